@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: MIT */
+/* tnsim: the C-model simulator. tnsim [run|sweep|sat|bound] key=value ... [--config FILE] [--json] */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tn.h"
+
+#define MAX_LOADS 64
+
+typedef struct cli {
+    tn_config cfg;
+    int json;
+    const char *mode;
+    double loads[MAX_LOADS];
+    int nloads;
+    double tol;
+    const char *out;
+} cli;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: tnsim [run|sweep|sat|bound] key=value ... [--config FILE] [--json]\n"
+            "  run    one simulation (default)\n"
+            "  sweep  one run per load of loads=A,B,...; CSV to out=FILE or stdout\n"
+            "  sat    find the saturation throughput by bisection on the load (tol=0.01)\n"
+            "  bound  channel-load bound of the routing and pattern\n"
+            "keys: k n topo vcs buf pkt flitw term routing traffic load warmup measure drain\n"
+            "      seed perm_seed hot_frac hot_nodes trace (see README.md)\n");
+}
+
+static int parse_loads(cli *a, const char *v)
+{
+    char buf[1024];
+    if (strlen(v) >= sizeof buf)
+        return -1;
+    strcpy(buf, v);
+    a->nloads = 0;
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        char *end;
+        double x = strtod(tok, &end);
+        if (end == tok || *end || !(x > 0 && x <= 100) || a->nloads == MAX_LOADS)
+            return -1;
+        a->loads[a->nloads++] = x;
+    }
+    return a->nloads ? 0 : -1;
+}
+
+static int parse_args(cli *a, int argc, char **argv)
+{
+    char err[TN_ERRLEN];
+    tn_config_default(&a->cfg);
+    a->mode = "run";
+    a->tol = 0.01;
+    int i = 1;
+    if (argc > 1 && (!strcmp(argv[1], "run") || !strcmp(argv[1], "sweep") ||
+                     !strcmp(argv[1], "sat") || !strcmp(argv[1], "bound")))
+        a->mode = argv[i++];
+    for (; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!strcmp(arg, "--json")) {
+            a->json = 1;
+        } else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+            usage(stdout);
+            exit(0);
+        } else if (!strcmp(arg, "--config")) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "tnsim: error: --config needs a FILE\n");
+                return -1;
+            }
+            if (tn_config_load(&a->cfg, argv[++i], err, sizeof err)) {
+                fprintf(stderr, "tnsim: error: %s\n", err);
+                return -1;
+            }
+        } else {
+            const char *eq = strchr(arg, '=');
+            if (!eq || eq == arg) {
+                fprintf(stderr, "tnsim: error: argument '%s' is not key=value\n", arg);
+                usage(stderr);
+                return -1;
+            }
+            char key[64];
+            size_t kl = (size_t)(eq - arg);
+            if (kl >= sizeof key) {
+                fprintf(stderr, "tnsim: error: key '%.*s...' is too long\n", 20, arg);
+                return -1;
+            }
+            memcpy(key, arg, kl);
+            key[kl] = 0;
+            const char *val = eq + 1;
+            if (!strcmp(key, "loads")) {
+                if (parse_loads(a, val)) {
+                    fprintf(stderr,
+                            "tnsim: error: key 'loads': value '%s' is not allowed; allowed: 1..%d "
+                            "comma-separated loads in (0, 100]\n", val, MAX_LOADS);
+                    return -1;
+                }
+            } else if (!strcmp(key, "tol")) {
+                char *end;
+                a->tol = strtod(val, &end);
+                if (end == val || *end || !(a->tol >= 0.001 && a->tol <= 0.5)) {
+                    fprintf(stderr, "tnsim: error: key 'tol': value '%s' is not allowed; allowed: "
+                                    "0.001..0.5\n", val);
+                    return -1;
+                }
+            } else if (!strcmp(key, "out")) {
+                a->out = val;
+            } else if (tn_config_set(&a->cfg, key, val, err, sizeof err)) {
+                fprintf(stderr, "tnsim: error: %s\n", err);
+                return -1;
+            }
+        }
+    }
+    if (!strcmp(a->mode, "sweep") && !a->nloads) {
+        fprintf(stderr, "tnsim: error: key 'loads': sweep needs loads=A,B,...\n");
+        return -1;
+    }
+    if (tn_config_check(&a->cfg, err, sizeof err)) {
+        fprintf(stderr, "tnsim: error: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+static void describe(const tn_config *c, char *buf, size_t len)
+{
+    char pkt[32];
+    if (c->pkt_min == c->pkt_max)
+        snprintf(pkt, sizeof pkt, "%d", c->pkt_min);
+    else
+        snprintf(pkt, sizeof pkt, "%d-%d", c->pkt_min, c->pkt_max);
+    snprintf(buf, len, "%d-ary %d-cube %s, routing=%s traffic=%s vcs=%d buf=%d pkt=%s term=%d seed=%u",
+             c->k, c->n, tn_topo_name(c->topo), tn_routing_name(c->routing),
+             tn_traffic_name(c->traffic), c->vcs, c->buf, pkt, c->term, c->seed);
+}
+
+static int simulate(const tn_config *c, tn_stats *st, char *first_err, size_t len)
+{
+    char err[TN_ERRLEN];
+    tn_sim *s = tn_sim_new(c, err, sizeof err);
+    if (!s) {
+        fprintf(stderr, "tnsim: error: %s\n", err);
+        return 2;
+    }
+    int rc = tn_sim_run(s, st);
+    snprintf(first_err, len, "%s", tn_sim_first_error(s));
+    tn_sim_free(s);
+    return rc ? 1 : 0;
+}
+
+static void print_json(const tn_config *c, const tn_stats *st, FILE *f)
+{
+    fprintf(f,
+            "{\"k\": %d, \"n\": %d, \"topo\": \"%s\", \"vcs\": %d, \"buf\": %d, \"pkt_min\": %d, "
+            "\"pkt_max\": %d, \"term\": %d, \"routing\": \"%s\", \"traffic\": \"%s\", \"seed\": %u, "
+            "\"capacity_flits_per_node_cycle\": %.6g, "
+            "\"offered\": %.6g, \"offered_flits_per_node_cycle\": %.6g, "
+            "\"created_flits_per_node_cycle\": %.6g, "
+            "\"accepted\": %.6g, \"accepted_flits_per_node_cycle\": %.6g, "
+            "\"latency_avg\": %.4f, \"latency_p50\": %ld, \"latency_p99\": %ld, "
+            "\"latency_max\": %ld, \"network_latency_avg\": %.4f, \"hops_avg\": %.4f, "
+            "\"chan_util_avg\": %.6g, \"chan_util_max\": %.6g, \"saturated\": %s, "
+            "\"packets\": %ld, \"injected\": %ld, \"delivered\": %ld, \"check_errors\": %ld, "
+            "\"router_errors\": %u, \"cycles\": %ld, \"sim_cycles_per_second\": %.1f, "
+            "\"flit_hops_per_second\": %.1f}\n",
+            c->k, c->n, tn_topo_name(c->topo), c->vcs, c->buf, c->pkt_min, c->pkt_max, c->term,
+            tn_routing_name(c->routing), tn_traffic_name(c->traffic), c->seed, tn_capacity(c),
+            st->offered, st->offered_flits, st->created_flits, st->accepted, st->accepted_flits,
+            st->latency_avg, st->latency_p50, st->latency_p99, st->latency_max,
+            st->network_latency_avg, st->hops_avg, st->chan_util_avg, st->chan_util_max,
+            st->saturated ? "true" : "false", st->packets, st->injected, st->delivered,
+            st->check_errors, st->router_errors, st->cycles, st->cycles_per_second,
+            st->flit_hops_per_second);
+}
+
+static void print_text(const tn_config *c, const tn_stats *st)
+{
+    char d[256];
+    describe(c, d, sizeof d);
+    printf("tnsim: %s\n", d);
+    printf("  offered          %.4f of capacity  (%.4f flits/node/cycle; capacity %.4f)\n",
+           st->offered, st->offered_flits, tn_capacity(c));
+    printf("  accepted         %.4f of capacity  (%.4f flits/node/cycle)\n", st->accepted,
+           st->accepted_flits);
+    printf("  latency          avg %.2f  p50 %ld  p99 %ld  max %ld cycles (creation to tail ejection)\n",
+           st->latency_avg, st->latency_p50, st->latency_p99, st->latency_max);
+    printf("  network latency  avg %.2f cycles (head injection to tail ejection)\n",
+           st->network_latency_avg);
+    printf("  hops             avg %.3f\n", st->hops_avg);
+    printf("  channels         utilisation avg %.4f max %.4f flits/cycle\n", st->chan_util_avg,
+           st->chan_util_max);
+    printf("  packets          %ld measured; %ld injected, %ld delivered, %ld integrity errors\n",
+           st->packets, st->injected, st->delivered, st->check_errors);
+    printf("  saturated        %s\n", st->saturated ? "yes" : "no");
+    printf("  speed            %ld cycles in %.3f s: %.0f cycles/s, %.0f flit-hops/s\n",
+           st->cycles, st->sim_seconds, st->cycles_per_second, st->flit_hops_per_second);
+}
+
+static int report_errors(const tn_stats *st, const char *first)
+{
+    if (st->check_errors || st->router_errors) {
+        fprintf(stderr, "tnsim: FAIL: %ld integrity errors (first: %s), router error bits 0x%x\n",
+                st->check_errors, first[0] ? first : "none", st->router_errors);
+        return 1;
+    }
+    return 0;
+}
+
+static int do_sweep(cli *a)
+{
+    FILE *f = a->out ? fopen(a->out, "w") : stdout;
+    if (!f) {
+        fprintf(stderr, "tnsim: error: key 'out': cannot write '%s'\n", a->out);
+        return 2;
+    }
+    fprintf(f, "k,n,topo,routing,traffic,vcs,buf,pkt_min,pkt_max,offered,offered_flits,accepted,"
+               "accepted_flits,latency_avg,latency_p50,latency_p99,network_latency_avg,hops_avg,"
+               "saturated\n");
+    int rc = 0;
+    for (int i = 0; i < a->nloads; i++) {
+        tn_config c = a->cfg;
+        char err[TN_ERRLEN], first[TN_ERRLEN];
+        c.load = a->loads[i];
+        if (tn_config_check(&c, err, sizeof err)) {
+            fprintf(stderr, "tnsim: error: %s\n", err);
+            rc = 2;
+            break;
+        }
+        tn_stats st;
+        int r = simulate(&c, &st, first, sizeof first);
+        if (r == 2) {
+            rc = 2;
+            break;
+        }
+        if (report_errors(&st, first))
+            rc = 1;
+        fprintf(f, "%d,%d,%s,%s,%s,%d,%d,%d,%d,%.6g,%.6g,%.6g,%.6g,%.4f,%ld,%ld,%.4f,%.4f,%d\n",
+                c.k, c.n, tn_topo_name(c.topo), tn_routing_name(c.routing),
+                tn_traffic_name(c.traffic), c.vcs, c.buf, c.pkt_min, c.pkt_max, st.offered,
+                st.offered_flits, st.accepted, st.accepted_flits, st.latency_avg, st.latency_p50,
+                st.latency_p99, st.network_latency_avg, st.hops_avg, st.saturated);
+        fflush(f);
+    }
+    if (a->out)
+        fclose(f);
+    return rc;
+}
+
+static int do_sat(cli *a)
+{
+    double cap = tn_capacity(&a->cfg);
+    double lo = 0, hi = a->cfg.term / cap, lo_acc = 0, hi_acc = 0;
+    int runs = 0, rc = 0;
+    char first[TN_ERRLEN];
+    tn_stats st;
+    /* The top of the range first: unsaturated there means terminal-limited. */
+    tn_config c = a->cfg;
+    c.load = hi;
+    if ((rc = simulate(&c, &st, first, sizeof first)) == 2)
+        return 2;
+    runs++;
+    if (report_errors(&st, first))
+        return 1;
+    hi_acc = st.accepted;
+    if (!st.saturated) {
+        lo = hi;
+        lo_acc = st.accepted;
+    } else {
+        while (hi - lo > a->tol) {
+            c.load = 0.5 * (lo + hi);
+            if ((rc = simulate(&c, &st, first, sizeof first)) == 2)
+                return 2;
+            runs++;
+            if (report_errors(&st, first))
+                return 1;
+            if (st.saturated)
+                hi = c.load;
+            else {
+                lo = c.load;
+                lo_acc = st.accepted;
+            }
+        }
+    }
+    if (a->json) {
+        printf("{\"routing\": \"%s\", \"traffic\": \"%s\", \"k\": %d, \"n\": %d, "
+               "\"sat_load\": %.4f, \"sat_accepted\": %.4f, \"sat_accepted_flits_per_node_cycle\": %.4f, "
+               "\"overload_accepted\": %.4f, \"capacity_flits_per_node_cycle\": %.6g, \"runs\": %d}\n",
+               tn_routing_name(c.routing), tn_traffic_name(c.traffic), c.k, c.n, lo, lo_acc,
+               lo_acc * cap, hi_acc, cap, runs);
+    } else {
+        char d[256];
+        describe(&a->cfg, d, sizeof d);
+        printf("tnsim sat: %s\n", d);
+        printf("  saturation load      %.4f of capacity (highest unsaturated load, tol %.3f)\n", lo,
+               a->tol);
+        printf("  accepted there       %.4f of capacity (%.4f flits/node/cycle)\n", lo_acc,
+               lo_acc * cap);
+        printf("  accepted at load %.3f  %.4f of capacity\n", a->cfg.term / cap, hi_acc);
+        printf("  runs                 %d\n", runs);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    cli a;
+    memset(&a, 0, sizeof a);
+    if (parse_args(&a, argc, argv))
+        return 2;
+    if (!strcmp(a.mode, "sweep"))
+        return do_sweep(&a);
+    if (!strcmp(a.mode, "sat"))
+        return do_sat(&a);
+    if (!strcmp(a.mode, "bound")) {
+        char err[TN_ERRLEN];
+        double b = tn_channel_load_bound(&a.cfg, err, sizeof err);
+        if (b < 0) {
+            fprintf(stderr, "tnsim: error: %s\n", err);
+            return 2;
+        }
+        if (a.json)
+            printf("{\"routing\": \"%s\", \"traffic\": \"%s\", \"bound_flits_per_node_cycle\": %.6f, "
+                   "\"bound\": %.6f}\n", tn_routing_name(a.cfg.routing),
+                   tn_traffic_name(a.cfg.traffic), b, b / tn_capacity(&a.cfg));
+        else
+            printf("channel-load bound: %.4f flits/node/cycle = %.4f of capacity\n", b,
+                   b / tn_capacity(&a.cfg));
+        return 0;
+    }
+    tn_stats st;
+    char first[TN_ERRLEN];
+    int rc = simulate(&a.cfg, &st, first, sizeof first);
+    if (rc == 2)
+        return 2;
+    if (a.json)
+        print_json(&a.cfg, &st, stdout);
+    else
+        print_text(&a.cfg, &st);
+    return report_errors(&st, first);
+}

@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: MIT */
+/* tn: public interface of the golden C model of the torus router (docs/microarchitecture.md). */
+#ifndef TN_H
+#define TN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TN_MAX_N 4                          /* dimensions */
+#define TN_MAX_K 64                         /* radix */
+#define TN_MAX_V 16                         /* VCs per port */
+#define TN_MAX_TERM 4                       /* injection/ejection channels per node */
+#define TN_MAX_P (2 * TN_MAX_N + TN_MAX_TERM) /* ports per router */
+#define TN_MAX_NODES 65536
+#define TN_MAX_BUF 64                       /* flits per VC buffer */
+#define TN_MAX_PKT 256                      /* flits per packet */
+#define TN_MAX_HOT 16                       /* hot-spot nodes */
+#define TN_ERRLEN 256
+
+enum tn_topo { TN_TOPO_TORUS = 0, TN_TOPO_MESH = 1 };
+
+/* Routing enumeration: the same integers are the RTL parameter ROUTING. */
+enum tn_routing {
+    TN_ROUTE_DOR = 0, TN_ROUTE_MINAD, TN_ROUTE_VAL, TN_ROUTE_GOAL,
+    TN_ROUTE_GAL, TN_ROUTE_CHAOS, TN_ROUTE_ACOR, TN_ROUTE_LAST
+};
+
+enum tn_traffic {
+    TN_TR_UNIFORM = 0, TN_TR_TORNADO, TN_TR_BITCOMP, TN_TR_BITREV, TN_TR_SHUFFLE,
+    TN_TR_BUTTERFLY, TN_TR_TRANSPOSE, TN_TR_NEIGHBOR, TN_TR_RANDPERM, TN_TR_HOTSPOT,
+    TN_TR_TRACE, TN_TR_LAST
+};
+
+/* Sticky error bits, one vector per router (same bit order as the RTL err_o). */
+enum tn_err {
+    TN_ERR_CREDIT_OVF = 1u << 0, /* credit arrived for a VC whose counter is already buf */
+    TN_ERR_CREDIT_UNF = 1u << 1, /* flit sent on an output VC with no credit */
+    TN_ERR_BUF_OVF = 1u << 2,    /* flit arrived at a full input VC buffer */
+    TN_ERR_ORDER = 1u << 3,      /* flit order broken: non-head at the front of an idle VC */
+    TN_ERR_VC_REUSE = 1u << 4,   /* output VC granted while still allocated */
+    TN_ERR_PORT = 1u << 5        /* route chose a port that is illegal for the algorithm */
+};
+
+typedef struct tn_config {
+    int k, n;              /* radix 2..64, dimensions 1..4 */
+    int topo;              /* enum tn_topo */
+    int vcs;               /* V, VCs per port */
+    int buf;               /* flits per VC buffer */
+    int pkt_min, pkt_max;  /* packet length in flits (fixed when equal) */
+    int flitw;             /* payload bits per flit, 1..64 */
+    int term;              /* injection and ejection channels per node */
+    int routing;           /* enum tn_routing */
+    int traffic;           /* enum tn_traffic */
+    double load;           /* offered load, fraction of capacity */
+    long warmup, measure;  /* cycles */
+    long drain;            /* most cycles to wait for the marked packets after the window */
+    uint32_t seed;         /* global seed */
+    uint32_t perm_seed;    /* seed of the randperm permutation */
+    double hot_frac;       /* hotspot: fraction of packets sent to a hot node */
+    int n_hot;             /* hotspot: number of hot nodes */
+    int hot[TN_MAX_HOT];   /* hotspot: hot node ids */
+    char trace[256];       /* trace file path */
+} tn_config;
+
+/* ---- configuration (config.c) ---- */
+void tn_config_default(tn_config *c);
+/* Set one key. Returns 0, or -1 with a message naming key, value and allowed range in err. */
+int tn_config_set(tn_config *c, const char *key, const char *value, char *err, size_t errlen);
+/* Read key=value lines ('#' comments) from a file. */
+int tn_config_load(tn_config *c, const char *path, char *err, size_t errlen);
+/* Check the combination of values. */
+int tn_config_check(const tn_config *c, char *err, size_t errlen);
+/* Name tables (index = enum value). */
+const char *tn_routing_name(int r);
+const char *tn_traffic_name(int t);
+const char *tn_topo_name(int t);
+/* Capacity of the network in flits/node/cycle (uniform traffic bisection bound). */
+double tn_capacity(const tn_config *c);
+/* Injection rate in flits/node/cycle for the configured load. */
+double tn_rate_flits(const tn_config *c);
+
+/* ---- geometry (topology.c) ---- */
+typedef struct tn_geom {
+    int k, n, nodes, ports, term, topo;
+    int cw;                         /* coordinate field width: clog2(k) */
+    int32_t *nbr;                   /* [node*ports+port] neighbour node or -1 */
+} tn_geom;
+int tn_geom_init(tn_geom *g, const tn_config *c);
+void tn_geom_free(tn_geom *g);
+/* Node id <-> coordinates: id = sum_d c_d * k^d. */
+void tn_coords(const tn_geom *g, int node, int *coord);
+int tn_node_of(const tn_geom *g, const int *coord);
+/* Packed header address: coordinate d in bits [d*cw, d*cw+cw). */
+uint32_t tn_addr_of(const tn_geom *g, int node);
+int tn_node_of_addr(const tn_geom *g, uint32_t addr);
+/* Port numbering: 0 node; 1+2d is +d; 2+2d is -d; 2n+e (e>=1) is terminal channel e. */
+static inline int tn_port_plus(int d) { return 1 + 2 * d; }
+static inline int tn_port_minus(int d) { return 2 + 2 * d; }
+int tn_term_port(const tn_geom *g, int channel);
+int tn_port_is_term(const tn_geom *g, int port);
+int tn_port_opposite(int port); /* +d <-> -d */
+
+/* ---- random numbers (rng.c) ---- */
+typedef struct tn_rng { uint32_t s; } tn_rng;
+uint32_t tn_rng_next(tn_rng *r);                  /* xorshift32 (13,17,5) */
+uint32_t tn_rng_below(tn_rng *r, uint32_t n);     /* (next * n) >> 32 */
+uint32_t tn_seed_stream(uint32_t global, uint32_t kind, uint32_t index);
+enum { TN_STREAM_TRAFFIC = 1, TN_STREAM_ROUTER = 2, TN_STREAM_PERM = 3 };
+
+/* ---- arbiter (arbiter.c; rtl/common/tn_rr_arbiter.v) ---- */
+/* Round-robin: grant the first set bit at or after ptr (wrapping), -1 if none. */
+int tn_rr_pick(uint32_t req, int n, int ptr);
+
+/* ---- route computation (route.c; rtl/router/tn_route.v) ---- */
+typedef struct tn_route_out {
+    int port;       /* output port */
+    int vc_lo, vc_hi; /* allowed output VCs [vc_lo, vc_hi) */
+} tn_route_out;
+void tn_route_dor(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr,
+                  int in_port, tn_route_out *out);
+/* Dateline class of a hop in dimension d from coordinate c toward t, direction +1/-1. */
+int tn_dateline_class(int k, int c, int t, int dir);
+/* Direction DOR takes in one dimension: +1, -1, 0 when c == t. */
+int tn_dor_dir(int k, int topo, int c, int t);
+
+/* ---- traffic patterns (traffic.c) ---- */
+typedef struct tn_traffic_gen {
+    int pattern, nodes, k, n;
+    int *perm;               /* randperm table */
+    uint64_t hot_thresh;     /* hot_frac * 2^32: a draw below it picks a hot node */
+    int n_hot;
+    int hot[TN_MAX_HOT];
+} tn_traffic_gen;
+int tn_traffic_init(tn_traffic_gen *t, const tn_config *c, const tn_geom *g, char *err, size_t errlen);
+void tn_traffic_free(tn_traffic_gen *t);
+/* Destination of a packet from src; draws from r as docs/traffic.md says. */
+int tn_traffic_dest(const tn_traffic_gen *t, const tn_geom *g, int src, tn_rng *r);
+/* Pattern as a function (permutations); -1 for random patterns. */
+int tn_traffic_perm(const tn_traffic_gen *t, const tn_geom *g, int src);
+
+/* Trace input: one packet per line "cycle source destination length". */
+typedef struct tn_trace_pkt { long cycle; int src, dst, len; } tn_trace_pkt;
+typedef struct tn_trace {
+    tn_trace_pkt *p;  /* sorted by (src, cycle), file order kept for equal keys */
+    long count;
+    long *first;      /* [nodes + 1]: packets of source s are p[first[s] .. first[s+1]) */
+} tn_trace;
+int tn_trace_load(tn_trace *t, const char *path, const tn_geom *g, int pkt_max, char *err,
+                  size_t errlen);
+void tn_trace_free(tn_trace *t);
+
+/* ---- simulation (sim.c) ---- */
+typedef struct tn_stats {
+    double offered;              /* configured, fraction of capacity */
+    double offered_flits;        /* configured, flits/node/cycle */
+    double created_flits;        /* measured offered (flits created in window), flits/node/cycle */
+    double accepted;             /* fraction of capacity */
+    double accepted_flits;       /* flits/node/cycle */
+    double latency_avg, network_latency_avg, hops_avg;
+    long latency_p50, latency_p99, latency_max, latency_min;
+    long packets;                /* marked packets delivered */
+    long cycles;                 /* cycles simulated */
+    double sim_seconds, cycles_per_second, flit_hops_per_second;
+    long flit_hops;              /* link traversals over the whole run */
+    double chan_util_avg, chan_util_max;
+    int saturated;
+    int drained;                 /* 1 when every marked packet was delivered */
+    long injected, delivered;    /* all packets over the run */
+    long check_errors;           /* integrity failures seen by the sinks */
+    uint32_t router_errors;      /* OR of all routers' sticky error vectors */
+} tn_stats;
+
+typedef struct tn_sim tn_sim;
+tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen);
+void tn_sim_free(tn_sim *s);
+/* Advance one cycle. */
+void tn_sim_step(tn_sim *s);
+/* Warm-up, measure, drain, then stop the sources and drain everything; fills st. */
+int tn_sim_run(tn_sim *s, tn_stats *st);
+/* Stop creating packets; run until every injected packet is delivered (or limit cycles). */
+int tn_sim_drain_all(tn_sim *s, long limit);
+long tn_sim_cycle(const tn_sim *s);
+long tn_sim_in_flight(const tn_sim *s);
+const tn_geom *tn_sim_geom(const tn_sim *s);
+uint32_t tn_sim_router_errors(const tn_sim *s);
+long tn_sim_check_errors(const tn_sim *s);
+const char *tn_sim_first_error(const tn_sim *s); /* first integrity failure, "" if none */
+
+/* Directed traffic for tests: queue one packet at src (created now). */
+int tn_sim_inject(tn_sim *s, int src, int dst, int len);
+/* Record of a delivered packet, for tests: returns count of packets delivered so far. */
+typedef struct tn_pkt_record {
+    int src, dst, len, hops;
+    long created, injected, ejected;
+} tn_pkt_record;
+/* Optional callback on each delivered packet. */
+typedef void (*tn_deliver_fn)(void *user, const tn_pkt_record *p);
+void tn_sim_on_deliver(tn_sim *s, tn_deliver_fn fn, void *user);
+
+/* Channel-load bound of the configured routing and pattern, flits/node/cycle
+ * (1 / worst channel load per unit injection, capped by terminal bandwidth). */
+double tn_channel_load_bound(const tn_config *c, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/* Route computation (rtl/router/tn_route.v): dimension-order routing with dateline VC classes. */
+#include "tn.h"
+
+int tn_dor_dir(int k, int topo, int c, int t)
+{
+    if (c == t)
+        return 0;
+    if (topo == TN_TOPO_MESH)
+        return t > c ? 1 : -1;
+    int plus = (t - c + k) % k;
+    int minus = k - plus;
+    if (plus != minus)
+        return plus < minus ? 1 : -1;
+    return (c & 1) ? -1 : 1; /* tie at k/2: + from an even coordinate, - from an odd one */
+}
+
+int tn_dateline_class(int k, int c, int t, int dir)
+{
+    if (dir > 0)
+        return (t < c && c != k - 1) ? 0 : 1; /* class 0 while the wrap link k-1 -> 0 is ahead */
+    return (t > c && c != 0) ? 0 : 1;         /* class 0 while the wrap link 0 -> k-1 is ahead */
+}
+
+void tn_route_dor(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr, int in_port,
+                  tn_route_out *out)
+{
+    uint32_t mask = (1u << g->cw) - 1u;
+    for (int d = 0; d < g->n; d++) {
+        int t = (int)((dst_addr >> (d * g->cw)) & mask);
+        int dir = tn_dor_dir(g->k, g->topo, cur[d], t);
+        if (!dir)
+            continue;
+        out->port = dir > 0 ? tn_port_plus(d) : tn_port_minus(d);
+        if (g->topo == TN_TOPO_MESH) {
+            out->vc_lo = 0;
+            out->vc_hi = vcs;
+        } else if (tn_dateline_class(g->k, cur[d], t, dir) == 0) {
+            out->vc_lo = 0;
+            out->vc_hi = vcs / 4 > 1 ? vcs / 4 : 1;
+        } else {
+            out->vc_lo = vcs / 4 > 1 ? vcs / 4 : 1;
+            out->vc_hi = vcs;
+        }
+        return;
+    }
+    out->port = tn_term_port(g, in_port % g->term);
+    out->vc_lo = 0;
+    out->vc_hi = vcs;
+}

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: MIT */
+/* Router (rtl/router/tn_router.v): one cycle of route computation + VC allocation and switch
+ * allocation + traversal, computed from the state at the start of the cycle and committed at its
+ * end (docs/microarchitecture.md, "Cycle of a router"). */
+#include "tn_internal.h"
+
+static void emit_flit(tn_sim *s, int node, int op, const tn_flit *f)
+{
+    tn_link_ev *e = &s->lev[s->cur ^ 1][s->nlev[s->cur ^ 1]++];
+    e->from_node = node;
+    e->from_port = (uint8_t)op;
+    e->f = *f;
+    if (tn_port_is_term(&s->g, op)) {
+        e->node = node;
+        e->port = (uint8_t)op;
+        e->sink = 1;
+    } else {
+        e->node = s->g.nbr[(long)node * s->P + op];
+        e->port = (uint8_t)tn_port_opposite(op);
+        e->sink = 0;
+    }
+}
+
+static void emit_credit(tn_sim *s, int node, int ip, int vc)
+{
+    tn_credit_ev *c = &s->cev[s->cur ^ 1][s->ncev[s->cur ^ 1]++];
+    c->node = node;
+    c->port = (uint8_t)ip;
+    c->vc = (uint8_t)vc;
+}
+
+void tn_router_step(tn_sim *s, int node)
+{
+    const int P = s->P, V = s->V;
+    const long base = (long)node * P;
+    const int *cur = s->coord + (long)node * s->g.n;
+    tn_va_req req[TN_MAX_P * TN_MAX_V];
+    uint8_t gnt[TN_MAX_P * TN_MAX_V];
+    int nreq = 0;
+    int sa1_vc[TN_MAX_P];
+    uint32_t sa2_req[TN_MAX_P] = {0};
+
+    /* Route computation, VA stage 1 requests and SA stage 1, per input port. */
+    for (int ip = 0; ip < P; ip++) {
+        uint32_t m = s->iu.nemask[base + ip];
+        sa1_vc[ip] = -1;
+        if (!m)
+            continue;
+        uint32_t sa_req = 0;
+        while (m) {
+            int v = __builtin_ctz(m);
+            m &= m - 1;
+            long ivc = (base + ip) * V + v;
+            if (s->iu.state[ivc] == TN_VC_IDLE) {
+                const tn_flit *f = tn_iu_front(s, ivc);
+                if (!f->head) {
+                    s->router_err[node] |= TN_ERR_ORDER;
+                    continue;
+                }
+                tn_route_out ro;
+                tn_route_dor(&s->g, V, cur, f->dst, ip, &ro);
+                if (!tn_port_is_term(&s->g, ro.port) && s->g.nbr[base + ro.port] < 0) {
+                    s->router_err[node] |= TN_ERR_PORT;
+                    continue;
+                }
+                uint32_t range = ((1u << ro.vc_hi) - 1u) & ~((1u << ro.vc_lo) - 1u);
+                uint32_t freem = range & ~s->ou.busy[base + ro.port];
+                int ov = tn_va_stage1(freem, V, s->as.va1_ptr[ivc]);
+                if (ov >= 0) {
+                    req[nreq].ip = (uint8_t)ip;
+                    req[nreq].iv = (uint8_t)v;
+                    req[nreq].op = (uint8_t)ro.port;
+                    req[nreq].ov = (uint8_t)ov;
+                    nreq++;
+                }
+            } else {
+                int op = s->iu.oport[ivc];
+                if (tn_port_is_term(&s->g, op) || s->ou.credits[(base + op) * V + s->iu.ovc[ivc]])
+                    sa_req |= 1u << v;
+            }
+        }
+        if (sa_req) {
+            int v = tn_sa_stage1(sa_req, V, s->as.sa1_ptr[base + ip]);
+            sa1_vc[ip] = v;
+            sa2_req[s->iu.oport[(base + ip) * V + v]] |= 1u << ip;
+        }
+    }
+
+    /* VA stage 2 and commit of VA grants. */
+    if (nreq) {
+        tn_va_stage2(req, nreq, s->as.va2_ptr + base * V, V, P, gnt);
+        for (int j = 0; j < nreq; j++) {
+            if (!gnt[j])
+                continue;
+            long ivc = (base + req[j].ip) * V + req[j].iv;
+            long oslot = base + req[j].op;
+            if (s->ou.busy[oslot] & (1u << req[j].ov))
+                s->router_err[node] |= TN_ERR_VC_REUSE;
+            s->ou.busy[oslot] |= 1u << req[j].ov;
+            s->iu.state[ivc] = TN_VC_ACTIVE;
+            s->iu.oport[ivc] = req[j].op;
+            s->iu.ovc[ivc] = req[j].ov;
+            s->as.va1_ptr[ivc] = (uint8_t)((req[j].ov + 1) % V);
+            s->as.va2_ptr[oslot * V + req[j].ov] =
+                (uint16_t)((req[j].ip * V + req[j].iv + 1) % (P * V));
+        }
+    }
+
+    /* SA stage 2, traversal and commit of SA grants. */
+    for (int op = 0; op < P; op++) {
+        if (!sa2_req[op])
+            continue;
+        int ip = tn_sa_stage2(sa2_req[op], P, s->as.sa2_ptr[base + op]);
+        int v = sa1_vc[ip];
+        long ivc = (base + ip) * V + v;
+        tn_flit f = *tn_iu_front(s, ivc);
+        int ov = s->iu.ovc[ivc];
+        long ovc = (base + op) * V + ov;
+        tn_iu_pop(s, node, ip, v);
+        emit_credit(s, node, ip, v);
+        f.vc = (uint8_t)ov;
+        emit_flit(s, node, op, &f);
+        if (!tn_port_is_term(&s->g, op)) {
+            if (s->ou.credits[ovc] == 0)
+                s->router_err[node] |= TN_ERR_CREDIT_UNF;
+            else
+                s->ou.credits[ovc]--;
+            s->flit_hops++;
+            if (f.head)
+                s->pkt[f.pkt].hops++;
+            if (s->cycle >= s->win_lo && s->cycle < s->win_hi)
+                s->chan_flits[base + op]++;
+        }
+        if (f.tail) {
+            s->ou.busy[base + op] &= ~(1u << ov);
+            s->iu.state[ivc] = TN_VC_IDLE;
+        }
+        s->as.sa1_ptr[base + ip] = (uint8_t)((v + 1) % V);
+        s->as.sa2_ptr[base + op] = (uint8_t)((ip + 1) % P);
+    }
+}

@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: MIT */
+/* Simulation control: allocation of all state at start, the two-phase cycle, warm-up,
+ * measurement window, drain, and the figures of tn_stats. No allocation in the cycle loop. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "tn_internal.h"
+
+#define ALLOC(ptr, count)                                                                  \
+    do {                                                                                   \
+        (ptr) = calloc((size_t)(count) + 1u, sizeof *(ptr));                               \
+        if (!(ptr))                                                                        \
+            goto oom;                                                                      \
+    } while (0)
+
+tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
+{
+    if (tn_config_check(c, err, errlen))
+        return NULL;
+    tn_sim *s = calloc(1, sizeof *s);
+    if (!s)
+        goto oom_nosim;
+    s->cfg = *c;
+    if (tn_geom_init(&s->g, c))
+        goto oom;
+    s->V = c->vcs;
+    s->B = c->buf;
+    s->P = s->g.ports;
+    long nodes = s->g.nodes, slots = nodes * s->P, ivcs = slots * s->V;
+    if (tn_traffic_init(&s->tg, c, &s->g, err, errlen))
+        goto fail;
+    if (c->traffic == TN_TR_TRACE) {
+        if (tn_trace_load(&s->trace, c->trace, &s->g, TN_MAX_PKT, err, errlen))
+            goto fail;
+        s->has_trace = 1;
+    }
+    ALLOC(s->router_err, nodes);
+    ALLOC(s->coord, nodes * s->g.n);
+    for (int v = 0; v < nodes; v++)
+        tn_coords(&s->g, v, s->coord + (long)v * s->g.n);
+    ALLOC(s->iu.buf, ivcs * s->B);
+    ALLOC(s->iu.rd, ivcs);
+    ALLOC(s->iu.cnt, ivcs);
+    ALLOC(s->iu.state, ivcs);
+    ALLOC(s->iu.oport, ivcs);
+    ALLOC(s->iu.ovc, ivcs);
+    ALLOC(s->iu.nemask, slots);
+    ALLOC(s->iu.nflits, nodes);
+    ALLOC(s->ou.credits, ivcs);
+    ALLOC(s->ou.busy, slots);
+    for (long i = 0; i < ivcs; i++)
+        s->ou.credits[i] = (uint8_t)s->B;
+    ALLOC(s->as.va1_ptr, ivcs);
+    ALLOC(s->as.va2_ptr, ivcs);
+    ALLOC(s->as.sa1_ptr, slots);
+    ALLOC(s->as.sa2_ptr, slots);
+    for (int i = 0; i < 2; i++) {
+        ALLOC(s->lev[i], slots + nodes * s->g.term);
+        ALLOC(s->cev[i], slots);
+    }
+    ALLOC(s->src, nodes * s->g.term);
+    ALLOC(s->sinkvc, nodes * s->g.term * s->V);
+    double mean_len = 0.5 * (c->pkt_min + c->pkt_max);
+    double p = tn_rate_flits(c) / (c->term * mean_len);
+    s->p_thresh = (uint64_t)(p * 4294967296.0);
+    for (long v = 0; v < nodes; v++)
+        for (int e = 0; e < s->g.term; e++) {
+            tn_source *src = &s->src[v * s->g.term + e];
+            src->rng.s = tn_seed_stream(c->seed, TN_STREAM_TRAFFIC, (uint32_t)(v * s->g.term + e));
+            memset(src->credits, s->B, sizeof src->credits);
+            if (s->has_trace)
+                src->trace_next = s->trace.first[v] + e;
+        }
+    s->n_slots = nodes * ((long)s->P * s->V * s->B + s->P + 2L * s->g.term) + 16;
+    ALLOC(s->pkt, s->n_slots);
+    ALLOC(s->free_slots, s->n_slots);
+    for (long i = 0; i < s->n_slots; i++)
+        s->free_slots[i] = (uint32_t)(s->n_slots - 1 - i);
+    s->n_free = s->n_slots;
+    ALLOC(s->lat_hist, TN_LAT_BINS);
+    ALLOC(s->chan_flits, slots);
+    s->win_lo = c->warmup;
+    s->win_hi = c->warmup + c->measure;
+    s->lat_min = -1;
+    return s;
+oom:
+    snprintf(err, errlen, "out of memory for k=%d n=%d vcs=%d buf=%d", c->k, c->n, c->vcs, c->buf);
+fail:
+    tn_sim_free(s);
+    return NULL;
+oom_nosim:
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+}
+
+void tn_sim_free(tn_sim *s)
+{
+    if (!s)
+        return;
+    void *ptrs[] = {s->router_err, s->coord, s->iu.buf, s->iu.rd, s->iu.cnt, s->iu.state,
+                    s->iu.oport, s->iu.ovc, s->iu.nemask, s->iu.nflits, s->ou.credits,
+                    s->ou.busy, s->as.va1_ptr, s->as.va2_ptr, s->as.sa1_ptr, s->as.sa2_ptr,
+                    s->lev[0], s->lev[1], s->cev[0], s->cev[1], s->src, s->sinkvc, s->pkt,
+                    s->free_slots, s->lat_hist, s->chan_flits};
+    for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)
+        free(ptrs[i]);
+    if (s->has_trace)
+        tn_trace_free(&s->trace);
+    tn_traffic_free(&s->tg);
+    tn_geom_free(&s->g);
+    free(s);
+}
+
+void tn_sim_step(tn_sim *s)
+{
+    int nx = s->cur ^ 1;
+    s->nlev[nx] = 0;
+    s->ncev[nx] = 0;
+    const int nodes = s->g.nodes, term = s->g.term;
+    /* Phase 1: every block computes from the state at the start of the cycle. */
+    for (int v = 0; v < nodes; v++) {
+        for (int e = 0; e < term; e++)
+            tn_source_step(s, v, e);
+        if (s->iu.nflits[v])
+            tn_router_step(s, v);
+    }
+    /* Phase 2: the link and credit registers written last cycle reach their receivers. */
+    tn_links_deliver(s);
+    s->cur = nx;
+    s->cycle++;
+}
+
+static int all_marked_generated(const tn_sim *s)
+{
+    long n = (long)s->g.nodes * s->g.term;
+    for (long i = 0; i < n; i++) {
+        const tn_source *src = &s->src[i];
+        if (src->has_pending && src->pend.created < s->win_hi)
+            return 0;
+        if (s->has_trace) {
+            int node = (int)(i / s->g.term);
+            if (src->trace_next < s->trace.first[node + 1] &&
+                s->trace.p[src->trace_next].cycle < s->win_hi)
+                return 0;
+        } else if (src->gen_clock < s->win_hi && !s->gen_stop) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int tn_sim_drain_all(tn_sim *s, long limit)
+{
+    s->gen_stop = 1;
+    long end = s->cycle + limit;
+    while (s->cycle < end) {
+        if (s->in_flight == 0)
+            return 0;
+        tn_sim_step(s);
+    }
+    return s->in_flight == 0 ? 0 : -1;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static long percentile(const tn_sim *s, double q)
+{
+    if (!s->marked_done)
+        return 0;
+    long target = (long)(q * (double)s->marked_done + 0.999999);
+    if (target < 1)
+        target = 1;
+    long acc = 0;
+    for (long i = 0; i < TN_LAT_BINS; i++) {
+        acc += s->lat_hist[i];
+        if (acc >= target)
+            return i;
+    }
+    return s->lat_max;
+}
+
+int tn_sim_run(tn_sim *s, tn_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    double t0 = now_seconds();
+    while (s->cycle < s->win_hi)
+        tn_sim_step(s);
+    long limit = s->win_hi + s->cfg.drain;
+    int drained = 0;
+    while (1) {
+        if (s->marked_outstanding == 0 && all_marked_generated(s)) {
+            drained = 1;
+            break;
+        }
+        if (s->cycle >= limit)
+            break;
+        tn_sim_step(s);
+    }
+    /* Every packet that entered the network must come out: stop the sources and drain. */
+    long lim = 100000L + 100L * s->g.nodes * s->P;
+    if (tn_sim_drain_all(s, lim))
+        tn_check_fail(s, "%ld packets still in the network %ld cycles after the sources stopped",
+                      s->in_flight, lim);
+    double t1 = now_seconds();
+
+    const tn_config *c = &s->cfg;
+    double nodes = s->g.nodes, win = (double)c->measure;
+    double cap = tn_capacity(c);
+    st->offered = c->load;
+    st->offered_flits = tn_rate_flits(c);
+    st->created_flits = (double)s->created_flits_win / (nodes * win);
+    st->accepted_flits = (double)s->accepted_flits_win / (nodes * win);
+    st->accepted = st->accepted_flits / cap;
+    st->packets = s->marked_done;
+    if (s->marked_done) {
+        st->latency_avg = s->lat_sum / (double)s->marked_done;
+        st->network_latency_avg = s->net_sum / (double)s->marked_done;
+        st->hops_avg = s->hop_sum / (double)s->marked_done;
+    }
+    st->latency_p50 = percentile(s, 0.50);
+    st->latency_p99 = percentile(s, 0.99);
+    st->latency_max = s->lat_max;
+    st->latency_min = s->lat_min < 0 ? 0 : s->lat_min;
+    st->cycles = s->cycle;
+    st->sim_seconds = t1 - t0;
+    st->cycles_per_second = st->sim_seconds > 0 ? (double)s->cycle / st->sim_seconds : 0;
+    st->flit_hops = s->flit_hops;
+    st->flit_hops_per_second = st->sim_seconds > 0 ? (double)s->flit_hops / st->sim_seconds : 0;
+    long nch = 0;
+    double usum = 0, umax = 0;
+    for (long v = 0; v < s->g.nodes; v++)
+        for (int p = 1; p <= 2 * s->g.n; p++) {
+            if (s->g.nbr[v * s->P + p] < 0)
+                continue;
+            double u = (double)s->chan_flits[v * s->P + p] / win;
+            usum += u;
+            if (u > umax)
+                umax = u;
+            nch++;
+        }
+    st->chan_util_avg = nch ? usum / (double)nch : 0;
+    st->chan_util_max = umax;
+    st->drained = drained;
+    double ref = st->created_flits > 0 && drained ? st->created_flits : st->offered_flits;
+    st->saturated = !drained || st->accepted_flits < 0.95 * ref;
+    st->injected = s->injected;
+    st->delivered = s->delivered;
+    st->check_errors = s->check_errors;
+    st->router_errors = tn_sim_router_errors(s);
+    return (s->check_errors || st->router_errors) ? -1 : 0;
+}
+
+long tn_sim_cycle(const tn_sim *s) { return s->cycle; }
+long tn_sim_in_flight(const tn_sim *s) { return s->in_flight; }
+const tn_geom *tn_sim_geom(const tn_sim *s) { return &s->g; }
+long tn_sim_check_errors(const tn_sim *s) { return s->check_errors; }
+
+const char *tn_sim_first_error(const tn_sim *s) { return s->first_check_error; }
+
+uint32_t tn_sim_router_errors(const tn_sim *s)
+{
+    uint32_t e = 0;
+    for (int v = 0; v < s->g.nodes; v++)
+        e |= s->router_err[v];
+    return e;
+}
+
+void tn_sim_on_deliver(tn_sim *s, tn_deliver_fn fn, void *user)
+{
+    s->on_deliver = fn;
+    s->on_deliver_user = user;
+}
+
+int tn_sim_inject(tn_sim *s, int src, int dst, int len)
+{
+    if (src < 0 || src >= s->g.nodes || dst < 0 || dst >= s->g.nodes || len < 1 ||
+        len > TN_MAX_PKT)
+        return -1;
+    tn_source *so = &s->src[(long)src * s->g.term];
+    if (so->has_pending || so->in_pkt)
+        return -1;
+    so->has_pending = 1;
+    if (s->cycle >= s->win_lo && s->cycle < s->win_hi) {
+        s->marked_outstanding++;
+        s->created_flits_win += len;
+    }
+    so->pend.created = s->cycle;
+    so->pend.dst = dst;
+    so->pend.len = len;
+    return 0;
+}

@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: MIT */
+/* Traffic source of one injection channel: the infinite source queue, generated lazily (the
+ * Bernoulli process is drawn cycle by cycle only when the channel needs its next packet, which
+ * gives the same packets as a queue filled every cycle), and the upstream side of the router's
+ * node input port (VC choice and credits). docs/microarchitecture.md, "Injection". */
+#include "tn_internal.h"
+
+static void account_created(tn_sim *s, const tn_pending *p)
+{
+    if (p->created >= s->win_lo && p->created < s->win_hi) {
+        s->marked_outstanding++;
+        s->created_flits_win += p->len;
+    }
+}
+
+static int generate(tn_sim *s, tn_source *src, int node, int ch)
+{
+    if (s->has_trace) {
+        long end = s->trace.first[node + 1];
+        if (src->trace_next < end && s->trace.p[src->trace_next].cycle <= s->cycle) {
+            const tn_trace_pkt *tp = &s->trace.p[src->trace_next];
+            src->pend.created = tp->cycle;
+            src->pend.dst = tp->dst;
+            src->pend.len = tp->len;
+            src->trace_next += s->g.term;
+            account_created(s, &src->pend);
+            return 1;
+        }
+        (void)ch;
+        return 0;
+    }
+    while (src->gen_clock <= s->cycle) {
+        long t = src->gen_clock++;
+        if ((uint64_t)tn_rng_next(&src->rng) >= s->p_thresh)
+            continue;
+        int len = s->cfg.pkt_min;
+        if (s->cfg.pkt_max > s->cfg.pkt_min)
+            len += (int)tn_rng_below(&src->rng, (uint32_t)(s->cfg.pkt_max - s->cfg.pkt_min + 1));
+        src->pend.created = t;
+        src->pend.len = len;
+        src->pend.dst = tn_traffic_dest(&s->tg, &s->g, node, &src->rng);
+        account_created(s, &src->pend);
+        return 1;
+    }
+    return 0;
+}
+
+static int start_packet(tn_sim *s, tn_source *src, int node, int ch)
+{
+    int vc = -1;
+    for (int i = 0; i < s->V; i++) {
+        int v = (src->vc_ptr + i) % s->V;
+        if (src->credits[v] == s->B) {
+            vc = v;
+            break;
+        }
+    }
+    if (vc < 0)
+        return 0;
+    if (s->n_free == 0) {
+        tn_check_fail(s, "packet table full at node %d (%ld slots)", node, s->n_slots);
+        return 0;
+    }
+    uint32_t slot = s->free_slots[--s->n_free];
+    tn_packet *p = &s->pkt[slot];
+    p->created = src->pend.created;
+    p->injected = s->cycle;
+    p->src = node;
+    p->dst = src->pend.dst;
+    p->len = src->pend.len;
+    p->hops = 0;
+    p->seq = src->seq++;
+    p->state = TN_PKT_FLIGHT;
+    p->marked = src->pend.created >= s->win_lo && src->pend.created < s->win_hi;
+    p->channel = (uint8_t)ch;
+    src->has_pending = 0;
+    src->in_pkt = 1;
+    src->pkt = slot;
+    src->vc = vc;
+    src->idx = 0;
+    src->len = p->len;
+    src->vc_ptr = (vc + 1) % s->V;
+    s->in_flight++;
+    s->injected++;
+    return 1;
+}
+
+void tn_source_step(tn_sim *s, int node, int ch)
+{
+    tn_source *src = &s->src[(long)node * s->g.term + ch];
+    if (!src->in_pkt && !s->gen_stop) {
+        if (!src->has_pending)
+            src->has_pending = generate(s, src, node, ch);
+        if (src->has_pending && !start_packet(s, src, node, ch))
+            return;
+    }
+    if (!src->in_pkt || src->credits[src->vc] == 0)
+        return;
+    const tn_packet *p = &s->pkt[src->pkt];
+    tn_link_ev *e = &s->lev[s->cur ^ 1][s->nlev[s->cur ^ 1]++];
+    e->node = node;
+    e->port = (uint8_t)tn_term_port(&s->g, ch);
+    e->sink = 0;
+    e->from_node = -1;
+    e->from_port = (uint8_t)ch;
+    e->f.head = src->idx == 0;
+    e->f.tail = src->idx == src->len - 1;
+    e->f.vc = (uint8_t)src->vc;
+    e->f.dst = tn_addr_of(&s->g, p->dst);
+    e->f.src = tn_addr_of(&s->g, node);
+    e->f.pkt = src->pkt;
+    e->f.idx = (uint16_t)src->idx;
+    e->f.payload = tn_payload(s, node, p->seq, src->idx);
+    src->credits[src->vc]--;
+    if (++src->idx == src->len)
+        src->in_pkt = 0;
+}

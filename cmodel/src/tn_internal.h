@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: MIT */
+/* Internal state of the golden model. One struct per hardware block, stored as flat arrays
+ * indexed the same way as the RTL buses: input VC i = (router*P + port)*V + vc, likewise for
+ * output VCs; port slot = router*P + port. */
+#ifndef TN_INTERNAL_H
+#define TN_INTERNAL_H
+
+#include "tn.h"
+
+/* A flit as it is on a link. Hardware fields: head, tail, vc, dst, src, payload.
+ * Simulation-only sideband (not in the RTL): pkt (packet table slot), idx (flit index). */
+typedef struct tn_flit {
+    uint64_t payload;
+    uint32_t dst, src; /* packed coordinate addresses */
+    uint32_t pkt;
+    uint16_t idx;
+    uint8_t head, tail, vc;
+} tn_flit;
+
+enum { TN_VC_IDLE = 0, TN_VC_ACTIVE = 1 };
+
+/* Input units of all routers (rtl/router/tn_input_unit.v). */
+typedef struct tn_input_units {
+    tn_flit *buf;      /* [ivc*B + slot] */
+    uint8_t *rd;       /* [ivc] read pointer */
+    uint8_t *cnt;      /* [ivc] occupancy */
+    uint8_t *state;    /* [ivc] TN_VC_IDLE / TN_VC_ACTIVE */
+    uint8_t *oport;    /* [ivc] output port while ACTIVE */
+    uint8_t *ovc;      /* [ivc] output VC while ACTIVE */
+    uint32_t *nemask;  /* [port slot] bit v set when VC v holds a flit */
+    int32_t *nflits;   /* [router] flits buffered in the router */
+} tn_input_units;
+
+/* Output units (rtl/router/tn_output_unit.v). */
+typedef struct tn_output_units {
+    uint8_t *credits;  /* [ovc] free slots downstream (terminal ports: unused) */
+    uint32_t *busy;    /* [port slot] bit v set while output VC v is allocated */
+} tn_output_units;
+
+/* Allocator pointers (rtl/router/tn_vc_alloc.v, tn_sw_alloc.v); the router owns them. */
+typedef struct tn_alloc_state {
+    uint8_t *va1_ptr;  /* [ivc] over V */
+    uint16_t *va2_ptr; /* [ovc] over P*V */
+    uint8_t *sa1_ptr;  /* [port slot] over V */
+    uint8_t *sa2_ptr;  /* [port slot] over P */
+} tn_alloc_state;
+
+/* A value on a link register in a cycle. */
+typedef struct tn_link_ev {
+    int32_t node;   /* receiving node */
+    uint8_t port;   /* receiving input port, or ejection port for sinks */
+    uint8_t sink;   /* 1: to the node's sink (ejection) */
+    uint8_t from_port; /* sending output port (for link tracing) */
+    int32_t from_node;
+    tn_flit f;
+} tn_link_ev;
+
+typedef struct tn_credit_ev {
+    int32_t node;   /* node whose input port returns the credit */
+    uint8_t port;   /* input port */
+    uint8_t vc;
+} tn_credit_ev;
+
+/* A packet generated at a source but not yet started. */
+typedef struct tn_pending {
+    long created;
+    int dst, len;
+} tn_pending;
+
+/* Injection channel of a node (NI side; the harness owns it in lockstep). */
+typedef struct tn_source {
+    tn_rng rng;
+    long gen_clock;      /* next cycle the Bernoulli process draws for */
+    long trace_next;     /* trace cursor */
+    uint32_t seq;        /* packets started */
+    int has_pending;
+    tn_pending pend;
+    int in_pkt;          /* a packet is being sent */
+    uint32_t pkt;        /* its slot */
+    int vc, idx, len;
+    int vc_ptr;          /* round-robin start for the next packet's VC */
+    uint8_t credits[TN_MAX_V];
+} tn_source;
+
+/* Ejection channel reassembly state per VC. */
+typedef struct tn_sink_vc {
+    uint32_t pkt;
+    int busy, next_idx;
+} tn_sink_vc;
+
+enum { TN_PKT_FREE = 0, TN_PKT_FLIGHT = 1 };
+
+typedef struct tn_packet {
+    long created, injected;
+    int src, dst, len, hops;
+    uint32_t seq;
+    uint8_t state, marked, channel;
+} tn_packet;
+
+#define TN_LAT_BINS 65536
+
+struct tn_sim {
+    tn_config cfg;
+    tn_geom g;
+    int V, B, P;
+    long cycle;
+    uint32_t *router_err;
+    int32_t *coord; /* [node*n + d] */
+    tn_input_units iu;
+    tn_output_units ou;
+    tn_alloc_state as;
+    /* link registers: events produced this cycle (next) and visible this cycle (cur) */
+    tn_link_ev *lev[2];
+    tn_credit_ev *cev[2];
+    long nlev[2], ncev[2];
+    int cur; /* index of the lists visible this cycle */
+    /* NI */
+    tn_source *src;      /* [node*term + channel] */
+    tn_sink_vc *sinkvc;  /* [(node*term + channel)*V + vc] */
+    tn_traffic_gen tg;
+    tn_trace trace;
+    int has_trace;
+    uint64_t p_thresh;   /* Bernoulli threshold per channel per cycle, of 2^32 */
+    int gen_stop;        /* no new packets start */
+    /* packet table */
+    tn_packet *pkt;
+    uint32_t *free_slots;
+    long n_free, n_slots;
+    long in_flight;
+    /* measurement */
+    long win_lo, win_hi;
+    long marked_outstanding;
+    long created_flits_win, accepted_flits_win;
+    long marked_done;
+    double lat_sum, net_sum, hop_sum;
+    long lat_max, lat_min;
+    uint32_t *lat_hist;  /* [TN_LAT_BINS], last bin counts overflow */
+    uint32_t *chan_flits; /* [port slot] flits sent in the window */
+    long flit_hops;
+    long injected, delivered;
+    long check_errors;
+    char first_check_error[TN_ERRLEN];
+    tn_deliver_fn on_deliver;
+    void *on_deliver_user;
+};
+
+/* input_unit.c */
+void tn_iu_push(tn_sim *s, int node, int port, const tn_flit *f);
+static inline tn_flit *tn_iu_front(tn_sim *s, long ivc)
+{
+    return &s->iu.buf[ivc * s->B + s->iu.rd[ivc]];
+}
+void tn_iu_pop(tn_sim *s, int node, int port, int vc);
+
+/* output_unit.c */
+void tn_ou_credit(tn_sim *s, int node, int port, int vc);
+
+/* vc_alloc.c: separable input-first VC allocator. */
+typedef struct tn_va_req {
+    uint8_t ip, iv, op, ov;
+} tn_va_req;
+/* Stage 1: the output VC an input VC asks for among free (mask), or -1. */
+int tn_va_stage1(uint32_t free_mask, int vcs, int ptr);
+/* Stage 2: marks granted requests (gnt[j] = 1) given per-output-VC pointers. */
+void tn_va_stage2(const tn_va_req *req, int nreq, const uint16_t *va2_ptr_router, int vcs,
+                  int ports, uint8_t *gnt);
+
+/* sw_alloc.c: separable input-first switch allocator. */
+/* Stage 1 per input port: VC among requesting (mask). Stage 2 per output port: input port. */
+static inline int tn_sa_stage1(uint32_t req_mask, int vcs, int ptr) { return tn_rr_pick(req_mask, vcs, ptr); }
+static inline int tn_sa_stage2(uint32_t req_ports, int ports, int ptr) { return tn_rr_pick(req_ports, ports, ptr); }
+
+/* router.c */
+void tn_router_step(tn_sim *s, int node);
+
+/* torus.c */
+void tn_links_deliver(tn_sim *s);
+
+/* source.c / sink.c */
+void tn_source_step(tn_sim *s, int node, int channel);
+void tn_sink_receive(tn_sim *s, int node, int channel, const tn_flit *f);
+uint64_t tn_payload(const tn_sim *s, int src, uint32_t seq, int idx);
+void tn_check_fail(tn_sim *s, const char *fmt, ...);
+
+#endif

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Install what tn needs and is missing: Debian packages with apt-get, Python modules with pip.
+# Idempotent and quiet when everything is present.
+set -euo pipefail
+DEB_PKGS=(gcc make libcmocka-dev python3)
+PY_MODS=(matplotlib)
+
+missing=()
+for p in "${DEB_PKGS[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: installing Debian packages: ${missing[*]}"
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq >/dev/null
+    $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+for m in "${PY_MODS[@]}"; do
+    if ! python3 -c "import $m" 2>/dev/null; then
+        echo "setup: installing Python module: $m"
+        python3 -m pip install -q "$m"
+    fi
+done

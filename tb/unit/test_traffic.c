@@ -1,0 +1,1102 @@
+/* SPDX-License-Identifier: MIT */
+/* Unit tests of cmodel/src/traffic.c: every example of docs/traffic.md, permutation
+ * properties, draw counts, distribution sanity and the trace loader. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tn.h"
+
+/* ---------------------------------------------------------------- helpers */
+
+typedef struct env {
+    tn_config c;
+    tn_geom g;
+    tn_traffic_gen t;
+    char err[TN_ERRLEN];
+    int rc;
+} env;
+
+static void cfg(tn_config *c, int k, int n, int topo, int traffic)
+{
+    memset(c, 0, sizeof(*c));
+    c->k = k;
+    c->n = n;
+    c->topo = topo;
+    c->traffic = traffic;
+    c->term = 1;
+    c->pkt_min = c->pkt_max = 4;
+}
+
+/* Geometry plus traffic generator; e->rc is the tn_traffic_init result. */
+static void env_open(env *e, int k, int n, int topo, int traffic)
+{
+    memset(e, 0, sizeof(*e));
+    cfg(&e->c, k, n, topo, traffic);
+    assert_int_equal(tn_geom_init(&e->g, &e->c), 0);
+}
+
+static int env_init(env *e)
+{
+    e->err[0] = '\0';
+    e->rc = tn_traffic_init(&e->t, &e->c, &e->g, e->err, sizeof(e->err));
+    return e->rc;
+}
+
+static void env_close(env *e)
+{
+    tn_traffic_free(&e->t);
+    tn_geom_free(&e->g);
+}
+
+/* Check a function pattern: dest == perm == want[s], and no draw from the stream. */
+static void check_function(int k, int n, int traffic, uint32_t perm_seed, const int *src,
+                           const int *want, int count)
+{
+    env e;
+    env_open(&e, k, n, TN_TOPO_TORUS, traffic);
+    e.c.perm_seed = perm_seed;
+    assert_int_equal(env_init(&e), 0);
+    for (int i = 0; i < count; i++) {
+        int s = src ? src[i] : i;
+        tn_rng r = { 0x12345678u };
+        assert_int_equal(tn_traffic_perm(&e.t, &e.g, s), want[i]);
+        assert_int_equal(tn_traffic_dest(&e.t, &e.g, s, &r), want[i]);
+        assert_int_equal(r.s, 0x12345678u);
+    }
+    env_close(&e);
+}
+
+/* ---------------------------------------------------------------- doc 7.1: 4x4 torus */
+
+enum { COL_TORNADO, COL_BITCOMP, COL_BITREV, COL_SHUFFLE, COL_BUTTERFLY, COL_TRANSPOSE,
+       COL_RANDPERM, NCOL };
+static const int col_pattern[NCOL] = { TN_TR_TORNADO, TN_TR_BITCOMP, TN_TR_BITREV,
+                                       TN_TR_SHUFFLE, TN_TR_BUTTERFLY, TN_TR_TRANSPOSE,
+                                       TN_TR_RANDPERM };
+
+/* s, x, y, tornado, bitcomp, bitrev, shuffle, butterfly, transpose, randperm(seed 1) */
+static const int tab_4x4[16][3 + NCOL] = {
+    { 0, 0, 0, 1, 15, 0, 0, 0, 0, 4 },
+    { 1, 1, 0, 2, 14, 8, 2, 8, 4, 6 },
+    { 2, 2, 0, 3, 13, 4, 4, 2, 8, 11 },
+    { 3, 3, 0, 0, 12, 12, 6, 10, 12, 0 },
+    { 4, 0, 1, 5, 11, 2, 8, 4, 1, 13 },
+    { 5, 1, 1, 6, 10, 10, 10, 12, 5, 10 },
+    { 6, 2, 1, 7, 9, 6, 12, 6, 9, 12 },
+    { 7, 3, 1, 4, 8, 14, 14, 14, 13, 9 },
+    { 8, 0, 2, 9, 7, 1, 1, 1, 2, 2 },
+    { 9, 1, 2, 10, 6, 9, 3, 9, 6, 8 },
+    { 10, 2, 2, 11, 5, 5, 5, 3, 10, 15 },
+    { 11, 3, 2, 8, 4, 13, 7, 11, 14, 3 },
+    { 12, 0, 3, 13, 3, 3, 9, 5, 3, 5 },
+    { 13, 1, 3, 14, 2, 11, 11, 13, 7, 1 },
+    { 14, 2, 3, 15, 1, 7, 13, 7, 11, 7 },
+    { 15, 3, 3, 12, 0, 15, 15, 15, 15, 14 },
+};
+
+static void test_doc_4x4_coords(void **state)
+{
+    (void)state;
+    env e;
+    env_open(&e, 4, 2, TN_TOPO_TORUS, TN_TR_UNIFORM);
+    for (int i = 0; i < 16; i++) {
+        int co[TN_MAX_N];
+        tn_coords(&e.g, tab_4x4[i][0], co);
+        assert_int_equal(co[0], tab_4x4[i][1]);
+        assert_int_equal(co[1], tab_4x4[i][2]);
+        assert_int_equal(tn_node_of(&e.g, co), tab_4x4[i][0]);
+        assert_int_equal(tab_4x4[i][0], tab_4x4[i][1] + 4 * tab_4x4[i][2]);
+        /* k a power of two: the node id is the packed address */
+        assert_int_equal(tn_addr_of(&e.g, tab_4x4[i][0]), (uint32_t)tab_4x4[i][0]);
+    }
+    env_close(&e);
+}
+
+static void test_doc_4x4_table(void **state)
+{
+    (void)state;
+    for (int col = 0; col < NCOL; col++) {
+        int src[16], want[16];
+        for (int i = 0; i < 16; i++) {
+            src[i] = tab_4x4[i][0];
+            want[i] = tab_4x4[i][3 + col];
+        }
+        check_function(4, 2, col_pattern[col], 1, src, want, 16);
+    }
+}
+
+static void test_doc_4x4_randperm_seed2(void **state)
+{
+    (void)state;
+    static const int want[16] = { 10, 9, 5, 14, 12, 11, 3, 2, 13, 8, 0, 1, 6, 15, 4, 7 };
+    check_function(4, 2, TN_TR_RANDPERM, 2, NULL, want, 16);
+}
+
+/* bitcomp is the bit complement of the id when k is a power of two */
+static void test_doc_bitcomp_xor(void **state)
+{
+    (void)state;
+    static const int ks[] = { 2, 4, 8, 16 };
+    for (size_t i = 0; i < sizeof(ks) / sizeof(ks[0]); i++) {
+        env e;
+        env_open(&e, ks[i], 2, TN_TOPO_TORUS, TN_TR_BITCOMP);
+        assert_int_equal(env_init(&e), 0);
+        for (int s = 0; s < e.g.nodes; s++)
+            assert_int_equal(tn_traffic_perm(&e.t, &e.g, s), (e.g.nodes - 1) ^ s);
+        env_close(&e);
+    }
+}
+
+/* transpose on a square 2-D torus with k a power of two is (x,y) -> (y,x) */
+static void test_doc_transpose_xy(void **state)
+{
+    (void)state;
+    static const int ks[] = { 2, 4, 8, 16, 64 };
+    for (size_t i = 0; i < sizeof(ks) / sizeof(ks[0]); i++) {
+        env e;
+        env_open(&e, ks[i], 2, TN_TOPO_TORUS, TN_TR_TRANSPOSE);
+        assert_int_equal(env_init(&e), 0);
+        for (int s = 0; s < e.g.nodes; s++) {
+            int c[TN_MAX_N], t[TN_MAX_N];
+            tn_coords(&e.g, s, c);
+            t[0] = c[1];
+            t[1] = c[0];
+            assert_int_equal(tn_traffic_perm(&e.t, &e.g, s), tn_node_of(&e.g, t));
+        }
+        env_close(&e);
+    }
+}
+
+/* ---------------------------------------------------------------- doc 7.2: 8-ary 2-cube */
+
+static void test_doc_8x8_table(void **state)
+{
+    (void)state;
+    /* s, x, y, tornado, bitcomp, bitrev, shuffle, butterfly, transpose */
+    static const int tab[8][9] = {
+        { 0, 0, 0, 3, 63, 0, 0, 0, 0 },      { 1, 1, 0, 4, 62, 32, 2, 32, 8 },
+        { 7, 7, 0, 2, 56, 56, 14, 38, 56 },  { 9, 1, 1, 12, 54, 36, 18, 40, 9 },
+        { 10, 2, 1, 13, 53, 20, 20, 10, 17 }, { 20, 4, 2, 23, 43, 10, 40, 20, 34 },
+        { 35, 3, 4, 38, 28, 49, 7, 35, 28 }, { 63, 7, 7, 58, 0, 63, 63, 63, 63 },
+    };
+    env e;
+    env_open(&e, 8, 2, TN_TOPO_TORUS, TN_TR_UNIFORM);
+    for (int i = 0; i < 8; i++) {
+        int co[TN_MAX_N];
+        tn_coords(&e.g, tab[i][0], co);
+        assert_int_equal(co[0], tab[i][1]);
+        assert_int_equal(co[1], tab[i][2]);
+    }
+    env_close(&e);
+    for (int col = 0; col < 6; col++) {
+        int src[8], want[8];
+        for (int i = 0; i < 8; i++) {
+            src[i] = tab[i][0];
+            want[i] = tab[i][3 + col];
+        }
+        check_function(8, 2, col_pattern[col], 0, src, want, 8);
+    }
+}
+
+/* ---------------------------------------------------------------- doc 7.3: odd, small radix */
+
+static void test_doc_odd_small(void **state)
+{
+    (void)state;
+    /* s, x, y, tornado, bitcomp */
+    static const int tab[6][5] = {
+        { 0, 0, 0, 2, 24 }, { 3, 3, 0, 0, 21 }, { 4, 4, 0, 1, 20 },
+        { 7, 2, 1, 9, 17 }, { 12, 2, 2, 14, 12 }, { 24, 4, 4, 21, 0 },
+    };
+    int src[6], tor[6], bc[6];
+    env e;
+    env_open(&e, 5, 2, TN_TOPO_TORUS, TN_TR_UNIFORM);
+    for (int i = 0; i < 6; i++) {
+        int co[TN_MAX_N];
+        tn_coords(&e.g, tab[i][0], co);
+        assert_int_equal(co[0], tab[i][1]);
+        assert_int_equal(co[1], tab[i][2]);
+        src[i] = tab[i][0];
+        tor[i] = tab[i][3];
+        bc[i] = tab[i][4];
+    }
+    env_close(&e);
+    check_function(5, 2, TN_TR_TORNADO, 0, src, tor, 6);
+    check_function(5, 2, TN_TR_BITCOMP, 0, src, bc, 6);
+
+    static const int tor3[3] = { 1, 2, 0 }, bc3[3] = { 2, 1, 0 };
+    check_function(3, 1, TN_TR_TORNADO, 0, NULL, tor3, 3);
+    check_function(3, 1, TN_TR_BITCOMP, 0, NULL, bc3, 3);
+
+    static const int id8[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+    check_function(2, 3, TN_TR_TORNADO, 0, NULL, id8, 8);
+
+    /* N = 2: bitrev, shuffle, butterfly are the identity */
+    static const int id2[2] = { 0, 1 };
+    check_function(2, 1, TN_TR_BITREV, 0, NULL, id2, 2);
+    check_function(2, 1, TN_TR_SHUFFLE, 0, NULL, id2, 2);
+    check_function(2, 1, TN_TR_BUTTERFLY, 0, NULL, id2, 2);
+}
+
+/* ---------------------------------------------------------------- doc 5: init errors */
+
+static void expect_init_error(int k, int n, int traffic, const char *msg)
+{
+    env e;
+    env_open(&e, k, n, TN_TOPO_TORUS, traffic);
+    assert_int_equal(env_init(&e), -1);
+    assert_string_equal(e.err, msg);
+    env_close(&e);
+}
+
+static void test_doc_init_errors(void **state)
+{
+    (void)state;
+    expect_init_error(3, 3, TN_TR_BITREV,
+                      "traffic=bitrev needs a power-of-two node count; k^n = 27 is not "
+                      "(allowed: k a power of two)");
+    expect_init_error(3, 3, TN_TR_SHUFFLE,
+                      "traffic=shuffle needs a power-of-two node count; k^n = 27 is not "
+                      "(allowed: k a power of two)");
+    expect_init_error(5, 2, TN_TR_BUTTERFLY,
+                      "traffic=butterfly needs a power-of-two node count; k^n = 25 is not "
+                      "(allowed: k a power of two)");
+    expect_init_error(6, 2, TN_TR_TRANSPOSE,
+                      "traffic=transpose needs a power-of-two node count; k^n = 36 is not "
+                      "(allowed: k a power of two)");
+    expect_init_error(2, 3, TN_TR_TRANSPOSE,
+                      "traffic=transpose needs an even number of address bits; k^n = 8 has b = 3");
+    expect_init_error(8, 1, TN_TR_TRANSPOSE,
+                      "traffic=transpose needs an even number of address bits; k^n = 8 has b = 3");
+    expect_init_error(4, 2, TN_TR_LAST, "traffic=11 unknown (allowed 0..10)");
+    expect_init_error(4, 2, -1, "traffic=-1 unknown (allowed 0..10)");
+
+    env e;
+    /* hotspot: no hot node */
+    env_open(&e, 4, 2, TN_TOPO_TORUS, TN_TR_HOTSPOT);
+    e.c.hot_frac = 0.5;
+    assert_int_equal(env_init(&e), -1);
+    assert_string_equal(e.err,
+                        "traffic=hotspot: hot_nodes has 0 nodes (allowed 1..16 nodes, each 0..15)");
+    env_close(&e);
+    /* hotspot: too many */
+    env_open(&e, 4, 2, TN_TOPO_TORUS, TN_TR_HOTSPOT);
+    e.c.n_hot = TN_MAX_HOT + 1;
+    assert_int_equal(env_init(&e), -1);
+    assert_string_equal(e.err,
+                        "traffic=hotspot: hot_nodes has 17 nodes (allowed 1..16 nodes, each 0..15)");
+    env_close(&e);
+    /* hotspot: node out of range (doc example) */
+    env_open(&e, 4, 2, TN_TOPO_TORUS, TN_TR_HOTSPOT);
+    e.c.hot_frac = 0.5;
+    e.c.n_hot = 2;
+    e.c.hot[0] = 3;
+    e.c.hot[1] = 16;
+    assert_int_equal(env_init(&e), -1);
+    assert_string_equal(e.err, "hot_nodes: node 16 out of range 0..15");
+    env_close(&e);
+    env_open(&e, 4, 2, TN_TOPO_TORUS, TN_TR_HOTSPOT);
+    e.c.n_hot = 1;
+    e.c.hot[0] = -1;
+    assert_int_equal(env_init(&e), -1);
+    assert_string_equal(e.err, "hot_nodes: node -1 out of range 0..15");
+    env_close(&e);
+    /* hotspot: hot_frac */
+    env_open(&e, 4, 2, TN_TOPO_TORUS, TN_TR_HOTSPOT);
+    e.c.n_hot = 1;
+    e.c.hot[0] = 3;
+    e.c.hot_frac = 1.5;
+    assert_int_equal(env_init(&e), -1);
+    assert_string_equal(e.err, "hot_frac=1.5 out of range 0..1");
+    e.c.hot_frac = -0.25;
+    assert_int_equal(env_init(&e), -1);
+    assert_string_equal(e.err, "hot_frac=-0.25 out of range 0..1");
+    e.c.hot_frac = 1.0;
+    assert_int_equal(env_init(&e), 0);
+    assert_true(e.t.hot_thresh == 4294967296ull);
+    tn_traffic_free(&e.t);
+    e.c.hot_frac = 0.5;
+    assert_int_equal(env_init(&e), 0);
+    assert_true(e.t.hot_thresh == 0x80000000ull);
+    env_close(&e);
+
+    /* the bit patterns are fine on every power-of-two size, the others on every size */
+    env_open(&e, 3, 3, TN_TOPO_TORUS, TN_TR_TORNADO);
+    assert_int_equal(env_init(&e), 0);
+    env_close(&e);
+}
+
+/* ---------------------------------------------------------------- doc 7.4: draw sequences */
+
+#define DOC_SEED 0x4b6e32ccu
+
+static void test_doc_stream(void **state)
+{
+    (void)state;
+    static const uint32_t xs[8] = { 0x2bc97eb7u, 0x87ec0bb8u, 0xd5fa1655u, 0x712f446du,
+                                    0xadf7bf3cu, 0x181254b4u, 0x021b4336u, 0x25cb7708u };
+    assert_int_equal(tn_seed_stream(1, TN_STREAM_TRAFFIC, 0), DOC_SEED);
+    tn_rng r = { DOC_SEED };
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(tn_rng_next(&r), xs[i]);
+}
+
+static void expect_dests(env *e, int src, const int *want, int count, int draws)
+{
+    tn_rng r = { DOC_SEED }, ref = { DOC_SEED };
+    for (int i = 0; i < count; i++) {
+        assert_int_equal(tn_traffic_dest(&e->t, &e->g, src, &r), want[i]);
+        for (int d = 0; d < draws; d++)
+            tn_rng_next(&ref);
+        assert_int_equal(r.s, ref.s);
+    }
+}
+
+static void test_doc_draws(void **state)
+{
+    (void)state;
+    env e;
+    env_open(&e, 4, 2, TN_TOPO_TORUS, TN_TR_UNIFORM);
+    assert_int_equal(env_init(&e), 0);
+    static const int uni[4] = { 2, 8, 13, 7 };
+    expect_dests(&e, 0, uni, 4, 1);
+    expect_dests(&e, 9, uni, 4, 1); /* the source does not matter */
+    env_close(&e);
+
+    env_open(&e, 4, 2, TN_TOPO_TORUS, TN_TR_NEIGHBOR);
+    assert_int_equal(env_init(&e), 0);
+    /* neighbour list of node 5 in port order */
+    assert_int_equal(e.g.nbr[5 * e.g.ports + 1], 6);
+    assert_int_equal(e.g.nbr[5 * e.g.ports + 2], 4);
+    assert_int_equal(e.g.nbr[5 * e.g.ports + 3], 9);
+    assert_int_equal(e.g.nbr[5 * e.g.ports + 4], 1);
+    static const int nt[4] = { 6, 9, 1, 4 };
+    expect_dests(&e, 5, nt, 4, 1);
+    env_close(&e);
+
+    env_open(&e, 4, 2, TN_TOPO_MESH, TN_TR_NEIGHBOR);
+    assert_int_equal(env_init(&e), 0);
+    static const int nm0[4] = { 1, 4, 4, 1 };
+    expect_dests(&e, 0, nm0, 4, 1);
+    static const int nm1[4] = { 2, 0, 5, 0 };
+    expect_dests(&e, 1, nm1, 4, 1);
+    env_close(&e);
+
+    env_open(&e, 4, 2, TN_TOPO_TORUS, TN_TR_HOTSPOT);
+    e.c.hot_frac = 0.5;
+    e.c.n_hot = 2;
+    e.c.hot[0] = 3;
+    e.c.hot[1] = 12;
+    assert_int_equal(env_init(&e), 0);
+    static const int hs[4] = { 12, 7, 1, 3 };
+    expect_dests(&e, 0, hs, 4, 2);
+    tn_traffic_free(&e.t);
+    /* boundary: hot_thresh == x1 is not hot, x1 + 1 is */
+    e.c.hot_frac = 0x2bc97eb7u / 4294967296.0;
+    assert_int_equal(env_init(&e), 0);
+    assert_true(e.t.hot_thresh == 0x2bc97eb7u);
+    static const int hb0[1] = { 8 };
+    expect_dests(&e, 0, hb0, 1, 2);
+    tn_traffic_free(&e.t);
+    e.c.hot_frac = 0x2bc97eb8u / 4294967296.0;
+    assert_int_equal(env_init(&e), 0);
+    assert_true(e.t.hot_thresh == 0x2bc97eb8u);
+    static const int hb1[1] = { 12 };
+    expect_dests(&e, 0, hb1, 1, 2);
+    env_close(&e);
+}
+
+/* ---------------------------------------------------------------- properties */
+
+static int is_pow2(int v)
+{
+    return v > 0 && (v & (v - 1)) == 0;
+}
+
+static int ilog2(int v)
+{
+    int b = 0;
+    while ((1 << b) < v)
+        b++;
+    return b;
+}
+
+static void test_perm_bijective(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = { { 2, 1 }, { 3, 1 }, { 8, 1 }, { 2, 2 }, { 3, 2 }, { 4, 2 },
+                                    { 5, 2 }, { 6, 2 }, { 8, 2 }, { 16, 2 }, { 64, 2 },
+                                    { 2, 3 }, { 3, 3 }, { 4, 3 }, { 7, 3 }, { 2, 4 },
+                                    { 4, 4 }, { 5, 4 }, { 16, 4 } };
+    static const int pats[] = { TN_TR_TORNADO, TN_TR_BITCOMP, TN_TR_BITREV, TN_TR_SHUFFLE,
+                                TN_TR_BUTTERFLY, TN_TR_TRANSPOSE, TN_TR_RANDPERM };
+    for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+        for (size_t pi = 0; pi < sizeof(pats) / sizeof(pats[0]); pi++) {
+            env e;
+            env_open(&e, sizes[si][0], sizes[si][1], TN_TOPO_TORUS, pats[pi]);
+            e.c.perm_seed = 7;
+            int nodes = e.g.nodes;
+            int ok = 1;
+            if (pats[pi] >= TN_TR_BITREV && pats[pi] <= TN_TR_TRANSPOSE)
+                ok = is_pow2(nodes) && (pats[pi] != TN_TR_TRANSPOSE || ilog2(nodes) % 2 == 0);
+            assert_int_equal(env_init(&e), ok ? 0 : -1);
+            if (ok) {
+                unsigned char *seen = calloc((size_t)nodes, 1);
+                assert_non_null(seen);
+                for (int s = 0; s < nodes; s++) {
+                    int d = tn_traffic_perm(&e.t, &e.g, s);
+                    assert_in_range(d, 0, nodes - 1);
+                    assert_int_equal(seen[d], 0);
+                    seen[d] = 1;
+                }
+                free(seen);
+                /* the involutions */
+                if (pats[pi] == TN_TR_BITCOMP || pats[pi] == TN_TR_BITREV ||
+                    pats[pi] == TN_TR_BUTTERFLY || pats[pi] == TN_TR_TRANSPOSE)
+                    for (int s = 0; s < nodes; s++)
+                        assert_int_equal(
+                            tn_traffic_perm(&e.t, &e.g, tn_traffic_perm(&e.t, &e.g, s)), s);
+            }
+            env_close(&e);
+        }
+    }
+}
+
+static void test_randperm_seeds(void **state)
+{
+    (void)state;
+    static const int ks[][2] = { { 4, 2 }, { 8, 2 }, { 5, 3 }, { 16, 3 } };
+    for (size_t i = 0; i < sizeof(ks) / sizeof(ks[0]); i++) {
+        env a, b, c;
+        env_open(&a, ks[i][0], ks[i][1], TN_TOPO_TORUS, TN_TR_RANDPERM);
+        env_open(&b, ks[i][0], ks[i][1], TN_TOPO_TORUS, TN_TR_RANDPERM);
+        env_open(&c, ks[i][0], ks[i][1], TN_TOPO_TORUS, TN_TR_RANDPERM);
+        a.c.perm_seed = 12345;
+        b.c.perm_seed = 12345;
+        c.c.perm_seed = 12346;
+        /* the global seed does not matter */
+        a.c.seed = 1;
+        b.c.seed = 2;
+        assert_int_equal(env_init(&a), 0);
+        assert_int_equal(env_init(&b), 0);
+        assert_int_equal(env_init(&c), 0);
+        int differ = 0, fixed = 0, nodes = a.g.nodes;
+        for (int s = 0; s < nodes; s++) {
+            assert_int_equal(tn_traffic_perm(&a.t, &a.g, s), tn_traffic_perm(&b.t, &b.g, s));
+            differ += tn_traffic_perm(&a.t, &a.g, s) != tn_traffic_perm(&c.t, &c.g, s);
+            fixed += tn_traffic_perm(&a.t, &a.g, s) == s;
+        }
+        assert_true(differ > nodes / 2);
+        assert_true(fixed < nodes / 4 + 4); /* not the identity, ~1 fixed point expected */
+        env_close(&a);
+        env_close(&b);
+        env_close(&c);
+    }
+}
+
+static void test_random_patterns_not_functions(void **state)
+{
+    (void)state;
+    static const int pats[] = { TN_TR_UNIFORM, TN_TR_NEIGHBOR, TN_TR_HOTSPOT, TN_TR_TRACE };
+    for (size_t i = 0; i < sizeof(pats) / sizeof(pats[0]); i++) {
+        env e;
+        env_open(&e, 4, 2, TN_TOPO_TORUS, pats[i]);
+        e.c.n_hot = 1;
+        e.c.hot[0] = 5;
+        e.c.hot_frac = 0.3;
+        assert_int_equal(env_init(&e), 0);
+        for (int s = 0; s < 16; s++)
+            assert_int_equal(tn_traffic_perm(&e.t, &e.g, s), -1);
+        if (pats[i] == TN_TR_TRACE) {
+            tn_rng r = { 99u };
+            for (int s = 0; s < 16; s++)
+                assert_int_equal(tn_traffic_dest(&e.t, &e.g, s, &r), -1);
+            assert_int_equal(r.s, 99u);
+        }
+        env_close(&e);
+    }
+}
+
+/* Exact draw counts: uniform 1, neighbor 1, hotspot 2 on either branch. */
+static void test_draw_counts(void **state)
+{
+    (void)state;
+    static const double fracs[] = { 0.0, 0.3, 1.0 };
+    for (int topo = 0; topo < 2; topo++) {
+        env e;
+        env_open(&e, 5, 3, topo, TN_TR_NEIGHBOR);
+        assert_int_equal(env_init(&e), 0);
+        tn_rng r = { 777u }, ref = { 777u };
+        for (int i = 0; i < 1000; i++) {
+            int s = (i * 37) % e.g.nodes;
+            int d = tn_traffic_dest(&e.t, &e.g, s, &r);
+            tn_rng_next(&ref);
+            assert_int_equal(r.s, ref.s);
+            int found = 0;
+            for (int p = 1; p <= 2 * e.g.n; p++)
+                found |= e.g.nbr[s * e.g.ports + p] == d;
+            assert_true(found);
+            assert_int_not_equal(d, s);
+        }
+        env_close(&e);
+    }
+    for (size_t f = 0; f < 3; f++) {
+        env e;
+        env_open(&e, 8, 2, TN_TOPO_TORUS, TN_TR_HOTSPOT);
+        e.c.hot_frac = fracs[f];
+        e.c.n_hot = 3;
+        e.c.hot[0] = 1;
+        e.c.hot[1] = 2;
+        e.c.hot[2] = 60;
+        assert_int_equal(env_init(&e), 0);
+        tn_rng r = { 4242u }, ref = { 4242u };
+        for (int i = 0; i < 1000; i++) {
+            uint32_t x = tn_rng_next(&ref);
+            uint32_t y = tn_rng_next(&ref);
+            int want;
+            if (fracs[f] == 1.0)
+                want = e.c.hot[((uint64_t)y * 3u) >> 32];
+            else if (fracs[f] == 0.0)
+                want = (int)(((uint64_t)y * 64u) >> 32);
+            else
+                want = (uint64_t)x < (uint64_t)(0.3 * 4294967296.0)
+                           ? e.c.hot[((uint64_t)y * 3u) >> 32]
+                           : (int)(((uint64_t)y * 64u) >> 32);
+            assert_int_equal(tn_traffic_dest(&e.t, &e.g, 0, &r), want);
+            assert_int_equal(r.s, ref.s);
+        }
+        env_close(&e);
+    }
+}
+
+/* chi-square of counts against equal expectation */
+static double chi2(const long *cnt, int bins, long total)
+{
+    double exp = (double)total / bins, x = 0;
+    for (int i = 0; i < bins; i++)
+        x += ((double)cnt[i] - exp) * ((double)cnt[i] - exp) / exp;
+    return x;
+}
+
+static void test_uniform_distribution(void **state)
+{
+    (void)state;
+    /* critical values of chi-square at p = 0.001: 15 dof 37.70, 63 dof 103.4 */
+    static const int sz[][3] = { { 4, 2, 0 }, { 8, 2, 0 }, { 5, 2, 1 } };
+    static const double crit[] = { 37.70, 103.4, 51.18 /* 24 dof */ };
+    for (int c = 0; c < 3; c++) {
+        env e;
+        env_open(&e, sz[c][0], sz[c][1], sz[c][2], TN_TR_UNIFORM);
+        assert_int_equal(env_init(&e), 0);
+        long cnt[64] = { 0 };
+        long total = 2000L * e.g.nodes;
+        tn_rng r = { tn_seed_stream(3, TN_STREAM_TRAFFIC, 0) };
+        for (long i = 0; i < total; i++) {
+            int d = tn_traffic_dest(&e.t, &e.g, (int)(i % e.g.nodes), &r);
+            assert_in_range(d, 0, e.g.nodes - 1);
+            cnt[d]++;
+        }
+        assert_true(chi2(cnt, e.g.nodes, total) < crit[c]);
+        env_close(&e);
+    }
+}
+
+static void test_neighbor_distribution(void **state)
+{
+    (void)state;
+    /* torus 4x4 node 5 and 3-ary 3-cube node 0 (wrap): 2n equal bins */
+    static const int sz[][3] = { { 4, 2, 5 }, { 3, 3, 0 }, { 6, 1, 0 } };
+    static const double crit[] = { 16.27, 20.52, 10.83 }; /* 3, 5, 1 dof at p = 0.001 */
+    for (int c = 0; c < 3; c++) {
+        env e;
+        env_open(&e, sz[c][0], sz[c][1], TN_TOPO_TORUS, TN_TR_NEIGHBOR);
+        assert_int_equal(env_init(&e), 0);
+        int s = sz[c][2], bins = 2 * e.g.n;
+        long cnt[8] = { 0 }, total = 20000L * bins;
+        tn_rng r = { tn_seed_stream(5, TN_STREAM_TRAFFIC, (uint32_t)c) };
+        for (long i = 0; i < total; i++) {
+            int d = tn_traffic_dest(&e.t, &e.g, s, &r);
+            int p;
+            for (p = 1; p <= bins; p++)
+                if (e.g.nbr[s * e.g.ports + p] == d)
+                    break;
+            assert_true(p <= bins);
+            cnt[p - 1]++;
+        }
+        assert_true(chi2(cnt, bins, total) < crit[c]);
+        env_close(&e);
+    }
+    /* mesh 4x4: corner (2 neighbours), edge (3), interior (4); every existing one equally */
+    static const int ms[] = { 0, 1, 5, 15 };
+    static const int mm[] = { 2, 3, 4, 2 };
+    static const double mcrit[] = { 0, 10.83, 13.82, 16.27 }; /* by dof */
+    env e;
+    env_open(&e, 4, 2, TN_TOPO_MESH, TN_TR_NEIGHBOR);
+    assert_int_equal(env_init(&e), 0);
+    for (int c = 0; c < 4; c++) {
+        int s = ms[c];
+        long cnt[16] = { 0 }, total = 20000L * mm[c];
+        tn_rng r = { tn_seed_stream(6, TN_STREAM_TRAFFIC, (uint32_t)c) };
+        for (long i = 0; i < total; i++) {
+            int d = tn_traffic_dest(&e.t, &e.g, s, &r);
+            assert_in_range(d, 0, 15);
+            cnt[d]++;
+        }
+        long hit[4];
+        int m = 0;
+        for (int p = 1; p <= 4; p++) {
+            int nb = e.g.nbr[s * e.g.ports + p];
+            if (nb >= 0)
+                hit[m++] = cnt[nb];
+        }
+        assert_int_equal(m, mm[c]);
+        long sum = 0;
+        for (int i = 0; i < m; i++)
+            sum += hit[i];
+        assert_int_equal(sum, total); /* nothing outside the list */
+        assert_true(chi2(hit, m, total) < mcrit[m - 1]);
+    }
+    env_close(&e);
+}
+
+static void test_hotspot_distribution(void **state)
+{
+    (void)state;
+    env e;
+    env_open(&e, 8, 2, TN_TOPO_TORUS, TN_TR_HOTSPOT);
+    e.c.hot_frac = 0.25;
+    e.c.n_hot = 2;
+    e.c.hot[0] = 3;
+    e.c.hot[1] = 40;
+    assert_int_equal(env_init(&e), 0);
+    const long total = 400000;
+    long cnt[64] = { 0 };
+    tn_rng r = { tn_seed_stream(9, TN_STREAM_TRAFFIC, 0) };
+    for (long i = 0; i < total; i++)
+        cnt[tn_traffic_dest(&e.t, &e.g, (int)(i % 64), &r)]++;
+    /* P(hot node) = 0.25/2 + 0.75/64, P(other) = 0.75/64; bounds are 6 sigma */
+    double ph = 0.25 / 2 + 0.75 / 64, po = 0.75 / 64;
+    for (int d = 0; d < 64; d++) {
+        double p = (d == 3 || d == 40) ? ph : po;
+        double mean = p * total, sd = 0;
+        double var = total * p * (1 - p);
+        for (sd = 1; sd * sd < var; sd += 1) /* integer sqrt is enough */
+            ;
+        assert_true((double)cnt[d] > mean - 6 * sd && (double)cnt[d] < mean + 6 * sd);
+    }
+    /* the other nodes together are uniform */
+    long rest[62];
+    long rsum = 0;
+    for (int d = 0, j = 0; d < 64; d++)
+        if (d != 3 && d != 40) {
+            rest[j++] = cnt[d];
+            rsum += cnt[d];
+        }
+    assert_true(chi2(rest, 62, rsum) < 100.9); /* 61 dof, p = 0.001 */
+    env_close(&e);
+
+    /* hot_frac 1: only hot nodes, equally */
+    env_open(&e, 4, 2, TN_TOPO_TORUS, TN_TR_HOTSPOT);
+    e.c.hot_frac = 1.0;
+    e.c.n_hot = 3;
+    e.c.hot[0] = 0;
+    e.c.hot[1] = 7;
+    e.c.hot[2] = 7; /* duplicates are legal and weigh double */
+    assert_int_equal(env_init(&e), 0);
+    long c0 = 0, c7 = 0;
+    tn_rng r2 = { 31337u };
+    for (long i = 0; i < 30000; i++) {
+        int d = tn_traffic_dest(&e.t, &e.g, 1, &r2);
+        assert_true(d == 0 || d == 7);
+        c0 += d == 0;
+        c7 += d == 7;
+    }
+    assert_true(c0 > 9000 && c0 < 11000);
+    assert_true(c7 > 19000 && c7 < 21000);
+    env_close(&e);
+}
+
+/* ---------------------------------------------------------------- trace loader */
+
+static char orig_cwd[4096];
+static char tmp_dir[64];
+
+static int trace_setup(void **state)
+{
+    (void)state;
+    if (!getcwd(orig_cwd, sizeof(orig_cwd)))
+        return -1;
+    strcpy(tmp_dir, "/tmp/tn_test_traffic_XXXXXX");
+    if (!mkdtemp(tmp_dir))
+        return -1;
+    return chdir(tmp_dir);
+}
+
+static int trace_teardown(void **state)
+{
+    (void)state;
+    unlink("trace.txt");
+    rmdir("subdir");
+    if (chdir(orig_cwd) != 0)
+        return -1;
+    return rmdir(tmp_dir);
+}
+
+static void write_bytes(const char *path, const char *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    if (len)
+        assert_int_equal(fwrite(data, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+}
+
+static void write_text(const char *path, const char *text)
+{
+    write_bytes(path, text, strlen(text));
+}
+
+typedef struct trace_env {
+    tn_config c;
+    tn_geom g;
+    tn_trace t;
+    char err[TN_ERRLEN];
+} trace_env;
+
+static int load(trace_env *e, const char *text, int pkt_max)
+{
+    memset(e, 0, sizeof(*e));
+    cfg(&e->c, 4, 2, TN_TOPO_TORUS, TN_TR_TRACE);
+    assert_int_equal(tn_geom_init(&e->g, &e->c), 0);
+    if (text)
+        write_text("trace.txt", text);
+    int rc = tn_trace_load(&e->t, "trace.txt", &e->g, pkt_max, e->err, sizeof(e->err));
+    if (rc != 0) {
+        assert_null(e->t.p);
+        assert_null(e->t.first);
+        assert_int_equal(e->t.count, 0);
+    }
+    return rc;
+}
+
+static void unload(trace_env *e)
+{
+    tn_trace_free(&e->t);
+    tn_geom_free(&e->g);
+}
+
+static void test_trace_good(void **state)
+{
+    (void)state;
+    trace_env e;
+    /* doc 6 example, plus comments, blanks, tabs, CRLF, signs, equal keys */
+    assert_int_equal(load(&e,
+                          "# cycle source destination length\n"
+                          "0 3 12 4\n"
+                          "5 0 15 1\n"
+                          "\n"
+                          "   \t \r\n"
+                          "  # indented comment 1 2 3\n"
+                          "#\n"
+                          "\t7\t3 \t0   8\r\n"
+                          "+2 3 +5 2\n"
+                          "2 3 6 3\n"
+                          "0 15 15 1\n"
+                          "-0 0 0 8",
+                          8),
+                     0);
+    assert_int_equal(e.t.count, 7);
+    static const tn_trace_pkt want[7] = {
+        { 0, 0, 0, 8 }, { 5, 0, 15, 1 }, { 0, 3, 12, 4 }, { 2, 3, 5, 2 },
+        { 2, 3, 6, 3 }, { 7, 3, 0, 8 },  { 0, 15, 15, 1 },
+    };
+    for (int i = 0; i < 7; i++) {
+        assert_int_equal(e.t.p[i].cycle, want[i].cycle);
+        assert_int_equal(e.t.p[i].src, want[i].src);
+        assert_int_equal(e.t.p[i].dst, want[i].dst);
+        assert_int_equal(e.t.p[i].len, want[i].len);
+    }
+    static const long first[17] = { 0, 2, 2, 2, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7 };
+    for (int s = 0; s <= 16; s++)
+        assert_int_equal(e.t.first[s], first[s]);
+    unload(&e);
+}
+
+static void test_trace_empty(void **state)
+{
+    (void)state;
+    static const char *const texts[] = { "", "\n\n", "# only a comment", "#a\n  \n#b\n" };
+    for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+        trace_env e;
+        assert_int_equal(load(&e, texts[i], 4), 0);
+        assert_int_equal(e.t.count, 0);
+        assert_non_null(e.t.first);
+        for (int s = 0; s <= 16; s++)
+            assert_int_equal(e.t.first[s], 0);
+        unload(&e);
+    }
+}
+
+static void test_trace_long_lines(void **state)
+{
+    (void)state;
+    size_t n = 300000;
+    char *buf = malloc(2 * n + 64);
+    assert_non_null(buf);
+    /* a long comment, then a data line after long leading whitespace */
+    size_t o = 0;
+    buf[o++] = '#';
+    for (size_t i = 0; i < n; i++)
+        buf[o++] = (char)('a' + i % 26);
+    buf[o++] = '\n';
+    memset(buf + o, ' ', n / 2);
+    o += n / 2;
+    memcpy(buf + o, "4 2 1 3\n", 8);
+    o += 8;
+    write_bytes("trace.txt", buf, o);
+    trace_env e;
+    assert_int_equal(load(&e, NULL, 4), 0);
+    assert_int_equal(e.t.count, 1);
+    assert_int_equal(e.t.p[0].cycle, 4);
+    assert_int_equal(e.t.p[0].src, 2);
+    assert_int_equal(e.t.first[2], 0);
+    assert_int_equal(e.t.first[3], 1);
+    unload(&e);
+    /* a long unparsable field: message truncated to 32 characters plus "..." */
+    o = 0;
+    memcpy(buf, "1 2 3 ", 6);
+    o = 6;
+    memset(buf + o, '7', n);
+    o += n;
+    buf[o++] = 'x';
+    write_bytes("trace.txt", buf, o);
+    assert_int_equal(load(&e, NULL, 4), -1);
+    assert_string_equal(e.err, "trace.txt:1: length '77777777777777777777777777777777...' is not "
+                               "a decimal integer (range 1..4)");
+    unload(&e);
+    free(buf);
+}
+
+/* Random valid traces: the loader equals a stable insertion sort by (src, cycle). */
+static void test_trace_sort_random(void **state)
+{
+    (void)state;
+    tn_rng r = { 2024u };
+    for (int round = 0; round < 20; round++) {
+        int count = (int)tn_rng_below(&r, 400);
+        tn_trace_pkt *ref = malloc(sizeof(*ref) * (size_t)(count + 1));
+        char *text = malloc((size_t)count * 48 + 1);
+        assert_non_null(ref);
+        assert_non_null(text);
+        size_t o = 0;
+        text[0] = '\0';
+        for (int i = 0; i < count; i++) {
+            tn_trace_pkt p = { (long)tn_rng_below(&r, 10), (int)tn_rng_below(&r, 16),
+                               (int)tn_rng_below(&r, 16), 1 + (int)tn_rng_below(&r, 8) };
+            o += (size_t)sprintf(text + o, "%ld %d %d %d\n", p.cycle, p.src, p.dst, p.len);
+            int j = i;
+            while (j > 0 && (ref[j - 1].src > p.src ||
+                             (ref[j - 1].src == p.src && ref[j - 1].cycle > p.cycle))) {
+                ref[j] = ref[j - 1];
+                j--;
+            }
+            ref[j] = p;
+        }
+        trace_env e;
+        assert_int_equal(load(&e, text, 8), 0);
+        assert_int_equal(e.t.count, count);
+        for (int i = 0; i < count; i++) {
+            assert_int_equal(e.t.p[i].cycle, ref[i].cycle);
+            assert_int_equal(e.t.p[i].src, ref[i].src);
+            assert_int_equal(e.t.p[i].dst, ref[i].dst);
+            assert_int_equal(e.t.p[i].len, ref[i].len);
+        }
+        assert_int_equal(e.t.first[0], 0);
+        assert_int_equal(e.t.first[16], count);
+        for (int s = 0; s < 16; s++)
+            for (long i = e.t.first[s]; i < e.t.first[s + 1]; i++)
+                assert_int_equal(e.t.p[i].src, s);
+        unload(&e);
+        free(ref);
+        free(text);
+    }
+}
+
+static void expect_line3(const char *line, int pkt_max, const char *msg)
+{
+    char text[256];
+    snprintf(text, sizeof(text), "# header\n0 1 2 3\n%s\n4 5 6 1\n", line);
+    trace_env e;
+    assert_int_equal(load(&e, text, pkt_max), -1);
+    assert_string_equal(e.err, msg);
+    unload(&e);
+}
+
+static void test_trace_bad(void **state)
+{
+    (void)state;
+    char cyc[128];
+    snprintf(cyc, sizeof(cyc), "trace.txt:3: cycle -1 out of range 0..%ld", LONG_MAX);
+    /* the table of docs/traffic.md section 6 */
+    expect_line3("0 1 99 4", 8, "trace.txt:3: destination 99 out of range 0..15");
+    expect_line3("-1 1 2 4", 8, cyc);
+    expect_line3("0 16 2 4", 8, "trace.txt:3: source 16 out of range 0..15");
+    expect_line3("0 1 2 0", 8, "trace.txt:3: length 0 out of range 1..8");
+    expect_line3("0 1 2 9", 8, "trace.txt:3: length 9 out of range 1..8");
+    expect_line3("0 1 2", 8,
+                 "trace.txt:3: expected 4 fields (cycle source destination length), found 3");
+    expect_line3("0 1 2 4 # x", 8,
+                 "trace.txt:3: expected 4 fields (cycle source destination length), found 6");
+    expect_line3("0 0x1 2 4", 8,
+                 "trace.txt:3: source '0x1' is not a decimal integer (range 0..15)");
+    expect_line3("0 1 2 99999999999999999999", 8,
+                 "trace.txt:3: length 99999999999999999999 out of range 1..8");
+    /* more */
+    expect_line3("0 -1 2 4", 8, "trace.txt:3: source -1 out of range 0..15");
+    expect_line3("0 1 -3 4", 8, "trace.txt:3: destination -3 out of range 0..15");
+    expect_line3("0 1 2 4 5", 8,
+                 "trace.txt:3: expected 4 fields (cycle source destination length), found 5");
+    expect_line3("1.5 1 2 4", 8,
+                 "trace.txt:3: cycle '1.5' is not a decimal integer (range 0..9223372036854775807)");
+    expect_line3("0 1 2 1e3", 8, "trace.txt:3: length '1e3' is not a decimal integer (range 1..8)");
+    expect_line3("0 1 + 4", 8, "trace.txt:3: destination '+' is not a decimal integer (range 0..15)");
+    expect_line3("0 1 -- 4", 8,
+                 "trace.txt:3: destination '--' is not a decimal integer (range 0..15)");
+    expect_line3("0 1 2 4#", 8, "trace.txt:3: length '4#' is not a decimal integer (range 1..8)");
+    expect_line3("0 1 2 \x01\x7f", 8,
+                 "trace.txt:3: length '?\?' is not a decimal integer (range 1..8)");
+    expect_line3("9223372036854775808 1 2 4", 8,
+                 "trace.txt:3: cycle 9223372036854775808 out of range 0..9223372036854775807");
+    expect_line3("-9223372036854775809 1 2 4", 8,
+                 "trace.txt:3: cycle -9223372036854775809 out of range 0..9223372036854775807");
+    expect_line3("-9223372036854775808 1 2 4", 8,
+                 "trace.txt:3: cycle -9223372036854775808 out of range 0..9223372036854775807");
+    expect_line3("9223372036854775807 1 2 99", 8, "trace.txt:3: length 99 out of range 1..8");
+    expect_line3("0 4294967296 2 4", 8, "trace.txt:3: source 4294967296 out of range 0..15");
+    expect_line3("0 1 2 3", 0, "trace.txt:2: length 3 out of range 1..0");
+
+    /* the first error wins; the line number counts blank and comment lines */
+    trace_env e;
+    assert_int_equal(load(&e, "\n#\n\n0 1 2 3\n0 1 2\n0 99 2 3\n", 8), -1);
+    assert_string_equal(e.err,
+                        "trace.txt:5: expected 4 fields (cycle source destination length), found 3");
+    unload(&e);
+
+    /* NUL bytes inside a line */
+    static const char nul[] = "0 1 2 3\n0 1\0 2 3\n";
+    write_bytes("trace.txt", nul, sizeof(nul) - 1);
+    assert_int_equal(load(&e, NULL, 8), -1);
+    assert_string_equal(e.err, "trace.txt:2: source '1?' is not a decimal integer (range 0..15)");
+    unload(&e);
+}
+
+static void test_trace_file_errors(void **state)
+{
+    (void)state;
+    tn_config c;
+    tn_geom g;
+    tn_trace t;
+    char err[TN_ERRLEN];
+    cfg(&c, 4, 2, TN_TOPO_TORUS, TN_TR_TRACE);
+    assert_int_equal(tn_geom_init(&g, &c), 0);
+    assert_int_equal(tn_trace_load(&t, "no_such_file.txt", &g, 8, err, sizeof(err)), -1);
+    assert_string_equal(err, "no_such_file.txt: cannot open: No such file or directory");
+    assert_null(t.p);
+    assert_null(t.first);
+    assert_int_equal(mkdir("subdir", 0700), 0);
+    assert_int_equal(tn_trace_load(&t, "subdir", &g, 8, err, sizeof(err)), -1);
+    assert_string_equal(err, "subdir:1: read error: Is a directory");
+    assert_null(t.p);
+    /* a tiny error buffer is not overrun */
+    char small[8];
+    memset(small, 'Z', sizeof(small));
+    assert_int_equal(tn_trace_load(&t, "no_such_file.txt", &g, 8, small, 5), -1);
+    assert_string_equal(small, "no_s");
+    assert_int_equal(small[5], 'Z');
+    /* tn_trace_free twice is harmless */
+    tn_trace_free(&t);
+    tn_trace_free(&t);
+    tn_geom_free(&g);
+}
+
+/* Random bytes, biased towards the parser's alphabet: never crash, always 0 or -1. */
+static void test_trace_fuzz(void **state)
+{
+    (void)state;
+    static const char alpha[] = "0123456789 \t\n\r#+-x.\n\n0 1 2 3\n";
+    tn_rng r = { 0xC0FFEEu };
+    char buf[2048];
+    int ok = 0, bad = 0;
+    for (int round = 0; round < 2000; round++) {
+        size_t len = tn_rng_below(&r, sizeof(buf));
+        int raw = (int)tn_rng_below(&r, 4) == 0;
+        for (size_t i = 0; i < len; i++)
+            buf[i] = raw ? (char)tn_rng_below(&r, 256)
+                         : alpha[tn_rng_below(&r, (uint32_t)sizeof(alpha) - 1)];
+        write_bytes("trace.txt", buf, len);
+        trace_env e;
+        int rc = load(&e, NULL, 1 + (int)tn_rng_below(&r, 8));
+        if (rc == 0) {
+            ok++;
+            assert_int_equal(e.t.first[16], e.t.count);
+            for (long i = 0; i < e.t.count; i++) {
+                assert_in_range(e.t.p[i].src, 0, 15);
+                assert_in_range(e.t.p[i].dst, 0, 15);
+                assert_true(e.t.p[i].cycle >= 0);
+            }
+        } else {
+            assert_int_equal(rc, -1);
+            assert_true(strncmp(e.err, "trace.txt", 9) == 0);
+            bad++;
+        }
+        unload(&e);
+    }
+    assert_true(bad > 0);
+    (void)ok;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_doc_4x4_coords),
+        cmocka_unit_test(test_doc_4x4_table),
+        cmocka_unit_test(test_doc_4x4_randperm_seed2),
+        cmocka_unit_test(test_doc_bitcomp_xor),
+        cmocka_unit_test(test_doc_transpose_xy),
+        cmocka_unit_test(test_doc_8x8_table),
+        cmocka_unit_test(test_doc_odd_small),
+        cmocka_unit_test(test_doc_init_errors),
+        cmocka_unit_test(test_doc_stream),
+        cmocka_unit_test(test_doc_draws),
+        cmocka_unit_test(test_perm_bijective),
+        cmocka_unit_test(test_randperm_seeds),
+        cmocka_unit_test(test_random_patterns_not_functions),
+        cmocka_unit_test(test_draw_counts),
+        cmocka_unit_test(test_uniform_distribution),
+        cmocka_unit_test(test_neighbor_distribution),
+        cmocka_unit_test(test_hotspot_distribution),
+    };
+    const struct CMUnitTest trace_tests[] = {
+        cmocka_unit_test(test_trace_good),
+        cmocka_unit_test(test_trace_empty),
+        cmocka_unit_test(test_trace_long_lines),
+        cmocka_unit_test(test_trace_sort_random),
+        cmocka_unit_test(test_trace_bad),
+        cmocka_unit_test(test_trace_file_errors),
+        cmocka_unit_test(test_trace_fuzz),
+    };
+    int fails = cmocka_run_group_tests_name("traffic", tests, NULL, NULL);
+    fails += cmocka_run_group_tests_name("trace", trace_tests, trace_setup, trace_teardown);
+    return fails ? 1 : 0;
+}
