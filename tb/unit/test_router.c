@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: MIT */
+/* Unit tests of the router blocks: round-robin arbiter, DOR direction and tie rule, dateline
+ * classes, route computation, VC allocator stage 2. */
+#include "tn_test.h"
+#include "tn_internal.h"
+
+static void test_rr_pick(void **st)
+{
+    (void)st;
+    assert_int_equal(tn_rr_pick(0, 4, 0), -1);
+    assert_int_equal(tn_rr_pick(0xF, 4, 0), 0);
+    assert_int_equal(tn_rr_pick(0xF, 4, 2), 2);
+    assert_int_equal(tn_rr_pick(0x3, 4, 2), 0);  /* wraps */
+    assert_int_equal(tn_rr_pick(0x9, 4, 1), 3);
+    assert_int_equal(tn_rr_pick(0x9, 4, 3), 3);
+    assert_int_equal(tn_rr_pick(0x1u << 11, 12, 11), 11);
+}
+
+static void test_dor_dir(void **st)
+{
+    (void)st;
+    assert_int_equal(tn_dor_dir(8, TN_TOPO_TORUS, 0, 0), 0);
+    assert_int_equal(tn_dor_dir(8, TN_TOPO_TORUS, 0, 3), 1);
+    assert_int_equal(tn_dor_dir(8, TN_TOPO_TORUS, 0, 5), -1);
+    assert_int_equal(tn_dor_dir(8, TN_TOPO_TORUS, 6, 1), 1);  /* 3 hops through the wrap */
+    /* tie at k/2: + from an even coordinate, - from an odd one */
+    assert_int_equal(tn_dor_dir(8, TN_TOPO_TORUS, 0, 4), 1);
+    assert_int_equal(tn_dor_dir(8, TN_TOPO_TORUS, 2, 6), 1);
+    assert_int_equal(tn_dor_dir(8, TN_TOPO_TORUS, 1, 5), -1);
+    assert_int_equal(tn_dor_dir(8, TN_TOPO_TORUS, 7, 3), -1);
+    assert_int_equal(tn_dor_dir(2, TN_TOPO_TORUS, 0, 1), 1);
+    assert_int_equal(tn_dor_dir(2, TN_TOPO_TORUS, 1, 0), -1);
+    /* odd k has no tie */
+    assert_int_equal(tn_dor_dir(5, TN_TOPO_TORUS, 0, 2), 1);
+    assert_int_equal(tn_dor_dir(5, TN_TOPO_TORUS, 0, 3), -1);
+    /* mesh never wraps */
+    assert_int_equal(tn_dor_dir(8, TN_TOPO_MESH, 0, 7), 1);
+    assert_int_equal(tn_dor_dir(8, TN_TOPO_MESH, 7, 0), -1);
+}
+
+static void test_dateline_class(void **st)
+{
+    (void)st;
+    /* + direction: class 0 while the wrap k-1 -> 0 is strictly ahead */
+    assert_int_equal(tn_dateline_class(8, 5, 0, 1), 0);
+    assert_int_equal(tn_dateline_class(8, 6, 1, 1), 0);
+    assert_int_equal(tn_dateline_class(8, 7, 1, 1), 1); /* the wrap hop itself */
+    assert_int_equal(tn_dateline_class(8, 0, 1, 1), 1); /* after the wrap */
+    assert_int_equal(tn_dateline_class(8, 2, 5, 1), 1); /* never wraps */
+    /* - direction: class 0 while the wrap 0 -> k-1 is strictly ahead */
+    assert_int_equal(tn_dateline_class(8, 2, 6, -1), 0);
+    assert_int_equal(tn_dateline_class(8, 0, 6, -1), 1);
+    assert_int_equal(tn_dateline_class(8, 7, 6, -1), 1);
+    assert_int_equal(tn_dateline_class(8, 5, 2, -1), 1);
+}
+
+static void test_route_dor(void **st)
+{
+    (void)st;
+    tn_config c;
+    tn_geom g;
+    tn_config_default(&c);
+    c.k = 8;
+    c.n = 2;
+    c.vcs = 4;
+    assert_int_equal(tn_geom_init(&g, &c), 0);
+    int cur[2] = {6, 3};
+    tn_route_out r;
+    /* x first: 6 -> 1 goes + through the wrap, class 0 (VC 0 of 4) */
+    tn_route_dor(&g, 4, cur, tn_addr_of(&g, 1 + 8 * 5), 0, &r);
+    assert_int_equal(r.port, tn_port_plus(0));
+    assert_int_equal(r.vc_lo, 0);
+    assert_int_equal(r.vc_hi, 1);
+    /* x done: y 3 -> 5 goes +, class 1 (VCs 1..3) */
+    tn_route_dor(&g, 4, cur, tn_addr_of(&g, 6 + 8 * 5), 0, &r);
+    assert_int_equal(r.port, tn_port_plus(1));
+    assert_int_equal(r.vc_lo, 1);
+    assert_int_equal(r.vc_hi, 4);
+    /* y 3 -> 1 goes - */
+    tn_route_dor(&g, 4, cur, tn_addr_of(&g, 6 + 8 * 1), 0, &r);
+    assert_int_equal(r.port, tn_port_minus(1));
+    /* at the destination: ejection, every VC */
+    tn_route_dor(&g, 4, cur, tn_addr_of(&g, 6 + 8 * 3), 3, &r);
+    assert_int_equal(r.port, 0);
+    assert_int_equal(r.vc_lo, 0);
+    assert_int_equal(r.vc_hi, 4);
+    /* V = 2: one VC per class; V = 8: class 0 is VCs 0..1 */
+    tn_route_dor(&g, 2, cur, tn_addr_of(&g, 1 + 8 * 3), 0, &r);
+    assert_int_equal(r.vc_hi, 1);
+    tn_route_dor(&g, 8, cur, tn_addr_of(&g, 1 + 8 * 3), 0, &r);
+    assert_int_equal(r.vc_hi, 2);
+    tn_route_dor(&g, 8, cur, tn_addr_of(&g, 7 + 8 * 3), 0, &r);
+    assert_int_equal(r.vc_lo, 2);
+    tn_geom_free(&g);
+}
+
+static void test_term_ports(void **st)
+{
+    (void)st;
+    tn_config c;
+    tn_geom g;
+    tn_config_default(&c);
+    c.k = 4;
+    c.n = 2;
+    c.term = 3;
+    assert_int_equal(tn_geom_init(&g, &c), 0);
+    assert_int_equal(g.ports, 7);
+    assert_int_equal(tn_term_port(&g, 0), 0);
+    assert_int_equal(tn_term_port(&g, 1), 5);
+    assert_int_equal(tn_term_port(&g, 2), 6);
+    assert_true(tn_port_is_term(&g, 0));
+    assert_false(tn_port_is_term(&g, 4));
+    assert_true(tn_port_is_term(&g, 6));
+    /* ejection channel = input port mod term */
+    int cur[2] = {1, 1};
+    tn_route_out r;
+    tn_route_dor(&g, 2, cur, tn_addr_of(&g, 5), 4, &r);
+    assert_int_equal(r.port, tn_term_port(&g, 4 % 3));
+    /* neighbours: +x of (3,0) wraps to (0,0) */
+    assert_int_equal(g.nbr[3 * g.ports + tn_port_plus(0)], 0);
+    assert_int_equal(g.nbr[0 * g.ports + tn_port_minus(1)], 12);
+    tn_geom_free(&g);
+}
+
+static void test_va_stage2(void **st)
+{
+    (void)st;
+    /* three input VCs ask for output VC (op 1, ov 0); pointer 3 (V=2, P=5): ip*V+iv 2,4,6 */
+    tn_va_req req[3] = {{1, 0, 1, 0}, {2, 0, 1, 0}, {3, 0, 1, 0}};
+    uint16_t ptr[10] = {0};
+    uint8_t gnt[3];
+    ptr[1 * 2 + 0] = 3;
+    tn_va_stage2(req, 3, ptr, 2, 5, gnt);
+    assert_int_equal(gnt[0], 0);
+    assert_int_equal(gnt[1], 1);
+    assert_int_equal(gnt[2], 0);
+    ptr[2] = 7; /* wraps to index 2 */
+    tn_va_stage2(req, 3, ptr, 2, 5, gnt);
+    assert_int_equal(gnt[0], 1);
+    assert_int_equal(gnt[1] + gnt[2], 0);
+    /* different output VCs are independent */
+    req[2].ov = 1;
+    tn_va_stage2(req, 3, ptr, 2, 5, gnt);
+    assert_int_equal(gnt[2], 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rr_pick),       cmocka_unit_test(test_dor_dir),
+        cmocka_unit_test(test_dateline_class), cmocka_unit_test(test_route_dor),
+        cmocka_unit_test(test_term_ports),    cmocka_unit_test(test_va_stage2),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,349 @@
+/* SPDX-License-Identifier: MIT */
+/* Simulator checks of the golden model: zero-load latency formula, accepted = offered below
+ * saturation, saturation against the channel-load bound, packet integrity on many
+ * configurations, determinism, the checker catching a planted corruption, bad configurations. */
+#include <stdio.h>
+#include <string.h>
+#include "tn_test.h"
+#include "tn_internal.h"
+
+typedef struct last_pkt {
+    int count;
+    tn_pkt_record r;
+} last_pkt;
+
+static void on_deliver(void *user, const tn_pkt_record *p)
+{
+    last_pkt *l = user;
+    l->count++;
+    l->r = *p;
+}
+
+static tn_config base(int k, int n)
+{
+    tn_config c;
+    tn_config_default(&c);
+    c.k = k;
+    c.n = n;
+    c.load = 0;
+    return c;
+}
+
+static int dor_hops(const tn_geom *g, int s, int d)
+{
+    int cs[TN_MAX_N], cd[TN_MAX_N], h = 0;
+    tn_coords(g, s, cs);
+    tn_coords(g, d, cd);
+    for (int i = 0; i < g->n; i++) {
+        int p = (cd[i] - cs[i] + g->k) % g->k;
+        h += p < g->k - p ? p : g->k - p;
+    }
+    return h;
+}
+
+/* One packet alone in the network: latency = 3*H + L + 3 (docs/microarchitecture.md). */
+static void zero_load_case(int k, int n, int vcs, int buf, int src, int dst, int len)
+{
+    tn_config c = base(k, n);
+    char err[TN_ERRLEN];
+    c.vcs = vcs;
+    c.buf = buf;
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    assert_non_null(s);
+    last_pkt l = {0};
+    tn_sim_on_deliver(s, on_deliver, &l);
+    for (int i = 0; i < 5; i++)
+        tn_sim_step(s); /* start away from cycle 0 */
+    long t0 = tn_sim_cycle(s);
+    assert_int_equal(tn_sim_inject(s, src, dst, len), 0);
+    while (!l.count && tn_sim_cycle(s) < t0 + 1000)
+        tn_sim_step(s);
+    assert_int_equal(l.count, 1);
+    int h = dor_hops(tn_sim_geom(s), src, dst);
+    assert_int_equal(l.r.hops, h);
+    assert_int_equal(l.r.created, t0);
+    assert_int_equal(l.r.injected, t0);
+    assert_int_equal(l.r.ejected - l.r.created, 3 * h + len + 3);
+    assert_int_equal(tn_sim_check_errors(s), 0);
+    assert_int_equal(tn_sim_router_errors(s), 0);
+    tn_sim_free(s);
+}
+
+static void test_zero_load_latency(void **st)
+{
+    (void)st;
+    zero_load_case(8, 2, 2, 8, 0, 0, 1);            /* H = 0: through the router and back */
+    zero_load_case(8, 2, 2, 8, 0, 1, 1);            /* one hop */
+    zero_load_case(8, 2, 2, 8, 0, 3 + 8 * 5, 4);    /* 3 + 3 hops, wraps in y */
+    zero_load_case(8, 2, 2, 8, 9, 4 + 8 * 5, 8);    /* tie in x and y: k/2 */
+    zero_load_case(8, 2, 4, 16, 63, 0, 16);         /* 2 hops through both wraps */
+    zero_load_case(4, 3, 2, 5, 0, 63, 12);          /* 3-D, buf 5 streams long packets */
+    zero_load_case(5, 2, 3, 2, 7, 19, 2);           /* odd k, pkt <= buf */
+    zero_load_case(16, 1, 2, 8, 3, 12, 4);          /* ring, 7 hops through the wrap */
+}
+
+static tn_stats run_cfg(tn_config *c)
+{
+    char err[TN_ERRLEN];
+    tn_stats st;
+    tn_sim *s = tn_sim_new(c, err, sizeof err);
+    if (!s)
+        fail_msg("config rejected: %s", err);
+    int rc = tn_sim_run(s, &st);
+    if (rc)
+        fail_msg("run failed: %s (router errors 0x%x)", tn_sim_first_error(s),
+                 tn_sim_router_errors(s));
+    tn_sim_free(s);
+    assert_int_equal(st.injected, st.delivered);
+    assert_int_equal(st.check_errors, 0);
+    assert_int_equal(st.router_errors, 0);
+    return st;
+}
+
+static void test_accepted_equals_offered(void **st_)
+{
+    (void)st_;
+    struct { int k, n, traffic; double load; } cases[] = {
+        {8, 2, TN_TR_UNIFORM, 0.2}, {8, 2, TN_TR_TORNADO, 0.1}, {4, 2, TN_TR_UNIFORM, 0.3},
+        {4, 2, TN_TR_BITCOMP, 0.2}, {5, 2, TN_TR_NEIGHBOR, 0.2},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tn_config c = base(cases[i].k, cases[i].n);
+        c.traffic = cases[i].traffic;
+        c.load = cases[i].load;
+        c.warmup = 500;
+        c.measure = 4000;
+        tn_stats st = run_cfg(&c);
+        assert_false(st.saturated);
+        assert_true(st.drained);
+        if (st.accepted < 0.96 * c.load || st.accepted > 1.04 * c.load)
+            fail_msg("k=%d %s load %.2f: accepted %.4f", c.k, tn_traffic_name(c.traffic), c.load,
+                     st.accepted);
+        /* Latency can only exceed the zero-load figure. */
+        assert_true(st.latency_avg >= 3.0 * st.hops_avg + 4 + 3 - 1e-9);
+    }
+}
+
+/* Bisection for the highest unsaturated load, like `tnsim sat`. */
+static double sat_throughput(tn_config c, double hi)
+{
+    double lo = 0, acc = 0;
+    while (hi - lo > 0.02) {
+        c.load = 0.5 * (lo + hi);
+        tn_stats st = run_cfg(&c);
+        if (st.saturated)
+            hi = c.load;
+        else {
+            lo = c.load;
+            acc = st.accepted_flits;
+        }
+    }
+    return acc;
+}
+
+static void test_saturation_vs_bound(void **st_)
+{
+    (void)st_;
+    struct { int traffic; double lo_frac; } cases[] = {{TN_TR_UNIFORM, 0.5}, {TN_TR_TORNADO, 0.6}};
+    for (size_t i = 0; i < 2; i++) {
+        tn_config c = base(8, 2);
+        char err[TN_ERRLEN];
+        c.vcs = 4;
+        c.traffic = cases[i].traffic;
+        c.warmup = 500;
+        c.measure = 3000;
+        c.drain = 20000;
+        double bound = tn_channel_load_bound(&c, err, sizeof err);
+        assert_true(bound > 0);
+        double sat = sat_throughput(c, 1.0);
+        print_message("dor %s 8-ary 2-cube vcs=4: bound %.4f, saturation %.4f flits/node/cycle\n",
+                      tn_traffic_name(c.traffic), bound, sat);
+        if (sat > bound * 1.02 || sat < cases[i].lo_frac * bound)
+            fail_msg("saturation %.4f outside [%.2f, 1.02] x bound %.4f", sat, cases[i].lo_frac,
+                     bound);
+        /* Past saturation the accepted throughput never beats the bound either. */
+        c.load = 1.0;
+        c.drain = 0;
+        tn_stats st = run_cfg(&c);
+        assert_true(st.saturated);
+        assert_true(st.accepted_flits <= bound * 1.02);
+    }
+    /* The bounds themselves: tornado 1/3 (3 hops on each +x link), uniform terminal-limited. */
+    tn_config c = base(8, 2);
+    char err[TN_ERRLEN];
+    c.traffic = TN_TR_TORNADO;
+    assert_float_equal(tn_channel_load_bound(&c, err, sizeof err), 1.0 / 3.0, 1e-9);
+    c.traffic = TN_TR_UNIFORM;
+    assert_float_equal(tn_channel_load_bound(&c, err, sizeof err), 1.0, 1e-9);
+    c.k = 16; /* 16-ary: 16/8 = 2 x capacity per bisection channel: 8/16 = 0.5 */
+    assert_float_equal(tn_channel_load_bound(&c, err, sizeof err), 0.5, 1e-9);
+}
+
+static void test_integrity_many_configs(void **st_)
+{
+    (void)st_;
+    struct { int k, n, topo, vcs, buf, pmin, pmax, term, traffic; double load; } cases[] = {
+        {4, 2, TN_TOPO_TORUS, 2, 1, 1, 1, 1, TN_TR_UNIFORM, 0.45},
+        {4, 2, TN_TOPO_TORUS, 2, 2, 1, 16, 1, TN_TR_BITREV, 0.4},
+        {4, 2, TN_TOPO_TORUS, 3, 3, 4, 4, 1, TN_TR_SHUFFLE, 0.5},
+        {4, 2, TN_TOPO_TORUS, 4, 4, 2, 8, 1, TN_TR_BUTTERFLY, 0.5},
+        {4, 2, TN_TOPO_TORUS, 2, 5, 16, 16, 1, TN_TR_TRANSPOSE, 0.5},
+        {4, 2, TN_TOPO_TORUS, 3, 6, 1, 5, 2, TN_TR_NEIGHBOR, 0.9},
+        {4, 2, TN_TOPO_TORUS, 2, 7, 3, 3, 1, TN_TR_RANDPERM, 0.5},
+        {4, 2, TN_TOPO_TORUS, 4, 8, 4, 4, 1, TN_TR_HOTSPOT, 0.5},
+        {2, 3, TN_TOPO_TORUS, 2, 4, 1, 4, 1, TN_TR_UNIFORM, 0.25},
+        {3, 2, TN_TOPO_TORUS, 2, 2, 1, 3, 1, TN_TR_TORNADO, 0.3},
+        {5, 1, TN_TOPO_TORUS, 3, 4, 2, 2, 1, TN_TR_BITCOMP, 0.4},
+        {8, 1, TN_TOPO_TORUS, 2, 8, 4, 4, 1, TN_TR_TORNADO, 1.0},
+        {5, 2, TN_TOPO_MESH, 1, 4, 4, 4, 1, TN_TR_UNIFORM, 0.5},
+        {4, 3, TN_TOPO_MESH, 2, 3, 1, 6, 1, TN_TR_TRANSPOSE, 0.5},
+        {8, 2, TN_TOPO_TORUS, 2, 8, 4, 4, 1, TN_TR_UNIFORM, 1.0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tn_config c = base(cases[i].k, cases[i].n);
+        c.topo = cases[i].topo;
+        c.vcs = cases[i].vcs;
+        c.buf = cases[i].buf;
+        c.pkt_min = cases[i].pmin;
+        c.pkt_max = cases[i].pmax;
+        c.term = cases[i].term;
+        c.traffic = cases[i].traffic;
+        c.load = cases[i].load;
+        c.warmup = 200;
+        c.measure = 1500;
+        c.drain = 3000;
+        c.hot[0] = 5;
+        c.hot[1] = 6;
+        c.n_hot = 2;
+        c.hot_frac = 0.3;
+        c.seed = (uint32_t)(7 + i);
+        tn_stats st = run_cfg(&c);
+        assert_true(st.delivered > 0);
+        assert_true(st.hops_avg >= 0);
+    }
+}
+
+static void test_determinism(void **st_)
+{
+    (void)st_;
+    tn_config c = base(8, 2);
+    c.load = 0.4;
+    c.warmup = 300;
+    c.measure = 2000;
+    tn_stats a = run_cfg(&c), b = run_cfg(&c);
+    assert_int_equal(a.packets, b.packets);
+    assert_int_equal(a.cycles, b.cycles);
+    assert_true(a.latency_avg == b.latency_avg);
+    assert_int_equal(a.latency_p99, b.latency_p99);
+    c.seed = 2;
+    tn_stats d = run_cfg(&c);
+    assert_true(d.latency_avg != a.latency_avg || d.packets != a.packets);
+}
+
+/* The checkers can fail: corrupt a buffered flit, drop a credit, and see each caught. */
+static void test_checker_catches_faults(void **st_)
+{
+    (void)st_;
+    char err[TN_ERRLEN];
+    tn_config c = base(4, 2);
+    c.load = 0.3;
+    c.pkt_min = c.pkt_max = 4;
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    assert_non_null(s);
+    int done = 0;
+    while (!done && tn_sim_cycle(s) < 2000) {
+        tn_sim_step(s);
+        for (long i = 0; i < (long)s->g.nodes * s->P * s->V && !done; i++)
+            if (s->iu.cnt[i] && !tn_iu_front(s, i)->head) {
+                tn_iu_front(s, i)->payload ^= 1; /* one bit flipped in a body flit */
+                done = 1;
+            }
+    }
+    assert_true(done);
+    assert_int_equal(tn_sim_drain_all(s, 10000), 0);
+    assert_true(tn_sim_check_errors(s) >= 1);
+    assert_non_null(strstr(tn_sim_first_error(s), "corrupted"));
+    tn_sim_free(s);
+
+    /* An extra credit makes the counter overflow at its return. */
+    s = tn_sim_new(&c, err, sizeof err);
+    assert_non_null(s);
+    while (tn_sim_cycle(s) < 200)
+        tn_sim_step(s);
+    tn_credit_ev *e = &s->cev[s->cur][s->ncev[s->cur]++];
+    e->node = 5;
+    e->port = (uint8_t)tn_port_plus(0);
+    e->vc = 0;
+    for (int i = 0; i < 3000; i++)
+        tn_sim_step(s);
+    assert_true(tn_sim_router_errors(s) & TN_ERR_CREDIT_OVF);
+    tn_sim_free(s);
+}
+
+static void expect_bad(const char *key, const char *value, const char *needle)
+{
+    tn_config c;
+    char err[TN_ERRLEN] = "";
+    tn_config_default(&c);
+    assert_int_equal(tn_config_set(&c, key, value, err, sizeof err), -1);
+    if (!strstr(err, key) || !strstr(err, value) || !strstr(err, needle))
+        fail_msg("%s=%s gave '%s' (wanted key, value and '%s')", key, value, err, needle);
+}
+
+static void test_bad_config(void **st_)
+{
+    (void)st_;
+    expect_bad("k", "65", "2..64");
+    expect_bad("k", "x", "2..64");
+    expect_bad("n", "5", "1..4");
+    expect_bad("vcs", "0", "1..16");
+    expect_bad("buf", "65", "1..64");
+    expect_bad("pkt", "0", "1 <= A <= B <= 256");
+    expect_bad("pkt", "9-3", "A-B");
+    expect_bad("pkt", "4-", "A-B");
+    expect_bad("traffic", "zipf", "uniform tornado");
+    expect_bad("routing", "minad", "dor");
+    expect_bad("topo", "ring", "torus mesh");
+    expect_bad("load", "-0.1", "0..100");
+    expect_bad("seed", "4294967296", "0..4294967295");
+    expect_bad("hot_nodes", "1,,2", "comma-separated");
+    expect_bad("bogus", "1", "allowed keys");
+
+    tn_config c;
+    char err[TN_ERRLEN];
+    tn_config_default(&c);
+    c.vcs = 1;
+    assert_int_equal(tn_config_check(&c, err, sizeof err), -1);
+    assert_non_null(strstr(err, "'vcs'"));
+    assert_non_null(strstr(err, "2..16"));
+    tn_config_default(&c);
+    c.k = 4;
+    c.load = 0.8;
+    assert_int_equal(tn_config_check(&c, err, sizeof err), -1);
+    assert_non_null(strstr(err, "'load'"));
+    assert_non_null(strstr(err, "0..0.5"));
+    tn_config_default(&c);
+    c.k = 64;
+    c.n = 4;
+    assert_int_equal(tn_config_check(&c, err, sizeof err), -1);
+    assert_non_null(strstr(err, "65536"));
+    tn_config_default(&c);
+    c.k = 3;
+    c.traffic = TN_TR_BITREV;
+    assert_null(tn_sim_new(&c, err, sizeof err));
+    assert_non_null(strstr(err, "power-of-two"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_zero_load_latency),
+        cmocka_unit_test(test_accepted_equals_offered),
+        cmocka_unit_test(test_saturation_vs_bound),
+        cmocka_unit_test(test_integrity_many_configs),
+        cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_checker_catches_faults),
+        cmocka_unit_test(test_bad_config),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
