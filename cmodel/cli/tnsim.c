@@ -15,6 +15,7 @@ typedef struct cli {
     int nloads;
     double tol;
     const char *out;
+    const char *chan_out;
 } cli;
 
 static void usage(FILE *f)
@@ -25,6 +26,7 @@ static void usage(FILE *f)
             "  sweep  one run per load of loads=A,B,...; CSV to out=FILE or stdout\n"
             "  sat    find the saturation throughput by bisection on the load (tol=0.01)\n"
             "  bound  channel-load bound of the routing and pattern\n"
+            "run options: chan_out=FILE writes per-channel utilisation (CSV)\n"
             "keys: k n topo vcs buf pkt flitw term routing traffic load warmup measure drain\n"
             "      seed perm_seed hot_frac hot_nodes trace (see README.md)\n");
 }
@@ -105,6 +107,8 @@ static int parse_args(cli *a, int argc, char **argv)
                 }
             } else if (!strcmp(key, "out")) {
                 a->out = val;
+            } else if (!strcmp(key, "chan_out")) {
+                a->chan_out = val;
             } else if (tn_config_set(&a->cfg, key, val, err, sizeof err)) {
                 fprintf(stderr, "tnsim: error: %s\n", err);
                 return -1;
@@ -134,6 +138,31 @@ static void describe(const tn_config *c, char *buf, size_t len)
              tn_traffic_name(c->traffic), c->vcs, c->buf, pkt, c->term, c->seed);
 }
 
+static const char *chan_out_path;
+
+static void write_channels(const tn_sim *s, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "tnsim: warning: key 'chan_out': cannot write '%s'\n", path);
+        return;
+    }
+    const tn_geom *g = tn_sim_geom(s);
+    fprintf(f, "node,coords,port,dir,dim,util_flits_per_cycle\n");
+    for (int v = 0; v < g->nodes; v++) {
+        int co[TN_MAX_N];
+        char cs[64] = "";
+        tn_coords(g, v, co);
+        for (int d = 0; d < g->n; d++)
+            snprintf(cs + strlen(cs), sizeof cs - strlen(cs), "%s%d", d ? ":" : "", co[d]);
+        for (int p = 1; p <= 2 * g->n; p++)
+            if (g->nbr[v * g->ports + p] >= 0)
+                fprintf(f, "%d,%s,%d,%c,%d,%.6f\n", v, cs, p, (p & 1) ? '+' : '-', (p - 1) / 2,
+                        tn_sim_channel_util(s, v, p));
+    }
+    fclose(f);
+}
+
 static int simulate(const tn_config *c, tn_stats *st, char *first_err, size_t len)
 {
     char err[TN_ERRLEN];
@@ -144,6 +173,8 @@ static int simulate(const tn_config *c, tn_stats *st, char *first_err, size_t le
     }
     int rc = tn_sim_run(s, st);
     snprintf(first_err, len, "%s", tn_sim_first_error(s));
+    if (chan_out_path)
+        write_channels(s, chan_out_path);
     tn_sim_free(s);
     return rc ? 1 : 0;
 }
@@ -329,6 +360,7 @@ int main(int argc, char **argv)
     }
     tn_stats st;
     char first[TN_ERRLEN];
+    chan_out_path = a.chan_out;
     int rc = simulate(&a.cfg, &st, first, sizeof first);
     if (rc == 2)
         return 2;

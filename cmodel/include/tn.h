@@ -183,6 +183,8 @@ long tn_sim_cycle(const tn_sim *s);
 long tn_sim_in_flight(const tn_sim *s);
 const tn_geom *tn_sim_geom(const tn_sim *s);
 uint32_t tn_sim_router_errors(const tn_sim *s);
+/* Flits per cycle on the link leaving node by port during the measurement window. */
+double tn_sim_channel_util(const tn_sim *s, int node, int port);
 long tn_sim_check_errors(const tn_sim *s);
 const char *tn_sim_first_error(const tn_sim *s); /* first integrity failure, "" if none */
 

@@ -272,6 +272,11 @@ uint32_t tn_sim_router_errors(const tn_sim *s)
     return e;
 }
 
+double tn_sim_channel_util(const tn_sim *s, int node, int port)
+{
+    return (double)s->chan_flits[(long)node * s->P + port] / (double)s->cfg.measure;
+}
+
 void tn_sim_on_deliver(tn_sim *s, tn_deliver_fn fn, void *user)
 {
     s->on_deliver = fn;

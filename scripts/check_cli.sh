@@ -1,0 +1,326 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Simulator and bad-input checks of tnsim, printed as TAP ("ok N - ..." / "not ok N - ...",
+# diagnostics as "# ..." lines, the plan "1..N" at the end). Uses the ASan+UBSan build
+# build/san/tnsim when it exists, else build/bin/tnsim. Exit status 0 iff every check passed.
+# Run by scripts/run_tests.sh (make test); can be run alone: bash scripts/check_cli.sh
+set -uo pipefail # no -e: a failing check must not stop the others
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+if [ -x build/san/tnsim ]; then
+    TNSIM=build/san/tnsim
+elif [ -x build/bin/tnsim ]; then
+    TNSIM=build/bin/tnsim
+else
+    echo "not ok 1 - tnsim is built (neither build/san/tnsim nor build/bin/tnsim exists)"
+    echo "1..1"
+    exit 1
+fi
+echo "# tnsim: $TNSIM"
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/tn_check_cli.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+N=0      # checks so far
+FAILED=0 # failed checks
+
+# pass DESC / fail DESC [DIAGNOSTIC LINE]...
+pass() {
+    N=$((N + 1))
+    echo "ok $N - $1"
+}
+fail() {
+    N=$((N + 1))
+    FAILED=$((FAILED + 1))
+    echo "not ok $N - $1"
+    shift
+    local l
+    for l in "$@"; do
+        printf '%s\n' "$l" | sed 's/^/#   /'
+    done
+}
+
+# tn ARGS...: run tnsim; sets RC, OUT (stdout text), ERR (stderr text), and the files
+# $TMP/out, $TMP/err.
+tn() {
+    "$TNSIM" "$@" >"$TMP/out" 2>"$TMP/err"
+    RC=$?
+    OUT=$(cat "$TMP/out")
+    ERR=$(cat "$TMP/err")
+}
+
+# Number of lines of a file, counting a last line without its newline.
+nlines() { awk 'END { print NR }' "$1"; }
+
+# crash_reason: empty when the last tn run did not crash, else why it did.
+crash_reason() {
+    if [ "$RC" -ge 128 ]; then
+        echo "killed by signal $((RC - 128)) (exit status $RC)"
+    elif grep -qE 'AddressSanitizer|LeakSanitizer|runtime error' "$TMP/err"; then
+        echo "sanitizer report on stderr"
+    fi
+}
+
+# bad DESC NEEDLES ARGS...: tnsim ARGS must exit with status 2, print exactly one line on stderr
+# containing every '|'-separated fixed string of NEEDLES, and not crash.
+bad() {
+    local desc=$1 needles=$2
+    shift 2
+    tn "$@"
+    local why=() n c needle
+    c=$(crash_reason)
+    [ -z "$c" ] || why+=("crashed: $c")
+    [ "$RC" -eq 2 ] || why+=("exit status $RC, expected 2")
+    n=$(nlines "$TMP/err")
+    [ "$n" -eq 1 ] || why+=("$n lines on stderr, expected exactly 1")
+    local IFS='|'
+    for needle in $needles; do
+        grep -qF -- "$needle" "$TMP/err" || why+=("stderr does not mention '$needle'")
+    done
+    unset IFS
+    local shown="$*"
+    desc="bad input: tnsim ${shown//$TMP/\$TMP} -> $desc"
+    if [ ${#why[@]} -eq 0 ]; then
+        pass "$desc"
+    else
+        fail "$desc" "${why[@]}" "stderr:" "$ERR"
+    fi
+}
+
+# jcheck DESC FILE EXPR: EXPR, a Python expression over j (the JSON object in FILE), is true.
+# On failure the diagnostic shows the expression and the values of the keys it names.
+jcheck() {
+    local desc=$1 file=$2 expr=$3 msg
+    if msg=$(python3 - "$file" "$expr" 2>&1 <<'EOF'
+import json, re, sys
+path, expr = sys.argv[1], sys.argv[2]
+try:
+    with open(path) as f:
+        j = json.load(f)
+except Exception as e:
+    print("not valid JSON: %s" % e)
+    sys.exit(1)
+try:
+    ok = eval(expr, {"j": j, "abs": abs})
+except Exception as e:
+    print("%s: %s: %s" % (expr, type(e).__name__, e))
+    sys.exit(1)
+if not ok:
+    print("false: %s" % expr)
+    for k in sorted(set(re.findall(r'j\["([^"]+)"\]', expr))):
+        print("  %s = %r" % (k, j.get(k, "<missing>")))
+    sys.exit(1)
+EOF
+    ); then
+        pass "$desc"
+    else
+        fail "$desc" "$msg"
+    fi
+}
+
+# ran_ok DESC: the last tn run exited 0 without a crash; prints a failing check otherwise and
+# returns 1 (the caller then skips the checks that depend on the output).
+ran_ok() {
+    local c
+    c=$(crash_reason)
+    if [ "$RC" -ne 0 ] || [ -n "$c" ]; then
+        fail "$1" "exit status $RC ${c:+($c)}" "stderr:" "$(head -n 40 "$TMP/err")"
+        return 1
+    fi
+    return 0
+}
+
+# ---------------------------------------------------------------- bad input
+Q="warmup=0 measure=10" # keeps the runs short should a bad input be accepted by mistake
+
+bad "unknown key" "foo" foo=1 $Q
+bad "k out of range" "'k'|99|2..64" k=99 $Q
+bad "n out of range" "'n'|'0'|1..4" n=0 $Q
+bad "too few VCs for dor on a torus" "vcs|'1'|2..16" vcs=1 $Q
+bad "buf out of range" "buf|'0'|1..64" buf=0 $Q
+bad "pkt=0" "pkt|'0'|256" pkt=0 $Q
+bad "pkt range reversed" "pkt|5-3|256" pkt=5-3 $Q
+bad "pkt not a number" "pkt|abc|256" pkt=abc $Q
+bad "negative load" "load|-1|0..100" load=-1 $Q
+bad "load not a number" "load|abc|0..100" load=abc $Q
+bad "load above the injection channel" "load|0.9|0..0.5" load=0.9 k=4 $Q
+bad "unknown traffic lists the names" "traffic|bogus|uniform|tornado|transpose|hotspot|trace" \
+    traffic=bogus $Q
+bad "routing not built yet" "routing|minad|allowed: dor" routing=minad $Q
+bad "bitrev needs a power-of-two node count" "bitrev|9|power" traffic=bitrev k=3 $Q
+# load=0.1: the default load 0.3 is 1.2 flits/node/cycle on a 2-ary torus, rejected first.
+bad "transpose needs an even number of address bits" "transpose|even|b = 3" \
+    traffic=transpose k=2 n=3 load=0.1 $Q
+bad "hot node outside the network" "hot_nodes|999|0..15" hot_nodes=999 traffic=hotspot k=4 n=2 $Q
+bad "negative seed" "seed|-5|0..4294967295" seed=-5 $Q
+bad "missing --config file" "--config|$TMP/missing.cfg" --config "$TMP/missing.cfg" $Q
+printf '# a comment\nk=4\nthis line has no equals sign\n' >"$TMP/badline.cfg"
+bad "config file with a line that is not key=value" "$TMP/badline.cfg:3" \
+    --config "$TMP/badline.cfg" $Q
+printf 'k=4\n\n  vcs = 99  # too many\n' >"$TMP/badvalue.cfg"
+bad "config file with a bad value" "$TMP/badvalue.cfg:3|vcs|99|1..16" \
+    --config "$TMP/badvalue.cfg" $Q
+bad "argument without '='" "bogus" bogus $Q
+bad "traffic=trace without trace=" "trace" traffic=trace k=4 n=2 $Q
+bad "trace file that does not exist" "trace|/nonexistent" trace=/nonexistent traffic=trace k=4 n=2 $Q
+
+# ---------------------------------------------------------------- --json output
+tn k=8 n=2 load=0.2 traffic=uniform warmup=500 measure=3000 --json
+cp "$TMP/out" "$TMP/j1.json"
+if ran_ok "--json run k=8 n=2 load=0.2 uniform exits 0"; then
+    if msg=$(python3 -c 'import json,sys; o=json.load(sys.stdin); assert isinstance(o, dict), "not an object"' \
+        <"$TMP/j1.json" 2>&1); then
+        pass "--json output is one valid JSON object"
+    else
+        fail "--json output is one valid JSON object" "$(printf '%s' "$msg" | tail -n 1)" "stdout:" "$OUT"
+    fi
+    jcheck "--json has offered accepted accepted_flits_per_node_cycle latency_avg latency_p99 network_latency_avg hops_avg packets cycles sim_cycles_per_second" \
+        "$TMP/j1.json" \
+        'not [k for k in ["offered", "accepted", "accepted_flits_per_node_cycle", "latency_avg", "latency_p99", "network_latency_avg", "hops_avg", "packets", "cycles", "sim_cycles_per_second"] if k not in j]'
+    jcheck "k=8 n=2 load=0.2 uniform: accepted within 0.02 of 0.2" "$TMP/j1.json" \
+        'abs(j["accepted"] - 0.2) <= 0.02'
+    jcheck "k=8 n=2 load=0.2 uniform: injected == delivered > 0" "$TMP/j1.json" \
+        'j["injected"] == j["delivered"] and j["delivered"] > 0'
+    jcheck "k=8 n=2 load=0.2 uniform: check_errors == 0 and router_errors == 0" "$TMP/j1.json" \
+        'j["check_errors"] == 0 and j["router_errors"] == 0'
+    jcheck "k=8 n=2 load=0.2 uniform: saturated is false" "$TMP/j1.json" 'j["saturated"] is False'
+    jcheck "k=8 n=2 load=0.2 uniform: latency_p99 >= latency_avg >= network_latency_avg > hops_avg > 0" \
+        "$TMP/j1.json" \
+        'j["latency_p99"] >= j["latency_avg"] >= j["network_latency_avg"] > j["hops_avg"] > 0'
+fi
+
+# ---------------------------------------------------------------- determinism
+D="k=4 n=2 load=0.3 traffic=uniform warmup=200 measure=2000 --json"
+tn $D seed=7
+ran_ok "determinism: run with seed=7 exits 0" && cp "$TMP/out" "$TMP/d1.json"
+tn $D seed=7
+ran_ok "determinism: second run with seed=7 exits 0" && cp "$TMP/out" "$TMP/d2.json"
+tn $D seed=8
+ran_ok "determinism: run with seed=8 exits 0" && cp "$TMP/out" "$TMP/d3.json"
+if [ -s "$TMP/d1.json" ] && [ -s "$TMP/d2.json" ] && [ -s "$TMP/d3.json" ]; then
+    if msg=$(python3 - "$TMP/d1.json" "$TMP/d2.json" 2>&1 <<'EOF'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+for o in (a, b):
+    for k in ("sim_cycles_per_second", "flit_hops_per_second"):
+        o.pop(k, None)
+diff = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
+if diff:
+    for k in diff:
+        print("%s: %r vs %r" % (k, a.get(k), b.get(k)))
+    sys.exit(1)
+EOF
+    ); then
+        pass "determinism: two runs with seed=7 give identical JSON (timing keys aside)"
+    else
+        fail "determinism: two runs with seed=7 give identical JSON (timing keys aside)" "$msg"
+    fi
+    if msg=$(python3 - "$TMP/d1.json" "$TMP/d3.json" 2>&1 <<'EOF'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+if a["latency_avg"] == b["latency_avg"]:
+    print("latency_avg %r with seed=7 and seed=8" % a["latency_avg"])
+    sys.exit(1)
+EOF
+    ); then
+        pass "determinism: seed=8 gives a different latency_avg than seed=7"
+    else
+        fail "determinism: seed=8 gives a different latency_avg than seed=7" "$msg"
+    fi
+fi
+
+# ---------------------------------------------------------------- sweep
+# sweep_check DESC CSVFILE: header and one row per load 0.1, 0.2, 0.3, in order.
+sweep_check() {
+    local msg
+    if msg=$(python3 - "$2" 2>&1 <<'EOF'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+if not rows:
+    sys.exit("empty CSV")
+head, data = rows[0], rows[1:]
+need = ["k", "n", "traffic", "offered", "accepted", "latency_avg", "latency_p99", "hops_avg", "saturated"]
+miss = [c for c in need if c not in head]
+if miss:
+    sys.exit("header %r lacks %r" % (head, miss))
+if len(data) != 3:
+    sys.exit("%d data rows, expected 3" % len(data))
+bad = [r for r in data if len(r) != len(head)]
+if bad:
+    sys.exit("rows with %d fields, header has %d: %r" % (len(bad[0]), len(head), bad[0]))
+off = [float(r[head.index("offered")]) for r in data]
+if off != [0.1, 0.2, 0.3]:
+    sys.exit("offered column %r, expected [0.1, 0.2, 0.3]" % off)
+tr = {r[head.index("traffic")] for r in data}
+if tr != {"tornado"}:
+    sys.exit("traffic column %r, expected tornado" % tr)
+EOF
+    ); then
+        pass "$1"
+    else
+        fail "$1" "$msg" "CSV:" "$(head -n 5 "$2")"
+    fi
+}
+SW="sweep loads=0.1,0.2,0.3 k=4 n=2 traffic=tornado warmup=200 measure=1000"
+tn $SW out="$TMP/sweep.csv"
+if ran_ok "sweep out=FILE exits 0"; then
+    sweep_check "sweep out=FILE writes a CSV with a header and one row per load" "$TMP/sweep.csv"
+fi
+tn $SW
+if ran_ok "sweep to stdout exits 0"; then
+    sweep_check "sweep without out= writes the same CSV to stdout" "$TMP/out"
+fi
+
+# ---------------------------------------------------------------- --config
+cat >"$TMP/good.cfg" <<'EOF'
+# tn configuration for the checks
+
+  k = 4        # radix, with blanks around '=' and a comment
+n=2
+traffic=tornado
+warmup=100
+measure=500
+EOF
+tn --config "$TMP/good.cfg" --json
+if ran_ok "--config FILE run exits 0"; then
+    cp "$TMP/out" "$TMP/c1.json"
+    jcheck "--config FILE with comments is honoured (k 4, traffic tornado)" "$TMP/c1.json" \
+        'j["k"] == 4 and j["n"] == 2 and j["traffic"] == "tornado"'
+fi
+tn --config "$TMP/good.cfg" k=8 --json
+if ran_ok "--config FILE k=8 run exits 0"; then
+    cp "$TMP/out" "$TMP/c2.json"
+    jcheck "command-line k=8 after --config overrides the file's k=4; the file's traffic stays" \
+        "$TMP/c2.json" 'j["k"] == 8 and j["traffic"] == "tornado"'
+fi
+
+# ---------------------------------------------------------------- trace input
+cat >"$TMP/trace.txt" <<'EOF'
+# cycle source destination length
+0 3 12 4
+0 12 3 4
+5 0 15 1
+10 5 5 2
+
+20 15 0 8
+42 7 7 4
+120 1 2 3
+199 1 14 2
+200 2 1 4
+250 7 8 4
+EOF
+# Packets created in the window [warmup, warmup+measure) = [0, 200).
+expect=$(awk '!/^[[:space:]]*(#|$)/ && $1 >= 0 && $1 < 200 { n++ } END { print n + 0 }' "$TMP/trace.txt")
+tn traffic=trace trace="$TMP/trace.txt" k=4 n=2 warmup=0 measure=200 --json
+if ran_ok "traffic=trace run exits 0"; then
+    cp "$TMP/out" "$TMP/t.json"
+    jcheck "trace: packets == $expect (trace lines created in the window)" "$TMP/t.json" \
+        "j[\"packets\"] == $expect"
+    jcheck "trace: injected == delivered > 0" "$TMP/t.json" \
+        'j["injected"] == j["delivered"] and j["delivered"] > 0'
+    jcheck "trace: check_errors == 0 and router_errors == 0" "$TMP/t.json" \
+        'j["check_errors"] == 0 and j["router_errors"] == 0'
+fi
+
+echo "1..$N"
+[ "$FAILED" -eq 0 ]

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Run the cmocka unit-test binaries given as arguments (TAP output), then the simulator checks
+# of scripts/check_cli.sh, and count the test cases. Usage (make test):
+#   bash scripts/run_tests.sh build/test/test_a build/test/test_b ...
+# Prints "NAME: P passed, F failed" per binary/suite, the TAP lines and stderr of every failing
+# suite, and last "N passed, M failed" (totals). Exit status 0 iff M == 0.
+set -u # no -e / pipefail: failing tests and grep -c finding nothing are part of counting
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/tn_run_tests.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+TOTAL_PASS=0
+TOTAL_FAIL=0
+
+# show_failures OUT ERR: the "not ok" lines with their "#" diagnostics, then stderr.
+show_failures() {
+    local out=$1 err=$2
+    awk '/^not ok [0-9]+/ { show = 1; print "    " $0; next }
+         /^(ok [0-9]+|1\.\.)/ { show = 0; next }
+         show && /^#/ { print "    " $0 }' "$out"
+    if [ -s "$err" ]; then
+        echo "    --- stderr ---"
+        head -n 200 "$err" | sed 's/^/    /'
+        local n
+        n=$(awk 'END { print NR }' "$err")
+        [ "$n" -le 200 ] || echo "    ... ($((n - 200)) more lines of stderr)"
+    fi
+}
+
+# run_suite NAME CMD...: run CMD with TAP output, count its test cases, add to the totals.
+run_suite() {
+    local name=$1
+    shift
+    local out="$TMP/$name.out" err="$TMP/$name.err" rc pass fail plan extra=""
+    CMOCKA_MESSAGE_OUTPUT=TAP "$@" >"$out" 2>"$err" </dev/null
+    rc=$?
+    pass=$(grep -cE '^ok [0-9]+' "$out")
+    fail=$(grep -cE '^not ok [0-9]+' "$out")
+    # Sum of the plans ("1..N"; cmocka prints one per group).
+    plan=$(awk '/^1\.\.[0-9]+/ { sub(/^1\.\./, ""); s += $1 + 0 } END { print s + 0 }' "$out")
+    if [ "$rc" -ne 0 ] && [ "$fail" -eq 0 ]; then
+        # Crashed or failed without reporting a failing test case: one failure, named after it.
+        extra="$name: exit status $rc"
+        [ "$rc" -lt 128 ] || extra="$extra (signal $((rc - 128)))"
+        [ "$rc" -ne 126 ] || extra="$extra (not executable)"
+        [ "$rc" -ne 127 ] || extra="$extra (not found)"
+        extra="$extra with no failing test case reported"
+    elif [ "$plan" -gt $((pass + fail)) ]; then
+        # Stopped before the end of its plan (e.g. a crash after a failing test case).
+        extra="$name: only $((pass + fail)) of $plan planned test cases ran (exit status $rc)"
+    fi
+    [ -z "$extra" ] || fail=$((fail + 1))
+    echo "$name: $pass passed, $fail failed"
+    if [ "$fail" -gt 0 ]; then
+        [ -z "$extra" ] || echo "    not ok - $extra"
+        show_failures "$out" "$err"
+        if [ -n "$extra" ]; then
+            echo "    --- last lines of stdout ---"
+            tail -n 20 "$out" | sed 's/^/    /'
+        fi
+    fi
+    TOTAL_PASS=$((TOTAL_PASS + pass))
+    TOTAL_FAIL=$((TOTAL_FAIL + fail))
+}
+
+for bin in "$@"; do
+    name=$(basename -- "$bin")
+    case $bin in */*) ;; *) bin=./$bin ;; esac # a path, never a PATH lookup
+    run_suite "$name" "$bin"
+done
+run_suite check_cli bash scripts/check_cli.sh
+
+echo "$TOTAL_PASS passed, $TOTAL_FAIL failed"
+[ "$TOTAL_FAIL" -eq 0 ]
