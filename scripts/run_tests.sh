@@ -34,7 +34,8 @@ run_suite() {
     local name=$1
     shift
     local out="$TMP/$name.out" err="$TMP/$name.err" rc pass fail plan extra=""
-    CMOCKA_MESSAGE_OUTPUT=TAP "$@" >"$out" 2>"$err" </dev/null
+    # In a subshell so that the shell's own report of a crash ("Aborted") lands in $err too.
+    (CMOCKA_MESSAGE_OUTPUT=TAP "$@"; exit $?) >"$out" 2>"$err" </dev/null
     rc=$?
     pass=$(grep -cE '^ok [0-9]+' "$out")
     fail=$(grep -cE '^not ok [0-9]+' "$out")
@@ -56,7 +57,7 @@ run_suite() {
     if [ "$fail" -gt 0 ]; then
         [ -z "$extra" ] || echo "    not ok - $extra"
         show_failures "$out" "$err"
-        if [ -n "$extra" ]; then
+        if [ -n "$extra" ] && [ -s "$out" ]; then
             echo "    --- last lines of stdout ---"
             tail -n 20 "$out" | sed 's/^/    /'
         fi

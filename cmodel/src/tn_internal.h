@@ -167,8 +167,8 @@ void tn_va_stage2(const tn_va_req *req, int nreq, const uint16_t *va2_ptr_router
 
 /* sw_alloc.c: separable input-first switch allocator. */
 /* Stage 1 per input port: VC among requesting (mask). Stage 2 per output port: input port. */
-static inline int tn_sa_stage1(uint32_t req_mask, int vcs, int ptr) { return tn_rr_pick(req_mask, vcs, ptr); }
-static inline int tn_sa_stage2(uint32_t req_ports, int ports, int ptr) { return tn_rr_pick(req_ports, ports, ptr); }
+int tn_sa_stage1(uint32_t req_mask, int vcs, int ptr);
+int tn_sa_stage2(uint32_t req_ports, int ports, int ptr);
 
 /* router.c */
 void tn_router_step(tn_sim *s, int node);
