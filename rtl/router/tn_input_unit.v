@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+// Input unit of one port (cmodel/src/input_unit.c): V FIFOs of B flits, the VC state (IDLE /
+// ACTIVE, output port and VC held while ACTIVE) and the credit register back to the upstream
+// port. docs/microarchitecture.md sections 5 and 6.
+module tn_input_unit #(
+    parameter V    = 2,                               // VCs
+    parameter B    = 8,                               // flits per VC
+    parameter FW   = 40,                              // flit width (no vc, no valid)
+    parameter PW   = 3,                               // port index width
+    parameter VW   = (V > 1) ? $clog2(V) : 1,         // VC index width
+    parameter CNTW = $clog2(B + 1),                   // occupancy width
+    parameter BW   = (B > 1) ? $clog2(B) : 1          // slot index width
+) (
+    input  wire            clk_i,
+    input  wire            rst_i,
+    // link in (6.1)
+    input  wire            in_valid_i,
+    input  wire [VW-1:0]   in_vc_i,
+    input  wire [FW-1:0]   in_flit_i,
+    // VA grants (6.4): per VC, with the output port and VC granted
+    input  wire [V-1:0]    va_gnt_i,
+    input  wire [V*PW-1:0] va_op_i,
+    input  wire [V*VW-1:0] va_ov_i,
+    // SA grant (6.6): read the front flit of pop_vc_i
+    input  wire            pop_i,
+    input  wire [VW-1:0]   pop_vc_i,
+    // state
+    output wire [V*FW-1:0]   front_o,
+    output wire [V*CNTW-1:0] cnt_o,
+    output wire [V-1:0]      active_o,
+    output wire [V*PW-1:0]   oport_o,
+    output wire [V*VW-1:0]   ovc_o,
+    // credit register back upstream
+    output reg             crd_valid_o,
+    output reg  [VW-1:0]   crd_vc_o,
+    output wire            err_buf_ovf_o
+);
+    localparam TAIL = FW - 2;
+    localparam integer BI = B;
+    localparam integer BL = B - 1;
+    localparam [CNTW-1:0] FULL = BI[CNTW-1:0];
+    localparam [CNTW:0]   BSUM = BI[CNTW:0];
+    localparam [BW-1:0]   LAST = BL[BW-1:0];
+
+    wire [V-1:0] ovf;
+    assign err_buf_ovf_o = |ovf;
+
+    genvar gv;
+    generate
+        for (gv = 0; gv < V; gv = gv + 1) begin : g_vc
+            localparam [VW-1:0] VI = gv;
+            reg [FW-1:0]   mem [0:B-1];
+            reg [BW-1:0]   rd_q;
+            reg [CNTW-1:0] cnt_q;
+            reg            active_q;
+            reg [PW-1:0]   oport_q;
+            reg [VW-1:0]   ovc_q;
+            wire pop  = pop_i && (pop_vc_i == VI);
+            wire wr   = in_valid_i && (in_vc_i == VI);
+            wire full = (cnt_q == FULL) && !pop;
+            wire push = wr && !full;
+            // write slot (rd + cnt) mod B
+            wire [CNTW:0] sum  = {{(CNTW+1-BW){1'b0}}, rd_q} + {1'b0, cnt_q};
+            wire [CNTW:0] slot = (sum >= BSUM) ? (sum - BSUM) : sum;
+            assign ovf[gv] = wr && full;
+            assign front_o[gv*FW +: FW]   = mem[rd_q];
+            assign cnt_o[gv*CNTW +: CNTW] = cnt_q;
+            assign active_o[gv]           = active_q;
+            assign oport_o[gv*PW +: PW]   = oport_q;
+            assign ovc_o[gv*VW +: VW]     = ovc_q;
+            always @(posedge clk_i) begin
+                if (push)
+                    mem[slot[BW-1:0]] <= in_flit_i;
+            end
+            always @(posedge clk_i) begin
+                if (rst_i) begin
+                    rd_q     <= {BW{1'b0}};
+                    cnt_q    <= {CNTW{1'b0}};
+                    active_q <= 1'b0;
+                    oport_q  <= {PW{1'b0}};
+                    ovc_q    <= {VW{1'b0}};
+                end else begin
+                    if (push && !pop)
+                        cnt_q <= cnt_q + 1'b1;
+                    else if (pop && !push)
+                        cnt_q <= cnt_q - 1'b1;
+                    if (pop)
+                        rd_q <= (rd_q == LAST) ? {BW{1'b0}} : rd_q + 1'b1;
+                    if (va_gnt_i[gv]) begin
+                        active_q <= 1'b1;
+                        oport_q  <= va_op_i[gv*PW +: PW];
+                        ovc_q    <= va_ov_i[gv*VW +: VW];
+                    end else if (pop && mem[rd_q][TAIL]) begin
+                        active_q <= 1'b0;
+                    end
+                end
+            end
+            wire unused_slot = &{1'b0, slot[CNTW:BW]};
+        end
+    endgenerate
+
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            crd_valid_o <= 1'b0;
+            crd_vc_o    <= {VW{1'b0}};
+        end else begin
+            crd_valid_o <= pop_i;
+            crd_vc_o    <= pop_i ? pop_vc_i : {VW{1'b0}};
+        end
+    end
+endmodule

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+// Output unit of one port (cmodel/src/output_unit.c): per output VC a credit counter (reset B)
+// and an allocated flag, and the output register that drives the link. A terminal port keeps its
+// counters at B (the sink never back-pressures). docs/microarchitecture.md 5, 6.2, 6.4, 6.6.
+module tn_output_unit #(
+    parameter V        = 2,
+    parameter B        = 8,
+    parameter FW       = 40,
+    parameter TERMINAL = 0,                        // 1: ejection port, no credits
+    parameter VW       = (V > 1) ? $clog2(V) : 1,
+    parameter CNTW     = $clog2(B + 1)
+) (
+    input  wire            clk_i,
+    input  wire            rst_i,
+    input  wire            crd_valid_i,  // credit from downstream (6.2)
+    input  wire [VW-1:0]   crd_vc_i,
+    input  wire [V-1:0]    alloc_i,      // VA grants on this port (6.4)
+    input  wire            send_i,       // SA grant (6.6)
+    input  wire [VW-1:0]   send_vc_i,
+    input  wire [FW-1:0]   send_flit_i,
+    output wire [V*CNTW-1:0] credits_o,
+    output wire [V-1:0]    busy_o,
+    output reg             out_valid_o,
+    output reg  [VW-1:0]   out_vc_o,
+    output reg  [FW-1:0]   out_flit_o,
+    output wire            err_ovf_o,
+    output wire            err_unf_o,
+    output wire            err_reuse_o
+);
+    localparam TAIL = FW - 2;
+    localparam integer BI = B;
+    localparam [CNTW-1:0] FULL = BI[CNTW-1:0];
+    wire [V-1:0] ovf, unf, reuse;
+    assign err_ovf_o   = |ovf;
+    assign err_unf_o   = |unf;
+    assign err_reuse_o = |reuse;
+
+    genvar gv;
+    generate
+        for (gv = 0; gv < V; gv = gv + 1) begin : g_vc
+            localparam [VW-1:0] VI = gv;
+            reg [CNTW-1:0] credits_q;
+            reg            busy_q;
+            wire send = send_i && (send_vc_i == VI);
+            wire crd  = crd_valid_i && (crd_vc_i == VI);
+            wire inc  = (TERMINAL == 0) && crd && !(credits_q == FULL && !send);
+            wire dec  = (TERMINAL == 0) && send && (credits_q != {CNTW{1'b0}});
+            assign ovf[gv]   = (TERMINAL == 0) && crd && (credits_q == FULL) && !send;
+            assign unf[gv]   = (TERMINAL == 0) && send && (credits_q == {CNTW{1'b0}});
+            assign reuse[gv] = alloc_i[gv] && busy_q;
+            assign credits_o[gv*CNTW +: CNTW] = credits_q;
+            assign busy_o[gv] = busy_q;
+            always @(posedge clk_i) begin
+                if (rst_i) begin
+                    credits_q <= FULL;
+                    busy_q    <= 1'b0;
+                end else begin
+                    if (inc && !dec)
+                        credits_q <= credits_q + 1'b1;
+                    else if (dec && !inc)
+                        credits_q <= credits_q - 1'b1;
+                    if (alloc_i[gv])
+                        busy_q <= 1'b1;
+                    else if (send && send_flit_i[TAIL])
+                        busy_q <= 1'b0;
+                end
+            end
+        end
+    endgenerate
+
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            out_valid_o <= 1'b0;
+            out_vc_o    <= {VW{1'b0}};
+            out_flit_o  <= {FW{1'b0}};
+        end else begin
+            out_valid_o <= send_i;
+            out_vc_o    <= send_vc_i;
+            out_flit_o  <= send_flit_i;
+        end
+    end
+endmodule

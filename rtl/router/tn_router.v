@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: MIT
+// Router (cmodel/src/router.c): P input units, route computation per input VC, separable VC and
+// switch allocators, crossbar, P output units, the allocator pointers and the sticky error vector.
+// One cycle = docs/microarchitecture.md section 6. The node's coordinates are an input, so one
+// module (and one Verilated model) serves every node.
+module tn_router #(
+    parameter K       = 4,   // radix, 2..64
+    parameter N       = 2,   // dimensions, 1..4
+    parameter V       = 2,   // VCs per port, 1..16 (2 or more on a torus with DOR)
+    parameter B       = 8,   // flits per VC buffer, 1..64
+    parameter W       = 32,  // payload bits, 1..64
+    parameter TERM    = 1,   // terminal channels per node, 1..4
+    parameter TOPO    = 0,   // 0 torus, 1 mesh
+    parameter ROUTING = 0,   // enum tn_routing: 0 DOR
+    // derived (do not override)
+    parameter CW   = (K > 2) ? $clog2(K) : 1,
+    parameter AW   = N * CW,
+    parameter FW   = W + 2 * AW + 2,
+    parameter P    = 2 * N + TERM,
+    parameter PW   = $clog2(P),
+    parameter VW   = (V > 1) ? $clog2(V) : 1,
+    parameter IVW  = (P * V > 1) ? $clog2(P * V) : 1,
+    parameter CNTW = $clog2(B + 1),
+    parameter OBSW = P*V*CNTW + P*V + P*V*PW + P*V*VW + P*V*CNTW + P*V + P*V*VW + P*V*IVW
+                     + P*VW + P*PW,
+    parameter EW   = 6
+) (
+    input  wire              clk_i,
+    input  wire              rst_i,
+    input  wire [AW-1:0]     coord_i,
+    // input side of each port: link in, credit register back
+    input  wire [P-1:0]      in_valid_i,
+    input  wire [P*VW-1:0]   in_vc_i,
+    input  wire [P*FW-1:0]   in_flit_i,
+    output wire [P-1:0]      in_crd_valid_o,
+    output wire [P*VW-1:0]   in_crd_vc_o,
+    // output side of each port: output register (the link), credit in
+    output wire [P-1:0]      out_valid_o,
+    output wire [P*VW-1:0]   out_vc_o,
+    output wire [P*FW-1:0]   out_flit_o,
+    input  wire [P-1:0]      out_crd_valid_i,
+    input  wire [P*VW-1:0]   out_crd_vc_i,
+    output reg  [EW-1:0]     err_o,
+    // observation of the contract's registers (docs/microarchitecture.md 5), for the harness
+    output wire [OBSW-1:0]   obs_o
+);
+    // ---- elaboration checks: an undefined module whose name states the rule ----
+    generate
+        if (K < 2 || K > 64) begin : g_chk_k
+            tn_error_K_must_be_2_to_64 u_err ();
+        end
+        if (N < 1 || N > 4) begin : g_chk_n
+            tn_error_N_must_be_1_to_4 u_err ();
+        end
+        if (V < 1 || V > 16) begin : g_chk_v
+            tn_error_V_must_be_1_to_16 u_err ();
+        end
+        if (TOPO == 0 && ROUTING == 0 && V < 2) begin : g_chk_vmin
+            tn_error_V_below_2_for_dor_on_a_torus u_err ();
+        end
+        if (B < 1 || B > 64) begin : g_chk_b
+            tn_error_B_must_be_1_to_64 u_err ();
+        end
+        if (W < 1 || W > 64) begin : g_chk_w
+            tn_error_W_must_be_1_to_64 u_err ();
+        end
+        if (TERM < 1 || TERM > 4) begin : g_chk_term
+            tn_error_TERM_must_be_1_to_4 u_err ();
+        end
+        if (TOPO < 0 || TOPO > 1) begin : g_chk_topo
+            tn_error_TOPO_must_be_0_torus_or_1_mesh u_err ();
+        end
+        if (ROUTING != 0) begin : g_chk_routing
+            tn_error_ROUTING_only_0_dor_is_built u_err ();
+        end
+    endgenerate
+
+    localparam PV = P * V;
+    localparam HEAD = FW - 1;
+    localparam integer PL = P - 1;
+    localparam integer PVL = PV - 1;
+    localparam integer VL = V - 1;
+    localparam integer KL = K - 1;
+    localparam [PW-1:0]  PLAST  = PL[PW-1:0];
+    localparam [IVW-1:0] PVLAST = PVL[IVW-1:0];
+    localparam [VW-1:0]  VLAST  = VL[VW-1:0];
+    localparam [CW-1:0]  KLAST  = KL[CW-1:0];
+
+    // ports of each dimension and whether they exist (a mesh has no wrap links)
+    wire [N*PW-1:0] port_plus, port_minus;
+    wire [N-1:0]    no_plus, no_minus;
+    genvar gd;
+    generate
+        for (gd = 0; gd < N; gd = gd + 1) begin : g_dim
+            localparam integer PP = 2 * gd + 1;
+            localparam integer PM = 2 * gd + 2;
+            assign port_plus[gd*PW +: PW]  = PP[PW-1:0];
+            assign port_minus[gd*PW +: PW] = PM[PW-1:0];
+            assign no_plus[gd]  = (TOPO == 1) && (coord_i[gd*CW +: CW] == KLAST);
+            assign no_minus[gd] = (TOPO == 1) && (coord_i[gd*CW +: CW] == {CW{1'b0}});
+        end
+    endgenerate
+
+    // ---- input units ----
+    wire [PV*FW-1:0]   front;
+    wire [PV*CNTW-1:0] cnt;
+    wire [PV-1:0]      active;
+    wire [PV*PW-1:0]   oport;
+    wire [PV*VW-1:0]   ovc;
+    wire [P-1:0]       err_buf;
+    wire [PV-1:0]      va_gnt;
+    wire [PV*VW-1:0]   va_ov;
+    wire [PV*PW-1:0]   rt_port;
+    wire [PV*V-1:0]    rt_mask;
+    wire [P-1:0]       sa_in_gnt;
+    wire [P*VW-1:0]    sa_in_vc;
+    wire [P-1:0]       sa_in_vc_valid;
+
+    genvar gp, gv;
+    generate
+        for (gp = 0; gp < P; gp = gp + 1) begin : g_in
+            tn_input_unit #(.V(V), .B(B), .FW(FW), .PW(PW), .VW(VW), .CNTW(CNTW)) u_iu (
+                .clk_i         (clk_i),
+                .rst_i         (rst_i),
+                .in_valid_i    (in_valid_i[gp]),
+                .in_vc_i       (in_vc_i[gp*VW +: VW]),
+                .in_flit_i     (in_flit_i[gp*FW +: FW]),
+                .va_gnt_i      (va_gnt[gp*V +: V]),
+                .va_op_i       (rt_port[gp*V*PW +: V*PW]),
+                .va_ov_i       (va_ov[gp*V*VW +: V*VW]),
+                .pop_i         (sa_in_gnt[gp]),
+                .pop_vc_i      (sa_in_vc[gp*VW +: VW]),
+                .front_o       (front[gp*V*FW +: V*FW]),
+                .cnt_o         (cnt[gp*V*CNTW +: V*CNTW]),
+                .active_o      (active[gp*V +: V]),
+                .oport_o       (oport[gp*V*PW +: V*PW]),
+                .ovc_o         (ovc[gp*V*VW +: V*VW]),
+                .crd_valid_o   (in_crd_valid_o[gp]),
+                .crd_vc_o      (in_crd_vc_o[gp*VW +: VW]),
+                .err_buf_ovf_o (err_buf[gp])
+            );
+            for (gv = 0; gv < V; gv = gv + 1) begin : g_rc
+                localparam integer IPI = gp;
+                localparam [PW-1:0] IP = IPI[PW-1:0];
+                tn_route #(.K(K), .N(N), .V(V), .TERM(TERM), .TOPO(TOPO), .CW(CW), .P(P),
+                           .PW(PW)) u_rc (
+                    .coord_i   (coord_i),
+                    .dst_i     (front[(gp*V+gv)*FW + W + AW +: AW]),
+                    .in_port_i (IP),
+                    .port_o    (rt_port[(gp*V+gv)*PW +: PW]),
+                    .vc_mask_o (rt_mask[(gp*V+gv)*V +: V])
+                );
+            end
+        end
+    endgenerate
+
+    // ---- output units ----
+    wire [PV*CNTW-1:0] credits;
+    wire [PV-1:0]      busy;
+    wire [P-1:0]       err_ovf, err_unf, err_reuse;
+    wire [PV-1:0]      ogrant;
+    wire [PV*IVW-1:0]  oidx;
+    wire [P-1:0]       sa_out_gnt;
+    wire [P*PW-1:0]    sa_out_ip;
+    wire [P*FW-1:0]    xb_in, xb_out;
+    reg  [P*VW-1:0]    send_vc;
+
+    generate
+        for (gp = 0; gp < P; gp = gp + 1) begin : g_out
+            tn_output_unit #(.V(V), .B(B), .FW(FW), .TERMINAL((gp == 0 || gp > 2 * N) ? 1 : 0),
+                             .VW(VW), .CNTW(CNTW)) u_ou (
+                .clk_i       (clk_i),
+                .rst_i       (rst_i),
+                .crd_valid_i (out_crd_valid_i[gp]),
+                .crd_vc_i    (out_crd_vc_i[gp*VW +: VW]),
+                .alloc_i     (ogrant[gp*V +: V]),
+                .send_i      (sa_out_gnt[gp]),
+                .send_vc_i   (send_vc[gp*VW +: VW]),
+                .send_flit_i (xb_out[gp*FW +: FW]),
+                .credits_o   (credits[gp*V*CNTW +: V*CNTW]),
+                .busy_o      (busy[gp*V +: V]),
+                .out_valid_o (out_valid_o[gp]),
+                .out_vc_o    (out_vc_o[gp*VW +: VW]),
+                .out_flit_o  (out_flit_o[gp*FW +: FW]),
+                .err_ovf_o   (err_ovf[gp]),
+                .err_unf_o   (err_unf[gp]),
+                .err_reuse_o (err_reuse[gp])
+            );
+        end
+    endgenerate
+
+    // ---- allocator pointers (owned here; 7.2, 7.3) ----
+    reg [PV*VW-1:0]  va1_ptr_q;
+    reg [PV*IVW-1:0] va2_ptr_q;
+    reg [P*VW-1:0]   sa1_ptr_q;
+    reg [P*PW-1:0]   sa2_ptr_q;
+
+    // ---- RC + VA requests (6.3, 6.4), SA requests (6.5) ----
+    wire [P-1:0]   is_term;
+    generate
+        for (gp = 0; gp < P; gp = gp + 1) begin : g_term
+            assign is_term[gp] = (gp == 0) || (gp > 2 * N);
+        end
+    endgenerate
+    reg [PV-1:0]   va_req, sa_req, order_err, port_err;
+    reg [PV*V-1:0] va_free;
+    reg [PW-1:0]   rp, op;
+    reg [VW-1:0]   ov;
+    reg [CNTW-1:0] crd;
+    integer i, d;
+    always @(*) begin
+        va_req = {PV{1'b0}};
+        sa_req = {PV{1'b0}};
+        order_err = {PV{1'b0}};
+        port_err = {PV{1'b0}};
+        va_free = {PV*V{1'b0}};
+        rp = {PW{1'b0}};
+        op = {PW{1'b0}};
+        ov = {VW{1'b0}};
+        crd = {CNTW{1'b0}};
+        for (i = 0; i < PV; i = i + 1) begin
+            rp = rt_port[i*PW +: PW];
+            if (cnt[i*CNTW +: CNTW] != {CNTW{1'b0}}) begin
+                if (!active[i]) begin
+                    if (!front[i*FW + HEAD]) begin
+                        order_err[i] = 1'b1;
+                    end else begin
+                        // a mesh port at the edge does not exist
+                        for (d = 0; d < N; d = d + 1)
+                            if ((rp == port_plus[d*PW +: PW] && no_plus[d]) ||
+                                (rp == port_minus[d*PW +: PW] && no_minus[d]))
+                                port_err[i] = 1'b1;
+                        va_free[i*V +: V] = rt_mask[i*V +: V] & ~busy[rp*V +: V];
+                        va_req[i] = !port_err[i];
+                    end
+                end else begin
+                    op  = oport[i*PW +: PW];
+                    ov  = ovc[i*VW +: VW];
+                    crd = credits[({{(32-PW){1'b0}}, op} * V + {{(32-VW){1'b0}}, ov}) * CNTW +: CNTW];
+                    sa_req[i] = is_term[op] || (crd != {CNTW{1'b0}});
+                end
+            end
+        end
+    end
+
+    tn_vc_alloc #(.P(P), .V(V), .PW(PW), .VW(VW), .IVW(IVW)) u_va (
+        .req_i     (va_req),
+        .op_i      (rt_port),
+        .free_i    (va_free),
+        .va1_ptr_i (va1_ptr_q),
+        .va2_ptr_i (va2_ptr_q),
+        .gnt_o     (va_gnt),
+        .ov_o      (va_ov),
+        .ogrant_o  (ogrant),
+        .oidx_o    (oidx)
+    );
+
+    tn_sw_alloc #(.P(P), .V(V), .PW(PW), .VW(VW)) u_sa (
+        .req_i         (sa_req),
+        .op_i          (oport),
+        .sa1_ptr_i     (sa1_ptr_q),
+        .sa2_ptr_i     (sa2_ptr_q),
+        .in_vc_valid_o (sa_in_vc_valid),
+        .in_vc_o       (sa_in_vc),
+        .in_gnt_o      (sa_in_gnt),
+        .out_gnt_o     (sa_out_gnt),
+        .out_ip_o      (sa_out_ip)
+    );
+
+    // front flit of each input port's stage-1 winner, and the output VC it holds
+    reg [P*FW-1:0] win_flit;
+    reg [P*VW-1:0] win_ovc;
+    integer ip, v;
+    always @(*) begin
+        win_flit = {P*FW{1'b0}};
+        win_ovc  = {P*VW{1'b0}};
+        for (ip = 0; ip < P; ip = ip + 1)
+            for (v = 0; v < V; v = v + 1)
+                if (sa_in_vc[ip*VW +: VW] == v[VW-1:0]) begin
+                    win_flit[ip*FW +: FW] = front[(ip*V + v)*FW +: FW];
+                    win_ovc[ip*VW +: VW]  = ovc[(ip*V + v)*VW +: VW];
+                end
+    end
+    assign xb_in = win_flit;
+
+    tn_crossbar #(.P(P), .FW(FW), .PW(PW)) u_xb (
+        .in_flit_i  (xb_in),
+        .sel_i      (sa_out_ip),
+        .out_flit_o (xb_out)
+    );
+
+    integer o;
+    always @(*) begin
+        send_vc = {P*VW{1'b0}};
+        for (o = 0; o < P; o = o + 1)
+            send_vc[o*VW +: VW] = win_ovc[sa_out_ip[o*PW +: PW]*VW +: VW];
+    end
+
+    // ---- pointer and error registers ----
+    wire unused_vcv = &{1'b0, sa_in_vc_valid};
+    integer j;
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            va1_ptr_q <= {PV*VW{1'b0}};
+            va2_ptr_q <= {PV*IVW{1'b0}};
+            sa1_ptr_q <= {P*VW{1'b0}};
+            sa2_ptr_q <= {P*PW{1'b0}};
+            err_o     <= {EW{1'b0}};
+        end else begin
+            for (j = 0; j < PV; j = j + 1) begin
+                if (va_gnt[j])
+                    va1_ptr_q[j*VW +: VW] <= (va_ov[j*VW +: VW] == VLAST) ? {VW{1'b0}}
+                                             : va_ov[j*VW +: VW] + 1'b1;
+                if (ogrant[j])
+                    va2_ptr_q[j*IVW +: IVW] <= (oidx[j*IVW +: IVW] == PVLAST) ? {IVW{1'b0}}
+                                               : oidx[j*IVW +: IVW] + 1'b1;
+            end
+            for (j = 0; j < P; j = j + 1) begin
+                if (sa_in_gnt[j])
+                    sa1_ptr_q[j*VW +: VW] <= (sa_in_vc[j*VW +: VW] == VLAST) ? {VW{1'b0}}
+                                             : sa_in_vc[j*VW +: VW] + 1'b1;
+                if (sa_out_gnt[j])
+                    sa2_ptr_q[j*PW +: PW] <= (sa_out_ip[j*PW +: PW] == PLAST) ? {PW{1'b0}}
+                                             : sa_out_ip[j*PW +: PW] + 1'b1;
+            end
+            err_o <= err_o | {|port_err, |err_reuse, |order_err, |err_buf, |err_unf, |err_ovf};
+        end
+    end
+
+    assign obs_o = {sa2_ptr_q, sa1_ptr_q, va2_ptr_q, va1_ptr_q, busy, credits, ovc, oport, active,
+                    cnt};
+endmodule
