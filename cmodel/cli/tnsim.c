@@ -14,6 +14,7 @@ typedef struct cli {
     double loads[MAX_LOADS];
     int nloads;
     double tol;
+    int tol_set;
     const char *out;
     const char *chan_out;
 } cli;
@@ -77,8 +78,8 @@ static int parse_args(cli *a, int argc, char **argv)
         } else {
             const char *eq = strchr(arg, '=');
             if (!eq || eq == arg) {
-                fprintf(stderr, "tnsim: error: argument '%s' is not key=value\n", arg);
-                usage(stderr);
+                fprintf(stderr, "tnsim: error: argument '%s' is not key=value (see tnsim --help)\n",
+                        arg);
                 return -1;
             }
             char key[64];
@@ -100,6 +101,7 @@ static int parse_args(cli *a, int argc, char **argv)
             } else if (!strcmp(key, "tol")) {
                 char *end;
                 a->tol = strtod(val, &end);
+                a->tol_set = 1;
                 if (end == val || *end || !(a->tol >= 0.001 && a->tol <= 0.5)) {
                     fprintf(stderr, "tnsim: error: key 'tol': value '%s' is not allowed; allowed: "
                                     "0.001..0.5\n", val);
@@ -119,6 +121,30 @@ static int parse_args(cli *a, int argc, char **argv)
         fprintf(stderr, "tnsim: error: key 'loads': sweep needs loads=A,B,...\n");
         return -1;
     }
+    if (strcmp(a->mode, "sweep") && (a->nloads || a->out)) {
+        fprintf(stderr, "tnsim: error: key '%s' is only for tnsim sweep\n",
+                a->nloads ? "loads" : "out");
+        return -1;
+    }
+    if (strcmp(a->mode, "sat") && a->tol_set) {
+        fprintf(stderr, "tnsim: error: key 'tol' is only for tnsim sat\n");
+        return -1;
+    }
+    if (strcmp(a->mode, "run") && a->chan_out) {
+        fprintf(stderr, "tnsim: error: key 'chan_out' is only for tnsim run\n");
+        return -1;
+    }
+    for (int i = 0; i < a->nloads; i++) {
+        tn_config c = a->cfg;
+        c.load = a->loads[i];
+        c.load_set = 1;
+        if (tn_config_check(&c, err, sizeof err)) {
+            fprintf(stderr, "tnsim: error: key 'loads': %s\n", err);
+            return -1;
+        }
+    }
+    if (!strcmp(a->mode, "bound"))
+        a->cfg.load = 0;
     if (tn_config_check(&a->cfg, err, sizeof err)) {
         fprintf(stderr, "tnsim: error: %s\n", err);
         return -1;
@@ -250,13 +276,8 @@ static int do_sweep(cli *a)
     int rc = 0;
     for (int i = 0; i < a->nloads; i++) {
         tn_config c = a->cfg;
-        char err[TN_ERRLEN], first[TN_ERRLEN];
+        char first[TN_ERRLEN];
         c.load = a->loads[i];
-        if (tn_config_check(&c, err, sizeof err)) {
-            fprintf(stderr, "tnsim: error: %s\n", err);
-            rc = 2;
-            break;
-        }
         tn_stats st;
         int r = simulate(&c, &st, first, sizeof first);
         if (r == 2) {

@@ -52,6 +52,7 @@ typedef struct tn_config {
     int routing;           /* enum tn_routing */
     int traffic;           /* enum tn_traffic */
     double load;           /* offered load, fraction of capacity */
+    int load_set;          /* 1 when load was given (0: the default) */
     long warmup, measure;  /* cycles */
     long drain;            /* most cycles to wait for the marked packets after the window */
     uint32_t seed;         /* global seed */

@@ -26,11 +26,14 @@ static void route_pair(const tn_geom *g, int vcs, int src, int dst, double w, do
     }
 }
 
-double tn_channel_load_bound(const tn_config *c, char *err, size_t errlen)
+double tn_channel_load_bound(const tn_config *cfg, char *err, size_t errlen)
 {
     tn_geom g;
     tn_traffic_gen tg;
     double bound = -1;
+    tn_config cc = *cfg;
+    const tn_config *c = &cc;
+    cc.load = 0; /* the bound does not depend on the load */
     if (tn_config_check(c, err, errlen))
         return -1;
     if (c->traffic == TN_TR_TRACE) {

@@ -163,6 +163,7 @@ int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_
         if (parse_double(v, 0.0, 100.0, &d))
             return bad(err, errlen, key, v, "a number in 0..100 (fraction of capacity)");
         c->load = d;
+        c->load_set = 1;
         return 0;
     }
     if (!strcmp(key, "hot_frac")) {
@@ -323,11 +324,12 @@ int tn_config_check(const tn_config *c, char *err, size_t errlen)
     double mean_len = 0.5 * (c->pkt_min + c->pkt_max);
     double rate = tn_rate_flits(c);
     double maxload = c->term * 1.0 / tn_capacity(c);
-    if (rate > c->term * 1.0 + 1e-12) {
+    if (c->traffic != TN_TR_TRACE && rate > c->term * 1.0 + 1e-12) {
         snprintf(err, errlen,
-                 "key 'load': value '%g' asks %.4g flits/node/cycle, more than the %d injection "
+                 "key 'load': value '%g'%s asks %.4g flits/node/cycle, more than the %d injection "
                  "channel(s) carry; allowed: 0..%.4g for k=%d %s with term=%d",
-                 c->load, rate, c->term, maxload, c->k, tn_topo_name(c->topo), c->term);
+                 c->load, c->load_set ? "" : " (the default)", rate, c->term, maxload, c->k,
+                 tn_topo_name(c->topo), c->term);
         return -1;
     }
     (void)mean_len;

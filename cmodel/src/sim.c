@@ -32,8 +32,11 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     if (tn_traffic_init(&s->tg, c, &s->g, err, errlen))
         goto fail;
     if (c->traffic == TN_TR_TRACE) {
-        if (tn_trace_load(&s->trace, c->trace, &s->g, TN_MAX_PKT, err, errlen))
+        char sub[TN_ERRLEN];
+        if (tn_trace_load(&s->trace, c->trace, &s->g, TN_MAX_PKT, sub, sizeof sub)) {
+            snprintf(err, errlen, "key 'trace': value '%s': %s", c->trace, sub);
             goto fail;
+        }
         s->has_trace = 1;
     }
     ALLOC(s->router_err, nodes);
@@ -213,9 +216,9 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
     const tn_config *c = &s->cfg;
     double nodes = s->g.nodes, win = (double)c->measure;
     double cap = tn_capacity(c);
-    st->offered = c->load;
-    st->offered_flits = tn_rate_flits(c);
     st->created_flits = (double)s->created_flits_win / (nodes * win);
+    st->offered_flits = s->has_trace ? st->created_flits : tn_rate_flits(c);
+    st->offered = st->offered_flits / cap;
     st->accepted_flits = (double)s->accepted_flits_win / (nodes * win);
     st->accepted = st->accepted_flits / cap;
     st->packets = s->marked_done;

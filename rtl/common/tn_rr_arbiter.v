@@ -7,26 +7,16 @@ module tn_rr_arbiter #(
 ) (
     input  wire [N-1:0]  req_i,
     input  wire [IW-1:0] ptr_i,
-    output reg           valid_o,
+    output wire          valid_o,
     output reg  [IW-1:0] idx_o
 );
+    wire [N-1:0] hi  = req_i & ({N{1'b1}} << ptr_i);  // requests at or after the pointer
+    wire [N-1:0] sel = (|hi) ? hi : req_i;
     integer i;
-    reg hi_found;
     always @(*) begin
-        valid_o  = 1'b0;
-        idx_o    = {IW{1'b0}};
-        hi_found = 1'b0;
-        for (i = N - 1; i >= 0; i = i - 1) begin
-            if (req_i[i] && (i >= ptr_i)) begin
-                hi_found = 1'b1;
-                idx_o    = i[IW-1:0];
-            end
-        end
-        if (!hi_found) begin
-            for (i = N - 1; i >= 0; i = i - 1) begin
-                if (req_i[i]) idx_o = i[IW-1:0];
-            end
-        end
-        valid_o = |req_i;
+        idx_o = {IW{1'b0}};
+        for (i = N - 1; i >= 0; i = i - 1)
+            if (sel[i]) idx_o = i[IW-1:0];
     end
+    assign valid_o = |req_i;
 endmodule

@@ -13,6 +13,7 @@ module tn_input_unit #(
 ) (
     input  wire            clk_i,
     input  wire            rst_i,
+    input  wire [CNTW-1:0] cfg_buf_i,  // flits used per VC, 1..B (stable while out of reset)
     // link in (6.1)
     input  wire            in_valid_i,
     input  wire [VW-1:0]   in_vc_i,
@@ -38,7 +39,6 @@ module tn_input_unit #(
     localparam TAIL = FW - 2;
     localparam integer BI = B;
     localparam integer BL = B - 1;
-    localparam [CNTW-1:0] FULL = BI[CNTW-1:0];
     localparam [CNTW:0]   BSUM = BI[CNTW:0];
     localparam [BW-1:0]   LAST = BL[BW-1:0];
 
@@ -57,7 +57,7 @@ module tn_input_unit #(
             reg [VW-1:0]   ovc_q;
             wire pop  = pop_i && (pop_vc_i == VI);
             wire wr   = in_valid_i && (in_vc_i == VI);
-            wire full = (cnt_q == FULL) && !pop;
+            wire full = (cnt_q == cfg_buf_i) && !pop;
             wire push = wr && !full;
             // write slot (rd + cnt) mod B
             wire [CNTW:0] sum  = {{(CNTW+1-BW){1'b0}}, rd_q} + {1'b0, cnt_q};

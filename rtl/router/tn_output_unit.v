@@ -12,6 +12,7 @@ module tn_output_unit #(
 ) (
     input  wire            clk_i,
     input  wire            rst_i,
+    input  wire [CNTW-1:0] cfg_buf_i,    // credits at reset, 1..B
     input  wire            crd_valid_i,  // credit from downstream (6.2)
     input  wire [VW-1:0]   crd_vc_i,
     input  wire [V-1:0]    alloc_i,      // VA grants on this port (6.4)
@@ -28,8 +29,6 @@ module tn_output_unit #(
     output wire            err_reuse_o
 );
     localparam TAIL = FW - 2;
-    localparam integer BI = B;
-    localparam [CNTW-1:0] FULL = BI[CNTW-1:0];
     wire [V-1:0] ovf, unf, reuse;
     assign err_ovf_o   = |ovf;
     assign err_unf_o   = |unf;
@@ -43,16 +42,16 @@ module tn_output_unit #(
             reg            busy_q;
             wire send = send_i && (send_vc_i == VI);
             wire crd  = crd_valid_i && (crd_vc_i == VI);
-            wire inc  = (TERMINAL == 0) && crd && !(credits_q == FULL && !send);
+            wire inc  = (TERMINAL == 0) && crd && !(credits_q == cfg_buf_i && !send);
             wire dec  = (TERMINAL == 0) && send && (credits_q != {CNTW{1'b0}});
-            assign ovf[gv]   = (TERMINAL == 0) && crd && (credits_q == FULL) && !send;
+            assign ovf[gv]   = (TERMINAL == 0) && crd && (credits_q == cfg_buf_i) && !send;
             assign unf[gv]   = (TERMINAL == 0) && send && (credits_q == {CNTW{1'b0}});
             assign reuse[gv] = alloc_i[gv] && busy_q;
             assign credits_o[gv*CNTW +: CNTW] = credits_q;
             assign busy_o[gv] = busy_q;
             always @(posedge clk_i) begin
                 if (rst_i) begin
-                    credits_q <= FULL;
+                    credits_q <= cfg_buf_i;
                     busy_q    <= 1'b0;
                 end else begin
                     if (inc && !dec)

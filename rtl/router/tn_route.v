@@ -15,8 +15,8 @@ module tn_route #(
     input  wire [N*CW-1:0] coord_i,  // this node
     input  wire [N*CW-1:0] dst_i,    // packed destination address
     input  wire [PW-1:0]   in_port_i,
-    output reg  [PW-1:0]   port_o,
-    output reg  [V-1:0]    vc_mask_o // allowed output VCs
+    output wire [PW-1:0]   port_o,
+    output wire [V-1:0]    vc_mask_o // allowed output VCs
 );
     localparam V0 = (V / 4 > 1) ? V / 4 : 1;   // class-0 VCs [0, V0)
     localparam [V-1:0] ALL = {V{1'b1}};
@@ -24,48 +24,51 @@ module tn_route #(
     localparam [V-1:0] CLASS1 = ALL & ~CLASS0;
     localparam integer KI = K;
     localparam [CW:0] KK = KI[CW:0];
+    localparam [CW:0] KLAST = KK - 1'b1;
 
+    // per dimension: does it differ, which port, which class
+    wire [N-1:0]    differ;
+    wire [N*PW-1:0] dport;
+    wire [N*V-1:0]  dmask;
+    genvar gd;
+    generate
+        for (gd = 0; gd < N; gd = gd + 1) begin : g_dim
+            localparam integer PPI = 2 * gd + 1;
+            localparam integer PMI = 2 * gd + 2;
+            localparam [PW-1:0] PP = PPI[PW-1:0];
+            localparam [PW-1:0] PM = PMI[PW-1:0];
+            wire [CW:0] c = {1'b0, coord_i[gd*CW +: CW]};
+            wire [CW:0] t = {1'b0, dst_i[gd*CW +: CW]};
+            wire [CW:0] plus  = (t >= c) ? (t - c) : (t + KK - c);
+            wire [CW:0] minus = KK - plus;
+            wire go_plus = (TOPO == 1) ? (t > c)
+                         : ((plus < minus) || ((plus == minus) && !c[0]));
+            wire class1 = go_plus ? !((t < c) && (c != KLAST))
+                                  : !((t > c) && (c != {(CW+1){1'b0}}));
+            assign differ[gd] = (c != t);
+            assign dport[gd*PW +: PW] = go_plus ? PP : PM;
+            assign dmask[gd*V +: V] = (TOPO == 1) ? ALL : (class1 ? CLASS1 : CLASS0);
+        end
+    endgenerate
+
+    // lowest differing dimension wins; none: eject on terminal channel in_port mod TERM
+    reg [PW-1:0] sel_port;
+    reg [V-1:0]  sel_mask;
     integer d;
-    reg found;
-    reg [CW:0] c, t, plus, minus;
-    reg go_plus, class1;
-    integer pi;
     always @(*) begin
-        found     = 1'b0;
-        pi        = 0;
-        port_o    = {PW{1'b0}};
-        vc_mask_o = ALL;
-        c = {(CW+1){1'b0}};
-        t = {(CW+1){1'b0}};
-        plus = {(CW+1){1'b0}};
-        minus = {(CW+1){1'b0}};
-        go_plus = 1'b0;
-        class1 = 1'b0;
-        for (d = N - 1; d >= 0; d = d - 1) begin
-            c = {1'b0, coord_i[d*CW +: CW]};
-            t = {1'b0, dst_i[d*CW +: CW]};
-            if (c != t) begin
-                found = 1'b1;
-                if (TOPO == 1) begin
-                    go_plus = t > c;
-                    class1  = 1'b1;
-                end else begin
-                    plus  = (t >= c) ? (t - c) : (t + KK - c);
-                    minus = KK - plus;
-                    go_plus = (plus < minus) || ((plus == minus) && !c[0]);
-                    class1 = go_plus ? !((t < c) && (c != KK - 1'b1))
-                                     : !((t > c) && (c != {(CW+1){1'b0}}));
-                end
-                pi = go_plus ? (2 * d + 1) : (2 * d + 2);
-                port_o = pi[PW-1:0];
-                vc_mask_o = (TOPO == 1) ? ALL : (class1 ? CLASS1 : CLASS0);
+        sel_port = {PW{1'b0}};
+        sel_mask = ALL;
+        for (d = N - 1; d >= 0; d = d - 1)
+            if (differ[d]) begin
+                sel_port = dport[d*PW +: PW];
+                sel_mask = dmask[d*V +: V];
             end
-        end
-        if (!found) begin
-            pi = {{(32-PW){1'b0}}, in_port_i} % TERM;
-            pi = (pi == 0) ? 0 : 2 * N + pi;
-            port_o = pi[PW-1:0];
-            vc_mask_o = ALL;
-        end
     end
+
+    wire [PW-1:0] ej_ch = (TERM == 1) ? {PW{1'b0}} : in_port_i % TERM[PW-1:0];
+    localparam integer BASEI = 2 * N;
+    localparam [PW-1:0] BASE = BASEI[PW-1:0];
+    wire [PW-1:0] ej_port = (ej_ch == {PW{1'b0}}) ? {PW{1'b0}} : BASE + ej_ch;
+    assign port_o    = (|differ) ? sel_port : ej_port;
+    assign vc_mask_o = (|differ) ? sel_mask : ALL;
 endmodule

@@ -28,6 +28,7 @@ module tn_router #(
     input  wire              clk_i,
     input  wire              rst_i,
     input  wire [AW-1:0]     coord_i,
+    input  wire [CNTW-1:0]   cfg_buf_i,  // flits used per VC buffer, 1..B (run time)
     // input side of each port: link in, credit register back
     input  wire [P-1:0]      in_valid_i,
     input  wire [P*VW-1:0]   in_vc_i,
@@ -44,6 +45,8 @@ module tn_router #(
     // observation of the contract's registers (docs/microarchitecture.md 5), for the harness
     output wire [OBSW-1:0]   obs_o
 );
+    // One copy of the router's code serves every node: keeps Verilator builds short.
+    /* verilator no_inline_module */
     // ---- elaboration checks: an undefined module whose name states the rule ----
     generate
         if (K < 2 || K > 64) begin : g_chk_k
@@ -122,6 +125,7 @@ module tn_router #(
             tn_input_unit #(.V(V), .B(B), .FW(FW), .PW(PW), .VW(VW), .CNTW(CNTW)) u_iu (
                 .clk_i         (clk_i),
                 .rst_i         (rst_i),
+                .cfg_buf_i     (cfg_buf_i),
                 .in_valid_i    (in_valid_i[gp]),
                 .in_vc_i       (in_vc_i[gp*VW +: VW]),
                 .in_flit_i     (in_flit_i[gp*FW +: FW]),
@@ -171,6 +175,7 @@ module tn_router #(
                              .VW(VW), .CNTW(CNTW)) u_ou (
                 .clk_i       (clk_i),
                 .rst_i       (rst_i),
+                .cfg_buf_i   (cfg_buf_i),
                 .crd_valid_i (out_crd_valid_i[gp]),
                 .crd_vc_i    (out_crd_vc_i[gp*VW +: VW]),
                 .alloc_i     (ogrant[gp*V +: V]),

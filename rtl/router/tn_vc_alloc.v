@@ -32,19 +32,19 @@ module tn_vc_alloc #(
                 .idx_o   (ov_o[gi*VW +: VW])
             );
         end
+        // request matrix: m[o*PV + i] = input VC i picked output VC o
+        wire [PV*PV-1:0] m;
         for (go = 0; go < PV; go = go + 1) begin : g_s2
             localparam integer OPI = go / V;
             localparam integer OVI = go % V;
             localparam [PW-1:0] OP = OPI[PW-1:0];
             localparam [VW-1:0] OV = OVI[VW-1:0];
-            reg [PV-1:0] r;
-            integer i;
-            always @(*) begin
-                for (i = 0; i < PV; i = i + 1)
-                    r[i] = s1_valid[i] && (op_i[i*PW +: PW] == OP) && (ov_o[i*VW +: VW] == OV);
+            for (gi = 0; gi < PV; gi = gi + 1) begin : g_req
+                assign m[go*PV + gi] = s1_valid[gi] && (op_i[gi*PW +: PW] == OP) &&
+                                       (ov_o[gi*VW +: VW] == OV);
             end
             tn_rr_arbiter #(.N(PV), .IW(IVW)) u_arb (
-                .req_i   (r),
+                .req_i   (m[go*PV +: PV]),
                 .ptr_i   (va2_ptr_i[go*IVW +: IVW]),
                 .valid_o (ogrant_o[go]),
                 .idx_o   (oidx_o[go*IVW +: IVW])

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# make bench: simulation speed of tnsim (build/bin/tnsim, single thread). DOR, uniform traffic,
+# vcs=2 buf=8 pkt=4, on the 8-ary 2-cube, 16-ary 2-cube and 8-ary 3-cube, at load 0.3 and just
+# under saturation; RUNS runs each, median simulated cycles/s and flit-hops/s, next to the
+# BookSim2 figures quoted in the project's issue. Never fails on time: exit status 0 unless
+# tnsim itself fails.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+# ---- configuration (the only place to change it) ----
+ROUTER="routing=dor vcs=2 buf=8 pkt=4 traffic=uniform"
+RUNS=5
+TOPOLOGIES=("k=8 n=2" "k=16 n=2" "k=8 n=3")
+# measure= per topology, so that each run takes at least ~0.3 s (all cycles, warm-up and drain
+# included, count in cycles/s).
+declare -A MEASURE=(["k=8 n=2"]=40000 ["k=16 n=2"]=15000 ["k=8 n=3"]=4000)
+WARMUP=1000
+LOAD_LOW=0.3
+# Loads just under saturation (about 0.95 x the saturation load), found with
+#   build/bin/tnsim sat k=8 n=2 vcs=2 buf=8 pkt=4 traffic=uniform   -> saturation load 0.3906
+#   build/bin/tnsim sat k=16 n=2 vcs=2 buf=8 pkt=4 traffic=uniform  -> saturation load 0.4141
+#   build/bin/tnsim sat k=8 n=3 vcs=2 buf=8 pkt=4 traffic=uniform   -> saturation load 0.3594
+# (defaults warmup=1000 measure=10000 seed=1, tol=0.01).
+declare -A LOAD_NEAR_SAT=(["k=8 n=2"]=0.37 ["k=16 n=2"]=0.39 ["k=8 n=3"]=0.34)
+# BookSim2 simulated cycles/s, uniform at load 0.3, as quoted in the project's issue.
+declare -A BOOKSIM=(["k=8 n=2"]=5000 ["k=16 n=2"]=650 ["k=8 n=3"]=110)
+# -----------------------------------------------------
+
+TNSIM=build/bin/tnsim
+[ -x "$TNSIM" ] || { echo "bench.sh: $TNSIM is not built (make build)" >&2; exit 1; }
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/tn_bench.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+topo_name() { # "k=8 n=2" -> "8-ary 2-cube"
+    local k n
+    k=${1#k=}; k=${k%% *}
+    n=${1##*n=}
+    echo "$k-ary $n-cube"
+}
+
+# JSON number of KEY in FILE (tnsim prints one flat object).
+jnum() { grep -o "\"$1\": [-0-9.eE+]*" "$2" | head -n 1 | sed 's/.*: //'; }
+
+# median of the numbers on stdin
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
+echo "tn make bench: $ROUTER, warmup=$WARMUP, median of $RUNS runs"
+echo "host: ${cpu:-unknown CPU}, $(nproc) cores (tnsim uses one)"
+echo
+
+fmt="%-13s %5s %9s %6s %9s %13s %14s %10s %7s\n"
+printf "$fmt" "topology" "load" "accepted" "sat" "cycles" "cycles/s" "flit-hops/s" "BookSim2" "ratio"
+printf "$fmt" "--------" "----" "--------" "---" "------" "--------" "-----------" "--------" "-----"
+for topo in "${TOPOLOGIES[@]}"; do
+    name=$(topo_name "$topo")
+    for load in "$LOAD_LOW" "${LOAD_NEAR_SAT[$topo]}"; do
+        : >"$TMP/cps"
+        : >"$TMP/fhps"
+        for ((r = 1; r <= RUNS; r++)); do
+            # shellcheck disable=SC2086 # the configuration strings are key=value lists
+            if ! "$TNSIM" $topo $ROUTER load="$load" warmup="$WARMUP" measure="${MEASURE[$topo]}" \
+                --json >"$TMP/run.json" 2>"$TMP/run.err"; then
+                echo "bench.sh: tnsim failed: $TNSIM $topo $ROUTER load=$load" >&2
+                cat "$TMP/run.err" >&2
+                exit 1
+            fi
+            jnum sim_cycles_per_second "$TMP/run.json" >>"$TMP/cps"
+            jnum flit_hops_per_second "$TMP/run.json" >>"$TMP/fhps"
+        done
+        cps=$(median <"$TMP/cps")
+        fhps=$(median <"$TMP/fhps")
+        acc=$(jnum accepted "$TMP/run.json")
+        sat=$(grep -q '"saturated": true' "$TMP/run.json" && echo yes || echo no)
+        cycles=$(jnum cycles "$TMP/run.json")
+        if [ "$load" = "$LOAD_LOW" ]; then
+            ref=${BOOKSIM[$topo]}
+            ratio=$(awk -v a="$cps" -v b="$ref" 'BEGIN { printf "%.1fx", a / b }')
+        else
+            ref="-"
+            ratio="-"
+        fi
+        printf "%-13s %5s %9.4f %6s %9d %13.0f %14.0f %10s %7s\n" "$name" "$load" "$acc" "$sat" \
+            "$cycles" "$cps" "$fhps" "$ref" "$ratio"
+    done
+done
+echo
+echo "cycles: simulated cycles of one run (warm-up, measurement window and drain);"
+echo "cycles/s, flit-hops/s: simulated per wall-clock second, median of $RUNS runs;"
+echo "BookSim2: its cycles/s at uniform load 0.3 as quoted in the project's issue (other machine);"
+echo "ratio: tnsim / BookSim2, for scale only."

@@ -1,0 +1,362 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# make lint: static checks of the RTL (rtl/), with no simulation. docs/lint.md describes them.
+#   1. verilator --lint-only -Wall of tn_router and tn_torus over a set of parameter sets that
+#      spans the legal ranges; any warning fails.
+#   2. iverilog -g2005 -Wall elaboration of tn_router and tn_torus; any message fails.
+#   3. every elaboration check fires: for each illegal parameter set, Verilator, Icarus (and
+#      Yosys `hierarchy -check`) must fail and name the rule module (tn_error_...).
+#   4. Yosys synthesis of one router (K=4 N=2 B=8 W=32, V=2,3,4), generic `synth` and
+#      `synth_ecp5`, and `synth_ecp5` of the 4x4 torus (V=2; only with LINT_TORUS=1, it takes
+#      about 25 minutes and 4 GB); no latch may be inferred; a resource table.
+# Logs in build/lint/. Last line "lint: N checks passed, M failed"; exit status 0 iff M == 0.
+# Environment: LINT_TORUS=1 adds the torus synthesis; LINT_JOBS (default: nproc) parallel tools;
+# LINT_TIMEOUT (default 3600) seconds per tool run. Installs nothing (make setup does).
+set -uo pipefail # no -e: failing tools are what this script counts
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+OUT=build/lint
+RES=$OUT/results
+JOBS=${LINT_JOBS:-$(nproc 2>/dev/null || echo 2)}
+LINT_TORUS=${LINT_TORUS:-0}
+TMO=${LINT_TIMEOUT:-3600}
+
+# ---- configuration ----
+INC=(-Irtl/common -Irtl/router -Irtl/net)
+YFILES="rtl/common/tn_rr_arbiter.v rtl/router/tn_route.v rtl/router/tn_input_unit.v"
+YFILES="$YFILES rtl/router/tn_output_unit.v rtl/router/tn_vc_alloc.v rtl/router/tn_sw_alloc.v"
+YFILES="$YFILES rtl/router/tn_crossbar.v rtl/router/tn_router.v rtl/net/tn_torus.v"
+# Legal parameter sets for Verilator ("" = all defaults: K=4 N=2 V=2 B=8 W=32 TERM=1 torus DOR).
+LINT_CFGS=(
+    ""
+    "K=8 V=4"
+    "K=3 N=3 V=3 B=5"
+    "K=2 N=1"
+    "K=5 TOPO=1 V=1"
+    "TERM=2 V=3"
+    "K=64 N=1 V=16 B=64 W=64 TERM=4"
+    "K=16 N=2 V=2 B=1"
+)
+# Icarus elaboration: "top params..."
+IV_CFGS=(
+    "tn_router"
+    "tn_router K=64 N=1 V=16 B=64 W=64 TERM=4"
+    "tn_torus"
+    "tn_torus K=3 N=3 V=3 B=5 TERM=2"
+    "tn_torus K=5 N=2 TOPO=1 V=1"
+)
+# Illegal parameter sets and the rule module each must name: "params|rule".
+BAD_CFGS=(
+    "V=1|tn_error_V_below_2_for_dor_on_a_torus"
+    "K=1|tn_error_K_must_be_2_to_64"
+    "K=65|tn_error_K_must_be_2_to_64"
+    "N=0|tn_error_N_must_be_1_to_4"
+    "N=5|tn_error_N_must_be_1_to_4"
+    "V=0|tn_error_V_must_be_1_to_16"
+    "V=17|tn_error_V_must_be_1_to_16"
+    "B=0|tn_error_B_must_be_1_to_64"
+    "B=65|tn_error_B_must_be_1_to_64"
+    "W=0|tn_error_W_must_be_1_to_64"
+    "W=65|tn_error_W_must_be_1_to_64"
+    "TERM=0|tn_error_TERM_must_be_1_to_4"
+    "TERM=5|tn_error_TERM_must_be_1_to_4"
+    "TOPO=2|tn_error_TOPO_must_be_0_torus_or_1_mesh"
+    "ROUTING=3|tn_error_ROUTING_only_0_dor_is_built"
+)
+# The same rule through the torus (the router inside must still refuse).
+BAD_TORUS_CFGS=(
+    "V=1|tn_error_V_below_2_for_dor_on_a_torus"
+    "TOPO=2|tn_error_TOPO_must_be_0_torus_or_1_mesh"
+)
+SYN_BASE="K=4 N=2 B=8 W=32"
+SYN_VS=(2 3 4)
+
+# ---- helpers ----
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+# tag "K=8 V=4" -> K8_V4 (file names); "" -> default
+tag() { local t=${1// /_}; t=${t//=/}; echo "${t:-default}"; }
+label() { [ -n "$1" ] && echo "$1" || echo "default"; }
+top_file() { case $1 in tn_torus) echo rtl/net/tn_torus.v ;; *) echo "rtl/router/$1.v" ;; esac; }
+# Result lines (one file per check, printed in order by collect):
+#   PASS<TAB>label<TAB>detail   or   FAIL<TAB>label<TAB>detail, then excerpt lines
+pass() { printf 'PASS\t%s\t%s\n' "$1" "$2"; }
+fail() { printf 'FAIL\t%s\t%s\n' "$1" "$2"; }
+excerpt() { # excerpt LOG [PATTERN]: up to 12 lines of LOG (matching PATTERN), indented
+    if [ $# -gt 1 ]; then grep -E "$2" "$1" | head -n 12; else head -n 12 "$1"; fi | sed 's/^/        /'
+}
+
+NPASS=0
+NFAIL=0
+FAILED=()
+SEQ=0
+RUNNING=0
+# spawn CMD...: run the check CMD in the background (at most JOBS at once), result to $RES/SEQ
+spawn() {
+    if [ "$RUNNING" -ge "$JOBS" ]; then
+        wait -n 2>/dev/null
+        RUNNING=$((RUNNING - 1))
+    fi
+    SEQ=$((SEQ + 1))
+    ("$@" >"$RES/$(printf '%04d' "$SEQ").res" 2>&1) &
+    RUNNING=$((RUNNING + 1))
+}
+# collect: wait for the spawned checks, print their results in order, count them
+PRINTED=0
+collect() {
+    wait
+    RUNNING=0
+    local i f status name detail
+    for ((i = PRINTED + 1; i <= SEQ; i++)); do
+        f=$RES/$(printf '%04d' "$i").res
+        IFS=$'\t' read -r status name detail <"$f" || status=""
+        if [ "$status" = PASS ]; then
+            NPASS=$((NPASS + 1))
+            printf '  ok    %-58s %s\n' "$name" "$detail"
+        else
+            NFAIL=$((NFAIL + 1))
+            [ -n "$status" ] || { name="check $i"; detail="no result (see $f)"; }
+            FAILED+=("$name")
+            printf '  FAIL  %-58s %s\n' "$name" "$detail"
+            tail -n +2 "$f"
+        fi
+    done
+    PRINTED=$SEQ
+}
+run() { timeout "$TMO" "$@"; } # a hung tool counts as a failure (status 124)
+
+# ---- checks (each prints one result) ----
+# verilator lint of TOP with params CFG: must pass with no message at all
+v_lint() {
+    local top=$1 cfg=$2 log t0 rc kv g=()
+    log=$OUT/verilator/${top}_$(tag "$cfg").log
+    for kv in $cfg; do g+=("-G$kv"); done
+    t0=$(now)
+    run verilator --lint-only -Wall "${INC[@]}" --top-module "$top" "$(top_file "$top")" \
+        "${g[@]}" >"$log" 2>&1
+    rc=$?
+    local name="verilator -Wall $top [$(label "$cfg")]"
+    if [ "$rc" -eq 0 ] && ! grep -q '^%' "$log"; then
+        pass "$name" "clean ($(since "$t0") s)"
+    else
+        fail "$name" "exit $rc, $(grep -c '^%' "$log") messages ($log)"
+        excerpt "$log" '^%'
+    fi
+}
+# icarus elaboration of TOP with params CFG: must pass with no message at all
+iv_elab() {
+    local top=$1 cfg=$2 log t0 rc kv p=()
+    log=$OUT/iverilog/${top}_$(tag "$cfg").log
+    for kv in $cfg; do p+=("-P$top.$kv"); done
+    t0=$(now)
+    run iverilog -g2005 -Wall -o "$OUT/iverilog/${top}_$(tag "$cfg").vvp" -s "$top" "${p[@]}" \
+        -y rtl/common -y rtl/router -y rtl/net "$(top_file "$top")" >"$log" 2>&1
+    rc=$?
+    local name="iverilog -g2005 $top [$(label "$cfg")]"
+    if [ "$rc" -eq 0 ] && [ ! -s "$log" ]; then
+        pass "$name" "elaborates ($(since "$t0") s)"
+    else
+        fail "$name" "exit $rc ($log)"
+        excerpt "$log"
+    fi
+}
+# bad_result NAME RC LOG RULE: the tool must fail and name RULE
+bad_result() {
+    local name=$1 rc=$2 log=$3 rule=$4
+    if [ "$rc" -ne 0 ] && grep -qw "$rule" "$log"; then
+        pass "$name" "refused, names $rule"
+    elif [ "$rc" -eq 0 ]; then
+        fail "$name" "accepted (exit 0), expected $rule ($log)"
+    else
+        fail "$name" "exit $rc but $rule not named ($log)"
+        excerpt "$log" '(%Error|error|ERROR)'
+    fi
+}
+v_bad() {
+    local top=$1 cfg=$2 rule=$3 log rc kv g=()
+    log=$OUT/bad/verilator_${top}_$(tag "$cfg").log
+    for kv in $cfg; do g+=("-G$kv"); done
+    run verilator --lint-only -Wall "${INC[@]}" --top-module "$top" "$(top_file "$top")" \
+        "${g[@]}" >"$log" 2>&1
+    rc=$?
+    bad_result "verilator refuses $top [$cfg]" "$rc" "$log" "$rule"
+}
+iv_bad() {
+    local top=$1 cfg=$2 rule=$3 log rc kv p=()
+    log=$OUT/bad/iverilog_${top}_$(tag "$cfg").log
+    for kv in $cfg; do p+=("-P$top.$kv"); done
+    run iverilog -g2005 -o /dev/null -s "$top" "${p[@]}" -y rtl/common -y rtl/router -y rtl/net \
+        "$(top_file "$top")" >"$log" 2>&1
+    rc=$?
+    bad_result "iverilog refuses $top [$cfg]" "$rc" "$log" "$rule"
+}
+# yosys: plain `hierarchy -top` keeps an unknown module as a black box; -check makes it an error
+y_bad() {
+    local top=$1 cfg=$2 rule=$3 log rc kv ch=""
+    log=$OUT/bad/yosys_${top}_$(tag "$cfg").log
+    for kv in $cfg; do ch="$ch -chparam ${kv%%=*} ${kv#*=}"; done
+    run yosys -q -p "read_verilog $YFILES; hierarchy -check -top $top$ch" >"$log" 2>&1
+    rc=$?
+    bad_result "yosys hierarchy -check refuses $top [$cfg]" "$rc" "$log" "$rule"
+}
+# y_synth FLOW TOP CFG: FLOW generic|ecp5; stat to $OUT/yosys/NAME.stat, counts to NAME.counts
+y_synth() {
+    local flow=$1 top=$2 cfg=$3 name log stat t0 rc kv set="" cmd latches
+    name=${flow}_${top}_$(tag "$cfg")
+    log=$OUT/yosys/$name.log
+    stat=$OUT/yosys/$name.stat
+    rm -f "$stat" "$OUT/yosys/$name.counts"
+    for kv in $cfg; do set="$set -set ${kv%%=*} ${kv#*=}"; done
+    if [ "$flow" = generic ]; then cmd="synth -top $top"; else cmd="synth_ecp5 -top $top"; fi
+    t0=$(now)
+    run yosys -q -l "$log" -p "read_verilog $YFILES; chparam$set $top; $cmd; tee -o $stat stat" \
+        >"$OUT/yosys/$name.out" 2>&1
+    rc=$?
+    local secs
+    secs=$(since "$t0")
+    local what="yosys $cmd [$cfg]"
+    if [ "$rc" -ne 0 ] || [ ! -s "$stat" ]; then
+        fail "$what" "exit $rc ($log)"
+        excerpt "$OUT/yosys/$name.out"
+        return
+    fi
+    # Totals: the last count of each cell type (in a hierarchical stat the last block is the
+    # whole design); "cells" = the last "Number of cells".
+    awk -v secs="$secs" '
+        /Number of cells:/ { n["cells"] = $NF }
+        $1 ~ /^(LUT4|TRELLIS_FF|DP16KD|TRELLIS_DPR16X4|MULT18X18D|CCU2C)$/ && NF == 2 { n[$1] = $2 }
+        $1 ~ /^\$_(S?DFF|DFFE|SDFFE|SDFFCE|DFFSR|DFFSRE|ALDFF)/ && NF == 2 { last[$1] = $2 }
+        END {
+            ff = 0; for (k in last) ff += last[k]
+            printf "cells=%d LUT4=%d TRELLIS_FF=%d DP16KD=%d TRELLIS_DPR16X4=%d MULT18X18D=%d CCU2C=%d generic_FF=%d secs=%s\n",
+                n["cells"], n["LUT4"], n["TRELLIS_FF"], n["DP16KD"], n["TRELLIS_DPR16X4"],
+                n["MULT18X18D"], n["CCU2C"], ff, secs
+        }' "$stat" >"$OUT/yosys/$name.counts"
+    # No latch: proc_dlatch must infer none (synth_ecp5 later maps latches to LUTs, so the log
+    # is the reliable witness), and no latch cell may survive in the netlist.
+    latches=$(grep -c 'Latch inferred for signal' "$log")
+    if grep -qE '\$(dlatch|adlatch|dlatchsr|_DLATCH|_SR_)|LATCH' "$stat"; then
+        latches=$((latches + 1))
+    fi
+    if [ "$latches" -ne 0 ]; then
+        fail "$what" "$latches latch(es) ($log)"
+        excerpt "$log" 'Latch inferred for signal'
+        return
+    fi
+    if [ "$flow" = generic ]; then
+        pass "$what" "no latch, $(awk '/Number of cells:/ { c = $NF } END { print c }' "$stat") cells ($secs s)"
+    else
+        pass "$what" "no latch, $(tr ' ' '\n' <"$OUT/yosys/$name.counts" | grep -E '^(LUT4|TRELLIS_FF)=' | tr '\n' ' ')($secs s)"
+    fi
+}
+# latch detector self-test: a module with a latch must be caught by the same rule
+y_latch_canary() {
+    local v=$OUT/yosys/latch_canary.v log=$OUT/yosys/latch_canary.log
+    printf 'module latch_canary(input wire e, input wire d, output reg q);\n  always @(*) if (e) q = d;\nendmodule\n' >"$v"
+    run yosys -q -l "$log" -p "read_verilog $v; synth_ecp5 -top latch_canary" >/dev/null 2>&1
+    if grep -q 'Latch inferred for signal' "$log"; then
+        pass "latch detector catches a latch (self-test)" "yes"
+    else
+        fail "latch detector catches a latch (self-test)" "the latch of $v was not reported ($log)"
+    fi
+}
+
+# ---- tools ----
+T_ALL=$(now)
+missing=()
+for t in verilator iverilog yosys timeout; do
+    command -v "$t" >/dev/null 2>&1 || missing+=("$t")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "lint: missing tool(s): ${missing[*]} (make setup installs them; or apt-get install ${missing[*]})"
+    echo "lint: 0 checks passed, ${#missing[@]} failed"
+    exit 1
+fi
+rm -rf "$OUT"
+mkdir -p "$RES" "$OUT/verilator" "$OUT/iverilog" "$OUT/bad" "$OUT/yosys"
+echo "lint: $(verilator --version | head -n 1); $(iverilog -V 2>&1 | head -n 1); $(yosys -V); $JOBS jobs; logs in $OUT/"
+
+# ---- 1. verilator ----
+echo "== verilator --lint-only -Wall (any warning fails)"
+T=$(now)
+# the slowest first (the big tori), so the pool stays full
+for cfg in "K=64 N=1 V=16 B=64 W=64 TERM=4" "K=16 N=2 V=2 B=1" "K=8 V=4"; do
+    spawn v_lint tn_torus "$cfg"
+done
+for cfg in "${LINT_CFGS[@]}"; do
+    case $cfg in "K=64 N=1 V=16 B=64 W=64 TERM=4" | "K=16 N=2 V=2 B=1" | "K=8 V=4") ;;
+        *) spawn v_lint tn_torus "$cfg" ;; esac
+    spawn v_lint tn_router "$cfg"
+done
+collect
+echo "   ($(since "$T") s)"
+
+# ---- 2. icarus ----
+echo "== iverilog -g2005 -Wall elaboration (any message fails)"
+T=$(now)
+for c in "${IV_CFGS[@]}"; do
+    spawn iv_elab "${c%% *}" "$([ "${c#* }" = "$c" ] || echo "${c#* }")"
+done
+collect
+echo "   ($(since "$T") s)"
+
+# ---- 3. elaboration checks ----
+echo "== elaboration checks: each illegal parameter set is refused, naming its rule"
+T=$(now)
+for b in "${BAD_CFGS[@]}"; do
+    spawn v_bad tn_router "${b%%|*}" "${b#*|}"
+    spawn iv_bad tn_router "${b%%|*}" "${b#*|}"
+    spawn y_bad tn_router "${b%%|*}" "${b#*|}"
+done
+for b in "${BAD_TORUS_CFGS[@]}"; do
+    spawn v_bad tn_torus "${b%%|*}" "${b#*|}"
+    spawn iv_bad tn_torus "${b%%|*}" "${b#*|}"
+    spawn y_bad tn_torus "${b%%|*}" "${b#*|}"
+done
+collect
+echo "   ($(since "$T") s)"
+
+# ---- 4. yosys ----
+echo "== yosys synthesis (no latch allowed)"
+T=$(now)
+spawn y_latch_canary
+for v in "${SYN_VS[@]}"; do
+    spawn y_synth ecp5 tn_router "$SYN_BASE V=$v"
+    spawn y_synth generic tn_router "$SYN_BASE V=$v"
+done
+collect
+if [ "$LINT_TORUS" = 1 ]; then
+    echo "   synth_ecp5 of the 4x4 torus (LINT_TORUS=1; about 25 minutes and 4 GB)"
+    spawn y_synth ecp5 tn_torus "$SYN_BASE V=2"
+    collect
+else
+    echo "   synth_ecp5 of the 4x4 torus skipped: it takes about 25 minutes; LINT_TORUS=1 adds it"
+fi
+echo "   ($(since "$T") s)"
+
+# resource table
+echo
+echo "Resources, K=4 N=2 B=8 W=32 (Yosys $(yosys -V | awk '{ print $2 }'); ECP5 = synth_ecp5, generic = synth):"
+printf '  %-22s %8s %11s %7s %16s %11s %15s %13s\n' configuration LUT4 TRELLIS_FF DP16KD \
+    TRELLIS_DPR16X4 MULT18X18D "generic cells" "generic FFs"
+rows=()
+for v in "${SYN_VS[@]}"; do rows+=("tn_router|$SYN_BASE V=$v|router V=$v"); done
+[ "$LINT_TORUS" = 1 ] && rows+=("tn_torus|$SYN_BASE V=2|4x4 torus V=2")
+for r in "${rows[@]}"; do
+    IFS='|' read -r top cfg lbl <<<"$r"
+    e=$OUT/yosys/ecp5_${top}_$(tag "$cfg").counts
+    g=$OUT/yosys/generic_${top}_$(tag "$cfg").counts
+    get() { [ -s "$1" ] && tr ' ' '\n' <"$1" | awk -F= -v k="$2" '$1 == k { print $2 }' || echo "-"; }
+    printf '  %-22s %8s %11s %7s %16s %11s %15s %13s\n' "$lbl" "$(get "$e" LUT4)" \
+        "$(get "$e" TRELLIS_FF)" "$(get "$e" DP16KD)" "$(get "$e" TRELLIS_DPR16X4)" \
+        "$(get "$e" MULT18X18D)" "$(get "$g" cells)" "$(get "$g" generic_FF)"
+done
+echo
+
+echo "lint: total time $(since "$T_ALL") s"
+if [ "$NFAIL" -gt 0 ]; then
+    echo "lint: failed:"
+    for f in "${FAILED[@]}"; do echo "  - $f"; done
+fi
+echo "lint: $NPASS checks passed, $NFAIL failed"
+[ "$NFAIL" -eq 0 ]

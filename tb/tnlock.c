@@ -1,0 +1,515 @@
+/* SPDX-License-Identifier: MIT */
+/* tnlock: the lockstep harness. Drives the Verilated tn_torus and the golden C model with the
+ * same traffic and compares, every cycle, every link and credit register, every router's state
+ * of docs/microarchitecture.md section 5 and its error vector. On the first difference it stops,
+ * names cycle, node, port, VC and field, reruns to write an FST of the cycles before it and a
+ * GTKWave save file on that router. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include "tn_internal.h"
+#include "tn_rtl.h"
+
+typedef struct layout {
+    int P, V, VW, PW, IVW, CNTW, CW, AW, FW, W, EW, TERM;
+    long obsw;
+    long o_cnt, o_act, o_oport, o_ovc, o_cred, o_busy, o_va1, o_va2, o_sa1, o_sa2;
+} layout;
+
+typedef struct mismatch {
+    long cycle;
+    int node, port, vc;
+    char field[32];
+    uint64_t rtl, model;
+    char pkt[160];
+} mismatch;
+
+typedef struct opts {
+    tn_config cfg;
+    long cycles;
+    long window;
+    int json;
+    const char *waves;
+} opts;
+
+static int clog2i(long v)
+{
+    int w = 0;
+    while ((1L << w) < v)
+        w++;
+    return w;
+}
+
+static void make_layout(layout *L, const tn_rtl_params *p, const tn_geom *g)
+{
+    L->P = g->ports;
+    L->V = p->v;
+    L->VW = p->v > 1 ? clog2i(p->v) : 1;
+    L->PW = clog2i(L->P);
+    L->IVW = L->P * L->V > 1 ? clog2i((long)L->P * L->V) : 1;
+    L->CNTW = clog2i(p->b + 1);
+    L->CW = p->k > 2 ? clog2i(p->k) : 1;
+    L->AW = p->n * L->CW;
+    L->W = p->w;
+    L->FW = p->w + 2 * L->AW + 2;
+    L->EW = 6;
+    L->TERM = p->term;
+    long pv = (long)L->P * L->V;
+    L->o_cnt = 0;
+    L->o_act = L->o_cnt + pv * L->CNTW;
+    L->o_oport = L->o_act + pv;
+    L->o_ovc = L->o_oport + pv * L->PW;
+    L->o_cred = L->o_ovc + pv * L->VW;
+    L->o_busy = L->o_cred + pv * L->CNTW;
+    L->o_va1 = L->o_busy + pv;
+    L->o_va2 = L->o_va1 + pv * L->VW;
+    L->o_sa1 = L->o_va2 + pv * L->IVW;
+    L->o_sa2 = L->o_sa1 + (long)L->P * L->VW;
+    L->obsw = L->o_sa2 + (long)L->P * L->PW;
+}
+
+/* ---- model side: the link and credit registers visible in the current cycle ---- */
+typedef struct view {
+    uint8_t *lnk_valid;  /* [node*P+port] */
+    tn_flit *lnk;
+    uint8_t *inj_valid;  /* [node*TERM+ch] */
+    tn_flit *inj;
+    uint8_t *crd_valid;  /* [node*P+port] */
+    uint8_t *crd_vc;
+} view;
+
+static void view_build(view *w, const tn_sim *s)
+{
+    long np = (long)s->g.nodes * s->P, nt = (long)s->g.nodes * s->g.term;
+    memset(w->lnk_valid, 0, (size_t)np);
+    memset(w->inj_valid, 0, (size_t)nt);
+    memset(w->crd_valid, 0, (size_t)np);
+    int c = s->cur;
+    for (long i = 0; i < s->nlev[c]; i++) {
+        const tn_link_ev *e = &s->lev[c][i];
+        if (e->from_node >= 0) {
+            long idx = (long)e->from_node * s->P + e->from_port;
+            w->lnk_valid[idx] = 1;
+            w->lnk[idx] = e->f;
+        } else {
+            long idx = (long)e->node * s->g.term + e->from_port;
+            w->inj_valid[idx] = 1;
+            w->inj[idx] = e->f;
+        }
+    }
+    for (long i = 0; i < s->ncev[c]; i++) {
+        const tn_credit_ev *e = &s->cev[c][i];
+        long idx = (long)e->node * s->P + e->port;
+        w->crd_valid[idx] = 1;
+        w->crd_vc[idx] = e->vc;
+    }
+}
+
+static void drive_injection(tn_rtl *r, const view *w, const layout *L, const tn_sim *s)
+{
+    long nt = (long)s->g.nodes * s->g.term;
+    tn_rtl_clear_inputs(r);
+    for (long i = 0; i < nt; i++) {
+        if (!w->inj_valid[i])
+            continue;
+        const tn_flit *f = &w->inj[i];
+        long b = i * L->FW;
+        tn_rtl_set(r, TN_RTL_INJ_VALID, i, 1, 1);
+        tn_rtl_set(r, TN_RTL_INJ_VC, i * L->VW, L->VW, f->vc);
+        tn_rtl_set(r, TN_RTL_INJ_FLIT, b, L->W, f->payload);
+        tn_rtl_set(r, TN_RTL_INJ_FLIT, b + L->W, L->AW, f->src);
+        tn_rtl_set(r, TN_RTL_INJ_FLIT, b + L->W + L->AW, L->AW, f->dst);
+        tn_rtl_set(r, TN_RTL_INJ_FLIT, b + L->W + 2 * L->AW, 1, f->tail);
+        tn_rtl_set(r, TN_RTL_INJ_FLIT, b + L->W + 2 * L->AW + 1, 1, f->head);
+    }
+}
+
+static void describe_pkt(const tn_sim *s, const tn_flit *f, char *buf, size_t len)
+{
+    if (f->pkt < (uint32_t)s->n_slots) {
+        const tn_packet *p = &s->pkt[f->pkt];
+        snprintf(buf, len, "packet %d->%d seq %u, flit %d of %d, created %ld, injected %ld",
+                 p->src, p->dst, p->seq, f->idx, p->len, p->created, p->injected);
+    } else {
+        snprintf(buf, len, "unknown packet");
+    }
+}
+
+#define CHECK(fld, rv, mv)                                                                     \
+    do {                                                                                       \
+        uint64_t rv_ = (uint64_t)(rv), mv_ = (uint64_t)(mv);                                   \
+        if (rv_ != mv_) {                                                                      \
+            mm->node = node;                                                                   \
+            mm->port = port;                                                                   \
+            mm->vc = vcx;                                                                      \
+            snprintf(mm->field, sizeof mm->field, "%s", fld);                                  \
+            mm->rtl = rv_;                                                                     \
+            mm->model = mv_;                                                                   \
+            return 1;                                                                          \
+        }                                                                                      \
+    } while (0)
+
+static int compare(tn_rtl *r, const tn_sim *s, const view *w, const layout *L, mismatch *mm)
+{
+    const int P = L->P, V = L->V;
+    mm->pkt[0] = 0;
+    for (int node = 0; node < s->g.nodes; node++) {
+        /* link (output) registers, ejection included */
+        for (int port = 0; port < P; port++) {
+            long idx = (long)node * P + port;
+            int vcx = -1;
+            if (port > 0 && port <= 2 * s->g.n && s->g.nbr[idx] < 0)
+                continue; /* mesh edge: no link */
+            int rv = (int)tn_rtl_get(r, TN_RTL_LNK_VALID, idx, 1);
+            if (w->lnk_valid[idx])
+                describe_pkt(s, &w->lnk[idx], mm->pkt, sizeof mm->pkt);
+            CHECK("link.valid", rv, w->lnk_valid[idx]);
+            if (rv) {
+                const tn_flit *f = &w->lnk[idx];
+                long b = idx * L->FW;
+                vcx = f->vc;
+                CHECK("link.vc", tn_rtl_get(r, TN_RTL_LNK_VC, idx * L->VW, L->VW), f->vc);
+                CHECK("link.head", tn_rtl_get(r, TN_RTL_LNK_FLIT, b + L->W + 2 * L->AW + 1, 1),
+                      f->head);
+                CHECK("link.tail", tn_rtl_get(r, TN_RTL_LNK_FLIT, b + L->W + 2 * L->AW, 1),
+                      f->tail);
+                CHECK("link.dst", tn_rtl_get(r, TN_RTL_LNK_FLIT, b + L->W + L->AW, L->AW), f->dst);
+                CHECK("link.src", tn_rtl_get(r, TN_RTL_LNK_FLIT, b + L->W, L->AW), f->src);
+                CHECK("link.payload", tn_rtl_get(r, TN_RTL_LNK_FLIT, b, L->W), f->payload);
+            }
+            mm->pkt[0] = 0;
+            vcx = -1;
+            rv = (int)tn_rtl_get(r, TN_RTL_CRD_VALID, idx, 1);
+            CHECK("credit.valid", rv, w->crd_valid[idx]);
+            if (rv)
+                CHECK("credit.vc", tn_rtl_get(r, TN_RTL_CRD_VC, idx * L->VW, L->VW),
+                      w->crd_vc[idx]);
+        }
+        /* router state */
+        long ob = (long)node * L->obsw;
+        for (int port = 0; port < P; port++) {
+            long slot = (long)node * P + port;
+            int vcx = -1;
+            for (vcx = 0; vcx < V; vcx++) {
+                long i = (long)port * V + vcx, ivc = slot * V + vcx;
+                int act = (int)tn_rtl_get(r, TN_RTL_OBS, ob + L->o_act + i, 1);
+                CHECK("in.cnt", tn_rtl_get(r, TN_RTL_OBS, ob + L->o_cnt + i * L->CNTW, L->CNTW),
+                      s->iu.cnt[ivc]);
+                CHECK("in.state", act, s->iu.state[ivc]);
+                if (act) {
+                    CHECK("in.oport",
+                          tn_rtl_get(r, TN_RTL_OBS, ob + L->o_oport + i * L->PW, L->PW),
+                          s->iu.oport[ivc]);
+                    CHECK("in.ovc", tn_rtl_get(r, TN_RTL_OBS, ob + L->o_ovc + i * L->VW, L->VW),
+                          s->iu.ovc[ivc]);
+                }
+                CHECK("out.credits",
+                      tn_rtl_get(r, TN_RTL_OBS, ob + L->o_cred + i * L->CNTW, L->CNTW),
+                      s->ou.credits[ivc]);
+                CHECK("out.busy", tn_rtl_get(r, TN_RTL_OBS, ob + L->o_busy + i, 1),
+                      (s->ou.busy[slot] >> vcx) & 1u);
+                CHECK("va1_ptr", tn_rtl_get(r, TN_RTL_OBS, ob + L->o_va1 + i * L->VW, L->VW),
+                      s->as.va1_ptr[ivc]);
+                CHECK("va2_ptr", tn_rtl_get(r, TN_RTL_OBS, ob + L->o_va2 + i * L->IVW, L->IVW),
+                      s->as.va2_ptr[ivc]);
+            }
+            vcx = -1;
+            CHECK("sa1_ptr", tn_rtl_get(r, TN_RTL_OBS, ob + L->o_sa1 + port * L->VW, L->VW),
+                  s->as.sa1_ptr[slot]);
+            CHECK("sa2_ptr", tn_rtl_get(r, TN_RTL_OBS, ob + L->o_sa2 + port * L->PW, L->PW),
+                  s->as.sa2_ptr[slot]);
+        }
+        int port = -1, vcx = -1;
+        CHECK("err", tn_rtl_get(r, TN_RTL_ERR, (long)node * L->EW, L->EW), s->router_err[node]);
+        CHECK("err.rtl_nonzero", tn_rtl_get(r, TN_RTL_ERR, (long)node * L->EW, L->EW), 0);
+    }
+    return 0;
+}
+
+typedef struct run_result {
+    long cycles;
+    int mismatch;
+    mismatch mm;
+    double rtl_s, model_s;
+    long delivered, injected, flits_ejected;
+    long check_errors;
+    int drained;
+} run_result;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* One lockstep run; trace_lo/hi >= 0 writes an FST of those cycles to fst. */
+static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst, run_result *res)
+{
+    char err[TN_ERRLEN];
+    tn_rtl_params rp;
+    tn_rtl_params_get(&rp);
+    tn_sim *s = tn_sim_new(&o->cfg, err, sizeof err);
+    if (!s) {
+        fprintf(stderr, "tnlock: error: %s\n", err);
+        return 2;
+    }
+    tn_rtl *r = tn_rtl_new();
+    layout L;
+    make_layout(&L, &rp, &s->g);
+    view w;
+    long np = (long)s->g.nodes * s->P, nt = (long)s->g.nodes * s->g.term;
+    w.lnk_valid = calloc((size_t)np, 1);
+    w.lnk = calloc((size_t)np, sizeof(tn_flit));
+    w.inj_valid = calloc((size_t)nt, 1);
+    w.inj = calloc((size_t)nt, sizeof(tn_flit));
+    w.crd_valid = calloc((size_t)np, 1);
+    w.crd_vc = calloc((size_t)np, 1);
+    if (!w.lnk_valid || !w.lnk || !w.inj_valid || !w.inj || !w.crd_valid || !w.crd_vc) {
+        fprintf(stderr, "tnlock: error: out of memory\n");
+        return 2;
+    }
+    memset(res, 0, sizeof *res);
+    tn_rtl_set(r, TN_RTL_CFG_BUF, 0, 8, (uint64_t)o->cfg.buf);
+    tn_rtl_reset(r, 2);
+    if (fst && tn_rtl_trace_open(r, fst)) {
+        fprintf(stderr, "tnlock: error: cannot write waveform '%s'\n", fst);
+        fst = NULL;
+    }
+    long limit = o->cycles + 100000L + 100L * s->g.nodes * s->P;
+    int rc = 0;
+    for (long t = 0; t < limit; t++) {
+        if (t == o->cycles)
+            s->gen_stop = 1; /* stop starting packets; drain */
+        if (t >= o->cycles && s->in_flight == 0 && s->nlev[s->cur] == 0 && s->ncev[s->cur] == 0)
+            break;
+        view_build(&w, s);
+        double t0 = now_s();
+        drive_injection(r, &w, &L, s);
+        tn_rtl_eval(r);
+        if (fst && t >= trace_lo && t <= trace_hi)
+            tn_rtl_trace_dump(r, (uint64_t)(2 * t));
+        double t1 = now_s();
+        res->rtl_s += t1 - t0;
+        for (long i = 0; i < nt; i++)
+            res->flits_ejected += (long)tn_rtl_get(r, TN_RTL_EJ_VALID, i, 1);
+        if (compare(r, s, &w, &L, &res->mm)) {
+            res->mm.cycle = t;
+            res->mismatch = 1;
+            res->cycles = t;
+            rc = 1;
+            if (!fst)
+                break;
+        }
+        if (fst && t > trace_hi)
+            break;
+        double t2 = now_s();
+        tn_sim_step(s);
+        double t3 = now_s();
+        res->model_s += t3 - t2;
+        tn_rtl_tick(r);
+        if (fst && t + 1 >= trace_lo && t + 1 <= trace_hi)
+            tn_rtl_trace_dump(r, (uint64_t)(2 * t + 1));
+        res->rtl_s += now_s() - t3;
+        res->cycles = t + 1;
+        if (rc)
+            break;
+    }
+    res->drained = s->in_flight == 0;
+    res->delivered = s->delivered;
+    res->injected = s->injected;
+    res->check_errors = s->check_errors;
+    tn_rtl_free(r);
+    tn_sim_free(s);
+    free(w.lnk_valid);
+    free(w.lnk);
+    free(w.inj_valid);
+    free(w.inj);
+    free(w.crd_valid);
+    free(w.crd_vc);
+    return rc;
+}
+
+static void write_gtkw(const char *path, const char *fst, int node, long cycle, const layout *L)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return;
+    fprintf(f, "[dumpfile] \"%s\"\n", fst);
+    fprintf(f, "[timestart] %ld\n", cycle > 20 ? 2 * (cycle - 20) : 0);
+    fprintf(f, "[markertime] %ld\n", 2 * cycle);
+    fprintf(f, "*-2.000000 %ld\n", 2 * cycle);
+    const char *sigs[] = {"clk_i", "rst_i", "coord_i", "in_valid_i", "in_vc_i", "in_flit_i",
+                          "in_crd_valid_o", "in_crd_vc_o", "out_valid_o", "out_vc_o",
+                          "out_flit_o", "out_crd_valid_i", "out_crd_vc_i", "err_o", "va_req",
+                          "va_gnt", "sa_req", "sa_in_gnt", "sa_out_gnt", "sa_out_ip",
+                          "va1_ptr_q", "va2_ptr_q", "sa1_ptr_q", "sa2_ptr_q"};
+    fprintf(f, "-router %d\n", node);
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        fprintf(f, "TOP.tn_torus.g_node[%d].u_router.%s\n", node, sigs[i]);
+    (void)L;
+    fclose(f);
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: tnlock key=value ... [--config FILE] [--json]\n"
+               "  the keys of tnsim, plus cycles=N (lockstep cycles before the drain, default "
+               "warmup+measure), window=N (waveform cycles before a mismatch, default 300), "
+               "waves=DIR (default build/waves)\n");
+}
+
+static int parse(opts *o, int argc, char **argv)
+{
+    char err[TN_ERRLEN];
+    tn_config_default(&o->cfg);
+    o->cfg.warmup = 200;
+    o->cfg.measure = 2000;
+    o->cycles = -1;
+    o->window = 300;
+    o->waves = "build/waves";
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--json")) {
+            o->json = 1;
+            continue;
+        }
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            exit(0);
+        }
+        if (!strcmp(a, "--config")) {
+            if (i + 1 >= argc || tn_config_load(&o->cfg, argv[++i], err, sizeof err)) {
+                fprintf(stderr, "tnlock: error: %s\n", i < argc ? err : "--config needs a FILE");
+                return -1;
+            }
+            continue;
+        }
+        const char *eq = strchr(a, '=');
+        if (!eq || eq == a) {
+            fprintf(stderr, "tnlock: error: argument '%s' is not key=value\n", a);
+            return -1;
+        }
+        char key[64];
+        size_t kl = (size_t)(eq - a);
+        if (kl >= sizeof key) {
+            fprintf(stderr, "tnlock: error: key too long\n");
+            return -1;
+        }
+        memcpy(key, a, kl);
+        key[kl] = 0;
+        const char *v = eq + 1;
+        if (!strcmp(key, "cycles") || !strcmp(key, "window")) {
+            char *end;
+            long x = strtol(v, &end, 10);
+            if (end == v || *end || x < 1 || x > 100000000L) {
+                fprintf(stderr, "tnlock: error: key '%s': value '%s' is not allowed; allowed: "
+                                "1..100000000\n", key, v);
+                return -1;
+            }
+            if (!strcmp(key, "cycles"))
+                o->cycles = x;
+            else
+                o->window = x;
+        } else if (!strcmp(key, "waves")) {
+            o->waves = v;
+        } else if (tn_config_set(&o->cfg, key, v, err, sizeof err)) {
+            fprintf(stderr, "tnlock: error: %s\n", err);
+            return -1;
+        }
+    }
+    if (o->cycles < 0)
+        o->cycles = o->cfg.warmup + o->cfg.measure;
+    if (tn_config_check(&o->cfg, err, sizeof err)) {
+        fprintf(stderr, "tnlock: error: %s\n", err);
+        return -1;
+    }
+    tn_rtl_params p;
+    tn_rtl_params_get(&p);
+    struct { const char *key; int want, have; } m[] = {
+        {"k", p.k, o->cfg.k}, {"n", p.n, o->cfg.n}, {"vcs", p.v, o->cfg.vcs},
+        {"term", p.term, o->cfg.term}, {"topo", p.topo, o->cfg.topo},
+        {"flitw", p.w, o->cfg.flitw}, {"routing", p.routing, o->cfg.routing}};
+    for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
+        if (m[i].want != m[i].have) {
+            fprintf(stderr, "tnlock: error: key '%s': value %d differs from this Verilated model's "
+                            "%d (k=%d n=%d vcs=%d buf<=%d flitw=%d term=%d topo=%d)\n",
+                    m[i].key, m[i].have, m[i].want, p.k, p.n, p.v, p.b, p.w, p.term, p.topo);
+            return -1;
+        }
+    if (o->cfg.buf > p.b) {
+        fprintf(stderr, "tnlock: error: key 'buf': value %d is above this model's capacity; "
+                        "allowed: 1..%d\n", o->cfg.buf, p.b);
+        return -1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    opts o;
+    memset(&o, 0, sizeof o);
+    if (parse(&o, argc, argv))
+        return 2;
+    run_result res;
+    int rc = lockstep(&o, -1, -1, NULL, &res);
+    if (rc == 2)
+        return 2;
+    tn_rtl_params rp;
+    tn_rtl_params_get(&rp);
+    if (rc == 1) {
+        const mismatch *m = &res.mm;
+        char fst[512], gtkw[512];
+        mkdir("build", 0777);
+        mkdir(o.waves, 0777);
+        snprintf(fst, sizeof fst, "%s/tnlock.fst", o.waves);
+        snprintf(gtkw, sizeof gtkw, "%s/tnlock.gtkw", o.waves);
+        long lo = m->cycle > o.window ? m->cycle - o.window : 0;
+        run_result again;
+        lockstep(&o, lo, m->cycle + 2, fst, &again);
+        char err[TN_ERRLEN];
+        tn_sim *s = tn_sim_new(&o.cfg, err, sizeof err);
+        layout L;
+        make_layout(&L, &rp, &s->g);
+        tn_sim_free(s);
+        write_gtkw(gtkw, fst, m->node, m->cycle, &L);
+        printf("tnlock: MISMATCH at cycle %ld, node %d, port %d, vc %d, field %s: rtl %llu (0x%llx), "
+               "model %llu (0x%llx)%s%s\n",
+               m->cycle, m->node, m->port, m->vc, m->field, (unsigned long long)m->rtl,
+               (unsigned long long)m->rtl, (unsigned long long)m->model,
+               (unsigned long long)m->model, m->pkt[0] ? "; " : "", m->pkt);
+        printf("tnlock: waveform %s (cycles %ld..%ld), GTKWave save file %s (make waves)\n", fst,
+               lo, m->cycle + 2, gtkw);
+        if (o.json)
+            printf("{\"mismatch\": true, \"cycle\": %ld, \"node\": %d, \"port\": %d, \"vc\": %d, "
+                   "\"field\": \"%s\", \"rtl\": %llu, \"model\": %llu}\n",
+                   m->cycle, m->node, m->port, m->vc, m->field, (unsigned long long)m->rtl,
+                   (unsigned long long)m->model);
+        return 1;
+    }
+    int ok = res.drained && res.check_errors == 0 && res.injected == res.delivered;
+    double rtl_cps = res.rtl_s > 0 ? (double)res.cycles / res.rtl_s : 0;
+    double mod_cps = res.model_s > 0 ? (double)res.cycles / res.model_s : 0;
+    if (o.json) {
+        printf("{\"mismatch\": false, \"cycles\": %ld, \"packets_injected\": %ld, "
+               "\"packets_delivered\": %ld, \"flits_ejected\": %ld, \"check_errors\": %ld, "
+               "\"drained\": %s, \"rtl_cycles_per_second\": %.1f, "
+               "\"model_cycles_per_second\": %.1f, \"fault\": \"%s\"}\n",
+               res.cycles, res.injected, res.delivered, res.flits_ejected, res.check_errors,
+               res.drained ? "true" : "false", rtl_cps, mod_cps, rp.fault);
+    } else {
+        printf("tnlock: %d-ary %d-cube %s vcs=%d buf=%d pkt=%d-%d traffic=%s load=%.3f seed=%u\n",
+               o.cfg.k, o.cfg.n, tn_topo_name(o.cfg.topo), o.cfg.vcs, o.cfg.buf, o.cfg.pkt_min,
+               o.cfg.pkt_max, tn_traffic_name(o.cfg.traffic), o.cfg.load, o.cfg.seed);
+        printf("  %ld cycles compared, 0 mismatches (every link, credit, VC state, credit "
+               "counter, pointer, error vector)\n", res.cycles);
+        printf("  %ld packets injected, %ld delivered (%ld flits ejected by the RTL), %ld "
+               "integrity errors; per-packet latency equal in both (ejection links equal every "
+               "cycle)\n", res.injected, res.delivered, res.flits_ejected, res.check_errors);
+        printf("  speed: RTL %.0f cycles/s, C model %.0f cycles/s\n", rtl_cps, mod_cps);
+    }
+    return ok ? 0 : 1;
+}

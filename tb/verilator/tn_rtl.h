@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/* C interface of the Verilated tn_torus (tn_rtl_shim.cpp is the only C++ of the harness). */
+#ifndef TN_RTL_H
+#define TN_RTL_H
+#include <stdint.h>
+
+typedef struct tn_rtl tn_rtl;
+
+enum tn_rtl_port {
+    TN_RTL_INJ_VALID, TN_RTL_INJ_VC, TN_RTL_INJ_FLIT, TN_RTL_INJ_CRD_VALID, TN_RTL_INJ_CRD_VC,
+    TN_RTL_EJ_VALID, TN_RTL_EJ_VC, TN_RTL_EJ_FLIT, TN_RTL_LNK_VALID, TN_RTL_LNK_VC,
+    TN_RTL_LNK_FLIT, TN_RTL_CRD_VALID, TN_RTL_CRD_VC, TN_RTL_ERR, TN_RTL_OBS, TN_RTL_CFG_BUF,
+    TN_RTL_PORTS
+};
+
+/* Parameters the model was built with. */
+typedef struct tn_rtl_params {
+    int k, n, v, b, w, term, topo, routing;
+    const char *fault; /* planted fault define, "" for none */
+} tn_rtl_params;
+
+tn_rtl *tn_rtl_new(void);
+void tn_rtl_free(tn_rtl *r);
+void tn_rtl_params_get(tn_rtl_params *p);
+void tn_rtl_reset(tn_rtl *r, int cycles);
+void tn_rtl_eval(tn_rtl *r);
+void tn_rtl_tick(tn_rtl *r); /* one rising edge, then settle */
+uint64_t tn_rtl_get(tn_rtl *r, int port, long lsb, int width);
+void tn_rtl_set(tn_rtl *r, int port, long lsb, int width, uint64_t value);
+void tn_rtl_clear_inputs(tn_rtl *r);
+int tn_rtl_trace_open(tn_rtl *r, const char *path);
+void tn_rtl_trace_dump(tn_rtl *r, uint64_t time);
+void tn_rtl_trace_close(tn_rtl *r);
+#endif

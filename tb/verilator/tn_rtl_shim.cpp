@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+// extern "C" shim over the Verilated tn_torus: the only C++ in the harness.
+#include <cstdint>
+#include "Vtn_torus.h"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+extern "C" {
+#include "tn_rtl.h"
+}
+
+struct tn_rtl {
+    VerilatedContext ctx;
+    Vtn_torus *top;
+    VerilatedFstC *fst;
+};
+
+namespace {
+// Bit access on any Verilated port type: narrow ports are integers, wide ones word arrays.
+template <typename T> uint32_t *words(T &p) { return reinterpret_cast<uint32_t *>(&p); }
+template <std::size_t N> uint32_t *words(VlWide<N> &p) { return p.data(); }
+
+struct port_ref {
+    uint32_t *w;
+    int bytes;
+};
+
+template <typename T> port_ref ref(T &p) { return port_ref{words(p), (int)sizeof(T)}; }
+
+port_ref lookup(Vtn_torus *t, int port)
+{
+    switch (port) {
+    case TN_RTL_INJ_VALID: return ref(t->inj_valid_i);
+    case TN_RTL_INJ_VC: return ref(t->inj_vc_i);
+    case TN_RTL_INJ_FLIT: return ref(t->inj_flit_i);
+    case TN_RTL_INJ_CRD_VALID: return ref(t->inj_crd_valid_o);
+    case TN_RTL_INJ_CRD_VC: return ref(t->inj_crd_vc_o);
+    case TN_RTL_EJ_VALID: return ref(t->ej_valid_o);
+    case TN_RTL_EJ_VC: return ref(t->ej_vc_o);
+    case TN_RTL_EJ_FLIT: return ref(t->ej_flit_o);
+    case TN_RTL_LNK_VALID: return ref(t->lnk_valid_o);
+    case TN_RTL_LNK_VC: return ref(t->lnk_vc_o);
+    case TN_RTL_LNK_FLIT: return ref(t->lnk_flit_o);
+    case TN_RTL_CRD_VALID: return ref(t->crd_valid_o);
+    case TN_RTL_CRD_VC: return ref(t->crd_vc_o);
+    case TN_RTL_ERR: return ref(t->err_o);
+    case TN_RTL_OBS: return ref(t->obs_o);
+    default: return ref(t->cfg_buf_i);
+    }
+}
+
+inline int getbit(const port_ref &p, long i)
+{
+    return (reinterpret_cast<const uint8_t *>(p.w)[i >> 3] >> (i & 7)) & 1;
+}
+inline void setbit(port_ref &p, long i, int v)
+{
+    uint8_t *b = reinterpret_cast<uint8_t *>(p.w) + (i >> 3);
+    *b = (uint8_t)((*b & ~(1u << (i & 7))) | ((unsigned)v << (i & 7)));
+}
+} // namespace
+
+extern "C" {
+
+tn_rtl *tn_rtl_new(void)
+{
+    tn_rtl *r = new tn_rtl;
+    r->ctx.traceEverOn(true);
+    r->top = new Vtn_torus{&r->ctx};
+    r->fst = nullptr;
+    return r;
+}
+
+void tn_rtl_free(tn_rtl *r)
+{
+    tn_rtl_trace_close(r);
+    r->top->final();
+    delete r->top;
+    delete r;
+}
+
+void tn_rtl_params_get(tn_rtl_params *p)
+{
+    p->k = TN_K;
+    p->n = TN_N;
+    p->v = TN_V;
+    p->b = TN_B;
+    p->w = TN_W;
+    p->term = TN_TERM;
+    p->topo = TN_TOPO;
+    p->routing = TN_ROUTING;
+    p->fault = TN_FAULT_NAME;
+}
+
+void tn_rtl_eval(tn_rtl *r) { r->top->eval(); }
+
+void tn_rtl_tick(tn_rtl *r)
+{
+    r->top->clk_i = 1;
+    r->top->eval();
+    r->top->clk_i = 0;
+    r->top->eval();
+}
+
+void tn_rtl_reset(tn_rtl *r, int cycles)
+{
+    r->top->rst_i = 1;
+    for (int i = 0; i < cycles; i++)
+        tn_rtl_tick(r);
+    r->top->rst_i = 0;
+    r->top->eval();
+}
+
+uint64_t tn_rtl_get(tn_rtl *r, int port, long lsb, int width)
+{
+    port_ref p = lookup(r->top, port);
+    uint64_t v = 0;
+    for (int i = 0; i < width; i++)
+        v |= (uint64_t)getbit(p, lsb + i) << i;
+    return v;
+}
+
+void tn_rtl_set(tn_rtl *r, int port, long lsb, int width, uint64_t value)
+{
+    port_ref p = lookup(r->top, port);
+    for (int i = 0; i < width; i++)
+        setbit(p, lsb + i, (int)((value >> i) & 1));
+}
+
+void tn_rtl_clear_inputs(tn_rtl *r)
+{
+    port_ref p = lookup(r->top, TN_RTL_INJ_VALID);
+    for (int i = 0; i < p.bytes; i++)
+        reinterpret_cast<uint8_t *>(p.w)[i] = 0;
+}
+
+int tn_rtl_trace_open(tn_rtl *r, const char *path)
+{
+    r->fst = new VerilatedFstC;
+    r->top->trace(r->fst, 99);
+    r->fst->open(path);
+    return r->fst->isOpen() ? 0 : -1;
+}
+
+void tn_rtl_trace_dump(tn_rtl *r, uint64_t time)
+{
+    if (r->fst)
+        r->fst->dump(time);
+}
+
+void tn_rtl_trace_close(tn_rtl *r)
+{
+    if (r->fst) {
+        r->fst->close();
+        delete r->fst;
+        r->fst = nullptr;
+    }
+}
+}
