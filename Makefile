@@ -8,11 +8,15 @@ CFLAGS_SAN := $(CSTD) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=
 INC := -Icmodel/include -Icmodel/src
 
 LIB_SRC := $(wildcard cmodel/src/*.c)
+LIB_OBJ := $(patsubst cmodel/src/%.c,build/obj/%.o,$(LIB_SRC))
+RTL_SRC := $(wildcard rtl/*/*.v)
+VL_DEPS := $(RTL_SRC) build/obj/libtn.a build/obj/tnlock.o tb/verilator/tn_rtl_shim.cpp \
+           tb/verilator/tn_rtl.h scripts/vlbuild.sh
 LIB_HDR := $(wildcard cmodel/include/*.h cmodel/src/*.h)
 TEST_SRC := $(wildcard tb/unit/test_*.c)
 TEST_BIN := $(patsubst tb/unit/%.c,build/test/%,$(TEST_SRC))
 
-.PHONY: help setup build run test bench clean
+.PHONY: help setup build run test regress lint waves bench clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -20,7 +24,7 @@ help: ## list the targets
 setup: ## install what is missing (Debian packages, Python modules); quiet when present
 	@bash scripts/setup.sh
 
-build: build/bin/tnsim ## build every program into build/bin/
+build: build/bin/tnsim build/bin/tnlock ## build every program into build/bin/ (tnlock builds each Verilated model on first use)
 
 build/bin/tnsim: cmodel/cli/tnsim.c $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p build/bin
@@ -30,6 +34,25 @@ build/san/tnsim: cmodel/cli/tnsim.c $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p build/san
 	$(CC) $(CFLAGS_SAN) $(INC) cmodel/cli/tnsim.c $(LIB_SRC) -lm -o $@
 
+build/obj/%.o: cmodel/src/%.c $(LIB_HDR)
+	@mkdir -p build/obj
+	$(CC) $(CFLAGS_REL) $(INC) -c $< -o $@
+
+build/obj/libtn.a: $(LIB_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+build/obj/tnlock.o: tb/tnlock.c tb/verilator/tn_rtl.h $(LIB_HDR)
+	@mkdir -p build/obj
+	$(CC) $(CFLAGS_REL) $(INC) -Itb/verilator -c $< -o $@
+
+build/bin/tnlock: scripts/tnlock.sh
+	@mkdir -p build/bin
+	cp $< $@ && chmod +x $@
+
+# One Verilated model per configuration, built once and reused: NAME = net_kKnNvV or rtr_kKnNvV
+build/vl/%/tnlock: $(VL_DEPS)
+	@bash scripts/vlbuild.sh $*
+
 build/test/%: tb/unit/%.c tb/unit/tn_test.h $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p build/test
 	$(CC) $(CFLAGS_SAN) $(INC) $< $(LIB_SRC) -lcmocka -lm -o $@
@@ -37,9 +60,19 @@ build/test/%: tb/unit/%.c tb/unit/tn_test.h $(LIB_SRC) $(LIB_HDR)
 run: setup build ## main job: DOR on 4x4 and 8x8 tori, uniform and tornado; table, CSV and plot in results/
 	@bash scripts/run.sh
 
-test: setup ## unit tests and simulator checks (ASan+UBSan); ends with "N passed, N failed"
-	@$(MAKE) --no-print-directory $(TEST_BIN) build/san/tnsim build/bin/tnsim >/dev/null
+test: setup ## unit tests, simulator checks (ASan+UBSan) and the lockstep set; ends with "N passed, N failed"
+	@$(MAKE) --no-print-directory $(TEST_BIN) build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.o >/dev/null
 	@bash scripts/run_tests.sh $(TEST_BIN)
+
+regress: setup build ## the long lockstep regression, with random configurations from a printed seed (SEED=n to rerun)
+	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.o >/dev/null
+	@bash scripts/regress.sh $(SEED)
+
+lint: setup ## Verilator -Wall, Icarus and Yosys (synth, synth_ecp5): lint, elaboration checks, no latches, LUT/FF/RAM per router
+	@bash scripts/lint.sh
+
+waves: ## open the waveform of the last tnlock mismatch in GTKWave
+	gtkwave build/waves/tnlock.gtkw
 
 bench: setup build ## simulated cycles/s and flit-hops/s of tnsim (median of runs); never fails on time
 	@bash scripts/bench.sh

@@ -7,8 +7,8 @@
 #   3. every elaboration check fires: for each illegal parameter set, Verilator, Icarus (and
 #      Yosys `hierarchy -check`) must fail and name the rule module (tn_error_...).
 #   4. Yosys synthesis of one router (K=4 N=2 B=8 W=32, V=2,3,4), generic `synth` and
-#      `synth_ecp5`, and `synth_ecp5` of the 4x4 torus (V=2; only with LINT_TORUS=1, it takes
-#      about 25 minutes and 4 GB); no latch may be inferred; a resource table.
+#      `synth_ecp5`, and `synth_ecp5` of the 4x4 torus (V=2; only with LINT_TORUS=1: about 13
+#      minutes and 5 GB on 2 cores); no latch may be inferred; a resource table.
 # Logs in build/lint/. Last line "lint: N checks passed, M failed"; exit status 0 iff M == 0.
 # Environment: LINT_TORUS=1 adds the torus synthesis; LINT_JOBS (default: nproc) parallel tools;
 # LINT_TIMEOUT (default 3600) seconds per tool run. Installs nothing (make setup does).
@@ -234,13 +234,12 @@ y_synth() {
         }' "$stat" >"$OUT/yosys/$name.counts"
     # No latch: proc_dlatch must infer none (synth_ecp5 later maps latches to LUTs, so the log
     # is the reliable witness), and no latch cell may survive in the netlist.
-    latches=$(grep -c 'Latch inferred for signal' "$log")
-    if grep -qE '\$(dlatch|adlatch|dlatchsr|_DLATCH|_SR_)|LATCH' "$stat"; then
-        latches=$((latches + 1))
-    fi
-    if [ "$latches" -ne 0 ]; then
-        fail "$what" "$latches latch(es) ($log)"
-        excerpt "$log" 'Latch inferred for signal'
+    local inferred cells
+    inferred=$(grep -c 'Latch inferred for signal' "$log")
+    cells=$(grep -cE '\$(dlatch|adlatch|dlatchsr|_DLATCH|_SR_)|LATCH' "$stat")
+    if [ "$inferred" -ne 0 ] || [ "$cells" -ne 0 ]; then
+        fail "$what" "$inferred latch(es) inferred by proc_dlatch, $cells latch cell type(s) in the netlist ($log)"
+        grep 'Latch inferred for signal' "$log" | sort -u | head -n 12 | sed 's/^/        /'
         return
     fi
     if [ "$flow" = generic ]; then
@@ -326,19 +325,24 @@ for v in "${SYN_VS[@]}"; do
 done
 collect
 if [ "$LINT_TORUS" = 1 ]; then
-    echo "   synth_ecp5 of the 4x4 torus (LINT_TORUS=1; about 25 minutes and 4 GB)"
+    echo "   synth_ecp5 of the 4x4 torus (LINT_TORUS=1; about 13 minutes and 5 GB on 2 cores)"
     spawn y_synth ecp5 tn_torus "$SYN_BASE V=2"
     collect
 else
-    echo "   synth_ecp5 of the 4x4 torus skipped: it takes about 25 minutes; LINT_TORUS=1 adds it"
+    echo "   synth_ecp5 of the 4x4 torus skipped (about 13 minutes and 5 GB on 2 cores): LINT_TORUS=1 adds it"
 fi
 echo "   ($(since "$T") s)"
 
 # resource table
 echo
 echo "Resources, K=4 N=2 B=8 W=32 (Yosys $(yosys -V | awk '{ print $2 }'); ECP5 = synth_ecp5, generic = synth):"
-printf '  %-22s %8s %11s %7s %16s %11s %15s %13s\n' configuration LUT4 TRELLIS_FF DP16KD \
-    TRELLIS_DPR16X4 MULT18X18D "generic cells" "generic FFs"
+FMT='  %-16s %7s %11s %7s %16s %11s %14s %14s %12s\n'
+# shellcheck disable=SC2059
+printf "$FMT" configuration LUT4 TRELLIS_FF DP16KD TRELLIS_DPR16X4 MULT18X18D "synth_ecp5 s" \
+    "generic cells" "generic FFs"
+get() { # get COUNTS KEY: one count from a .counts file, "-" when there is none
+    if [ -s "$1" ]; then tr ' ' '\n' <"$1" | awk -F= -v k="$2" '$1 == k { print $2 }'; else echo "-"; fi
+}
 rows=()
 for v in "${SYN_VS[@]}"; do rows+=("tn_router|$SYN_BASE V=$v|router V=$v"); done
 [ "$LINT_TORUS" = 1 ] && rows+=("tn_torus|$SYN_BASE V=2|4x4 torus V=2")
@@ -346,10 +350,10 @@ for r in "${rows[@]}"; do
     IFS='|' read -r top cfg lbl <<<"$r"
     e=$OUT/yosys/ecp5_${top}_$(tag "$cfg").counts
     g=$OUT/yosys/generic_${top}_$(tag "$cfg").counts
-    get() { [ -s "$1" ] && tr ' ' '\n' <"$1" | awk -F= -v k="$2" '$1 == k { print $2 }' || echo "-"; }
-    printf '  %-22s %8s %11s %7s %16s %11s %15s %13s\n' "$lbl" "$(get "$e" LUT4)" \
-        "$(get "$e" TRELLIS_FF)" "$(get "$e" DP16KD)" "$(get "$e" TRELLIS_DPR16X4)" \
-        "$(get "$e" MULT18X18D)" "$(get "$g" cells)" "$(get "$g" generic_FF)"
+    # shellcheck disable=SC2059
+    printf "$FMT" "$lbl" "$(get "$e" LUT4)" "$(get "$e" TRELLIS_FF)" "$(get "$e" DP16KD)" \
+        "$(get "$e" TRELLIS_DPR16X4)" "$(get "$e" MULT18X18D)" "$(get "$e" secs)" \
+        "$(get "$g" cells)" "$(get "$g" generic_FF)"
 done
 echo
 

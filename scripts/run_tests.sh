@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Run the cmocka unit-test binaries given as arguments (TAP output), then the simulator checks
-# of scripts/check_cli.sh, and count the test cases. Usage (make test):
+# of scripts/check_cli.sh and the lockstep set (scripts/lockstep.sh), and count the test cases. Usage (make test):
 #   bash scripts/run_tests.sh build/test/test_a build/test/test_b ...
 # Prints "NAME: P passed, F failed" per binary/suite, the TAP lines and stderr of every failing
 # suite, and last "N passed, M failed" (totals). Exit status 0 iff M == 0.
@@ -72,6 +72,7 @@ for bin in "$@"; do
     run_suite "$name" "$bin"
 done
 run_suite check_cli bash scripts/check_cli.sh
+run_suite lockstep bash scripts/lockstep.sh tb/regress/lockstep_test.txt
 
 echo "$TOTAL_PASS passed, $TOTAL_FAIL failed"
 [ "$TOTAL_FAIL" -eq 0 ]

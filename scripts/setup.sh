@@ -2,7 +2,7 @@
 # Install what tn needs and is missing: Debian packages with apt-get, Python modules with pip.
 # Idempotent and quiet when everything is present.
 set -euo pipefail
-DEB_PKGS=(gcc make libcmocka-dev python3)
+DEB_PKGS=(gcc g++ make libcmocka-dev python3 python3-pip verilator iverilog yosys gtkwave zlib1g-dev)
 PY_MODS=(matplotlib)
 
 missing=()

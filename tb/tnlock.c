@@ -33,6 +33,7 @@ typedef struct opts {
     long window;
     int json;
     const char *waves;
+    const char *rtl, *fault;
 } opts;
 
 static int clog2i(long v)
@@ -69,6 +70,179 @@ static void make_layout(layout *L, const tn_rtl_params *p, const tn_geom *g)
     L->o_sa1 = L->o_va2 + pv * L->IVW;
     L->o_sa2 = L->o_sa1 + (long)L->P * L->VW;
     L->obsw = L->o_sa2 + (long)L->P * L->PW;
+}
+
+
+/* ---- the RTL side: one Verilated tn_torus, or one Verilated tn_router per node wired here ---- */
+typedef struct rnet {
+    int routers;       /* 0: tn_torus model; 1: a tn_router per node */
+    int nodes, P, TERM, VW, FW, EW;
+    long obsw;
+    const tn_geom *g;
+    tn_rtl **r;        /* 1 or nodes instances */
+    int traced;        /* instance with a waveform, -1 none */
+} rnet;
+
+static int rnet_open(rnet *n, const tn_geom *g, const layout *L, int buf)
+{
+    tn_rtl_params p;
+    tn_rtl_params_get(&p);
+    n->routers = p.top;
+    n->g = g;
+    n->nodes = g->nodes;
+    n->P = L->P;
+    n->TERM = L->TERM;
+    n->VW = L->VW;
+    n->FW = L->FW;
+    n->EW = L->EW;
+    n->obsw = L->obsw;
+    n->traced = -1;
+    int cnt = n->routers ? g->nodes : 1;
+    n->r = calloc((size_t)cnt, sizeof *n->r);
+    if (!n->r)
+        return -1;
+    for (int i = 0; i < cnt; i++) {
+        n->r[i] = tn_rtl_new();
+        tn_rtl_set(n->r[i], TN_RTL_CFG_BUF, 0, 8, (uint64_t)buf);
+        if (n->routers)
+            tn_rtl_set(n->r[i], TN_RTL_COORD, 0, L->AW, tn_addr_of(g, i));
+        tn_rtl_reset(n->r[i], 2);
+    }
+    return 0;
+}
+
+static void rnet_close(rnet *n)
+{
+    int cnt = n->routers ? n->nodes : 1;
+    for (int i = 0; i < cnt; i++)
+        tn_rtl_free(n->r[i]);
+    free(n->r);
+}
+
+/* Per-node width of each network-wide bus (the tn_torus layout is node-major). */
+static long node_width(const rnet *n, int port)
+{
+    switch (port) {
+    case TN_RTL_LNK_VALID: case TN_RTL_CRD_VALID: return n->P;
+    case TN_RTL_LNK_VC: case TN_RTL_CRD_VC: return (long)n->P * n->VW;
+    case TN_RTL_LNK_FLIT: return (long)n->P * n->FW;
+    case TN_RTL_ERR: return n->EW;
+    case TN_RTL_OBS: return n->obsw;
+    case TN_RTL_INJ_VALID: case TN_RTL_EJ_VALID: return n->TERM;
+    case TN_RTL_INJ_VC: case TN_RTL_EJ_VC: return (long)n->TERM * n->VW;
+    default: return (long)n->TERM * n->FW; /* INJ_FLIT, EJ_FLIT */
+    }
+}
+
+/* Router-mode translation of a network-wide bit address. */
+static tn_rtl *rnet_map(const rnet *n, int port, long lsb, int *rport, long *rlsb)
+{
+    long w = node_width(n, port);
+    int node = (int)(lsb / w);
+    long local = lsb % w;
+    switch (port) {
+    case TN_RTL_LNK_VALID: *rport = TN_RTL_OUT_VALID; break;
+    case TN_RTL_LNK_VC: *rport = TN_RTL_OUT_VC; break;
+    case TN_RTL_LNK_FLIT: *rport = TN_RTL_OUT_FLIT; break;
+    case TN_RTL_CRD_VALID: *rport = TN_RTL_IN_CRD_VALID; break;
+    case TN_RTL_CRD_VC: *rport = TN_RTL_IN_CRD_VC; break;
+    case TN_RTL_ERR: case TN_RTL_OBS: *rport = port; break;
+    default: {
+        /* terminal buses: channel ch of the node is router port tn_term_port(ch) */
+        long per = port == TN_RTL_INJ_VALID || port == TN_RTL_EJ_VALID ? 1
+                   : port == TN_RTL_INJ_VC || port == TN_RTL_EJ_VC  ? n->VW
+                                                                    : n->FW;
+        int ch = (int)(local / per);
+        local = (long)tn_term_port(n->g, ch) * per + local % per;
+        *rport = port == TN_RTL_INJ_VALID ? TN_RTL_IN_VALID
+                 : port == TN_RTL_INJ_VC  ? TN_RTL_IN_VC
+                 : port == TN_RTL_INJ_FLIT ? TN_RTL_IN_FLIT
+                 : port == TN_RTL_EJ_VALID ? TN_RTL_OUT_VALID
+                 : port == TN_RTL_EJ_VC    ? TN_RTL_OUT_VC
+                                           : TN_RTL_OUT_FLIT;
+    }
+    }
+    *rlsb = local;
+    return n->r[node];
+}
+
+static uint64_t rnet_get(rnet *n, int port, long lsb, int width)
+{
+    if (!n->routers)
+        return tn_rtl_get(n->r[0], port, lsb, width);
+    int rp;
+    long rl;
+    tn_rtl *r = rnet_map(n, port, lsb, &rp, &rl);
+    return tn_rtl_get(r, rp, rl, width);
+}
+
+static void rnet_set(rnet *n, int port, long lsb, int width, uint64_t v)
+{
+    if (!n->routers) {
+        tn_rtl_set(n->r[0], port, lsb, width, v);
+        return;
+    }
+    int rp;
+    long rl;
+    tn_rtl *r = rnet_map(n, port, lsb, &rp, &rl);
+    tn_rtl_set(r, rp, rl, width, v);
+}
+
+/* Router mode: every router input takes its neighbour's registered output (the links of
+ * rtl/net/tn_torus.v); terminal inputs are cleared for the injection to set. */
+static void rnet_clear_inputs(rnet *n)
+{
+    if (!n->routers) {
+        tn_rtl_clear_inputs(n->r[0]);
+        return;
+    }
+    const tn_geom *g = n->g;
+    for (int v = 0; v < n->nodes; v++) {
+        tn_rtl *r = n->r[v];
+        for (int p = 0; p < n->P; p++) {
+            int u = tn_port_is_term(g, p) ? -1 : g->nbr[(long)v * n->P + p];
+            int q = u >= 0 ? tn_port_opposite(p) : 0;
+            tn_rtl *ru = u >= 0 ? n->r[u] : NULL;
+            tn_rtl_set(r, TN_RTL_IN_VALID, p, 1, ru ? tn_rtl_get(ru, TN_RTL_OUT_VALID, q, 1) : 0);
+            tn_rtl_set(r, TN_RTL_IN_VC, (long)p * n->VW, n->VW,
+                       ru ? tn_rtl_get(ru, TN_RTL_OUT_VC, (long)q * n->VW, n->VW) : 0);
+            for (long b = 0; b < n->FW; b += 64) {
+                int w = n->FW - b < 64 ? (int)(n->FW - b) : 64;
+                tn_rtl_set(r, TN_RTL_IN_FLIT, (long)p * n->FW + b, w,
+                           ru ? tn_rtl_get(ru, TN_RTL_OUT_FLIT, (long)q * n->FW + b, w) : 0);
+            }
+            tn_rtl_set(r, TN_RTL_OUT_CRD_VALID, p, 1,
+                       ru ? tn_rtl_get(ru, TN_RTL_IN_CRD_VALID, q, 1) : 0);
+            tn_rtl_set(r, TN_RTL_OUT_CRD_VC, (long)p * n->VW, n->VW,
+                       ru ? tn_rtl_get(ru, TN_RTL_IN_CRD_VC, (long)q * n->VW, n->VW) : 0);
+        }
+    }
+}
+
+static void rnet_eval(rnet *n)
+{
+    int cnt = n->routers ? n->nodes : 1;
+    for (int i = 0; i < cnt; i++)
+        tn_rtl_eval(n->r[i]);
+}
+
+static void rnet_tick(rnet *n)
+{
+    int cnt = n->routers ? n->nodes : 1;
+    for (int i = 0; i < cnt; i++)
+        tn_rtl_tick(n->r[i]);
+}
+
+static int rnet_trace_open(rnet *n, int node, const char *path)
+{
+    n->traced = n->routers ? node : 0;
+    return tn_rtl_trace_open(n->r[n->traced], path);
+}
+
+static void rnet_trace_dump(rnet *n, uint64_t time)
+{
+    if (n->traced >= 0)
+        tn_rtl_trace_dump(n->r[n->traced], time);
 }
 
 /* ---- model side: the link and credit registers visible in the current cycle ---- */
@@ -108,22 +282,22 @@ static void view_build(view *w, const tn_sim *s)
     }
 }
 
-static void drive_injection(tn_rtl *r, const view *w, const layout *L, const tn_sim *s)
+static void drive_injection(rnet *r, const view *w, const layout *L, const tn_sim *s)
 {
     long nt = (long)s->g.nodes * s->g.term;
-    tn_rtl_clear_inputs(r);
+    rnet_clear_inputs(r);
     for (long i = 0; i < nt; i++) {
         if (!w->inj_valid[i])
             continue;
         const tn_flit *f = &w->inj[i];
         long b = i * L->FW;
-        tn_rtl_set(r, TN_RTL_INJ_VALID, i, 1, 1);
-        tn_rtl_set(r, TN_RTL_INJ_VC, i * L->VW, L->VW, f->vc);
-        tn_rtl_set(r, TN_RTL_INJ_FLIT, b, L->W, f->payload);
-        tn_rtl_set(r, TN_RTL_INJ_FLIT, b + L->W, L->AW, f->src);
-        tn_rtl_set(r, TN_RTL_INJ_FLIT, b + L->W + L->AW, L->AW, f->dst);
-        tn_rtl_set(r, TN_RTL_INJ_FLIT, b + L->W + 2 * L->AW, 1, f->tail);
-        tn_rtl_set(r, TN_RTL_INJ_FLIT, b + L->W + 2 * L->AW + 1, 1, f->head);
+        rnet_set(r, TN_RTL_INJ_VALID, i, 1, 1);
+        rnet_set(r, TN_RTL_INJ_VC, i * L->VW, L->VW, f->vc);
+        rnet_set(r, TN_RTL_INJ_FLIT, b, L->W, f->payload);
+        rnet_set(r, TN_RTL_INJ_FLIT, b + L->W, L->AW, f->src);
+        rnet_set(r, TN_RTL_INJ_FLIT, b + L->W + L->AW, L->AW, f->dst);
+        rnet_set(r, TN_RTL_INJ_FLIT, b + L->W + 2 * L->AW, 1, f->tail);
+        rnet_set(r, TN_RTL_INJ_FLIT, b + L->W + 2 * L->AW + 1, 1, f->head);
     }
 }
 
@@ -152,7 +326,7 @@ static void describe_pkt(const tn_sim *s, const tn_flit *f, char *buf, size_t le
         }                                                                                      \
     } while (0)
 
-static int compare(tn_rtl *r, const tn_sim *s, const view *w, const layout *L, mismatch *mm)
+static int compare(rnet *r, const tn_sim *s, const view *w, const layout *L, mismatch *mm)
 {
     const int P = L->P, V = L->V;
     mm->pkt[0] = 0;
@@ -163,7 +337,7 @@ static int compare(tn_rtl *r, const tn_sim *s, const view *w, const layout *L, m
             int vcx = -1;
             if (port > 0 && port <= 2 * s->g.n && s->g.nbr[idx] < 0)
                 continue; /* mesh edge: no link */
-            int rv = (int)tn_rtl_get(r, TN_RTL_LNK_VALID, idx, 1);
+            int rv = (int)rnet_get(r, TN_RTL_LNK_VALID, idx, 1);
             if (w->lnk_valid[idx])
                 describe_pkt(s, &w->lnk[idx], mm->pkt, sizeof mm->pkt);
             CHECK("link.valid", rv, w->lnk_valid[idx]);
@@ -171,21 +345,21 @@ static int compare(tn_rtl *r, const tn_sim *s, const view *w, const layout *L, m
                 const tn_flit *f = &w->lnk[idx];
                 long b = idx * L->FW;
                 vcx = f->vc;
-                CHECK("link.vc", tn_rtl_get(r, TN_RTL_LNK_VC, idx * L->VW, L->VW), f->vc);
-                CHECK("link.head", tn_rtl_get(r, TN_RTL_LNK_FLIT, b + L->W + 2 * L->AW + 1, 1),
+                CHECK("link.vc", rnet_get(r, TN_RTL_LNK_VC, idx * L->VW, L->VW), f->vc);
+                CHECK("link.head", rnet_get(r, TN_RTL_LNK_FLIT, b + L->W + 2 * L->AW + 1, 1),
                       f->head);
-                CHECK("link.tail", tn_rtl_get(r, TN_RTL_LNK_FLIT, b + L->W + 2 * L->AW, 1),
+                CHECK("link.tail", rnet_get(r, TN_RTL_LNK_FLIT, b + L->W + 2 * L->AW, 1),
                       f->tail);
-                CHECK("link.dst", tn_rtl_get(r, TN_RTL_LNK_FLIT, b + L->W + L->AW, L->AW), f->dst);
-                CHECK("link.src", tn_rtl_get(r, TN_RTL_LNK_FLIT, b + L->W, L->AW), f->src);
-                CHECK("link.payload", tn_rtl_get(r, TN_RTL_LNK_FLIT, b, L->W), f->payload);
+                CHECK("link.dst", rnet_get(r, TN_RTL_LNK_FLIT, b + L->W + L->AW, L->AW), f->dst);
+                CHECK("link.src", rnet_get(r, TN_RTL_LNK_FLIT, b + L->W, L->AW), f->src);
+                CHECK("link.payload", rnet_get(r, TN_RTL_LNK_FLIT, b, L->W), f->payload);
             }
             mm->pkt[0] = 0;
             vcx = -1;
-            rv = (int)tn_rtl_get(r, TN_RTL_CRD_VALID, idx, 1);
+            rv = (int)rnet_get(r, TN_RTL_CRD_VALID, idx, 1);
             CHECK("credit.valid", rv, w->crd_valid[idx]);
             if (rv)
-                CHECK("credit.vc", tn_rtl_get(r, TN_RTL_CRD_VC, idx * L->VW, L->VW),
+                CHECK("credit.vc", rnet_get(r, TN_RTL_CRD_VC, idx * L->VW, L->VW),
                       w->crd_vc[idx]);
         }
         /* router state */
@@ -195,36 +369,36 @@ static int compare(tn_rtl *r, const tn_sim *s, const view *w, const layout *L, m
             int vcx = -1;
             for (vcx = 0; vcx < V; vcx++) {
                 long i = (long)port * V + vcx, ivc = slot * V + vcx;
-                int act = (int)tn_rtl_get(r, TN_RTL_OBS, ob + L->o_act + i, 1);
-                CHECK("in.cnt", tn_rtl_get(r, TN_RTL_OBS, ob + L->o_cnt + i * L->CNTW, L->CNTW),
+                int act = (int)rnet_get(r, TN_RTL_OBS, ob + L->o_act + i, 1);
+                CHECK("in.cnt", rnet_get(r, TN_RTL_OBS, ob + L->o_cnt + i * L->CNTW, L->CNTW),
                       s->iu.cnt[ivc]);
                 CHECK("in.state", act, s->iu.state[ivc]);
                 if (act) {
                     CHECK("in.oport",
-                          tn_rtl_get(r, TN_RTL_OBS, ob + L->o_oport + i * L->PW, L->PW),
+                          rnet_get(r, TN_RTL_OBS, ob + L->o_oport + i * L->PW, L->PW),
                           s->iu.oport[ivc]);
-                    CHECK("in.ovc", tn_rtl_get(r, TN_RTL_OBS, ob + L->o_ovc + i * L->VW, L->VW),
+                    CHECK("in.ovc", rnet_get(r, TN_RTL_OBS, ob + L->o_ovc + i * L->VW, L->VW),
                           s->iu.ovc[ivc]);
                 }
                 CHECK("out.credits",
-                      tn_rtl_get(r, TN_RTL_OBS, ob + L->o_cred + i * L->CNTW, L->CNTW),
+                      rnet_get(r, TN_RTL_OBS, ob + L->o_cred + i * L->CNTW, L->CNTW),
                       s->ou.credits[ivc]);
-                CHECK("out.busy", tn_rtl_get(r, TN_RTL_OBS, ob + L->o_busy + i, 1),
+                CHECK("out.busy", rnet_get(r, TN_RTL_OBS, ob + L->o_busy + i, 1),
                       (s->ou.busy[slot] >> vcx) & 1u);
-                CHECK("va1_ptr", tn_rtl_get(r, TN_RTL_OBS, ob + L->o_va1 + i * L->VW, L->VW),
+                CHECK("va1_ptr", rnet_get(r, TN_RTL_OBS, ob + L->o_va1 + i * L->VW, L->VW),
                       s->as.va1_ptr[ivc]);
-                CHECK("va2_ptr", tn_rtl_get(r, TN_RTL_OBS, ob + L->o_va2 + i * L->IVW, L->IVW),
+                CHECK("va2_ptr", rnet_get(r, TN_RTL_OBS, ob + L->o_va2 + i * L->IVW, L->IVW),
                       s->as.va2_ptr[ivc]);
             }
             vcx = -1;
-            CHECK("sa1_ptr", tn_rtl_get(r, TN_RTL_OBS, ob + L->o_sa1 + port * L->VW, L->VW),
+            CHECK("sa1_ptr", rnet_get(r, TN_RTL_OBS, ob + L->o_sa1 + port * L->VW, L->VW),
                   s->as.sa1_ptr[slot]);
-            CHECK("sa2_ptr", tn_rtl_get(r, TN_RTL_OBS, ob + L->o_sa2 + port * L->PW, L->PW),
+            CHECK("sa2_ptr", rnet_get(r, TN_RTL_OBS, ob + L->o_sa2 + port * L->PW, L->PW),
                   s->as.sa2_ptr[slot]);
         }
         int port = -1, vcx = -1;
-        CHECK("err", tn_rtl_get(r, TN_RTL_ERR, (long)node * L->EW, L->EW), s->router_err[node]);
-        CHECK("err.rtl_nonzero", tn_rtl_get(r, TN_RTL_ERR, (long)node * L->EW, L->EW), 0);
+        CHECK("err", rnet_get(r, TN_RTL_ERR, (long)node * L->EW, L->EW), s->router_err[node]);
+        CHECK("err.rtl_nonzero", rnet_get(r, TN_RTL_ERR, (long)node * L->EW, L->EW), 0);
     }
     return 0;
 }
@@ -247,7 +421,8 @@ static double now_s(void)
 }
 
 /* One lockstep run; trace_lo/hi >= 0 writes an FST of those cycles to fst. */
-static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst, run_result *res)
+static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst, int trace_node,
+                    run_result *res)
 {
     char err[TN_ERRLEN];
     tn_rtl_params rp;
@@ -257,9 +432,13 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
         fprintf(stderr, "tnlock: error: %s\n", err);
         return 2;
     }
-    tn_rtl *r = tn_rtl_new();
     layout L;
     make_layout(&L, &rp, &s->g);
+    rnet net, *r = &net;
+    if (rnet_open(r, &s->g, &L, o->cfg.buf)) {
+        fprintf(stderr, "tnlock: error: out of memory\n");
+        return 2;
+    }
     view w;
     long np = (long)s->g.nodes * s->P, nt = (long)s->g.nodes * s->g.term;
     w.lnk_valid = calloc((size_t)np, 1);
@@ -273,9 +452,7 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
         return 2;
     }
     memset(res, 0, sizeof *res);
-    tn_rtl_set(r, TN_RTL_CFG_BUF, 0, 8, (uint64_t)o->cfg.buf);
-    tn_rtl_reset(r, 2);
-    if (fst && tn_rtl_trace_open(r, fst)) {
+    if (fst && rnet_trace_open(r, trace_node, fst)) {
         fprintf(stderr, "tnlock: error: cannot write waveform '%s'\n", fst);
         fst = NULL;
     }
@@ -289,13 +466,13 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
         view_build(&w, s);
         double t0 = now_s();
         drive_injection(r, &w, &L, s);
-        tn_rtl_eval(r);
+        rnet_eval(r);
         if (fst && t >= trace_lo && t <= trace_hi)
-            tn_rtl_trace_dump(r, (uint64_t)(2 * t));
+            rnet_trace_dump(r, (uint64_t)(2 * t));
         double t1 = now_s();
         res->rtl_s += t1 - t0;
         for (long i = 0; i < nt; i++)
-            res->flits_ejected += (long)tn_rtl_get(r, TN_RTL_EJ_VALID, i, 1);
+            res->flits_ejected += (long)rnet_get(r, TN_RTL_EJ_VALID, i, 1);
         if (compare(r, s, &w, &L, &res->mm)) {
             res->mm.cycle = t;
             res->mismatch = 1;
@@ -310,9 +487,9 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
         tn_sim_step(s);
         double t3 = now_s();
         res->model_s += t3 - t2;
-        tn_rtl_tick(r);
+        rnet_tick(r);
         if (fst && t + 1 >= trace_lo && t + 1 <= trace_hi)
-            tn_rtl_trace_dump(r, (uint64_t)(2 * t + 1));
+            rnet_trace_dump(r, (uint64_t)(2 * t + 1));
         res->rtl_s += now_s() - t3;
         res->cycles = t + 1;
         if (rc)
@@ -322,7 +499,7 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
     res->delivered = s->delivered;
     res->injected = s->injected;
     res->check_errors = s->check_errors;
-    tn_rtl_free(r);
+    rnet_close(r);
     tn_sim_free(s);
     free(w.lnk_valid);
     free(w.lnk);
@@ -333,24 +510,34 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
     return rc;
 }
 
-static void write_gtkw(const char *path, const char *fst, int node, long cycle, const layout *L)
+static void write_gtkw(const char *path, const char *fst, int node, long cycle, int router_top,
+                       const layout *L)
 {
     FILE *f = fopen(path, "w");
     if (!f)
         return;
+    long P = L->P, PV = (long)L->P * L->V;
+    struct { const char *name; long width; } sigs[] = {
+        {"clk_i", 1}, {"rst_i", 1}, {"coord_i", L->AW}, {"err_o", L->EW},
+        {"in_valid_i", P}, {"in_vc_i", P * L->VW}, {"in_flit_i", P * L->FW},
+        {"in_crd_valid_o", P}, {"in_crd_vc_o", P * L->VW}, {"va_req", PV}, {"va_gnt", PV},
+        {"sa_req", PV}, {"sa_in_gnt", P}, {"sa_out_gnt", P}, {"sa_out_ip", P * L->PW},
+        {"out_valid_o", P}, {"out_vc_o", P * L->VW}, {"out_flit_o", P * L->FW},
+        {"out_crd_valid_i", P}, {"out_crd_vc_i", P * L->VW}, {"va1_ptr_q", PV * L->VW},
+        {"va2_ptr_q", PV * L->IVW}, {"sa1_ptr_q", P * L->VW}, {"sa2_ptr_q", P * L->PW}};
     fprintf(f, "[dumpfile] \"%s\"\n", fst);
     fprintf(f, "[timestart] %ld\n", cycle > 20 ? 2 * (cycle - 20) : 0);
     fprintf(f, "[markertime] %ld\n", 2 * cycle);
-    fprintf(f, "*-2.000000 %ld\n", 2 * cycle);
-    const char *sigs[] = {"clk_i", "rst_i", "coord_i", "in_valid_i", "in_vc_i", "in_flit_i",
-                          "in_crd_valid_o", "in_crd_vc_o", "out_valid_o", "out_vc_o",
-                          "out_flit_o", "out_crd_valid_i", "out_crd_vc_i", "err_o", "va_req",
-                          "va_gnt", "sa_req", "sa_in_gnt", "sa_out_gnt", "sa_out_ip",
-                          "va1_ptr_q", "va2_ptr_q", "sa1_ptr_q", "sa2_ptr_q"};
-    fprintf(f, "-router %d\n", node);
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-        fprintf(f, "TOP.tn_torus.g_node[%d].u_router.%s\n", node, sigs[i]);
-    (void)L;
+    fprintf(f, "@200\n-router %d, cycle %ld (time = 2 x cycle)\n@22\n", node, cycle);
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        char range[32] = "";
+        if (sigs[i].width > 1)
+            snprintf(range, sizeof range, "[%ld:0]", sigs[i].width - 1);
+        if (router_top)
+            fprintf(f, "TOP.tn_router.%s%s\n", sigs[i].name, range);
+        else
+            fprintf(f, "TOP.tn_torus.g_node[%d].u_router.%s%s\n", node, sigs[i].name, range);
+    }
     fclose(f);
 }
 
@@ -366,6 +553,7 @@ static int parse(opts *o, int argc, char **argv)
 {
     char err[TN_ERRLEN];
     tn_config_default(&o->cfg);
+    o->cfg.k = 4; /* the board's 4x4 torus */
     o->cfg.warmup = 200;
     o->cfg.measure = 2000;
     o->cycles = -1;
@@ -416,6 +604,12 @@ static int parse(opts *o, int argc, char **argv)
                 o->window = x;
         } else if (!strcmp(key, "waves")) {
             o->waves = v;
+        } else if (!strcmp(key, "rtl") || !strcmp(key, "fault")) {
+            /* chosen by build/bin/tnlock; checked against this model below */
+            if (!strcmp(key, "rtl"))
+                o->rtl = v;
+            else
+                o->fault = v;
         } else if (tn_config_set(&o->cfg, key, v, err, sizeof err)) {
             fprintf(stderr, "tnlock: error: %s\n", err);
             return -1;
@@ -440,6 +634,17 @@ static int parse(opts *o, int argc, char **argv)
                     m[i].key, m[i].have, m[i].want, p.k, p.n, p.v, p.b, p.w, p.term, p.topo);
             return -1;
         }
+    const char *top = p.top ? "rtr" : "net";
+    if (o->rtl && strcmp(o->rtl, top)) {
+        fprintf(stderr, "tnlock: error: key 'rtl': value '%s' differs from this model's '%s'; "
+                        "allowed: net rtr\n", o->rtl, top);
+        return -1;
+    }
+    if (o->fault && strcmp(o->fault, p.fault)) {
+        fprintf(stderr, "tnlock: error: key 'fault': value '%s' differs from this model's '%s'\n",
+                o->fault, p.fault);
+        return -1;
+    }
     if (o->cfg.buf > p.b) {
         fprintf(stderr, "tnlock: error: key 'buf': value %d is above this model's capacity; "
                         "allowed: 1..%d\n", o->cfg.buf, p.b);
@@ -455,7 +660,7 @@ int main(int argc, char **argv)
     if (parse(&o, argc, argv))
         return 2;
     run_result res;
-    int rc = lockstep(&o, -1, -1, NULL, &res);
+    int rc = lockstep(&o, -1, -1, NULL, -1, &res);
     if (rc == 2)
         return 2;
     tn_rtl_params rp;
@@ -469,13 +674,15 @@ int main(int argc, char **argv)
         snprintf(gtkw, sizeof gtkw, "%s/tnlock.gtkw", o.waves);
         long lo = m->cycle > o.window ? m->cycle - o.window : 0;
         run_result again;
-        lockstep(&o, lo, m->cycle + 2, fst, &again);
-        char err[TN_ERRLEN];
-        tn_sim *s = tn_sim_new(&o.cfg, err, sizeof err);
-        layout L;
-        make_layout(&L, &rp, &s->g);
-        tn_sim_free(s);
-        write_gtkw(gtkw, fst, m->node, m->cycle, &L);
+        lockstep(&o, lo, m->cycle + 2, fst, m->node, &again);
+        {
+            char err[TN_ERRLEN];
+            tn_sim *s = tn_sim_new(&o.cfg, err, sizeof err);
+            layout L;
+            make_layout(&L, &rp, &s->g);
+            tn_sim_free(s);
+            write_gtkw(gtkw, fst, m->node, m->cycle, rp.top, &L);
+        }
         printf("tnlock: MISMATCH at cycle %ld, node %d, port %d, vc %d, field %s: rtl %llu (0x%llx), "
                "model %llu (0x%llx)%s%s\n",
                m->cycle, m->node, m->port, m->vc, m->field, (unsigned long long)m->rtl,

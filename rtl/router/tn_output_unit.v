@@ -41,7 +41,12 @@ module tn_output_unit #(
             reg [CNTW-1:0] credits_q;
             reg            busy_q;
             wire send = send_i && (send_vc_i == VI);
+`ifdef TN_FAULT_CREDIT_VC0
+            // planted fault: every returning credit is counted on VC 0
+            wire crd  = crd_valid_i && (VI == {VW{1'b0}});
+`else
             wire crd  = crd_valid_i && (crd_vc_i == VI);
+`endif
             wire inc  = (TERMINAL == 0) && crd && !(credits_q == cfg_buf_i && !send);
             wire dec  = (TERMINAL == 0) && send && (credits_q != {CNTW{1'b0}});
             assign ovf[gv]   = (TERMINAL == 0) && crd && (credits_q == cfg_buf_i) && !send;

@@ -321,7 +321,11 @@ module tn_router #(
                                                : oidx[j*IVW +: IVW] + 1'b1;
             end
             for (j = 0; j < P; j = j + 1) begin
+`ifdef TN_FAULT_SA1_PTR
+                if (sa_in_vc_valid[j])  // planted fault: the pointer moves on a lost grant
+`else
                 if (sa_in_gnt[j])
+`endif
                     sa1_ptr_q[j*VW +: VW] <= (sa_in_vc[j*VW +: VW] == VLAST) ? {VW{1'b0}}
                                              : sa_in_vc[j*VW +: VW] + 1'b1;
                 if (sa_out_gnt[j])

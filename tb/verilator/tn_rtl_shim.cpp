@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// extern "C" shim over the Verilated tn_torus: the only C++ in the harness.
+// extern "C" shim over a Verilated top (tn_torus, or tn_router when TN_TOP_ROUTER is 1): the only
+// C++ in the harness. Build defines: TN_TOP_HEADER, TN_TOP_CLASS, TN_TOP_ROUTER, TN_K ... TN_FAULT_NAME.
 #include <cstdint>
-#include "Vtn_torus.h"
+#include TN_TOP_HEADER
 #include "verilated.h"
 #include "verilated_fst_c.h"
 extern "C" {
@@ -10,7 +11,7 @@ extern "C" {
 
 struct tn_rtl {
     VerilatedContext ctx;
-    Vtn_torus *top;
+    TN_TOP_CLASS *top;
     VerilatedFstC *fst;
 };
 
@@ -26,9 +27,22 @@ struct port_ref {
 
 template <typename T> port_ref ref(T &p) { return port_ref{words(p), (int)sizeof(T)}; }
 
-port_ref lookup(Vtn_torus *t, int port)
+port_ref lookup(TN_TOP_CLASS *t, int port)
 {
     switch (port) {
+#if TN_TOP_ROUTER
+    case TN_RTL_COORD: return ref(t->coord_i);
+    case TN_RTL_IN_VALID: return ref(t->in_valid_i);
+    case TN_RTL_IN_VC: return ref(t->in_vc_i);
+    case TN_RTL_IN_FLIT: return ref(t->in_flit_i);
+    case TN_RTL_IN_CRD_VALID: return ref(t->in_crd_valid_o);
+    case TN_RTL_IN_CRD_VC: return ref(t->in_crd_vc_o);
+    case TN_RTL_OUT_VALID: return ref(t->out_valid_o);
+    case TN_RTL_OUT_VC: return ref(t->out_vc_o);
+    case TN_RTL_OUT_FLIT: return ref(t->out_flit_o);
+    case TN_RTL_OUT_CRD_VALID: return ref(t->out_crd_valid_i);
+    case TN_RTL_OUT_CRD_VC: return ref(t->out_crd_vc_i);
+#else
     case TN_RTL_INJ_VALID: return ref(t->inj_valid_i);
     case TN_RTL_INJ_VC: return ref(t->inj_vc_i);
     case TN_RTL_INJ_FLIT: return ref(t->inj_flit_i);
@@ -42,6 +56,7 @@ port_ref lookup(Vtn_torus *t, int port)
     case TN_RTL_LNK_FLIT: return ref(t->lnk_flit_o);
     case TN_RTL_CRD_VALID: return ref(t->crd_valid_o);
     case TN_RTL_CRD_VC: return ref(t->crd_vc_o);
+#endif
     case TN_RTL_ERR: return ref(t->err_o);
     case TN_RTL_OBS: return ref(t->obs_o);
     default: return ref(t->cfg_buf_i);
@@ -65,7 +80,7 @@ tn_rtl *tn_rtl_new(void)
 {
     tn_rtl *r = new tn_rtl;
     r->ctx.traceEverOn(true);
-    r->top = new Vtn_torus{&r->ctx};
+    r->top = new TN_TOP_CLASS{&r->ctx};
     r->fst = nullptr;
     return r;
 }
@@ -89,6 +104,7 @@ void tn_rtl_params_get(tn_rtl_params *p)
     p->topo = TN_TOPO;
     p->routing = TN_ROUTING;
     p->fault = TN_FAULT_NAME;
+    p->top = TN_TOP_ROUTER;
 }
 
 void tn_rtl_eval(tn_rtl *r) { r->top->eval(); }
@@ -128,7 +144,7 @@ void tn_rtl_set(tn_rtl *r, int port, long lsb, int width, uint64_t value)
 
 void tn_rtl_clear_inputs(tn_rtl *r)
 {
-    port_ref p = lookup(r->top, TN_RTL_INJ_VALID);
+    port_ref p = lookup(r->top, TN_TOP_ROUTER ? TN_RTL_IN_VALID : TN_RTL_INJ_VALID);
     for (int i = 0; i < p.bytes; i++)
         reinterpret_cast<uint8_t *>(p.w)[i] = 0;
 }

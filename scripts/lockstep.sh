@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Runs a lockstep list (tb/regress/*.txt: one tnlock run per line) and prints TAP, a JUnit XML
+# report and a one-line summary. Usage: lockstep.sh LIST [JUNIT_XML]
+# A line may carry expect=FIELD: the run must then report a mismatch in that field (planted
+# faults). Every other run must report zero mismatches and deliver every packet intact.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+list=$1
+junit=${2:-build/regress/$(basename "$list" .txt).xml}
+mkdir -p "$(dirname "$junit")" build/regress/logs
+tnlock=build/bin/tnlock
+n=0 pass=0 fail=0
+cases=()
+name_of() {
+    local k=4 n=2 vcs=2 buf=8 pkt=4 traffic=uniform load=0.3 seed=1 rtl=net fault= extra=
+    for a in "$@"; do
+        case "$a" in
+            k=*) k=${a#*=} ;; n=*) n=${a#*=} ;; vcs=*) vcs=${a#*=} ;; buf=*) buf=${a#*=} ;;
+            pkt=*) pkt=${a#*=} ;; traffic=*) traffic=${a#*=} ;; load=*) load=${a#*=} ;;
+            seed=*) seed=${a#*=} ;; rtl=*) rtl=${a#*=} ;; fault=*) fault=${a#*=} ;;
+        esac
+    done
+    local dims=$k i
+    for ((i = 1; i < n; i++)); do dims=${dims}x$k; done
+    echo "t${dims}_v${vcs}_b${buf}_p${pkt}_${traffic}_l${load}_s${seed}_${rtl}${fault:+_fault_$fault}"
+}
+start_all=$(date +%s)
+while IFS= read -r line || [ -n "$line" ]; do
+    line=${line%%#*}
+    [ -z "${line// /}" ] && continue
+    read -r -a args <<< "$line"
+    expect=
+    run=()
+    for a in "${args[@]}"; do
+        case "$a" in expect=*) expect=${a#expect=} ;; *) run+=("$a") ;; esac
+    done
+    name=$(name_of "${run[@]}")
+    n=$((n + 1))
+    log=build/regress/logs/$name.log
+    t0=$(date +%s.%N)
+    out=$("$tnlock" "${run[@]}" --json 2> "$log.err")
+    rc=$?
+    t1=$(date +%s.%N)
+    echo "$out" > "$log"
+    ok=0 why=
+    if [ -n "$expect" ]; then
+        if [ $rc -eq 1 ] && grep -q '"mismatch": true' <<< "$out" && grep -q "\"field\": \"$expect\"" <<< "$out"; then
+            ok=1
+        else
+            why="expected a mismatch in field $expect; got rc=$rc: $(grep mismatch <<< "$out" | tail -1)"
+        fi
+    elif [ $rc -eq 0 ] && grep -q '"mismatch": false' <<< "$out"; then
+        ok=1
+    else
+        why="rc=$rc: $(grep -h 'MISMATCH\|error' "$log.err" <<< "" 2>/dev/null; head -c 400 <<< "$out"; head -c 400 "$log.err")"
+    fi
+    dt=$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.2f", b-a}')
+    if [ $ok -eq 1 ]; then
+        pass=$((pass + 1))
+        echo "ok $n - $name (${dt}s)"
+        cases+=("<testcase classname=\"lockstep\" name=\"$name\" time=\"$dt\"/>")
+    else
+        fail=$((fail + 1))
+        echo "not ok $n - $name (${dt}s)"
+        echo "#   rerun: $tnlock ${run[*]}"
+        echo "#   $why" | head -c 2000
+        echo
+        esc=$(printf '%s' "$why" | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/"/\&quot;/g')
+        cases+=("<testcase classname=\"lockstep\" name=\"$name\" time=\"$dt\"><failure message=\"$esc\"/></testcase>")
+    fi
+done < "$list"
+echo "1..$n"
+{
+    echo '<?xml version="1.0" encoding="UTF-8"?>'
+    echo "<testsuite name=\"$(basename "$list" .txt)\" tests=\"$n\" failures=\"$fail\" time=\"$(( $(date +%s) - start_all ))\">"
+    printf '%s\n' "${cases[@]}"
+    echo '</testsuite>'
+} > "$junit"
+echo "# lockstep $(basename "$list"): $pass passed, $fail failed; JUnit report $junit" >&2
+[ $fail -eq 0 ]

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_fault_F], TOP = net
+# (the tn_torus network) or rtr (one tn_router; tnlock wires one per node). The buffer capacity is
+# B=8 (buf=1..8 at run time), payload W=32, one terminal channel, torus, DOR.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+name=$1
+re='^(net|rtr)_k([0-9]+)n([0-9]+)v([0-9]+)(_fault_([a-z0-9_]+))?$'
+if [[ ! $name =~ $re ]]; then
+    echo "vlbuild: '$name' is not TOP_kKnNvV[_fault_F] (TOP net or rtr)" >&2
+    exit 2
+fi
+top=${BASH_REMATCH[1]} K=${BASH_REMATCH[2]} N=${BASH_REMATCH[3]} V=${BASH_REMATCH[4]}
+fault=${BASH_REMATCH[6]:-}
+B=8 W=32 TERM=1 TOPO=0 ROUTING=0
+dir=build/vl/$name
+mod=tn_torus; router=0
+if [ "$top" = rtr ]; then mod=tn_router; router=1; fi
+defs=()
+fdef='""'
+if [ -n "$fault" ]; then
+    defs+=(+define+TN_FAULT_${fault^^} -Wno-fatal)  # a planted fault may leave signals unused
+    fdef="\"$fault\""
+fi
+rm -rf "$dir"
+mkdir -p "$dir"
+root=$PWD
+echo "vlbuild: $name ($mod K=$K N=$N V=$V B=$B${fault:+ fault $fault})"
+start=$(date +%s)
+verilator --cc --exe --build -j 2 --trace-fst -Wall --top-module "$mod" \
+    -Irtl/common -Irtl/router -Irtl/net "rtl/$([ $top = net ] && echo net || echo router)/$mod.v" "${defs[@]}" \
+    -GK=$K -GN=$N -GV=$V -GB=$B -GW=$W -GTERM=$TERM -GTOPO=$TOPO -GROUTING=$ROUTING \
+    --Mdir "$dir" -o tnlock \
+    -CFLAGS "-I$root/tb/verilator -DTN_TOP_HEADER='\"V$mod.h\"' -DTN_TOP_CLASS=V$mod -DTN_TOP_ROUTER=$router -DTN_K=$K -DTN_N=$N -DTN_V=$V -DTN_B=$B -DTN_W=$W -DTN_TERM=$TERM -DTN_TOPO=$TOPO -DTN_ROUTING=$ROUTING -DTN_FAULT_NAME='$fdef'" \
+    -LDFLAGS "$root/build/obj/tnlock.o $root/build/obj/libtn.a -lm" \
+    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
+    "$root/tb/verilator/tn_rtl_shim.cpp" > "$dir.log" 2>&1 || { tail -30 "$dir.log" >&2; exit 1; }
+echo "vlbuild: $name built in $(( $(date +%s) - start )) s"
