@@ -105,3 +105,9 @@ echo
 
 python3 scripts/plot_latency.py "$CSV" "$OUT/latency_throughput.png"
 echo "wrote $CSV and $OUT/latency_throughput.png"
+
+# The same router in RTL: the Verilated 4x4 tn_torus against the C model, every cycle
+# (the first run Verilates the model, about a minute and a half; later runs reuse it).
+echo
+echo "lockstep: Verilated tn_torus against the C model, 4x4, $ROUTER, uniform at 0.3"
+build/bin/tnlock k=4 n=2 $ROUTER traffic=uniform load=0.3 warmup=1000 measure=5000 | tee "$OUT/lockstep.txt"
