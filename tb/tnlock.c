@@ -483,6 +483,10 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
         }
         if (fst && t > trace_hi)
             break;
+        if (s->deadlocked) {
+            fprintf(stderr, "tnlock: %s\n", tn_sim_deadlock_report(s));
+            break;
+        }
         double t2 = now_s();
         tn_sim_step(s);
         double t3 = now_s();
@@ -643,6 +647,11 @@ static int parse(opts *o, int argc, char **argv)
     if (o->fault && strcmp(o->fault, p.fault)) {
         fprintf(stderr, "tnlock: error: key 'fault': value '%s' differs from this model's '%s'\n",
                 o->fault, p.fault);
+        return -1;
+    }
+    if (!o->cfg.dateline) {
+        fprintf(stderr, "tnlock: error: key 'dateline': value 'off' exists in the C model only "
+                        "(the RTL always has the dateline classes); allowed: on\n");
         return -1;
     }
     if (o->cfg.buf > p.b) {

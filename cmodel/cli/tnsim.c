@@ -27,9 +27,11 @@ static void usage(FILE *f)
             "  sweep  one run per load of loads=A,B,...; CSV to out=FILE or stdout\n"
             "  sat    find the saturation throughput by bisection on the load (tol=0.01)\n"
             "  bound  channel-load bound of the routing and pattern\n"
+            "  check  deadlock checker: proves the channel dependency graph acyclic (exit 0) or\n"
+            "         prints a cycle (exit 1)\n"
             "run options: chan_out=FILE writes per-channel utilisation (CSV)\n"
             "keys: k n topo vcs buf pkt flitw term routing traffic load warmup measure drain\n"
-            "      seed perm_seed hot_frac hot_nodes trace (see README.md)\n");
+            "      seed perm_seed hot_frac hot_nodes trace dateline watchdog (see README.md)\n");
 }
 
 static int parse_loads(cli *a, const char *v)
@@ -57,7 +59,8 @@ static int parse_args(cli *a, int argc, char **argv)
     a->tol = 0.01;
     int i = 1;
     if (argc > 1 && (!strcmp(argv[1], "run") || !strcmp(argv[1], "sweep") ||
-                     !strcmp(argv[1], "sat") || !strcmp(argv[1], "bound")))
+                     !strcmp(argv[1], "sat") || !strcmp(argv[1], "bound") ||
+                     !strcmp(argv[1], "check")))
         a->mode = argv[i++];
     for (; i < argc; i++) {
         const char *arg = argv[i];
@@ -143,7 +146,7 @@ static int parse_args(cli *a, int argc, char **argv)
             return -1;
         }
     }
-    if (!strcmp(a->mode, "bound"))
+    if (!strcmp(a->mode, "bound") || !strcmp(a->mode, "check"))
         a->cfg.load = 0;
     if (tn_config_check(&a->cfg, err, sizeof err)) {
         fprintf(stderr, "tnsim: error: %s\n", err);
@@ -198,7 +201,8 @@ static int simulate(const tn_config *c, tn_stats *st, char *first_err, size_t le
         return 2;
     }
     int rc = tn_sim_run(s, st);
-    snprintf(first_err, len, "%s", tn_sim_first_error(s));
+    snprintf(first_err, len, "%s", tn_sim_deadlocked(s) ? tn_sim_deadlock_report(s)
+                                                         : tn_sim_first_error(s));
     if (chan_out_path)
         write_channels(s, chan_out_path);
     tn_sim_free(s);
@@ -255,6 +259,10 @@ static void print_text(const tn_config *c, const tn_stats *st)
 
 static int report_errors(const tn_stats *st, const char *first)
 {
+    if (st->deadlocked) {
+        fprintf(stderr, "tnsim: FAIL: %s\n", first);
+        return 1;
+    }
     if (st->check_errors || st->router_errors) {
         fprintf(stderr, "tnsim: FAIL: %ld integrity errors (first: %s), router error bits 0x%x\n",
                 st->check_errors, first[0] ? first : "none", st->router_errors);
@@ -363,6 +371,19 @@ int main(int argc, char **argv)
         return do_sweep(&a);
     if (!strcmp(a.mode, "sat"))
         return do_sat(&a);
+    if (!strcmp(a.mode, "check")) {
+        char rep[2048];
+        int r = tn_deadlock_check(&a.cfg, rep, sizeof rep);
+        if (r < 0) {
+            fprintf(stderr, "tnsim: error: %s\n", rep);
+            return 2;
+        }
+        if (a.json)
+            printf("{\"acyclic\": %s, \"report\": \"%s\"}\n", r ? "false" : "true", rep);
+        else
+            printf("tnsim check: %s\n", rep);
+        return r;
+    }
     if (!strcmp(a.mode, "bound")) {
         char err[TN_ERRLEN];
         double b = tn_channel_load_bound(&a.cfg, err, sizeof err);

@@ -61,6 +61,9 @@ typedef struct tn_config {
     int n_hot;             /* hotspot: number of hot nodes */
     int hot[TN_MAX_HOT];   /* hotspot: hot node ids */
     char trace[256];       /* trace file path */
+    int dateline;          /* 1: dateline VC classes (default); 0: none, a deliberately broken
+                              configuration for the deadlock checker and the watchdog */
+    long watchdog;         /* cycles without a flit moving, with flits in flight, that stop a run */
 } tn_config;
 
 /* ---- configuration (config.c) ---- */
@@ -84,6 +87,7 @@ double tn_rate_flits(const tn_config *c);
 typedef struct tn_geom {
     int k, n, nodes, ports, term, topo;
     int cw;                         /* coordinate field width: clog2(k) */
+    int dateline;                   /* dateline VC classes on (1) or off (0) */
     int32_t *nbr;                   /* [node*ports+port] neighbour node or -1 */
 } tn_geom;
 int tn_geom_init(tn_geom *g, const tn_config *c);
@@ -169,6 +173,7 @@ typedef struct tn_stats {
     long injected, delivered;    /* all packets over the run */
     long check_errors;           /* integrity failures seen by the sinks */
     uint32_t router_errors;      /* OR of all routers' sticky error vectors */
+    int deadlocked;              /* the watchdog stopped the run */
 } tn_stats;
 
 typedef struct tn_sim tn_sim;
@@ -199,6 +204,16 @@ typedef struct tn_pkt_record {
 /* Optional callback on each delivered packet. */
 typedef void (*tn_deliver_fn)(void *user, const tn_pkt_record *p);
 void tn_sim_on_deliver(tn_sim *s, tn_deliver_fn fn, void *user);
+
+/* Deadlock checker (deadlock.c): builds the channel dependency graph of the (escape) network
+ * of the configured routing and proves it acyclic. Returns 0 and a summary when acyclic, 1 and
+ * a cycle (channels listed) when not, -1 on bad configuration. */
+int tn_deadlock_check(const tn_config *c, char *report, size_t len);
+
+/* Watchdog: 1 after a run stopped because no flit moved for cfg.watchdog cycles while flits
+ * were in flight; the report names the stuck VCs. */
+int tn_sim_deadlocked(const tn_sim *s);
+const char *tn_sim_deadlock_report(const tn_sim *s);
 
 /* Channel-load bound of the configured routing and pattern, flits/node/cycle
  * (1 / worst channel load per unit injection, capped by terminal bandwidth). */

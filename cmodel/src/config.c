@@ -40,6 +40,8 @@ void tn_config_default(tn_config *c)
     c->hot_frac = 0.1;
     c->n_hot = 1;
     c->hot[0] = 0;
+    c->dateline = 1;
+    c->watchdog = 20000;
 }
 
 static int bad(char *err, size_t errlen, const char *key, const char *value, const char *allowed)
@@ -105,6 +107,7 @@ static const struct int_key int_keys[] = {
     IK("warmup", 0, 1000000000L, warmup, 1),
     IK("measure", 1, 1000000000L, measure, 1),
     IK("drain", 0, 1000000000L, drain, 1),
+    IK("watchdog", 100, 1000000000L, watchdog, 1),
 };
 
 int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_t errlen)
@@ -217,6 +220,12 @@ int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_
         c->n_hot = cnt;
         return 0;
     }
+    if (!strcmp(key, "dateline")) {
+        if (strcmp(v, "on") && strcmp(v, "off"))
+            return bad(err, errlen, key, v, "on off (off: no dateline classes, deadlock-prone)");
+        c->dateline = !strcmp(v, "on");
+        return 0;
+    }
     if (!strcmp(key, "trace")) {
         if (!*v || strlen(v) >= sizeof c->trace)
             return bad(err, errlen, key, v, "a file path of 1..255 characters");
@@ -225,7 +234,7 @@ int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_
     }
     snprintf(err, errlen,
              "unknown key '%s' (value '%s'); allowed keys: k n topo vcs buf pkt flitw term routing "
-             "traffic load warmup measure drain seed perm_seed hot_frac hot_nodes trace",
+             "traffic load warmup measure drain seed perm_seed hot_frac hot_nodes trace dateline watchdog",
              key, v);
     return -1;
 }
@@ -301,7 +310,7 @@ double tn_rate_flits(const tn_config *c)
 static int min_vcs(const tn_config *c)
 {
     (void)c->routing; /* DOR: two dateline classes on a torus, one on a mesh */
-    return c->topo == TN_TOPO_TORUS ? 2 : 1;
+    return c->topo == TN_TOPO_TORUS && c->dateline ? 2 : 1;
 }
 
 int tn_config_check(const tn_config *c, char *err, size_t errlen)

@@ -32,7 +32,7 @@ void tn_route_dor(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr, 
         if (!dir)
             continue;
         out->port = dir > 0 ? tn_port_plus(d) : tn_port_minus(d);
-        if (g->topo == TN_TOPO_MESH) {
+        if (g->topo == TN_TOPO_MESH || !g->dateline) {
             out->vc_lo = 0;
             out->vc_hi = vcs;
         } else if (tn_dateline_class(g->k, cur[d], t, dir) == 0) {

@@ -116,6 +116,36 @@ void tn_sim_free(tn_sim *s)
     free(s);
 }
 
+/* The watchdog: no flit moved for cfg.watchdog cycles while flits are in flight. */
+static void watchdog_fire(tn_sim *s)
+{
+    long flits = 0;
+    for (int v = 0; v < s->g.nodes; v++)
+        flits += s->iu.nflits[v];
+    s->deadlocked = 1;
+    size_t u = (size_t)snprintf(s->deadlock_report, sizeof s->deadlock_report,
+                                "deadlock: no flit moved for %ld cycles while %ld flits are in "
+                                "flight (%ld packets); stuck VCs:",
+                                s->cycle - s->last_move, flits, s->in_flight);
+    int shown = 0;
+    for (long i = 0; i < (long)s->g.nodes * s->P * s->V && shown < 8; i++) {
+        if (!s->iu.cnt[i])
+            continue;
+        int node = (int)(i / s->V / s->P), port = (int)(i / s->V % s->P), vc = (int)(i % s->V);
+        const tn_flit *f = tn_iu_front(s, i);
+        const tn_packet *p = &s->pkt[f->pkt];
+        if (u < sizeof s->deadlock_report)
+            u += (size_t)snprintf(s->deadlock_report + u, sizeof s->deadlock_report - u,
+                                  " [node %d port %d vc %d: %d flits, front %d->%d flit %d, %s]",
+                                  node, port, vc, s->iu.cnt[i], p->src, p->dst, f->idx,
+                                  s->iu.state[i] ? "holds an output VC" : "waits for one");
+        shown++;
+    }
+}
+
+int tn_sim_deadlocked(const tn_sim *s) { return s->deadlocked; }
+const char *tn_sim_deadlock_report(const tn_sim *s) { return s->deadlock_report; }
+
 void tn_sim_step(tn_sim *s)
 {
     int nx = s->cur ^ 1;
@@ -133,6 +163,10 @@ void tn_sim_step(tn_sim *s)
     tn_links_deliver(s);
     s->cur = nx;
     s->cycle++;
+    if (s->nlev[nx])
+        s->last_move = s->cycle;
+    else if (s->in_flight && s->cycle - s->last_move >= s->cfg.watchdog && !s->deadlocked)
+        watchdog_fire(s);
 }
 
 static int all_marked_generated(const tn_sim *s)
@@ -158,7 +192,7 @@ int tn_sim_drain_all(tn_sim *s, long limit)
 {
     s->gen_stop = 1;
     long end = s->cycle + limit;
-    while (s->cycle < end) {
+    while (s->cycle < end && !s->deadlocked) {
         if (s->in_flight == 0)
             return 0;
         tn_sim_step(s);
@@ -193,7 +227,7 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
 {
     memset(st, 0, sizeof *st);
     double t0 = now_seconds();
-    while (s->cycle < s->win_hi)
+    while (s->cycle < s->win_hi && !s->deadlocked)
         tn_sim_step(s);
     long limit = s->win_hi + s->cfg.drain;
     int drained = 0;
@@ -202,15 +236,15 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
             drained = 1;
             break;
         }
-        if (s->cycle >= limit)
+        if (s->cycle >= limit || s->deadlocked)
             break;
         tn_sim_step(s);
     }
     /* Every packet that entered the network must come out: stop the sources and drain. */
     long lim = 100000L + 100L * s->g.nodes * s->P;
     if (tn_sim_drain_all(s, lim))
-        tn_check_fail(s, "%ld packets still in the network %ld cycles after the sources stopped",
-                      s->in_flight, lim);
+        tn_check_fail(s, "%s", s->deadlocked ? s->deadlock_report : "packets still in the network "
+                                                                     "after the drain limit");
     double t1 = now_seconds();
 
     const tn_config *c = &s->cfg;
@@ -257,6 +291,7 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
     st->delivered = s->delivered;
     st->check_errors = s->check_errors;
     st->router_errors = tn_sim_router_errors(s);
+    st->deadlocked = s->deadlocked;
     return (s->check_errors || st->router_errors) ? -1 : 0;
 }
 

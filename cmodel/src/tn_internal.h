@@ -140,6 +140,9 @@ struct tn_sim {
     long injected, delivered;
     long check_errors;
     char first_check_error[TN_ERRLEN];
+    long last_move;       /* last cycle a flit was on a link */
+    int deadlocked;
+    char deadlock_report[1024];
     tn_deliver_fn on_deliver;
     void *on_deliver_user;
 };

@@ -67,6 +67,7 @@ int tn_geom_init(tn_geom *g, const tn_config *c)
     g->n = c->n;
     g->topo = c->topo;
     g->term = c->term;
+    g->dateline = c->dateline;
     g->ports = 2 * c->n + c->term;
     g->cw = clog2(c->k) ? clog2(c->k) : 1;
     g->nodes = 1;

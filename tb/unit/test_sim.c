@@ -334,6 +334,72 @@ static void test_bad_config(void **st_)
     assert_non_null(strstr(err, "power-of-two"));
 }
 
+static void test_deadlock_checker(void **st_)
+{
+    (void)st_;
+    char rep[2048];
+    struct { int k, n, vcs, topo, dateline, expect; } cases[] = {
+        {8, 2, 2, TN_TOPO_TORUS, 1, 0}, {16, 1, 2, TN_TOPO_TORUS, 1, 0},
+        {5, 3, 3, TN_TOPO_TORUS, 1, 0}, {2, 3, 2, TN_TOPO_TORUS, 1, 0},
+        {3, 2, 4, TN_TOPO_TORUS, 1, 0}, {6, 2, 1, TN_TOPO_MESH, 1, 0},
+        /* broken on purpose: no dateline on rings long enough to close a cycle */
+        {8, 1, 2, TN_TOPO_TORUS, 0, 1}, {5, 2, 1, TN_TOPO_TORUS, 0, 1},
+        /* a 4-ring has no cycle even without datelines: paths are at most 2 hops and the
+         * parity tie rule sends the 2-hop ones only from even nodes */
+        {4, 1, 1, TN_TOPO_TORUS, 0, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tn_config c;
+        tn_config_default(&c);
+        c.k = cases[i].k;
+        c.n = cases[i].n;
+        c.vcs = cases[i].vcs;
+        c.topo = cases[i].topo;
+        c.dateline = cases[i].dateline;
+        int r = tn_deadlock_check(&c, rep, sizeof rep);
+        if (r != cases[i].expect)
+            fail_msg("k=%d n=%d vcs=%d dateline=%d: %d (%s)", c.k, c.n, c.vcs, c.dateline, r, rep);
+        assert_non_null(strstr(rep, r ? "cycle" : "acyclic"));
+    }
+    /* too few VCs for the algorithm is rejected, naming the key and the range */
+    tn_config c;
+    tn_config_default(&c);
+    c.vcs = 1;
+    assert_int_equal(tn_deadlock_check(&c, rep, sizeof rep), -1);
+    assert_non_null(strstr(rep, "'vcs'"));
+}
+
+/* The broken configuration really deadlocks, and the watchdog says so instead of hanging. */
+static void test_watchdog_reports_deadlock(void **st_)
+{
+    (void)st_;
+    char err[TN_ERRLEN];
+    tn_config c = base(8, 1);
+    c.dateline = 0;
+    c.vcs = 1;
+    c.buf = 2;
+    c.pkt_min = c.pkt_max = 8;
+    c.load = 0.9;
+    c.watchdog = 1000;
+    c.warmup = 100;
+    c.measure = 2000;
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    assert_non_null(s);
+    tn_stats st;
+    assert_int_equal(tn_sim_run(s, &st), -1);
+    assert_true(tn_sim_deadlocked(s));
+    assert_true(st.deadlocked);
+    assert_non_null(strstr(tn_sim_deadlock_report(s), "no flit moved for 1000 cycles while"));
+    assert_non_null(strstr(tn_sim_deadlock_report(s), "stuck VCs: [node"));
+    assert_true(st.injected > st.delivered);
+    tn_sim_free(s);
+    /* the same traffic with the dateline classes drains */
+    c.dateline = 1;
+    c.vcs = 2;
+    tn_stats ok = run_cfg(&c);
+    assert_false(ok.deadlocked);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -344,6 +410,8 @@ int main(void)
         cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_checker_catches_faults),
         cmocka_unit_test(test_bad_config),
+        cmocka_unit_test(test_deadlock_checker),
+        cmocka_unit_test(test_watchdog_reports_deadlock),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
