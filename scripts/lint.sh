@@ -10,8 +10,9 @@
 #      `synth_ecp5`, and `synth_ecp5` of the 4x4 torus (V=2; only with LINT_TORUS=1: about 13
 #      minutes and 5 GB on 2 cores); no latch may be inferred; a resource table.
 # Logs in build/lint/. Last line "lint: N checks passed, M failed"; exit status 0 iff M == 0.
-# Environment: LINT_TORUS=1 adds the torus synthesis; LINT_JOBS (default: nproc) parallel tools;
-# LINT_TIMEOUT (default 3600) seconds per tool run. Installs nothing (make setup does).
+# Environment: LINT_TORUS=1 adds the torus synthesis; LINT_JOBS (default: nproc) tools at once;
+# LINT_TIMEOUT (default 3600) seconds per tool run, LINT_SYNTH_TIMEOUT (default 600) per router
+# synthesis (one takes under 1 minute). Installs nothing (make setup does).
 set -uo pipefail # no -e: failing tools are what this script counts
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -20,6 +21,7 @@ RES=$OUT/results
 JOBS=${LINT_JOBS:-$(nproc 2>/dev/null || echo 2)}
 LINT_TORUS=${LINT_TORUS:-0}
 TMO=${LINT_TIMEOUT:-3600}
+SYN_TMO=${LINT_SYNTH_TIMEOUT:-600}
 
 # ---- configuration ----
 INC=(-Irtl/common -Irtl/router -Irtl/net)
@@ -123,7 +125,9 @@ collect() {
     done
     PRINTED=$SEQ
 }
-run() { timeout "$TMO" "$@"; } # a hung tool counts as a failure (status 124)
+# run CMD...: with a time limit; a tool that hangs counts as a failure (status 124). --foreground
+# keeps the tool in the script's process group, so that Ctrl-C stops it too.
+run() { timeout --foreground "${RUN_TMO:-$TMO}" "$@"; }
 
 # ---- checks (each prints one result) ----
 # verilator lint of TOP with params CFG: must pass with no message at all
@@ -208,14 +212,20 @@ y_synth() {
     rm -f "$stat" "$OUT/yosys/$name.counts"
     for kv in $cfg; do set="$set -set ${kv%%=*} ${kv#*=}"; done
     if [ "$flow" = generic ]; then cmd="synth -top $top"; else cmd="synth_ecp5 -top $top"; fi
+    local limit=$SYN_TMO
+    [ "$top" = tn_router ] || limit=$TMO
     t0=$(now)
-    run yosys -q -l "$log" -p "read_verilog $YFILES; chparam$set $top; $cmd; tee -o $stat stat" \
+    RUN_TMO=$limit run yosys -q -l "$log" \
+        -p "read_verilog $YFILES; chparam$set $top; $cmd; tee -o $stat stat" \
         >"$OUT/yosys/$name.out" 2>&1
     rc=$?
     local secs
     secs=$(since "$t0")
     local what="yosys $cmd [$cfg]"
-    if [ "$rc" -ne 0 ] || [ ! -s "$stat" ]; then
+    if [ "$rc" -eq 124 ]; then
+        fail "$what" "timed out after $limit s, in pass: $(grep -E '^[0-9.]+ Executing' "$log" | tail -n 1 | sed 's/^[0-9.]* //') ($log)"
+        return
+    elif [ "$rc" -ne 0 ] || [ ! -s "$stat" ]; then
         fail "$what" "exit $rc ($log)"
         excerpt "$OUT/yosys/$name.out"
         return

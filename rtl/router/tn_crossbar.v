@@ -8,11 +8,19 @@ module tn_crossbar #(
 ) (
     input  wire [P*FW-1:0] in_flit_i,
     input  wire [P*PW-1:0] sel_i,
-    output reg  [P*FW-1:0] out_flit_o
+    output wire [P*FW-1:0] out_flit_o
 );
-    integer o;
-    always @(*) begin
-        for (o = 0; o < P; o = o + 1)
-            out_flit_o[o*FW +: FW] = in_flit_i[sel_i[o*PW +: PW]*FW +: FW];
-    end
+    genvar go;
+    generate
+        for (go = 0; go < P; go = go + 1) begin : g_out
+            reg [FW-1:0] f;
+            integer i;
+            always @(*) begin
+                f = in_flit_i[0 +: FW];
+                for (i = 1; i < P; i = i + 1)
+                    if (sel_i[go*PW +: PW] == i[PW-1:0]) f = in_flit_i[i*FW +: FW];
+            end
+            assign out_flit_o[go*FW +: FW] = f;
+        end
+    endgenerate
 endmodule

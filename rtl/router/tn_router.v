@@ -167,7 +167,7 @@ module tn_router #(
     wire [P-1:0]       sa_out_gnt;
     wire [P*PW-1:0]    sa_out_ip;
     wire [P*FW-1:0]    xb_in, xb_out;
-    reg  [P*VW-1:0]    send_vc;
+    wire [P*VW-1:0]    send_vc;
 
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_out
@@ -207,46 +207,55 @@ module tn_router #(
             assign is_term[gp] = (gp == 0) || (gp > 2 * N);
         end
     endgenerate
-    reg [PV-1:0]   va_req, sa_req, order_err, port_err;
-    reg [PV*V-1:0] va_free;
-    reg [PW-1:0]   rp, op;
-    reg [VW-1:0]   ov;
-    reg [CNTW-1:0] crd;
-    integer i, d;
-    always @(*) begin
-        va_req = {PV{1'b0}};
-        sa_req = {PV{1'b0}};
-        order_err = {PV{1'b0}};
-        port_err = {PV{1'b0}};
-        va_free = {PV*V{1'b0}};
-        rp = {PW{1'b0}};
-        op = {PW{1'b0}};
-        ov = {VW{1'b0}};
-        crd = {CNTW{1'b0}};
-        for (i = 0; i < PV; i = i + 1) begin
-            rp = rt_port[i*PW +: PW];
-            if (cnt[i*CNTW +: CNTW] != {CNTW{1'b0}}) begin
-                if (!active[i]) begin
-                    if (!front[i*FW + HEAD]) begin
-                        order_err[i] = 1'b1;
-                    end else begin
-                        // a mesh port at the edge does not exist
-                        for (d = 0; d < N; d = d + 1)
-                            if ((rp == port_plus[d*PW +: PW] && no_plus[d]) ||
-                                (rp == port_minus[d*PW +: PW] && no_minus[d]))
-                                port_err[i] = 1'b1;
-                        va_free[i*V +: V] = rt_mask[i*V +: V] & ~busy[rp*V +: V];
-                        va_req[i] = !port_err[i];
-                    end
-                end else begin
-                    op  = oport[i*PW +: PW];
-                    ov  = ovc[i*VW +: VW];
-                    crd = credits[({{(32-PW){1'b0}}, op} * V + {{(32-VW){1'b0}}, ov}) * CNTW +: CNTW];
-                    sa_req[i] = is_term[op] || (crd != {CNTW{1'b0}});
-                end
-            end
+
+    // output VCs with at least one credit
+    wire [PV-1:0] crd_nz;
+    genvar go;
+    generate
+        for (go = 0; go < PV; go = go + 1) begin : g_crd
+            assign crd_nz[go] = |credits[go*CNTW +: CNTW];
         end
-    end
+    endgenerate
+
+    // per input VC: RC + VA request (6.3, 6.4) and SA request (6.5), small independent blocks
+    wire [PV-1:0]   va_req, sa_req, order_err, port_err;
+    wire [PV*V-1:0] va_free;
+    genvar gi;
+    generate
+        for (gi = 0; gi < PV; gi = gi + 1) begin : g_req
+            wire [PW-1:0] rp = rt_port[gi*PW +: PW];
+            wire [PW-1:0] op = oport[gi*PW +: PW];
+            wire [VW-1:0] ov = ovc[gi*VW +: VW];
+            wire nonempty = |cnt[gi*CNTW +: CNTW];
+            wire head = front[gi*FW + HEAD];
+            wire idle = nonempty && !active[gi];
+            reg [V-1:0] busy_rp, crd_op;
+            reg         no_port, term_op;
+            integer p, d;
+            always @(*) begin
+                busy_rp = {V{1'b0}};
+                crd_op  = {V{1'b0}};
+                term_op = 1'b0;
+                for (p = 0; p < P; p = p + 1) begin
+                    if (rp == p[PW-1:0]) busy_rp = busy[p*V +: V];
+                    if (op == p[PW-1:0]) begin
+                        crd_op  = crd_nz[p*V +: V];
+                        term_op = is_term[p];
+                    end
+                end
+                no_port = 1'b0;  // a mesh port at the edge does not exist
+                for (d = 0; d < N; d = d + 1)
+                    if ((rp == port_plus[d*PW +: PW] && no_plus[d]) ||
+                        (rp == port_minus[d*PW +: PW] && no_minus[d]))
+                        no_port = 1'b1;
+            end
+            assign order_err[gi] = idle && !head;
+            assign port_err[gi]  = idle && head && no_port;
+            assign va_req[gi]    = idle && head && !no_port;
+            assign va_free[gi*V +: V] = rt_mask[gi*V +: V] & ~busy_rp;
+            assign sa_req[gi] = nonempty && active[gi] && (term_op || crd_op[ov]);
+        end
+    endgenerate
 
     tn_vc_alloc #(.P(P), .V(V), .PW(PW), .VW(VW), .IVW(IVW)) u_va (
         .req_i     (va_req),
@@ -273,19 +282,26 @@ module tn_router #(
     );
 
     // front flit of each input port's stage-1 winner, and the output VC it holds
-    reg [P*FW-1:0] win_flit;
-    reg [P*VW-1:0] win_ovc;
-    integer ip, v;
-    always @(*) begin
-        win_flit = {P*FW{1'b0}};
-        win_ovc  = {P*VW{1'b0}};
-        for (ip = 0; ip < P; ip = ip + 1)
-            for (v = 0; v < V; v = v + 1)
-                if (sa_in_vc[ip*VW +: VW] == v[VW-1:0]) begin
-                    win_flit[ip*FW +: FW] = front[(ip*V + v)*FW +: FW];
-                    win_ovc[ip*VW +: VW]  = ovc[(ip*V + v)*VW +: VW];
-                end
-    end
+    wire [P*FW-1:0] win_flit;
+    wire [P*VW-1:0] win_ovc;
+    generate
+        for (gp = 0; gp < P; gp = gp + 1) begin : g_win
+            reg [FW-1:0] f;
+            reg [VW-1:0] o;
+            integer v;
+            always @(*) begin
+                f = front[gp*V*FW +: FW];
+                o = ovc[gp*V*VW +: VW];
+                for (v = 1; v < V; v = v + 1)
+                    if (sa_in_vc[gp*VW +: VW] == v[VW-1:0]) begin
+                        f = front[(gp*V + v)*FW +: FW];
+                        o = ovc[(gp*V + v)*VW +: VW];
+                    end
+            end
+            assign win_flit[gp*FW +: FW] = f;
+            assign win_ovc[gp*VW +: VW]  = o;
+        end
+    endgenerate
     assign xb_in = win_flit;
 
     tn_crossbar #(.P(P), .FW(FW), .PW(PW)) u_xb (
@@ -294,12 +310,19 @@ module tn_router #(
         .out_flit_o (xb_out)
     );
 
-    integer o;
-    always @(*) begin
-        send_vc = {P*VW{1'b0}};
-        for (o = 0; o < P; o = o + 1)
-            send_vc[o*VW +: VW] = win_ovc[sa_out_ip[o*PW +: PW]*VW +: VW];
-    end
+    // the output VC of the flit each output port sends
+    generate
+        for (gp = 0; gp < P; gp = gp + 1) begin : g_svc
+            reg [VW-1:0] o;
+            integer q;
+            always @(*) begin
+                o = win_ovc[0 +: VW];
+                for (q = 1; q < P; q = q + 1)
+                    if (sa_out_ip[gp*PW +: PW] == q[PW-1:0]) o = win_ovc[q*VW +: VW];
+            end
+            assign send_vc[gp*VW +: VW] = o;
+        end
+    endgenerate
 
     // ---- pointer and error registers ----
     wire unused_vcv = &{1'b0, sa_in_vc_valid};

@@ -14,7 +14,7 @@ module tn_sw_alloc #(
     input  wire [P*PW-1:0]   sa2_ptr_i,
     output wire [P-1:0]      in_vc_valid_o,
     output wire [P*VW-1:0]   in_vc_o,    // stage-1 winner of each input port
-    output reg  [P-1:0]      in_gnt_o,   // input port granted
+    output wire [P-1:0]      in_gnt_o,   // input port granted
     output wire [P-1:0]      out_gnt_o,  // output port granted
     output wire [P*PW-1:0]   out_ip_o    // to input port
 );
@@ -54,10 +54,16 @@ module tn_sw_alloc #(
             );
         end
     endgenerate
-    integer o;
-    always @(*) begin
-        in_gnt_o = {P{1'b0}};
-        for (o = 0; o < P; o = o + 1)
-            if (out_gnt_o[o]) in_gnt_o[out_ip_o[o*PW +: PW]] = 1'b1;
-    end
+    // input port i is granted when some output port chose it (a decoder, no indexed writes)
+    generate
+        for (gi = 0; gi < P; gi = gi + 1) begin : g_gnt
+            localparam integer II = gi;
+            localparam [PW-1:0] I = II[PW-1:0];
+            wire [P-1:0] hit;
+            for (go = 0; go < P; go = go + 1) begin : g_o
+                assign hit[go] = out_gnt_o[go] && (out_ip_o[go*PW +: PW] == I);
+            end
+            assign in_gnt_o[gi] = |hit;
+        end
+    endgenerate
 endmodule

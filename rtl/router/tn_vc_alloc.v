@@ -15,7 +15,7 @@ module tn_vc_alloc #(
     input  wire [P*V*V-1:0]   free_i,    // free allowed output VCs of that port
     input  wire [P*V*VW-1:0]  va1_ptr_i, // per input VC
     input  wire [P*V*IVW-1:0] va2_ptr_i, // per output VC (op*V+ov)
-    output reg  [P*V-1:0]     gnt_o,     // input VC granted
+    output wire [P*V-1:0]     gnt_o,     // input VC granted
     output wire [P*V*VW-1:0]  ov_o,      // output VC it picked (valid with gnt_o)
     output wire [P*V-1:0]     ogrant_o,  // output VC (op*V+ov) granted this cycle
     output wire [P*V*IVW-1:0] oidx_o     // to input VC index ip*V+iv
@@ -51,10 +51,16 @@ module tn_vc_alloc #(
             );
         end
     endgenerate
-    integer o;
-    always @(*) begin
-        gnt_o = {PV{1'b0}};
-        for (o = 0; o < PV; o = o + 1)
-            if (ogrant_o[o]) gnt_o[oidx_o[o*IVW +: IVW]] = 1'b1;
-    end
+    // input VC i is granted when the output VC it picked chose it (a decoder, no indexed writes)
+    generate
+        for (gi = 0; gi < PV; gi = gi + 1) begin : g_gnt
+            localparam integer II = gi;
+            localparam [IVW-1:0] I = II[IVW-1:0];
+            wire [PV-1:0] hit;
+            for (go = 0; go < PV; go = go + 1) begin : g_o
+                assign hit[go] = ogrant_o[go] && (oidx_o[go*IVW +: IVW] == I);
+            end
+            assign gnt_o[gi] = |hit;
+        end
+    endgenerate
 endmodule
