@@ -7,10 +7,10 @@
 #   3. every elaboration check fires: for each illegal parameter set, Verilator, Icarus (and
 #      Yosys `hierarchy -check`) must fail and name the rule module (tn_error_...).
 #   4. Yosys synthesis of one router (K=4 N=2 B=8 W=32, V=2,3,4), generic `synth` and
-#      `synth_ecp5`, and `synth_ecp5` of the 4x4 torus (V=2; only with LINT_TORUS=1: about 13
-#      minutes and 5 GB on 2 cores); no latch may be inferred; a resource table.
+#      `synth_ecp5`, and `synth_ecp5` of the 4x4 torus (V=2; about 4 minutes, LINT_TORUS=0 skips
+#      it); no latch may be inferred; a resource table.
 # Logs in build/lint/. Last line "lint: N checks passed, M failed"; exit status 0 iff M == 0.
-# Environment: LINT_TORUS=1 adds the torus synthesis; LINT_JOBS (default: nproc) tools at once;
+# Environment: LINT_TORUS=0 skips the torus synthesis; LINT_JOBS (default: nproc) tools at once;
 # LINT_TIMEOUT (default 3600) seconds per tool run, LINT_SYNTH_TIMEOUT (default 600) per router
 # synthesis (one takes under 1 minute). Installs nothing (make setup does).
 set -uo pipefail # no -e: failing tools are what this script counts
@@ -19,15 +19,13 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 OUT=build/lint
 RES=$OUT/results
 JOBS=${LINT_JOBS:-$(nproc 2>/dev/null || echo 2)}
-LINT_TORUS=${LINT_TORUS:-0}
+LINT_TORUS=${LINT_TORUS:-1}
 TMO=${LINT_TIMEOUT:-3600}
 SYN_TMO=${LINT_SYNTH_TIMEOUT:-600}
 
 # ---- configuration ----
 INC=(-Irtl/common -Irtl/router -Irtl/net)
-YFILES="rtl/common/tn_rr_arbiter.v rtl/router/tn_route.v rtl/router/tn_input_unit.v"
-YFILES="$YFILES rtl/router/tn_output_unit.v rtl/router/tn_vc_alloc.v rtl/router/tn_sw_alloc.v"
-YFILES="$YFILES rtl/router/tn_crossbar.v rtl/router/tn_router.v rtl/net/tn_torus.v"
+YFILES=$(echo rtl/common/*.v rtl/router/*.v rtl/net/*.v) # Yosys reads every RTL file
 # Legal parameter sets for Verilator ("" = all defaults: K=4 N=2 V=2 B=8 W=32 TERM=1 torus DOR).
 LINT_CFGS=(
     ""
@@ -78,6 +76,8 @@ now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 # tag "K=8 V=4" -> K8_V4 (file names); "" -> default
 tag() { local t=${1// /_}; t=${t//=/}; echo "${t:-default}"; }
+# rtl_id: a fingerprint of the RTL sources, to notice edits made while lint runs
+rtl_id() { cat rtl/*/*.v | sha1sum | cut -c1-12; }
 label() { [ -n "$1" ] && echo "$1" || echo "default"; }
 top_file() { case $1 in tn_torus) echo rtl/net/tn_torus.v ;; *) echo "rtl/router/$1.v" ;; esac; }
 # Result lines (one file per check, printed in order by collect):
@@ -284,6 +284,10 @@ fi
 rm -rf "$OUT"
 mkdir -p "$RES" "$OUT/verilator" "$OUT/iverilog" "$OUT/bad" "$OUT/yosys"
 echo "lint: $(verilator --version | head -n 1); $(iverilog -V 2>&1 | head -n 1); $(yosys -V); $JOBS jobs; logs in $OUT/"
+RTL_ID=$(rtl_id)
+GIT_ID=$(git rev-parse --short HEAD 2>/dev/null || echo "no git")
+git diff --quiet HEAD -- rtl 2>/dev/null || GIT_ID="$GIT_ID + uncommitted rtl/ changes"
+echo "lint: rtl/ sources $RTL_ID ($GIT_ID)"
 
 # ---- 1. verilator ----
 echo "== verilator --lint-only -Wall (any warning fails)"
@@ -334,12 +338,12 @@ for v in "${SYN_VS[@]}"; do
     spawn y_synth generic tn_router "$SYN_BASE V=$v"
 done
 collect
-if [ "$LINT_TORUS" = 1 ]; then
-    echo "   synth_ecp5 of the 4x4 torus (LINT_TORUS=1; about 13 minutes and 5 GB on 2 cores)"
+if [ "$LINT_TORUS" != 0 ]; then
+    echo "   synth_ecp5 of the 4x4 torus, alone (about 4 minutes; LINT_TORUS=0 skips it)"
     spawn y_synth ecp5 tn_torus "$SYN_BASE V=2"
     collect
 else
-    echo "   synth_ecp5 of the 4x4 torus skipped (about 13 minutes and 5 GB on 2 cores): LINT_TORUS=1 adds it"
+    echo "   synth_ecp5 of the 4x4 torus skipped (LINT_TORUS=0)"
 fi
 echo "   ($(since "$T") s)"
 
@@ -355,7 +359,7 @@ get() { # get COUNTS KEY: one count from a .counts file, "-" when there is none
 }
 rows=()
 for v in "${SYN_VS[@]}"; do rows+=("tn_router|$SYN_BASE V=$v|router V=$v"); done
-[ "$LINT_TORUS" = 1 ] && rows+=("tn_torus|$SYN_BASE V=2|4x4 torus V=2")
+[ "$LINT_TORUS" != 0 ] && rows+=("tn_torus|$SYN_BASE V=2|4x4 torus V=2")
 for r in "${rows[@]}"; do
     IFS='|' read -r top cfg lbl <<<"$r"
     e=$OUT/yosys/ecp5_${top}_$(tag "$cfg").counts
@@ -368,6 +372,9 @@ done
 echo
 
 echo "lint: total time $(since "$T_ALL") s"
+if [ "$(rtl_id)" != "$RTL_ID" ]; then
+    echo "lint: WARNING: rtl/ changed during this run ($RTL_ID -> $(rtl_id)); the results may mix revisions, run again"
+fi
 if [ "$NFAIL" -gt 0 ]; then
     echo "lint: failed:"
     for f in "${FAILED[@]}"; do echo "  - $f"; done
