@@ -19,10 +19,10 @@ module tn_torus #(
     parameter AW    = N * CW,
     parameter FW    = W + 2 * AW + 2,
     parameter P     = 2 * N + TERM,
-    parameter PW    = $clog2(P),
+    parameter PW    = (P > 1) ? $clog2(P) : 1,
     parameter VW    = (V > 1) ? $clog2(V) : 1,
     parameter IVW   = (P * V > 1) ? $clog2(P * V) : 1,
-    parameter CNTW  = $clog2(B + 1),
+    parameter CNTW  = (B > 0) ? $clog2(B + 1) : 1,
     parameter OBSW  = P*V*CNTW + P*V + P*V*PW + P*V*VW + P*V*CNTW + P*V + P*V*VW + P*V*IVW
                       + P*VW + P*PW,
     parameter EW    = 6,

@@ -8,7 +8,7 @@ module tn_input_unit #(
     parameter FW   = 40,                              // flit width (no vc, no valid)
     parameter PW   = 3,                               // port index width
     parameter VW   = (V > 1) ? $clog2(V) : 1,         // VC index width
-    parameter CNTW = $clog2(B + 1),                   // occupancy width
+    parameter CNTW = (B > 0) ? $clog2(B + 1) : 1,     // occupancy width
     parameter BW   = (B > 1) ? $clog2(B) : 1          // slot index width
 ) (
     input  wire            clk_i,

@@ -8,7 +8,7 @@ module tn_output_unit #(
     parameter FW       = 40,
     parameter TERMINAL = 0,                        // 1: ejection port, no credits
     parameter VW       = (V > 1) ? $clog2(V) : 1,
-    parameter CNTW     = $clog2(B + 1)
+    parameter CNTW     = (B > 0) ? $clog2(B + 1) : 1
 ) (
     input  wire            clk_i,
     input  wire            rst_i,

@@ -10,7 +10,7 @@ module tn_route #(
     parameter TOPO = 0,                        // 0 torus, 1 mesh
     parameter CW   = (K > 2) ? $clog2(K) : 1,  // coordinate width
     parameter P    = 2 * N + TERM,             // ports
-    parameter PW   = $clog2(P)                 // port index width
+    parameter PW   = (P > 1) ? $clog2(P) : 1   // port index width
 ) (
     input  wire [N*CW-1:0] coord_i,  // this node
     input  wire [N*CW-1:0] dst_i,    // packed destination address
