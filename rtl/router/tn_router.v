@@ -310,19 +310,12 @@ module tn_router #(
         .out_flit_o (xb_out)
     );
 
-    // the output VC of the flit each output port sends
-    generate
-        for (gp = 0; gp < P; gp = gp + 1) begin : g_svc
-            reg [VW-1:0] o;
-            integer q;
-            always @(*) begin
-                o = win_ovc[0 +: VW];
-                for (q = 1; q < P; q = q + 1)
-                    if (sa_out_ip[gp*PW +: PW] == q[PW-1:0]) o = win_ovc[q*VW +: VW];
-            end
-            assign send_vc[gp*VW +: VW] = o;
-        end
-    endgenerate
+    // the output VC of the flit each output port sends: the same selection as the crossbar
+    tn_crossbar #(.P(P), .FW(VW), .PW(PW)) u_xb_vc (
+        .in_flit_i  (win_ovc),
+        .sel_i      (sa_out_ip),
+        .out_flit_o (send_vc)
+    );
 
     // ---- pointer and error registers ----
     wire unused_vcv = &{1'b0, sa_in_vc_valid};
