@@ -400,5 +400,4 @@ main() {
     [ "$NFAIL" -eq 0 ]
 }
 
-main "$@"
-exit $?
+main "$@"; exit $? # on one line: bash reads nothing more of the file after main
