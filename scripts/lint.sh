@@ -279,7 +279,6 @@ y_latch_canary() {
 # editing the script while it runs cannot derail the run.
 main() {
     # ---- tools ----
-    T_ALL=$(now)
     missing=()
     for t in verilator iverilog yosys timeout flock; do
         command -v "$t" >/dev/null 2>&1 || missing+=("$t")
@@ -296,6 +295,7 @@ main() {
         echo "lint: another lint run is using build/lint/ in this tree; waiting for it to finish"
         flock 9
     fi
+    T_ALL=$(now) # after the wait
     RES=$(mktemp -d "${TMPDIR:-/tmp}/tn_lint.XXXXXX") # one result file per check
     trap 'rm -rf "$RES"' EXIT
     rm -rf "$OUT"
