@@ -146,7 +146,7 @@ bad "load not a number" "load|abc|0..100" load=abc $Q
 bad "load above the injection channel" "load|0.9|0..0.5" load=0.9 k=4 $Q
 bad "unknown traffic lists the names" "traffic|bogus|uniform|tornado|transpose|hotspot|trace" \
     traffic=bogus $Q
-bad "routing not built yet" "routing|minad|allowed: dor" routing=minad $Q
+bad "routing not built yet" "routing|val|allowed: dor minad" routing=val $Q
 bad "bitrev needs a power-of-two node count" "bitrev|9|power" traffic=bitrev k=3 $Q
 # load=0.1: the default load 0.3 is 1.2 flits/node/cycle on a 2-ary torus, rejected first.
 bad "transpose needs an even number of address bits" "transpose|even|b = 3" \

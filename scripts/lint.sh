@@ -29,10 +29,14 @@ YFILES=$(echo rtl/common/*.v rtl/router/*.v rtl/net/*.v) # Yosys reads every RTL
 LINT_CFGS=(
     ""
     "K=8 V=4"
+    "K=8 V=4 ROUTING=1"
     "K=3 N=3 V=3 B=5"
+    "K=3 N=3 V=3 B=5 ROUTING=1"
     "K=2 N=1"
     "K=5 TOPO=1 V=1"
+    "K=5 TOPO=1 V=2 ROUTING=1"
     "TERM=2 V=3"
+    "TERM=2 V=3 ROUTING=1 SEL=4"
     "K=64 N=1 V=16 B=64 W=64 TERM=4"
     "K=16 N=2 V=2 B=1"
 )
@@ -42,6 +46,7 @@ IV_CFGS=(
     "tn_router K=64 N=1 V=16 B=64 W=64 TERM=4"
     "tn_torus"
     "tn_torus K=3 N=3 V=3 B=5 TERM=2"
+    "tn_torus K=4 N=2 V=3 ROUTING=1"
     "tn_torus K=5 N=2 TOPO=1 V=1"
 )
 # Illegal parameter sets and the rule module each must name: "params|rule".
@@ -60,7 +65,10 @@ BAD_CFGS=(
     "TERM=0|tn_error_TERM_must_be_1_to_4"
     "TERM=5|tn_error_TERM_must_be_1_to_4"
     "TOPO=2|tn_error_TOPO_must_be_0_torus_or_1_mesh"
-    "ROUTING=3|tn_error_ROUTING_only_0_dor_is_built"
+    "ROUTING=3|tn_error_ROUTING_must_be_0_dor_or_1_minad"
+    "ROUTING=1 V=2|tn_error_V_below_3_for_minad_on_a_torus"
+    "ROUTING=1 TOPO=1 V=1|tn_error_V_below_2_for_minad_on_a_mesh"
+    "ROUTING=1 V=3 SEL=6|tn_error_SEL_must_be_minus1_runtime_or_0_to_5"
 )
 # The same rule through the torus (the router inside must still refuse).
 BAD_TORUS_CFGS=(
@@ -68,9 +76,10 @@ BAD_TORUS_CFGS=(
     "TOPO=2|tn_error_TOPO_must_be_0_torus_or_1_mesh"
 )
 SYN_BASE="K=4 N=2 B=8 W=32"
-SYN_VS=(2 3 4)
+SYN_VS=(2 3 4)  # V=3 and V=4 are synthesised with ROUTING=1 (MIN AD + the six selections)
 
 # ---- helpers ----
+syn_routing() { if [ "$1" -ge 3 ]; then echo " ROUTING=1"; fi; }
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 # tag "K=8 V=4" -> K8_V4 (file names); "" -> default
@@ -351,8 +360,8 @@ main() {
     T=$(now)
     spawn y_latch_canary
     for v in "${SYN_VS[@]}"; do
-        spawn y_synth ecp5 tn_router "$SYN_BASE V=$v"
-        spawn y_synth generic tn_router "$SYN_BASE V=$v"
+        spawn y_synth ecp5 tn_router "$SYN_BASE V=$v$(syn_routing $v)"
+        spawn y_synth generic tn_router "$SYN_BASE V=$v$(syn_routing $v)"
     done
     collect
     if [ "$LINT_TORUS" != 0 ]; then
@@ -375,7 +384,9 @@ main() {
         if [ -s "$1" ]; then tr ' ' '\n' <"$1" | awk -F= -v k="$2" '$1 == k { print $2 }'; else echo "-"; fi
     }
     rows=()
-    for v in "${SYN_VS[@]}"; do rows+=("tn_router|$SYN_BASE V=$v|router V=$v"); done
+    for v in "${SYN_VS[@]}"; do
+        rows+=("tn_router|$SYN_BASE V=$v$(syn_routing $v)|router V=$v$(syn_routing $v)")
+    done
     [ "$LINT_TORUS" != 0 ] && rows+=("tn_torus|$SYN_BASE V=2|4x4 torus V=2")
     for r in "${rows[@]}"; do
         IFS='|' read -r top cfg lbl <<<"$r"

@@ -3,7 +3,9 @@
 # Runs a lockstep list (tb/regress/*.txt: one tnlock run per line) and prints TAP, a JUnit XML
 # report and a one-line summary. Usage: lockstep.sh LIST [JUNIT_XML]
 # A line may carry expect=FIELD: the run must then report a mismatch in that field (planted
-# faults). Every other run must report zero mismatches and deliver every packet intact.
+# faults); expect=deadlock: the run must stop on the watchdog with zero mismatches (a
+# deliberately broken configuration). Every other run must report zero mismatches and deliver
+# every packet intact.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 list=$1
@@ -44,7 +46,14 @@ while IFS= read -r line || [ -n "$line" ]; do
     t1=$(date +%s.%N)
     echo "$out" > "$log"
     ok=0 why=
-    if [ -n "$expect" ]; then
+    if [ "$expect" = deadlock ]; then
+        if [ $rc -eq 1 ] && grep -q '"mismatch": false' <<< "$out" && grep -q '"deadlocked": true' <<< "$out" &&
+            grep -q 'no flit moved for' "$log.err"; then
+            ok=1
+        else
+            why="expected the watchdog to stop a deadlocked run with 0 mismatches; got rc=$rc: $(head -c 400 <<< "$out")"
+        fi
+    elif [ -n "$expect" ]; then
         if [ $rc -eq 1 ] && grep -q '"mismatch": true' <<< "$out" && grep -q "\"field\": \"$expect\"" <<< "$out"; then
             ok=1
         else

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_fault_F], TOP = net
 # (the tn_torus network) or rtr (one tn_router; tnlock wires one per node). The buffer capacity is
-# B=8 (buf=1..8 at run time), payload W=32, one terminal channel, torus, DOR.
+# B=8 (buf=1..8 at run time), payload W=32, one terminal channel, torus. ROUTING=1 (MIN AD and
+# DOR, chosen at run time) when V >= 3, else 0 (DOR); the selection function is a run-time input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 name=$1
@@ -14,6 +15,7 @@ fi
 top=${BASH_REMATCH[1]} K=${BASH_REMATCH[2]} N=${BASH_REMATCH[3]} V=${BASH_REMATCH[4]}
 fault=${BASH_REMATCH[6]:-}
 B=8 W=32 TERM=1 TOPO=0 ROUTING=0
+if [ "$V" -ge 3 ]; then ROUTING=1; fi
 dir=build/vl/$name
 mod=tn_torus; router=0
 if [ "$top" = rtr ]; then mod=tn_router; router=1; fi
@@ -26,7 +28,7 @@ fi
 rm -rf "$dir"
 mkdir -p "$dir"
 root=$PWD
-echo "vlbuild: $name ($mod K=$K N=$N V=$V B=$B${fault:+ fault $fault})"
+echo "vlbuild: $name ($mod K=$K N=$N V=$V B=$B ROUTING=$ROUTING${fault:+ fault $fault})"
 start=$(date +%s)
 verilator --cc --exe --build -j 2 --trace-fst -Wall --top-module "$mod" \
     -Irtl/common -Irtl/router -Irtl/net "rtl/$([ $top = net ] && echo net || echo router)/$mod.v" "${defs[@]}" \

@@ -17,6 +17,8 @@ typedef struct layout {
     int P, V, VW, PW, IVW, CNTW, CW, AW, FW, W, EW, TERM;
     long obsw;
     long o_cnt, o_act, o_oport, o_ovc, o_cred, o_busy, o_va1, o_va2, o_sa1, o_sa2;
+    long o_lru, o_ldsf, o_rng;
+    int NNET; /* network ports, 2n */
 } layout;
 
 typedef struct mismatch {
@@ -56,7 +58,8 @@ static void make_layout(layout *L, const tn_rtl_params *p, const tn_geom *g)
     L->AW = p->n * L->CW;
     L->W = p->w;
     L->FW = p->w + 2 * L->AW + 2;
-    L->EW = 6;
+    L->EW = 7;
+    L->NNET = 2 * p->n;
     L->TERM = p->term;
     long pv = (long)L->P * L->V;
     L->o_cnt = 0;
@@ -69,7 +72,10 @@ static void make_layout(layout *L, const tn_rtl_params *p, const tn_geom *g)
     L->o_va2 = L->o_va1 + pv * L->VW;
     L->o_sa1 = L->o_va2 + pv * L->IVW;
     L->o_sa2 = L->o_sa1 + (long)L->P * L->VW;
-    L->obsw = L->o_sa2 + (long)L->P * L->PW;
+    L->o_lru = L->o_sa2 + (long)L->P * L->PW;
+    L->o_ldsf = L->o_lru + (long)L->NNET * 8;
+    L->o_rng = L->o_ldsf + (long)L->NNET * 8;
+    L->obsw = L->o_rng + 32;
 }
 
 
@@ -83,7 +89,7 @@ typedef struct rnet {
     int traced;        /* instance with a waveform, -1 none */
 } rnet;
 
-static int rnet_open(rnet *n, const tn_geom *g, const layout *L, int buf)
+static int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c)
 {
     tn_rtl_params p;
     tn_rtl_params_get(&p);
@@ -103,7 +109,13 @@ static int rnet_open(rnet *n, const tn_geom *g, const layout *L, int buf)
         return -1;
     for (int i = 0; i < cnt; i++) {
         n->r[i] = tn_rtl_new();
-        tn_rtl_set(n->r[i], TN_RTL_CFG_BUF, 0, 8, (uint64_t)buf);
+        tn_rtl_set(n->r[i], TN_RTL_CFG_BUF, 0, 8, (uint64_t)c->buf);
+        tn_rtl_set(n->r[i], TN_RTL_CFG_ROUTE, 0, 3, (uint64_t)c->routing);
+        tn_rtl_set(n->r[i], TN_RTL_CFG_SEL, 0, 3, (uint64_t)c->selection);
+        tn_rtl_set(n->r[i], TN_RTL_CFG_DATELINE, 0, 1, (uint64_t)c->dateline);
+        /* tn_torus salts the global seed per node itself; a lone router gets its own seed */
+        tn_rtl_set(n->r[i], TN_RTL_CFG_SEED, 0, 32,
+                   n->routers ? tn_router_seed(c->seed, i) : c->seed);
         if (n->routers)
             tn_rtl_set(n->r[i], TN_RTL_COORD, 0, L->AW, tn_addr_of(g, i));
         tn_rtl_reset(n->r[i], 2);
@@ -396,7 +408,16 @@ static int compare(rnet *r, const tn_sim *s, const view *w, const layout *L, mis
             CHECK("sa2_ptr", rnet_get(r, TN_RTL_OBS, ob + L->o_sa2 + port * L->PW, L->PW),
                   s->as.sa2_ptr[slot]);
         }
+        for (int j = 0; j < L->NNET; j++) {
+            long slot = (long)node * P + j + 1;
+            int port = j + 1, vcx = -1;
+            CHECK("lru_age", rnet_get(r, TN_RTL_OBS, ob + L->o_lru + j * 8, 8),
+                  s->sel.lru_age[slot]);
+            CHECK("ldsf_cnt", rnet_get(r, TN_RTL_OBS, ob + L->o_ldsf + j * 8, 8),
+                  s->sel.ldsf_cnt[slot]);
+        }
         int port = -1, vcx = -1;
+        CHECK("rng", rnet_get(r, TN_RTL_OBS, ob + L->o_rng, 32), s->sel.rng[node]);
         CHECK("err", rnet_get(r, TN_RTL_ERR, (long)node * L->EW, L->EW), s->router_err[node]);
         CHECK("err.rtl_nonzero", rnet_get(r, TN_RTL_ERR, (long)node * L->EW, L->EW), 0);
     }
@@ -411,6 +432,7 @@ typedef struct run_result {
     long delivered, injected, flits_ejected;
     long check_errors;
     int drained;
+    int deadlocked; /* the watchdog stopped the run (RTL and model equally stuck) */
 } run_result;
 
 static double now_s(void)
@@ -435,7 +457,7 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
     layout L;
     make_layout(&L, &rp, &s->g);
     rnet net, *r = &net;
-    if (rnet_open(r, &s->g, &L, o->cfg.buf)) {
+    if (rnet_open(r, &s->g, &L, &o->cfg)) {
         fprintf(stderr, "tnlock: error: out of memory\n");
         return 2;
     }
@@ -473,6 +495,8 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
         res->rtl_s += t1 - t0;
         for (long i = 0; i < nt; i++)
             res->flits_ejected += (long)rnet_get(r, TN_RTL_EJ_VALID, i, 1);
+        for (int v = 0; v < s->g.nodes; v++)
+            tn_router_sel_sync(s, v); /* routers the model skipped: state of cycle t */
         if (compare(r, s, &w, &L, &res->mm)) {
             res->mm.cycle = t;
             res->mismatch = 1;
@@ -484,7 +508,9 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
         if (fst && t > trace_hi)
             break;
         if (s->deadlocked) {
-            fprintf(stderr, "tnlock: %s\n", tn_sim_deadlock_report(s));
+            fprintf(stderr, "tnlock: %s (the RTL, in lockstep, is stuck the same way)\n",
+                    tn_sim_deadlock_report(s));
+            res->deadlocked = 1;
             break;
         }
         double t2 = now_s();
@@ -630,7 +656,13 @@ static int parse(opts *o, int argc, char **argv)
     struct { const char *key; int want, have; } m[] = {
         {"k", p.k, o->cfg.k}, {"n", p.n, o->cfg.n}, {"vcs", p.v, o->cfg.vcs},
         {"term", p.term, o->cfg.term}, {"topo", p.topo, o->cfg.topo},
-        {"flitw", p.w, o->cfg.flitw}, {"routing", p.routing, o->cfg.routing}};
+        {"flitw", p.w, o->cfg.flitw}};
+    if (o->cfg.routing > p.routing) {
+        fprintf(stderr, "tnlock: error: key 'routing': value '%s' is not built into this Verilated "
+                        "model (parameter ROUTING=%d, vcs=%d); allowed: dor%s\n",
+                tn_routing_name(o->cfg.routing), p.routing, p.v, p.routing ? " minad" : "");
+        return -1;
+    }
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
         if (m[i].want != m[i].have) {
             fprintf(stderr, "tnlock: error: key '%s': value %d differs from this Verilated model's "
@@ -647,11 +679,6 @@ static int parse(opts *o, int argc, char **argv)
     if (o->fault && strcmp(o->fault, p.fault)) {
         fprintf(stderr, "tnlock: error: key 'fault': value '%s' differs from this model's '%s'\n",
                 o->fault, p.fault);
-        return -1;
-    }
-    if (!o->cfg.dateline) {
-        fprintf(stderr, "tnlock: error: key 'dateline': value 'off' exists in the C model only "
-                        "(the RTL always has the dateline classes); allowed: on\n");
         return -1;
     }
     if (o->cfg.buf > p.b) {
@@ -712,16 +739,17 @@ int main(int argc, char **argv)
     if (o.json) {
         printf("{\"mismatch\": false, \"cycles\": %ld, \"packets_injected\": %ld, "
                "\"packets_delivered\": %ld, \"flits_ejected\": %ld, \"check_errors\": %ld, "
-               "\"drained\": %s, \"rtl_cycles_per_second\": %.1f, "
+               "\"drained\": %s, \"deadlocked\": %s, \"rtl_cycles_per_second\": %.1f, "
                "\"model_cycles_per_second\": %.1f, \"fault\": \"%s\"}\n",
                res.cycles, res.injected, res.delivered, res.flits_ejected, res.check_errors,
-               res.drained ? "true" : "false", rtl_cps, mod_cps, rp.fault);
+               res.drained ? "true" : "false", res.deadlocked ? "true" : "false", rtl_cps, mod_cps,
+               rp.fault);
     } else {
         printf("tnlock: %d-ary %d-cube %s vcs=%d buf=%d pkt=%d-%d traffic=%s load=%.3f seed=%u\n",
                o.cfg.k, o.cfg.n, tn_topo_name(o.cfg.topo), o.cfg.vcs, o.cfg.buf, o.cfg.pkt_min,
                o.cfg.pkt_max, tn_traffic_name(o.cfg.traffic), o.cfg.load, o.cfg.seed);
         printf("  %ld cycles compared, 0 mismatches (every link, credit, VC state, credit "
-               "counter, pointer, error vector)\n", res.cycles);
+               "counter, pointer, selection state, RNG, error vector)\n", res.cycles);
         printf("  %ld packets injected, %ld delivered (%ld flits ejected by the RTL), %ld "
                "integrity errors; per-packet latency equal in both (ejection links equal every "
                "cycle)\n", res.injected, res.delivered, res.flits_ejected, res.check_errors);

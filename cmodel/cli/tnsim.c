@@ -30,7 +30,7 @@ static void usage(FILE *f)
             "  check  deadlock checker: proves the channel dependency graph acyclic (exit 0) or\n"
             "         prints a cycle (exit 1)\n"
             "run options: chan_out=FILE writes per-channel utilisation (CSV)\n"
-            "keys: k n topo vcs buf pkt flitw term routing traffic load warmup measure drain\n"
+            "keys: k n topo vcs buf pkt flitw term routing selection traffic load warmup measure drain\n"
             "      seed perm_seed hot_frac hot_nodes trace dateline watchdog (see README.md)\n");
 }
 
@@ -162,8 +162,12 @@ static void describe(const tn_config *c, char *buf, size_t len)
         snprintf(pkt, sizeof pkt, "%d", c->pkt_min);
     else
         snprintf(pkt, sizeof pkt, "%d-%d", c->pkt_min, c->pkt_max);
-    snprintf(buf, len, "%d-ary %d-cube %s, routing=%s traffic=%s vcs=%d buf=%d pkt=%s term=%d seed=%u",
-             c->k, c->n, tn_topo_name(c->topo), tn_routing_name(c->routing),
+    char sel[32] = "";
+    if (c->routing != TN_ROUTE_DOR)
+        snprintf(sel, sizeof sel, " selection=%s", tn_selection_name(c->selection));
+    snprintf(buf, len,
+             "%d-ary %d-cube %s, routing=%s%s traffic=%s vcs=%d buf=%d pkt=%s term=%d seed=%u",
+             c->k, c->n, tn_topo_name(c->topo), tn_routing_name(c->routing), sel,
              tn_traffic_name(c->traffic), c->vcs, c->buf, pkt, c->term, c->seed);
 }
 
@@ -213,8 +217,8 @@ static void print_json(const tn_config *c, const tn_stats *st, FILE *f)
 {
     fprintf(f,
             "{\"k\": %d, \"n\": %d, \"topo\": \"%s\", \"vcs\": %d, \"buf\": %d, \"pkt_min\": %d, "
-            "\"pkt_max\": %d, \"term\": %d, \"routing\": \"%s\", \"traffic\": \"%s\", \"seed\": %u, "
-            "\"capacity_flits_per_node_cycle\": %.6g, "
+            "\"pkt_max\": %d, \"term\": %d, \"routing\": \"%s\", \"selection\": \"%s\", \"traffic\": \"%s\", "
+            "\"seed\": %u, \"capacity_flits_per_node_cycle\": %.6g, "
             "\"offered\": %.6g, \"offered_flits_per_node_cycle\": %.6g, "
             "\"created_flits_per_node_cycle\": %.6g, "
             "\"accepted\": %.6g, \"accepted_flits_per_node_cycle\": %.6g, "
@@ -225,7 +229,8 @@ static void print_json(const tn_config *c, const tn_stats *st, FILE *f)
             "\"router_errors\": %u, \"cycles\": %ld, \"sim_cycles_per_second\": %.1f, "
             "\"flit_hops_per_second\": %.1f}\n",
             c->k, c->n, tn_topo_name(c->topo), c->vcs, c->buf, c->pkt_min, c->pkt_max, c->term,
-            tn_routing_name(c->routing), tn_traffic_name(c->traffic), c->seed, tn_capacity(c),
+            tn_routing_name(c->routing), tn_selection_name(c->selection),
+            tn_traffic_name(c->traffic), c->seed, tn_capacity(c),
             st->offered, st->offered_flits, st->created_flits, st->accepted, st->accepted_flits,
             st->latency_avg, st->latency_p50, st->latency_p99, st->latency_max,
             st->network_latency_avg, st->hops_avg, st->chan_util_avg, st->chan_util_max,
@@ -278,7 +283,7 @@ static int do_sweep(cli *a)
         fprintf(stderr, "tnsim: error: key 'out': cannot write '%s'\n", a->out);
         return 2;
     }
-    fprintf(f, "k,n,topo,routing,traffic,vcs,buf,pkt_min,pkt_max,offered,offered_flits,accepted,"
+    fprintf(f, "k,n,topo,routing,selection,traffic,vcs,buf,pkt_min,pkt_max,offered,offered_flits,accepted,"
                "accepted_flits,latency_avg,latency_p50,latency_p99,network_latency_avg,hops_avg,"
                "saturated\n");
     int rc = 0;
@@ -294,9 +299,9 @@ static int do_sweep(cli *a)
         }
         if (report_errors(&st, first))
             rc = 1;
-        fprintf(f, "%d,%d,%s,%s,%s,%d,%d,%d,%d,%.6g,%.6g,%.6g,%.6g,%.4f,%ld,%ld,%.4f,%.4f,%d\n",
+        fprintf(f, "%d,%d,%s,%s,%s,%s,%d,%d,%d,%d,%.6g,%.6g,%.6g,%.6g,%.4f,%ld,%ld,%.4f,%.4f,%d\n",
                 c.k, c.n, tn_topo_name(c.topo), tn_routing_name(c.routing),
-                tn_traffic_name(c.traffic), c.vcs, c.buf, c.pkt_min, c.pkt_max, st.offered,
+                tn_selection_name(c.selection), tn_traffic_name(c.traffic), c.vcs, c.buf, c.pkt_min, c.pkt_max, st.offered,
                 st.offered_flits, st.accepted, st.accepted_flits, st.latency_avg, st.latency_p50,
                 st.latency_p99, st.network_latency_avg, st.hops_avg, st.saturated);
         fflush(f);
@@ -342,10 +347,11 @@ static int do_sat(cli *a)
         }
     }
     if (a->json) {
-        printf("{\"routing\": \"%s\", \"traffic\": \"%s\", \"k\": %d, \"n\": %d, "
-               "\"sat_load\": %.4f, \"sat_accepted\": %.4f, \"sat_accepted_flits_per_node_cycle\": %.4f, "
+        printf("{\"routing\": \"%s\", \"selection\": \"%s\", \"traffic\": \"%s\", "
+               "\"k\": %d, \"n\": %d, \"sat_load\": %.4f, \"sat_accepted\": %.4f, \"sat_accepted_flits_per_node_cycle\": %.4f, "
                "\"overload_accepted\": %.4f, \"capacity_flits_per_node_cycle\": %.6g, \"runs\": %d}\n",
-               tn_routing_name(c.routing), tn_traffic_name(c.traffic), c.k, c.n, lo, lo_acc,
+               tn_routing_name(c.routing), tn_selection_name(c.selection),
+               tn_traffic_name(c.traffic), c.k, c.n, lo, lo_acc,
                lo_acc * cap, hi_acc, cap, runs);
     } else {
         char d[256];

@@ -25,6 +25,12 @@ enum tn_routing {
     TN_ROUTE_GAL, TN_ROUTE_CHAOS, TN_ROUTE_ACOR, TN_ROUTE_LAST
 };
 
+/* Selection functions among the free candidates of an adaptive routing function; the same
+ * integers are the RTL input cfg_sel_i (docs/microarchitecture.md section 19). */
+enum tn_selection {
+    TN_SEL_RANDOM = 0, TN_SEL_DOR, TN_SEL_ZIGZAG, TN_SEL_LRU, TN_SEL_LDSF, TN_SEL_SQ, TN_SEL_LAST
+};
+
 enum tn_traffic {
     TN_TR_UNIFORM = 0, TN_TR_TORNADO, TN_TR_BITCOMP, TN_TR_BITREV, TN_TR_SHUFFLE,
     TN_TR_BUTTERFLY, TN_TR_TRANSPOSE, TN_TR_NEIGHBOR, TN_TR_RANDPERM, TN_TR_HOTSPOT,
@@ -38,7 +44,8 @@ enum tn_err {
     TN_ERR_BUF_OVF = 1u << 2,    /* flit arrived at a full input VC buffer */
     TN_ERR_ORDER = 1u << 3,      /* flit order broken: non-head at the front of an idle VC */
     TN_ERR_VC_REUSE = 1u << 4,   /* output VC granted while still allocated */
-    TN_ERR_PORT = 1u << 5        /* route chose a port that is illegal for the algorithm */
+    TN_ERR_PORT = 1u << 5,       /* route chose a port that is illegal for the algorithm */
+    TN_ERR_CFG = 1u << 6         /* run-time routing not built into this router (RTL only) */
 };
 
 typedef struct tn_config {
@@ -50,6 +57,7 @@ typedef struct tn_config {
     int flitw;             /* payload bits per flit, 1..64 */
     int term;              /* injection and ejection channels per node */
     int routing;           /* enum tn_routing */
+    int selection;         /* enum tn_selection (adaptive routing) */
     int traffic;           /* enum tn_traffic */
     double load;           /* offered load, fraction of capacity */
     int load_set;          /* 1 when load was given (0: the default) */
@@ -78,6 +86,9 @@ int tn_config_check(const tn_config *c, char *err, size_t errlen);
 const char *tn_routing_name(int r);
 const char *tn_traffic_name(int t);
 const char *tn_topo_name(int t);
+const char *tn_selection_name(int s);
+/* Least V the routing needs on the configured topology (with the dateline setting). */
+int tn_min_vcs(const tn_config *c);
 /* Capacity of the network in flits/node/cycle (uniform traffic bisection bound). */
 double tn_capacity(const tn_config *c);
 /* Injection rate in flits/node/cycle for the configured load. */
@@ -123,10 +134,43 @@ typedef struct tn_route_out {
 } tn_route_out;
 void tn_route_dor(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr,
                   int in_port, tn_route_out *out);
+/* Escape VCs of an adaptive routing: 2 on a torus with dateline classes, else 1. */
+int tn_escape_vcs(const tn_geom *g);
+/* MIN AD route computation (Duato): the escape route (DOR port, one escape VC) in esc, the
+ * productive network ports as a mask (bit j = port j+1) in prod, the remaining minimal hops per
+ * dimension in hops. At the destination esc is the ejection port and prod is 0. */
+void tn_route_minad(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr, int in_port,
+                    tn_route_out *esc, uint32_t *prod, int *hops);
 /* Dateline class of a hop in dimension d from coordinate c toward t, direction +1/-1. */
 int tn_dateline_class(int k, int c, int t, int dir);
 /* Direction DOR takes in one dimension: +1, -1, 0 when c == t. */
 int tn_dor_dir(int k, int topo, int c, int t);
+
+/* ---- selection functions (select.c; rtl/router/tn_select.v and tn_sel_*.v) ---- */
+/* Candidates are masks over the 2n network ports: bit j = port j+1 (+d is bit 2d, -d bit 2d+1).
+ * Each returns the chosen bit index, or -1 when cand is 0. Ties go to the lowest bit. */
+int tn_sel_random(uint32_t cand, uint32_t u16);            /* u16: a 16-bit draw */
+int tn_sel_dor(uint32_t cand);
+int tn_sel_zigzag(uint32_t cand, const int *hops);         /* hops[d]: remaining, dimension d */
+int tn_sel_lru(uint32_t cand, const uint8_t *age);         /* age[j]: cycles since last flit */
+int tn_sel_ldsf(uint32_t cand, const uint8_t *cnt);        /* cnt[j]: LDSF counter */
+int tn_sel_sq(uint32_t cand, const uint16_t *used);        /* used[j]: occupied slots downstream */
+typedef struct tn_sel_in {
+    uint32_t u16;
+    const int *hops;
+    const uint8_t *age, *cnt;
+    const uint16_t *used;
+} tn_sel_in;
+int tn_select(int sel, uint32_t cand, const tn_sel_in *in);
+/* Per-output-link state, one cycle: sent = a flit left on the link this cycle; held = an output
+ * VC of the link was allocated at the start of the cycle. Saturation TN_SEL_MAX. */
+#define TN_SEL_MAX 255
+uint8_t tn_sel_lru_age_next(uint8_t age, int sent);
+uint8_t tn_sel_ldsf_cnt_next(uint8_t cnt, int sent, int held);
+/* The router's 16-bit draw for input VC i (= port*V + vc) from the router RNG state x. */
+uint32_t tn_sel_rand16(uint32_t x, int i);
+/* Reset value of router node's RNG for global seed g. */
+uint32_t tn_router_seed(uint32_t g, int node);
 
 /* ---- traffic patterns (traffic.c) ---- */
 typedef struct tn_traffic_gen {

@@ -13,10 +13,16 @@ static const char *const traffic_names[TN_TR_LAST] = {
     "uniform", "tornado",  "bitcomp",  "bitrev",  "shuffle", "butterfly",
     "transpose", "neighbor", "randperm", "hotspot", "trace"};
 static const char *const topo_names[2] = {"torus", "mesh"};
+static const char *const selection_names[TN_SEL_LAST] = {"random", "dor", "zigzag",
+                                                         "lru",    "ldsf", "sq"};
 
 const char *tn_routing_name(int r) { return r >= 0 && r < TN_ROUTE_LAST ? routing_names[r] : "?"; }
 const char *tn_traffic_name(int t) { return t >= 0 && t < TN_TR_LAST ? traffic_names[t] : "?"; }
 const char *tn_topo_name(int t) { return t >= 0 && t < 2 ? topo_names[t] : "?"; }
+const char *tn_selection_name(int s)
+{
+    return s >= 0 && s < TN_SEL_LAST ? selection_names[s] : "?";
+}
 
 void tn_config_default(tn_config *c)
 {
@@ -30,6 +36,7 @@ void tn_config_default(tn_config *c)
     c->flitw = 32;
     c->term = 1;
     c->routing = TN_ROUTE_DOR;
+    c->selection = TN_SEL_LDSF;
     c->traffic = TN_TR_UNIFORM;
     c->load = 0.3;
     c->warmup = 1000;
@@ -176,27 +183,37 @@ int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_
         c->hot_frac = d;
         return 0;
     }
-    if (!strcmp(key, "routing") || !strcmp(key, "traffic") || !strcmp(key, "topo")) {
+    if (!strcmp(key, "routing") || !strcmp(key, "traffic") || !strcmp(key, "topo") ||
+        !strcmp(key, "selection")) {
         const char *const *names = !strcmp(key, "routing")   ? routing_names
                                    : !strcmp(key, "traffic") ? traffic_names
-                                                             : topo_names;
-        int count = !strcmp(key, "routing") ? TN_ROUTE_LAST : !strcmp(key, "traffic") ? TN_TR_LAST : 2;
+                                   : !strcmp(key, "topo")    ? topo_names
+                                                             : selection_names;
+        int count = !strcmp(key, "routing")   ? TN_ROUTE_LAST
+                    : !strcmp(key, "traffic") ? TN_TR_LAST
+                    : !strcmp(key, "topo")    ? 2
+                                              : TN_SEL_LAST;
+        int built = !strcmp(key, "routing") ? TN_ROUTE_MINAD + 1 : count;
         int i = parse_name(v, names, count);
-        if (!strcmp(key, "routing") && i > TN_ROUTE_DOR) {
+        if (i >= built) {
+            join_names(allowed, sizeof allowed, names, built);
             snprintf(err, errlen,
-                     "key 'routing': value '%s' is not built yet in this version; allowed: dor", v);
+                     "key 'routing': value '%s' is not built yet in this version; allowed: %s", v,
+                     allowed);
             return -1;
         }
         if (i < 0) {
-            join_names(allowed, sizeof allowed, names, !strcmp(key, "routing") ? 1 : count);
+            join_names(allowed, sizeof allowed, names, built);
             return bad(err, errlen, key, v, allowed);
         }
         if (!strcmp(key, "routing"))
             c->routing = i;
         else if (!strcmp(key, "traffic"))
             c->traffic = i;
-        else
+        else if (!strcmp(key, "topo"))
             c->topo = i;
+        else
+            c->selection = i;
         return 0;
     }
     if (!strcmp(key, "hot_nodes")) {
@@ -234,7 +251,7 @@ int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_
     }
     snprintf(err, errlen,
              "unknown key '%s' (value '%s'); allowed keys: k n topo vcs buf pkt flitw term routing "
-             "traffic load warmup measure drain seed perm_seed hot_frac hot_nodes trace dateline watchdog",
+             "selection traffic load warmup measure drain seed perm_seed hot_frac hot_nodes trace dateline watchdog",
              key, v);
     return -1;
 }
@@ -307,10 +324,12 @@ double tn_rate_flits(const tn_config *c)
     return c->load * tn_capacity(c);
 }
 
-static int min_vcs(const tn_config *c)
+int tn_min_vcs(const tn_config *c)
 {
-    (void)c->routing; /* DOR: two dateline classes on a torus, one on a mesh */
-    return c->topo == TN_TOPO_TORUS && c->dateline ? 2 : 1;
+    /* DOR: two dateline classes on a torus, one on a mesh; MIN AD: those as escape VCs plus at
+     * least one adaptive VC */
+    int esc = c->topo == TN_TOPO_TORUS && c->dateline ? 2 : 1;
+    return c->routing == TN_ROUTE_MINAD ? esc + 1 : esc;
 }
 
 int tn_config_check(const tn_config *c, char *err, size_t errlen)
@@ -323,11 +342,12 @@ int tn_config_check(const tn_config *c, char *err, size_t errlen)
                  c->n, nodes, TN_MAX_NODES);
         return -1;
     }
-    int mv = min_vcs(c);
+    int mv = tn_min_vcs(c);
     if (c->vcs < mv) {
         snprintf(err, errlen,
-                 "key 'vcs': value '%d' is too few for routing=%s on a %s; allowed: %d..%d",
-                 c->vcs, tn_routing_name(c->routing), tn_topo_name(c->topo), mv, TN_MAX_V);
+                 "key 'vcs': value '%d' is too few for routing=%s on a %s%s; allowed: %d..%d",
+                 c->vcs, tn_routing_name(c->routing), tn_topo_name(c->topo),
+                 c->dateline ? "" : " with dateline=off", mv, TN_MAX_V);
         return -1;
     }
     double mean_len = 0.5 * (c->pkt_min + c->pkt_max);

@@ -10,10 +10,80 @@
 #include "tn.h"
 
 #define DL_MAX_NODES 4096
+#define DL_MAX_NODES_ADAPTIVE 512 /* indirect dependencies: about nodes^2 * box pairs */
 
 static int vc_class(const tn_route_out *ro)
 {
     return ro->vc_lo == 0 ? 0 : 1;
+}
+
+typedef struct dl_edges {
+    uint64_t *e; /* (from << 32) | to */
+    long n, cap;
+} dl_edges;
+
+static int dl_add(dl_edges *E, long from, long to)
+{
+    if (E->n == E->cap) {
+        long cap = E->cap ? 2 * E->cap : 4096;
+        uint64_t *ne = realloc(E->e, sizeof *ne * (size_t)cap);
+        if (!ne)
+            return -1;
+        E->e = ne;
+        E->cap = cap;
+    }
+    E->e[E->n++] = ((uint64_t)from << 32) | (uint64_t)to;
+    return 0;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Coordinates on minimal paths from c to t in a ring (or line) of k, c and t included. */
+static int dl_span(const tn_geom *g, int c, int t, int *out)
+{
+    int m = 0;
+    if (g->topo == TN_TOPO_MESH) {
+        int step = t >= c ? 1 : -1;
+        for (int x = c;; x += step) {
+            out[m++] = x;
+            if (x == t)
+                break;
+        }
+        return m;
+    }
+    int plus = (t - c + g->k) % g->k, minus = (g->k - plus) % g->k;
+    out[m++] = c;
+    if (plus && plus <= minus)
+        for (int i = 1; i <= plus; i++)
+            out[m++] = (c + i) % g->k;
+    if (minus && minus <= plus)
+        for (int i = 1; i <= minus; i++)
+            if (!(plus && plus <= minus && i == minus)) /* t already listed */
+                out[m++] = (c - i + g->k) % g->k;
+    return m;
+}
+
+/* The escape (or DOR) channel a packet at node v for destination t requests: vertex, or -1 when
+ * it ejects. */
+static long dl_channel(const tn_geom *g, const tn_config *c, int v, uint32_t addr)
+{
+    int cv[TN_MAX_N];
+    tn_route_out r;
+    tn_coords(g, v, cv);
+    if (c->routing == TN_ROUTE_MINAD) {
+        uint32_t prod;
+        int hops[TN_MAX_N];
+        tn_route_minad(g, c->vcs, cv, addr, 0, &r, &prod, hops);
+    } else {
+        tn_route_dor(g, c->vcs, cv, addr, 0, &r);
+    }
+    if (tn_port_is_term(g, r.port))
+        return -1;
+    return ((long)v * g->ports + r.port) * 2 + vc_class(&r);
 }
 
 int tn_deadlock_check(const tn_config *cfg, char *rep, size_t len)
@@ -30,74 +100,99 @@ int tn_deadlock_check(const tn_config *cfg, char *rep, size_t len)
         snprintf(rep, len, "out of memory");
         return -1;
     }
-    if (g.nodes > DL_MAX_NODES) {
-        snprintf(rep, len, "keys 'k','n': the checker handles up to %d nodes, not %d", DL_MAX_NODES,
-                 g.nodes);
+    const int adaptive = cc.routing == TN_ROUTE_MINAD;
+    const int maxn = adaptive ? DL_MAX_NODES_ADAPTIVE : DL_MAX_NODES;
+    if (g.nodes > maxn) {
+        snprintf(rep, len, "keys 'k','n': the checker handles up to %d nodes for routing=%s, not %d",
+                 maxn, tn_routing_name(cc.routing), g.nodes);
         tn_geom_free(&g);
         return -1;
     }
     const int P = g.ports;
     long nv = (long)g.nodes * P * 2;
-    uint32_t *adj = calloc((size_t)nv, sizeof *adj); /* bit q*2+c: edge to (nbr, q, c) */
+    dl_edges E = {0};
+    long *first = calloc((size_t)nv + 1, sizeof *first);
     uint8_t *used = calloc((size_t)nv, 1);
     uint8_t *color = calloc((size_t)nv, 1);
     long *stack = malloc(sizeof *stack * (size_t)nv);
-    int *nextbit = malloc(sizeof *nextbit * (size_t)nv);
+    long *nexte = malloc(sizeof *nexte * (size_t)nv);
     long *parent = malloc(sizeof *parent * (size_t)nv);
     int rc = -1;
-    if (!adj || !used || !color || !stack || !nextbit || !parent) {
+    if (!first || !used || !color || !stack || !nexte || !parent) {
         snprintf(rep, len, "out of memory");
         goto out;
     }
-    long edges = 0;
+    /* Edges: c1 -> c2 when a packet holding c1 (it requested c1 at v for destination t) may
+     * next request c2. DOR: c2 is the channel it requests at the next node. MIN AD (Duato's
+     * extended graph): c2 is the escape channel it requests at any node w on a minimal path
+     * from the next node to t, reached through adaptive channels (direct and indirect
+     * dependencies). */
     for (int v = 0; v < g.nodes; v++) {
-        int cv[TN_MAX_N], cu[TN_MAX_N];
-        tn_coords(&g, v, cv);
         for (int t = 0; t < g.nodes; t++) {
             uint32_t addr = tn_addr_of(&g, t);
-            tn_route_out r1, r2;
-            tn_route_dor(&g, cc.vcs, cv, addr, 0, &r1);
-            if (tn_port_is_term(&g, r1.port))
+            long c1 = dl_channel(&g, &cc, v, addr);
+            if (c1 < 0)
                 continue;
-            int u = g.nbr[(long)v * P + r1.port];
-            long c1 = ((long)v * P + r1.port) * 2 + vc_class(&r1);
             used[c1] = 1;
-            tn_coords(&g, u, cu);
-            tn_route_dor(&g, cc.vcs, cu, addr, tn_port_opposite(r1.port), &r2);
-            if (tn_port_is_term(&g, r2.port))
+            int u = g.nbr[(long)v * P + (int)(c1 / 2 % P)];
+            if (!adaptive) {
+                long c2 = dl_channel(&g, &cc, u, addr);
+                if (c2 >= 0 && dl_add(&E, c1, c2))
+                    goto oom;
                 continue;
-            uint32_t bit = 1u << (r2.port * 2 + vc_class(&r2));
-            if (!(adj[c1] & bit)) {
-                adj[c1] |= bit;
-                edges++;
+            }
+            int cu[TN_MAX_N], ct[TN_MAX_N], span[TN_MAX_N][TN_MAX_K + 1], ns[TN_MAX_N];
+            int idx[TN_MAX_N] = {0};
+            tn_coords(&g, u, cu);
+            tn_coords(&g, t, ct);
+            for (int d = 0; d < g.n; d++)
+                ns[d] = dl_span(&g, cu[d], ct[d], span[d]);
+            for (;;) {
+                int cw[TN_MAX_N];
+                for (int d = 0; d < g.n; d++)
+                    cw[d] = span[d][idx[d]];
+                long c2 = dl_channel(&g, &cc, tn_node_of(&g, cw), addr);
+                if (c2 >= 0 && dl_add(&E, c1, c2))
+                    goto oom;
+                int d = 0;
+                while (d < g.n && ++idx[d] == ns[d])
+                    idx[d++] = 0;
+                if (d == g.n)
+                    break;
             }
         }
     }
+    if (E.n)
+        qsort(E.e, (size_t)E.n, sizeof *E.e, cmp_u64);
+    long ne = 0;
+    for (long i = 0; i < E.n; i++)
+        if (!ne || E.e[i] != E.e[ne - 1])
+            E.e[ne++] = E.e[i];
+    for (long i = 0; i < ne; i++)
+        first[(E.e[i] >> 32) + 1]++;
+    for (long i = 0; i < nv; i++)
+        first[i + 1] += first[i];
+    long edges = ne;
     long channels = 0;
     for (long i = 0; i < nv; i++)
         channels += used[i];
-    /* iterative DFS; color 1 = on the stack, 2 = done */
+    /* iterative DFS over the sorted edge list; color 1 = on the stack, 2 = done */
     for (long s0 = 0; s0 < nv; s0++) {
         if (color[s0] || !used[s0])
             continue;
         long sp = 0;
         stack[sp++] = s0;
         color[s0] = 1;
-        nextbit[s0] = 0;
+        nexte[s0] = first[s0];
         parent[s0] = -1;
         while (sp) {
             long c = stack[sp - 1];
-            int b = nextbit[c];
-            while (b < 32 && !(adj[c] & (1u << b)))
-                b++;
-            if (b >= 32) {
+            if (nexte[c] >= first[c + 1]) {
                 color[c] = 2;
                 sp--;
                 continue;
             }
-            nextbit[c] = b + 1;
-            int node = (int)(c / 2 / P), port = (int)(c / 2 % P);
-            long d = ((long)g.nbr[(long)node * P + port] * P + b / 2) * 2 + b % 2;
+            long d = (long)(E.e[nexte[c]++] & 0xFFFFFFFFu);
             if (color[d] == 1) {
                 /* cycle: d ... c -> d */
                 size_t u = (size_t)snprintf(rep, len, "cycle in the channel dependency graph:");
@@ -119,24 +214,29 @@ int tn_deadlock_check(const tn_config *cfg, char *rep, size_t len)
             }
             if (!color[d]) {
                 color[d] = 1;
-                nextbit[d] = 0;
+                nexte[d] = first[d];
                 parent[d] = c;
                 stack[sp++] = d;
             }
         }
     }
     snprintf(rep, len,
-             "acyclic: %ld channels, %ld dependencies, routing=%s on a %d-ary %d-cube %s with "
+             "acyclic: %ld %schannels, %ld dependencies%s, routing=%s on a %d-ary %d-cube %s with "
              "vcs=%d (dateline %s): deadlock-free",
-             channels, edges, tn_routing_name(cc.routing), cc.k, cc.n, tn_topo_name(cc.topo),
-             cc.vcs, cc.dateline ? "on" : "off");
+             channels, adaptive ? "escape " : "", edges,
+             adaptive ? " (direct and through adaptive VCs)" : "", tn_routing_name(cc.routing),
+             cc.k, cc.n, tn_topo_name(cc.topo), cc.vcs, cc.dateline ? "on" : "off");
     rc = 0;
+    goto out;
+oom:
+    snprintf(rep, len, "out of memory building the channel dependency graph");
 out:
-    free(adj);
+    free(E.e);
+    free(first);
     free(used);
     free(color);
     free(stack);
-    free(nextbit);
+    free(nexte);
     free(parent);
     tn_geom_free(&g);
     return rc;

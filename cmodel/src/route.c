@@ -48,3 +48,34 @@ void tn_route_dor(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr, 
     out->vc_lo = 0;
     out->vc_hi = vcs;
 }
+
+int tn_escape_vcs(const tn_geom *g)
+{
+    return g->topo == TN_TOPO_TORUS && g->dateline ? 2 : 1;
+}
+
+void tn_route_minad(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr, int in_port,
+                    tn_route_out *esc, uint32_t *prod, int *hops)
+{
+    uint32_t mask = (1u << g->cw) - 1u;
+    *prod = 0;
+    for (int d = 0; d < g->n; d++) {
+        int t = (int)((dst_addr >> (d * g->cw)) & mask), c = cur[d];
+        if (g->topo == TN_TOPO_MESH) {
+            hops[d] = t > c ? t - c : c - t;
+            *prod |= (t > c ? 1u : 0u) << (2 * d) | (t < c ? 1u : 0u) << (2 * d + 1);
+        } else {
+            int plus = (t - c + g->k) % g->k, minus = (g->k - plus) % g->k;
+            hops[d] = plus < minus ? plus : minus;
+            *prod |= (plus && plus <= minus ? 1u : 0u) << (2 * d) |
+                     (minus && minus <= plus ? 1u : 0u) << (2 * d + 1);
+        }
+    }
+    /* escape: the DOR port, escape VC = the dateline class (one VC per class) */
+    tn_route_dor(g, vcs, cur, dst_addr, in_port, esc);
+    if (!tn_port_is_term(g, esc->port)) {
+        int cls = tn_escape_vcs(g) == 2 && esc->vc_lo != 0;
+        esc->vc_lo = cls;
+        esc->vc_hi = cls + 1;
+    }
+}

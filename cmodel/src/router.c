@@ -29,8 +29,30 @@ static void emit_credit(tn_sim *s, int node, int ip, int vc)
     c->vc = (uint8_t)vc;
 }
 
+void tn_router_sel_sync(tn_sim *s, int node)
+{
+    long m = s->cycle - s->sel.last[node];
+    if (m <= 0)
+        return;
+    const long base = (long)node * s->P;
+    for (int j = 0; j < 2 * s->g.n; j++) {
+        long slot = base + j + 1;
+        long age = s->sel.lru_age[slot] + m;
+        s->sel.lru_age[slot] = (uint8_t)(age < TN_SEL_MAX ? age : TN_SEL_MAX);
+        long cnt = s->sel.ldsf_cnt[slot];
+        if (!s->ou.busy[slot]) /* held: unchanged; else -1 per cycle, floor 0 */
+            s->sel.ldsf_cnt[slot] = (uint8_t)(cnt > m ? cnt - m : 0);
+    }
+    tn_rng rr = {s->sel.rng[node]};
+    for (long i = 0; i < m; i++)
+        tn_rng_next(&rr);
+    s->sel.rng[node] = rr.s;
+    s->sel.last[node] = s->cycle;
+}
+
 void tn_router_step(tn_sim *s, int node)
 {
+    tn_router_sel_sync(s, node);
     const int P = s->P, V = s->V;
     const long base = (long)node * P;
     const int *cur = s->coord + (long)node * s->g.n;
@@ -39,6 +61,32 @@ void tn_router_step(tn_sim *s, int node)
     int nreq = 0;
     int sa1_vc[TN_MAX_P];
     uint32_t sa2_req[TN_MAX_P] = {0};
+    const int nnet = 2 * s->g.n;
+    const int minad = s->cfg.routing == TN_ROUTE_MINAD;
+    const int esc_vcs = tn_escape_vcs(&s->g);
+    uint32_t held = 0, sent = 0; /* per network port bit j = port j+1 */
+    uint32_t afree = 0;          /* network ports with a free adaptive output VC */
+    uint32_t aok[TN_MAX_P] = {0}; /* per port: adaptive output VCs free (idle and empty) */
+    uint8_t age[2 * TN_MAX_N], cnt[2 * TN_MAX_N];
+    uint16_t used[2 * TN_MAX_N];
+    const uint32_t amask = ((1u << V) - 1u) & ~((1u << esc_vcs) - 1u);
+    for (int j = 0; j < nnet; j++) {
+        long slot = base + j + 1;
+        held |= (s->ou.busy[slot] ? 1u : 0u) << j;
+        if (!minad)
+            continue;
+        age[j] = s->sel.lru_age[slot];
+        cnt[j] = s->sel.ldsf_cnt[slot];
+        int u = 0;
+        uint32_t empty = 0;
+        for (int v = 0; v < V; v++) {
+            u += s->B - s->ou.credits[slot * V + v];
+            empty |= (s->ou.credits[slot * V + v] == s->B ? 1u : 0u) << v;
+        }
+        used[j] = (uint16_t)u;
+        aok[j + 1] = amask & ~s->ou.busy[slot] & empty;
+        afree |= (aok[j + 1] ? 1u : 0u) << j;
+    }
 
     /* Route computation, VA stage 1 requests and SA stage 1, per input port. */
     for (int ip = 0; ip < P; ip++) {
@@ -58,13 +106,28 @@ void tn_router_step(tn_sim *s, int node)
                     continue;
                 }
                 tn_route_out ro;
-                tn_route_dor(&s->g, V, cur, f->dst, ip, &ro);
+                uint32_t adaptive = 0;
+                if (minad) {
+                    uint32_t prod;
+                    int hops[TN_MAX_N];
+                    tn_route_minad(&s->g, V, cur, f->dst, ip, &ro, &prod, hops);
+                    if (prod & afree) {
+                        tn_sel_in in = {tn_sel_rand16(s->sel.rng[node], ip * V + v), hops, age,
+                                        cnt, used};
+                        ro.port = 1 + tn_select(s->cfg.selection, prod & afree, &in);
+                        ro.vc_lo = esc_vcs;
+                        ro.vc_hi = V;
+                        adaptive = 1;
+                    }
+                } else {
+                    tn_route_dor(&s->g, V, cur, f->dst, ip, &ro);
+                }
                 if (!tn_port_is_term(&s->g, ro.port) && s->g.nbr[base + ro.port] < 0) {
                     s->router_err[node] |= TN_ERR_PORT;
                     continue;
                 }
                 uint32_t range = ((1u << ro.vc_hi) - 1u) & ~((1u << ro.vc_lo) - 1u);
-                uint32_t freem = range & ~s->ou.busy[base + ro.port];
+                uint32_t freem = adaptive ? aok[ro.port] : range & ~s->ou.busy[base + ro.port];
                 int ov = tn_va_stage1(freem, V, s->as.va1_ptr[ivc]);
                 if (ov >= 0) {
                     req[nreq].ip = (uint8_t)ip;
@@ -121,6 +184,7 @@ void tn_router_step(tn_sim *s, int node)
         f.vc = (uint8_t)ov;
         emit_flit(s, node, op, &f);
         if (!tn_port_is_term(&s->g, op)) {
+            sent |= 1u << (op - 1);
             if (s->ou.credits[ovc] == 0)
                 s->router_err[node] |= TN_ERR_CREDIT_UNF;
             else
@@ -138,4 +202,15 @@ void tn_router_step(tn_sim *s, int node)
         s->as.sa1_ptr[base + ip] = (uint8_t)((v + 1) % V);
         s->as.sa2_ptr[base + op] = (uint8_t)((ip + 1) % P);
     }
+
+    /* per-link selection state and the router RNG (section 19) */
+    for (int j = 0; j < nnet; j++) {
+        long slot = base + j + 1;
+        int snt = (sent >> j) & 1u;
+        s->sel.lru_age[slot] = tn_sel_lru_age_next(s->sel.lru_age[slot], snt);
+        s->sel.ldsf_cnt[slot] = tn_sel_ldsf_cnt_next(s->sel.ldsf_cnt[slot], snt, (held >> j) & 1u);
+    }
+    tn_rng rr = {s->sel.rng[node]};
+    s->sel.rng[node] = tn_rng_next(&rr);
+    s->sel.last[node] = s->cycle + 1;
 }

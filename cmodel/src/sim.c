@@ -59,6 +59,12 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     ALLOC(s->as.va2_ptr, ivcs);
     ALLOC(s->as.sa1_ptr, slots);
     ALLOC(s->as.sa2_ptr, slots);
+    ALLOC(s->sel.rng, nodes);
+    ALLOC(s->sel.lru_age, slots);
+    ALLOC(s->sel.ldsf_cnt, slots);
+    ALLOC(s->sel.last, nodes);
+    for (int v = 0; v < nodes; v++)
+        s->sel.rng[v] = tn_router_seed(c->seed, v);
     for (int i = 0; i < 2; i++) {
         ALLOC(s->lev[i], slots + nodes * s->g.term);
         ALLOC(s->cev[i], slots);
@@ -105,7 +111,8 @@ void tn_sim_free(tn_sim *s)
     void *ptrs[] = {s->router_err, s->coord, s->iu.buf, s->iu.rd, s->iu.cnt, s->iu.state,
                     s->iu.oport, s->iu.ovc, s->iu.nemask, s->iu.nflits, s->ou.credits,
                     s->ou.busy, s->as.va1_ptr, s->as.va2_ptr, s->as.sa1_ptr, s->as.sa2_ptr,
-                    s->lev[0], s->lev[1], s->cev[0], s->cev[1], s->src, s->sinkvc, s->pkt,
+                    s->sel.rng, s->sel.lru_age, s->sel.ldsf_cnt, s->sel.last, s->lev[0], s->lev[1],
+                    s->cev[0], s->cev[1], s->src, s->sinkvc, s->pkt,
                     s->free_slots, s->lat_hist, s->chan_flits};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)
         free(ptrs[i]);

@@ -45,6 +45,15 @@ typedef struct tn_alloc_state {
     uint8_t *sa2_ptr;  /* [port slot] over P */
 } tn_alloc_state;
 
+/* Selection state (rtl/router/tn_sel_lru_age.v, tn_sel_ldsf_cnt.v, the router RNG). */
+typedef struct tn_sel_state {
+    uint32_t *rng;      /* [router] xorshift32 state, advanced every cycle */
+    uint8_t *lru_age;   /* [port slot] cycles since the last flit on the link, saturating */
+    uint8_t *ldsf_cnt;  /* [port slot] LDSF counter */
+    long *last;         /* [router] the state above is that of the start of this cycle; routers
+                           the simulator skips (no flit buffered) catch up on their next step */
+} tn_sel_state;
+
 /* A value on a link register in a cycle. */
 typedef struct tn_link_ev {
     int32_t node;   /* receiving node */
@@ -109,6 +118,7 @@ struct tn_sim {
     tn_input_units iu;
     tn_output_units ou;
     tn_alloc_state as;
+    tn_sel_state sel;
     /* link registers: events produced this cycle (next) and visible this cycle (cur) */
     tn_link_ev *lev[2];
     tn_credit_ev *cev[2];
@@ -175,6 +185,9 @@ int tn_sa_stage2(uint32_t req_ports, int ports, int ptr);
 
 /* router.c */
 void tn_router_step(tn_sim *s, int node);
+/* Bring a router's selection state and RNG to the start of the current cycle (the cycles it was
+ * skipped had no flit to send and constant busy flags). tnlock calls it before comparing. */
+void tn_router_sel_sync(tn_sim *s, int node);
 
 /* torus.c */
 void tn_links_deliver(tn_sim *s);

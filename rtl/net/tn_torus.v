@@ -12,7 +12,8 @@ module tn_torus #(
     parameter W       = 32,  // payload bits
     parameter TERM    = 1,   // terminal channels per node
     parameter TOPO    = 0,   // 0 torus, 1 mesh
-    parameter ROUTING = 0,   // enum tn_routing
+    parameter ROUTING = 0,   // most capable algorithm built: 0 DOR, 1 MIN AD (section 19.5)
+    parameter SEL     = -1,  // -1: selection by cfg_sel_i; 0..5 fixed
     // derived (do not override)
     parameter NODES = K ** N,
     parameter CW    = (K > 2) ? $clog2(K) : 1,
@@ -24,13 +25,17 @@ module tn_torus #(
     parameter IVW   = (P * V > 1) ? $clog2(P * V) : 1,
     parameter CNTW  = (B > 0) ? $clog2(B + 1) : 1,
     parameter OBSW  = P*V*CNTW + P*V + P*V*PW + P*V*VW + P*V*CNTW + P*V + P*V*VW + P*V*IVW
-                      + P*VW + P*PW,
-    parameter EW    = 6,
+                      + P*VW + P*PW + 2*N*8 + 2*N*8 + 32,
+    parameter EW    = 7,
     parameter NT    = NODES * TERM
 ) (
     input  wire                  clk_i,
     input  wire                  rst_i,
-    input  wire [CNTW-1:0]       cfg_buf_i,  // flits used per VC buffer, 1..B (run time)
+    input  wire [CNTW-1:0]       cfg_buf_i,      // flits used per VC buffer, 1..B (run time)
+    input  wire [2:0]            cfg_route_i,    // 0 DOR, 1 MIN AD
+    input  wire [2:0]            cfg_sel_i,      // enum tn_selection
+    input  wire                  cfg_dateline_i, // 1: dateline classes
+    input  wire [31:0]           cfg_seed_i,     // global seed of the router RNGs (19.4)
     // terminal channels, index node*TERM + channel
     input  wire [NT-1:0]         inj_valid_i,
     input  wire [NT*VW-1:0]      inj_vc_i,
@@ -55,6 +60,20 @@ module tn_torus #(
         begin
             kpow = 1;
             for (i = 0; i < d; i = i + 1) kpow = kpow * K;
+        end
+    endfunction
+
+    // murmur3 32-bit finaliser of (node + 1) * 0x9E3779B9: the router RNG salt (section 19.4)
+    function [31:0] node_salt;
+        input integer node;
+        reg [31:0] h;
+        begin
+            h = (node + 1) * 32'h9E3779B9;
+            h = h ^ (h >> 16);
+            h = h * 32'h85EBCA6B;
+            h = h ^ (h >> 13);
+            h = h * 32'hC2B2AE35;
+            node_salt = h ^ (h >> 16);
         end
     endfunction
 
@@ -126,11 +145,15 @@ module tn_torus #(
                 assign ej_flit_o[T*FW +: FW]         = lnk_flit_o[(gv*P + TP)*FW +: FW];
             end
             tn_router #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(TERM), .TOPO(TOPO),
-                        .ROUTING(ROUTING)) u_router (
+                        .ROUTING(ROUTING), .SEL(SEL)) u_router (
                 .clk_i           (clk_i),
                 .rst_i           (rst_i),
                 .coord_i         (coord),
                 .cfg_buf_i       (cfg_buf_i),
+                .cfg_route_i     (cfg_route_i),
+                .cfg_sel_i       (cfg_sel_i),
+                .cfg_dateline_i  (cfg_dateline_i),
+                .seed_i          (cfg_seed_i ^ node_salt(gv)),
                 .in_valid_i      (in_valid[gv*P +: P]),
                 .in_vc_i         (in_vc[gv*P*VW +: P*VW]),
                 .in_flit_i       (in_flit[gv*P*FW +: P*FW]),

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Output unit of one port (cmodel/src/output_unit.c): per output VC a credit counter (reset B)
 // and an allocated flag, and the output register that drives the link. A terminal port keeps its
-// counters at B (the sink never back-pressures). docs/microarchitecture.md 5, 6.2, 6.4, 6.6.
+// counters at B (the sink never back-pressures). A network port also keeps the LRU age and the
+// LDSF counter of its link. docs/microarchitecture.md 5, 6.2, 6.4, 6.6, 19.3.
 module tn_output_unit #(
     parameter V        = 2,
     parameter B        = 8,
@@ -26,7 +27,9 @@ module tn_output_unit #(
     output reg  [FW-1:0]   out_flit_o,
     output wire            err_ovf_o,
     output wire            err_unf_o,
-    output wire            err_reuse_o
+    output wire            err_reuse_o,
+    output wire [7:0]      lru_age_o,    // selection state of a network link (19.3); 0 if terminal
+    output wire [7:0]      ldsf_cnt_o
 );
     localparam TAIL = FW - 2;
     wire [V-1:0] ovf, unf, reuse;
@@ -69,6 +72,27 @@ module tn_output_unit #(
                         busy_q <= 1'b0;
                 end
             end
+        end
+    endgenerate
+
+    generate
+        if (TERMINAL == 0) begin : g_sel
+            tn_sel_lru_age u_lru (
+                .clk_i (clk_i),
+                .rst_i (rst_i),
+                .sent_i(send_i),
+                .age_o (lru_age_o)
+            );
+            tn_sel_ldsf_cnt u_ldsf (
+                .clk_i (clk_i),
+                .rst_i (rst_i),
+                .sent_i(send_i),
+                .held_i(|busy_o),
+                .cnt_o (ldsf_cnt_o)
+            );
+        end else begin : g_nosel
+            assign lru_age_o  = 8'd0;
+            assign ldsf_cnt_o = 8'd0;
         end
     endgenerate
 

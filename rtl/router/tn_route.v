@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Route computation (cmodel/src/route.c): dimension-order routing with dateline VC classes,
-// docs/microarchitecture.md section 8. Pure function of the head flit's destination, the node's
-// coordinates and the input port.
+// Route computation (cmodel/src/route.c): dimension-order routing with dateline VC classes
+// (docs/microarchitecture.md section 8) and, for MIN AD, the escape VC of the DOR route, the
+// productive ports and the remaining hops per dimension (section 19.1). Pure function of the
+// head flit's destination, the node's coordinates, the input port and the run-time modes.
 module tn_route #(
     parameter K    = 4,                        // radix
     parameter N    = 2,                        // dimensions
@@ -15,13 +16,19 @@ module tn_route #(
     input  wire [N*CW-1:0] coord_i,  // this node
     input  wire [N*CW-1:0] dst_i,    // packed destination address
     input  wire [PW-1:0]   in_port_i,
-    output wire [PW-1:0]   port_o,
-    output wire [V-1:0]    vc_mask_o // allowed output VCs
+    input  wire            minad_i,     // 1: MIN AD (vc_mask_o is the escape VC)
+    input  wire            dateline_i,  // 1: dateline classes (0: the broken configuration)
+    output wire [PW-1:0]   port_o,      // DOR / escape port, or the ejection port
+    output wire [V-1:0]    vc_mask_o,   // allowed output VCs on port_o
+    output wire [2*N-1:0]  prod_o,      // productive network ports, bit j = port j+1
+    output wire [N*CW-1:0] hops_o       // remaining minimal hops per dimension
 );
     localparam V0 = (V / 4 > 1) ? V / 4 : 1;   // class-0 VCs [0, V0)
     localparam [V-1:0] ALL = {V{1'b1}};
     localparam [V-1:0] CLASS0 = ALL >> (V - V0);
     localparam [V-1:0] CLASS1 = ALL & ~CLASS0;
+    localparam [V-1:0] ESC0 = {{(V-1){1'b0}}, 1'b1};   // MIN AD escape VCs: VC 0 and VC 1
+    localparam [V-1:0] ESC1 = (V > 1) ? ESC0 << 1 : ESC0;
     localparam integer KI = K;
     localparam [CW:0] KK = KI[CW:0];
     localparam [CW:0] KLAST = KK - 1'b1;
@@ -45,9 +52,19 @@ module tn_route #(
                          : ((plus < minus) || ((plus == minus) && !c[0]));
             wire class1 = go_plus ? !((t < c) && (c != KLAST))
                                   : !((t > c) && (c != {(CW+1){1'b0}}));
+            wire [V-1:0] dor_mask = (TOPO == 1 || !dateline_i) ? ALL
+                                  : (class1 ? CLASS1 : CLASS0);
+            wire [V-1:0] esc_mask = (TOPO == 1 || !dateline_i) ? ESC0
+                                  : (class1 ? ESC1 : ESC0);
+            wire [CW:0] mesh_d = (t > c) ? (t - c) : (c - t);
+            wire [CW:0] h = (TOPO == 1) ? mesh_d : ((plus < minus) ? plus : minus);
             assign differ[gd] = (c != t);
             assign dport[gd*PW +: PW] = go_plus ? PP : PM;
-            assign dmask[gd*V +: V] = (TOPO == 1) ? ALL : (class1 ? CLASS1 : CLASS0);
+            assign dmask[gd*V +: V] = minad_i ? esc_mask : dor_mask;
+            assign prod_o[2*gd]     = (TOPO == 1) ? (t > c) : ((c != t) && (plus <= minus));
+            assign prod_o[2*gd + 1] = (TOPO == 1) ? (t < c) : ((c != t) && (minus <= plus));
+            assign hops_o[gd*CW +: CW] = h[CW-1:0];  // at most K/2 (mesh K-1): fits CW bits
+            wire unused_h = h[CW];
         end
     endgenerate
 

@@ -11,7 +11,8 @@ module tn_router #(
     parameter W       = 32,  // payload bits, 1..64
     parameter TERM    = 1,   // terminal channels per node, 1..4
     parameter TOPO    = 0,   // 0 torus, 1 mesh
-    parameter ROUTING = 0,   // enum tn_routing: 0 DOR
+    parameter ROUTING = 0,   // most capable algorithm built: 0 DOR, 1 MIN AD (and DOR); 19.5
+    parameter SEL     = -1,  // -1: selection by cfg_sel_i at run time; 0..5: fixed (19.5)
     // derived (do not override)
     parameter CW   = (K > 2) ? $clog2(K) : 1,
     parameter AW   = N * CW,
@@ -22,13 +23,17 @@ module tn_router #(
     parameter IVW  = (P * V > 1) ? $clog2(P * V) : 1,
     parameter CNTW = (B > 0) ? $clog2(B + 1) : 1,
     parameter OBSW = P*V*CNTW + P*V + P*V*PW + P*V*VW + P*V*CNTW + P*V + P*V*VW + P*V*IVW
-                     + P*VW + P*PW,
-    parameter EW   = 6
+                     + P*VW + P*PW + 2*N*8 + 2*N*8 + 32,
+    parameter EW   = 7
 ) (
     input  wire              clk_i,
     input  wire              rst_i,
     input  wire [AW-1:0]     coord_i,
-    input  wire [CNTW-1:0]   cfg_buf_i,  // flits used per VC buffer, 1..B (run time)
+    input  wire [CNTW-1:0]   cfg_buf_i,      // flits used per VC buffer, 1..B (run time)
+    input  wire [2:0]        cfg_route_i,    // 0 DOR, 1 MIN AD (19.5)
+    input  wire [2:0]        cfg_sel_i,      // enum tn_selection (19.5)
+    input  wire              cfg_dateline_i, // 1: dateline classes
+    input  wire [31:0]       seed_i,         // router RNG reset value (19.4)
     // input side of each port: link in, credit register back
     input  wire [P-1:0]      in_valid_i,
     input  wire [P*VW-1:0]   in_vc_i,
@@ -61,6 +66,15 @@ module tn_router #(
         if (TOPO == 0 && ROUTING == 0 && V < 2) begin : g_chk_vmin
             tn_error_V_below_2_for_dor_on_a_torus u_err ();
         end
+        if (TOPO == 0 && ROUTING == 1 && V < 3) begin : g_chk_vmin_minad
+            tn_error_V_below_3_for_minad_on_a_torus u_err ();
+        end
+        if (TOPO == 1 && ROUTING == 1 && V < 2) begin : g_chk_vmin_minad_mesh
+            tn_error_V_below_2_for_minad_on_a_mesh u_err ();
+        end
+        if (SEL < -1 || SEL > 5) begin : g_chk_sel
+            tn_error_SEL_must_be_minus1_runtime_or_0_to_5 u_err ();
+        end
         if (B < 1 || B > 64) begin : g_chk_b
             tn_error_B_must_be_1_to_64 u_err ();
         end
@@ -73,8 +87,8 @@ module tn_router #(
         if (TOPO < 0 || TOPO > 1) begin : g_chk_topo
             tn_error_TOPO_must_be_0_torus_or_1_mesh u_err ();
         end
-        if (ROUTING != 0) begin : g_chk_routing
-            tn_error_ROUTING_only_0_dor_is_built u_err ();
+        if (ROUTING < 0 || ROUTING > 1) begin : g_chk_routing
+            tn_error_ROUTING_must_be_0_dor_or_1_minad u_err ();
         end
     endgenerate
 
@@ -104,6 +118,10 @@ module tn_router #(
         end
     endgenerate
 
+    // ---- run-time routing (19.5) ----
+    wire minad   = (ROUTING >= 1) && (cfg_route_i == 3'd1);
+    wire cfg_bad = (cfg_route_i > ROUTING[2:0]);
+
     // ---- input units ----
     wire [PV*FW-1:0]   front;
     wire [PV*CNTW-1:0] cnt;
@@ -113,8 +131,11 @@ module tn_router #(
     wire [P-1:0]       err_buf;
     wire [PV-1:0]      va_gnt;
     wire [PV*VW-1:0]   va_ov;
-    wire [PV*PW-1:0]   rt_port;
+    wire [PV*PW-1:0]   rt_port;   // DOR / escape port (or ejection)
     wire [PV*V-1:0]    rt_mask;
+    wire [PV*2*N-1:0]  rt_prod;   // productive network ports (MIN AD)
+    wire [PV*AW-1:0]   rt_hops;   // remaining hops per dimension (CW bits each)
+    wire [PV*PW-1:0]   fin_port;  // port the VC requests: selected adaptive port or rt_port
     wire [P-1:0]       sa_in_gnt;
     wire [P*VW-1:0]    sa_in_vc;
     wire [P-1:0]       sa_in_vc_valid;
@@ -130,7 +151,7 @@ module tn_router #(
                 .in_vc_i       (in_vc_i[gp*VW +: VW]),
                 .in_flit_i     (in_flit_i[gp*FW +: FW]),
                 .va_gnt_i      (va_gnt[gp*V +: V]),
-                .va_op_i       (rt_port[gp*V*PW +: V*PW]),
+                .va_op_i       (fin_port[gp*V*PW +: V*PW]),
                 .va_ov_i       (va_ov[gp*V*VW +: V*VW]),
                 .pop_i         (sa_in_gnt[gp]),
                 .pop_vc_i      (sa_in_vc[gp*VW +: VW]),
@@ -151,8 +172,12 @@ module tn_router #(
                     .coord_i   (coord_i),
                     .dst_i     (front[(gp*V+gv)*FW + W + AW +: AW]),
                     .in_port_i (IP),
+                    .minad_i   (minad),
+                    .dateline_i(cfg_dateline_i),
                     .port_o    (rt_port[(gp*V+gv)*PW +: PW]),
-                    .vc_mask_o (rt_mask[(gp*V+gv)*V +: V])
+                    .vc_mask_o (rt_mask[(gp*V+gv)*V +: V]),
+                    .prod_o    (rt_prod[(gp*V+gv)*2*N +: 2*N]),
+                    .hops_o    (rt_hops[(gp*V+gv)*AW +: AW])
                 );
             end
         end
@@ -162,6 +187,7 @@ module tn_router #(
     wire [PV*CNTW-1:0] credits;
     wire [PV-1:0]      busy;
     wire [P-1:0]       err_ovf, err_unf, err_reuse;
+    wire [P*8-1:0]     lru_age, ldsf_cnt;
     wire [PV-1:0]      ogrant;
     wire [PV*IVW-1:0]  oidx;
     wire [P-1:0]       sa_out_gnt;
@@ -189,7 +215,9 @@ module tn_router #(
                 .out_flit_o  (out_flit_o[gp*FW +: FW]),
                 .err_ovf_o   (err_ovf[gp]),
                 .err_unf_o   (err_unf[gp]),
-                .err_reuse_o (err_reuse[gp])
+                .err_reuse_o (err_reuse[gp]),
+                .lru_age_o   (lru_age[gp*8 +: 8]),
+                .ldsf_cnt_o  (ldsf_cnt[gp*8 +: 8])
             );
         end
     endgenerate
@@ -217,27 +245,93 @@ module tn_router #(
         end
     endgenerate
 
+    // ---- MIN AD: free adaptive VCs per port, selection metrics, router RNG (19.1-19.4) ----
+    localparam UW = $clog2(V * B + 1);
+    wire [V-1:0]  amask = {V{1'b1}} << ((TOPO == 0 && cfg_dateline_i) ? 2 : 1);
+    wire [PV-1:0] aok;            // adaptive output VC not busy and downstream buffer empty
+    wire [2*N-1:0] afree;         // network port has such a VC
+    wire [2*N*UW-1:0] used;       // occupied downstream slots per network port
+    generate
+        for (go = 0; go < PV; go = go + 1) begin : g_aok
+            assign aok[go] = amask[go % V] && !busy[go] && (credits[go*CNTW +: CNTW] == cfg_buf_i);
+        end
+        for (gp = 0; gp < 2 * N; gp = gp + 1) begin : g_used
+            reg [UW-1:0] u;
+            integer v;
+            always @(*) begin
+                u = {UW{1'b0}};
+                for (v = 0; v < V; v = v + 1)
+                    u = u + {{(UW-CNTW){1'b0}}, cfg_buf_i - credits[((gp+1)*V + v)*CNTW +: CNTW]};
+            end
+            assign used[gp*UW +: UW] = u;
+            assign afree[gp] = |aok[(gp+1)*V +: V];
+        end
+    endgenerate
+    reg [31:0] rng_q;
+    wire [31:0] rng_x1 = rng_q ^ (rng_q << 13);   // xorshift32 (13, 17, 5), section 11
+    wire [31:0] rng_x2 = rng_x1 ^ (rng_x1 >> 17);
+    wire [31:0] rng_x3 = rng_x2 ^ (rng_x2 << 5);
+    localparam JW = (2 * N > 1) ? $clog2(2 * N) : 1;
+
     // per input VC: RC + VA request (6.3, 6.4) and SA request (6.5), small independent blocks
     wire [PV-1:0]   va_req, sa_req, order_err, port_err;
     wire [PV*V-1:0] va_free;
     genvar gi;
     generate
         for (gi = 0; gi < PV; gi = gi + 1) begin : g_req
-            wire [PW-1:0] rp = rt_port[gi*PW +: PW];
+            // MIN AD: an adaptive port if one is free (selection), else the escape route
+            wire [2*N-1:0] cand = rt_prod[gi*2*N +: 2*N] & afree;
+            wire           adapt = minad && (|cand);
+            wire [PW-1:0]  apick;
+            if (ROUTING >= 1) begin : g_sel
+                localparam integer ROT = (7 * gi) % 32;
+                wire [15:0] u;  // bits [15:0] of the RNG state rotated left by ROT (19.4)
+                genvar gb;
+                for (gb = 0; gb < 16; gb = gb + 1) begin : g_u
+                    assign u[gb] = rng_q[(gb - ROT + 32) % 32];
+                end
+                wire [JW-1:0] j;
+                tn_select #(.N(N), .HW(CW), .UW(UW), .SEL(SEL)) u_sel (
+                    .cfg_sel_i (cfg_sel_i),
+                    .cand_i    (cand),
+                    .u_i       (u),
+                    .hops_i    (rt_hops[gi*AW +: AW]),
+                    .age_i     (lru_age[8 +: 2*N*8]),
+                    .cnt_i     (ldsf_cnt[8 +: 2*N*8]),
+                    .used_i    (used),
+                    .pick_o    (j)
+                );
+                reg [PW-1:0] ap;  // port j + 1
+                integer q;
+                always @(*) begin
+                    ap = {PW{1'b0}};
+                    for (q = 0; q < 2 * N; q = q + 1)
+                        if (j == q[JW-1:0]) ap = q[PW-1:0] + 1'b1;
+                end
+                assign apick = ap;
+            end else begin : g_nosel
+                assign apick = {PW{1'b0}};
+            end
+            wire [PW-1:0] rp = adapt ? apick : rt_port[gi*PW +: PW];
+            assign fin_port[gi*PW +: PW] = rp;
             wire [PW-1:0] op = oport[gi*PW +: PW];
             wire [VW-1:0] ov = ovc[gi*VW +: VW];
             wire nonempty = |cnt[gi*CNTW +: CNTW];
             wire head = front[gi*FW + HEAD];
             wire idle = nonempty && !active[gi];
-            reg [V-1:0] busy_rp, crd_op;
+            reg [V-1:0] busy_rp, aok_rp, crd_op;
             reg         no_port, term_op;
             integer p, d;
             always @(*) begin
                 busy_rp = {V{1'b0}};
+                aok_rp  = {V{1'b0}};
                 crd_op  = {V{1'b0}};
                 term_op = 1'b0;
                 for (p = 0; p < P; p = p + 1) begin
-                    if (rp == p[PW-1:0]) busy_rp = busy[p*V +: V];
+                    if (rp == p[PW-1:0]) begin
+                        busy_rp = busy[p*V +: V];
+                        aok_rp  = aok[p*V +: V];
+                    end
                     if (op == p[PW-1:0]) begin
                         crd_op  = crd_nz[p*V +: V];
                         term_op = is_term[p];
@@ -252,14 +346,14 @@ module tn_router #(
             assign order_err[gi] = idle && !head;
             assign port_err[gi]  = idle && head && no_port;
             assign va_req[gi]    = idle && head && !no_port;
-            assign va_free[gi*V +: V] = rt_mask[gi*V +: V] & ~busy_rp;
+            assign va_free[gi*V +: V] = adapt ? aok_rp : (rt_mask[gi*V +: V] & ~busy_rp);
             assign sa_req[gi] = nonempty && active[gi] && (term_op || crd_op[ov]);
         end
     endgenerate
 
     tn_vc_alloc #(.P(P), .V(V), .PW(PW), .VW(VW), .IVW(IVW)) u_va (
         .req_i     (va_req),
-        .op_i      (rt_port),
+        .op_i      (fin_port),
         .free_i    (va_free),
         .va1_ptr_i (va1_ptr_q),
         .va2_ptr_i (va2_ptr_q),
@@ -318,7 +412,8 @@ module tn_router #(
     );
 
     // ---- pointer and error registers ----
-    wire unused_vcv = &{1'b0, sa_in_vc_valid};
+    // read only by some configurations (terminal ports keep no selection state; DOR-only builds)
+    wire unused_vcv = &{1'b0, sa_in_vc_valid, lru_age, ldsf_cnt, cfg_sel_i, rt_hops, used};
     integer j;
     always @(posedge clk_i) begin
         if (rst_i) begin
@@ -327,7 +422,9 @@ module tn_router #(
             sa1_ptr_q <= {P*VW{1'b0}};
             sa2_ptr_q <= {P*PW{1'b0}};
             err_o     <= {EW{1'b0}};
+            rng_q     <= (seed_i == 32'd0) ? 32'h6D2B79F5 : seed_i;
         end else begin
+            rng_q     <= rng_x3;
             for (j = 0; j < PV; j = j + 1) begin
                 if (va_gnt[j])
                     va1_ptr_q[j*VW +: VW] <= (va_ov[j*VW +: VW] == VLAST) ? {VW{1'b0}}
@@ -348,10 +445,11 @@ module tn_router #(
                     sa2_ptr_q[j*PW +: PW] <= (sa_out_ip[j*PW +: PW] == PLAST) ? {PW{1'b0}}
                                              : sa_out_ip[j*PW +: PW] + 1'b1;
             end
-            err_o <= err_o | {|port_err, |err_reuse, |order_err, |err_buf, |err_unf, |err_ovf};
+            err_o <= err_o | {cfg_bad, |port_err, |err_reuse, |order_err, |err_buf, |err_unf,
+                              |err_ovf};
         end
     end
 
-    assign obs_o = {sa2_ptr_q, sa1_ptr_q, va2_ptr_q, va1_ptr_q, busy, credits, ovc, oport, active,
+    assign obs_o = {rng_q, ldsf_cnt[8 +: 2*N*8], lru_age[8 +: 2*N*8], sa2_ptr_q, sa1_ptr_q, va2_ptr_q, va1_ptr_q, busy, credits, ovc, oport, active,
                     cnt};
 endmodule

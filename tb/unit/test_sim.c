@@ -302,7 +302,9 @@ static void test_bad_config(void **st_)
     expect_bad("pkt", "9-3", "A-B");
     expect_bad("pkt", "4-", "A-B");
     expect_bad("traffic", "zipf", "uniform tornado");
-    expect_bad("routing", "minad", "dor");
+    expect_bad("routing", "val", "dor minad");
+    expect_bad("routing", "xy", "dor minad");
+    expect_bad("selection", "greedy", "random dor zigzag lru ldsf sq");
     expect_bad("topo", "ring", "torus mesh");
     expect_bad("load", "-0.1", "0..100");
     expect_bad("seed", "4294967296", "0..4294967295");
@@ -315,6 +317,19 @@ static void test_bad_config(void **st_)
     c.vcs = 1;
     assert_int_equal(tn_config_check(&c, err, sizeof err), -1);
     assert_non_null(strstr(err, "'vcs'"));
+    assert_non_null(strstr(err, "2..16"));
+    /* MIN AD needs two escape VCs and an adaptive one on a torus, one and one on a mesh */
+    tn_config_default(&c);
+    c.routing = TN_ROUTE_MINAD;
+    c.vcs = 2;
+    assert_int_equal(tn_config_check(&c, err, sizeof err), -1);
+    assert_non_null(strstr(err, "'vcs'"));
+    assert_non_null(strstr(err, "minad"));
+    assert_non_null(strstr(err, "3..16"));
+    c.topo = TN_TOPO_MESH;
+    assert_int_equal(tn_config_check(&c, err, sizeof err), 0);
+    c.vcs = 1;
+    assert_int_equal(tn_config_check(&c, err, sizeof err), -1);
     assert_non_null(strstr(err, "2..16"));
     tn_config_default(&c);
     c.k = 4;

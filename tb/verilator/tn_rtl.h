@@ -10,6 +10,8 @@ enum tn_rtl_port {
     TN_RTL_INJ_VALID, TN_RTL_INJ_VC, TN_RTL_INJ_FLIT, TN_RTL_INJ_CRD_VALID, TN_RTL_INJ_CRD_VC,
     TN_RTL_EJ_VALID, TN_RTL_EJ_VC, TN_RTL_EJ_FLIT, TN_RTL_LNK_VALID, TN_RTL_LNK_VC,
     TN_RTL_LNK_FLIT, TN_RTL_CRD_VALID, TN_RTL_CRD_VC, TN_RTL_ERR, TN_RTL_OBS, TN_RTL_CFG_BUF,
+    TN_RTL_CFG_ROUTE, TN_RTL_CFG_SEL, TN_RTL_CFG_DATELINE,
+    TN_RTL_CFG_SEED, /* tn_torus: cfg_seed_i (global); tn_router: seed_i (the router's own) */
     /* tn_router tops only */
     TN_RTL_COORD, TN_RTL_IN_VALID, TN_RTL_IN_VC, TN_RTL_IN_FLIT, TN_RTL_IN_CRD_VALID,
     TN_RTL_IN_CRD_VC, TN_RTL_OUT_VALID, TN_RTL_OUT_VC, TN_RTL_OUT_FLIT, TN_RTL_OUT_CRD_VALID,
@@ -19,7 +21,7 @@ enum tn_rtl_port {
 
 /* Parameters the model was built with. */
 typedef struct tn_rtl_params {
-    int k, n, v, b, w, term, topo, routing;
+    int k, n, v, b, w, term, topo, routing; /* routing: most capable algorithm built */
     int top;           /* 0: the model is tn_torus; 1: one tn_router (the harness wires them) */
     const char *fault; /* planted fault define, "" for none */
 } tn_rtl_params;

@@ -42,7 +42,9 @@ port_ref lookup(TN_TOP_CLASS *t, int port)
     case TN_RTL_OUT_FLIT: return ref(t->out_flit_o);
     case TN_RTL_OUT_CRD_VALID: return ref(t->out_crd_valid_i);
     case TN_RTL_OUT_CRD_VC: return ref(t->out_crd_vc_i);
+    case TN_RTL_CFG_SEED: return ref(t->seed_i);
 #else
+    case TN_RTL_CFG_SEED: return ref(t->cfg_seed_i);
     case TN_RTL_INJ_VALID: return ref(t->inj_valid_i);
     case TN_RTL_INJ_VC: return ref(t->inj_vc_i);
     case TN_RTL_INJ_FLIT: return ref(t->inj_flit_i);
@@ -57,6 +59,9 @@ port_ref lookup(TN_TOP_CLASS *t, int port)
     case TN_RTL_CRD_VALID: return ref(t->crd_valid_o);
     case TN_RTL_CRD_VC: return ref(t->crd_vc_o);
 #endif
+    case TN_RTL_CFG_ROUTE: return ref(t->cfg_route_i);
+    case TN_RTL_CFG_SEL: return ref(t->cfg_sel_i);
+    case TN_RTL_CFG_DATELINE: return ref(t->cfg_dateline_i);
     case TN_RTL_ERR: return ref(t->err_o);
     case TN_RTL_OBS: return ref(t->obs_o);
     default: return ref(t->cfg_buf_i);

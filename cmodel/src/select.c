@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: MIT */
+/* Output selection functions (rtl/router/tn_select.v, which instantiates tn_sel_random.v,
+ * tn_sel_dor.v, tn_sel_zigzag.v, tn_sel_lru.v, tn_sel_ldsf.v, tn_sel_sq.v), the per-link state
+ * they read (tn_sel_lru_age.v, tn_sel_ldsf_cnt.v) and the router's draw
+ * (docs/microarchitecture.md section 19). A candidate mask has one bit per network port:
+ * bit j is port j+1, so +d is bit 2d and -d is bit 2d+1, and "lowest bit" is dimension order
+ * with + before -. Every function breaks ties towards the lowest bit. */
+#include "tn.h"
+
+int tn_sel_random(uint32_t cand, uint32_t u16)
+{
+    if (!cand)
+        return -1;
+    uint32_t cnt = (uint32_t)__builtin_popcount(cand);
+    uint32_t k = ((u16 & 0xFFFFu) * cnt) >> 16; /* the k-th candidate, counting from bit 0 */
+    while (k--)
+        cand &= cand - 1;
+    return __builtin_ctz(cand);
+}
+
+int tn_sel_dor(uint32_t cand)
+{
+    return cand ? __builtin_ctz(cand) : -1;
+}
+
+int tn_sel_zigzag(uint32_t cand, const int *hops)
+{
+    int best = -1;
+    for (int j = 0; cand >> j; j++)
+        if ((cand >> j) & 1u && (best < 0 || hops[j / 2] > hops[best / 2]))
+            best = j;
+    return best;
+}
+
+int tn_sel_lru(uint32_t cand, const uint8_t *age)
+{
+    int best = -1;
+    for (int j = 0; cand >> j; j++)
+        if ((cand >> j) & 1u && (best < 0 || age[j] > age[best]))
+            best = j;
+    return best;
+}
+
+int tn_sel_ldsf(uint32_t cand, const uint8_t *cnt)
+{
+    int best = -1;
+    for (int j = 0; cand >> j; j++)
+        if ((cand >> j) & 1u && (best < 0 || cnt[j] < cnt[best]))
+            best = j;
+    return best;
+}
+
+int tn_sel_sq(uint32_t cand, const uint16_t *used)
+{
+    int best = -1;
+    for (int j = 0; cand >> j; j++)
+        if ((cand >> j) & 1u && (best < 0 || used[j] < used[best]))
+            best = j;
+    return best;
+}
+
+int tn_select(int sel, uint32_t cand, const tn_sel_in *in)
+{
+    switch (sel) {
+    case TN_SEL_RANDOM: return tn_sel_random(cand, in->u16);
+    case TN_SEL_DOR: return tn_sel_dor(cand);
+    case TN_SEL_ZIGZAG: return tn_sel_zigzag(cand, in->hops);
+    case TN_SEL_LRU: return tn_sel_lru(cand, in->age);
+    case TN_SEL_LDSF: return tn_sel_ldsf(cand, in->cnt);
+    default: return tn_sel_sq(cand, in->used);
+    }
+}
+
+uint8_t tn_sel_lru_age_next(uint8_t age, int sent)
+{
+    if (sent)
+        return 0;
+    return age < TN_SEL_MAX ? (uint8_t)(age + 1) : age;
+}
+
+uint8_t tn_sel_ldsf_cnt_next(uint8_t cnt, int sent, int held)
+{
+    if (sent)
+        return cnt < TN_SEL_MAX ? (uint8_t)(cnt + 1) : cnt;
+    if (held)
+        return cnt;
+    return cnt ? (uint8_t)(cnt - 1) : 0;
+}
+
+uint32_t tn_sel_rand16(uint32_t x, int i)
+{
+    unsigned r = (unsigned)(7 * i) & 31u;
+    uint32_t y = r ? (x << r) | (x >> (32u - r)) : x;
+    return y & 0xFFFFu;
+}
+
+/* murmur3's 32-bit finaliser of (node+1) * golden ratio: a per-node salt the RTL computes at
+ * elaboration (tn_torus.v, function node_salt). */
+uint32_t tn_router_seed(uint32_t g, int node)
+{
+    uint32_t h = (uint32_t)(node + 1) * 0x9E3779B9u;
+    h ^= h >> 16;
+    h *= 0x85EBCA6Bu;
+    h ^= h >> 13;
+    h *= 0xC2B2AE35u;
+    h ^= h >> 16;
+    uint32_t x = g ^ h;
+    return x ? x : 0x6D2B79F5u;
+}
