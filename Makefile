@@ -57,11 +57,30 @@ build/test/%: tb/unit/%.c tb/unit/tn_test.h $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p build/test
 	$(CC) $(CFLAGS_SAN) $(INC) $< $(LIB_SRC) -lcmocka -lm -o $@
 
+build/test/test_select: tb/unit/tn_sel_script.h
+
+# Verilated unit test of the per-link selection state alone (tn_sel_ldsf_cnt.v, tn_sel_lru_age.v
+# under tb/verilator/tn_sel_state_top.v) against the C model; the test program is C
+# (tb/unit/vl_sel_state.c, TAP), tb/verilator/tn_sel_shim.cpp the only C++.
+VL_SEL_DIR := build/vl/sel_state
+VL_SEL_DEPS := rtl/router/tn_sel_ldsf_cnt.v rtl/router/tn_sel_lru_age.v \
+               tb/verilator/tn_sel_state_top.v tb/verilator/tn_sel_shim.cpp tb/verilator/tn_sel_rtl.h \
+               tb/unit/vl_sel_state.c tb/unit/tn_sel_script.h build/obj/select.o build/obj/rng.o
+$(VL_SEL_DIR)/vl_sel_state: $(VL_SEL_DEPS)
+	@rm -rf $(VL_SEL_DIR) && mkdir -p $(VL_SEL_DIR)
+	$(CC) $(CFLAGS_REL) $(INC) -Itb/verilator -c tb/unit/vl_sel_state.c -o $(VL_SEL_DIR)/vl_sel_state_main.o
+	@verilator --cc --exe --build -O1 -j 2 -Wall --top-module tn_sel_state_top -Irtl/router \
+	    tb/verilator/tn_sel_state_top.v --Mdir $(VL_SEL_DIR) -o vl_sel_state \
+	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
+	    -LDFLAGS "$(CURDIR)/$(VL_SEL_DIR)/vl_sel_state_main.o $(CURDIR)/build/obj/select.o $(CURDIR)/build/obj/rng.o" \
+	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
+	    $(CURDIR)/tb/verilator/tn_sel_shim.cpp > $(VL_SEL_DIR).log 2>&1 || { tail -30 $(VL_SEL_DIR).log >&2; exit 1; }
+
 run: setup build ## main job: DOR on 4x4 and 8x8 tori, uniform and tornado; table, CSV and plot in results/
 	@bash scripts/run.sh
 
 test: setup ## unit tests, simulator checks (ASan+UBSan) and the lockstep set; ends with "N passed, N failed"
-	@$(MAKE) --no-print-directory $(TEST_BIN) build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.o >/dev/null
+	@$(MAKE) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.o >/dev/null
 	@bash scripts/run_tests.sh $(TEST_BIN)
 
 regress: setup build ## the long lockstep regression, with random configurations from a printed seed (SEED=n to rerun)

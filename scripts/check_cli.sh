@@ -147,6 +147,9 @@ bad "load above the injection channel" "load|0.9|0..0.5" load=0.9 k=4 $Q
 bad "unknown traffic lists the names" "traffic|bogus|uniform|tornado|transpose|hotspot|trace" \
     traffic=bogus $Q
 bad "routing not built yet" "routing|val|allowed: dor minad" routing=val $Q
+bad "too few VCs for minad on a torus" "vcs|'2'|minad|3..16" routing=minad vcs=2 $Q
+bad "unknown selection lists the names" "selection|greedy|random dor zigzag lru ldsf sq" selection=greedy $Q
+bad "channel-load bound of an adaptive routing" "routing|minad|allowed: dor" bound routing=minad vcs=3
 bad "bitrev needs a power-of-two node count" "bitrev|9|power" traffic=bitrev k=3 $Q
 # load=0.1: the default load 0.3 is 1.2 flits/node/cycle on a 2-ary torus, rejected first.
 bad "transpose needs an even number of address bits" "transpose|even|b = 3" \
@@ -163,6 +166,35 @@ bad "config file with a bad value" "$TMP/badvalue.cfg:3|vcs|99|1..16" \
 bad "argument without '='" "bogus" bogus $Q
 bad "traffic=trace without trace=" "trace" traffic=trace k=4 n=2 $Q
 bad "trace file that does not exist" "trace|/nonexistent" trace=/nonexistent traffic=trace k=4 n=2 $Q
+
+# ---------------------------------------------------------------- MIN AD and the deadlock checker
+tn run k=8 n=2 vcs=3 routing=minad selection=lru load=0.3 warmup=500 measure=3000 --json
+cp "$TMP/out" "$TMP/jm.json"
+if ran_ok "--json run routing=minad selection=lru exits 0"; then
+    jcheck "minad lru: routing and selection echoed" "$TMP/jm.json" \
+        'j["routing"] == "minad" and j["selection"] == "lru"'
+    jcheck "minad lru k=8 load=0.3: accepted within 0.02 of 0.3, every packet delivered intact" \
+        "$TMP/jm.json" 'abs(j["accepted"] - 0.3) < 0.02 and j["injected"] == j["delivered"] > 0 and j["check_errors"] == 0 and j["router_errors"] == 0'
+fi
+tn check k=8 n=2 vcs=3 routing=minad
+if [ "$RC" -eq 0 ] && grep -q "acyclic" "$TMP/out"; then
+    pass "tnsim check routing=minad k=8 vcs=3: acyclic escape graph, exit 0"
+else
+    fail "tnsim check routing=minad k=8 vcs=3: acyclic escape graph, exit 0" "exit $RC" "$OUT" "$ERR"
+fi
+tn check k=8 n=2 vcs=3 routing=minad dateline=off
+if [ "$RC" -eq 1 ] && grep -q "cycle in the channel dependency graph" "$TMP/out"; then
+    pass "tnsim check routing=minad dateline=off: prints a cycle, exit 1"
+else
+    fail "tnsim check routing=minad dateline=off: prints a cycle, exit 1" "exit $RC" "$OUT" "$ERR"
+fi
+tn run k=8 n=1 vcs=3 routing=minad dateline=off buf=4 pkt=8 traffic=tornado load=0.99 watchdog=1000 warmup=100 measure=5000
+if [ "$RC" -eq 1 ] && grep -q "no flit moved for 1000 cycles while [0-9]* flits are in flight" "$TMP/err" &&
+    grep -q "stuck VCs: \[node" "$TMP/err"; then
+    pass "tnsim run routing=minad dateline=off really deadlocks: the watchdog names the stuck VCs, exit 1"
+else
+    fail "tnsim run routing=minad dateline=off really deadlocks: the watchdog names the stuck VCs, exit 1" "exit $RC" "$ERR"
+fi
 
 # ---------------------------------------------------------------- --json output
 tn k=8 n=2 load=0.2 traffic=uniform warmup=500 measure=3000 --json

@@ -30,8 +30,12 @@ for i in range(count):
     load = round(r.uniform(0.05, 1.0) * maxload, 3) or 0.01
     a = r.randint(1, 16)
     pkt = str(a) if r.random() < 0.5 else f"{a}-{r.randint(a, 16)}"
-    line = (f"rtl=rtr k={k} n={n} vcs={r.choice((2, 3, 4))} buf={r.randint(1, 8)} pkt={pkt} "
+    vcs = r.choice((2, 3, 4))
+    routing = "dor" if vcs < 3 or r.random() < 0.4 else "minad"
+    line = (f"rtl=rtr k={k} n={n} vcs={vcs} buf={r.randint(1, 8)} pkt={pkt} routing={routing} "
             f"traffic={t} load={load} seed={r.randint(1, 10**6)} warmup=200 measure={r.choice((1000, 3000))}")
+    if routing == "minad":
+        line += " selection=" + r.choice(("random", "dor", "zigzag", "lru", "ldsf", "sq"))
     if t == "hotspot":
         line += f" hot_nodes={r.randrange(nodes)} hot_frac={round(r.random(), 2)}"
     if t == "randperm":

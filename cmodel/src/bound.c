@@ -40,6 +40,13 @@ double tn_channel_load_bound(const tn_config *cfg, char *err, size_t errlen)
         snprintf(err, errlen, "key 'traffic': the channel-load bound needs a pattern, not a trace");
         return -1;
     }
+    if (c->routing != TN_ROUTE_DOR) {
+        snprintf(err, errlen,
+                 "key 'routing': value '%s': the channel-load bound is computed for oblivious "
+                 "routing (its load per channel is fixed); allowed: dor",
+                 tn_routing_name(c->routing));
+        return -1;
+    }
     if (tn_geom_init(&g, c)) {
         snprintf(err, errlen, "out of memory");
         return -1;

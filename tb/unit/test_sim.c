@@ -376,12 +376,41 @@ static void test_deadlock_checker(void **st_)
             fail_msg("k=%d n=%d vcs=%d dateline=%d: %d (%s)", c.k, c.n, c.vcs, c.dateline, r, rep);
         assert_non_null(strstr(rep, r ? "cycle" : "acyclic"));
     }
+    /* MIN AD: Duato's extended graph of the escape VCs (direct and through adaptive VCs) */
+    struct { int k, n, vcs, topo, dateline, expect; } ad[] = {
+        {8, 2, 3, TN_TOPO_TORUS, 1, 0}, {5, 2, 3, TN_TOPO_TORUS, 1, 0},
+        {4, 3, 4, TN_TOPO_TORUS, 1, 0}, {16, 1, 3, TN_TOPO_TORUS, 1, 0},
+        {6, 2, 2, TN_TOPO_MESH, 1, 0},
+        /* one escape VC without dateline classes: the escape rings close */
+        {8, 2, 3, TN_TOPO_TORUS, 0, 1}, {5, 1, 2, TN_TOPO_TORUS, 0, 1},
+    };
+    for (size_t i = 0; i < sizeof ad / sizeof ad[0]; i++) {
+        tn_config c;
+        tn_config_default(&c);
+        c.routing = TN_ROUTE_MINAD;
+        c.k = ad[i].k;
+        c.n = ad[i].n;
+        c.vcs = ad[i].vcs;
+        c.topo = ad[i].topo;
+        c.dateline = ad[i].dateline;
+        int r = tn_deadlock_check(&c, rep, sizeof rep);
+        if (r != ad[i].expect)
+            fail_msg("minad k=%d n=%d vcs=%d dateline=%d: %d (%s)", c.k, c.n, c.vcs, c.dateline,
+                     r, rep);
+        assert_non_null(strstr(rep, r ? "cycle" : "acyclic: "));
+        if (!r)
+            assert_non_null(strstr(rep, "escape channels"));
+    }
     /* too few VCs for the algorithm is rejected, naming the key and the range */
     tn_config c;
     tn_config_default(&c);
     c.vcs = 1;
     assert_int_equal(tn_deadlock_check(&c, rep, sizeof rep), -1);
     assert_non_null(strstr(rep, "'vcs'"));
+    c.vcs = 2;
+    c.routing = TN_ROUTE_MINAD;
+    assert_int_equal(tn_deadlock_check(&c, rep, sizeof rep), -1);
+    assert_non_null(strstr(rep, "3..16"));
 }
 
 /* The broken configuration really deadlocks, and the watchdog says so instead of hanging. */

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// extern "C" shim over the Verilated tn_sel_state_top (tb/verilator/tn_sel_state_top.v): the only
+// C++ of the vl_sel_state test (tb/unit/vl_sel_state.c).
+#include "Vtn_sel_state_top.h"
+#include "verilated.h"
+extern "C" {
+#include "tn_sel_rtl.h"
+}
+
+struct tn_sel_rtl {
+    VerilatedContext ctx;
+    Vtn_sel_state_top *top;
+};
+
+static void edge(tn_sel_rtl *r)
+{
+    r->top->clk_i = 0;
+    r->top->eval();
+    r->top->clk_i = 1;
+    r->top->eval();
+}
+
+extern "C" tn_sel_rtl *tn_sel_rtl_new(void)
+{
+    tn_sel_rtl *r = new tn_sel_rtl;
+    r->top = new Vtn_sel_state_top{&r->ctx};
+    r->top->clk_i = 0;
+    r->top->rst_i = 0;
+    r->top->sent_i = 0;
+    r->top->held_i = 0;
+    r->top->eval();
+    return r;
+}
+
+extern "C" void tn_sel_rtl_free(tn_sel_rtl *r)
+{
+    r->top->final();
+    delete r->top;
+    delete r;
+}
+
+extern "C" void tn_sel_rtl_reset(tn_sel_rtl *r)
+{
+    r->top->rst_i = 1;
+    r->top->sent_i = 0;
+    r->top->held_i = 0;
+    edge(r);
+    r->top->rst_i = 0;
+    r->top->eval();
+}
+
+extern "C" void tn_sel_rtl_step(tn_sel_rtl *r, int sent, int held)
+{
+    r->top->sent_i = sent ? 1 : 0;
+    r->top->held_i = held ? 1 : 0;
+    edge(r);
+}
+
+extern "C" unsigned tn_sel_rtl_cnt(tn_sel_rtl *r) { return r->top->cnt_o; }
+extern "C" unsigned tn_sel_rtl_age(tn_sel_rtl *r) { return r->top->age_o; }
