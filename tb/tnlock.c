@@ -18,7 +18,8 @@ typedef struct layout {
     long obsw;
     long o_cnt, o_act, o_oport, o_ovc, o_cred, o_busy, o_va1, o_va2, o_sa1, o_sa2;
     long o_lru, o_ldsf, o_rng;
-    int NNET; /* network ports, 2n */
+    int NNET;  /* network ports, 2n */
+    int selst; /* the model keeps the selection state and RNG (ROUTING >= 1) */
 } layout;
 
 typedef struct mismatch {
@@ -60,6 +61,7 @@ static void make_layout(layout *L, const tn_rtl_params *p, const tn_geom *g)
     L->FW = p->w + 2 * L->AW + 2;
     L->EW = 7;
     L->NNET = 2 * p->n;
+    L->selst = p->routing >= 1;
     L->TERM = p->term;
     long pv = (long)L->P * L->V;
     L->o_cnt = 0;
@@ -408,7 +410,7 @@ static int compare(rnet *r, const tn_sim *s, const view *w, const layout *L, mis
             CHECK("sa2_ptr", rnet_get(r, TN_RTL_OBS, ob + L->o_sa2 + port * L->PW, L->PW),
                   s->as.sa2_ptr[slot]);
         }
-        for (int j = 0; j < L->NNET; j++) {
+        for (int j = 0; L->selst && j < L->NNET; j++) {
             long slot = (long)node * P + j + 1;
             int port = j + 1, vcx = -1;
             CHECK("lru_age", rnet_get(r, TN_RTL_OBS, ob + L->o_lru + j * 8, 8),
@@ -417,7 +419,8 @@ static int compare(rnet *r, const tn_sim *s, const view *w, const layout *L, mis
                   s->sel.ldsf_cnt[slot]);
         }
         int port = -1, vcx = -1;
-        CHECK("rng", rnet_get(r, TN_RTL_OBS, ob + L->o_rng, 32), s->sel.rng[node]);
+        if (L->selst)
+            CHECK("rng", rnet_get(r, TN_RTL_OBS, ob + L->o_rng, 32), s->sel.rng[node]);
         CHECK("err", rnet_get(r, TN_RTL_ERR, (long)node * L->EW, L->EW), s->router_err[node]);
         CHECK("err.rtl_nonzero", rnet_get(r, TN_RTL_ERR, (long)node * L->EW, L->EW), 0);
     }

@@ -8,6 +8,7 @@ module tn_output_unit #(
     parameter B        = 8,
     parameter FW       = 40,
     parameter TERMINAL = 0,                        // 1: ejection port, no credits
+    parameter SELST    = 0,                        // 1: keep the LRU age and LDSF counter (19.3)
     parameter VW       = (V > 1) ? $clog2(V) : 1,
     parameter CNTW     = (B > 0) ? $clog2(B + 1) : 1
 ) (
@@ -28,7 +29,7 @@ module tn_output_unit #(
     output wire            err_ovf_o,
     output wire            err_unf_o,
     output wire            err_reuse_o,
-    output wire [7:0]      lru_age_o,    // selection state of a network link (19.3); 0 if terminal
+    output wire [7:0]      lru_age_o,    // selection state of a network link (19.3); 0 without
     output wire [7:0]      ldsf_cnt_o
 );
     localparam TAIL = FW - 2;
@@ -76,7 +77,7 @@ module tn_output_unit #(
     endgenerate
 
     generate
-        if (TERMINAL == 0) begin : g_sel
+        if (TERMINAL == 0 && SELST != 0) begin : g_sel
             tn_sel_lru_age u_lru (
                 .clk_i (clk_i),
                 .rst_i (rst_i),

@@ -198,6 +198,7 @@ module tn_router #(
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_out
             tn_output_unit #(.V(V), .B(B), .FW(FW), .TERMINAL((gp == 0 || gp > 2 * N) ? 1 : 0),
+                             .SELST((ROUTING >= 1) ? 1 : 0),
                              .VW(VW), .CNTW(CNTW)) u_ou (
                 .clk_i       (clk_i),
                 .rst_i       (rst_i),
@@ -267,7 +268,7 @@ module tn_router #(
             assign afree[gp] = |aok[(gp+1)*V +: V];
         end
     endgenerate
-    reg [31:0] rng_q;
+    wire [31:0] rng_q;   // the router RNG (19.4); built only with ROUTING >= 1
     wire [31:0] rng_x1 = rng_q ^ (rng_q << 13);   // xorshift32 (13, 17, 5), section 11
     wire [31:0] rng_x2 = rng_x1 ^ (rng_x1 >> 17);
     wire [31:0] rng_x3 = rng_x2 ^ (rng_x2 << 5);
@@ -411,6 +412,19 @@ module tn_router #(
         .out_flit_o (send_vc)
     );
 
+    generate
+        if (ROUTING >= 1) begin : g_rng
+            reg [31:0] q;
+            always @(posedge clk_i)
+                if (rst_i) q <= (seed_i == 32'd0) ? 32'h6D2B79F5 : seed_i;
+                else       q <= rng_x3;
+            assign rng_q = q;
+        end else begin : g_norng
+            assign rng_q = 32'd0;
+            wire unused_rng = &{1'b0, seed_i, rng_x3};
+        end
+    endgenerate
+
     // ---- pointer and error registers ----
     // read only by some configurations (terminal ports keep no selection state; DOR-only builds)
     wire unused_vcv = &{1'b0, sa_in_vc_valid, lru_age, ldsf_cnt, cfg_sel_i, rt_hops, used};
@@ -422,9 +436,7 @@ module tn_router #(
             sa1_ptr_q <= {P*VW{1'b0}};
             sa2_ptr_q <= {P*PW{1'b0}};
             err_o     <= {EW{1'b0}};
-            rng_q     <= (seed_i == 32'd0) ? 32'h6D2B79F5 : seed_i;
         end else begin
-            rng_q     <= rng_x3;
             for (j = 0; j < PV; j = j + 1) begin
                 if (va_gnt[j])
                     va1_ptr_q[j*VW +: VW] <= (va_ov[j*VW +: VW] == VLAST) ? {VW{1'b0}}

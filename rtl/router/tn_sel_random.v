@@ -19,7 +19,9 @@ module tn_sel_random #(
         cnt = {CW{1'b0}};
         for (j = 0; j < NP; j = j + 1)
             cnt = cnt + {{(CW-1){1'b0}}, cand_i[j]};
-        prod = u_i * cnt;
+        prod = {(CW+16){1'b0}};       // u * cnt by shift and add: no multiplier block
+        for (j = 0; j < CW; j = j + 1)
+            if (cnt[j]) prod = prod + ({{CW{1'b0}}, u_i} << j);
         k = prod[CW+15:16];
         pick_o = {JW{1'b0}};
         seen = {CW{1'b0}};
