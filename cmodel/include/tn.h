@@ -141,6 +141,15 @@ int tn_escape_vcs(const tn_geom *g);
  * dimension in hops. At the destination esc is the ejection port and prod is 0. */
 void tn_route_minad(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr, int in_port,
                     tn_route_out *esc, uint32_t *prod, int *hops);
+/* MIN AD (quad < 0) and GOAL (quad = direction vector, bit d = 1 for -): as tn_route_minad, with
+ * GOAL's productive ports and escape route in the quadrant's directions only. */
+void tn_route_adaptive(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr, int in_port,
+                       int quad, tn_route_out *esc, uint32_t *prod, int *hops);
+/* VAL: the phase in force at node cur (1 once the packet is at or past mid), and DOR toward mid
+ * (phase 0) or the destination (phase 1) on that phase's VC set (section 20.1). */
+int tn_val_phase(const tn_geom *g, const int *cur, uint32_t mid, int phase);
+void tn_route_val(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr, uint32_t mid,
+                  int phase, int in_port, tn_route_out *out);
 /* Dateline class of a hop in dimension d from coordinate c toward t, direction +1/-1. */
 int tn_dateline_class(int k, int c, int t, int dir);
 /* Direction DOR takes in one dimension: +1, -1, 0 when c == t. */

@@ -193,7 +193,7 @@ int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_
                     : !strcmp(key, "traffic") ? TN_TR_LAST
                     : !strcmp(key, "topo")    ? 2
                                               : TN_SEL_LAST;
-        int built = !strcmp(key, "routing") ? TN_ROUTE_MINAD + 1 : count;
+        int built = !strcmp(key, "routing") ? TN_ROUTE_GOAL + 1 : count;
         int i = parse_name(v, names, count);
         if (i >= built) {
             join_names(allowed, sizeof allowed, names, built);
@@ -329,7 +329,12 @@ int tn_min_vcs(const tn_config *c)
     /* DOR: two dateline classes on a torus, one on a mesh; MIN AD: those as escape VCs plus at
      * least one adaptive VC */
     int esc = c->topo == TN_TOPO_TORUS && c->dateline ? 2 : 1;
-    return c->routing == TN_ROUTE_MINAD ? esc + 1 : esc;
+    switch (c->routing) {
+    case TN_ROUTE_MINAD:
+    case TN_ROUTE_GOAL: return esc + 1;     /* escape classes + one adaptive VC */
+    case TN_ROUTE_VAL: return 2 * esc;      /* DOR classes for each of the two phases */
+    default: return esc;
+    }
 }
 
 int tn_config_check(const tn_config *c, char *err, size_t errlen)
@@ -340,6 +345,11 @@ int tn_config_check(const tn_config *c, char *err, size_t errlen)
     if (nodes > TN_MAX_NODES) {
         snprintf(err, errlen, "keys 'k','n': k^n = %d^%d = %ld nodes exceeds the maximum %d", c->k,
                  c->n, nodes, TN_MAX_NODES);
+        return -1;
+    }
+    if (c->routing == TN_ROUTE_GOAL && c->topo != TN_TOPO_TORUS) {
+        snprintf(err, errlen, "key 'routing': value 'goal' needs a torus (a mesh has no "
+                              "non-minimal direction); allowed with topo=mesh: dor minad val");
         return -1;
     }
     int mv = tn_min_vcs(c);

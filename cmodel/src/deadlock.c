@@ -42,10 +42,19 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Coordinates on minimal paths from c to t in a ring (or line) of k, c and t included. */
-static int dl_span(const tn_geom *g, int c, int t, int *out)
+/* Coordinates on minimal paths from c to t in a ring (or line) of k, c and t included; with
+ * dir = +1/-1 (GOAL's quadrant), the coordinates from c to t going that way. */
+static int dl_span(const tn_geom *g, int c, int t, int dir, int *out)
 {
     int m = 0;
+    if (dir && g->topo == TN_TOPO_TORUS) {
+        for (int x = c;; x = (x + dir + g->k) % g->k) {
+            out[m++] = x;
+            if (x == t)
+                break;
+        }
+        return m;
+    }
     if (g->topo == TN_TOPO_MESH) {
         int step = t >= c ? 1 : -1;
         for (int x = c;; x += step) {
@@ -67,23 +76,29 @@ static int dl_span(const tn_geom *g, int c, int t, int *out)
     return m;
 }
 
-/* The escape (or DOR) channel a packet at node v for destination t requests: vertex, or -1 when
- * it ejects. */
-static long dl_channel(const tn_geom *g, const tn_config *c, int v, uint32_t addr)
+/* A vertex: (node, network port, class); class = 2 * VAL phase + dateline class. */
+#define DL_CLASSES 4
+
+/* The escape (or DOR) channel a packet at node v for destination t (GOAL: in quadrant quad; VAL:
+ * toward target in phase ph) requests: vertex, or -1 when it ejects. */
+static long dl_channel(const tn_geom *g, const tn_config *c, int v, uint32_t addr, int quad, int ph)
 {
     int cv[TN_MAX_N];
     tn_route_out r;
     tn_coords(g, v, cv);
-    if (c->routing == TN_ROUTE_MINAD) {
+    if (c->routing == TN_ROUTE_MINAD || c->routing == TN_ROUTE_GOAL) {
         uint32_t prod;
         int hops[TN_MAX_N];
-        tn_route_minad(g, c->vcs, cv, addr, 0, &r, &prod, hops);
+        tn_route_adaptive(g, c->vcs, cv, addr, 0, quad, &r, &prod, hops);
+    } else if (c->routing == TN_ROUTE_VAL) {
+        int half = c->vcs / 2;
+        tn_route_dor(g, ph ? c->vcs - half : half, cv, addr, 0, &r); /* within the phase's set */
     } else {
         tn_route_dor(g, c->vcs, cv, addr, 0, &r);
     }
     if (tn_port_is_term(g, r.port))
         return -1;
-    return ((long)v * g->ports + r.port) * 2 + vc_class(&r);
+    return ((long)v * g->ports + r.port) * DL_CLASSES + 2 * ph + vc_class(&r);
 }
 
 int tn_deadlock_check(const tn_config *cfg, char *rep, size_t len)
@@ -100,8 +115,9 @@ int tn_deadlock_check(const tn_config *cfg, char *rep, size_t len)
         snprintf(rep, len, "out of memory");
         return -1;
     }
-    const int adaptive = cc.routing == TN_ROUTE_MINAD;
-    const int maxn = adaptive ? DL_MAX_NODES_ADAPTIVE : DL_MAX_NODES;
+    const int adaptive = cc.routing == TN_ROUTE_MINAD || cc.routing == TN_ROUTE_GOAL;
+    const int val = cc.routing == TN_ROUTE_VAL;
+    const int maxn = adaptive || val ? DL_MAX_NODES_ADAPTIVE : DL_MAX_NODES;
     if (g.nodes > maxn) {
         snprintf(rep, len, "keys 'k','n': the checker handles up to %d nodes for routing=%s, not %d",
                  maxn, tn_routing_name(cc.routing), g.nodes);
@@ -109,7 +125,7 @@ int tn_deadlock_check(const tn_config *cfg, char *rep, size_t len)
         return -1;
     }
     const int P = g.ports;
-    long nv = (long)g.nodes * P * 2;
+    long nv = (long)g.nodes * P * DL_CLASSES;
     dl_edges E = {0};
     long *first = calloc((size_t)nv + 1, sizeof *first);
     uint8_t *used = calloc((size_t)nv, 1);
@@ -127,16 +143,48 @@ int tn_deadlock_check(const tn_config *cfg, char *rep, size_t len)
      * extended graph): c2 is the escape channel it requests at any node w on a minimal path
      * from the next node to t, reached through adaptive channels (direct and indirect
      * dependencies). */
-    for (int v = 0; v < g.nodes; v++) {
+    /* VAL: DOR toward the intermediate node on the phase-0 VCs, then toward the destination on
+     * the phase-1 VCs; a packet whose phase-0 hop reaches the intermediate may next request
+     * any phase-1 channel from there. */
+    for (int v = 0; val && v < g.nodes; v++) {
         for (int t = 0; t < g.nodes; t++) {
             uint32_t addr = tn_addr_of(&g, t);
-            long c1 = dl_channel(&g, &cc, v, addr);
+            for (int ph = 0; ph < 2; ph++) {
+                if (!ph && v == t)
+                    continue; /* at the intermediate node the packet is in phase 1 */
+                long c1 = dl_channel(&g, &cc, v, addr, -1, ph);
+                if (c1 < 0)
+                    continue;
+                used[c1] = 1;
+                int u = g.nbr[(long)v * P + (int)(c1 / DL_CLASSES % P)];
+                if (!ph && u == t) {
+                    for (int d = 0; d < g.nodes; d++) {
+                        long c2 = dl_channel(&g, &cc, u, tn_addr_of(&g, d), -1, 1);
+                        if (c2 >= 0 && dl_add(&E, c1, c2))
+                            goto oom;
+                    }
+                } else {
+                    long c2 = dl_channel(&g, &cc, u, addr, -1, ph);
+                    if (c2 >= 0 && dl_add(&E, c1, c2))
+                        goto oom;
+                }
+            }
+        }
+    }
+    /* DOR and the adaptive families: every (node, destination[, GOAL quadrant]) pair */
+    const int nquad = cc.routing == TN_ROUTE_GOAL ? 1 << g.n : 1;
+    for (int v = 0; !val && v < g.nodes; v++) {
+        for (int t = 0; t < g.nodes; t++) {
+            for (int qi = 0; qi < nquad; qi++) {
+            int quad = cc.routing == TN_ROUTE_GOAL ? qi : -1;
+            uint32_t addr = tn_addr_of(&g, t);
+            long c1 = dl_channel(&g, &cc, v, addr, quad, 0);
             if (c1 < 0)
                 continue;
             used[c1] = 1;
-            int u = g.nbr[(long)v * P + (int)(c1 / 2 % P)];
+            int u = g.nbr[(long)v * P + (int)(c1 / DL_CLASSES % P)];
             if (!adaptive) {
-                long c2 = dl_channel(&g, &cc, u, addr);
+                long c2 = dl_channel(&g, &cc, u, addr, quad, 0);
                 if (c2 >= 0 && dl_add(&E, c1, c2))
                     goto oom;
                 continue;
@@ -146,12 +194,13 @@ int tn_deadlock_check(const tn_config *cfg, char *rep, size_t len)
             tn_coords(&g, u, cu);
             tn_coords(&g, t, ct);
             for (int d = 0; d < g.n; d++)
-                ns[d] = dl_span(&g, cu[d], ct[d], span[d]);
+                ns[d] = dl_span(&g, cu[d], ct[d], quad < 0 ? 0 : ((quad >> d) & 1) ? -1 : 1,
+                                span[d]);
             for (;;) {
                 int cw[TN_MAX_N];
                 for (int d = 0; d < g.n; d++)
                     cw[d] = span[d][idx[d]];
-                long c2 = dl_channel(&g, &cc, tn_node_of(&g, cw), addr);
+                long c2 = dl_channel(&g, &cc, tn_node_of(&g, cw), addr, quad, 0);
                 if (c2 >= 0 && dl_add(&E, c1, c2))
                     goto oom;
                 int d = 0;
@@ -159,6 +208,7 @@ int tn_deadlock_check(const tn_config *cfg, char *rep, size_t len)
                     idx[d++] = 0;
                 if (d == g.n)
                     break;
+            }
             }
         }
     }
@@ -203,9 +253,11 @@ int tn_deadlock_check(const tn_config *cfg, char *rep, size_t len)
                 path[np++] = d;
                 for (int i = np - 1; i >= 0 && u < len; i--) {
                     long x = path[i];
-                    int xn = (int)(x / 2 / P), xp = (int)(x / 2 % P);
-                    u += (size_t)snprintf(rep + u, len - u, " (node %d %c%d class %ld) ->", xn,
-                                          (xp & 1) ? '+' : '-', (xp - 1) / 2, x % 2);
+                    int xn = (int)(x / DL_CLASSES / P), xp = (int)(x / DL_CLASSES % P);
+                    u += (size_t)snprintf(rep + u, len - u, " (node %d %c%d class %ld%s) ->", xn,
+                                          (xp & 1) ? '+' : '-', (xp - 1) / 2, x % 2,
+                                          val ? (x % DL_CLASSES >= 2 ? " phase 1" : " phase 0")
+                                              : "");
                 }
                 if (u < len)
                     snprintf(rep + u, len - u, " back to the first");

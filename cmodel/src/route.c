@@ -57,25 +57,68 @@ int tn_escape_vcs(const tn_geom *g)
 void tn_route_minad(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr, int in_port,
                     tn_route_out *esc, uint32_t *prod, int *hops)
 {
+    tn_route_adaptive(g, vcs, cur, dst_addr, in_port, -1, esc, prod, hops);
+}
+
+void tn_route_adaptive(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr, int in_port,
+                       int quad, tn_route_out *esc, uint32_t *prod, int *hops)
+{
     uint32_t mask = (1u << g->cw) - 1u;
     *prod = 0;
+    int esc_dim = -1, esc_dir = 0;
     for (int d = 0; d < g->n; d++) {
         int t = (int)((dst_addr >> (d * g->cw)) & mask), c = cur[d];
+        hops[d] = 0;
+        if (c == t)
+            continue;
         if (g->topo == TN_TOPO_MESH) {
             hops[d] = t > c ? t - c : c - t;
-            *prod |= (t > c ? 1u : 0u) << (2 * d) | (t < c ? 1u : 0u) << (2 * d + 1);
-        } else {
-            int plus = (t - c + g->k) % g->k, minus = (g->k - plus) % g->k;
+            *prod |= 1u << (2 * d + (t > c ? 0 : 1));
+        } else if (quad < 0) { /* MIN AD: every minimal direction (both at the tie) */
+            int plus = (t - c + g->k) % g->k, minus = g->k - plus;
             hops[d] = plus < minus ? plus : minus;
-            *prod |= (plus && plus <= minus ? 1u : 0u) << (2 * d) |
-                     (minus && minus <= plus ? 1u : 0u) << (2 * d + 1);
+            *prod |= (plus <= minus ? 1u : 0u) << (2 * d) | (minus <= plus ? 1u : 0u) << (2 * d + 1);
+        } else { /* GOAL: the quadrant's direction, minimal or not */
+            int minus_dir = (quad >> d) & 1;
+            hops[d] = minus_dir ? (c - t + g->k) % g->k : (t - c + g->k) % g->k;
+            *prod |= 1u << (2 * d + minus_dir);
+        }
+        if (esc_dim < 0) {
+            esc_dim = d;
+            esc_dir = quad < 0 ? tn_dor_dir(g->k, g->topo, c, t) : (((quad >> d) & 1) ? -1 : 1);
         }
     }
-    /* escape: the DOR port, escape VC = the dateline class (one VC per class) */
-    tn_route_dor(g, vcs, cur, dst_addr, in_port, esc);
-    if (!tn_port_is_term(g, esc->port)) {
-        int cls = tn_escape_vcs(g) == 2 && esc->vc_lo != 0;
-        esc->vc_lo = cls;
-        esc->vc_hi = cls + 1;
+    if (esc_dim < 0) { /* at the destination: eject as DOR does */
+        tn_route_dor(g, vcs, cur, dst_addr, in_port, esc);
+        return;
     }
+    /* escape: the lowest productive dimension, escape VC = the dateline class (section 19.1) */
+    int t = (int)((dst_addr >> (esc_dim * g->cw)) & mask);
+    esc->port = esc_dir > 0 ? tn_port_plus(esc_dim) : tn_port_minus(esc_dim);
+    int cls = tn_escape_vcs(g) == 2 && tn_dateline_class(g->k, cur[esc_dim], t, esc_dir) == 1;
+    esc->vc_lo = cls;
+    esc->vc_hi = cls + 1;
+}
+
+int tn_val_phase(const tn_geom *g, const int *cur, uint32_t mid, int phase)
+{
+    uint32_t here = 0;
+    for (int d = 0; d < g->n; d++)
+        here |= (uint32_t)cur[d] << (d * g->cw);
+    return phase || here == mid;
+}
+
+void tn_route_val(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr, uint32_t mid,
+                  int phase, int in_port, tn_route_out *out)
+{
+    int ph = tn_val_phase(g, cur, mid, phase);
+    int half = vcs / 2, base = ph ? half : 0, size = ph ? vcs - half : half;
+    tn_route_dor(g, size, cur, ph ? dst_addr : mid, in_port, out);
+    if (tn_port_is_term(g, out->port)) {
+        out->vc_lo = 0;
+        out->vc_hi = vcs;
+        return;
+    }
+    out->vc_lo += base;
+    out->vc_hi += base;
 }

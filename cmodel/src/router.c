@@ -62,7 +62,8 @@ void tn_router_step(tn_sim *s, int node)
     int sa1_vc[TN_MAX_P];
     uint32_t sa2_req[TN_MAX_P] = {0};
     const int nnet = 2 * s->g.n;
-    const int minad = s->cfg.routing == TN_ROUTE_MINAD;
+    const int minad = s->cfg.routing == TN_ROUTE_MINAD || s->cfg.routing == TN_ROUTE_GOAL;
+    const int val = s->cfg.routing == TN_ROUTE_VAL;
     const int esc_vcs = tn_escape_vcs(&s->g);
     uint32_t held = 0, sent = 0; /* per network port bit j = port j+1 */
     uint32_t afree = 0;          /* network ports with a free adaptive output VC */
@@ -110,7 +111,9 @@ void tn_router_step(tn_sim *s, int node)
                 if (minad) {
                     uint32_t prod;
                     int hops[TN_MAX_N];
-                    tn_route_minad(&s->g, V, cur, f->dst, ip, &ro, &prod, hops);
+                    tn_route_adaptive(&s->g, V, cur, f->dst, ip,
+                                      s->cfg.routing == TN_ROUTE_GOAL ? f->quad : -1, &ro, &prod,
+                                      hops);
                     if (prod & afree) {
                         tn_sel_in in = {tn_sel_rand16(s->sel.rng[node], ip * V + v), hops, age,
                                         cnt, used};
@@ -119,6 +122,8 @@ void tn_router_step(tn_sim *s, int node)
                         ro.vc_hi = V;
                         adaptive = 1;
                     }
+                } else if (val) {
+                    tn_route_val(&s->g, V, cur, f->dst, f->mid, f->phase, ip, &ro);
                 } else {
                     tn_route_dor(&s->g, V, cur, f->dst, ip, &ro);
                 }
@@ -182,6 +187,8 @@ void tn_router_step(tn_sim *s, int node)
         tn_iu_pop(s, node, ip, v);
         emit_credit(s, node, ip, v);
         f.vc = (uint8_t)ov;
+        if (val && f.head) /* the head carries the phase in force on (section 20.1) */
+            f.phase = (uint8_t)tn_val_phase(&s->g, cur, f.mid, f.phase);
         emit_flit(s, node, op, &f);
         if (!tn_port_is_term(&s->g, op)) {
             sent |= 1u << (op - 1);

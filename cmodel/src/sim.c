@@ -344,5 +344,6 @@ int tn_sim_inject(tn_sim *s, int src, int dst, int len)
     so->pend.created = s->cycle;
     so->pend.dst = dst;
     so->pend.len = len;
+    tn_source_header(s, src, &so->rng, &so->pend);
     return 0;
 }

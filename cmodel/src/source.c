@@ -13,6 +13,33 @@ static void account_created(tn_sim *s, const tn_pending *p)
     }
 }
 
+void tn_source_header(tn_sim *s, int node, tn_rng *r, tn_pending *p)
+{
+    p->mid = 0;
+    p->quad = 0;
+    if (s->cfg.routing == TN_ROUTE_VAL) {
+        /* one draw: the intermediate node, uniform over all nodes */
+        p->mid = tn_addr_of(&s->g, (int)tn_rng_below(r, (uint32_t)s->g.nodes));
+    } else if (s->cfg.routing == TN_ROUTE_GOAL) {
+        /* per dimension with an offset, in order: one draw below k; non-minimal iff it is
+         * below the minimal distance (probability delta/k) */
+        int cs[TN_MAX_N], cd[TN_MAX_N];
+        tn_coords(&s->g, node, cs);
+        tn_coords(&s->g, p->dst, cd);
+        for (int d = 0; d < s->g.n; d++) {
+            if (cs[d] == cd[d])
+                continue;
+            int plus = (cd[d] - cs[d] + s->g.k) % s->g.k, minus = s->g.k - plus;
+            int delta = plus < minus ? plus : minus;
+            int dir = tn_dor_dir(s->g.k, s->g.topo, cs[d], cd[d]);
+            if ((int)tn_rng_below(r, (uint32_t)s->g.k) < delta)
+                dir = -dir;
+            if (dir < 0)
+                p->quad |= (uint8_t)(1u << d);
+        }
+    }
+}
+
 static int generate(tn_sim *s, tn_source *src, int node, int ch)
 {
     if (s->has_trace) {
@@ -22,6 +49,7 @@ static int generate(tn_sim *s, tn_source *src, int node, int ch)
             src->pend.created = tp->cycle;
             src->pend.dst = tp->dst;
             src->pend.len = tp->len;
+            tn_source_header(s, node, &src->rng, &src->pend);
             src->trace_next += s->g.term;
             account_created(s, &src->pend);
             return 1;
@@ -39,6 +67,7 @@ static int generate(tn_sim *s, tn_source *src, int node, int ch)
         src->pend.created = t;
         src->pend.len = len;
         src->pend.dst = tn_traffic_dest(&s->tg, &s->g, node, &src->rng);
+        tn_source_header(s, node, &src->rng, &src->pend);
         account_created(s, &src->pend);
         return 1;
     }
@@ -68,6 +97,8 @@ static int start_packet(tn_sim *s, tn_source *src, int node, int ch)
     p->src = node;
     p->dst = src->pend.dst;
     p->len = src->pend.len;
+    p->mid = src->pend.mid;
+    p->quad = src->pend.quad;
     p->hops = 0;
     p->seq = src->seq++;
     p->state = TN_PKT_FLIGHT;
@@ -108,6 +139,9 @@ void tn_source_step(tn_sim *s, int node, int ch)
     e->f.vc = (uint8_t)src->vc;
     e->f.dst = tn_addr_of(&s->g, p->dst);
     e->f.src = tn_addr_of(&s->g, node);
+    e->f.mid = p->mid;
+    e->f.quad = p->quad;
+    e->f.phase = 0;
     e->f.pkt = src->pkt;
     e->f.idx = (uint16_t)src->idx;
     e->f.payload = tn_payload(s, node, p->seq, src->idx);

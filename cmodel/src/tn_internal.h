@@ -12,6 +12,9 @@
 typedef struct tn_flit {
     uint64_t payload;
     uint32_t dst, src; /* packed coordinate addresses */
+    uint32_t mid;      /* VAL: intermediate address (section 20) */
+    uint8_t quad;      /* GOAL: direction vector, bit d = 1 for - in dimension d */
+    uint8_t phase;     /* VAL: 1 once the head has passed the intermediate node */
     uint32_t pkt;
     uint16_t idx;
     uint8_t head, tail, vc;
@@ -74,6 +77,8 @@ typedef struct tn_credit_ev {
 typedef struct tn_pending {
     long created;
     int dst, len;
+    uint32_t mid;  /* VAL intermediate address */
+    uint8_t quad;  /* GOAL quadrant */
 } tn_pending;
 
 /* Injection channel of a node (NI side; the harness owns it in lockstep). */
@@ -103,6 +108,8 @@ typedef struct tn_packet {
     long created, injected;
     int src, dst, len, hops;
     uint32_t seq;
+    uint32_t mid;  /* routing header the source wrote (section 20) */
+    uint8_t quad;
     uint8_t state, marked, channel;
 } tn_packet;
 
@@ -182,6 +189,9 @@ void tn_va_stage2(const tn_va_req *req, int nreq, const uint16_t *va2_ptr_router
 /* Stage 1 per input port: VC among requesting (mask). Stage 2 per output port: input port. */
 int tn_sa_stage1(uint32_t req_mask, int vcs, int ptr);
 int tn_sa_stage2(uint32_t req_ports, int ports, int ptr);
+
+/* source.c: the routing header a source draws for a packet (section 20). */
+void tn_source_header(tn_sim *s, int node, tn_rng *r, tn_pending *p);
 
 /* router.c */
 void tn_router_step(tn_sim *s, int node);
