@@ -146,7 +146,9 @@ bad "load not a number" "load|abc|0..100" load=abc $Q
 bad "load above the injection channel" "load|0.9|0..0.5" load=0.9 k=4 $Q
 bad "unknown traffic lists the names" "traffic|bogus|uniform|tornado|transpose|hotspot|trace" \
     traffic=bogus $Q
-bad "routing not built yet" "routing|val|allowed: dor minad" routing=val $Q
+bad "routing not built yet" "routing|gal|allowed: dor minad val goal" routing=gal $Q
+bad "too few VCs for val on a torus" "vcs|'3'|val|4..16" routing=val vcs=3 $Q
+bad "goal needs a torus" "routing|goal|torus" routing=goal topo=mesh vcs=3 $Q
 bad "too few VCs for minad on a torus" "vcs|'2'|minad|3..16" routing=minad vcs=2 $Q
 bad "unknown selection lists the names" "selection|greedy|random dor zigzag lru ldsf sq" selection=greedy $Q
 bad "channel-load bound of an adaptive routing" "routing|minad|allowed: dor" bound routing=minad vcs=3

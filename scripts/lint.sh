@@ -37,6 +37,9 @@ LINT_CFGS=(
     "K=5 TOPO=1 V=2 ROUTING=1"
     "TERM=2 V=3"
     "TERM=2 V=3 ROUTING=1 SEL=4"
+    "K=8 V=4 ROUTING=3"
+    "K=3 N=3 V=5 B=5 ROUTING=3"
+    "K=5 TOPO=1 V=2 ROUTING=2"
     "K=64 N=1 V=16 B=64 W=64 TERM=4"
     "K=16 N=2 V=2 B=1"
 )
@@ -47,6 +50,7 @@ IV_CFGS=(
     "tn_torus"
     "tn_torus K=3 N=3 V=3 B=5 TERM=2"
     "tn_torus K=4 N=2 V=3 ROUTING=1"
+    "tn_torus K=4 N=2 V=4 ROUTING=3"
     "tn_torus K=5 N=2 TOPO=1 V=1"
 )
 # Illegal parameter sets and the rule module each must name: "params|rule".
@@ -65,7 +69,8 @@ BAD_CFGS=(
     "TERM=0|tn_error_TERM_must_be_1_to_4"
     "TERM=5|tn_error_TERM_must_be_1_to_4"
     "TOPO=2|tn_error_TOPO_must_be_0_torus_or_1_mesh"
-    "ROUTING=3|tn_error_ROUTING_must_be_0_dor_or_1_minad"
+    "ROUTING=4|tn_error_ROUTING_must_be_0_dor_1_minad_2_val_or_3_goal"
+    "ROUTING=2 V=3|tn_error_V_below_4_for_val_on_a_torus"
     "ROUTING=1 V=2|tn_error_V_below_3_for_minad_on_a_torus"
     "ROUTING=1 TOPO=1 V=1|tn_error_V_below_2_for_minad_on_a_mesh"
     "ROUTING=1 V=3 SEL=6|tn_error_SEL_must_be_minus1_runtime_or_0_to_5"
@@ -76,10 +81,10 @@ BAD_TORUS_CFGS=(
     "TOPO=2|tn_error_TOPO_must_be_0_torus_or_1_mesh"
 )
 SYN_BASE="K=4 N=2 B=8 W=32"
-SYN_VS=(2 3 4)  # V=3 and V=4 are synthesised with ROUTING=1 (MIN AD + the six selections)
+SYN_VS=(2 3 4)  # V=3 with ROUTING=1 (MIN AD, six selections), V=4 with ROUTING=3 (+ VAL, GOAL)
 
 # ---- helpers ----
-syn_routing() { if [ "$1" -ge 3 ]; then echo " ROUTING=1"; fi; }
+syn_routing() { if [ "$1" -ge 4 ]; then echo " ROUTING=3"; elif [ "$1" -ge 3 ]; then echo " ROUTING=1"; fi; }
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 # tag "K=8 V=4" -> K8_V4 (file names); "" -> default

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_fault_F], TOP = net
 # (the tn_torus network) or rtr (one tn_router; tnlock wires one per node). The buffer capacity is
-# B=8 (buf=1..8 at run time), payload W=32, one terminal channel, torus. ROUTING=1 (MIN AD and
-# DOR, chosen at run time) when V >= 3, else 0 (DOR); the selection function is a run-time input.
+# B=8 (buf=1..8 at run time), payload W=32, one terminal channel, torus. ROUTING=3 (DOR, MIN AD,
+# VAL, GOAL, chosen at run time) when V >= 4, 1 (DOR, MIN AD) when V = 3, else 0 (DOR); the
+# selection function is a run-time input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 name=$1
@@ -15,7 +16,7 @@ fi
 top=${BASH_REMATCH[1]} K=${BASH_REMATCH[2]} N=${BASH_REMATCH[3]} V=${BASH_REMATCH[4]}
 fault=${BASH_REMATCH[6]:-}
 B=8 W=32 TERM=1 TOPO=0 ROUTING=0
-if [ "$V" -ge 3 ]; then ROUTING=1; fi
+if [ "$V" -ge 4 ]; then ROUTING=3; elif [ "$V" -ge 3 ]; then ROUTING=1; fi
 dir=build/vl/$name
 mod=tn_torus; router=0
 if [ "$top" = rtr ]; then mod=tn_router; router=1; fi

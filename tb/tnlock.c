@@ -15,6 +15,8 @@
 
 typedef struct layout {
     int P, V, VW, PW, IVW, CNTW, CW, AW, FW, W, EW, TERM;
+    int XW;  /* routing header bits (quad, mid, phase) in ROUTING >= 2 builds, else 0 */
+    int N;
     long obsw;
     long o_cnt, o_act, o_oport, o_ovc, o_cred, o_busy, o_va1, o_va2, o_sa1, o_sa2;
     long o_lru, o_ldsf, o_rng;
@@ -58,7 +60,9 @@ static void make_layout(layout *L, const tn_rtl_params *p, const tn_geom *g)
     L->CW = p->k > 2 ? clog2i(p->k) : 1;
     L->AW = p->n * L->CW;
     L->W = p->w;
-    L->FW = p->w + 2 * L->AW + 2;
+    L->N = p->n;
+    L->XW = p->routing >= 2 ? p->n + L->AW + 1 : 0;
+    L->FW = p->w + 2 * L->AW + L->XW + 2;
     L->EW = 7;
     L->NNET = 2 * p->n;
     L->selst = p->routing >= 1;
@@ -310,8 +314,13 @@ static void drive_injection(rnet *r, const view *w, const layout *L, const tn_si
         rnet_set(r, TN_RTL_INJ_FLIT, b, L->W, f->payload);
         rnet_set(r, TN_RTL_INJ_FLIT, b + L->W, L->AW, f->src);
         rnet_set(r, TN_RTL_INJ_FLIT, b + L->W + L->AW, L->AW, f->dst);
-        rnet_set(r, TN_RTL_INJ_FLIT, b + L->W + 2 * L->AW, 1, f->tail);
-        rnet_set(r, TN_RTL_INJ_FLIT, b + L->W + 2 * L->AW + 1, 1, f->head);
+        if (L->XW) {
+            rnet_set(r, TN_RTL_INJ_FLIT, b + L->W + 2 * L->AW, L->N, f->quad);
+            rnet_set(r, TN_RTL_INJ_FLIT, b + L->W + 2 * L->AW + L->N, L->AW, f->mid);
+            rnet_set(r, TN_RTL_INJ_FLIT, b + L->W + 3 * L->AW + L->N, 1, f->phase);
+        }
+        rnet_set(r, TN_RTL_INJ_FLIT, b + L->FW - 2, 1, f->tail);
+        rnet_set(r, TN_RTL_INJ_FLIT, b + L->FW - 1, 1, f->head);
     }
 }
 
@@ -360,11 +369,19 @@ static int compare(rnet *r, const tn_sim *s, const view *w, const layout *L, mis
                 long b = idx * L->FW;
                 vcx = f->vc;
                 CHECK("link.vc", rnet_get(r, TN_RTL_LNK_VC, idx * L->VW, L->VW), f->vc);
-                CHECK("link.head", rnet_get(r, TN_RTL_LNK_FLIT, b + L->W + 2 * L->AW + 1, 1),
+                CHECK("link.head", rnet_get(r, TN_RTL_LNK_FLIT, b + L->FW - 1, 1),
                       f->head);
-                CHECK("link.tail", rnet_get(r, TN_RTL_LNK_FLIT, b + L->W + 2 * L->AW, 1),
+                CHECK("link.tail", rnet_get(r, TN_RTL_LNK_FLIT, b + L->FW - 2, 1),
                       f->tail);
                 CHECK("link.dst", rnet_get(r, TN_RTL_LNK_FLIT, b + L->W + L->AW, L->AW), f->dst);
+                if (L->XW) {
+                    CHECK("link.quad",
+                          rnet_get(r, TN_RTL_LNK_FLIT, b + L->W + 2 * L->AW, L->N), f->quad);
+                    CHECK("link.mid",
+                          rnet_get(r, TN_RTL_LNK_FLIT, b + L->W + 2 * L->AW + L->N, L->AW), f->mid);
+                    CHECK("link.phase",
+                          rnet_get(r, TN_RTL_LNK_FLIT, b + L->W + 3 * L->AW + L->N, 1), f->phase);
+                }
                 CHECK("link.src", rnet_get(r, TN_RTL_LNK_FLIT, b + L->W, L->AW), f->src);
                 CHECK("link.payload", rnet_get(r, TN_RTL_LNK_FLIT, b, L->W), f->payload);
             }
@@ -662,8 +679,10 @@ static int parse(opts *o, int argc, char **argv)
         {"flitw", p.w, o->cfg.flitw}};
     if (o->cfg.routing > p.routing) {
         fprintf(stderr, "tnlock: error: key 'routing': value '%s' is not built into this Verilated "
-                        "model (parameter ROUTING=%d, vcs=%d); allowed: dor%s\n",
-                tn_routing_name(o->cfg.routing), p.routing, p.v, p.routing ? " minad" : "");
+                        "model (parameter ROUTING=%d, vcs=%d; models with vcs >= 4 have dor "
+                        "minad val goal, vcs = 3 dor minad); allowed: %s\n",
+                tn_routing_name(o->cfg.routing), p.routing, p.v,
+                p.routing >= 3 ? "dor minad val goal" : p.routing ? "dor minad" : "dor");
         return -1;
     }
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)

@@ -12,13 +12,14 @@ module tn_torus #(
     parameter W       = 32,  // payload bits
     parameter TERM    = 1,   // terminal channels per node
     parameter TOPO    = 0,   // 0 torus, 1 mesh
-    parameter ROUTING = 0,   // most capable algorithm built: 0 DOR, 1 MIN AD (section 19.5)
+    parameter ROUTING = 0,   // most capable algorithm built: 0 DOR, 1 + MIN AD, 2 + VAL, 3 + GOAL
     parameter SEL     = -1,  // -1: selection by cfg_sel_i; 0..5 fixed
     // derived (do not override)
     parameter NODES = K ** N,
     parameter CW    = (K > 2) ? $clog2(K) : 1,
     parameter AW    = N * CW,
-    parameter FW    = W + 2 * AW + 2,
+    parameter XW    = (ROUTING >= 2) ? N + AW + 1 : 0,
+    parameter FW    = W + 2 * AW + XW + 2,
     parameter P     = 2 * N + TERM,
     parameter PW    = (P > 1) ? $clog2(P) : 1,
     parameter VW    = (V > 1) ? $clog2(V) : 1,
@@ -32,7 +33,7 @@ module tn_torus #(
     input  wire                  clk_i,
     input  wire                  rst_i,
     input  wire [CNTW-1:0]       cfg_buf_i,      // flits used per VC buffer, 1..B (run time)
-    input  wire [2:0]            cfg_route_i,    // 0 DOR, 1 MIN AD
+    input  wire [2:0]            cfg_route_i,    // 0 DOR, 1 MIN AD, 2 VAL, 3 GOAL
     input  wire [2:0]            cfg_sel_i,      // enum tn_selection
     input  wire                  cfg_dateline_i, // 1: dateline classes
     input  wire [31:0]           cfg_seed_i,     // global seed of the router RNGs (19.4)

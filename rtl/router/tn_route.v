@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Route computation (cmodel/src/route.c): dimension-order routing with dateline VC classes
-// (docs/microarchitecture.md section 8) and, for MIN AD, the escape VC of the DOR route, the
-// productive ports and the remaining hops per dimension (section 19.1). Pure function of the
-// head flit's destination, the node's coordinates, the input port and the run-time modes.
+// (docs/microarchitecture.md section 8); for MIN AD and GOAL the escape VC of the escape route,
+// the productive ports and the remaining hops per dimension (sections 19.1, 20.2); for VAL the
+// phase in force and DOR toward the intermediate node or the destination on that phase's VCs
+// (section 20.1). Pure function of the head flit's header, the node's coordinates, the input
+// port and the run-time modes.
 module tn_route #(
     parameter K    = 4,                        // radix
     parameter N    = 2,                        // dimensions
@@ -15,13 +17,18 @@ module tn_route #(
 ) (
     input  wire [N*CW-1:0] coord_i,  // this node
     input  wire [N*CW-1:0] dst_i,    // packed destination address
+    input  wire [N-1:0]    quad_i,      // GOAL: direction vector, bit d = 1 for -
+    input  wire [N*CW-1:0] mid_i,       // VAL: intermediate node
+    input  wire            phase_i,     // VAL: phase the head carries
     input  wire [PW-1:0]   in_port_i,
-    input  wire            minad_i,     // 1: MIN AD (vc_mask_o is the escape VC)
+    input  wire            minad_i,     // 1: MIN AD or GOAL (vc_mask_o is the escape VC)
+    input  wire            goal_i,      // 1: GOAL (directions from quad_i)
+    input  wire            val_i,       // 1: VAL
     input  wire            dateline_i,  // 1: dateline classes (0: the broken configuration)
     output wire [PW-1:0]   port_o,      // DOR / escape port, or the ejection port
     output wire [V-1:0]    vc_mask_o,   // allowed output VCs on port_o
     output wire [2*N-1:0]  prod_o,      // productive network ports, bit j = port j+1
-    output wire [N*CW-1:0] hops_o       // remaining minimal hops per dimension
+    output wire [N*CW-1:0] hops_o       // remaining hops per dimension
 );
     localparam V0 = (V / 4 > 1) ? V / 4 : 1;   // class-0 VCs [0, V0)
     localparam [V-1:0] ALL = {V{1'b1}};
@@ -29,9 +36,24 @@ module tn_route #(
     localparam [V-1:0] CLASS1 = ALL & ~CLASS0;
     localparam [V-1:0] ESC0 = {{(V-1){1'b0}}, 1'b1};   // MIN AD escape VCs: VC 0 and VC 1
     localparam [V-1:0] ESC1 = (V > 1) ? ESC0 << 1 : ESC0;
+    // VAL: phase 0 on [0, H), phase 1 on [H, V); each split like section 8 (section 20.1)
+    localparam H   = V / 2;
+    localparam S1  = V - H;
+    localparam H0  = (H / 4 > 1) ? H / 4 : 1;
+    localparam H1  = (S1 / 4 > 1) ? S1 / 4 : 1;
+    localparam [V-1:0] PH0 = (H > 0) ? (ALL >> (V - H)) : {V{1'b0}};
+    localparam [V-1:0] PH1 = ALL & ~PH0;
+    localparam [V-1:0] PH0C0 = (H > 0) ? (ALL >> (V - H0)) : {V{1'b0}};
+    localparam [V-1:0] PH0C1 = PH0 & ~PH0C0;
+    localparam [V-1:0] PH1C0 = (ALL >> (V - H1)) << H;
+    localparam [V-1:0] PH1C1 = PH1 & ~PH1C0;
     localparam integer KI = K;
     localparam [CW:0] KK = KI[CW:0];
     localparam [CW:0] KLAST = KK - 1'b1;
+
+    // VAL: the phase in force and the node DOR heads for
+    wire phase_o = phase_i || (coord_i == mid_i);
+    wire [N*CW-1:0] tgt = (val_i && !phase_o) ? mid_i : dst_i;
 
     // per dimension: does it differ, which port, which class
     wire [N-1:0]    differ;
@@ -45,25 +67,33 @@ module tn_route #(
             localparam [PW-1:0] PP = PPI[PW-1:0];
             localparam [PW-1:0] PM = PMI[PW-1:0];
             wire [CW:0] c = {1'b0, coord_i[gd*CW +: CW]};
-            wire [CW:0] t = {1'b0, dst_i[gd*CW +: CW]};
+            wire [CW:0] t = {1'b0, tgt[gd*CW +: CW]};
             wire [CW:0] plus  = (t >= c) ? (t - c) : (t + KK - c);
             wire [CW:0] minus = KK - plus;
-            wire go_plus = (TOPO == 1) ? (t > c)
-                         : ((plus < minus) || ((plus == minus) && !c[0]));
+            wire dor_plus = (TOPO == 1) ? (t > c)
+                          : ((plus < minus) || ((plus == minus) && !c[0]));
+            wire go_plus = goal_i ? !quad_i[gd] : dor_plus;
             wire class1 = go_plus ? !((t < c) && (c != KLAST))
                                   : !((t > c) && (c != {(CW+1){1'b0}}));
             wire [V-1:0] dor_mask = (TOPO == 1 || !dateline_i) ? ALL
                                   : (class1 ? CLASS1 : CLASS0);
             wire [V-1:0] esc_mask = (TOPO == 1 || !dateline_i) ? ESC0
                                   : (class1 ? ESC1 : ESC0);
+            wire [V-1:0] val_mask = phase_o
+                ? ((TOPO == 1 || !dateline_i) ? PH1 : (class1 ? PH1C1 : PH1C0))
+                : ((TOPO == 1 || !dateline_i) ? PH0 : (class1 ? PH0C1 : PH0C0));
             wire [CW:0] mesh_d = (t > c) ? (t - c) : (c - t);
-            wire [CW:0] h = (TOPO == 1) ? mesh_d : ((plus < minus) ? plus : minus);
+            wire [CW:0] hmin = (TOPO == 1) ? mesh_d : ((plus < minus) ? plus : minus);
+            wire [CW:0] hq = quad_i[gd] ? ((c == t) ? {(CW+1){1'b0}} : minus) : plus;
+            wire [CW:0] h = goal_i ? hq : hmin;
             assign differ[gd] = (c != t);
             assign dport[gd*PW +: PW] = go_plus ? PP : PM;
-            assign dmask[gd*V +: V] = minad_i ? esc_mask : dor_mask;
-            assign prod_o[2*gd]     = (TOPO == 1) ? (t > c) : ((c != t) && (plus <= minus));
-            assign prod_o[2*gd + 1] = (TOPO == 1) ? (t < c) : ((c != t) && (minus <= plus));
-            assign hops_o[gd*CW +: CW] = h[CW-1:0];  // at most K/2 (mesh K-1): fits CW bits
+            assign dmask[gd*V +: V] = minad_i ? esc_mask : (val_i ? val_mask : dor_mask);
+            assign prod_o[2*gd]     = goal_i ? ((c != t) && !quad_i[gd])
+                                    : (TOPO == 1) ? (t > c) : ((c != t) && (plus <= minus));
+            assign prod_o[2*gd + 1] = goal_i ? ((c != t) && quad_i[gd])
+                                    : (TOPO == 1) ? (t < c) : ((c != t) && (minus <= plus));
+            assign hops_o[gd*CW +: CW] = h[CW-1:0];  // at most K-1: fits CW bits
             wire unused_h = h[CW];
         end
     endgenerate

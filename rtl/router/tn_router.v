@@ -11,12 +11,13 @@ module tn_router #(
     parameter W       = 32,  // payload bits, 1..64
     parameter TERM    = 1,   // terminal channels per node, 1..4
     parameter TOPO    = 0,   // 0 torus, 1 mesh
-    parameter ROUTING = 0,   // most capable algorithm built: 0 DOR, 1 MIN AD (and DOR); 19.5
+    parameter ROUTING = 0,   // most capable algorithm built: 0 DOR, 1 + MIN AD, 2 + VAL, 3 + GOAL
     parameter SEL     = -1,  // -1: selection by cfg_sel_i at run time; 0..5: fixed (19.5)
     // derived (do not override)
     parameter CW   = (K > 2) ? $clog2(K) : 1,
     parameter AW   = N * CW,
-    parameter FW   = W + 2 * AW + 2,
+    parameter XW   = (ROUTING >= 2) ? N + AW + 1 : 0,  // routing header: quad, mid, phase
+    parameter FW   = W + 2 * AW + XW + 2,
     parameter P    = 2 * N + TERM,
     parameter PW   = (P > 1) ? $clog2(P) : 1,
     parameter VW   = (V > 1) ? $clog2(V) : 1,
@@ -30,7 +31,7 @@ module tn_router #(
     input  wire              rst_i,
     input  wire [AW-1:0]     coord_i,
     input  wire [CNTW-1:0]   cfg_buf_i,      // flits used per VC buffer, 1..B (run time)
-    input  wire [2:0]        cfg_route_i,    // 0 DOR, 1 MIN AD (19.5)
+    input  wire [2:0]        cfg_route_i,    // 0 DOR, 1 MIN AD, 2 VAL, 3 GOAL (19.5)
     input  wire [2:0]        cfg_sel_i,      // enum tn_selection (19.5)
     input  wire              cfg_dateline_i, // 1: dateline classes
     input  wire [31:0]       seed_i,         // router RNG reset value (19.4)
@@ -66,10 +67,10 @@ module tn_router #(
         if (TOPO == 0 && ROUTING == 0 && V < 2) begin : g_chk_vmin
             tn_error_V_below_2_for_dor_on_a_torus u_err ();
         end
-        if (TOPO == 0 && ROUTING == 1 && V < 3) begin : g_chk_vmin_minad
+        if (TOPO == 0 && ROUTING >= 1 && V < 3) begin : g_chk_vmin_minad
             tn_error_V_below_3_for_minad_on_a_torus u_err ();
         end
-        if (TOPO == 1 && ROUTING == 1 && V < 2) begin : g_chk_vmin_minad_mesh
+        if (TOPO == 1 && ROUTING >= 1 && V < 2) begin : g_chk_vmin_minad_mesh
             tn_error_V_below_2_for_minad_on_a_mesh u_err ();
         end
         if (SEL < -1 || SEL > 5) begin : g_chk_sel
@@ -87,8 +88,11 @@ module tn_router #(
         if (TOPO < 0 || TOPO > 1) begin : g_chk_topo
             tn_error_TOPO_must_be_0_torus_or_1_mesh u_err ();
         end
-        if (ROUTING < 0 || ROUTING > 1) begin : g_chk_routing
-            tn_error_ROUTING_must_be_0_dor_or_1_minad u_err ();
+        if (ROUTING < 0 || ROUTING > 3) begin : g_chk_routing
+            tn_error_ROUTING_must_be_0_dor_1_minad_2_val_or_3_goal u_err ();
+        end
+        if (TOPO == 0 && ROUTING >= 2 && V < 4) begin : g_chk_vmin_val
+            tn_error_V_below_4_for_val_on_a_torus u_err ();
         end
     endgenerate
 
@@ -119,8 +123,10 @@ module tn_router #(
     endgenerate
 
     // ---- run-time routing (19.5) ----
-    wire minad   = (ROUTING >= 1) && (cfg_route_i == 3'd1);
-    wire cfg_bad = (cfg_route_i > ROUTING[2:0]);
+    wire goal    = (ROUTING >= 3) && (cfg_route_i == 3'd3) && (TOPO == 0);
+    wire minad   = ((ROUTING >= 1) && (cfg_route_i == 3'd1)) || goal;  // adaptive + escape
+    wire val     = (ROUTING >= 2) && (cfg_route_i == 3'd2);
+    wire cfg_bad = (cfg_route_i > ROUTING[2:0]) || (TOPO == 1 && cfg_route_i == 3'd3);
 
     // ---- input units ----
     wire [PV*FW-1:0]   front;
@@ -167,12 +173,30 @@ module tn_router #(
             for (gv = 0; gv < V; gv = gv + 1) begin : g_rc
                 localparam integer IPI = gp;
                 localparam [PW-1:0] IP = IPI[PW-1:0];
+                // routing header of the front flit (section 20.3)
+                wire [N-1:0]  quad;
+                wire [AW-1:0] mid;
+                wire          phase;
+                if (XW > 0) begin : g_hdr
+                    assign quad  = front[(gp*V+gv)*FW + W + 2*AW +: N];
+                    assign mid   = front[(gp*V+gv)*FW + W + 2*AW + N +: AW];
+                    assign phase = front[(gp*V+gv)*FW + W + 3*AW + N];
+                end else begin : g_nohdr
+                    assign quad  = {N{1'b0}};
+                    assign mid   = {AW{1'b0}};
+                    assign phase = 1'b0;
+                end
                 tn_route #(.K(K), .N(N), .V(V), .TERM(TERM), .TOPO(TOPO), .CW(CW), .P(P),
                            .PW(PW)) u_rc (
                     .coord_i   (coord_i),
                     .dst_i     (front[(gp*V+gv)*FW + W + AW +: AW]),
+                    .quad_i    (quad),
+                    .mid_i     (mid),
+                    .phase_i   (phase),
                     .in_port_i (IP),
                     .minad_i   (minad),
+                    .goal_i    (goal),
+                    .val_i     (val),
                     .dateline_i(cfg_dateline_i),
                     .port_o    (rt_port[(gp*V+gv)*PW +: PW]),
                     .vc_mask_o (rt_mask[(gp*V+gv)*V +: V]),
@@ -192,7 +216,7 @@ module tn_router #(
     wire [PV*IVW-1:0]  oidx;
     wire [P-1:0]       sa_out_gnt;
     wire [P*PW-1:0]    sa_out_ip;
-    wire [P*FW-1:0]    xb_in, xb_out;
+    wire [P*FW-1:0]    xb_in, xb_out, xb_fix;
     wire [P*VW-1:0]    send_vc;
 
     generate
@@ -208,7 +232,7 @@ module tn_router #(
                 .alloc_i     (ogrant[gp*V +: V]),
                 .send_i      (sa_out_gnt[gp]),
                 .send_vc_i   (send_vc[gp*VW +: VW]),
-                .send_flit_i (xb_out[gp*FW +: FW]),
+                .send_flit_i (xb_fix[gp*FW +: FW]),
                 .credits_o   (credits[gp*V*CNTW +: V*CNTW]),
                 .busy_o      (busy[gp*V +: V]),
                 .out_valid_o (out_valid_o[gp]),
@@ -404,6 +428,20 @@ module tn_router #(
         .sel_i      (sa_out_ip),
         .out_flit_o (xb_out)
     );
+
+    // VAL: a head leaving carries the phase in force here (section 20.1)
+    generate
+        for (gp = 0; gp < P; gp = gp + 1) begin : g_fix
+            if (XW > 0) begin : g_ph
+                wire [FW-1:0] f = xb_out[gp*FW +: FW];
+                wire set = val && f[HEAD] && (f[W + 2*AW + N +: AW] == coord_i);
+                wire [FW-1:0] phase_bit = {{(FW-1){1'b0}}, set} << (W + 3*AW + N);
+                assign xb_fix[gp*FW +: FW] = f | phase_bit;
+            end else begin : g_noph
+                assign xb_fix[gp*FW +: FW] = xb_out[gp*FW +: FW];
+            end
+        end
+    endgenerate
 
     // the output VC of the flit each output port sends: the same selection as the crossbar
     tn_crossbar #(.P(P), .FW(VW), .PW(PW)) u_xb_vc (

@@ -302,8 +302,8 @@ static void test_bad_config(void **st_)
     expect_bad("pkt", "9-3", "A-B");
     expect_bad("pkt", "4-", "A-B");
     expect_bad("traffic", "zipf", "uniform tornado");
-    expect_bad("routing", "val", "dor minad");
-    expect_bad("routing", "xy", "dor minad");
+    expect_bad("routing", "gal", "dor minad val goal");
+    expect_bad("routing", "xy", "dor minad val goal");
     expect_bad("selection", "greedy", "random dor zigzag lru ldsf sq");
     expect_bad("topo", "ring", "torus mesh");
     expect_bad("load", "-0.1", "0..100");
