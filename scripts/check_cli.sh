@@ -146,7 +146,10 @@ bad "load not a number" "load|abc|0..100" load=abc $Q
 bad "load above the injection channel" "load|0.9|0..0.5" load=0.9 k=4 $Q
 bad "unknown traffic lists the names" "traffic|bogus|uniform|tornado|transpose|hotspot|trace" \
     traffic=bogus $Q
-bad "routing not built yet" "routing|gal|allowed: dor minad val goal" routing=gal $Q
+bad "routing not built yet" "routing|chaos|allowed: dor minad val goal gal" routing=chaos $Q
+bad "unknown gal_sets" "gal_sets|3|1 2 dir dst" gal_sets=3 $Q
+bad "gal_tmin above gal_tmax" "gal_tmin|gal_tmax|20 > 10" routing=gal vcs=3 gal_tmin=20 gal_tmax=10 $Q
+bad "gal_n1 beyond the 64-cycle window" "gal_n1|65|1..64" gal_n1=65 $Q
 bad "too few VCs for val on a torus" "vcs|'3'|val|4..16" routing=val vcs=3 $Q
 bad "goal needs a torus" "routing|goal|torus" routing=goal topo=mesh vcs=3 $Q
 bad "too few VCs for minad on a torus" "vcs|'2'|minad|3..16" routing=minad vcs=2 $Q

@@ -224,7 +224,7 @@ static void print_json(const tn_config *c, const tn_stats *st, FILE *f)
             "\"accepted\": %.6g, \"accepted_flits_per_node_cycle\": %.6g, "
             "\"latency_avg\": %.4f, \"latency_p50\": %ld, \"latency_p99\": %ld, "
             "\"latency_max\": %ld, \"network_latency_avg\": %.4f, \"hops_avg\": %.4f, "
-            "\"chan_util_avg\": %.6g, \"chan_util_max\": %.6g, \"saturated\": %s, "
+            "\"nonmin_frac\": %.6g, \"chan_util_avg\": %.6g, \"chan_util_max\": %.6g, \"saturated\": %s, "
             "\"packets\": %ld, \"injected\": %ld, \"delivered\": %ld, \"check_errors\": %ld, "
             "\"router_errors\": %u, \"cycles\": %ld, \"sim_cycles_per_second\": %.1f, "
             "\"flit_hops_per_second\": %.1f}\n",
@@ -233,7 +233,8 @@ static void print_json(const tn_config *c, const tn_stats *st, FILE *f)
             tn_traffic_name(c->traffic), c->seed, tn_capacity(c),
             st->offered, st->offered_flits, st->created_flits, st->accepted, st->accepted_flits,
             st->latency_avg, st->latency_p50, st->latency_p99, st->latency_max,
-            st->network_latency_avg, st->hops_avg, st->chan_util_avg, st->chan_util_max,
+            st->network_latency_avg, st->hops_avg, st->nonmin_frac, st->chan_util_avg,
+            st->chan_util_max,
             st->saturated ? "true" : "false", st->packets, st->injected, st->delivered,
             st->check_errors, st->router_errors, st->cycles, st->cycles_per_second,
             st->flit_hops_per_second);
@@ -252,7 +253,8 @@ static void print_text(const tn_config *c, const tn_stats *st)
            st->latency_avg, st->latency_p50, st->latency_p99, st->latency_max);
     printf("  network latency  avg %.2f cycles (head injection to tail ejection)\n",
            st->network_latency_avg);
-    printf("  hops             avg %.3f\n", st->hops_avg);
+    printf("  hops             avg %.3f; %.4f of the packets took a longer than minimal path\n",
+           st->hops_avg, st->nonmin_frac);
     printf("  channels         utilisation avg %.4f max %.4f flits/cycle\n", st->chan_util_avg,
            st->chan_util_max);
     printf("  packets          %ld measured; %ld injected, %ld delivered, %ld integrity errors\n",

@@ -72,7 +72,15 @@ typedef struct tn_config {
     int dateline;          /* 1: dateline VC classes (default); 0: none, a deliberately broken
                               configuration for the deadlock checker and the watchdog */
     long watchdog;         /* cycles without a flit moving, with flits in flight, that stop a run */
+    /* GAL network interface (section 21) */
+    int gal_sets;          /* enum tn_gal_sets */
+    int gal_t;             /* fixed threshold T (packets), when gal_adapt is 0 */
+    int gal_adapt;         /* 1: the adaptive threshold of paper 000 section IV-E */
+    int gal_tmin, gal_tmax, gal_n1, gal_n2;
+    int gal_qdepth;        /* packets per injection queue */
 } tn_config;
+
+enum tn_gal_sets { TN_GAL_S1 = 0, TN_GAL_S2, TN_GAL_SDIR, TN_GAL_SDST, TN_GAL_SLAST };
 
 /* ---- configuration (config.c) ---- */
 void tn_config_default(tn_config *c);
@@ -227,6 +235,7 @@ typedef struct tn_stats {
     long check_errors;           /* integrity failures seen by the sinks */
     uint32_t router_errors;      /* OR of all routers' sticky error vectors */
     int deadlocked;              /* the watchdog stopped the run */
+    double nonmin_frac;          /* marked packets whose path is longer than minimal */
 } tn_stats;
 
 typedef struct tn_sim tn_sim;

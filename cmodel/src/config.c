@@ -49,6 +49,14 @@ void tn_config_default(tn_config *c)
     c->hot[0] = 0;
     c->dateline = 1;
     c->watchdog = 20000;
+    c->gal_sets = TN_GAL_SDST;
+    c->gal_t = 2;
+    c->gal_adapt = 0;
+    c->gal_tmin = 2;
+    c->gal_tmax = 128;
+    c->gal_n1 = 50;
+    c->gal_n2 = 20;
+    c->gal_qdepth = 128;
 }
 
 static int bad(char *err, size_t errlen, const char *key, const char *value, const char *allowed)
@@ -115,6 +123,12 @@ static const struct int_key int_keys[] = {
     IK("measure", 1, 1000000000L, measure, 1),
     IK("drain", 0, 1000000000L, drain, 1),
     IK("watchdog", 100, 1000000000L, watchdog, 1),
+    IK("gal_t", 0, 1024, gal_t, 0),
+    IK("gal_tmin", 0, 1024, gal_tmin, 0),
+    IK("gal_tmax", 0, 1024, gal_tmax, 0),
+    IK("gal_n1", 1, 64, gal_n1, 0),
+    IK("gal_n2", 1, 1000000, gal_n2, 0),
+    IK("gal_qdepth", 1, 1024, gal_qdepth, 0),
 };
 
 int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_t errlen)
@@ -193,7 +207,7 @@ int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_
                     : !strcmp(key, "traffic") ? TN_TR_LAST
                     : !strcmp(key, "topo")    ? 2
                                               : TN_SEL_LAST;
-        int built = !strcmp(key, "routing") ? TN_ROUTE_GOAL + 1 : count;
+        int built = !strcmp(key, "routing") ? TN_ROUTE_GAL + 1 : count;
         int i = parse_name(v, names, count);
         if (i >= built) {
             join_names(allowed, sizeof allowed, names, built);
@@ -237,6 +251,21 @@ int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_
         c->n_hot = cnt;
         return 0;
     }
+    if (!strcmp(key, "gal_adapt")) {
+        if (strcmp(v, "on") && strcmp(v, "off"))
+            return bad(err, errlen, key, v, "on off");
+        c->gal_adapt = !strcmp(v, "on");
+        return 0;
+    }
+    if (!strcmp(key, "gal_sets")) {
+        static const char *const sets[TN_GAL_SLAST] = {"1", "2", "dir", "dst"};
+        int i = parse_name(v, sets, TN_GAL_SLAST);
+        if (i < 0)
+            return bad(err, errlen, key, v, "1 2 dir dst (one set; near/far; by minimal "
+                                           "direction, 2^n sets; one per destination)");
+        c->gal_sets = i;
+        return 0;
+    }
     if (!strcmp(key, "dateline")) {
         if (strcmp(v, "on") && strcmp(v, "off"))
             return bad(err, errlen, key, v, "on off (off: no dateline classes, deadlock-prone)");
@@ -251,7 +280,8 @@ int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_
     }
     snprintf(err, errlen,
              "unknown key '%s' (value '%s'); allowed keys: k n topo vcs buf pkt flitw term routing "
-             "selection traffic load warmup measure drain seed perm_seed hot_frac hot_nodes trace dateline watchdog",
+             "selection traffic load warmup measure drain seed perm_seed hot_frac hot_nodes trace dateline watchdog "
+             "gal_sets gal_t gal_adapt gal_tmin gal_tmax gal_n1 gal_n2 gal_qdepth",
              key, v);
     return -1;
 }
@@ -331,7 +361,8 @@ int tn_min_vcs(const tn_config *c)
     int esc = c->topo == TN_TOPO_TORUS && c->dateline ? 2 : 1;
     switch (c->routing) {
     case TN_ROUTE_MINAD:
-    case TN_ROUTE_GOAL: return esc + 1;     /* escape classes + one adaptive VC */
+    case TN_ROUTE_GOAL:
+    case TN_ROUTE_GAL: return esc + 1;      /* escape classes + one adaptive VC */
     case TN_ROUTE_VAL: return 2 * esc;      /* DOR classes for each of the two phases */
     default: return esc;
     }
@@ -347,10 +378,29 @@ int tn_config_check(const tn_config *c, char *err, size_t errlen)
                  c->n, nodes, TN_MAX_NODES);
         return -1;
     }
-    if (c->routing == TN_ROUTE_GOAL && c->topo != TN_TOPO_TORUS) {
-        snprintf(err, errlen, "key 'routing': value 'goal' needs a torus (a mesh has no "
-                              "non-minimal direction); allowed with topo=mesh: dor minad val");
+    if ((c->routing == TN_ROUTE_GOAL || c->routing == TN_ROUTE_GAL) &&
+        c->topo != TN_TOPO_TORUS) {
+        snprintf(err, errlen, "key 'routing': value '%s' needs a torus (a mesh has no "
+                              "non-minimal direction); allowed with topo=mesh: dor minad val",
+                 tn_routing_name(c->routing));
         return -1;
+    }
+    if (c->routing == TN_ROUTE_GAL) {
+        if (c->gal_tmin > c->gal_tmax) {
+            snprintf(err, errlen, "keys 'gal_tmin','gal_tmax': %d > %d; allowed: gal_tmin <= "
+                                  "gal_tmax", c->gal_tmin, c->gal_tmax);
+            return -1;
+        }
+        long sets = c->gal_sets == TN_GAL_S1 ? 1 : c->gal_sets == TN_GAL_S2 ? 2
+                  : c->gal_sets == TN_GAL_SDIR ? 1L << c->n : nodes;
+        long desc = sets * (1L << c->n) * c->gal_qdepth * nodes * c->term;
+        if (desc > (1L << 25)) {
+            snprintf(err, errlen, "keys 'gal_sets','gal_qdepth': %ld sets x %d quadrants x %d "
+                     "packets x %ld channels = %ld queue entries exceeds %ld; allowed: a smaller "
+                     "gal_qdepth or gal_sets", sets, 1 << c->n, c->gal_qdepth, nodes * c->term,
+                     desc, 1L << 25);
+            return -1;
+        }
     }
     int mv = tn_min_vcs(c);
     if (c->vcs < mv) {

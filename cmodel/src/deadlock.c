@@ -86,7 +86,8 @@ static long dl_channel(const tn_geom *g, const tn_config *c, int v, uint32_t add
     int cv[TN_MAX_N];
     tn_route_out r;
     tn_coords(g, v, cv);
-    if (c->routing == TN_ROUTE_MINAD || c->routing == TN_ROUTE_GOAL) {
+    if (c->routing == TN_ROUTE_MINAD || c->routing == TN_ROUTE_GOAL ||
+        c->routing == TN_ROUTE_GAL) {
         uint32_t prod;
         int hops[TN_MAX_N];
         tn_route_adaptive(g, c->vcs, cv, addr, 0, quad, &r, &prod, hops);
@@ -115,7 +116,9 @@ int tn_deadlock_check(const tn_config *cfg, char *rep, size_t len)
         snprintf(rep, len, "out of memory");
         return -1;
     }
-    const int adaptive = cc.routing == TN_ROUTE_MINAD || cc.routing == TN_ROUTE_GOAL;
+    const int adaptive = cc.routing == TN_ROUTE_MINAD || cc.routing == TN_ROUTE_GOAL ||
+                         cc.routing == TN_ROUTE_GAL;
+    const int quadrant = cc.routing == TN_ROUTE_GOAL || cc.routing == TN_ROUTE_GAL;
     const int val = cc.routing == TN_ROUTE_VAL;
     const int maxn = adaptive || val ? DL_MAX_NODES_ADAPTIVE : DL_MAX_NODES;
     if (g.nodes > maxn) {
@@ -172,11 +175,11 @@ int tn_deadlock_check(const tn_config *cfg, char *rep, size_t len)
         }
     }
     /* DOR and the adaptive families: every (node, destination[, GOAL quadrant]) pair */
-    const int nquad = cc.routing == TN_ROUTE_GOAL ? 1 << g.n : 1;
+    const int nquad = quadrant ? 1 << g.n : 1;
     for (int v = 0; !val && v < g.nodes; v++) {
         for (int t = 0; t < g.nodes; t++) {
             for (int qi = 0; qi < nquad; qi++) {
-            int quad = cc.routing == TN_ROUTE_GOAL ? qi : -1;
+            int quad = quadrant ? qi : -1;
             uint32_t addr = tn_addr_of(&g, t);
             long c1 = dl_channel(&g, &cc, v, addr, quad, 0);
             if (c1 < 0)

@@ -62,7 +62,9 @@ void tn_router_step(tn_sim *s, int node)
     int sa1_vc[TN_MAX_P];
     uint32_t sa2_req[TN_MAX_P] = {0};
     const int nnet = 2 * s->g.n;
-    const int minad = s->cfg.routing == TN_ROUTE_MINAD || s->cfg.routing == TN_ROUTE_GOAL;
+    const int minad = s->cfg.routing == TN_ROUTE_MINAD || s->cfg.routing == TN_ROUTE_GOAL ||
+                      s->cfg.routing == TN_ROUTE_GAL;
+    const int quadrant = s->cfg.routing == TN_ROUTE_GOAL || s->cfg.routing == TN_ROUTE_GAL;
     const int val = s->cfg.routing == TN_ROUTE_VAL;
     const int esc_vcs = tn_escape_vcs(&s->g);
     uint32_t held = 0, sent = 0; /* per network port bit j = port j+1 */
@@ -112,7 +114,7 @@ void tn_router_step(tn_sim *s, int node)
                     uint32_t prod;
                     int hops[TN_MAX_N];
                     tn_route_adaptive(&s->g, V, cur, f->dst, ip,
-                                      s->cfg.routing == TN_ROUTE_GOAL ? f->quad : -1, &ro, &prod,
+                                      quadrant ? f->quad : -1, &ro, &prod,
                                       hops);
                     if (prod & afree) {
                         tn_sel_in in = {tn_sel_rand16(s->sel.rng[node], ip * V + v), hops, age,

@@ -31,6 +31,8 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     long nodes = s->g.nodes, slots = nodes * s->P, ivcs = slots * s->V;
     if (tn_traffic_init(&s->tg, c, &s->g, err, errlen))
         goto fail;
+    if (c->routing == TN_ROUTE_GAL && tn_gal_init(s))
+        goto oom;
     if (c->traffic == TN_TR_TRACE) {
         char sub[TN_ERRLEN];
         if (tn_trace_load(&s->trace, c->trace, &s->g, TN_MAX_PKT, sub, sizeof sub)) {
@@ -119,6 +121,7 @@ void tn_sim_free(tn_sim *s)
     if (s->has_trace)
         tn_trace_free(&s->trace);
     tn_traffic_free(&s->tg);
+    tn_gal_free(s);
     tn_geom_free(&s->g);
     free(s);
 }
@@ -166,6 +169,8 @@ void tn_sim_step(tn_sim *s)
         if (s->iu.nflits[v])
             tn_router_step(s, v);
     }
+    if (s->cfg.routing == TN_ROUTE_GAL)
+        tn_gal_tick(s); /* thresholds: from this cycle's departures */
     /* Phase 2: the link and credit registers written last cycle reach their receivers. */
     tn_links_deliver(s);
     s->cur = nx;
@@ -267,6 +272,7 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
         st->latency_avg = s->lat_sum / (double)s->marked_done;
         st->network_latency_avg = s->net_sum / (double)s->marked_done;
         st->hops_avg = s->hop_sum / (double)s->marked_done;
+        st->nonmin_frac = (double)s->marked_nonmin / (double)s->marked_done;
     }
     st->latency_p50 = percentile(s, 0.50);
     st->latency_p99 = percentile(s, 0.99);

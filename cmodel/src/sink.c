@@ -37,6 +37,14 @@ static void deliver(tn_sim *s, uint32_t slot)
         s->lat_sum += (double)lat;
         s->net_sum += (double)(s->cycle - p->injected);
         s->hop_sum += p->hops;
+        int cs[TN_MAX_N], cd[TN_MAX_N], hmin = 0;
+        tn_coords(&s->g, p->src, cs);
+        tn_coords(&s->g, p->dst, cd);
+        for (int d = 0; d < s->g.n; d++) {
+            int dd = cd[d] > cs[d] ? cd[d] - cs[d] : cs[d] - cd[d];
+            hmin += s->g.topo == TN_TOPO_TORUS && s->g.k - dd < dd ? s->g.k - dd : dd;
+        }
+        s->marked_nonmin += p->hops > hmin;
         if (lat > s->lat_max)
             s->lat_max = lat;
         if (lat < s->lat_min)

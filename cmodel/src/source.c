@@ -74,7 +74,7 @@ static int generate(tn_sim *s, tn_source *src, int node, int ch)
     return 0;
 }
 
-static int start_packet(tn_sim *s, tn_source *src, int node, int ch)
+static int start_packet(tn_sim *s, tn_source *src, int node, int ch, int counted)
 {
     int vc = -1;
     for (int i = 0; i < s->V; i++) {
@@ -111,7 +111,8 @@ static int start_packet(tn_sim *s, tn_source *src, int node, int ch)
     src->idx = 0;
     src->len = p->len;
     src->vc_ptr = (vc + 1) % s->V;
-    s->in_flight++;
+    if (!counted)
+        s->in_flight++;
     s->injected++;
     return 1;
 }
@@ -119,10 +120,32 @@ static int start_packet(tn_sim *s, tn_source *src, int node, int ch)
 void tn_source_step(tn_sim *s, int node, int ch)
 {
     tn_source *src = &s->src[(long)node * s->g.term + ch];
-    if (!src->in_pkt && !s->gen_stop) {
+    if (s->cfg.routing == TN_ROUTE_GAL) {
+        /* GAL (section 21): the sender starts the next queued packet; then the injection unit
+         * moves the next packet of the source queue into a quadrant queue (in flight from then
+         * on; it can start from the next cycle) */
+        int qi;
+        tn_pending keep = src->pend, pq;
+        int kept = src->has_pending;
+        if (!src->in_pkt && tn_gal_peek(s, node, ch, &pq, &qi)) {
+            src->pend = pq;
+            if (start_packet(s, src, node, ch, 1))
+                tn_gal_take(s, node, ch, qi);
+            src->pend = keep;
+            src->has_pending = kept;
+        }
+        if (!s->gen_stop) {
+            if (!src->has_pending)
+                src->has_pending = generate(s, src, node, ch);
+            if (src->has_pending && tn_gal_enqueue(s, node, ch, &src->pend)) {
+                src->has_pending = 0;
+                s->in_flight++;
+            }
+        }
+    } else if (!src->in_pkt && !s->gen_stop) {
         if (!src->has_pending)
             src->has_pending = generate(s, src, node, ch);
-        if (src->has_pending && !start_packet(s, src, node, ch))
+        if (src->has_pending && !start_packet(s, src, node, ch, 0))
             return;
     }
     if (!src->in_pkt || src->credits[src->vc] == 0)

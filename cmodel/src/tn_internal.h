@@ -78,7 +78,8 @@ typedef struct tn_pending {
     long created;
     int dst, len;
     uint32_t mid;  /* VAL intermediate address */
-    uint8_t quad;  /* GOAL quadrant */
+    uint8_t quad;  /* GOAL / GAL quadrant */
+    uint8_t nonmin; /* GAL: the quadrant is longer than minimal */
 } tn_pending;
 
 /* Injection channel of a node (NI side; the harness owns it in lockstep). */
@@ -96,6 +97,26 @@ typedef struct tn_source {
     uint8_t credits[TN_MAX_V];
 } tn_source;
 
+/* GAL network interface (rtl/ni/, section 21): per injection channel, S sets of 2^n quadrant
+ * queues of packet descriptors, a threshold per set and its departure history. */
+typedef struct tn_gal_desc {
+    long created;
+    int dst, len;
+    uint8_t quad, nonmin;
+} tn_gal_desc;
+typedef struct tn_gal_ni {
+    int sets, quads, depth;
+    tn_gal_desc *q;     /* [(set_slot*quads + quad)*depth + i], ring */
+    uint16_t *head;     /* [set_slot*quads + quad] */
+    uint16_t *cnt;      /* [set_slot*quads + quad] occupancy in packets */
+    uint16_t *thr;      /* [set_slot] threshold T */
+    uint64_t *dhist;    /* [set_slot] bit i: a packet of the set departed in cycle t-i */
+    uint16_t *dprev;    /* [set_slot] drained count at the last update */
+    int *rr;            /* [channel] next queue the sender looks at */
+    long queued;        /* packets in all queues */
+    long occ_sum;       /* sum over cycles of queued packets (statistics) */
+} tn_gal_ni;             /* set_slot = channel*sets + set, channel = node*term + e */
+
 /* Ejection channel reassembly state per VC. */
 typedef struct tn_sink_vc {
     uint32_t pkt;
@@ -110,6 +131,7 @@ typedef struct tn_packet {
     uint32_t seq;
     uint32_t mid;  /* routing header the source wrote (section 20) */
     uint8_t quad;
+    uint8_t nonmin; /* GAL: its quadrant is longer than minimal */
     uint8_t state, marked, channel;
 } tn_packet;
 
@@ -135,6 +157,7 @@ struct tn_sim {
     tn_source *src;      /* [node*term + channel] */
     tn_sink_vc *sinkvc;  /* [(node*term + channel)*V + vc] */
     tn_traffic_gen tg;
+    tn_gal_ni gal;
     tn_trace trace;
     int has_trace;
     uint64_t p_thresh;   /* Bernoulli threshold per channel per cycle, of 2^32 */
@@ -149,6 +172,7 @@ struct tn_sim {
     long marked_outstanding;
     long created_flits_win, accepted_flits_win;
     long marked_done;
+    long marked_nonmin;
     double lat_sum, net_sum, hop_sum;
     long lat_max, lat_min;
     uint32_t *lat_hist;  /* [TN_LAT_BINS], last bin counts overflow */
@@ -192,6 +216,18 @@ int tn_sa_stage2(uint32_t req_ports, int ports, int ptr);
 
 /* source.c: the routing header a source draws for a packet (section 20). */
 void tn_source_header(tn_sim *s, int node, tn_rng *r, tn_pending *p);
+
+/* ni.c: the GAL network interface. */
+int tn_gal_init(tn_sim *s);
+void tn_gal_free(tn_sim *s);
+/* Queue a pending packet (returns 1) or leave it pending because its queue is full (0). */
+int tn_gal_enqueue(tn_sim *s, int node, int ch, const tn_pending *p);
+/* The next queued packet the sender may start (fills p and returns 1), without taking it. */
+int tn_gal_peek(tn_sim *s, int node, int ch, tn_pending *p, int *qi);
+void tn_gal_take(tn_sim *s, int node, int ch, int qi);
+/* End of cycle: departures history and the adaptive threshold. */
+void tn_gal_tick(tn_sim *s);
+long tn_gal_queued(const tn_sim *s);
 
 /* router.c */
 void tn_router_step(tn_sim *s, int node);

@@ -302,8 +302,8 @@ static void test_bad_config(void **st_)
     expect_bad("pkt", "9-3", "A-B");
     expect_bad("pkt", "4-", "A-B");
     expect_bad("traffic", "zipf", "uniform tornado");
-    expect_bad("routing", "gal", "dor minad val goal");
-    expect_bad("routing", "xy", "dor minad val goal");
+    expect_bad("routing", "chaos", "dor minad val goal gal");
+    expect_bad("routing", "xy", "dor minad val goal gal");
     expect_bad("selection", "greedy", "random dor zigzag lru ldsf sq");
     expect_bad("topo", "ring", "torus mesh");
     expect_bad("load", "-0.1", "0..100");
@@ -414,6 +414,87 @@ static void test_deadlock_checker(void **st_)
 }
 
 /* The broken configuration really deadlocks, and the watchdog says so instead of hanging. */
+/* VAL, GOAL and GAL deliver every packet intact, with the path lengths their rules imply. */
+static void test_val_goal_gal_deliver(void **st_)
+{
+    (void)st_;
+    struct { const char *routing; int vcs; const char *traffic; double load; } cases[] = {
+        {"val", 4, "uniform", 0.2},  {"val", 4, "tornado", 0.15}, {"goal", 3, "uniform", 0.2},
+        {"goal", 3, "bitcomp", 0.2}, {"gal", 3, "uniform", 0.2},  {"gal", 3, "tornado", 0.15},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tn_config c = base(8, 2);
+        char err[TN_ERRLEN];
+        assert_int_equal(tn_config_set(&c, "routing", cases[i].routing, err, sizeof err), 0);
+        assert_int_equal(tn_config_set(&c, "traffic", cases[i].traffic, err, sizeof err), 0);
+        c.vcs = cases[i].vcs;
+        c.load = cases[i].load;
+        c.measure = 4000;
+        tn_stats st = run_cfg(&c);
+        if (st.injected != st.delivered || st.injected == 0 || st.check_errors ||
+            st.router_errors || !st.drained)
+            fail_msg("%s %s: injected %ld delivered %ld errors %ld/%u", cases[i].routing,
+                     cases[i].traffic, st.injected, st.delivered, st.check_errors,
+                     st.router_errors);
+        if (!strcmp(cases[i].routing, "val") && !strcmp(cases[i].traffic, "uniform"))
+            /* two uniform phases: twice the uniform mean of 4 hops on an 8x8 torus */
+            assert_true(st.hops_avg > 7.6 && st.hops_avg < 8.4);
+        if (!strcmp(cases[i].routing, "goal") && !strcmp(cases[i].traffic, "uniform"))
+            /* per dimension sum over offsets of 2 d (k - d) / k / k = 2.625, twice */
+            assert_true(st.hops_avg > 5.1 && st.hops_avg < 5.4);
+        if (!strcmp(cases[i].routing, "gal"))
+            /* below saturation with T = 2 nearly every packet takes its minimal queue */
+            assert_true(st.nonmin_frac < 0.05);
+        assert_true(st.accepted > 0.9 * cases[i].load);
+    }
+}
+
+/* The adaptive threshold follows the rule of section 21: it sits at T_min under steady load. */
+static void test_gal_threshold(void **st_)
+{
+    (void)st_;
+    tn_config c = base(4, 2);
+    char err[TN_ERRLEN];
+    assert_int_equal(tn_config_set(&c, "routing", "gal", err, sizeof err), 0);
+    assert_int_equal(tn_config_set(&c, "gal_adapt", "on", err, sizeof err), 0);
+    assert_int_equal(tn_config_set(&c, "gal_sets", "1", err, sizeof err), 0);
+    c.vcs = 3;
+    c.gal_tmin = 3;
+    c.gal_tmax = 9;
+    c.gal_n2 = 10;
+    c.load = 0.2;
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    assert_non_null(s);
+    /* every T starts at T_min; an update with fewer departures than the last one raises it */
+    assert_int_equal(s->gal.thr[0], 3);
+    s->gal.dprev[0] = 60; /* pretend the previous window drained 60 packets */
+    for (int i = 0; i < 10; i++)
+        tn_sim_step(s);
+    assert_int_equal(s->gal.thr[0], 4);
+    /* every later update: D = departures of the last n1 cycles; up one if D fell, else down
+     * one, within [T_min, T_max]; nothing changes between updates */
+    int ups = 0, downs = 0;
+    uint64_t win = (1ull << c.gal_n1) - 1ull;
+    for (int i = 0; i < 3000; i++) {
+        int t0 = s->gal.thr[0], d0 = s->gal.dprev[0];
+        int update = (tn_sim_cycle(s) + 1) % c.gal_n2 == 0;
+        tn_sim_step(s);
+        int t1 = s->gal.thr[0], d1 = s->gal.dprev[0];
+        if (!update) {
+            assert_int_equal(t1, t0);
+            assert_int_equal(d1, d0);
+            continue;
+        }
+        assert_int_equal(d1, __builtin_popcountll((s->gal.dhist[0] >> 1) & win));
+        int want = d1 < d0 ? (t0 < c.gal_tmax ? t0 + 1 : t0) : (t0 > c.gal_tmin ? t0 - 1 : t0);
+        assert_int_equal(t1, want);
+        ups += t1 > t0;
+        downs += t1 < t0;
+    }
+    assert_true(ups > 0 && downs > 0);
+    tn_sim_free(s);
+}
+
 static void test_watchdog_reports_deadlock(void **st_)
 {
     (void)st_;
@@ -455,6 +536,8 @@ int main(void)
         cmocka_unit_test(test_checker_catches_faults),
         cmocka_unit_test(test_bad_config),
         cmocka_unit_test(test_deadlock_checker),
+        cmocka_unit_test(test_val_goal_gal_deliver),
+        cmocka_unit_test(test_gal_threshold),
         cmocka_unit_test(test_watchdog_reports_deadlock),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

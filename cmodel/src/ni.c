@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: MIT */
+/* GAL network interface (rtl/ni/, docs/microarchitecture.md section 21): the injection unit
+ * puts each packet from the source queue into a quadrant queue of its set (the minimal one if
+ * its occupancy is below the set's threshold T, else the shortest of the set), the sender
+ * starts the next packet from the queues by round-robin, and each set's threshold follows the
+ * drained-packet count (paper 000 section IV-E) or stays fixed. */
+#include <stdlib.h>
+#include "tn_internal.h"
+
+static int n_sets(const tn_sim *s)
+{
+    switch (s->cfg.gal_sets) {
+    case TN_GAL_S1: return 1;
+    case TN_GAL_S2: return 2;
+    case TN_GAL_SDIR: return 1 << s->g.n;
+    default: return s->g.nodes;
+    }
+}
+
+int tn_gal_init(tn_sim *s)
+{
+    tn_gal_ni *g = &s->gal;
+    long ch = (long)s->g.nodes * s->g.term;
+    g->sets = n_sets(s);
+    g->quads = 1 << s->g.n;
+    g->depth = s->cfg.gal_qdepth;
+    long slots = ch * g->sets;
+    g->q = calloc((size_t)(slots * g->quads * g->depth), sizeof *g->q);
+    g->head = calloc((size_t)(slots * g->quads), sizeof *g->head);
+    g->cnt = calloc((size_t)(slots * g->quads), sizeof *g->cnt);
+    g->thr = calloc((size_t)slots, sizeof *g->thr);
+    g->dhist = calloc((size_t)slots, sizeof *g->dhist);
+    g->dprev = calloc((size_t)slots, sizeof *g->dprev);
+    g->rr = calloc((size_t)ch, sizeof *g->rr);
+    if (!g->q || !g->head || !g->cnt || !g->thr || !g->dhist || !g->dprev || !g->rr)
+        return -1;
+    for (long i = 0; i < slots; i++)
+        g->thr[i] = (uint16_t)(s->cfg.gal_adapt ? s->cfg.gal_tmin : s->cfg.gal_t);
+    return 0;
+}
+
+void tn_gal_free(tn_sim *s)
+{
+    tn_gal_ni *g = &s->gal;
+    free(g->q);
+    free(g->head);
+    free(g->cnt);
+    free(g->thr);
+    free(g->dhist);
+    free(g->dprev);
+    free(g->rr);
+}
+
+/* The set of a packet: S=1 one set; S=2 far (1) when some dimension's minimal distance exceeds
+ * k/4, else near (0); dir: the minimal quadrant; dst: the destination node. */
+static int set_of(const tn_sim *s, const int *cs, const int *cd, int dst, int qmin)
+{
+    switch (s->cfg.gal_sets) {
+    case TN_GAL_S1: return 0;
+    case TN_GAL_S2:
+        for (int d = 0; d < s->g.n; d++) {
+            int plus = (cd[d] - cs[d] + s->g.k) % s->g.k, minus = (s->g.k - plus) % s->g.k;
+            int delta = plus < minus ? plus : minus;
+            if (4 * delta > s->g.k)
+                return 1;
+        }
+        return 0;
+    case TN_GAL_SDIR: return qmin;
+    default: return dst;
+    }
+}
+
+int tn_gal_enqueue(tn_sim *s, int node, int ch, const tn_pending *p)
+{
+    tn_gal_ni *g = &s->gal;
+    int cs[TN_MAX_N], cd[TN_MAX_N];
+    tn_coords(&s->g, node, cs);
+    tn_coords(&s->g, p->dst, cd);
+    /* minimal quadrant (section 8's direction, its tie rule) and the dimensions with no offset,
+     * whose bit stays 0 in every quadrant the packet may take */
+    int qmin = 0, zero = 0, hmin = 0;
+    int hp[TN_MAX_N], hm[TN_MAX_N];
+    for (int d = 0; d < s->g.n; d++) {
+        hp[d] = (cd[d] - cs[d] + s->g.k) % s->g.k;
+        hm[d] = (s->g.k - hp[d]) % s->g.k;
+        if (!hp[d]) {
+            zero |= 1 << d;
+            continue;
+        }
+        if (tn_dor_dir(s->g.k, s->g.topo, cs[d], cd[d]) < 0)
+            qmin |= 1 << d;
+        hmin += hp[d] < hm[d] ? hp[d] : hm[d];
+    }
+    long slot = ((long)node * s->g.term + ch) * g->sets + set_of(s, cs, cd, p->dst, qmin);
+    uint16_t *cnt = g->cnt + slot * g->quads;
+    int q = qmin;
+    if (cnt[qmin] >= g->thr[slot]) {
+        /* the shortest queue of the set; ties: the minimal one, then the lowest index */
+        for (int r = 0; r < g->quads; r++)
+            if (!(r & zero) && cnt[r] < cnt[q])
+                q = r;
+    }
+    if (cnt[q] >= g->depth)
+        return 0; /* full: the packet waits in the source queue */
+    int h = 0;
+    for (int d = 0; d < s->g.n; d++)
+        h += ((q >> d) & 1) ? hm[d] : hp[d];
+    tn_gal_desc *e = &g->q[(slot * g->quads + q) * g->depth +
+                           (g->head[slot * g->quads + q] + cnt[q]) % g->depth];
+    e->created = p->created;
+    e->dst = p->dst;
+    e->len = p->len;
+    e->quad = (uint8_t)q;
+    e->nonmin = h > hmin;
+    cnt[q]++;
+    g->queued++;
+    return 1;
+}
+
+int tn_gal_peek(tn_sim *s, int node, int ch, tn_pending *p, int *qi)
+{
+    tn_gal_ni *g = &s->gal;
+    long c = (long)node * s->g.term + ch;
+    int nq = g->sets * g->quads;
+    const uint16_t *cnt = g->cnt + c * nq;
+    for (int i = 0; i < nq; i++) {
+        int j = (g->rr[c] + i) % nq;
+        if (!cnt[j])
+            continue;
+        const tn_gal_desc *e = &g->q[(c * nq + j) * g->depth + g->head[c * nq + j]];
+        p->created = e->created;
+        p->dst = e->dst;
+        p->len = e->len;
+        p->mid = 0;
+        p->quad = e->quad;
+        p->nonmin = e->nonmin;
+        *qi = j;
+        return 1;
+    }
+    return 0;
+}
+
+void tn_gal_take(tn_sim *s, int node, int ch, int qi)
+{
+    tn_gal_ni *g = &s->gal;
+    long c = (long)node * s->g.term + ch;
+    int nq = g->sets * g->quads;
+    long k = c * nq + qi;
+    g->head[k] = (uint16_t)((g->head[k] + 1) % g->depth);
+    g->cnt[k]--;
+    g->queued--;
+    g->dhist[c * g->sets + qi / g->quads] |= 1; /* a departure of this cycle (bit 0) */
+    g->rr[c] = (qi + 1) % nq;
+}
+
+void tn_gal_tick(tn_sim *s)
+{
+    tn_gal_ni *g = &s->gal;
+    g->occ_sum += g->queued;
+    if (!s->cfg.gal_adapt)
+        return;
+    long slots = (long)s->g.nodes * s->g.term * g->sets;
+    uint64_t win = s->cfg.gal_n1 >= 64 ? ~0ull : (1ull << s->cfg.gal_n1) - 1ull;
+    int update = s->cfg.gal_adapt && (s->cycle + 1) % s->cfg.gal_n2 == 0;
+    for (long i = 0; i < slots; i++) {
+        if (update) {
+            int dbar = __builtin_popcountll(g->dhist[i] & win);
+            if (dbar < g->dprev[i]) /* throughput dropped: route minimally more often */
+                g->thr[i] = (uint16_t)(g->thr[i] < s->cfg.gal_tmax ? g->thr[i] + 1 : g->thr[i]);
+            else
+                g->thr[i] = (uint16_t)(g->thr[i] > s->cfg.gal_tmin ? g->thr[i] - 1 : g->thr[i]);
+            g->dprev[i] = (uint16_t)dbar;
+        }
+        g->dhist[i] <<= 1; /* bit 0 is the next cycle's */
+    }
+}
+
+long tn_gal_queued(const tn_sim *s)
+{
+    return s->gal.queued;
+}
