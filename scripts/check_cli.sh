@@ -150,6 +150,8 @@ bad "routing not built yet" "routing|chaos|allowed: dor minad val goal gal" rout
 bad "unknown gal_sets" "gal_sets|3|1 2 dir dst" gal_sets=3 $Q
 bad "gal_tmin above gal_tmax" "gal_tmin|gal_tmax|20 > 10" routing=gal vcs=3 gal_tmin=20 gal_tmax=10 $Q
 bad "gal_n1 beyond the 64-cycle window" "gal_n1|65|1..64" gal_n1=65 $Q
+bad "pair outside the network" "pair|0,99|0..15" pair=0,99 k=4 $Q
+bad "pair is only for run" "pair|only for tnsim run" sat pair=0,1 $Q
 bad "too few VCs for val on a torus" "vcs|'3'|val|4..16" routing=val vcs=3 $Q
 bad "goal needs a torus" "routing|goal|torus" routing=goal topo=mesh vcs=3 $Q
 bad "too few VCs for minad on a torus" "vcs|'2'|minad|3..16" routing=minad vcs=2 $Q
@@ -180,6 +182,12 @@ if ran_ok "--json run routing=minad selection=lru exits 0"; then
         'j["routing"] == "minad" and j["selection"] == "lru"'
     jcheck "minad lru k=8 load=0.3: accepted within 0.02 of 0.3, every packet delivered intact" \
         "$TMP/jm.json" 'abs(j["accepted"] - 0.3) < 0.02 and j["injected"] == j["delivered"] > 0 and j["check_errors"] == 0 and j["router_errors"] == 0'
+fi
+tn run k=8 n=2 vcs=3 routing=gal load=0.2 warmup=500 measure=3000 pair=0,9 pair_out="$TMP/pair.csv" --json
+if ran_ok "tnsim run routing=gal pair=0,9 exits 0"; then
+    tail -n 1 "$TMP/out" > "$TMP/jp.json"
+    jcheck "pair=0,9 on 8x8 (2 hops apart): packets > 0, hops 2 on average or more, one CSV row each" \
+        "$TMP/jp.json" 'j["pair_packets"] > 0 and j["pair_hops_avg"] >= 2 and j["pair_packets"] == len(open("'"$TMP"'/pair.csv").read().splitlines()) - 1'
 fi
 tn check k=8 n=2 vcs=3 routing=minad
 if [ "$RC" -eq 0 ] && grep -q "acyclic" "$TMP/out"; then

@@ -17,6 +17,8 @@ typedef struct cli {
     int tol_set;
     const char *out;
     const char *chan_out;
+    int pair_src, pair_dst;   /* pair=S,D: record the packets of one source/destination pair */
+    const char *pair_out;
 } cli;
 
 static void usage(FILE *f)
@@ -29,7 +31,8 @@ static void usage(FILE *f)
             "  bound  channel-load bound of the routing and pattern\n"
             "  check  deadlock checker: proves the channel dependency graph acyclic (exit 0) or\n"
             "         prints a cycle (exit 1)\n"
-            "run options: chan_out=FILE writes per-channel utilisation (CSV)\n"
+            "run options: chan_out=FILE writes per-channel utilisation (CSV); pair=S,D reports the\n"
+            "      measured packets of one pair (hops, latency, queueing), pair_out=FILE one CSV row each\n"
             "keys: k n topo vcs buf pkt flitw term routing selection traffic load warmup measure drain\n"
             "      seed perm_seed hot_frac hot_nodes trace dateline watchdog (see README.md)\n");
 }
@@ -56,6 +59,7 @@ static int parse_args(cli *a, int argc, char **argv)
     char err[TN_ERRLEN];
     tn_config_default(&a->cfg);
     a->mode = "run";
+    a->pair_src = a->pair_dst = -1;
     a->tol = 0.01;
     int i = 1;
     if (argc > 1 && (!strcmp(argv[1], "run") || !strcmp(argv[1], "sweep") ||
@@ -114,6 +118,21 @@ static int parse_args(cli *a, int argc, char **argv)
                 a->out = val;
             } else if (!strcmp(key, "chan_out")) {
                 a->chan_out = val;
+            } else if (!strcmp(key, "pair_out")) {
+                a->pair_out = val;
+            } else if (!strcmp(key, "pair")) {
+                char *end, *end2;
+                long x = strtol(val, &end, 10), y = -1;
+                if (end != val && *end == ',')
+                    y = strtol(end + 1, &end2, 10);
+                if (end == val || *end != ',' || y < 0 || *end2 || x < 0 || x >= TN_MAX_NODES ||
+                    y >= TN_MAX_NODES) {
+                    fprintf(stderr, "tnsim: error: key 'pair': value '%s' is not allowed; "
+                                    "allowed: S,D (two node ids)\n", val);
+                    return -1;
+                }
+                a->pair_src = (int)x;
+                a->pair_dst = (int)y;
             } else if (tn_config_set(&a->cfg, key, val, err, sizeof err)) {
                 fprintf(stderr, "tnsim: error: %s\n", err);
                 return -1;
@@ -133,9 +152,24 @@ static int parse_args(cli *a, int argc, char **argv)
         fprintf(stderr, "tnsim: error: key 'tol' is only for tnsim sat\n");
         return -1;
     }
-    if (strcmp(a->mode, "run") && a->chan_out) {
-        fprintf(stderr, "tnsim: error: key 'chan_out' is only for tnsim run\n");
+    if (strcmp(a->mode, "run") && (a->chan_out || a->pair_src >= 0 || a->pair_out)) {
+        fprintf(stderr, "tnsim: error: key '%s' is only for tnsim run\n",
+                a->chan_out ? "chan_out" : a->pair_out ? "pair_out" : "pair");
         return -1;
+    }
+    if (a->pair_out && a->pair_src < 0) {
+        fprintf(stderr, "tnsim: error: key 'pair_out' needs pair=S,D\n");
+        return -1;
+    }
+    {
+        long nodes = 1;
+        for (int d = 0; d < a->cfg.n; d++)
+            nodes *= a->cfg.k;
+        if (a->pair_src >= nodes || a->pair_dst >= nodes) {
+            fprintf(stderr, "tnsim: error: key 'pair': value '%d,%d' is not allowed; allowed: "
+                            "node ids 0..%ld\n", a->pair_src, a->pair_dst, nodes - 1);
+            return -1;
+        }
     }
     for (int i = 0; i < a->nloads; i++) {
         tn_config c = a->cfg;
@@ -196,6 +230,30 @@ static void write_channels(const tn_sim *s, const char *path)
     fclose(f);
 }
 
+/* pair=S,D: the measured packets of one pair (paper 000's latency = H + Q decomposition) */
+static struct pair_rec {
+    int src, dst;
+    long lo, hi;
+    long packets;
+    double hops, lat, q;
+    FILE *f;
+} pair = {-1, -1, 0, 0, 0, 0, 0, 0, NULL};
+
+static void on_pair(void *user, const tn_pkt_record *p)
+{
+    struct pair_rec *r = user;
+    if (p->src != r->src || p->dst != r->dst || p->created < r->lo || p->created >= r->hi)
+        return;
+    long lat = p->ejected - p->created;
+    long t0 = 3L * p->hops + p->len + 3; /* zero-load latency over those hops, section 14 */
+    r->packets++;
+    r->hops += p->hops;
+    r->lat += (double)lat;
+    r->q += (double)(lat - t0);
+    if (r->f)
+        fprintf(r->f, "%ld,%d,%ld\n", lat, p->hops, lat - t0);
+}
+
 static int simulate(const tn_config *c, tn_stats *st, char *first_err, size_t len)
 {
     char err[TN_ERRLEN];
@@ -203,6 +261,11 @@ static int simulate(const tn_config *c, tn_stats *st, char *first_err, size_t le
     if (!s) {
         fprintf(stderr, "tnsim: error: %s\n", err);
         return 2;
+    }
+    if (pair.src >= 0) {
+        pair.lo = c->warmup;
+        pair.hi = c->warmup + c->measure;
+        tn_sim_on_deliver(s, on_pair, &pair);
     }
     int rc = tn_sim_run(s, st);
     snprintf(first_err, len, "%s", tn_sim_deadlocked(s) ? tn_sim_deadlock_report(s)
@@ -411,12 +474,33 @@ int main(int argc, char **argv)
     tn_stats st;
     char first[TN_ERRLEN];
     chan_out_path = a.chan_out;
+    pair.src = a.pair_src;
+    pair.dst = a.pair_dst;
+    if (a.pair_out) {
+        pair.f = fopen(a.pair_out, "w");
+        if (!pair.f) {
+            fprintf(stderr, "tnsim: error: key 'pair_out': cannot write '%s'\n", a.pair_out);
+            return 2;
+        }
+        fprintf(pair.f, "latency,hops,queueing\n");
+    }
     int rc = simulate(&a.cfg, &st, first, sizeof first);
+    if (pair.f)
+        fclose(pair.f);
     if (rc == 2)
         return 2;
     if (a.json)
         print_json(&a.cfg, &st, stdout);
     else
         print_text(&a.cfg, &st);
+    if (pair.src >= 0) {
+        double n = pair.packets ? (double)pair.packets : 1.0;
+        printf(a.json ? "{\"pair_src\": %d, \"pair_dst\": %d, \"pair_packets\": %ld, "
+                        "\"pair_hops_avg\": %.4f, \"pair_latency_avg\": %.4f, "
+                        "\"pair_queueing_avg\": %.4f}\n"
+                      : "  pair %d->%d       %ld packets: hops avg %.3f, latency avg %.2f, of "
+                        "which queueing (latency - zero-load latency of its hops) %.2f\n",
+               pair.src, pair.dst, pair.packets, pair.hops / n, pair.lat / n, pair.q / n);
+    }
     return report_errors(&st, first);
 }
