@@ -69,7 +69,7 @@ BAD_CFGS=(
     "TERM=0|tn_error_TERM_must_be_1_to_4"
     "TERM=5|tn_error_TERM_must_be_1_to_4"
     "TOPO=2|tn_error_TOPO_must_be_0_torus_or_1_mesh"
-    "ROUTING=4|tn_error_ROUTING_must_be_0_dor_1_minad_2_val_or_3_goal"
+    "ROUTING=4 V=4|tn_error_ROUTING_must_be_0_dor_1_minad_2_val_or_3_goal"
     "ROUTING=2 V=3|tn_error_V_below_4_for_val_on_a_torus"
     "ROUTING=1 V=2|tn_error_V_below_3_for_minad_on_a_torus"
     "ROUTING=1 TOPO=1 V=1|tn_error_V_below_2_for_minad_on_a_mesh"
