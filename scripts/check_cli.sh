@@ -189,6 +189,22 @@ if ran_ok "tnsim run routing=gal pair=0,9 exits 0"; then
     jcheck "pair=0,9 on 8x8 (2 hops apart): packets > 0, hops 2 on average or more, one CSV row each" \
         "$TMP/jp.json" 'j["pair_packets"] > 0 and j["pair_hops_avg"] >= 2 and j["pair_packets"] == len(open("'"$TMP"'/pair.csv").read().splitlines()) - 1'
 fi
+tn run k=4 n=2 load=0.3 warmup=200 measure=1000 series="$TMP/series.csv" series_win=100
+if ran_ok "tnsim run series=FILE exits 0"; then
+    if python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) >= 12, "only %d windows" % len(rows)
+assert [int(r["cycle"]) for r in rows[:3]] == [0, 100, 200], "windows are not 100 cycles"
+mid = [float(r["accepted"]) for r in rows[3:10]]
+assert all(0.2 < x < 0.4 for x in mid), "accepted per window %s not near the offered 0.3" % mid
+' "$TMP/series.csv" 2>"$TMP/err"; then
+        pass "series=FILE: one row per 100-cycle window, accepted near the offered 0.3 in the window"
+    else
+        fail "series=FILE: one row per 100-cycle window, accepted near the offered 0.3 in the window" "$(tail -n 1 "$TMP/err")"
+    fi
+fi
+bad "series_win out of range" "series_win|0|1..1000000" series_win=0 $Q
 tn check k=8 n=2 vcs=3 routing=minad
 if [ "$RC" -eq 0 ] && grep -q "acyclic" "$TMP/out"; then
     pass "tnsim check routing=minad k=8 vcs=3: acyclic escape graph, exit 0"

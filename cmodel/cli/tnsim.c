@@ -19,6 +19,8 @@ typedef struct cli {
     const char *chan_out;
     int pair_src, pair_dst;   /* pair=S,D: record the packets of one source/destination pair */
     const char *pair_out;
+    const char *series;       /* series=FILE: accepted throughput per window of series_win */
+    long series_win;
 } cli;
 
 static void usage(FILE *f)
@@ -32,7 +34,8 @@ static void usage(FILE *f)
             "  check  deadlock checker: proves the channel dependency graph acyclic (exit 0) or\n"
             "         prints a cycle (exit 1)\n"
             "run options: chan_out=FILE writes per-channel utilisation (CSV); pair=S,D reports the\n"
-            "      measured packets of one pair (hops, latency, queueing), pair_out=FILE one CSV row each\n"
+            "      measured packets of one pair (hops, latency, queueing), pair_out=FILE one CSV row each;\n"
+            "      series=FILE accepted throughput per window of series_win cycles (default 50)\n"
             "keys: k n topo vcs buf pkt flitw term routing selection traffic load warmup measure drain\n"
             "      seed perm_seed hot_frac hot_nodes trace dateline watchdog (see README.md)\n");
 }
@@ -120,6 +123,16 @@ static int parse_args(cli *a, int argc, char **argv)
                 a->chan_out = val;
             } else if (!strcmp(key, "pair_out")) {
                 a->pair_out = val;
+            } else if (!strcmp(key, "series")) {
+                a->series = val;
+            } else if (!strcmp(key, "series_win")) {
+                char *end;
+                a->series_win = strtol(val, &end, 10);
+                if (end == val || *end || a->series_win < 1 || a->series_win > 1000000) {
+                    fprintf(stderr, "tnsim: error: key 'series_win': value '%s' is not allowed; "
+                                    "allowed: 1..1000000\n", val);
+                    return -1;
+                }
             } else if (!strcmp(key, "pair")) {
                 char *end, *end2;
                 long x = strtol(val, &end, 10), y = -1;
@@ -152,9 +165,9 @@ static int parse_args(cli *a, int argc, char **argv)
         fprintf(stderr, "tnsim: error: key 'tol' is only for tnsim sat\n");
         return -1;
     }
-    if (strcmp(a->mode, "run") && (a->chan_out || a->pair_src >= 0 || a->pair_out)) {
+    if (strcmp(a->mode, "run") && (a->chan_out || a->pair_src >= 0 || a->pair_out || a->series)) {
         fprintf(stderr, "tnsim: error: key '%s' is only for tnsim run\n",
-                a->chan_out ? "chan_out" : a->pair_out ? "pair_out" : "pair");
+                a->chan_out ? "chan_out" : a->pair_out ? "pair_out" : a->series ? "series" : "pair");
         return -1;
     }
     if (a->pair_out && a->pair_src < 0) {
@@ -239,9 +252,25 @@ static struct pair_rec {
     FILE *f;
 } pair = {-1, -1, 0, 0, 0, 0, 0, 0, NULL};
 
+/* series=FILE: flits ejected per window of the whole run, by the cycle of each packet's tail */
+#define SERIES_MAX 100000
+static struct series_rec {
+    long win;
+    long *flits; /* [SERIES_MAX] */
+    long last;
+} series = {50, NULL, -1};
+
 static void on_pair(void *user, const tn_pkt_record *p)
 {
     struct pair_rec *r = user;
+    if (series.flits) {
+        long b = p->ejected / series.win;
+        if (b < SERIES_MAX) {
+            series.flits[b] += p->len;
+            if (b > series.last)
+                series.last = b;
+        }
+    }
     if (p->src != r->src || p->dst != r->dst || p->created < r->lo || p->created >= r->hi)
         return;
     long lat = p->ejected - p->created;
@@ -262,7 +291,7 @@ static int simulate(const tn_config *c, tn_stats *st, char *first_err, size_t le
         fprintf(stderr, "tnsim: error: %s\n", err);
         return 2;
     }
-    if (pair.src >= 0) {
+    if (pair.src >= 0 || series.flits) {
         pair.lo = c->warmup;
         pair.hi = c->warmup + c->measure;
         tn_sim_on_deliver(s, on_pair, &pair);
@@ -484,9 +513,35 @@ int main(int argc, char **argv)
         }
         fprintf(pair.f, "latency,hops,queueing\n");
     }
+    FILE *sf = NULL;
+    if (a.series) {
+        sf = fopen(a.series, "w");
+        series.flits = calloc(SERIES_MAX, sizeof *series.flits);
+        if (!sf || !series.flits) {
+            fprintf(stderr, "tnsim: error: key 'series': cannot write '%s'\n", a.series);
+            if (sf)
+                fclose(sf);
+            free(series.flits);
+            return 2;
+        }
+        if (a.series_win)
+            series.win = a.series_win;
+    }
     int rc = simulate(&a.cfg, &st, first, sizeof first);
     if (pair.f)
         fclose(pair.f);
+    if (sf) {
+        long nodes = 1;
+        for (int d = 0; d < a.cfg.n; d++)
+            nodes *= a.cfg.k;
+        fprintf(sf, "cycle,accepted_flits_per_node_cycle,accepted\n");
+        for (long b = 0; b <= series.last; b++) {
+            double fl = (double)series.flits[b] / (double)(nodes * series.win);
+            fprintf(sf, "%ld,%.6f,%.6f\n", b * series.win, fl, fl / tn_capacity(&a.cfg));
+        }
+        fclose(sf);
+        free(series.flits);
+    }
     if (rc == 2)
         return 2;
     if (a.json)
