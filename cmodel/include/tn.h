@@ -144,13 +144,11 @@ void tn_route_dor(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr,
                   int in_port, tn_route_out *out);
 /* Escape VCs of an adaptive routing: 2 on a torus with dateline classes, else 1. */
 int tn_escape_vcs(const tn_geom *g);
-/* MIN AD route computation (Duato): the escape route (DOR port, one escape VC) in esc, the
- * productive network ports as a mask (bit j = port j+1) in prod, the remaining minimal hops per
- * dimension in hops. At the destination esc is the ejection port and prod is 0. */
-void tn_route_minad(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr, int in_port,
-                    tn_route_out *esc, uint32_t *prod, int *hops);
-/* MIN AD (quad < 0) and GOAL (quad = direction vector, bit d = 1 for -): as tn_route_minad, with
- * GOAL's productive ports and escape route in the quadrant's directions only. */
+/* Adaptive route computation (sections 19.1, 20.2): the escape route (DOR port, one escape VC)
+ * in esc, the productive network ports as a mask (bit j = port j+1) in prod, the remaining hops
+ * per dimension in hops; at the destination esc is the ejection port and prod is 0. MIN AD:
+ * quad < 0, every minimal direction. GOAL and GAL: quad = direction vector (bit d = 1 for -),
+ * the quadrant's directions only. */
 void tn_route_adaptive(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr, int in_port,
                        int quad, tn_route_out *esc, uint32_t *prod, int *hops);
 /* VAL: the phase in force at node cur (1 once the packet is at or past mid), and DOR toward mid

@@ -54,12 +54,6 @@ int tn_escape_vcs(const tn_geom *g)
     return g->topo == TN_TOPO_TORUS && g->dateline ? 2 : 1;
 }
 
-void tn_route_minad(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr, int in_port,
-                    tn_route_out *esc, uint32_t *prod, int *hops)
-{
-    tn_route_adaptive(g, vcs, cur, dst_addr, in_port, -1, esc, prod, hops);
-}
-
 void tn_route_adaptive(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr, int in_port,
                        int quad, tn_route_out *esc, uint32_t *prod, int *hops)
 {

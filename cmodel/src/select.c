@@ -23,40 +23,52 @@ int tn_sel_dor(uint32_t cand)
     return cand ? __builtin_ctz(cand) : -1;
 }
 
-int tn_sel_zigzag(uint32_t cand, const int *hops)
+/* The candidate with the best metric (largest when max, else smallest), ties to the lowest bit:
+ * a scan from bit 0 that moves only on a strict improvement (rtl/router/tn_sel_argbest.v). */
+static int argbest(uint32_t cand, const int *metric, int max)
 {
     int best = -1;
     for (int j = 0; cand >> j; j++)
-        if ((cand >> j) & 1u && (best < 0 || hops[j / 2] > hops[best / 2]))
+        if ((cand >> j) & 1u &&
+            (best < 0 || (max ? metric[j] > metric[best] : metric[j] < metric[best])))
             best = j;
     return best;
+}
+
+int tn_sel_zigzag(uint32_t cand, const int *hops)
+{
+    int m[2 * TN_MAX_N] = {0}; /* both ports of a dimension share its hops */
+    for (int j = 0; cand >> j; j++)
+        if ((cand >> j) & 1u)
+            m[j] = hops[j / 2];
+    return argbest(cand, m, 1);
 }
 
 int tn_sel_lru(uint32_t cand, const uint8_t *age)
 {
-    int best = -1;
+    int m[2 * TN_MAX_N] = {0};
     for (int j = 0; cand >> j; j++)
-        if ((cand >> j) & 1u && (best < 0 || age[j] > age[best]))
-            best = j;
-    return best;
+        if ((cand >> j) & 1u)
+            m[j] = age[j];
+    return argbest(cand, m, 1);
 }
 
 int tn_sel_ldsf(uint32_t cand, const uint8_t *cnt)
 {
-    int best = -1;
+    int m[2 * TN_MAX_N] = {0};
     for (int j = 0; cand >> j; j++)
-        if ((cand >> j) & 1u && (best < 0 || cnt[j] < cnt[best]))
-            best = j;
-    return best;
+        if ((cand >> j) & 1u)
+            m[j] = cnt[j];
+    return argbest(cand, m, 0);
 }
 
 int tn_sel_sq(uint32_t cand, const uint16_t *used)
 {
-    int best = -1;
+    int m[2 * TN_MAX_N] = {0};
     for (int j = 0; cand >> j; j++)
-        if ((cand >> j) & 1u && (best < 0 || used[j] < used[best]))
-            best = j;
-    return best;
+        if ((cand >> j) & 1u)
+            m[j] = used[j];
+    return argbest(cand, m, 0);
 }
 
 int tn_select(int sel, uint32_t cand, const tn_sel_in *in)
