@@ -260,6 +260,7 @@ int tn_sim_inject(tn_sim *s, int src, int dst, int len);
 typedef struct tn_pkt_record {
     int src, dst, len, hops;
     long created, injected, ejected;
+    int channel, quad; /* injection channel; GOAL/GAL quadrant (bit d: - in dimension d) */
 } tn_pkt_record;
 /* Optional callback on each delivered packet. */
 typedef void (*tn_deliver_fn)(void *user, const tn_pkt_record *p);

@@ -393,11 +393,17 @@ int tn_config_check(const tn_config *c, char *err, size_t errlen)
         }
         long sets = c->gal_sets == TN_GAL_S1 ? 1 : c->gal_sets == TN_GAL_S2 ? 2
                   : c->gal_sets == TN_GAL_SDIR ? 1L << c->n : nodes;
-        long desc = sets * (1L << c->n) * c->gal_qdepth * nodes * c->term;
+        if (c->term > (1 << c->n)) {
+            snprintf(err, errlen, "key 'term': value '%d' is more injection channels than the %d "
+                     "quadrant queues of routing=gal with n=%d (quadrant q drains through channel "
+                     "q mod term); allowed: 1..%d", c->term, 1 << c->n, c->n, 1 << c->n);
+            return -1;
+        }
+        long desc = sets * (1L << c->n) * c->gal_qdepth * nodes;
         if (desc > (1L << 25)) {
             snprintf(err, errlen, "keys 'gal_sets','gal_qdepth': %ld sets x %d quadrants x %d "
-                     "packets x %ld channels = %ld queue entries exceeds %ld; allowed: a smaller "
-                     "gal_qdepth or gal_sets", sets, 1 << c->n, c->gal_qdepth, nodes * c->term,
+                     "packets x %ld nodes = %ld queue entries exceeds %ld; allowed: a smaller "
+                     "gal_qdepth or gal_sets", sets, 1 << c->n, c->gal_qdepth, nodes,
                      desc, 1L << 25);
             return -1;
         }

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* GAL network interface (rtl/ni/, docs/microarchitecture.md section 21): the injection unit
- * puts each packet from the source queue into a quadrant queue of its set (the minimal one if
- * its occupancy is below the set's threshold T, else the shortest of the set), the sender
- * starts the next packet from the queues by round-robin, and each set's threshold follows the
- * drained-packet count (paper 000 section IV-E) or stays fixed. */
+/* GAL network interface (rtl/ni/, docs/microarchitecture.md section 21), one per node: the
+ * injection unit puts each packet from the source queues into a quadrant queue of its set (the
+ * minimal one if its occupancy is below the set's threshold T, else the shortest of the set);
+ * the sender of injection channel e starts the next packet by round-robin over the queues of the
+ * quadrants q with q mod term = e, so each quadrant drains at the rate its own directions accept;
+ * each set's threshold follows the drained-packet count (paper 000 section IV-E) or stays
+ * fixed. */
 #include <stdlib.h>
 #include "tn_internal.h"
 
@@ -24,12 +26,12 @@ int tn_gal_init(tn_sim *s)
     g->sets = n_sets(s);
     g->quads = 1 << s->g.n;
     g->depth = s->cfg.gal_qdepth;
-    long slots = ch * g->sets;
+    long slots = (long)s->g.nodes * g->sets;
     g->q = calloc((size_t)(slots * g->quads * g->depth), sizeof *g->q);
     g->head = calloc((size_t)(slots * g->quads), sizeof *g->head);
     g->cnt = calloc((size_t)(slots * g->quads), sizeof *g->cnt);
     g->thr = calloc((size_t)slots, sizeof *g->thr);
-    g->dhist = calloc((size_t)slots, sizeof *g->dhist);
+    g->dhist = calloc((size_t)(slots * s->g.term), sizeof *g->dhist);
     g->dprev = calloc((size_t)slots, sizeof *g->dprev);
     g->rr = calloc((size_t)ch, sizeof *g->rr);
     if (!g->q || !g->head || !g->cnt || !g->thr || !g->dhist || !g->dprev || !g->rr)
@@ -70,7 +72,7 @@ static int set_of(const tn_sim *s, const int *cs, const int *cd, int dst, int qm
     }
 }
 
-int tn_gal_enqueue(tn_sim *s, int node, int ch, const tn_pending *p)
+int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p)
 {
     tn_gal_ni *g = &s->gal;
     int cs[TN_MAX_N], cd[TN_MAX_N];
@@ -91,7 +93,7 @@ int tn_gal_enqueue(tn_sim *s, int node, int ch, const tn_pending *p)
             qmin |= 1 << d;
         hmin += hp[d] < hm[d] ? hp[d] : hm[d];
     }
-    long slot = ((long)node * s->g.term + ch) * g->sets + set_of(s, cs, cd, p->dst, qmin);
+    long slot = (long)node * g->sets + set_of(s, cs, cd, p->dst, qmin);
     uint16_t *cnt = g->cnt + slot * g->quads;
     int q = qmin;
     if (cnt[qmin] >= g->thr[slot]) {
@@ -122,12 +124,13 @@ int tn_gal_peek(tn_sim *s, int node, int ch, tn_pending *p, int *qi)
     tn_gal_ni *g = &s->gal;
     long c = (long)node * s->g.term + ch;
     int nq = g->sets * g->quads;
-    const uint16_t *cnt = g->cnt + c * nq;
+    const long base = (long)node * nq;
+    const uint16_t *cnt = g->cnt + base;
     for (int i = 0; i < nq; i++) {
         int j = (g->rr[c] + i) % nq;
-        if (!cnt[j])
-            continue;
-        const tn_gal_desc *e = &g->q[(c * nq + j) * g->depth + g->head[c * nq + j]];
+        if ((j % g->quads) % s->g.term != ch || !cnt[j])
+            continue; /* another channel's quadrant, or empty */
+        const tn_gal_desc *e = &g->q[(base + j) * g->depth + g->head[base + j]];
         p->created = e->created;
         p->dst = e->dst;
         p->len = e->len;
@@ -145,11 +148,12 @@ void tn_gal_take(tn_sim *s, int node, int ch, int qi)
     tn_gal_ni *g = &s->gal;
     long c = (long)node * s->g.term + ch;
     int nq = g->sets * g->quads;
-    long k = c * nq + qi;
+    long k = (long)node * nq + qi;
     g->head[k] = (uint16_t)((g->head[k] + 1) % g->depth);
     g->cnt[k]--;
     g->queued--;
-    g->dhist[c * g->sets + qi / g->quads] |= 1; /* a departure of this cycle (bit 0) */
+    /* a departure of this cycle (bit 0) on channel ch from set qi / quads */
+    g->dhist[((long)node * g->sets + qi / g->quads) * s->g.term + ch] |= 1;
     g->rr[c] = (qi + 1) % nq;
 }
 
@@ -159,19 +163,23 @@ void tn_gal_tick(tn_sim *s)
     g->occ_sum += g->queued;
     if (!s->cfg.gal_adapt)
         return;
-    long slots = (long)s->g.nodes * s->g.term * g->sets;
+    long slots = (long)s->g.nodes * g->sets;
     uint64_t win = s->cfg.gal_n1 >= 64 ? ~0ull : (1ull << s->cfg.gal_n1) - 1ull;
     int update = s->cfg.gal_adapt && (s->cycle + 1) % s->cfg.gal_n2 == 0;
+    const int term = s->g.term;
     for (long i = 0; i < slots; i++) {
         if (update) {
-            int dbar = __builtin_popcountll(g->dhist[i] & win);
+            int dbar = 0;
+            for (int e = 0; e < term; e++)
+                dbar += __builtin_popcountll(g->dhist[i * term + e] & win);
             if (dbar < g->dprev[i]) /* throughput dropped: route minimally more often */
                 g->thr[i] = (uint16_t)(g->thr[i] < s->cfg.gal_tmax ? g->thr[i] + 1 : g->thr[i]);
             else
                 g->thr[i] = (uint16_t)(g->thr[i] > s->cfg.gal_tmin ? g->thr[i] - 1 : g->thr[i]);
             g->dprev[i] = (uint16_t)dbar;
         }
-        g->dhist[i] <<= 1; /* bit 0 is the next cycle's */
+        for (int e = 0; e < term; e++)
+            g->dhist[i * term + e] <<= 1; /* bit 0 is the next cycle's */
     }
 }
 

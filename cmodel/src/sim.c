@@ -163,7 +163,10 @@ void tn_sim_step(tn_sim *s)
     s->ncev[nx] = 0;
     const int nodes = s->g.nodes, term = s->g.term;
     /* Phase 1: every block computes from the state at the start of the cycle. */
+    const int gal = s->cfg.routing == TN_ROUTE_GAL;
     for (int v = 0; v < nodes; v++) {
+        for (int e = 0; gal && e < term; e++)
+            tn_source_send(s, v, e);
         for (int e = 0; e < term; e++)
             tn_source_step(s, v, e);
         if (s->iu.nflits[v])

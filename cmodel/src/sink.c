@@ -29,7 +29,8 @@ void tn_check_fail(tn_sim *s, const char *fmt, ...)
 static void deliver(tn_sim *s, uint32_t slot)
 {
     tn_packet *p = &s->pkt[slot];
-    tn_pkt_record r = {p->src, p->dst, p->len, p->hops, p->created, p->injected, s->cycle};
+    tn_pkt_record r = {p->src,     p->dst,     p->len,     p->hops, p->created,
+                       p->injected, s->cycle, p->channel, p->quad};
     if (p->marked) {
         long lat = s->cycle - p->created;
         s->marked_outstanding--;

@@ -117,27 +117,34 @@ static int start_packet(tn_sim *s, tn_source *src, int node, int ch, int counted
     return 1;
 }
 
+void tn_source_send(tn_sim *s, int node, int ch)
+{
+    /* GAL (section 21): sender ch starts the next packet of its quadrant queues; it runs for
+     * every channel of the node before any injection unit, so a packet queued in cycle t can
+     * start from t+1 */
+    tn_source *src = &s->src[(long)node * s->g.term + ch];
+    int qi;
+    tn_pending keep = src->pend, pq;
+    int kept = src->has_pending;
+    if (!src->in_pkt && tn_gal_peek(s, node, ch, &pq, &qi)) {
+        src->pend = pq;
+        if (start_packet(s, src, node, ch, 1))
+            tn_gal_take(s, node, ch, qi);
+        src->pend = keep;
+        src->has_pending = kept;
+    }
+}
+
 void tn_source_step(tn_sim *s, int node, int ch)
 {
     tn_source *src = &s->src[(long)node * s->g.term + ch];
     if (s->cfg.routing == TN_ROUTE_GAL) {
-        /* GAL (section 21): the sender starts the next queued packet; then the injection unit
-         * moves the next packet of the source queue into a quadrant queue (in flight from then
-         * on; it can start from the next cycle) */
-        int qi;
-        tn_pending keep = src->pend, pq;
-        int kept = src->has_pending;
-        if (!src->in_pkt && tn_gal_peek(s, node, ch, &pq, &qi)) {
-            src->pend = pq;
-            if (start_packet(s, src, node, ch, 1))
-                tn_gal_take(s, node, ch, qi);
-            src->pend = keep;
-            src->has_pending = kept;
-        }
+        /* GAL: the injection unit moves the next packet of source queue ch into a quadrant queue
+         * (in flight from then on); channels in order, each sees the previous one's enqueue */
         if (!s->gen_stop) {
             if (!src->has_pending)
                 src->has_pending = generate(s, src, node, ch);
-            if (src->has_pending && tn_gal_enqueue(s, node, ch, &src->pend)) {
+            if (src->has_pending && tn_gal_enqueue(s, node, &src->pend)) {
                 src->has_pending = 0;
                 s->in_flight++;
             }

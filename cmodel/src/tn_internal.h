@@ -97,8 +97,9 @@ typedef struct tn_source {
     uint8_t credits[TN_MAX_V];
 } tn_source;
 
-/* GAL network interface (rtl/ni/, section 21): per injection channel, S sets of 2^n quadrant
- * queues of packet descriptors, a threshold per set and its departure history. */
+/* GAL network interface (rtl/ni/, section 21): per node, S sets of 2^n quadrant queues of packet
+ * descriptors, a threshold per set and its departure history; quadrant q's queues drain through
+ * injection channel q mod term. */
 typedef struct tn_gal_desc {
     long created;
     int dst, len;
@@ -110,12 +111,12 @@ typedef struct tn_gal_ni {
     uint16_t *head;     /* [set_slot*quads + quad] */
     uint16_t *cnt;      /* [set_slot*quads + quad] occupancy in packets */
     uint16_t *thr;      /* [set_slot] threshold T */
-    uint64_t *dhist;    /* [set_slot] bit i: a packet of the set departed in cycle t-i */
+    uint64_t *dhist;    /* [set_slot*term + e] bit i: channel e took a packet of the set in t-i */
     uint16_t *dprev;    /* [set_slot] drained count at the last update */
-    int *rr;            /* [channel] next queue the sender looks at */
+    int *rr;            /* [node*term + e] next queue sender e looks at (index among its own) */
     long queued;        /* packets in all queues */
     long occ_sum;       /* sum over cycles of queued packets (statistics) */
-} tn_gal_ni;             /* set_slot = channel*sets + set, channel = node*term + e */
+} tn_gal_ni;             /* set_slot = node*sets + set */
 
 /* Ejection channel reassembly state per VC. */
 typedef struct tn_sink_vc {
@@ -221,7 +222,7 @@ void tn_source_header(tn_sim *s, int node, tn_rng *r, tn_pending *p);
 int tn_gal_init(tn_sim *s);
 void tn_gal_free(tn_sim *s);
 /* Queue a pending packet (returns 1) or leave it pending because its queue is full (0). */
-int tn_gal_enqueue(tn_sim *s, int node, int ch, const tn_pending *p);
+int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p);
 /* The next queued packet the sender may start (fills p and returns 1), without taking it. */
 int tn_gal_peek(tn_sim *s, int node, int ch, tn_pending *p, int *qi);
 void tn_gal_take(tn_sim *s, int node, int ch, int qi);
@@ -239,6 +240,7 @@ void tn_router_sel_sync(tn_sim *s, int node);
 void tn_links_deliver(tn_sim *s);
 
 /* source.c / sink.c */
+void tn_source_send(tn_sim *s, int node, int channel);
 void tn_source_step(tn_sim *s, int node, int channel);
 void tn_sink_receive(tn_sim *s, int node, int channel, const tn_flit *f);
 uint64_t tn_payload(const tn_sim *s, int src, uint32_t seq, int idx);

@@ -438,6 +438,58 @@ static void test_val_goal_gal_deliver(void **st_)
     }
 }
 
+/* GAL with one injection channel per quadrant (section 21): quadrant q drains through channel
+ * q mod term, its packets take exactly the quadrant's hops, and past the minimal direction's
+ * saturation part of the tornado traffic goes the long way round. */
+struct gal_chk { long n, bad_ch, bad_hops, nonmin; };
+static void gal_chk_pkt(void *user, const tn_pkt_record *p)
+{
+    struct gal_chk *g = user;
+    int plus = (p->dst - p->src + 8) % 8; /* 8-node ring */
+    g->n++;
+    g->bad_ch += p->channel != p->quad % 2;
+    g->bad_hops += p->hops != (p->quad & 1 ? 8 - plus : plus);
+    g->nonmin += (p->quad & 1) != 0;
+}
+
+static void test_gal_channel_per_quadrant(void **st_)
+{
+    (void)st_;
+    for (int li = 0; li < 2; li++) {
+        tn_config c = base(8, 1);
+        char err[TN_ERRLEN];
+        assert_int_equal(tn_config_set(&c, "routing", "gal", err, sizeof err), 0);
+        assert_int_equal(tn_config_set(&c, "traffic", "tornado", err, sizeof err), 0);
+        c.vcs = 3;
+        c.term = 2;
+        c.load = li ? 0.3 : 0.1;
+        c.measure = 3000;
+        struct gal_chk g = {0};
+        tn_sim *s = tn_sim_new(&c, err, sizeof err);
+        assert_non_null(s);
+        tn_sim_on_deliver(s, gal_chk_pkt, &g);
+        tn_stats st;
+        tn_sim_run(s, &st);
+        tn_sim_free(s);
+        assert_true(g.n > 500);
+        assert_int_equal(g.n, st.delivered);
+        assert_int_equal(st.injected, st.delivered);
+        assert_int_equal(g.bad_ch, 0);
+        assert_int_equal(g.bad_hops, 0);
+        if (li)
+            assert_true(g.nonmin > g.n / 5); /* the + direction saturates near 0.2 */
+        else
+            assert_true(g.nonmin < g.n / 50);
+    }
+    /* more channels than quadrants is refused, naming the key */
+    tn_config c = base(8, 1);
+    char err[TN_ERRLEN];
+    assert_int_equal(tn_config_set(&c, "routing", "gal", err, sizeof err), 0);
+    c.term = 3;
+    assert_int_not_equal(tn_config_check(&c, err, sizeof err), 0);
+    assert_non_null(strstr(err, "key 'term'"));
+}
+
 /* The adaptive threshold follows the rule of section 21: it sits at T_min under steady load. */
 static void test_gal_threshold(void **st_)
 {
@@ -527,6 +579,7 @@ int main(void)
         cmocka_unit_test(test_deadlock_checker),
         cmocka_unit_test(test_val_goal_gal_deliver),
         cmocka_unit_test(test_gal_threshold),
+        cmocka_unit_test(test_gal_channel_per_quadrant),
         cmocka_unit_test(test_watchdog_reports_deadlock),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
