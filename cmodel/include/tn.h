@@ -78,6 +78,10 @@ typedef struct tn_config {
     int gal_adapt;         /* 1: the adaptive threshold of paper 000 section IV-E */
     int gal_tmin, gal_tmax, gal_n1, gal_n2;
     int gal_qdepth;        /* packets per injection queue */
+    /* CHAOS (section 22) */
+    int chaos_wait;        /* cycles a blocked head waits before it may enter the shared queue,
+                              and a shared-queue head before it may be derouted */
+    int chaos_q;           /* packet slots of the shared queue (multiqueue) per node */
 } tn_config;
 
 enum tn_gal_sets { TN_GAL_S1 = 0, TN_GAL_S2, TN_GAL_SDIR, TN_GAL_SDST, TN_GAL_SLAST };

@@ -57,6 +57,8 @@ void tn_config_default(tn_config *c)
     c->gal_n1 = 50;
     c->gal_n2 = 20;
     c->gal_qdepth = 128;
+    c->chaos_wait = 8;
+    c->chaos_q = 4;
 }
 
 static int bad(char *err, size_t errlen, const char *key, const char *value, const char *allowed)
@@ -129,6 +131,8 @@ static const struct int_key int_keys[] = {
     IK("gal_n1", 1, 64, gal_n1, 0),
     IK("gal_n2", 1, 1000000, gal_n2, 0),
     IK("gal_qdepth", 1, 1024, gal_qdepth, 0),
+    IK("chaos_wait", 0, 65535, chaos_wait, 0),
+    IK("chaos_q", 2, 64, chaos_q, 0),
 };
 
 int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_t errlen)
@@ -207,7 +211,7 @@ int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_
                     : !strcmp(key, "traffic") ? TN_TR_LAST
                     : !strcmp(key, "topo")    ? 2
                                               : TN_SEL_LAST;
-        int built = !strcmp(key, "routing") ? TN_ROUTE_GAL + 1 : count;
+        int built = !strcmp(key, "routing") ? TN_ROUTE_CHAOS + 1 : count;
         int i = parse_name(v, names, count);
         if (i >= built) {
             join_names(allowed, sizeof allowed, names, built);
@@ -281,7 +285,8 @@ int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_
     snprintf(err, errlen,
              "unknown key '%s' (value '%s'); allowed keys: k n topo vcs buf pkt flitw term routing "
              "selection traffic load warmup measure drain seed perm_seed hot_frac hot_nodes trace dateline watchdog "
-             "gal_sets gal_t gal_adapt gal_tmin gal_tmax gal_n1 gal_n2 gal_qdepth",
+             "gal_sets gal_t gal_adapt gal_tmin gal_tmax gal_n1 gal_n2 gal_qdepth chaos_wait "
+             "chaos_q",
              key, v);
     return -1;
 }
@@ -364,6 +369,7 @@ int tn_min_vcs(const tn_config *c)
     case TN_ROUTE_GOAL:
     case TN_ROUTE_GAL: return esc + 1;      /* escape classes + one adaptive VC */
     case TN_ROUTE_VAL: return 2 * esc;      /* DOR classes for each of the two phases */
+    case TN_ROUTE_CHAOS: return 1;          /* no VC classes: deadlock is avoided by derouting */
     default: return esc;
     }
 }
@@ -407,6 +413,12 @@ int tn_config_check(const tn_config *c, char *err, size_t errlen)
                      desc, 1L << 25);
             return -1;
         }
+    }
+    if (c->routing == TN_ROUTE_CHAOS && c->buf < c->pkt_max) {
+        snprintf(err, errlen, "key 'buf': value '%d' is shorter than the longest packet (%d flits, "
+                 "key 'pkt'): routing=chaos is virtual cut-through, a packet needs a whole empty "
+                 "buffer; allowed: %d..%d", c->buf, c->pkt_max, c->pkt_max, TN_MAX_BUF);
+        return -1;
     }
     int mv = tn_min_vcs(c);
     if (c->vcs < mv) {

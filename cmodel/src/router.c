@@ -4,7 +4,7 @@
  * end (docs/microarchitecture.md, "Cycle of a router"). */
 #include "tn_internal.h"
 
-static void emit_flit(tn_sim *s, int node, int op, const tn_flit *f)
+void tn_router_emit_flit(tn_sim *s, int node, int op, const tn_flit *f)
 {
     tn_link_ev *e = &s->lev[s->cur ^ 1][s->nlev[s->cur ^ 1]++];
     e->from_node = node;
@@ -21,7 +21,7 @@ static void emit_flit(tn_sim *s, int node, int op, const tn_flit *f)
     }
 }
 
-static void emit_credit(tn_sim *s, int node, int ip, int vc)
+void tn_router_emit_credit(tn_sim *s, int node, int ip, int vc)
 {
     tn_credit_ev *c = &s->cev[s->cur ^ 1][s->ncev[s->cur ^ 1]++];
     c->node = node;
@@ -53,6 +53,10 @@ void tn_router_sel_sync(tn_sim *s, int node)
 void tn_router_step(tn_sim *s, int node)
 {
     tn_router_sel_sync(s, node);
+    if (s->cfg.routing == TN_ROUTE_CHAOS) { /* section 22: its own cycle, in chaos.c */
+        tn_chaos_router_step(s, node);
+        return;
+    }
     const int P = s->P, V = s->V;
     const long base = (long)node * P;
     const int *cur = s->coord + (long)node * s->g.n;
@@ -187,11 +191,11 @@ void tn_router_step(tn_sim *s, int node)
         int ov = s->iu.ovc[ivc];
         long ovc = (base + op) * V + ov;
         tn_iu_pop(s, node, ip, v);
-        emit_credit(s, node, ip, v);
+        tn_router_emit_credit(s, node, ip, v);
         f.vc = (uint8_t)ov;
         if (val && f.head) /* the head carries the phase in force on (section 20.1) */
             f.phase = (uint8_t)tn_val_phase(&s->g, cur, f.mid, f.phase);
-        emit_flit(s, node, op, &f);
+        tn_router_emit_flit(s, node, op, &f);
         if (!tn_port_is_term(&s->g, op)) {
             sent |= 1u << (op - 1);
             if (s->ou.credits[ovc] == 0)

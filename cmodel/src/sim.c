@@ -33,6 +33,8 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
         goto fail;
     if (c->routing == TN_ROUTE_GAL && tn_gal_init(s))
         goto oom;
+    if (c->routing == TN_ROUTE_CHAOS && tn_chaos_init(s))
+        goto oom;
     if (c->traffic == TN_TR_TRACE) {
         char sub[TN_ERRLEN];
         if (tn_trace_load(&s->trace, c->trace, &s->g, TN_MAX_PKT, sub, sizeof sub)) {
@@ -85,6 +87,8 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
                 src->trace_next = s->trace.first[v] + e;
         }
     s->n_slots = nodes * ((long)s->P * s->V * s->B + s->P + 2L * s->g.term) + 16;
+    if (c->routing == TN_ROUTE_CHAOS)
+        s->n_slots += nodes * (long)c->chaos_q; /* a packet per shared-queue slot */
     ALLOC(s->pkt, s->n_slots);
     ALLOC(s->free_slots, s->n_slots);
     for (long i = 0; i < s->n_slots; i++)
@@ -122,6 +126,7 @@ void tn_sim_free(tn_sim *s)
         tn_trace_free(&s->trace);
     tn_traffic_free(&s->tg);
     tn_gal_free(s);
+    tn_chaos_free(s);
     tn_geom_free(&s->g);
     free(s);
 }

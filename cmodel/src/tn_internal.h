@@ -136,6 +136,27 @@ typedef struct tn_packet {
     uint8_t state, marked, channel;
 } tn_packet;
 
+/* CHAOS (section 22): per node a shared queue (multiqueue) of q packet slots of buf flits; the
+ * slots act as one more switch output (write port) and input (read port) of the router. */
+typedef struct tn_chaos_state {
+    int q;              /* slots per node */
+    tn_flit *buf;       /* [(node*q + slot)*B + i] */
+    uint8_t *rd, *cnt;  /* [node*q + slot] read pointer, occupancy */
+    uint8_t *resv;      /* [node*q + slot] owned by a packet: from its reservation until its tail
+                           leaves the slot */
+    uint8_t *act;       /* [node*q + slot] the slot's packet holds an output VC */
+    uint8_t *oport, *ovc; /* [node*q + slot] that output VC */
+    uint16_t *mwait;    /* [node*q + slot] cycles the slot's head has waited for an output VC */
+    uint16_t *hwait;    /* [ivc] cycles the input VC's head has waited for an output VC */
+    uint8_t *wr_ptr;    /* [node] RR over the P input ports: the queue's write port */
+    uint8_t *rd_ptr;    /* [node] RR over the q slots: the queue's read port (SA stage 1) */
+    uint16_t *in_ptr;   /* [node] RR over the P*V input VCs: slot reservation */
+    uint16_t *inj_ptr;  /* [node] RR over the P*V input VCs: the injection gate */
+    uint8_t *sa2_ptr;   /* [node*P + op] RR over P+1 requesters (index P: the queue) */
+    long entered;       /* packets that entered a shared queue (statistics) */
+    long derouted;      /* shared-queue packets granted a non-productive output (statistics) */
+} tn_chaos_state;
+
 #define TN_LAT_BINS 65536
 
 struct tn_sim {
@@ -159,6 +180,7 @@ struct tn_sim {
     tn_sink_vc *sinkvc;  /* [(node*term + channel)*V + vc] */
     tn_traffic_gen tg;
     tn_gal_ni gal;
+    tn_chaos_state chaos;
     tn_trace trace;
     int has_trace;
     uint64_t p_thresh;   /* Bernoulli threshold per channel per cycle, of 2^32 */
@@ -230,8 +252,16 @@ void tn_gal_take(tn_sim *s, int node, int ch, int qi);
 void tn_gal_tick(tn_sim *s);
 long tn_gal_queued(const tn_sim *s);
 
+/* chaos.c: CHAOS (section 22), the whole router cycle for routing=chaos. */
+int tn_chaos_init(tn_sim *s);
+void tn_chaos_free(tn_sim *s);
+void tn_chaos_router_step(tn_sim *s, int node);
+
 /* router.c */
 void tn_router_step(tn_sim *s, int node);
+/* The link and credit registers a router writes in this cycle (visible in the next). */
+void tn_router_emit_flit(tn_sim *s, int node, int op, const tn_flit *f);
+void tn_router_emit_credit(tn_sim *s, int node, int ip, int vc);
 /* Bring a router's selection state and RNG to the start of the current cycle (the cycles it was
  * skipped had no flit to send and constant busy flags). tnlock calls it before comparing. */
 void tn_router_sel_sync(tn_sim *s, int node);

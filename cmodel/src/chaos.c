@@ -1,0 +1,438 @@
+/* SPDX-License-Identifier: MIT */
+/* CHAOS, chaotic routing (Bolding, Fulgham and Snyder; paper 000's non-minimal adaptive
+ * baseline), adapted to the VC router: docs/microarchitecture.md section 22. C model only.
+ *
+ * Virtual cut-through: a packet takes an output VC only when the VC is idle and its downstream
+ * buffer is empty (credits = buf >= the longest packet). Heads take a free productive output
+ * (the configured selection function, section 19.2); a head that has waited chaos_wait cycles
+ * without one moves into the node's shared queue (q packet slots) if a slot is free; queued
+ * packets have priority for output VCs and, after waiting chaos_wait cycles there, are derouted
+ * to a free non-productive output drawn with the router RNG. An injected packet never enters the
+ * queue and may take an output VC only when at least two slots are free (one injection per node
+ * per cycle), which keeps one packet buffer of the network free at all times.
+ *
+ * One cycle, as the rest of the router: every decision is computed from the state at the start
+ * of the cycle, then committed. */
+#include <stdlib.h>
+#include "tn_internal.h"
+
+#define ALLOC(ptr, count)                                                                  \
+    do {                                                                                   \
+        (ptr) = calloc((size_t)(count) + 1u, sizeof *(ptr));                               \
+        if (!(ptr))                                                                        \
+            return -1;                                                                     \
+    } while (0)
+
+#define WAIT_MAX 65535
+
+int tn_chaos_init(tn_sim *s)
+{
+    tn_chaos_state *c = &s->chaos;
+    long nodes = s->g.nodes, slots = nodes * s->cfg.chaos_q;
+    c->q = s->cfg.chaos_q;
+    ALLOC(c->buf, slots * s->B);
+    ALLOC(c->rd, slots);
+    ALLOC(c->cnt, slots);
+    ALLOC(c->resv, slots);
+    ALLOC(c->act, slots);
+    ALLOC(c->oport, slots);
+    ALLOC(c->ovc, slots);
+    ALLOC(c->mwait, slots);
+    ALLOC(c->hwait, nodes * s->P * s->V);
+    ALLOC(c->wr_ptr, nodes);
+    ALLOC(c->rd_ptr, nodes);
+    ALLOC(c->in_ptr, nodes);
+    ALLOC(c->inj_ptr, nodes);
+    ALLOC(c->sa2_ptr, nodes * s->P);
+    return 0;
+}
+
+void tn_chaos_free(tn_sim *s)
+{
+    tn_chaos_state *c = &s->chaos;
+    void *ptrs[] = {c->buf,   c->rd,    c->cnt,    c->resv,   c->act,    c->oport, c->ovc,
+                    c->mwait, c->hwait, c->wr_ptr, c->rd_ptr, c->in_ptr, c->inj_ptr, c->sa2_ptr};
+    for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)
+        free(ptrs[i]);
+}
+
+/* Round robin over n > 32 requesters given as a list of indices: the first at or after ptr. */
+static int rr_list(const int *idx, int m, int n, int ptr)
+{
+    int best = -1, bd = n;
+    for (int j = 0; j < m; j++) {
+        int d = idx[j] - ptr;
+        if (d < 0)
+            d += n;
+        if (d < bd) {
+            bd = d;
+            best = j;
+        }
+    }
+    return best;
+}
+
+static inline uint16_t wait_inc(uint16_t w) { return (uint16_t)(w < WAIT_MAX ? w + 1 : w); }
+
+void tn_chaos_router_step(tn_sim *s, int node)
+{
+    tn_chaos_state *cs = &s->chaos;
+    const int P = s->P, V = s->V, B = s->B, Q = cs->q, nnet = 2 * s->g.n;
+    const int PV = P * V, MQ = P; /* port index of the shared queue in oport and sa2 */
+    const long base = (long)node * P, qb = (long)node * Q;
+    const int *cur = s->coord + (long)node * s->g.n;
+    const uint32_t x = s->sel.rng[node];
+    const uint32_t vall = (uint32_t)((1ull << V) - 1u);
+    const int wait = s->cfg.chaos_wait;
+
+    /* ---- the state at the start of the cycle ---- */
+    uint32_t held = 0, sent = 0;      /* per network port, bit j = port j+1 */
+    uint32_t vfree[TN_MAX_P];         /* per port: output VCs a head may take */
+    uint32_t pfree = 0;               /* network ports with such a VC, bit j = port j+1 */
+    uint8_t age[2 * TN_MAX_N], cnt[2 * TN_MAX_N];
+    uint16_t used[2 * TN_MAX_N];
+    for (int op = 0; op < P; op++) {
+        long slot = base + op;
+        if (tn_port_is_term(&s->g, op)) {
+            vfree[op] = vall & ~s->ou.busy[slot];
+            continue;
+        }
+        int j = op - 1, u = 0;
+        uint32_t empty = 0;
+        held |= (s->ou.busy[slot] ? 1u : 0u) << j;
+        age[j] = s->sel.lru_age[slot];
+        cnt[j] = s->sel.ldsf_cnt[slot];
+        for (int v = 0; v < V; v++) {
+            u += B - s->ou.credits[slot * V + v];
+            empty |= (s->ou.credits[slot * V + v] == B ? 1u : 0u) << v;
+        }
+        used[j] = (uint16_t)u;
+        vfree[op] = s->g.nbr[slot] >= 0 ? vall & ~s->ou.busy[slot] & empty : 0;
+        pfree |= (vfree[op] ? 1u : 0u) << j;
+    }
+    int nfree_q = 0, free_slot = -1;
+    for (int q = Q - 1; q >= 0; q--)
+        if (!cs->resv[qb + q]) {
+            nfree_q++;
+            free_slot = q; /* the lowest free slot */
+        }
+
+    /* ---- switch allocation requests (before any VA grant of this cycle) ---- */
+    int sa1_vc[TN_MAX_P], tgt[TN_MAX_P];
+    for (int ip = 0; ip < P; ip++) {
+        uint32_t m = s->iu.nemask[base + ip], req = 0;
+        sa1_vc[ip] = -1;
+        tgt[ip] = -1;
+        while (m) {
+            int v = __builtin_ctz(m);
+            m &= m - 1;
+            long ivc = (base + ip) * V + v;
+            if (s->iu.state[ivc] != TN_VC_ACTIVE)
+                continue;
+            int op = s->iu.oport[ivc], ov = s->iu.ovc[ivc];
+            if (op == MQ ? cs->cnt[qb + ov] < B
+                         : tn_port_is_term(&s->g, op) || s->ou.credits[(base + op) * V + ov])
+                req |= 1u << v;
+        }
+        if (req) {
+            int v = tn_sa_stage1(req, V, s->as.sa1_ptr[base + ip]);
+            sa1_vc[ip] = v;
+            tgt[ip] = s->iu.oport[(base + ip) * V + v];
+        }
+    }
+    /* the shared queue's read port: one slot per cycle, round robin */
+    int rd_slot = -1;
+    {
+        int best = -1, bd = Q;
+        for (int q = 0; q < Q; q++) {
+            long k = qb + q;
+            if (!cs->act[k] || !cs->cnt[k])
+                continue;
+            int op = cs->oport[k];
+            if (!tn_port_is_term(&s->g, op) && !s->ou.credits[(base + op) * V + cs->ovc[k]])
+                continue;
+            int d = q - cs->rd_ptr[node];
+            if (d < 0)
+                d += Q;
+            if (d < bd) {
+                bd = d;
+                best = q;
+            }
+        }
+        rd_slot = best;
+    }
+    /* stage 2 per output port over the P input ports and the queue (index P) */
+    int win[TN_MAX_P];
+    for (int op = 0; op < P; op++) {
+        uint32_t r = 0;
+        for (int ip = 0; ip < P; ip++)
+            r |= (tgt[ip] == op ? 1u : 0u) << ip;
+        if (rd_slot >= 0 && cs->oport[qb + rd_slot] == op)
+            r |= 1u << MQ;
+        win[op] = tn_rr_pick(r, P + 1, cs->sa2_ptr[base + op]);
+    }
+    /* the shared queue's write port: one input port per cycle */
+    int wr_ip;
+    {
+        uint32_t r = 0;
+        for (int ip = 0; ip < P; ip++)
+            r |= (tgt[ip] == MQ ? 1u : 0u) << ip;
+        wr_ip = tn_rr_pick(r, P, cs->wr_ptr[node]);
+    }
+
+    /* ---- VC allocation: the shared queue first (priority), oldest head first ---- */
+    uint32_t vf[TN_MAX_P];
+    for (int op = 0; op < P; op++)
+        vf[op] = vfree[op];
+    uint32_t pf = pfree;
+    int qg_port[64], qg_vc[64], qg_der[64];
+    uint8_t qwait[64] = {0}; /* 1: the slot's head waits for an output VC this cycle */
+    for (int q = 0; q < Q; q++) {
+        long k = qb + q;
+        qg_port[q] = -1;
+        if (!cs->resv[k] || cs->act[k] || !cs->cnt[k])
+            continue;
+        if (!cs->buf[k * B + cs->rd[k]].head) {
+            s->router_err[node] |= TN_ERR_ORDER;
+            continue;
+        }
+        qwait[q] = 1;
+    }
+    for (;;) {
+        int q = -1;
+        for (int j = 0; j < Q; j++) /* the longest wait, ties to the lowest slot */
+            if (qwait[j] == 1 && (q < 0 || cs->mwait[qb + j] > cs->mwait[qb + q]))
+                q = j;
+        if (q < 0)
+            break;
+        qwait[q] = 2;
+        long k = qb + q;
+        const tn_flit *f = &cs->buf[k * B + cs->rd[k]];
+        tn_route_out esc;
+        uint32_t prod;
+        int hops[TN_MAX_N];
+        tn_route_adaptive(&s->g, V, cur, f->dst, 0, -1, &esc, &prod, hops);
+        uint32_t u16 = tn_sel_rand16(x, PV + q);
+        int port = -1, der = 0;
+        if (!prod) { /* at its destination (a queued packet never is): eject */
+            if (vf[esc.port])
+                port = esc.port;
+        } else if (prod & pf) {
+            tn_sel_in in = {u16, hops, age, cnt, used};
+            port = 1 + tn_select(s->cfg.selection, prod & pf, &in);
+        } else if (cs->mwait[k] >= wait && (pf & ~prod)) {
+            port = 1 + tn_sel_random(pf & ~prod, u16);
+            der = 1;
+        }
+        if (port < 0)
+            continue;
+        qg_port[q] = port;
+        qg_vc[q] = __builtin_ctz(vf[port]);
+        qg_der[q] = der;
+        vf[port] &= ~(1u << qg_vc[q]);
+        if (!tn_port_is_term(&s->g, port) && !vf[port])
+            pf &= ~(1u << (port - 1));
+    }
+
+    /* ---- VC allocation requests of the input VCs ---- */
+    tn_va_req req[TN_MAX_P * TN_MAX_V];
+    uint8_t gnt[TN_MAX_P * TN_MAX_V];
+    int nreq = 0;
+    tn_va_req inj[TN_MAX_TERM * TN_MAX_V]; /* injection candidates: one may request */
+    int inj_idx[TN_MAX_TERM * TN_MAX_V], ninj = 0;
+    int mq_idx[TN_MAX_P * TN_MAX_V], nmq = 0; /* input VCs asking for a slot */
+    for (int ip = 0; ip < P; ip++) {
+        uint32_t m = s->iu.nemask[base + ip];
+        const int term = tn_port_is_term(&s->g, ip);
+        while (m) {
+            int v = __builtin_ctz(m);
+            m &= m - 1;
+            long ivc = (base + ip) * V + v;
+            if (s->iu.state[ivc] != TN_VC_IDLE)
+                continue;
+            const tn_flit *f = tn_iu_front(s, ivc);
+            if (!f->head) {
+                s->router_err[node] |= TN_ERR_ORDER;
+                continue;
+            }
+            tn_route_out esc;
+            uint32_t prod;
+            int hops[TN_MAX_N], port = -1;
+            tn_route_adaptive(&s->g, V, cur, f->dst, ip, -1, &esc, &prod, hops);
+            if (!prod) {
+                port = esc.port; /* at its destination: eject (never gated) */
+            } else if (prod & pf) {
+                tn_sel_in in = {tn_sel_rand16(x, ip * V + v), hops, age, cnt, used};
+                port = 1 + tn_select(s->cfg.selection, prod & pf, &in);
+            } else if (!term && cs->hwait[ivc] >= wait && nfree_q > 0) {
+                mq_idx[nmq++] = ip * V + v;
+                continue;
+            }
+            if (port < 0)
+                continue;
+            int ov = tn_va_stage1(vf[port], V, s->as.va1_ptr[ivc]);
+            if (ov < 0)
+                continue;
+            tn_va_req r = {(uint8_t)ip, (uint8_t)v, (uint8_t)port, (uint8_t)ov};
+            if (term && prod) { /* injection into the network: gated */
+                if (nfree_q >= 2) {
+                    inj[ninj] = r;
+                    inj_idx[ninj++] = ip * V + v;
+                }
+            } else {
+                req[nreq++] = r;
+            }
+        }
+    }
+    if (ninj) {
+        int j = rr_list(inj_idx, ninj, PV, cs->inj_ptr[node]);
+        req[nreq++] = inj[j];
+    }
+
+    /* ---- commit: VC allocation of the input VCs (stage 2) ---- */
+    uint8_t granted[TN_MAX_P * TN_MAX_V] = {0}; /* by flat input VC ip*V+v */
+    if (nreq) {
+        tn_va_stage2(req, nreq, s->as.va2_ptr + base * V, V, P, gnt);
+        for (int j = 0; j < nreq; j++) {
+            if (!gnt[j])
+                continue;
+            long ivc = (base + req[j].ip) * V + req[j].iv;
+            long oslot = base + req[j].op;
+            if (s->ou.busy[oslot] & (1u << req[j].ov))
+                s->router_err[node] |= TN_ERR_VC_REUSE;
+            s->ou.busy[oslot] |= 1u << req[j].ov;
+            s->iu.state[ivc] = TN_VC_ACTIVE;
+            s->iu.oport[ivc] = req[j].op;
+            s->iu.ovc[ivc] = req[j].ov;
+            s->as.va1_ptr[ivc] = (uint8_t)((req[j].ov + 1) % V);
+            s->as.va2_ptr[oslot * V + req[j].ov] = (uint16_t)((req[j].ip * V + req[j].iv + 1) % PV);
+            granted[req[j].ip * V + req[j].iv] = 1;
+            if (tn_port_is_term(&s->g, req[j].ip) && !tn_port_is_term(&s->g, req[j].op))
+                cs->inj_ptr[node] = (uint16_t)((req[j].ip * V + req[j].iv + 1) % PV);
+        }
+    }
+    /* ---- commit: one slot reservation (the lowest free slot) ---- */
+    if (nmq) {
+        int j = rr_list(mq_idx, nmq, PV, cs->in_ptr[node]);
+        int ip = mq_idx[j] / V, v = mq_idx[j] % V;
+        long ivc = (base + ip) * V + v;
+        s->iu.state[ivc] = TN_VC_ACTIVE;
+        s->iu.oport[ivc] = (uint8_t)MQ;
+        s->iu.ovc[ivc] = (uint8_t)free_slot;
+        cs->resv[qb + free_slot] = 1;
+        cs->mwait[qb + free_slot] = 0;
+        cs->in_ptr[node] = (uint16_t)((mq_idx[j] + 1) % PV);
+        granted[mq_idx[j]] = 1;
+        cs->entered++;
+    }
+    /* ---- commit: the shared queue's VC grants ---- */
+    for (int q = 0; q < Q; q++) {
+        long k = qb + q;
+        if (!qwait[q])
+            continue;
+        if (qg_port[q] < 0) {
+            cs->mwait[k] = wait_inc(cs->mwait[k]);
+            continue;
+        }
+        long oslot = base + qg_port[q];
+        if (s->ou.busy[oslot] & (1u << qg_vc[q]))
+            s->router_err[node] |= TN_ERR_VC_REUSE;
+        s->ou.busy[oslot] |= 1u << qg_vc[q];
+        cs->act[k] = 1;
+        cs->oport[k] = (uint8_t)qg_port[q];
+        cs->ovc[k] = (uint8_t)qg_vc[q];
+        cs->mwait[k] = 0;
+        cs->derouted += qg_der[q];
+    }
+    /* ---- waiting counters of the input VCs ---- */
+    for (int ip = 0; ip < P; ip++)
+        for (int v = 0; v < V; v++) {
+            long ivc = (base + ip) * V + v;
+            int waiting = s->iu.cnt[ivc] && !granted[ip * V + v] &&
+                          s->iu.state[ivc] == TN_VC_IDLE;
+            cs->hwait[ivc] = waiting ? wait_inc(cs->hwait[ivc]) : 0;
+        }
+
+    /* ---- commit: switch traversal ---- */
+    for (int op = 0; op < P; op++) {
+        int w = win[op];
+        if (w < 0)
+            continue;
+        tn_flit f;
+        int ov, tail;
+        if (w == MQ) {
+            long k = qb + rd_slot;
+            f = cs->buf[k * B + cs->rd[k]];
+            ov = cs->ovc[k];
+            cs->rd[k] = (uint8_t)(cs->rd[k] + 1 == B ? 0 : cs->rd[k] + 1);
+            cs->cnt[k]--;
+            s->iu.nflits[node]--;
+            tail = f.tail;
+            if (tail) {
+                cs->act[k] = 0;
+                cs->resv[k] = 0; /* the slot is free from the next cycle */
+            }
+            cs->rd_ptr[node] = (uint8_t)((rd_slot + 1) % Q);
+        } else {
+            int v = sa1_vc[w];
+            long ivc = (base + w) * V + v;
+            f = *tn_iu_front(s, ivc);
+            ov = s->iu.ovc[ivc];
+            tn_iu_pop(s, node, w, v);
+            tn_router_emit_credit(s, node, w, v);
+            tail = f.tail;
+            if (tail)
+                s->iu.state[ivc] = TN_VC_IDLE;
+            s->as.sa1_ptr[base + w] = (uint8_t)((v + 1) % V);
+        }
+        f.vc = (uint8_t)ov;
+        tn_router_emit_flit(s, node, op, &f);
+        if (!tn_port_is_term(&s->g, op)) {
+            long ovc = (base + op) * V + ov;
+            sent |= 1u << (op - 1);
+            if (s->ou.credits[ovc] == 0)
+                s->router_err[node] |= TN_ERR_CREDIT_UNF;
+            else
+                s->ou.credits[ovc]--;
+            s->flit_hops++;
+            if (f.head)
+                s->pkt[f.pkt].hops++;
+            if (s->cycle >= s->win_lo && s->cycle < s->win_hi)
+                s->chan_flits[base + op]++;
+        }
+        if (tail)
+            s->ou.busy[base + op] &= ~(1u << ov);
+        cs->sa2_ptr[base + op] = (uint8_t)((w + 1) % (P + 1));
+    }
+    if (wr_ip >= 0) { /* into the shared queue: written at the end of the cycle */
+        int v = sa1_vc[wr_ip];
+        long ivc = (base + wr_ip) * V + v;
+        long k = qb + s->iu.ovc[ivc];
+        tn_flit f = *tn_iu_front(s, ivc);
+        tn_iu_pop(s, node, wr_ip, v);
+        tn_router_emit_credit(s, node, wr_ip, v);
+        if (f.tail)
+            s->iu.state[ivc] = TN_VC_IDLE;
+        s->as.sa1_ptr[base + wr_ip] = (uint8_t)((v + 1) % V);
+        if (cs->cnt[k] >= B) {
+            s->router_err[node] |= TN_ERR_BUF_OVF;
+        } else {
+            int wr = cs->rd[k] + cs->cnt[k];
+            cs->buf[k * B + (wr >= B ? wr - B : wr)] = f;
+            cs->cnt[k]++;
+            s->iu.nflits[node]++;
+        }
+        cs->wr_ptr[node] = (uint8_t)((wr_ip + 1) % P);
+    }
+
+    /* ---- per-link selection state and the router RNG (section 19) ---- */
+    for (int j = 0; j < nnet; j++) {
+        long slot = base + j + 1;
+        int snt = (sent >> j) & 1u;
+        s->sel.lru_age[slot] = tn_sel_lru_age_next(s->sel.lru_age[slot], snt);
+        s->sel.ldsf_cnt[slot] = tn_sel_ldsf_cnt_next(s->sel.ldsf_cnt[slot], snt, (held >> j) & 1u);
+    }
+    tn_rng rr = {s->sel.rng[node]};
+    s->sel.rng[node] = tn_rng_next(&rr);
+    s->sel.last[node] = s->cycle + 1;
+}
