@@ -302,7 +302,7 @@ static void test_bad_config(void **st_)
     expect_bad("pkt", "9-3", "A-B");
     expect_bad("pkt", "4-", "A-B");
     expect_bad("traffic", "zipf", "uniform tornado");
-    expect_bad("routing", "chaos", "dor minad val goal gal");
+    expect_bad("routing", "acor", "dor minad val goal gal chaos");
     expect_bad("routing", "xy", "dor minad val goal gal");
     expect_bad("selection", "greedy", "random dor zigzag lru ldsf sq");
     expect_bad("topo", "ring", "torus mesh");
@@ -566,6 +566,140 @@ static void test_watchdog_reports_deadlock(void **st_)
     assert_false(ok.deadlocked);
 }
 
+/* CHAOS (section 22): past saturation on uniform, tornado and transpose (8x8) and the 8-node
+ * ring tornado, every packet is delivered exactly once and intact, the watchdog never fires, and
+ * tornado misroutes; at low uniform load nothing is misrouted and nothing waits in the shared
+ * queue long enough to be derouted. */
+static tn_stats chaos_run(int k, int n, const char *traffic, double load, long *entered,
+                          long *derouted)
+{
+    tn_config c = base(k, n);
+    char err[TN_ERRLEN];
+    assert_int_equal(tn_config_set(&c, "routing", "chaos", err, sizeof err), 0);
+    assert_int_equal(tn_config_set(&c, "traffic", traffic, err, sizeof err), 0);
+    c.vcs = 3;
+    c.load = load;
+    c.warmup = 500;
+    c.measure = 1500;
+    c.watchdog = 2000;
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    if (!s)
+        fail_msg("config rejected: %s", err);
+    tn_stats st;
+    int rc = tn_sim_run(s, &st);
+    if (rc || st.deadlocked || st.injected != st.delivered || st.check_errors || st.router_errors)
+        fail_msg("chaos %s k=%d n=%d load %.2f: rc %d deadlocked %d injected %ld delivered %ld "
+                 "errors %ld/0x%x: %s %s", traffic, k, n, load, rc, st.deadlocked, st.injected,
+                 st.delivered, st.check_errors, st.router_errors, tn_sim_first_error(s),
+                 tn_sim_deadlock_report(s));
+    *entered = s->chaos.entered;
+    *derouted = s->chaos.derouted;
+    tn_sim_free(s);
+    return st;
+}
+
+static void test_chaos_past_saturation(void **st_)
+{
+    (void)st_;
+    struct { int k, n; const char *traffic; } cases[] = {
+        {8, 2, "uniform"}, {8, 2, "tornado"}, {8, 2, "transpose"}, {8, 1, "tornado"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        long ent, der;
+        tn_stats st = chaos_run(cases[i].k, cases[i].n, cases[i].traffic, 1.0, &ent, &der);
+        assert_true(st.injected > 1000);
+        assert_true(st.saturated);
+        if (!strcmp(cases[i].traffic, "tornado")) {
+            if (!(st.nonmin_frac > 0.05 && ent > 0 && der > 0))
+                fail_msg("tornado k=%d: nonmin_frac %.3f entered %ld derouted %ld",
+                         cases[i].k, st.nonmin_frac, ent, der);
+        }
+    }
+}
+
+static void test_chaos_low_load_minimal(void **st_)
+{
+    (void)st_;
+    long ent, der;
+    tn_stats st = chaos_run(8, 2, "uniform", 0.1, &ent, &der);
+    assert_false(st.saturated);
+    assert_true(st.accepted > 0.09);
+    if (st.nonmin_frac != 0.0 || der != 0)
+        fail_msg("uniform 0.1: nonmin_frac %.4f derouted %ld", st.nonmin_frac, der);
+    assert_true(st.hops_avg > 3.8 && st.hops_avg < 4.2);
+}
+
+/* One packet alone: CHAOS has the pipeline of the other routings, T0 = 3H + L + 3, minimal. */
+static void test_chaos_zero_load(void **st_)
+{
+    (void)st_;
+    int pairs[][3] = {{0, 0, 1}, {0, 1, 4}, {0, 3 + 8 * 5, 4}, {9, 4 + 8 * 5, 8}, {63, 0, 8}};
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        tn_config c = base(8, 2);
+        char err[TN_ERRLEN];
+        c.routing = TN_ROUTE_CHAOS;
+        c.vcs = 2;
+        c.buf = 8;
+        tn_sim *s = tn_sim_new(&c, err, sizeof err);
+        assert_non_null(s);
+        last_pkt l = {0};
+        tn_sim_on_deliver(s, on_deliver, &l);
+        for (int j = 0; j < 5; j++)
+            tn_sim_step(s);
+        long t0 = tn_sim_cycle(s);
+        assert_int_equal(tn_sim_inject(s, pairs[i][0], pairs[i][1], pairs[i][2]), 0);
+        while (!l.count && tn_sim_cycle(s) < t0 + 1000)
+            tn_sim_step(s);
+        assert_int_equal(l.count, 1);
+        int h = dor_hops(tn_sim_geom(s), pairs[i][0], pairs[i][1]);
+        assert_int_equal(l.r.hops, h);
+        assert_int_equal(l.r.ejected - l.r.created, 3 * h + pairs[i][2] + 3);
+        assert_int_equal(tn_sim_router_errors(s), 0);
+        tn_sim_free(s);
+    }
+}
+
+/* Same seed, same run: the shared queue and the derouting draws are deterministic. */
+static void test_chaos_determinism(void **st_)
+{
+    (void)st_;
+    long e1, d1, e2, d2;
+    tn_stats a = chaos_run(8, 1, "tornado", 0.5, &e1, &d1);
+    tn_stats b = chaos_run(8, 1, "tornado", 0.5, &e2, &d2);
+    assert_int_equal(a.injected, b.injected);
+    assert_int_equal(a.cycles, b.cycles);
+    assert_int_equal(e1, e2);
+    assert_int_equal(d1, d2);
+    assert_true(a.latency_avg == b.latency_avg && a.nonmin_frac == b.nonmin_frac);
+}
+
+static void test_chaos_bad_config(void **st_)
+{
+    (void)st_;
+    expect_bad("chaos_q", "1", "2..64");
+    expect_bad("chaos_q", "65", "2..64");
+    expect_bad("chaos_wait", "-1", "0..65535");
+    expect_bad("chaos_wait", "x", "0..65535");
+    tn_config c;
+    char err[TN_ERRLEN];
+    tn_config_default(&c);
+    c.routing = TN_ROUTE_CHAOS;
+    c.vcs = 1; /* no VC classes needed */
+    c.pkt_min = 2;
+    c.pkt_max = 12;
+    assert_int_equal(tn_config_check(&c, err, sizeof err), -1);
+    assert_non_null(strstr(err, "'buf'"));
+    assert_non_null(strstr(err, "'8'"));
+    assert_non_null(strstr(err, "12..64"));
+    c.buf = 12;
+    assert_int_equal(tn_config_check(&c, err, sizeof err), 0);
+    char rep[1024];
+    c.load = 0;
+    assert_int_equal(tn_deadlock_check(&c, rep, sizeof rep), -1);
+    assert_non_null(strstr(rep, "does not apply"));
+    assert_non_null(strstr(rep, "chaos"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -581,6 +715,11 @@ int main(void)
         cmocka_unit_test(test_gal_threshold),
         cmocka_unit_test(test_gal_channel_per_quadrant),
         cmocka_unit_test(test_watchdog_reports_deadlock),
+        cmocka_unit_test(test_chaos_past_saturation),
+        cmocka_unit_test(test_chaos_low_load_minimal),
+        cmocka_unit_test(test_chaos_zero_load),
+        cmocka_unit_test(test_chaos_determinism),
+        cmocka_unit_test(test_chaos_bad_config),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
