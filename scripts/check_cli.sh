@@ -146,7 +146,13 @@ bad "load not a number" "load|abc|0..100" load=abc $Q
 bad "load above the injection channel" "load|0.9|0..0.5" load=0.9 k=4 $Q
 bad "unknown traffic lists the names" "traffic|bogus|uniform|tornado|transpose|hotspot|trace" \
     traffic=bogus $Q
-bad "routing not built yet" "routing|chaos|allowed: dor minad val goal gal" routing=chaos $Q
+bad "routing not built yet" "routing|acor|allowed: dor minad val goal gal chaos" routing=acor $Q
+bad "chaos_q below the two slots the injection gate needs" "chaos_q|'1'|2..64" routing=chaos chaos_q=1 $Q
+bad "chaos_wait negative" "chaos_wait|-3|0..65535" routing=chaos chaos_wait=-3 $Q
+bad "chaos is virtual cut-through: buf below the longest packet" "'buf'|'4'|pkt|8..64" \
+    routing=chaos buf=4 pkt=2-8 $Q
+bad "the channel dependency checker does not apply to chaos" "routing|chaos|does not apply" \
+    check routing=chaos
 bad "unknown gal_sets" "gal_sets|3|1 2 dir dst" gal_sets=3 $Q
 bad "gal_tmin above gal_tmax" "gal_tmin|gal_tmax|20 > 10" routing=gal vcs=3 gal_tmin=20 gal_tmax=10 $Q
 bad "gal_n1 beyond the 64-cycle window" "gal_n1|65|1..64" gal_n1=65 $Q
@@ -205,6 +211,12 @@ assert all(0.2 < x < 0.4 for x in mid), "accepted per window %s not near the off
     fi
 fi
 bad "series_win out of range" "series_win|0|1..1000000" series_win=0 $Q
+tn run k=8 n=1 vcs=3 routing=chaos traffic=tornado load=1.0 warmup=200 measure=2000 watchdog=1000 --json
+cp "$TMP/out" "$TMP/jc.json"
+if ran_ok "tnsim run routing=chaos 8-ring tornado at load 1.0 exits 0 (no watchdog)"; then
+    jcheck "chaos 8-ring tornado past saturation: every packet delivered intact, some derouted" \
+        "$TMP/jc.json" 'j["routing"] == "chaos" and j["injected"] == j["delivered"] > 0 and j["check_errors"] == 0 and j["router_errors"] == 0 and j["nonmin_frac"] > 0'
+fi
 tn check k=8 n=2 vcs=3 routing=minad
 if [ "$RC" -eq 0 ] && grep -q "acyclic" "$TMP/out"; then
     pass "tnsim check routing=minad k=8 vcs=3: acyclic escape graph, exit 0"
