@@ -119,6 +119,7 @@ static int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config
         tn_rtl_set(n->r[i], TN_RTL_CFG_ROUTE, 0, 3, (uint64_t)c->routing);
         tn_rtl_set(n->r[i], TN_RTL_CFG_SEL, 0, 3, (uint64_t)c->selection);
         tn_rtl_set(n->r[i], TN_RTL_CFG_DATELINE, 0, 1, (uint64_t)c->dateline);
+        tn_rtl_set(n->r[i], TN_RTL_CFG_TRANSIT, 0, 1, (uint64_t)c->transit);
         /* tn_torus salts the global seed per node itself; a lone router gets its own seed */
         tn_rtl_set(n->r[i], TN_RTL_CFG_SEED, 0, 32,
                    n->routers ? tn_router_seed(c->seed, i) : c->seed);

@@ -270,6 +270,13 @@ int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_
         c->gal_sets = i;
         return 0;
     }
+    if (!strcmp(key, "transit")) {
+        if (strcmp(v, "on") && strcmp(v, "off"))
+            return bad(err, errlen, key, v, "on off (on: network inputs before injection in VA "
+                                           "and SA stage 2)");
+        c->transit = !strcmp(v, "on");
+        return 0;
+    }
     if (!strcmp(key, "dateline")) {
         if (strcmp(v, "on") && strcmp(v, "off"))
             return bad(err, errlen, key, v, "on off (off: no dateline classes, deadlock-prone)");
@@ -284,7 +291,7 @@ int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_
     }
     snprintf(err, errlen,
              "unknown key '%s' (value '%s'); allowed keys: k n topo vcs buf pkt flitw term routing "
-             "selection traffic load warmup measure drain seed perm_seed hot_frac hot_nodes trace dateline watchdog "
+             "selection traffic load warmup measure drain seed perm_seed hot_frac hot_nodes trace dateline transit watchdog "
              "gal_sets gal_t gal_adapt gal_tmin gal_tmax gal_n1 gal_n2 gal_qdepth chaos_wait "
              "chaos_q",
              key, v);

@@ -161,6 +161,8 @@ void tn_router_step(tn_sim *s, int node)
     }
 
     /* VA stage 2 and commit of VA grants. */
+    if (nreq && s->cfg.transit)
+        nreq = tn_va_transit(req, nreq, nnet);
     if (nreq) {
         tn_va_stage2(req, nreq, s->as.va2_ptr + base * V, V, P, gnt);
         for (int j = 0; j < nreq; j++) {
@@ -184,7 +186,8 @@ void tn_router_step(tn_sim *s, int node)
     for (int op = 0; op < P; op++) {
         if (!sa2_req[op])
             continue;
-        int ip = tn_sa_stage2(sa2_req[op], P, s->as.sa2_ptr[base + op]);
+        uint32_t rq = s->cfg.transit ? tn_sa_transit(sa2_req[op], nnet) : sa2_req[op];
+        int ip = tn_sa_stage2(rq, P, s->as.sa2_ptr[base + op]);
         int v = sa1_vc[ip];
         long ivc = (base + ip) * V + v;
         tn_flit f = *tn_iu_front(s, ivc);

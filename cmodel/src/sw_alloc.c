@@ -14,3 +14,9 @@ int tn_sa_stage2(uint32_t req_ports, int ports, int ptr)
 {
     return tn_rr_pick(req_ports, ports, ptr);
 }
+
+uint32_t tn_sa_transit(uint32_t req_ports, int nnet)
+{
+    uint32_t net = ((1u << (nnet + 1)) - 1u) & ~1u; /* ports 1 .. nnet */
+    return (req_ports & net) ? req_ports & net : req_ports;
+}

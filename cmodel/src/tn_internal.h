@@ -236,6 +236,10 @@ void tn_va_stage2(const tn_va_req *req, int nreq, const uint16_t *va2_ptr_router
 /* Stage 1 per input port: VC among requesting (mask). Stage 2 per output port: input port. */
 int tn_sa_stage1(uint32_t req_mask, int vcs, int ptr);
 int tn_sa_stage2(uint32_t req_ports, int ports, int ptr);
+/* In-transit priority (section 7.4): drop the requests of terminal input ports for an output
+ * VC (VA) or output port (SA) that a network input port (1 .. nnet) also requests. */
+int tn_va_transit(tn_va_req *req, int nreq, int nnet);
+uint32_t tn_sa_transit(uint32_t req_ports, int nnet);
 
 /* source.c: the routing header a source draws for a packet (section 20). */
 void tn_source_header(tn_sim *s, int node, tn_rng *r, tn_pending *p);

@@ -35,3 +35,21 @@ void tn_va_stage2(const tn_va_req *req, int nreq, const uint16_t *va2_ptr_router
         }
     }
 }
+
+int tn_va_transit(tn_va_req *req, int nreq, int nnet)
+{
+    uint8_t drop[TN_MAX_P * TN_MAX_V] = {0};
+    for (int j = 0; j < nreq; j++) {
+        if (req[j].ip >= 1 && req[j].ip <= nnet)
+            continue;
+        for (int m = 0; m < nreq; m++)
+            if (req[m].ip >= 1 && req[m].ip <= nnet && req[m].op == req[j].op &&
+                req[m].ov == req[j].ov)
+                drop[j] = 1;
+    }
+    int n = 0;
+    for (int j = 0; j < nreq; j++)
+        if (!drop[j])
+            req[n++] = req[j];
+    return n;
+}

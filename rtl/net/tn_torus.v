@@ -36,6 +36,7 @@ module tn_torus #(
     input  wire [2:0]            cfg_route_i,    // 0 DOR, 1 MIN AD, 2 VAL, 3 GOAL
     input  wire [2:0]            cfg_sel_i,      // enum tn_selection
     input  wire                  cfg_dateline_i, // 1: dateline classes
+    input  wire                  cfg_transit_i,  // 1: in-transit priority (7.4)
     input  wire [31:0]           cfg_seed_i,     // global seed of the router RNGs (19.4)
     // terminal channels, index node*TERM + channel
     input  wire [NT-1:0]         inj_valid_i,
@@ -154,6 +155,7 @@ module tn_torus #(
                 .cfg_route_i     (cfg_route_i),
                 .cfg_sel_i       (cfg_sel_i),
                 .cfg_dateline_i  (cfg_dateline_i),
+                .cfg_transit_i   (cfg_transit_i),
                 .seed_i          (cfg_seed_i ^ node_salt(gv)),
                 .in_valid_i      (in_valid[gv*P +: P]),
                 .in_vc_i         (in_vc[gv*P*VW +: P*VW]),

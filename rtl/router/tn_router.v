@@ -34,6 +34,7 @@ module tn_router #(
     input  wire [2:0]        cfg_route_i,    // 0 DOR, 1 MIN AD, 2 VAL, 3 GOAL (19.5)
     input  wire [2:0]        cfg_sel_i,      // enum tn_selection (19.5)
     input  wire              cfg_dateline_i, // 1: dateline classes
+    input  wire              cfg_transit_i,  // 1: in-transit priority in VA/SA stage 2 (7.4)
     input  wire [31:0]       seed_i,         // router RNG reset value (19.4)
     // input side of each port: link in, credit register back
     input  wire [P-1:0]      in_valid_i,
@@ -376,7 +377,8 @@ module tn_router #(
         end
     endgenerate
 
-    tn_vc_alloc #(.P(P), .V(V), .PW(PW), .VW(VW), .IVW(IVW)) u_va (
+    tn_vc_alloc #(.P(P), .V(V), .NNET(2 * N), .PW(PW), .VW(VW), .IVW(IVW)) u_va (
+        .transit_i (cfg_transit_i),
         .req_i     (va_req),
         .op_i      (fin_port),
         .free_i    (va_free),
@@ -388,7 +390,8 @@ module tn_router #(
         .oidx_o    (oidx)
     );
 
-    tn_sw_alloc #(.P(P), .V(V), .PW(PW), .VW(VW)) u_sa (
+    tn_sw_alloc #(.P(P), .V(V), .NNET(2 * N), .PW(PW), .VW(VW)) u_sa (
+        .transit_i     (cfg_transit_i),
         .req_i         (sa_req),
         .op_i          (oport),
         .sa1_ptr_i     (sa1_ptr_q),

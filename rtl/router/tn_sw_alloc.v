@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
 // Switch allocator (cmodel/src/sw_alloc.c): separable, input first, docs/microarchitecture.md
 // 7.3. Stage 1 per input port: RR over its requesting VCs (sa1_ptr). Stage 2 per output port: RR
-// over the input ports whose stage-1 winner targets it (sa2_ptr). Pure function.
+// over the input ports whose stage-1 winner targets it (sa2_ptr); with transit_i, network ports
+// 1..NNET mask terminal ports (7.4). Pure function.
 module tn_sw_alloc #(
     parameter P  = 5,
     parameter V  = 2,
+    parameter NNET = 4,  // network ports 1..NNET (the rest: terminal)
     parameter PW = (P > 1) ? $clog2(P) : 1,
     parameter VW = (V > 1) ? $clog2(V) : 1
 ) (
+    input  wire              transit_i,  // in-transit priority (run time)
     input  wire [P*V-1:0]    req_i,      // input VC requests the switch
     input  wire [P*V*PW-1:0] op_i,       // its output port
     input  wire [P*VW-1:0]   sa1_ptr_i,
@@ -40,14 +43,17 @@ module tn_sw_alloc #(
         for (go = 0; go < P; go = go + 1) begin : g_s2
             localparam integer OPI = go;
             localparam [PW-1:0] OP = OPI[PW-1:0];
-            reg [P-1:0] r;
+            reg [P-1:0] r, net;
             integer i;
             always @(*) begin
-                for (i = 0; i < P; i = i + 1)
-                    r[i] = in_vc_valid_o[i] && (s1_op[i*PW +: PW] == OP);
+                for (i = 0; i < P; i = i + 1) begin
+                    r[i]   = in_vc_valid_o[i] && (s1_op[i*PW +: PW] == OP);
+                    net[i] = (i >= 1) && (i <= NNET);
+                end
             end
+            wire [P-1:0] rq = (transit_i && |(r & net)) ? (r & net) : r;
             tn_rr_arbiter #(.N(P), .IW(PW)) u_arb (
-                .req_i   (r),
+                .req_i   (rq),
                 .ptr_i   (sa2_ptr_i[go*PW +: PW]),
                 .valid_o (out_gnt_o[go]),
                 .idx_o   (out_ip_o[go*PW +: PW])

@@ -144,10 +144,34 @@ static void test_va_stage2(void **st)
     assert_int_equal(gnt[2], 1);
 }
 
+/* In-transit priority (section 7.4): terminal ports (0 and > nnet) lose an output VC or port
+ * that a network port also asks for, and keep it when none does. */
+static void test_transit(void **st)
+{
+    (void)st;
+    /* 2-D router with 1 terminal channel: network ports 1..4, terminal 0 */
+    tn_va_req req[4] = {{0, 0, 1, 0}, {0, 1, 2, 1}, {3, 1, 1, 0}, {0, 2, 4, 0}};
+    int n = tn_va_transit(req, 4, 4);
+    assert_int_equal(n, 3); /* (0,0) for output VC (1,0) loses to (3,1) */
+    assert_int_equal(req[0].ip, 0);
+    assert_int_equal(req[0].iv, 1);
+    assert_int_equal(req[1].ip, 3);
+    assert_int_equal(req[2].iv, 2);
+    /* terminal port 5 of a 2-D router with term=2 counts as terminal too */
+    tn_va_req r2[2] = {{5, 0, 2, 0}, {1, 0, 2, 0}};
+    assert_int_equal(tn_va_transit(r2, 2, 4), 1);
+    assert_int_equal(r2[0].ip, 1);
+    assert_int_equal(tn_sa_transit(0x01u, 4), 0x01u);      /* injection alone keeps it */
+    assert_int_equal(tn_sa_transit(0x05u, 4), 0x04u);      /* port 2 beats injection */
+    assert_int_equal(tn_sa_transit(0x21u | 0x10u, 4), 0x10u); /* port 4 beats 0 and 5 */
+    assert_int_equal(tn_sa_transit(0x21u, 4), 0x21u);      /* only terminal ports: unchanged */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rr_pick),       cmocka_unit_test(test_dor_dir),
+        cmocka_unit_test(test_transit),
         cmocka_unit_test(test_dateline_class), cmocka_unit_test(test_route_dor),
         cmocka_unit_test(test_term_ports),    cmocka_unit_test(test_va_stage2),
     };
