@@ -34,7 +34,8 @@ int tn_gal_init(tn_sim *s)
     g->dhist = calloc((size_t)(slots * s->g.term), sizeof *g->dhist);
     g->dprev = calloc((size_t)slots, sizeof *g->dprev);
     g->rr = calloc((size_t)ch, sizeof *g->rr);
-    if (!g->q || !g->head || !g->cnt || !g->thr || !g->dhist || !g->dprev || !g->rr)
+    g->ntag = calloc((size_t)s->g.nodes, sizeof *g->ntag);
+    if (!g->q || !g->head || !g->cnt || !g->thr || !g->dhist || !g->dprev || !g->rr || !g->ntag)
         return -1;
     for (long i = 0; i < slots; i++)
         g->thr[i] = (uint16_t)(s->cfg.gal_adapt ? s->cfg.gal_tmin : s->cfg.gal_t);
@@ -51,6 +52,7 @@ void tn_gal_free(tn_sim *s)
     free(g->dhist);
     free(g->dprev);
     free(g->rr);
+    free(g->ntag);
 }
 
 /* The set of a packet: S=1 one set; S=2 far (1) when some dimension's minimal distance exceeds
@@ -114,6 +116,7 @@ int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p)
     e->len = p->len;
     e->quad = (uint8_t)q;
     e->nonmin = h > hmin;
+    e->tag = g->ntag[node]++;
     cnt[q]++;
     g->queued++;
     return 1;
@@ -141,6 +144,13 @@ int tn_gal_peek(tn_sim *s, int node, int ch, tn_pending *p, int *qi)
         return 1;
     }
     return 0;
+}
+
+uint32_t tn_gal_head_tag(const tn_sim *s, int node, int qi)
+{
+    const tn_gal_ni *g = &s->gal;
+    long k = (long)node * g->sets * g->quads + qi;
+    return g->q[k * g->depth + g->head[k]].tag;
 }
 
 void tn_gal_take(tn_sim *s, int node, int ch, int qi)

@@ -126,10 +126,15 @@ void tn_source_send(tn_sim *s, int node, int ch)
     int qi;
     tn_pending keep = src->pend, pq;
     int kept = src->has_pending;
+    src->gal_dep_q = -1;
     if (!src->in_pkt && tn_gal_peek(s, node, ch, &pq, &qi)) {
         src->pend = pq;
-        if (start_packet(s, src, node, ch, 1))
+        uint32_t tag = tn_gal_head_tag(s, node, qi);
+        if (start_packet(s, src, node, ch, 1)) {
             tn_gal_take(s, node, ch, qi);
+            src->gal_dep_q = qi;
+            src->gal_dep_tag = tag;
+        }
         src->pend = keep;
         src->has_pending = kept;
     }
@@ -141,11 +146,15 @@ void tn_source_step(tn_sim *s, int node, int ch)
     if (s->cfg.routing == TN_ROUTE_GAL) {
         /* GAL: the injection unit moves the next packet of source queue ch into a quadrant queue
          * (in flight from then on); channels in order, each sees the previous one's enqueue */
+        src->gal_offer = src->gal_took = 0;
         if (!s->gen_stop) {
             if (!src->has_pending)
                 src->has_pending = generate(s, src, node, ch);
+            src->gal_offer = (uint8_t)src->has_pending;
+            src->gal_offer_dst = src->pend.dst;
             if (src->has_pending && tn_gal_enqueue(s, node, &src->pend)) {
                 src->has_pending = 0;
+                src->gal_took = 1;
                 s->in_flight++;
             }
         }

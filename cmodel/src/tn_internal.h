@@ -95,6 +95,11 @@ typedef struct tn_source {
     int vc, idx, len;
     int vc_ptr;          /* round-robin start for the next packet's VC */
     uint8_t credits[TN_MAX_V];
+    /* GAL, what this cycle did (observation for tnlock, rewritten every cycle): the injection
+     * unit was offered a packet (dst) and queued it; the sender took queue dep_q (-1: none) */
+    uint8_t gal_offer, gal_took;
+    int gal_offer_dst, gal_dep_q;
+    uint32_t gal_dep_tag;
 } tn_source;
 
 /* GAL network interface (rtl/ni/, section 21): per node, S sets of 2^n quadrant queues of packet
@@ -104,6 +109,7 @@ typedef struct tn_gal_desc {
     long created;
     int dst, len;
     uint8_t quad, nonmin;
+    uint32_t tag;       /* the node's count of queued packets when this one was queued */
 } tn_gal_desc;
 typedef struct tn_gal_ni {
     int sets, quads, depth;
@@ -114,6 +120,7 @@ typedef struct tn_gal_ni {
     uint64_t *dhist;    /* [set_slot*term + e] bit i: channel e took a packet of the set in t-i */
     uint16_t *dprev;    /* [set_slot] drained count at the last update */
     int *rr;            /* [node*term + e] next queue sender e looks at (index among its own) */
+    uint32_t *ntag;     /* [node] packets queued so far (the next descriptor's tag) */
     long queued;        /* packets in all queues */
     long occ_sum;       /* sum over cycles of queued packets (statistics) */
 } tn_gal_ni;             /* set_slot = node*sets + set */
@@ -251,6 +258,8 @@ void tn_gal_free(tn_sim *s);
 int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p);
 /* The next queued packet the sender may start (fills p and returns 1), without taking it. */
 int tn_gal_peek(tn_sim *s, int node, int ch, tn_pending *p, int *qi);
+/* The tag of the descriptor at the head of queue qi of the node. */
+uint32_t tn_gal_head_tag(const tn_sim *s, int node, int qi);
 void tn_gal_take(tn_sim *s, int node, int ch, int qi);
 /* End of cycle: departures history and the adaptive threshold. */
 void tn_gal_tick(tn_sim *s);
