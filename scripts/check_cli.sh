@@ -211,6 +211,36 @@ assert all(0.2 < x < 0.4 for x in mid), "accepted per window %s not near the off
     fi
 fi
 bad "series_win out of range" "series_win|0|1..1000000" series_win=0 $Q
+# mid-run traffic switch and GAL's threshold trace in the series
+bad "switch_traffic without switch_at" "switch_traffic|tornado|switch_at" switch_traffic=tornado $Q
+bad "switch_load without switch_at" "switch_load|0.5|switch_at" switch_load=0.5 $Q
+bad "switch_at without a pattern or load to switch to" "switch_at|600|switch_traffic" switch_at=600 $Q
+bad "switch_at negative" "switch_at|-1|0..1000000000" switch_at=-1 $Q
+bad "switch_traffic=trace" "switch_traffic|trace|uniform tornado" switch_at=10 switch_traffic=trace $Q
+bad "switch_load above the injection channels" "switch_load|1.5|0..1" switch_at=600 switch_load=1.5 $Q
+bad "switch_at with a trace" "switch_at|100|traffic=trace" switch_at=100 switch_traffic=tornado \
+    traffic=trace trace=/nonexistent k=4 n=2 $Q
+bad "switch_at with sat" "switch_at|600|tnsim sat" sat switch_at=600 switch_traffic=tornado $Q
+bad "switch_traffic the network cannot carry" "switch_traffic|bitrev|power" k=3 switch_at=10 \
+    switch_traffic=bitrev $Q
+tn run k=8 n=2 vcs=3 routing=gal gal_adapt=on term=4 load=1.1 switch_at=600 switch_traffic=tornado \
+    switch_load=0.55 warmup=0 measure=1200 drain=0 series="$TMP/gs.csv" series_win=100
+if ran_ok "tnsim run routing=gal with a traffic switch and series=FILE exits 0"; then
+    if python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) >= 12, "only %d windows" % len(rows)
+for c in ("gal_t_mean", "gal_t_max", "gal_queued", "nonmin_frac"):
+    assert c in rows[0], "no column " + c
+r = rows[5]
+assert 2 <= float(r["gal_t_mean"]) <= float(r["gal_t_max"]) <= 128, r
+assert int(r["gal_queued"]) > 0 and 0 <= float(r["nonmin_frac"]) <= 1, r
+' "$TMP/gs.csv" 2>"$TMP/err"; then
+        pass "series=FILE with routing=gal: threshold, queued and non-minimal columns in range"
+    else
+        fail "series=FILE with routing=gal: threshold, queued and non-minimal columns in range" "$(tail -n 1 "$TMP/err")"
+    fi
+fi
 tn run k=8 n=1 vcs=3 routing=chaos traffic=tornado load=1.0 warmup=200 measure=2000 watchdog=1000 --json
 cp "$TMP/out" "$TMP/jc.json"
 if ran_ok "tnsim run routing=chaos 8-ring tornado at load 1.0 exits 0 (no watchdog)"; then

@@ -37,7 +37,8 @@ static void usage(FILE *f)
             "      measured packets of one pair (hops, latency, queueing), pair_out=FILE one CSV row each;\n"
             "      series=FILE accepted throughput per window of series_win cycles (default 50)\n"
             "keys: k n topo vcs buf pkt flitw term routing selection traffic load warmup measure drain\n"
-            "      seed perm_seed hot_frac hot_nodes trace dateline watchdog (see README.md)\n");
+            "      seed perm_seed hot_frac hot_nodes trace dateline watchdog switch_at switch_traffic\n"
+            "      switch_load (see README.md)\n");
 }
 
 static int parse_loads(cli *a, const char *v)
@@ -161,6 +162,12 @@ static int parse_args(cli *a, int argc, char **argv)
                 a->nloads ? "loads" : "out");
         return -1;
     }
+    if (a->cfg.switch_at && (!strcmp(a->mode, "sat") || !strcmp(a->mode, "bound"))) {
+        fprintf(stderr, "tnsim: error: key 'switch_at': value '%ld' is not allowed with tnsim %s "
+                        "(%s); allowed: 0 (off), or tnsim run / sweep\n", a->cfg.switch_at, a->mode,
+                !strcmp(a->mode, "sat") ? "it bisects one load" : "the bound is of one pattern");
+        return -1;
+    }
     if (strcmp(a->mode, "sat") && a->tol_set) {
         fprintf(stderr, "tnsim: error: key 'tol' is only for tnsim sat\n");
         return -1;
@@ -216,6 +223,12 @@ static void describe(const tn_config *c, char *buf, size_t len)
              "%d-ary %d-cube %s, routing=%s%s traffic=%s vcs=%d buf=%d pkt=%s term=%d seed=%u",
              c->k, c->n, tn_topo_name(c->topo), tn_routing_name(c->routing), sel,
              tn_traffic_name(c->traffic), c->vcs, c->buf, pkt, c->term, c->seed);
+    if (c->switch_at) {
+        size_t u = strlen(buf);
+        snprintf(buf + u, len - u, "; from cycle %ld traffic=%s load=%g", c->switch_at,
+                 tn_traffic_name(tn_switch_traffic(c)),
+                 c->switch_load_set ? c->switch_load : c->load);
+    }
 }
 
 static const char *chan_out_path;
@@ -258,7 +271,34 @@ static struct series_rec {
     long win;
     long *flits; /* [SERIES_MAX] */
     long last;
-} series = {50, NULL, -1};
+    /* routing=gal: per window the packets ejected, those on a longer than minimal path, and the
+     * thresholds and queued packets at the end of the window */
+    int gal, k, n;
+    long *pkts, *nonmin, *gq;
+    double *tmean;
+    int *tmax;
+} series = {50, NULL, -1, 0, 0, 0, NULL, NULL, NULL, NULL, NULL};
+
+static int min_hops(int k, int n, int a, int b)
+{
+    int h = 0;
+    for (int d = 0; d < n; d++, a /= k, b /= k) {
+        int p = ((b % k) - (a % k) + k) % k;
+        h += p < k - p ? p : k - p;
+    }
+    return h;
+}
+
+static void on_cycle(void *user, const tn_sim *s)
+{
+    (void)user;
+    long t = tn_sim_cycle(s);
+    if (t % series.win)
+        return;
+    long b = t / series.win - 1; /* the window that just ended */
+    if (b >= 0 && b < SERIES_MAX)
+        tn_sim_gal_state(s, &series.tmean[b], &series.tmax[b], &series.gq[b]);
+}
 
 static void on_pair(void *user, const tn_pkt_record *p)
 {
@@ -267,6 +307,10 @@ static void on_pair(void *user, const tn_pkt_record *p)
         long b = p->ejected / series.win;
         if (b < SERIES_MAX) {
             series.flits[b] += p->len;
+            if (series.gal) {
+                series.pkts[b]++;
+                series.nonmin[b] += p->hops > min_hops(series.k, series.n, p->src, p->dst);
+            }
             if (b > series.last)
                 series.last = b;
         }
@@ -296,6 +340,8 @@ static int simulate(const tn_config *c, tn_stats *st, char *first_err, size_t le
         pair.hi = c->warmup + c->measure;
         tn_sim_on_deliver(s, on_pair, &pair);
     }
+    if (series.gal)
+        tn_sim_on_cycle(s, on_cycle, NULL);
     int rc = tn_sim_run(s, st);
     snprintf(first_err, len, "%s", tn_sim_deadlocked(s) ? tn_sim_deadlock_report(s)
                                                          : tn_sim_first_error(s));
@@ -517,11 +563,28 @@ int main(int argc, char **argv)
     if (a.series) {
         sf = fopen(a.series, "w");
         series.flits = calloc(SERIES_MAX, sizeof *series.flits);
-        if (!sf || !series.flits) {
+        series.gal = a.cfg.routing == TN_ROUTE_GAL;
+        series.k = a.cfg.k;
+        series.n = a.cfg.n;
+        if (series.gal) {
+            series.pkts = calloc(SERIES_MAX, sizeof *series.pkts);
+            series.nonmin = calloc(SERIES_MAX, sizeof *series.nonmin);
+            series.gq = calloc(SERIES_MAX, sizeof *series.gq);
+            series.tmean = calloc(SERIES_MAX, sizeof *series.tmean);
+            series.tmax = calloc(SERIES_MAX, sizeof *series.tmax);
+        }
+        if (!sf || !series.flits ||
+            (series.gal && (!series.pkts || !series.nonmin || !series.gq || !series.tmean ||
+                            !series.tmax))) {
             fprintf(stderr, "tnsim: error: key 'series': cannot write '%s'\n", a.series);
             if (sf)
                 fclose(sf);
             free(series.flits);
+            free(series.pkts);
+            free(series.nonmin);
+            free(series.gq);
+            free(series.tmean);
+            free(series.tmax);
             return 2;
         }
         if (a.series_win)
@@ -534,13 +597,23 @@ int main(int argc, char **argv)
         long nodes = 1;
         for (int d = 0; d < a.cfg.n; d++)
             nodes *= a.cfg.k;
-        fprintf(sf, "cycle,accepted_flits_per_node_cycle,accepted\n");
+        fprintf(sf, "cycle,accepted_flits_per_node_cycle,accepted%s\n",
+                series.gal ? ",gal_t_mean,gal_t_max,gal_queued,nonmin_frac" : "");
         for (long b = 0; b <= series.last; b++) {
             double fl = (double)series.flits[b] / (double)(nodes * series.win);
-            fprintf(sf, "%ld,%.6f,%.6f\n", b * series.win, fl, fl / tn_capacity(&a.cfg));
+            fprintf(sf, "%ld,%.6f,%.6f", b * series.win, fl, fl / tn_capacity(&a.cfg));
+            if (series.gal)
+                fprintf(sf, ",%.4f,%d,%ld,%.6f", series.tmean[b], series.tmax[b], series.gq[b],
+                        series.pkts[b] ? (double)series.nonmin[b] / (double)series.pkts[b] : 0.0);
+            fputc('\n', sf);
         }
         fclose(sf);
         free(series.flits);
+        free(series.pkts);
+        free(series.nonmin);
+        free(series.gq);
+        free(series.tmean);
+        free(series.tmax);
     }
     if (rc == 2)
         return 2;

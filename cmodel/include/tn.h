@@ -83,6 +83,12 @@ typedef struct tn_config {
     int chaos_wait;        /* cycles a blocked head waits before it may enter the shared queue,
                               and a shared-queue head before it may be derouted */
     int chaos_q;           /* packet slots of the shared queue (multiqueue) per node */
+    /* Mid-run traffic switch (docs/traffic.md section 2): packets created in cycles >= switch_at
+     * (0: off) use switch_traffic at switch_load (fraction of capacity) */
+    long switch_at;
+    int switch_traffic;    /* enum tn_traffic, not trace */
+    double switch_load;
+    int switch_traffic_set, switch_load_set; /* 1 when given (else: traffic / load) */
 } tn_config;
 
 enum tn_gal_sets { TN_GAL_S1 = 0, TN_GAL_S2, TN_GAL_SDIR, TN_GAL_SDST, TN_GAL_SLAST };
@@ -106,6 +112,9 @@ int tn_min_vcs(const tn_config *c);
 double tn_capacity(const tn_config *c);
 /* Injection rate in flits/node/cycle for the configured load. */
 double tn_rate_flits(const tn_config *c);
+/* After the switch (switch_at > 0): the pattern and the rate in flits/node/cycle. */
+int tn_switch_traffic(const tn_config *c);
+double tn_switch_rate_flits(const tn_config *c);
 
 /* ---- geometry (topology.c) ---- */
 typedef struct tn_geom {
@@ -270,6 +279,12 @@ typedef struct tn_pkt_record {
 /* Optional callback on each delivered packet. */
 typedef void (*tn_deliver_fn)(void *user, const tn_pkt_record *p);
 void tn_sim_on_deliver(tn_sim *s, tn_deliver_fn fn, void *user);
+/* Optional callback at the end of every cycle (tn_sim_cycle is then the next cycle). */
+typedef void (*tn_cycle_fn)(void *user, const tn_sim *s);
+void tn_sim_on_cycle(tn_sim *s, tn_cycle_fn fn, void *user);
+/* GAL (routing=gal): the mean and the largest threshold T over all sets of all nodes and the
+ * packets in all quadrant queues now; returns -1 (nothing written) for other routings. */
+int tn_sim_gal_state(const tn_sim *s, double *t_mean, int *t_max, long *queued);
 
 /* Deadlock checker (deadlock.c): builds the channel dependency graph of the (escape) network
  * of the configured routing and proves it acyclic. Returns 0 and a summary when acyclic, 1 and

@@ -133,6 +133,7 @@ static const struct int_key int_keys[] = {
     IK("gal_qdepth", 1, 1024, gal_qdepth, 0),
     IK("chaos_wait", 0, 65535, chaos_wait, 0),
     IK("chaos_q", 2, 64, chaos_q, 0),
+    IK("switch_at", 0, 1000000000L, switch_at, 1),
 };
 
 int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_t errlen)
@@ -192,6 +193,24 @@ int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_
             return bad(err, errlen, key, v, "a number in 0..100 (fraction of capacity)");
         c->load = d;
         c->load_set = 1;
+        return 0;
+    }
+    if (!strcmp(key, "switch_load")) {
+        double d;
+        if (parse_double(v, 0.0, 100.0, &d))
+            return bad(err, errlen, key, v, "a number in 0..100 (fraction of capacity)");
+        c->switch_load = d;
+        c->switch_load_set = 1;
+        return 0;
+    }
+    if (!strcmp(key, "switch_traffic")) {
+        int i = parse_name(v, traffic_names, TN_TR_TRACE);
+        if (i < 0) {
+            join_names(allowed, sizeof allowed, traffic_names, TN_TR_TRACE);
+            return bad(err, errlen, key, v, allowed);
+        }
+        c->switch_traffic = i;
+        c->switch_traffic_set = 1;
         return 0;
     }
     if (!strcmp(key, "hot_frac")) {
@@ -293,7 +312,7 @@ int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_
              "unknown key '%s' (value '%s'); allowed keys: k n topo vcs buf pkt flitw term routing "
              "selection traffic load warmup measure drain seed perm_seed hot_frac hot_nodes trace dateline transit watchdog "
              "gal_sets gal_t gal_adapt gal_tmin gal_tmax gal_n1 gal_n2 gal_qdepth chaos_wait "
-             "chaos_q",
+             "chaos_q switch_at switch_traffic switch_load",
              key, v);
     return -1;
 }
@@ -364,6 +383,16 @@ double tn_capacity(const tn_config *c)
 double tn_rate_flits(const tn_config *c)
 {
     return c->load * tn_capacity(c);
+}
+
+int tn_switch_traffic(const tn_config *c)
+{
+    return c->switch_traffic_set ? c->switch_traffic : c->traffic;
+}
+
+double tn_switch_rate_flits(const tn_config *c)
+{
+    return (c->switch_load_set ? c->switch_load : c->load) * tn_capacity(c);
 }
 
 int tn_min_vcs(const tn_config *c)
@@ -447,6 +476,47 @@ int tn_config_check(const tn_config *c, char *err, size_t errlen)
         return -1;
     }
     (void)mean_len;
+    if (!c->switch_at && (c->switch_traffic_set || c->switch_load_set)) {
+        if (c->switch_traffic_set)
+            snprintf(err, errlen, "key 'switch_traffic': value '%s' needs switch_at=CYCLE; "
+                     "allowed: switch_at 1..1000000000 (the first cycle of the new traffic)",
+                     tn_traffic_name(c->switch_traffic));
+        else
+            snprintf(err, errlen, "key 'switch_load': value '%g' needs switch_at=CYCLE; "
+                     "allowed: switch_at 1..1000000000 (the first cycle of the new traffic)",
+                     c->switch_load);
+        return -1;
+    }
+    if (c->switch_at) {
+        if (c->traffic == TN_TR_TRACE) {
+            snprintf(err, errlen, "key 'switch_at': value '%ld' is not allowed with traffic=trace "
+                     "(a trace gives every packet's cycle); allowed: 0 (off)", c->switch_at);
+            return -1;
+        }
+        if (!c->switch_traffic_set && !c->switch_load_set) {
+            snprintf(err, errlen, "key 'switch_at': value '%ld' needs switch_traffic=PATTERN "
+                     "and/or switch_load=L (what to switch to); allowed: 0 (off) without them",
+                     c->switch_at);
+            return -1;
+        }
+        double r2 = tn_switch_rate_flits(c);
+        if (r2 > c->term * 1.0 + 1e-12) {
+            snprintf(err, errlen,
+                     "key 'switch_load': value '%g'%s asks %.4g flits/node/cycle, more than the %d "
+                     "injection channel(s) carry; allowed: 0..%.4g for k=%d %s with term=%d",
+                     c->switch_load_set ? c->switch_load : c->load,
+                     c->switch_load_set ? "" : " (that of key 'load')", r2, c->term, maxload,
+                     c->k, tn_topo_name(c->topo), c->term);
+            return -1;
+        }
+        if (tn_switch_traffic(c) == TN_TR_HOTSPOT)
+            for (int i = 0; i < c->n_hot; i++)
+                if (c->hot[i] >= nodes) {
+                    snprintf(err, errlen, "key 'hot_nodes': value '%d' is not a node; allowed: "
+                             "0..%ld", c->hot[i], nodes - 1);
+                    return -1;
+                }
+    }
     if (c->traffic == TN_TR_TRACE && !c->trace[0]) {
         snprintf(err, errlen, "key 'trace': traffic=trace needs trace=FILE");
         return -1;

@@ -31,6 +31,17 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     long nodes = s->g.nodes, slots = nodes * s->P, ivcs = slots * s->V;
     if (tn_traffic_init(&s->tg, c, &s->g, err, errlen))
         goto fail;
+    if (c->switch_at) {
+        tn_config c2 = *c;
+        char sub[TN_ERRLEN];
+        c2.traffic = tn_switch_traffic(c);
+        if (tn_traffic_init(&s->tg2, &c2, &s->g, sub, sizeof sub)) {
+            snprintf(err, errlen, "key 'switch_traffic': value '%s': %s",
+                     tn_traffic_name(c2.traffic), sub);
+            goto fail;
+        }
+        s->switch_at = c->switch_at;
+    }
     if (c->routing == TN_ROUTE_GAL && tn_gal_init(s))
         goto oom;
     if (c->routing == TN_ROUTE_CHAOS && tn_chaos_init(s))
@@ -78,6 +89,7 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     double mean_len = 0.5 * (c->pkt_min + c->pkt_max);
     double p = tn_rate_flits(c) / (c->term * mean_len);
     s->p_thresh = (uint64_t)(p * 4294967296.0);
+    s->p_thresh2 = (uint64_t)(tn_switch_rate_flits(c) / (c->term * mean_len) * 4294967296.0);
     for (long v = 0; v < nodes; v++)
         for (int e = 0; e < s->g.term; e++) {
             tn_source *src = &s->src[v * s->g.term + e];
@@ -125,6 +137,7 @@ void tn_sim_free(tn_sim *s)
     if (s->has_trace)
         tn_trace_free(&s->trace);
     tn_traffic_free(&s->tg);
+    tn_traffic_free(&s->tg2);
     tn_gal_free(s);
     tn_chaos_free(s);
     tn_geom_free(&s->g);
@@ -187,6 +200,8 @@ void tn_sim_step(tn_sim *s)
         s->last_move = s->cycle;
     else if (s->in_flight && s->cycle - s->last_move >= s->cfg.watchdog && !s->deadlocked)
         watchdog_fire(s);
+    if (s->on_cycle)
+        s->on_cycle(s->on_cycle_user, s);
 }
 
 static int all_marked_generated(const tn_sim *s)
@@ -272,6 +287,12 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
     double cap = tn_capacity(c);
     st->created_flits = (double)s->created_flits_win / (nodes * win);
     st->offered_flits = s->has_trace ? st->created_flits : tn_rate_flits(c);
+    if (c->switch_at) { /* the window's mean of the two rates */
+        long pre = c->switch_at - s->win_lo;
+        pre = pre < 0 ? 0 : pre > c->measure ? c->measure : pre;
+        st->offered_flits = ((double)pre * tn_rate_flits(c) +
+                             (double)(c->measure - pre) * tn_switch_rate_flits(c)) / win;
+    }
     st->offered = st->offered_flits / cap;
     st->accepted_flits = (double)s->accepted_flits_win / (nodes * win);
     st->accepted = st->accepted_flits / cap;
@@ -340,6 +361,29 @@ void tn_sim_on_deliver(tn_sim *s, tn_deliver_fn fn, void *user)
 {
     s->on_deliver = fn;
     s->on_deliver_user = user;
+}
+
+void tn_sim_on_cycle(tn_sim *s, tn_cycle_fn fn, void *user)
+{
+    s->on_cycle = fn;
+    s->on_cycle_user = user;
+}
+
+int tn_sim_gal_state(const tn_sim *s, double *t_mean, int *t_max, long *queued)
+{
+    if (s->cfg.routing != TN_ROUTE_GAL)
+        return -1;
+    long slots = (long)s->g.nodes * s->gal.sets, sum = 0;
+    int mx = 0;
+    for (long i = 0; i < slots; i++) {
+        sum += s->gal.thr[i];
+        if (s->gal.thr[i] > mx)
+            mx = s->gal.thr[i];
+    }
+    *t_mean = slots ? (double)sum / (double)slots : 0;
+    *t_max = mx;
+    *queued = s->gal.queued;
+    return 0;
 }
 
 int tn_sim_inject(tn_sim *s, int src, int dst, int len)

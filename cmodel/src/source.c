@@ -59,14 +59,16 @@ static int generate(tn_sim *s, tn_source *src, int node, int ch)
     }
     while (src->gen_clock <= s->cycle) {
         long t = src->gen_clock++;
-        if ((uint64_t)tn_rng_next(&src->rng) >= s->p_thresh)
+        /* the rate and pattern in force in cycle t (mid-run switch, docs/traffic.md section 2) */
+        int late = s->switch_at && t >= s->switch_at;
+        if ((uint64_t)tn_rng_next(&src->rng) >= (late ? s->p_thresh2 : s->p_thresh))
             continue;
         int len = s->cfg.pkt_min;
         if (s->cfg.pkt_max > s->cfg.pkt_min)
             len += (int)tn_rng_below(&src->rng, (uint32_t)(s->cfg.pkt_max - s->cfg.pkt_min + 1));
         src->pend.created = t;
         src->pend.len = len;
-        src->pend.dst = tn_traffic_dest(&s->tg, &s->g, node, &src->rng);
+        src->pend.dst = tn_traffic_dest(late ? &s->tg2 : &s->tg, &s->g, node, &src->rng);
         tn_source_header(s, node, &src->rng, &src->pend);
         account_created(s, &src->pend);
         return 1;

@@ -191,6 +191,11 @@ struct tn_sim {
     tn_trace trace;
     int has_trace;
     uint64_t p_thresh;   /* Bernoulli threshold per channel per cycle, of 2^32 */
+    /* mid-run traffic switch: packets created in cycles >= switch_at (0: never) draw against
+     * p_thresh2 with pattern tg2 */
+    long switch_at;
+    uint64_t p_thresh2;
+    tn_traffic_gen tg2;
     int gen_stop;        /* no new packets start */
     /* packet table */
     tn_packet *pkt;
@@ -216,6 +221,8 @@ struct tn_sim {
     char deadlock_report[1024];
     tn_deliver_fn on_deliver;
     void *on_deliver_user;
+    tn_cycle_fn on_cycle;
+    void *on_cycle_user;
 };
 
 /* input_unit.c */

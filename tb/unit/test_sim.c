@@ -700,6 +700,94 @@ static void test_chaos_bad_config(void **st_)
     assert_non_null(strstr(rep, "chaos"));
 }
 
+/* Mid-run traffic switch (docs/traffic.md section 2): packets created from switch_at on use the
+ * second pattern and rate; a switch to the same pattern and load changes nothing. */
+struct sw_chk { long switch_at; long pre, post, post_bad, pre_tornado; unsigned long sum; };
+static void sw_chk_pkt(void *user, const tn_pkt_record *p)
+{
+    struct sw_chk *w = user;
+    int tor = (p->src & ~7) | ((p->src % 8 + 3) % 8); /* 8x8 tornado */
+    w->sum = w->sum * 31u + (unsigned long)(p->src * 64 + p->dst) + (unsigned long)p->created;
+    if (p->created >= w->switch_at) {
+        w->post++;
+        w->post_bad += p->dst != tor;
+    } else {
+        w->pre++;
+        w->pre_tornado += p->dst == tor;
+    }
+}
+
+static void test_traffic_switch(void **st_)
+{
+    (void)st_;
+    char err[TN_ERRLEN];
+    unsigned long sums[2];
+    for (int same = 0; same < 2; same++) {
+        tn_config c = base(8, 2);
+        c.load = 0.2;
+        c.warmup = 0;
+        c.measure = 4000;
+        if (same) {
+            assert_int_equal(tn_config_set(&c, "switch_at", "2000", err, sizeof err), 0);
+            assert_int_equal(tn_config_set(&c, "switch_traffic", "uniform", err, sizeof err), 0);
+            assert_int_equal(tn_config_set(&c, "switch_load", "0.2", err, sizeof err), 0);
+        }
+        struct sw_chk w = {2000, 0, 0, 0, 0, 0};
+        tn_sim *s = tn_sim_new(&c, err, sizeof err);
+        assert_non_null(s);
+        tn_sim_on_deliver(s, sw_chk_pkt, &w);
+        tn_stats st;
+        assert_int_equal(tn_sim_run(s, &st), 0);
+        tn_sim_free(s);
+        sums[same] = w.sum;
+    }
+    assert_true(sums[0] == sums[1]); /* same RNG stream, same packets */
+    /* uniform 0.2 -> tornado 0.1 at cycle 2000: every later packet goes to the tornado node, at
+     * half the rate */
+    tn_config c = base(8, 2);
+    c.load = 0.2;
+    c.warmup = 0;
+    c.measure = 4000;
+    assert_int_equal(tn_config_set(&c, "switch_at", "2000", err, sizeof err), 0);
+    assert_int_equal(tn_config_set(&c, "switch_traffic", "tornado", err, sizeof err), 0);
+    assert_int_equal(tn_config_set(&c, "switch_load", "0.1", err, sizeof err), 0);
+    struct sw_chk w = {2000, 0, 0, 0, 0, 0};
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    assert_non_null(s);
+    tn_sim_on_deliver(s, sw_chk_pkt, &w);
+    tn_stats st;
+    assert_int_equal(tn_sim_run(s, &st), 0);
+    tn_sim_free(s);
+    assert_int_equal(w.post_bad, 0);
+    assert_true(w.pre_tornado < w.pre / 20);
+    /* 0.2 and 0.1 flits/node/cycle over 2000 cycles: 6400 and 3200 packets expected */
+    assert_true(w.pre > 6000 && w.pre < 6800);
+    assert_true(w.post > 2900 && w.post < 3500);
+    assert_true(st.offered > 0.1499 && st.offered < 0.1501); /* the window's mean rate */
+    /* bad combinations name the key, the value and the allowed range */
+    struct { const char *k1, *v1, *k2, *v2, *key, *needle; } bads[] = {
+        {"switch_traffic", "tornado", NULL, NULL, "'switch_traffic'", "needs switch_at"},
+        {"switch_load", "0.5", NULL, NULL, "'switch_load': value '0.5'", "needs switch_at"},
+        {"switch_at", "100", NULL, NULL, "'switch_at': value '100'", "needs switch_traffic"},
+        {"switch_at", "100", "switch_load", "1.5", "'switch_load': value '1.5'", "0..1"},
+        {"switch_at", "100", "traffic", "trace", "'switch_at': value '100'", "traffic=trace"},
+    };
+    for (size_t i = 0; i < sizeof bads / sizeof bads[0]; i++) {
+        tn_config b = base(8, 2);
+        b.load = 0.2;
+        strcpy(b.trace, "x.txt");
+        assert_int_equal(tn_config_set(&b, bads[i].k1, bads[i].v1, err, sizeof err), 0);
+        if (bads[i].k2)
+            assert_int_equal(tn_config_set(&b, bads[i].k2, bads[i].v2, err, sizeof err), 0);
+        assert_int_equal(tn_config_check(&b, err, sizeof err), -1);
+        if (!strstr(err, bads[i].needle) || !strstr(err, bads[i].key))
+            fail_msg("%s=%s: '%s'", bads[i].k1, bads[i].v1, err);
+    }
+    expect_bad("switch_traffic", "trace", "uniform tornado");
+    expect_bad("switch_at", "-1", "0..1000000000");
+    expect_bad("switch_load", "abc", "0..100");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -720,6 +808,7 @@ int main(void)
         cmocka_unit_test(test_chaos_zero_load),
         cmocka_unit_test(test_chaos_determinism),
         cmocka_unit_test(test_chaos_bad_config),
+        cmocka_unit_test(test_traffic_switch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
