@@ -788,6 +788,80 @@ static void test_traffic_switch(void **st_)
     expect_bad("switch_load", "abc", "0..100");
 }
 
+/* E5 of the GAL notes: exact hop-count distributions of GOAL and VAL for two pairs of the 8-ary
+ * 2-cube, 4000 packets each at low load, against a chi-square bound (p = 0.001). */
+struct hop_hist { long n, h[64]; };
+static void hop_pkt(void *user, const tn_pkt_record *p)
+{
+    struct hop_hist *hh = user;
+    hh->n++;
+    hh->h[p->hops < 63 ? p->hops : 63]++;
+}
+
+static void hop_dist_case(const char *routing, int vcs, int dst, const int *hops,
+                          const int *num, int nb, double crit)
+{
+    tn_config c = base(8, 2);
+    char err[TN_ERRLEN];
+    assert_int_equal(tn_config_set(&c, "routing", routing, err, sizeof err), 0);
+    c.vcs = vcs;
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    assert_non_null(s);
+    struct hop_hist hh = {0};
+    tn_sim_on_deliver(s, hop_pkt, &hh);
+    const long want = 4000;
+    long sent = 0;
+    while (sent < want) {
+        if (tn_sim_inject(s, 0, dst, 4) == 0)
+            sent++;
+        tn_sim_step(s);
+    }
+    assert_int_equal(tn_sim_drain_all(s, 100000), 0);
+    assert_int_equal(hh.n, want);
+    assert_int_equal(tn_sim_check_errors(s), 0);
+    assert_int_equal(tn_sim_router_errors(s), 0);
+    tn_sim_free(s);
+    double chi2 = 0;
+    long in = 0;
+    char got[512] = "";
+    for (int i = 0; i < nb; i++) {
+        double e = (double)want * num[i] / 64.0;
+        double o = (double)hh.h[hops[i]];
+        chi2 += (o - e) * (o - e) / e;
+        in += hh.h[hops[i]];
+    }
+    for (int h = 0; h < 64; h++)
+        if (hh.h[h])
+            snprintf(got + strlen(got), sizeof got - strlen(got), " %d:%ld", h, hh.h[h]);
+    if (in != want || chi2 > crit)
+        fail_msg("%s 0->%d: hops%s (of %ld); chi2 %.2f > %.2f or hops outside the support",
+                 routing, dst, got, want, chi2, crit);
+    print_message("  %s (0,0)->(%d,%d): hops%s, chi2 %.2f (bound %.2f)\n", routing, dst % 8,
+                  dst / 8, got, chi2, crit);
+}
+
+static void test_goal_val_hop_distribution(void **st_)
+{
+    (void)st_;
+    /* chi-square critical values at p = 0.001 for 2, 3, 4, 6 degrees of freedom */
+    {   /* (0,0)->(1,3): GOAL {4: 35/64, 6: 21/64, 10: 5/64, 12: 3/64} */
+        int h[] = {4, 6, 10, 12}, p[] = {35, 21, 5, 3};
+        hop_dist_case("goal", 3, 1 + 3 * 8, h, p, 4, 16.27);
+    }
+    {   /* VAL {4: 1/8, 6: 1/4, 8: 1/4, 10: 1/4, 12: 1/8} */
+        int h[] = {4, 6, 8, 10, 12}, p[] = {8, 16, 16, 16, 8};
+        hop_dist_case("val", 4, 1 + 3 * 8, h, p, 5, 18.47);
+    }
+    {   /* (0,0)->(1,1): GOAL {2: 49/64, 8: 14/64, 14: 1/64} */
+        int h[] = {2, 8, 14}, p[] = {49, 14, 1};
+        hop_dist_case("goal", 3, 1 + 1 * 8, h, p, 3, 13.82);
+    }
+    {   /* VAL {2: 1/16, 4: 1/8, 6: 3/16, 8: 1/4, 10: 3/16, 12: 1/8, 14: 1/16} */
+        int h[] = {2, 4, 6, 8, 10, 12, 14}, p[] = {4, 8, 12, 16, 12, 8, 4};
+        hop_dist_case("val", 4, 1 + 1 * 8, h, p, 7, 22.46);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -809,6 +883,7 @@ int main(void)
         cmocka_unit_test(test_chaos_determinism),
         cmocka_unit_test(test_chaos_bad_config),
         cmocka_unit_test(test_traffic_switch),
+        cmocka_unit_test(test_goal_val_hop_distribution),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
