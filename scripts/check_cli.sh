@@ -158,6 +158,9 @@ bad "gal_tmin above gal_tmax" "gal_tmin|gal_tmax|20 > 10" routing=gal vcs=3 gal_
 bad "gal_n1 beyond the 64-cycle window" "gal_n1|65|1..64" gal_n1=65 $Q
 bad "pair outside the network" "pair|0,99|0..15" pair=0,99 k=4 $Q
 bad "pair is only for run" "pair|only for tnsim run" sat pair=0,1 $Q
+bad "pair_shift without pair" "pair_shift|on|pair=S,D" pair_shift=on $Q
+bad "pair_shift not on/off" "pair_shift|yes|on off" pair=0,1 pair_shift=yes $Q
+bad "pair_shift on a mesh" "pair_shift|on|torus" pair=0,1 pair_shift=on topo=mesh $Q
 bad "too few VCs for val on a torus" "vcs|'3'|val|4..16" routing=val vcs=3 $Q
 bad "goal needs a torus" "routing|goal|torus" routing=goal topo=mesh vcs=3 $Q
 bad "too few VCs for minad on a torus" "vcs|'2'|minad|3..16" routing=minad vcs=2 $Q
@@ -194,6 +197,12 @@ if ran_ok "tnsim run routing=gal pair=0,9 exits 0"; then
     tail -n 1 "$TMP/out" > "$TMP/jp.json"
     jcheck "pair=0,9 on 8x8 (2 hops apart): packets > 0, hops 2 on average or more, one CSV row each" \
         "$TMP/jp.json" 'j["pair_packets"] > 0 and j["pair_hops_avg"] >= 2 and j["pair_packets"] == len(open("'"$TMP"'/pair.csv").read().splitlines()) - 1'
+fi
+tn run k=8 n=2 vcs=3 routing=goal load=0.2 warmup=200 measure=4000 pair=0,25 pair_shift=on --json
+if ran_ok "tnsim run pair=0,25 pair_shift=on exits 0"; then
+    tail -n 1 "$TMP/out" > "$TMP/js.json"
+    jcheck "pair_shift=on: every translate of (0,0)->(1,3) counted, GOAL mean hops near 5.5" \
+        "$TMP/js.json" 'j["pair_shift"] == 1 and j["pair_packets"] > 100 and 5.0 < j["pair_hops_avg"] < 6.0'
 fi
 tn run k=4 n=2 load=0.3 warmup=200 measure=1000 series="$TMP/series.csv" series_win=100
 if ran_ok "tnsim run series=FILE exits 0"; then

@@ -18,6 +18,7 @@ typedef struct cli {
     const char *out;
     const char *chan_out;
     int pair_src, pair_dst;   /* pair=S,D: record the packets of one source/destination pair */
+    int pair_shift;           /* pair_shift=on: every pair (s, s + (D - S)), per dimension mod k */
     const char *pair_out;
     const char *series;       /* series=FILE: accepted throughput per window of series_win */
     long series_win;
@@ -34,7 +35,8 @@ static void usage(FILE *f)
             "  check  deadlock checker: proves the channel dependency graph acyclic (exit 0) or\n"
             "         prints a cycle (exit 1)\n"
             "run options: chan_out=FILE writes per-channel utilisation (CSV); pair=S,D reports the\n"
-            "      measured packets of one pair (hops, latency, queueing), pair_out=FILE one CSV row each;\n"
+            "      measured packets of one pair (hops, latency, queueing), pair_out=FILE one CSV row each,\n"
+            "      pair_shift=on every translate of the pair (s, s + D - S) on a torus;\n"
             "      series=FILE accepted throughput per window of series_win cycles (default 50)\n"
             "keys: k n topo vcs buf pkt flitw term routing selection traffic load warmup measure drain\n"
             "      seed perm_seed hot_frac hot_nodes trace dateline watchdog switch_at switch_traffic\n"
@@ -124,6 +126,14 @@ static int parse_args(cli *a, int argc, char **argv)
                 a->chan_out = val;
             } else if (!strcmp(key, "pair_out")) {
                 a->pair_out = val;
+            } else if (!strcmp(key, "pair_shift")) {
+                if (strcmp(val, "on") && strcmp(val, "off")) {
+                    fprintf(stderr, "tnsim: error: key 'pair_shift': value '%s' is not allowed; "
+                                    "allowed: on off (on: every pair translated from pair=S,D)\n",
+                            val);
+                    return -1;
+                }
+                a->pair_shift = !strcmp(val, "on");
             } else if (!strcmp(key, "series")) {
                 a->series = val;
             } else if (!strcmp(key, "series_win")) {
@@ -179,6 +189,15 @@ static int parse_args(cli *a, int argc, char **argv)
     }
     if (a->pair_out && a->pair_src < 0) {
         fprintf(stderr, "tnsim: error: key 'pair_out' needs pair=S,D\n");
+        return -1;
+    }
+    if (a->pair_shift && a->pair_src < 0) {
+        fprintf(stderr, "tnsim: error: key 'pair_shift': value 'on' needs pair=S,D\n");
+        return -1;
+    }
+    if (a->pair_shift && a->cfg.topo != TN_TOPO_TORUS) {
+        fprintf(stderr, "tnsim: error: key 'pair_shift': value 'on' needs a torus (translation "
+                        "invariance); allowed with topo=mesh: off\n");
         return -1;
     }
     {
@@ -259,11 +278,21 @@ static void write_channels(const tn_sim *s, const char *path)
 /* pair=S,D: the measured packets of one pair (paper 000's latency = H + Q decomposition) */
 static struct pair_rec {
     int src, dst;
+    int shift, k, n; /* shift: match every (s, d) with d - s = dst - src per dimension mod k */
     long lo, hi;
     long packets;
     double hops, lat, q;
     FILE *f;
-} pair = {-1, -1, 0, 0, 0, 0, 0, 0, NULL};
+} pair = {-1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL};
+
+/* (s, d) is a translate of (s0, d0) on a k-ary n-cube torus */
+static int same_offset(int k, int n, int s, int d, int s0, int d0)
+{
+    for (int i = 0; i < n; i++, s /= k, d /= k, s0 /= k, d0 /= k)
+        if ((d % k - s % k + k) % k != (d0 % k - s0 % k + k) % k)
+            return 0;
+    return 1;
+}
 
 /* series=FILE: flits ejected per window of the whole run, by the cycle of each packet's tail */
 #define SERIES_MAX 100000
@@ -315,7 +344,10 @@ static void on_pair(void *user, const tn_pkt_record *p)
                 series.last = b;
         }
     }
-    if (p->src != r->src || p->dst != r->dst || p->created < r->lo || p->created >= r->hi)
+    if (r->src < 0 || p->created < r->lo || p->created >= r->hi)
+        return;
+    if (r->shift ? !same_offset(r->k, r->n, p->src, p->dst, r->src, r->dst)
+                 : p->src != r->src || p->dst != r->dst)
         return;
     long lat = p->ejected - p->created;
     long t0 = 3L * p->hops + p->len + 3; /* zero-load latency over those hops, section 14 */
@@ -551,6 +583,9 @@ int main(int argc, char **argv)
     chan_out_path = a.chan_out;
     pair.src = a.pair_src;
     pair.dst = a.pair_dst;
+    pair.shift = a.pair_shift;
+    pair.k = a.cfg.k;
+    pair.n = a.cfg.n;
     if (a.pair_out) {
         pair.f = fopen(a.pair_out, "w");
         if (!pair.f) {
@@ -623,12 +658,17 @@ int main(int argc, char **argv)
         print_text(&a.cfg, &st);
     if (pair.src >= 0) {
         double n = pair.packets ? (double)pair.packets : 1.0;
-        printf(a.json ? "{\"pair_src\": %d, \"pair_dst\": %d, \"pair_packets\": %ld, "
-                        "\"pair_hops_avg\": %.4f, \"pair_latency_avg\": %.4f, "
-                        "\"pair_queueing_avg\": %.4f}\n"
-                      : "  pair %d->%d       %ld packets: hops avg %.3f, latency avg %.2f, of "
-                        "which queueing (latency - zero-load latency of its hops) %.2f\n",
-               pair.src, pair.dst, pair.packets, pair.hops / n, pair.lat / n, pair.q / n);
+        if (a.json)
+            printf("{\"pair_src\": %d, \"pair_dst\": %d, \"pair_shift\": %d, "
+                   "\"pair_packets\": %ld, \"pair_hops_avg\": %.4f, \"pair_latency_avg\": %.4f, "
+                   "\"pair_queueing_avg\": %.4f}\n",
+                   pair.src, pair.dst, pair.shift, pair.packets, pair.hops / n, pair.lat / n,
+                   pair.q / n);
+        else
+            printf("  pair %d->%d%s  %ld packets: hops avg %.3f, latency avg %.2f, of which "
+                   "queueing (latency - zero-load latency of its hops) %.2f\n",
+                   pair.src, pair.dst, pair.shift ? " (+shifts)" : "       ", pair.packets,
+                   pair.hops / n, pair.lat / n, pair.q / n);
     }
     return report_errors(&st, first);
 }
