@@ -76,11 +76,28 @@ $(VL_SEL_DIR)/vl_sel_state: $(VL_SEL_DEPS)
 	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
 	    $(CURDIR)/tb/verilator/tn_sel_shim.cpp > $(VL_SEL_DIR).log 2>&1 || { tail -30 $(VL_SEL_DIR).log >&2; exit 1; }
 
+# Verilated unit test of the GAL network interface alone (rtl/ni/*.v under
+# tb/verilator/tn_gal_ni_top.v, seven parameter sets) against the C model's ni.c; the test program
+# is C (tb/unit/vl_gal_ni.c, TAP), tb/verilator/tn_gal_shim.cpp the only C++.
+VL_GAL_DIR := build/vl/gal_ni
+VL_GAL_DEPS := $(wildcard rtl/ni/*.v) rtl/common/tn_rr_arbiter.v tb/verilator/tn_gal_ni_top.v \
+               tb/verilator/tn_gal_ni_pad.v tb/verilator/tn_gal_shim.cpp tb/verilator/tn_gal_rtl.h \
+               tb/unit/vl_gal_ni.c build/obj/libtn.a
+$(VL_GAL_DIR)/vl_gal_ni: $(VL_GAL_DEPS)
+	@rm -rf $(VL_GAL_DIR) && mkdir -p $(VL_GAL_DIR)
+	$(CC) $(CFLAGS_REL) $(INC) -Itb/verilator -c tb/unit/vl_gal_ni.c -o $(VL_GAL_DIR)/vl_gal_ni_main.o
+	@verilator --cc --exe --build -O1 -j 2 -Wall --top-module tn_gal_ni_top -Irtl/ni -Irtl/common \
+	    -Itb/verilator tb/verilator/tn_gal_ni_top.v --Mdir $(VL_GAL_DIR) -o vl_gal_ni \
+	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
+	    -LDFLAGS "$(CURDIR)/$(VL_GAL_DIR)/vl_gal_ni_main.o $(CURDIR)/build/obj/libtn.a -lm" \
+	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
+	    $(CURDIR)/tb/verilator/tn_gal_shim.cpp > $(VL_GAL_DIR).log 2>&1 || { tail -30 $(VL_GAL_DIR).log >&2; exit 1; }
+
 run: setup build ## main job: DOR on 4x4 and 8x8 tori, uniform and tornado; table, CSV and plot in results/
 	@bash scripts/run.sh
 
 test: setup ## unit tests, simulator checks (ASan+UBSan) and the lockstep set; ends with "N passed, N failed"
-	@$(MAKE) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.o >/dev/null
+	@$(MAKE) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.o >/dev/null
 	@bash scripts/run_tests.sh $(TEST_BIN)
 
 regress: setup build ## the long lockstep regression, with random configurations from a printed seed (SEED=n to rerun)

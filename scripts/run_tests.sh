@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Run the cmocka unit-test binaries given as arguments (TAP output), then the simulator checks
-# of scripts/check_cli.sh, the RTL unit test build/vl/sel_state/vl_sel_state and the lockstep set
+# of scripts/check_cli.sh, the RTL unit tests build/vl/sel_state/vl_sel_state and
+# build/vl/gal_ni/vl_gal_ni and the lockstep set
 # (scripts/lockstep.sh), and count the test cases. Usage (make test):
 #   bash scripts/run_tests.sh build/test/test_a build/test/test_b ...
 # Prints "NAME: P passed, F failed" per binary/suite, the TAP lines and stderr of every failing
@@ -74,6 +75,8 @@ for bin in "$@"; do
 done
 # RTL unit test of the per-link selection state (tn_sel_ldsf_cnt.v, tn_sel_lru_age.v) vs the C model
 run_suite vl_sel_state build/vl/sel_state/vl_sel_state
+# RTL unit test of the GAL network interface (rtl/ni/tn_gal_ni.v) vs the C model's ni.c
+run_suite vl_gal_ni build/vl/gal_ni/vl_gal_ni
 run_suite check_cli bash scripts/check_cli.sh
 run_suite lockstep bash scripts/lockstep.sh tb/regress/lockstep_test.txt
 

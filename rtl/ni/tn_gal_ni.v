@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: MIT
+// GAL network interface of one node (cmodel/src/ni.c; docs/microarchitecture.md 21): S sets of
+// 2^N quadrant queues of packet descriptors (tag, destination), a threshold T per set with the
+// adaptive rule of paper 000 section IV-E, the injection units of the TERM source channels and
+// the senders of the TERM injection channels. Sets built: S = 1, 2 (near/far) and 2^N (dir),
+// chosen at run time by cfg_sets_i; S = N (one set per destination) is C-only.
+//
+// One cycle t (t = cycles since reset, the first cycle after reset is t = 0), as the C model
+// calls it (tn_source_send for e = 0..TERM-1, then tn_source_step for e = 0..TERM-1, then
+// tn_gal_tick):
+//   1. sender e (tn_gal_peek + tn_gal_take): the first non-empty queue j at or after its RR
+//      pointer among the queues j = set*2^N + q of the active sets with q mod TERM = e; when
+//      snd_ready_i[e] the packet departs (snd_valid_o[e]) and the pointer becomes j+1 mod S*2^N;
+//   2. injection unit e = 0..TERM-1 in order (tn_gal_enqueue), each seeing the occupancies after
+//      this cycle's departures and the enqueues of the units before it (tn_gal_quad, tn_gal_pick);
+//   3. end of cycle (tn_gal_tick), adaptive only: each set's window count of departures over the
+//      last n1 cycles (this one included); when (t+1) mod n2 = 0, D = that count, T moves up
+//      (D < D at the last update) or down, clamped to [tmin, tmax], and D is kept (dprev).
+// Queue j is a ring of QD descriptors (head_q, cnt_q); descriptors are flip-flops. The departure
+// history of each set and channel is a 64-entry ring (hbuf), read n1-1 cycles back to drop the
+// bit that leaves the window from a running count (run_q): the same D as the C model's popcount
+// of the last n1 history bits.
+module tn_gal_ni #(
+    parameter K    = 4,   // radix, 2..64
+    parameter N    = 2,   // dimensions, 1..4
+    parameter TERM = 1,   // injection channels (and source channels) per node, 1..min(4, 2^N)
+    parameter QD   = 8,   // packets per quadrant queue, 1..1024 (gal_qdepth)
+    parameter TAGW = 16,  // width of the opaque packet tag, 1..64
+    parameter TOPO = 0,   // 0 torus (GAL needs one; 1 mesh is refused)
+    // derived (do not override)
+    parameter CW   = (K > 2) ? $clog2(K) : 1,
+    parameter AW   = N * CW,               // packed address (section 3)
+    parameter Q    = 1 << N,               // quadrants; also the most sets (dir)
+    parameter NQ   = Q * Q,                // queues: j = set*2^N + quadrant
+    parameter JW   = 2 * N,                // queue index
+    parameter CNTW = $clog2(QD + 1),       // occupancy 0..QD
+    parameter HW   = (QD > 1) ? $clog2(QD) : 1,
+    parameter TW   = 11,                   // threshold 0..1024
+    parameter DW   = $clog2(64 * TERM + 1),// departures in the window, 0..64*TERM
+    parameter OBSW = NQ * CNTW + NQ * HW + Q * TW + Q * DW + TERM * JW
+) (
+    input  wire               clk_i,
+    input  wire               rst_i,        // synchronous, active high
+    input  wire [AW-1:0]      coord_i,      // this node's coordinates, packed (section 3)
+    // run-time configuration (constant during a run; section 21 keys)
+    input  wire [1:0]         cfg_sets_i,   // gal_sets: 0 one set, 1 near/far, 2 dir (3: C only)
+    input  wire               cfg_adapt_i,  // gal_adapt: 1 adaptive threshold
+    input  wire [TW-1:0]      cfg_t_i,      // gal_t: fixed T, 0..1024
+    input  wire [TW-1:0]      cfg_tmin_i,   // gal_tmin (T at reset when adaptive)
+    input  wire [TW-1:0]      cfg_tmax_i,   // gal_tmax (>= tmin)
+    input  wire [6:0]         cfg_n1_i,     // gal_n1: window, 1..64 cycles
+    input  wire [19:0]        cfg_n2_i,     // gal_n2: update period, 1..1000000 cycles
+    // source channel e: the harness's next pending packet of source queue e (created <= t)
+    input  wire [TERM-1:0]    src_valid_i,  // source e offers a packet this cycle
+    input  wire [TERM*AW-1:0] src_dst_i,    // its destination, packed
+    input  wire [TERM*TAGW-1:0] src_tag_i,  // its tag (opaque, returned by the sender)
+    output wire [TERM-1:0]    src_take_o,   // queued this cycle (0: stays pending, queue full)
+    output wire [TERM*JW-1:0] src_queue_o,  // the queue j = set*2^N + quadrant it chose (its
+                                            // quadrant: the low N bits), valid with src_take_o
+    // sender of injection channel e
+    input  wire [TERM-1:0]    snd_ready_i,  // channel e may start a packet this cycle (its last
+                                            // tail sent and a VC has all credits, section 9)
+    output wire [TERM-1:0]    snd_valid_o,  // a packet departs its queue and starts on channel e
+    output wire [TERM*TAGW-1:0] snd_tag_o,  // its tag (0 when no queue of e holds a packet)
+    output wire [TERM*AW-1:0] snd_dst_o,    // its destination
+    output wire [TERM*N-1:0]  snd_quad_o,   // its quadrant (bit d: direction -d)
+    // observation (LSB first): cnt[j] (CNTW) j = 0..NQ-1, head[j] (HW), thr[s] (TW) s = 0..Q-1,
+    // dprev[s] (DW), rr[e] (JW) e = 0..TERM-1
+    output wire [OBSW-1:0]    obs_o
+);
+    // ---- elaboration checks: an undefined module whose name states the rule ----
+    generate
+        if (K < 2 || K > 64) begin : g_chk_k
+            tn_error_K_must_be_2_to_64 u_err ();
+        end
+        if (N < 1 || N > 4) begin : g_chk_n
+            tn_error_N_must_be_1_to_4 u_err ();
+        end
+        if (TERM < 1 || TERM > 4) begin : g_chk_term
+            tn_error_TERM_must_be_1_to_4 u_err ();
+        end
+        if (TERM > (1 << N)) begin : g_chk_term_quads
+            tn_error_TERM_above_2_pow_N_for_gal u_err ();
+        end
+        if (QD < 1 || QD > 1024) begin : g_chk_qd
+            tn_error_QD_must_be_1_to_1024 u_err ();
+        end
+        if (TAGW < 1 || TAGW > 64) begin : g_chk_tagw
+            tn_error_TAGW_must_be_1_to_64 u_err ();
+        end
+        if (TOPO != 0) begin : g_chk_topo
+            tn_error_TOPO_must_be_0_torus_for_gal u_err ();
+        end
+    endgenerate
+
+    localparam EW = TAGW + AW;  // descriptor: {dst, tag}
+    localparam integer QDI = QD;
+    localparam [CNTW:0] QDW = QDI[CNTW:0];
+    localparam [HW:0] QDH = QDI[HW:0];
+    localparam integer NQI = NQ;
+    localparam integer QI = Q;
+
+    // ---- registers ----
+    reg [NQ*CNTW-1:0]  cnt_q;     // occupancy per queue
+    reg [NQ*HW-1:0]    head_q;    // ring head per queue
+    reg [NQ*QD*EW-1:0] mem_q;     // descriptor (j, i) at [(j*QD + i)*EW +: EW]
+    reg [Q*TW-1:0]     thr_q;     // threshold per set
+    reg [Q*DW-1:0]     dprev_q;   // D at the last update, per set
+    reg [Q*DW-1:0]     run_q;     // departures of the set in cycles t-n1+1 .. t-1
+    reg [TERM*JW-1:0]  rr_q;      // sender RR pointers
+    reg [19:0]         phase_q;   // t mod n2
+    reg [5:0]          wp_q;      // t mod 64: history ring write slot
+    reg [5:0]          age_q;     // min(t, 63)
+    reg [Q*TERM-1:0]   hbuf [0:63]; // departure bits of cycle t' at t' mod 64 (no reset: age_q)
+
+    // active sets
+    wire [JW:0] nact = (cfg_sets_i == 2'd2) ? NQI[JW:0]
+                     : (cfg_sets_i == 2'd1) ? (QI[JW:0] << 1) : QI[JW:0];
+    reg [NQ-1:0] act;
+    integer a;
+    always @(*) begin
+        for (a = 0; a < NQ; a = a + 1)
+            act[a] = ({1'b0, a[JW-1:0]} < nact);
+    end
+
+    // head descriptor of every queue
+    wire [NQ*EW-1:0] hd;
+    genvar gj;
+    generate
+        for (gj = 0; gj < NQ; gj = gj + 1) begin : g_hd
+            reg [EW-1:0] h;
+            integer i;
+            always @(*) begin
+                h = {EW{1'b0}};
+                for (i = 0; i < QD; i = i + 1)
+                    if (head_q[gj*HW +: HW] == i[HW-1:0])
+                        h = mem_q[(gj*QD + i)*EW +: EW];
+            end
+            assign hd[gj*EW +: EW] = h;
+        end
+    endgenerate
+
+    // ---- 1. senders ----
+    wire [TERM*JW-1:0] gvec;   // queue each sender looks at
+    wire [TERM-1:0]    found;
+    genvar ge;
+    generate
+        for (ge = 0; ge < TERM; ge = ge + 1) begin : g_snd
+            reg [NQ-1:0] elig;
+            reg [EW-1:0] d;
+            wire [JW-1:0] g;
+            integer j, k;
+            always @(*) begin
+                for (j = 0; j < NQ; j = j + 1)
+                    elig[j] = (((j % Q) % TERM) == ge) && act[j] && (cnt_q[j*CNTW +: CNTW] != {CNTW{1'b0}});
+            end
+            tn_rr_arbiter #(.N(NQ)) u_arb (.req_i(elig), .ptr_i(rr_q[ge*JW +: JW]),
+                                           .valid_o(found[ge]), .idx_o(g));
+            always @(*) begin
+                d = {EW{1'b0}};
+                for (k = 0; k < NQ; k = k + 1)
+                    if (((k % Q) % TERM) == ge && g == k[JW-1:0] && found[ge])
+                        d = hd[k*EW +: EW];
+            end
+            assign gvec[ge*JW +: JW] = g;
+            assign snd_valid_o[ge] = snd_ready_i[ge] && found[ge];
+            assign snd_tag_o[ge*TAGW +: TAGW] = d[TAGW-1:0];
+            assign snd_dst_o[ge*AW +: AW] = d[EW-1:TAGW];
+            assign snd_quad_o[ge*N +: N] = g[N-1:0];
+        end
+    endgenerate
+
+    // departures per queue, heads after them, occupancies after them (stage 0 of the chain)
+    reg [NQ-1:0]      dep;
+    reg [NQ*HW-1:0]   head_d;
+    reg [HW:0]        hn;
+    integer dj;
+    reg [NQ*CNTW-1:0] cnt0;
+    always @(*) begin
+        cnt0 = cnt_q;
+        head_d = head_q;
+        hn = {(HW+1){1'b0}};
+        for (dj = 0; dj < NQ; dj = dj + 1) begin
+            dep[dj] = snd_valid_o[(dj % Q) % TERM] &&
+                      (gvec[((dj % Q) % TERM)*JW +: JW] == dj[JW-1:0]);
+            if (dep[dj]) begin
+                cnt0[dj*CNTW +: CNTW] = cnt_q[dj*CNTW +: CNTW] - 1'b1;
+                hn = {1'b0, head_q[dj*HW +: HW]} + 1'b1;
+                head_d[dj*HW +: HW] = (hn == QDH) ? {HW{1'b0}} : hn[HW-1:0];
+            end
+        end
+    end
+
+    // ---- 2. injection units, e = 0..TERM-1 in order (one block: each unit sees the
+    // occupancies left by the ones before it) ----
+    wire [TERM*N-1:0] qmin_v, zero_v, set_v;
+    generate
+        for (ge = 0; ge < TERM; ge = ge + 1) begin : g_src
+            tn_gal_quad #(.K(K), .N(N)) u_quad (
+                .coord_i(coord_i), .dst_i(src_dst_i[ge*AW +: AW]), .cfg_sets_i(cfg_sets_i),
+                .qmin_o(qmin_v[ge*N +: N]), .zero_o(zero_v[ge*N +: N]), .set_o(set_v[ge*N +: N]));
+        end
+    endgenerate
+    reg [NQ*CNTW-1:0] cv;      // occupancies seen by the current unit
+    reg [TERM*JW-1:0] jsel;    // queue chosen by unit e
+    reg [TERM*HW-1:0] wpos;    // its ring slot: (head + occupancy) mod QD
+    reg [TERM-1:0]    take;
+    reg [N-1:0]       qmin, zero, sset, qc;
+    reg [Q*CNTW-1:0]  scnt;    // the set's occupancies
+    reg [TW-1:0]      sthr;    // the set's threshold
+    reg [CNTW-1:0]    m, c;    // occupancy of the current choice; of quadrant r
+    reg [JW-1:0]      js;
+    reg [HW-1:0]      hcur;
+    reg [CNTW:0]      sum;
+    integer ie, is, ir, ij;
+    always @(*) begin
+        cv = cnt0;
+        jsel = {TERM*JW{1'b0}};
+        wpos = {TERM*HW{1'b0}};
+        take = {TERM{1'b0}};
+        qmin = {N{1'b0}};
+        zero = {N{1'b0}};
+        sset = {N{1'b0}};
+        qc = {N{1'b0}};
+        scnt = {Q*CNTW{1'b0}};
+        sthr = {TW{1'b0}};
+        m = {CNTW{1'b0}};
+        c = {CNTW{1'b0}};
+        js = {JW{1'b0}};
+        hcur = {HW{1'b0}};
+        sum = {(CNTW+1){1'b0}};
+        for (ie = 0; ie < TERM; ie = ie + 1) begin
+            qmin = qmin_v[ie*N +: N];
+            zero = zero_v[ie*N +: N];
+            sset = set_v[ie*N +: N];
+            scnt = {Q*CNTW{1'b0}};
+            sthr = {TW{1'b0}};
+            for (is = 0; is < Q; is = is + 1)
+                if (sset == is[N-1:0]) begin
+                    scnt = cv[is*Q*CNTW +: Q*CNTW];
+                    sthr = thr_q[is*TW +: TW];
+                end
+            // the minimal quadrant if below T, else the shortest allowed queue of the set
+            // (strictly fewer than the current choice, scanning from the minimal one)
+            qc = qmin;
+            m = {CNTW{1'b0}};
+            for (ir = 0; ir < Q; ir = ir + 1)
+                if (qmin == ir[N-1:0])
+                    m = scnt[ir*CNTW +: CNTW];
+            if ({{(TW+1-CNTW){1'b0}}, m} >= {1'b0, sthr}) begin
+                for (ir = 0; ir < Q; ir = ir + 1) begin
+                    c = scnt[ir*CNTW +: CNTW];
+                    if (((ir[N-1:0] & zero) == {N{1'b0}}) && (c < m)) begin
+                        qc = ir[N-1:0];
+                        m = c;
+                    end
+                end
+            end
+            take[ie] = src_valid_i[ie] && ({1'b0, m} < QDW);  // not full
+            js = {sset, qc};
+            hcur = {HW{1'b0}};
+            for (ij = 0; ij < NQ; ij = ij + 1)
+                if (js == ij[JW-1:0]) begin
+                    hcur = head_d[ij*HW +: HW];
+                    if (take[ie])
+                        cv[ij*CNTW +: CNTW] = cv[ij*CNTW +: CNTW] + 1'b1;
+                end
+            // m = occupancy of the chosen queue before this unit, < QD when taken
+            sum = {{(CNTW + 1 - HW){1'b0}}, hcur} + {1'b0, m};
+            wpos[ie*HW +: HW] = sum[HW-1:0] - ((sum >= QDW) ? QDH[HW-1:0] : {HW{1'b0}});
+            jsel[ie*JW +: JW] = js;
+        end
+    end
+    assign src_take_o = take;
+    assign src_queue_o = jsel;
+
+    // ---- 3. departure history and threshold ----
+    reg [Q*TERM-1:0] bvec;     // channel e took a packet of set s this cycle: bit s*TERM + e
+    reg [Q*TERM-1:0] lvec;     // the bits leaving the window: cycle t - (n1 - 1)
+    reg [Q*DW-1:0]   dbar, run_d;
+    reg [Q*TW-1:0]   thr_d;
+    reg [DW-1:0]     nb, nl, db;
+    reg [TW-1:0]     th;
+    wire [6:0] back = cfg_n1_i - 7'd1;   // n1 - 1, 0..63
+    wire [5:0] rp = wp_q - back[5:0];
+    wire [Q*TERM-1:0] hrd = hbuf[rp];  // written in cycle t - (n1 - 1)
+    wire upd = cfg_adapt_i && (phase_q == cfg_n2_i - 20'd1);
+    integer s3, e3;
+    always @(*) begin
+        for (s3 = 0; s3 < Q; s3 = s3 + 1)
+            for (e3 = 0; e3 < TERM; e3 = e3 + 1)
+                bvec[s3*TERM + e3] = snd_valid_o[e3] && (gvec[e3*JW + N +: N] == s3[N-1:0]);
+        if (back == 7'd0)
+            lvec = bvec;
+        else if ({1'b0, age_q} >= back)
+            lvec = hrd;
+        else
+            lvec = {Q*TERM{1'b0}};
+        thr_d = thr_q;
+        nb = {DW{1'b0}};
+        nl = {DW{1'b0}};
+        db = {DW{1'b0}};
+        th = {TW{1'b0}};
+        for (s3 = 0; s3 < Q; s3 = s3 + 1) begin
+            nb = {DW{1'b0}};
+            nl = {DW{1'b0}};
+            for (e3 = 0; e3 < TERM; e3 = e3 + 1) begin
+                nb = nb + {{(DW-1){1'b0}}, bvec[s3*TERM + e3]};
+                nl = nl + {{(DW-1){1'b0}}, lvec[s3*TERM + e3]};
+            end
+            db = run_q[s3*DW +: DW] + nb;
+            dbar[s3*DW +: DW] = db;
+            run_d[s3*DW +: DW] = db - nl;
+            th = thr_q[s3*TW +: TW];
+            if (db < dprev_q[s3*DW +: DW])   // throughput dropped: route minimally more often
+                thr_d[s3*TW +: TW] = (th < cfg_tmax_i) ? th + 1'b1 : th;
+            else
+                thr_d[s3*TW +: TW] = (th > cfg_tmin_i) ? th - 1'b1 : th;
+        end
+    end
+
+    // ---- state update ----
+    integer re, mj, mi, me;
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            cnt_q <= {NQ*CNTW{1'b0}};
+            head_q <= {NQ*HW{1'b0}};
+            for (re = 0; re < Q; re = re + 1)
+                thr_q[re*TW +: TW] <= cfg_adapt_i ? cfg_tmin_i : cfg_t_i;
+            dprev_q <= {Q*DW{1'b0}};
+            run_q <= {Q*DW{1'b0}};
+            rr_q <= {TERM*JW{1'b0}};
+            phase_q <= 20'd0;
+            wp_q <= 6'd0;
+            age_q <= 6'd0;
+        end else begin
+            cnt_q <= cv;
+            head_q <= head_d;
+            for (re = 0; re < TERM; re = re + 1)
+                if (snd_valid_o[re])
+                    rr_q[re*JW +: JW] <= ({1'b0, gvec[re*JW +: JW]} + 1'b1 == nact)
+                                         ? {JW{1'b0}} : gvec[re*JW +: JW] + 1'b1;
+            phase_q <= (phase_q == cfg_n2_i - 20'd1) ? 20'd0 : phase_q + 20'd1;
+            if (cfg_adapt_i) begin
+                run_q <= run_d;
+                wp_q <= wp_q + 6'd1;
+                if (age_q != 6'd63)
+                    age_q <= age_q + 6'd1;
+                if (upd) begin
+                    thr_q <= thr_d;
+                    dprev_q <= dbar;
+                end
+            end
+        end
+    end
+
+    // descriptors: unit e writes slot wpos[e] of queue jsel[e] (distinct slots when two units
+    // pick the same queue)
+    always @(posedge clk_i) begin
+        for (mj = 0; mj < NQ; mj = mj + 1)
+            for (mi = 0; mi < QD; mi = mi + 1)
+                for (me = 0; me < TERM; me = me + 1)
+                    if (take[me] && jsel[me*JW +: JW] == mj[JW-1:0] &&
+                        wpos[me*HW +: HW] == mi[HW-1:0])
+                        mem_q[(mj*QD + mi)*EW +: EW] <=
+                            {src_dst_i[me*AW +: AW], src_tag_i[me*TAGW +: TAGW]};
+    end
+
+    always @(posedge clk_i) begin
+        if (!rst_i && cfg_adapt_i)
+            hbuf[wp_q] <= bvec;
+    end
+
+    // ---- observation ----
+    assign obs_o = {rr_q, dprev_q, thr_q, head_q, cnt_q};
+endmodule
