@@ -9,6 +9,8 @@
 #   4. Yosys synthesis of one router (K=4 N=2 B=8 W=32, V=2,3,4), generic `synth` and
 #      `synth_ecp5`, and `synth_ecp5` of the 4x4 torus (V=2; about 4 minutes, LINT_TORUS=0 skips
 #      it); no latch may be inferred; a resource table.
+#   The GAL network interface (rtl/ni/tn_gal_ni.v) takes part in 1-4 with its own parameter sets
+#   (GAL_CFGS, GAL_BAD_CFGS; synthesis K=4 N=2 QD=8, TERM=1 and 4).
 # Logs in build/lint/. Last line "lint: N checks passed, M failed"; exit status 0 iff M == 0.
 # Environment: LINT_TORUS=0 skips the torus synthesis; LINT_JOBS (default: nproc) tools at once;
 # LINT_TIMEOUT (default 3600) seconds per tool run, LINT_SYNTH_TIMEOUT (default 600) per router
@@ -23,8 +25,8 @@ TMO=${LINT_TIMEOUT:-3600}
 SYN_TMO=${LINT_SYNTH_TIMEOUT:-600}
 
 # ---- configuration ----
-INC=(-Irtl/common -Irtl/router -Irtl/net)
-YFILES=$(echo rtl/common/*.v rtl/router/*.v rtl/net/*.v) # Yosys reads every RTL file
+INC=(-Irtl/common -Irtl/router -Irtl/net -Irtl/ni)
+YFILES=$(echo rtl/common/*.v rtl/router/*.v rtl/net/*.v rtl/ni/*.v) # Yosys reads every RTL file
 # Legal parameter sets for Verilator ("" = all defaults: K=4 N=2 V=2 B=8 W=32 TERM=1 torus DOR).
 LINT_CFGS=(
     ""
@@ -53,6 +55,28 @@ IV_CFGS=(
     "tn_torus K=4 N=2 V=4 ROUTING=3"
     "tn_torus K=5 N=2 TOPO=1 V=1"
 )
+# The GAL network interface (rtl/ni/tn_gal_ni.v), Verilator and Icarus ("" = K=4 N=2 TERM=1 QD=8).
+GAL_CFGS=(
+    ""
+    "TERM=4"
+    "K=8 N=1 TERM=2 QD=3"
+    "K=3 N=3 TERM=4 QD=1"
+    "K=2 N=1"
+    "K=16 N=4 TERM=4 QD=2"
+    "K=64 N=1 TERM=2 QD=1024 TAGW=64"
+)
+GAL_BAD_CFGS=(
+    "K=1|tn_error_K_must_be_2_to_64"
+    "N=5|tn_error_N_must_be_1_to_4"
+    "TERM=0|tn_error_TERM_must_be_1_to_4"
+    "N=1 TERM=3|tn_error_TERM_above_2_pow_N_for_gal"
+    "QD=0|tn_error_QD_must_be_1_to_1024"
+    "QD=1025|tn_error_QD_must_be_1_to_1024"
+    "TAGW=0|tn_error_TAGW_must_be_1_to_64"
+    "TOPO=1|tn_error_TOPO_must_be_0_torus_for_gal"
+)
+GAL_SYN="K=4 N=2 QD=8"
+GAL_SYN_TERMS=(1 4)
 # Illegal parameter sets and the rule module each must name: "params|rule".
 BAD_CFGS=(
     "V=1|tn_error_V_below_2_for_dor_on_a_torus"
@@ -92,7 +116,7 @@ tag() { local t=${1// /_}; t=${t//=/}; echo "${t:-default}"; }
 # rtl_id: a fingerprint of the RTL sources, to notice edits made while lint runs
 rtl_id() { cat rtl/*/*.v | sha1sum | cut -c1-12; }
 label() { [ -n "$1" ] && echo "$1" || echo "default"; }
-top_file() { case $1 in tn_torus) echo rtl/net/tn_torus.v ;; *) echo "rtl/router/$1.v" ;; esac; }
+top_file() { case $1 in tn_torus) echo rtl/net/tn_torus.v ;; tn_gal_*) echo "rtl/ni/$1.v" ;; *) echo "rtl/router/$1.v" ;; esac; }
 # Result lines (one file per check, printed in order by collect):
 #   PASS<TAB>label<TAB>detail   or   FAIL<TAB>label<TAB>detail, then excerpt lines
 pass() { printf 'PASS\t%s\t%s\n' "$1" "$2"; }
@@ -167,7 +191,7 @@ iv_elab() {
     for kv in $cfg; do p+=("-P$top.$kv"); done
     t0=$(now)
     run iverilog -g2005 -Wall -o "$OUT/iverilog/${top}_$(tag "$cfg").vvp" -s "$top" "${p[@]}" \
-        -y rtl/common -y rtl/router -y rtl/net "$(top_file "$top")" >"$log" 2>&1
+        -y rtl/common -y rtl/router -y rtl/net -y rtl/ni "$(top_file "$top")" >"$log" 2>&1
     rc=$?
     local name="iverilog -g2005 $top [$(label "$cfg")]"
     if [ "$rc" -eq 0 ] && [ ! -s "$log" ]; then
@@ -208,7 +232,7 @@ iv_bad() {
     local top=$1 cfg=$2 rule=$3 log rc kv p=()
     log=$OUT/bad/iverilog_${top}_$(tag "$cfg").log
     for kv in $cfg; do p+=("-P$top.$kv"); done
-    run iverilog -g2005 -o /dev/null -s "$top" "${p[@]}" -y rtl/common -y rtl/router -y rtl/net \
+    run iverilog -g2005 -o /dev/null -s "$top" "${p[@]}" -y rtl/common -y rtl/router -y rtl/net -y rtl/ni \
         "$(top_file "$top")" >"$log" 2>&1
     rc=$?
     bad_result "iverilog refuses $top [$cfg]" "$rc" "$log" "$rule"
@@ -332,6 +356,9 @@ main() {
             *) spawn v_lint tn_torus "$cfg" ;; esac
         spawn v_lint tn_router "$cfg"
     done
+    for cfg in "${GAL_CFGS[@]}"; do
+        spawn v_lint tn_gal_ni "$cfg"
+    done
     collect
     echo "   ($(since "$T") s)"
 
@@ -340,6 +367,9 @@ main() {
     T=$(now)
     for c in "${IV_CFGS[@]}"; do
         spawn iv_elab "${c%% *}" "$([ "${c#* }" = "$c" ] || echo "${c#* }")"
+    done
+    for cfg in "${GAL_CFGS[@]}"; do
+        spawn iv_elab tn_gal_ni "$cfg"
     done
     collect
     echo "   ($(since "$T") s)"
@@ -357,6 +387,11 @@ main() {
         spawn iv_bad tn_torus "${b%%|*}" "${b#*|}"
         spawn y_bad tn_torus "${b%%|*}" "${b#*|}"
     done
+    for b in "${GAL_BAD_CFGS[@]}"; do
+        spawn v_bad tn_gal_ni "${b%%|*}" "${b#*|}"
+        spawn iv_bad tn_gal_ni "${b%%|*}" "${b#*|}"
+        spawn y_bad tn_gal_ni "${b%%|*}" "${b#*|}"
+    done
     collect
     echo "   ($(since "$T") s)"
 
@@ -367,6 +402,10 @@ main() {
     for v in "${SYN_VS[@]}"; do
         spawn y_synth ecp5 tn_router "$SYN_BASE V=$v$(syn_routing $v)"
         spawn y_synth generic tn_router "$SYN_BASE V=$v$(syn_routing $v)"
+    done
+    for t in "${GAL_SYN_TERMS[@]}"; do
+        spawn y_synth ecp5 tn_gal_ni "$GAL_SYN TERM=$t"
+        spawn y_synth generic tn_gal_ni "$GAL_SYN TERM=$t"
     done
     collect
     if [ "$LINT_TORUS" != 0 ]; then
@@ -393,6 +432,9 @@ main() {
         rows+=("tn_router|$SYN_BASE V=$v$(syn_routing $v)|router V=$v$(syn_routing $v)")
     done
     [ "$LINT_TORUS" != 0 ] && rows+=("tn_torus|$SYN_BASE V=2|4x4 torus V=2")
+    for t in "${GAL_SYN_TERMS[@]}"; do
+        rows+=("tn_gal_ni|$GAL_SYN TERM=$t|GAL NI QD=8 TERM=$t")
+    done
     for r in "${rows[@]}"; do
         IFS='|' read -r top cfg lbl <<<"$r"
         e=$OUT/yosys/ecp5_${top}_$(tag "$cfg").counts
