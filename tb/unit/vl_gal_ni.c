@@ -218,7 +218,7 @@ static unsigned cycle(run *u, const int *ready, int *queue_c, int *started_tag)
             p.dst = u->dst[e];
             p.len = 1;
             memcpy(before, g->cnt + base, (size_t)nqa * sizeof *before);
-            took = tn_gal_enqueue(s, u->node, &p);
+            took = tn_gal_enqueue(s, u->node, &p) != 0; /* nonzero: queued */
             if (took)
                 for (int j = 0; j < nqa; j++)
                     if (g->cnt[base + j] != before[j])
