@@ -11,7 +11,7 @@ LIB_SRC := $(wildcard cmodel/src/*.c)
 LIB_OBJ := $(patsubst cmodel/src/%.c,build/obj/%.o,$(LIB_SRC))
 RTL_SRC := $(wildcard rtl/*/*.v)
 VL_DEPS := $(RTL_SRC) build/obj/libtn.a build/obj/tnlock.o tb/verilator/tn_rtl_shim.cpp \
-           tb/verilator/tn_rtl.h scripts/vlbuild.sh
+           tb/verilator/tn_rtl.h tb/verilator/tn_gal_lock_top.v scripts/vlbuild.sh
 LIB_HDR := $(wildcard cmodel/include/*.h cmodel/src/*.h)
 TEST_SRC := $(wildcard tb/unit/test_*.c)
 TEST_BIN := $(patsubst tb/unit/%.c,build/test/%,$(TEST_SRC))

@@ -22,7 +22,12 @@ typedef struct layout {
     long o_lru, o_ldsf, o_rng;
     int NNET;  /* network ports, 2n */
     int selst; /* the model keeps the selection state and RNG (ROUTING >= 1) */
+    /* GAL network interface beside each router (tn_gal_lock_top), else gal = 0 */
+    int gal, Q, NQ, JW, NCW, NHW, NTW, NDW, QD;
+    long n_cnt, n_head, n_thr, n_dprev, n_rr;
 } layout;
+
+#define TN_NI_TAGW 16
 
 typedef struct mismatch {
     long cycle;
@@ -82,6 +87,22 @@ static void make_layout(layout *L, const tn_rtl_params *p, const tn_geom *g)
     L->o_ldsf = L->o_lru + (long)L->NNET * 8;
     L->o_rng = L->o_ldsf + (long)L->NNET * 8;
     L->obsw = L->o_rng + 32;
+    L->gal = p->gal;
+    if (L->gal) {
+        L->QD = p->qd;
+        L->Q = 1 << p->n;
+        L->NQ = L->Q * L->Q;
+        L->JW = 2 * p->n;
+        L->NCW = clog2i(p->qd + 1);
+        L->NHW = p->qd > 1 ? clog2i(p->qd) : 1;
+        L->NTW = 11;
+        L->NDW = clog2i(64L * p->term + 1);
+        L->n_cnt = 0;
+        L->n_head = L->n_cnt + (long)L->NQ * L->NCW;
+        L->n_thr = L->n_head + (long)L->NQ * L->NHW;
+        L->n_dprev = L->n_thr + (long)L->Q * L->NTW;
+        L->n_rr = L->n_dprev + (long)L->Q * L->NDW;
+    }
 }
 
 
@@ -116,7 +137,18 @@ static int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config
     for (int i = 0; i < cnt; i++) {
         n->r[i] = tn_rtl_new();
         tn_rtl_set(n->r[i], TN_RTL_CFG_BUF, 0, 8, (uint64_t)c->buf);
-        tn_rtl_set(n->r[i], TN_RTL_CFG_ROUTE, 0, 3, (uint64_t)c->routing);
+        /* GAL packets route as GOAL inside their quadrant (section 21) */
+        tn_rtl_set(n->r[i], TN_RTL_CFG_ROUTE, 0, 3,
+                   (uint64_t)(c->routing == TN_ROUTE_GAL ? TN_ROUTE_GOAL : c->routing));
+        if (L->gal) {
+            tn_rtl_set(n->r[i], TN_RTL_NI_CFG_SETS, 0, 2, (uint64_t)c->gal_sets);
+            tn_rtl_set(n->r[i], TN_RTL_NI_CFG_ADAPT, 0, 1, (uint64_t)c->gal_adapt);
+            tn_rtl_set(n->r[i], TN_RTL_NI_CFG_T, 0, L->NTW, (uint64_t)c->gal_t);
+            tn_rtl_set(n->r[i], TN_RTL_NI_CFG_TMIN, 0, L->NTW, (uint64_t)c->gal_tmin);
+            tn_rtl_set(n->r[i], TN_RTL_NI_CFG_TMAX, 0, L->NTW, (uint64_t)c->gal_tmax);
+            tn_rtl_set(n->r[i], TN_RTL_NI_CFG_N1, 0, 7, (uint64_t)c->gal_n1);
+            tn_rtl_set(n->r[i], TN_RTL_NI_CFG_N2, 0, 20, (uint64_t)c->gal_n2);
+        }
         tn_rtl_set(n->r[i], TN_RTL_CFG_SEL, 0, 3, (uint64_t)c->selection);
         tn_rtl_set(n->r[i], TN_RTL_CFG_DATELINE, 0, 1, (uint64_t)c->dateline);
         tn_rtl_set(n->r[i], TN_RTL_CFG_TRANSIT, 0, 1, (uint64_t)c->transit);
@@ -445,6 +477,122 @@ static int compare(rnet *r, const tn_sim *s, const view *w, const layout *L, mis
     return 0;
 }
 
+/* ---- GAL network interface (rtr mode with tn_gal_lock_top): one per node ---- */
+static void ni_mismatch(mismatch *mm, int node, int idx, const char *field, uint64_t rv,
+                        uint64_t mv)
+{
+    mm->node = node;
+    mm->port = idx;
+    mm->vc = -1;
+    snprintf(mm->field, sizeof mm->field, "%s", field);
+    mm->rtl = rv;
+    mm->model = mv;
+    mm->pkt[0] = 0;
+}
+
+#define NI_CHECK(fld, idx, rv, mv)                                                             \
+    do {                                                                                       \
+        uint64_t rv_ = (uint64_t)(rv), mv_ = (uint64_t)(mv);                                   \
+        if (rv_ != mv_) {                                                                      \
+            ni_mismatch(mm, node, idx, fld, rv_, mv_);                                         \
+            return 1;                                                                          \
+        }                                                                                      \
+    } while (0)
+
+/* The NI registers at the start of the cycle against the model's: queue counts and heads of the
+ * active queues, thresholds and last drained counts of the active sets, sender pointers. */
+static int ni_compare_state(rnet *r, const tn_sim *s, const layout *L, mismatch *mm)
+{
+    const tn_gal_ni *g = &s->gal;
+    const int nq = g->sets * g->quads, term = s->g.term;
+    for (int node = 0; node < s->g.nodes; node++) {
+        tn_rtl *x = r->r[node];
+        for (int j = 0; j < nq; j++) {
+            long k = (long)node * nq + j;
+            NI_CHECK("ni.cnt", j, tn_rtl_get(x, TN_RTL_NI_OBS, L->n_cnt + (long)j * L->NCW, L->NCW),
+                     g->cnt[k]);
+            if (L->QD > 1)
+                NI_CHECK("ni.head", j,
+                         tn_rtl_get(x, TN_RTL_NI_OBS, L->n_head + (long)j * L->NHW, L->NHW),
+                         g->head[k]);
+        }
+        for (int st = 0; st < g->sets; st++) {
+            long k = (long)node * g->sets + st;
+            NI_CHECK("ni.thr", st,
+                     tn_rtl_get(x, TN_RTL_NI_OBS, L->n_thr + (long)st * L->NTW, L->NTW), g->thr[k]);
+            NI_CHECK("ni.dprev", st,
+                     tn_rtl_get(x, TN_RTL_NI_OBS, L->n_dprev + (long)st * L->NDW, L->NDW),
+                     g->dprev[k]);
+        }
+        for (int e = 0; e < term; e++)
+            NI_CHECK("ni.rr", e, tn_rtl_get(x, TN_RTL_NI_OBS, L->n_rr + (long)e * L->JW, L->JW),
+                     g->rr[(long)node * term + e]);
+    }
+    return 0;
+}
+
+/* Before the model's step: which senders may start a packet this cycle (section 9: no packet
+ * being sent and a VC with all credits), and the node's queued-packet count (the next tag). */
+static void ni_capture(const tn_sim *s, uint8_t *ready, uint32_t *ntag)
+{
+    const int term = s->g.term;
+    for (int node = 0; node < s->g.nodes; node++) {
+        ntag[node] = s->gal.ntag[node];
+        for (int e = 0; e < term; e++) {
+            const tn_source *src = &s->src[(long)node * term + e];
+            int any = 0;
+            for (int v = 0; v < s->V; v++)
+                any |= src->credits[v] == s->B;
+            ready[(long)node * term + e] = (uint8_t)(!src->in_pkt && any);
+        }
+    }
+}
+
+/* After the model's step of cycle t: drive the NI inputs of cycle t (the packets the model's
+ * injection units were offered, the senders' readiness captured before the step), settle, and
+ * compare the NI's decisions with the model's. */
+static int ni_drive_compare(rnet *r, const tn_sim *s, const layout *L, const uint8_t *ready,
+                            const uint32_t *ntag, mismatch *mm)
+{
+    const int term = s->g.term, AW = L->AW;
+    for (int node = 0; node < s->g.nodes; node++) {
+        tn_rtl *x = r->r[node];
+        uint32_t tag = ntag[node];
+        for (int e = 0; e < term; e++) {
+            const tn_source *src = &s->src[(long)node * term + e];
+            tn_rtl_set(x, TN_RTL_NI_SRC_VALID, e, 1, src->gal_offer);
+            tn_rtl_set(x, TN_RTL_NI_SRC_DST, (long)e * AW, AW,
+                       src->gal_offer ? (uint64_t)tn_addr_of(&s->g, src->gal_offer_dst) : 0);
+            tn_rtl_set(x, TN_RTL_NI_SRC_TAG, (long)e * TN_NI_TAGW, TN_NI_TAGW, tag & 0xffffu);
+            tag += src->gal_took;
+            tn_rtl_set(x, TN_RTL_NI_SND_READY, e, 1, ready[(long)node * term + e]);
+        }
+        tn_rtl_eval(x);
+        for (int e = 0; e < term; e++) {
+            const tn_source *src = &s->src[(long)node * term + e];
+            int take = (int)tn_rtl_get(x, TN_RTL_NI_SRC_TAKE, e, 1);
+            NI_CHECK("ni.src_take", e, take, src->gal_took);
+            if (take)
+                NI_CHECK("ni.src_queue", e,
+                         tn_rtl_get(x, TN_RTL_NI_SRC_QUEUE, (long)e * L->JW, L->JW),
+                         src->gal_enq_q);
+            int go = (int)tn_rtl_get(x, TN_RTL_NI_SND_VALID, e, 1);
+            NI_CHECK("ni.snd_valid", e, go, src->gal_dep_q >= 0);
+            if (go) {
+                const tn_packet *p = &s->pkt[src->pkt];
+                NI_CHECK("ni.snd_tag", e,
+                         tn_rtl_get(x, TN_RTL_NI_SND_TAG, (long)e * TN_NI_TAGW, TN_NI_TAGW),
+                         src->gal_dep_tag & 0xffffu);
+                NI_CHECK("ni.snd_dst", e, tn_rtl_get(x, TN_RTL_NI_SND_DST, (long)e * AW, AW),
+                         tn_addr_of(&s->g, p->dst));
+                NI_CHECK("ni.snd_quad", e,
+                         tn_rtl_get(x, TN_RTL_NI_SND_QUAD, (long)e * L->N, L->N), p->quad);
+            }
+        }
+    }
+    return 0;
+}
+
 typedef struct run_result {
     long cycles;
     int mismatch;
@@ -501,6 +649,12 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
     }
     long limit = o->cycles + 100000L + 100L * s->g.nodes * s->P;
     int rc = 0;
+    uint8_t *ni_ready = L.gal ? calloc((size_t)nt, 1) : NULL;
+    uint32_t *ni_ntag = L.gal ? calloc((size_t)s->g.nodes, sizeof *ni_ntag) : NULL;
+    if (L.gal && (!ni_ready || !ni_ntag)) {
+        fprintf(stderr, "tnlock: error: out of memory\n");
+        return 2;
+    }
     for (long t = 0; t < limit; t++) {
         if (t == o->cycles)
             s->gen_stop = 1; /* stop starting packets; drain */
@@ -518,7 +672,7 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
             res->flits_ejected += (long)rnet_get(r, TN_RTL_EJ_VALID, i, 1);
         for (int v = 0; v < s->g.nodes; v++)
             tn_router_sel_sync(s, v); /* routers the model skipped: state of cycle t */
-        if (compare(r, s, &w, &L, &res->mm)) {
+        if (compare(r, s, &w, &L, &res->mm) || (L.gal && ni_compare_state(r, s, &L, &res->mm))) {
             res->mm.cycle = t;
             res->mismatch = 1;
             res->cycles = t;
@@ -534,10 +688,20 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
             res->deadlocked = 1;
             break;
         }
+        if (L.gal)
+            ni_capture(s, ni_ready, ni_ntag);
         double t2 = now_s();
         tn_sim_step(s);
         double t3 = now_s();
         res->model_s += t3 - t2;
+        if (L.gal && ni_drive_compare(r, s, &L, ni_ready, ni_ntag, &res->mm)) {
+            res->mm.cycle = t;
+            res->mismatch = 1;
+            res->cycles = t;
+            rc = 1;
+            if (!fst)
+                break;
+        }
         rnet_tick(r);
         if (fst && t + 1 >= trace_lo && t + 1 <= trace_hi)
             rnet_trace_dump(r, (uint64_t)(2 * t + 1));
@@ -552,6 +716,8 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
     res->check_errors = s->check_errors;
     rnet_close(r);
     tn_sim_free(s);
+    free(ni_ready);
+    free(ni_ntag);
     free(w.lnk_valid);
     free(w.lnk);
     free(w.inj_valid);
@@ -584,7 +750,9 @@ static void write_gtkw(const char *path, const char *fst, int node, long cycle, 
         char range[32] = "";
         if (sigs[i].width > 1)
             snprintf(range, sizeof range, "[%ld:0]", sigs[i].width - 1);
-        if (router_top)
+        if (router_top && L->gal)
+            fprintf(f, "TOP.tn_gal_lock_top.tn_router.%s%s\n", sigs[i].name, range);
+        else if (router_top)
             fprintf(f, "TOP.tn_router.%s%s\n", sigs[i].name, range);
         else
             fprintf(f, "TOP.tn_torus.g_node[%d].u_router.%s%s\n", node, sigs[i].name, range);
@@ -678,7 +846,28 @@ static int parse(opts *o, int argc, char **argv)
         {"k", p.k, o->cfg.k}, {"n", p.n, o->cfg.n}, {"vcs", p.v, o->cfg.vcs},
         {"term", p.term, o->cfg.term}, {"topo", p.topo, o->cfg.topo},
         {"flitw", p.w, o->cfg.flitw}};
-    if (o->cfg.routing > p.routing) {
+    if (o->cfg.routing == TN_ROUTE_GAL && !p.gal) {
+        fprintf(stderr, "tnlock: error: key 'routing': value 'gal' needs the model with the GAL "
+                        "network interface (rtl=rtr, built as TOP_..._gal); allowed here: %s\n",
+                p.routing >= 3 ? "dor minad val goal" : p.routing ? "dor minad" : "dor");
+        return -1;
+    }
+    if (p.gal && o->cfg.routing != TN_ROUTE_GAL) {
+        fprintf(stderr, "tnlock: error: key 'routing': value '%s' is not allowed with the GAL "
+                        "model; allowed: gal\n", tn_routing_name(o->cfg.routing));
+        return -1;
+    }
+    if (p.gal && o->cfg.gal_sets == TN_GAL_SDST) {
+        fprintf(stderr, "tnlock: error: key 'gal_sets': value 'dst' is C-only (one set per "
+                        "destination); allowed in the RTL: 1 2 dir\n");
+        return -1;
+    }
+    if (p.gal && o->cfg.gal_qdepth != p.qd) {
+        fprintf(stderr, "tnlock: error: key 'gal_qdepth': value %d differs from this model's "
+                        "queue depth; allowed: %d\n", o->cfg.gal_qdepth, p.qd);
+        return -1;
+    }
+    if (o->cfg.routing != TN_ROUTE_GAL && o->cfg.routing > p.routing) {
         fprintf(stderr, "tnlock: error: key 'routing': value '%s' is not built into this Verilated "
                         "model (parameter ROUTING=%d, vcs=%d; models with vcs >= 4 have dor "
                         "minad val goal, vcs = 3 dor minad); allowed: %s\n",
@@ -772,7 +961,9 @@ int main(int argc, char **argv)
                o.cfg.k, o.cfg.n, tn_topo_name(o.cfg.topo), o.cfg.vcs, o.cfg.buf, o.cfg.pkt_min,
                o.cfg.pkt_max, tn_traffic_name(o.cfg.traffic), o.cfg.load, o.cfg.seed);
         printf("  %ld cycles compared, 0 mismatches (every link, credit, VC state, credit "
-               "counter, pointer, selection state, RNG, error vector)\n", res.cycles);
+               "counter, pointer, selection state, RNG, error vector%s)\n", res.cycles,
+               rp.gal ? "; GAL NI: queue counts and heads, thresholds, drained counts, sender "
+                        "pointers, every enqueue and departure" : "");
         printf("  %ld packets injected, %ld delivered (%ld flits ejected by the RTL), %ld "
                "integrity errors; per-packet latency equal in both (ejection links equal every "
                "cycle)\n", res.injected, res.delivered, res.flits_ejected, res.check_errors);

@@ -119,7 +119,7 @@ int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p)
     e->tag = g->ntag[node]++;
     cnt[q]++;
     g->queued++;
-    return 1;
+    return (int)(slot % g->sets) * g->quads + q + 1;
 }
 
 int tn_gal_peek(tn_sim *s, int node, int ch, tn_pending *p, int *qi)

@@ -154,9 +154,11 @@ void tn_source_step(tn_sim *s, int node, int ch)
                 src->has_pending = generate(s, src, node, ch);
             src->gal_offer = (uint8_t)src->has_pending;
             src->gal_offer_dst = src->pend.dst;
-            if (src->has_pending && tn_gal_enqueue(s, node, &src->pend)) {
+            int j = src->has_pending ? tn_gal_enqueue(s, node, &src->pend) : 0;
+            if (j) {
                 src->has_pending = 0;
                 src->gal_took = 1;
+                src->gal_enq_q = j - 1;
                 s->in_flight++;
             }
         }

@@ -98,7 +98,7 @@ typedef struct tn_source {
     /* GAL, what this cycle did (observation for tnlock, rewritten every cycle): the injection
      * unit was offered a packet (dst) and queued it; the sender took queue dep_q (-1: none) */
     uint8_t gal_offer, gal_took;
-    int gal_offer_dst, gal_dep_q;
+    int gal_offer_dst, gal_enq_q, gal_dep_q;
     uint32_t gal_dep_tag;
 } tn_source;
 
@@ -261,7 +261,8 @@ void tn_source_header(tn_sim *s, int node, tn_rng *r, tn_pending *p);
 /* ni.c: the GAL network interface. */
 int tn_gal_init(tn_sim *s);
 void tn_gal_free(tn_sim *s);
-/* Queue a pending packet (returns 1) or leave it pending because its queue is full (0). */
+/* Queue a pending packet (returns 1 + its queue index set*2^n + quadrant) or leave it pending
+ * because its queue is full (0). */
 int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p);
 /* The next queued packet the sender may start (fills p and returns 1), without taking it. */
 int tn_gal_peek(tn_sim *s, int node, int ch, tn_pending *p, int *qi);

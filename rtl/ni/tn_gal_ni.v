@@ -247,7 +247,13 @@ module tn_gal_ni #(
             for (ir = 0; ir < Q; ir = ir + 1)
                 if (qmin == ir[N-1:0])
                     m = scnt[ir*CNTW +: CNTW];
+`ifdef TN_FAULT_GAL_THR
+            // planted fault (tnlock's self-test): the minimal queue is kept while its occupancy
+            // equals T, i.e. > T where the rule says >= T
+            if ({{(TW+1-CNTW){1'b0}}, m} > {1'b0, sthr}) begin
+`else
             if ({{(TW+1-CNTW){1'b0}}, m} >= {1'b0, sthr}) begin
+`endif
                 for (ir = 0; ir < Q; ir = ir + 1) begin
                     c = scnt[ir*CNTW +: CNTW];
                     if (((ir[N-1:0] & zero) == {N{1'b0}}) && (c < m)) begin

@@ -16,6 +16,12 @@ enum tn_rtl_port {
     TN_RTL_COORD, TN_RTL_IN_VALID, TN_RTL_IN_VC, TN_RTL_IN_FLIT, TN_RTL_IN_CRD_VALID,
     TN_RTL_IN_CRD_VC, TN_RTL_OUT_VALID, TN_RTL_OUT_VC, TN_RTL_OUT_FLIT, TN_RTL_OUT_CRD_VALID,
     TN_RTL_OUT_CRD_VC,
+    /* GAL lockstep top (tn_gal_lock_top.v: tn_router + tn_gal_ni) only */
+    TN_RTL_NI_CFG_SETS, TN_RTL_NI_CFG_ADAPT, TN_RTL_NI_CFG_T, TN_RTL_NI_CFG_TMIN,
+    TN_RTL_NI_CFG_TMAX, TN_RTL_NI_CFG_N1, TN_RTL_NI_CFG_N2, TN_RTL_NI_SRC_VALID,
+    TN_RTL_NI_SRC_DST, TN_RTL_NI_SRC_TAG, TN_RTL_NI_SRC_TAKE, TN_RTL_NI_SRC_QUEUE,
+    TN_RTL_NI_SND_READY, TN_RTL_NI_SND_VALID, TN_RTL_NI_SND_TAG, TN_RTL_NI_SND_DST,
+    TN_RTL_NI_SND_QUAD, TN_RTL_NI_OBS,
     TN_RTL_PORTS
 };
 
@@ -23,6 +29,7 @@ enum tn_rtl_port {
 typedef struct tn_rtl_params {
     int k, n, v, b, w, term, topo, routing; /* routing: most capable algorithm built */
     int top;           /* 0: the model is tn_torus; 1: one tn_router (the harness wires them) */
+    int gal, qd;       /* 1: tn_gal_lock_top (router + GAL NI, queue depth qd) */
     const char *fault; /* planted fault define, "" for none */
 } tn_rtl_params;
 

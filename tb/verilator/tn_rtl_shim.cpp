@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: MIT
 // extern "C" shim over a Verilated top (tn_torus, or tn_router when TN_TOP_ROUTER is 1): the only
-// C++ in the harness. Build defines: TN_TOP_HEADER, TN_TOP_CLASS, TN_TOP_ROUTER, TN_K ... TN_FAULT_NAME.
+// C++ in the harness. Build defines: TN_TOP_HEADER, TN_TOP_CLASS, TN_TOP_ROUTER, TN_TOP_GAL (the
+// top is tn_gal_lock_top: a router and its GAL NI), TN_QD, TN_K ... TN_FAULT_NAME.
 #include <cstdint>
 #include TN_TOP_HEADER
 #include "verilated.h"
 #include "verilated_fst_c.h"
+#ifndef TN_TOP_GAL
+#define TN_TOP_GAL 0
+#define TN_QD 0
+#endif
 extern "C" {
 #include "tn_rtl.h"
 }
@@ -43,6 +48,26 @@ port_ref lookup(TN_TOP_CLASS *t, int port)
     case TN_RTL_OUT_CRD_VALID: return ref(t->out_crd_valid_i);
     case TN_RTL_OUT_CRD_VC: return ref(t->out_crd_vc_i);
     case TN_RTL_CFG_SEED: return ref(t->seed_i);
+#if TN_TOP_GAL
+    case TN_RTL_NI_CFG_SETS: return ref(t->ni_cfg_sets_i);
+    case TN_RTL_NI_CFG_ADAPT: return ref(t->ni_cfg_adapt_i);
+    case TN_RTL_NI_CFG_T: return ref(t->ni_cfg_t_i);
+    case TN_RTL_NI_CFG_TMIN: return ref(t->ni_cfg_tmin_i);
+    case TN_RTL_NI_CFG_TMAX: return ref(t->ni_cfg_tmax_i);
+    case TN_RTL_NI_CFG_N1: return ref(t->ni_cfg_n1_i);
+    case TN_RTL_NI_CFG_N2: return ref(t->ni_cfg_n2_i);
+    case TN_RTL_NI_SRC_VALID: return ref(t->ni_src_valid_i);
+    case TN_RTL_NI_SRC_DST: return ref(t->ni_src_dst_i);
+    case TN_RTL_NI_SRC_TAG: return ref(t->ni_src_tag_i);
+    case TN_RTL_NI_SRC_TAKE: return ref(t->ni_src_take_o);
+    case TN_RTL_NI_SRC_QUEUE: return ref(t->ni_src_queue_o);
+    case TN_RTL_NI_SND_READY: return ref(t->ni_snd_ready_i);
+    case TN_RTL_NI_SND_VALID: return ref(t->ni_snd_valid_o);
+    case TN_RTL_NI_SND_TAG: return ref(t->ni_snd_tag_o);
+    case TN_RTL_NI_SND_DST: return ref(t->ni_snd_dst_o);
+    case TN_RTL_NI_SND_QUAD: return ref(t->ni_snd_quad_o);
+    case TN_RTL_NI_OBS: return ref(t->ni_obs_o);
+#endif
 #else
     case TN_RTL_CFG_SEED: return ref(t->cfg_seed_i);
     case TN_RTL_INJ_VALID: return ref(t->inj_valid_i);
@@ -111,6 +136,8 @@ void tn_rtl_params_get(tn_rtl_params *p)
     p->routing = TN_ROUTING;
     p->fault = TN_FAULT_NAME;
     p->top = TN_TOP_ROUTER;
+    p->gal = TN_TOP_GAL;
+    p->qd = TN_QD;
 }
 
 void tn_rtl_eval(tn_rtl *r) { r->top->eval(); }
