@@ -119,7 +119,7 @@ typedef struct tn_gal_ni {
     uint16_t *thr;      /* [set_slot] threshold T */
     uint64_t *dhist;    /* [set_slot*term + e] bit i: channel e took a packet of the set in t-i */
     uint16_t *dprev;    /* [set_slot] drained count at the last update */
-    int *rr;            /* [node*term + e] next queue sender e looks at (index among its own) */
+    int *rr;            /* [node*term + e] flat queue index j (over all S*2^n) sender e looks at first */
     uint32_t *ntag;     /* [node] packets queued so far (the next descriptor's tag) */
     long queued;        /* packets in all queues */
     long occ_sum;       /* sum over cycles of queued packets (statistics) */
