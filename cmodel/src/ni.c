@@ -35,7 +35,16 @@ int tn_gal_init(tn_sim *s)
     g->dprev = calloc((size_t)slots, sizeof *g->dprev);
     g->rr = calloc((size_t)ch, sizeof *g->rr);
     g->ntag = calloc((size_t)s->g.nodes, sizeof *g->ntag);
-    if (!g->q || !g->head || !g->cnt || !g->thr || !g->dhist || !g->dprev || !g->rr || !g->ntag)
+    g->nw = (g->sets * g->quads + 63) / 64;
+    g->ne = calloc((size_t)s->g.nodes * (size_t)g->nw, sizeof *g->ne);
+    for (int e = 0; e < s->g.term && e < 4; e++) {
+        g->chmask[e] = 0;
+        for (int b = 0; b < 64; b++) /* quads divides 64, so the pattern repeats per word */
+            if ((b % g->quads) % s->g.term == e)
+                g->chmask[e] |= 1ull << b;
+    }
+    if (!g->q || !g->head || !g->cnt || !g->thr || !g->dhist || !g->dprev || !g->rr || !g->ntag ||
+        !g->ne)
         return -1;
     for (long i = 0; i < slots; i++)
         g->thr[i] = (uint16_t)(s->cfg.gal_adapt ? s->cfg.gal_tmin : s->cfg.gal_t);
@@ -53,6 +62,7 @@ void tn_gal_free(tn_sim *s)
     free(g->dprev);
     free(g->rr);
     free(g->ntag);
+    free(g->ne);
 }
 
 /* The set of a packet: S=1 one set; S=2 far (1) when some dimension's minimal distance exceeds
@@ -117,33 +127,47 @@ int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p)
     e->quad = (uint8_t)q;
     e->nonmin = h > hmin;
     e->tag = g->ntag[node]++;
-    cnt[q]++;
+    if (cnt[q]++ == 0) {
+        long j = (slot % g->sets) * g->quads + q;
+        g->ne[(long)node * g->nw + j / 64] |= 1ull << (j % 64);
+    }
     g->queued++;
     return (int)(slot % g->sets) * g->quads + q + 1;
 }
 
 int tn_gal_peek(tn_sim *s, int node, int ch, tn_pending *p, int *qi)
 {
+    /* the first non-empty queue j of channel ch at or after the pointer, wrapping: a scan of
+     * the node's non-empty bitmap masked by the channel's queues */
     tn_gal_ni *g = &s->gal;
     long c = (long)node * s->g.term + ch;
-    int nq = g->sets * g->quads;
-    const long base = (long)node * nq;
-    const uint16_t *cnt = g->cnt + base;
-    for (int i = 0; i < nq; i++) {
-        int j = (g->rr[c] + i) % nq;
-        if ((j % g->quads) % s->g.term != ch || !cnt[j])
-            continue; /* another channel's quadrant, or empty */
-        const tn_gal_desc *e = &g->q[(base + j) * g->depth + g->head[base + j]];
-        p->created = e->created;
-        p->dst = e->dst;
-        p->len = e->len;
-        p->mid = 0;
-        p->quad = e->quad;
-        p->nonmin = e->nonmin;
-        *qi = j;
-        return 1;
+    const int nw = g->nw;
+    const uint64_t *ne = g->ne + (long)node * nw;
+    const uint64_t pat = g->chmask[ch];
+    const int r = g->rr[c], w0 = r / 64, b0 = r % 64;
+    int j = -1;
+    for (int k = 0; k <= nw && j < 0; k++) {
+        int w = (w0 + k) % nw;
+        uint64_t m = ne[w] & pat;
+        if (k == 0)
+            m &= ~0ull << b0;
+        else if (k == nw)
+            m &= b0 ? (1ull << b0) - 1ull : 0;
+        if (m)
+            j = w * 64 + __builtin_ctzll(m);
     }
-    return 0;
+    if (j < 0)
+        return 0;
+    const long base = (long)node * g->sets * g->quads;
+    const tn_gal_desc *e = &g->q[(base + j) * g->depth + g->head[base + j]];
+    p->created = e->created;
+    p->dst = e->dst;
+    p->len = e->len;
+    p->mid = 0;
+    p->quad = e->quad;
+    p->nonmin = e->nonmin;
+    *qi = j;
+    return 1;
 }
 
 uint32_t tn_gal_head_tag(const tn_sim *s, int node, int qi)
@@ -160,7 +184,8 @@ void tn_gal_take(tn_sim *s, int node, int ch, int qi)
     int nq = g->sets * g->quads;
     long k = (long)node * nq + qi;
     g->head[k] = (uint16_t)((g->head[k] + 1) % g->depth);
-    g->cnt[k]--;
+    if (--g->cnt[k] == 0)
+        g->ne[(long)node * g->nw + qi / 64] &= ~(1ull << (qi % 64));
     g->queued--;
     /* a departure of this cycle (bit 0) on channel ch from set qi / quads */
     g->dhist[((long)node * g->sets + qi / g->quads) * s->g.term + ch] |= 1;
