@@ -16,7 +16,7 @@ LIB_HDR := $(wildcard cmodel/include/*.h cmodel/src/*.h)
 TEST_SRC := $(wildcard tb/unit/test_*.c)
 TEST_BIN := $(patsubst tb/unit/%.c,build/test/%,$(TEST_SRC))
 
-.PHONY: help setup build run test regress lint waves bench clean
+.PHONY: help setup build run test regress lint waves bench gal clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -112,6 +112,9 @@ waves: ## open the waveform of the last tnlock mismatch in GTKWave
 
 bench: setup build ## simulated cycles/s and flit-hops/s of tnsim (median of runs); never fails on time
 	@bash scripts/bench.sh
+
+gal: setup build/bin/tnsim ## paper 000's GAL figures from tnsim (ring, report card, stability, pairs); COUNT=1000 for the paper's permutation sample
+	@bash scripts/gal_figures.sh $(or $(COUNT),8)
 
 clean: ## remove build/ and results/
 	rm -rf build results
