@@ -37,7 +37,7 @@ export PKT TERM
 export EXTRA_KEYS="${EXTRA[*]}"
 # shellcheck disable=SC2016
 xargs -P 2 -L 1 bash -c '
-    routing=$0 tr=$1 p=$2; shift 3
+    routing=$0 tr=$1 p=$2; shift 2
     j=$(build/bin/tnsim sat k=8 n=2 routing="$routing" selection=sq pkt="$PKT" term="$TERM" \
         warmup=2000 measure=10000 "$@" $EXTRA_KEYS --json)
     f=$(sed -n "s/.*\"sat_accepted_flits_per_node_cycle\": \([0-9.]*\).*/\1/p" <<< "$j")
