@@ -383,6 +383,28 @@ static int simulate(const tn_config *c, tn_stats *st, char *first_err, size_t le
     return rc ? 1 : 0;
 }
 
+/* routing=gal: mean packets per node in each quadrant's queues, as JSON or text ("" else) */
+static const char *gal_occ(const tn_stats *st, int json)
+{
+    static char b[512];
+    size_t u = 0;
+    b[0] = 0;
+    if (!st->gal_quads)
+        return b;
+    if (json)
+        u += (size_t)snprintf(b, sizeof b, ", \"gal_queue_occ\": [");
+    for (int q = 0; q < st->gal_quads && u < sizeof b; q++) {
+        if (json)
+            u += (size_t)snprintf(b + u, sizeof b - u, "%s%.4f", q ? ", " : "",
+                                  st->gal_queue_occ[q]);
+        else
+            u += (size_t)snprintf(b + u, sizeof b - u, " q%d %.3f", q, st->gal_queue_occ[q]);
+    }
+    if (json && u < sizeof b)
+        snprintf(b + u, sizeof b - u, "]");
+    return b;
+}
+
 static void print_json(const tn_config *c, const tn_stats *st, FILE *f)
 {
     fprintf(f,
@@ -397,7 +419,7 @@ static void print_json(const tn_config *c, const tn_stats *st, FILE *f)
             "\"nonmin_frac\": %.6g, \"chan_util_avg\": %.6g, \"chan_util_max\": %.6g, \"saturated\": %s, "
             "\"packets\": %ld, \"injected\": %ld, \"delivered\": %ld, \"check_errors\": %ld, "
             "\"router_errors\": %u, \"cycles\": %ld, \"sim_cycles_per_second\": %.1f, "
-            "\"flit_hops_per_second\": %.1f}\n",
+            "\"flit_hops_per_second\": %.1f%s}\n",
             c->k, c->n, tn_topo_name(c->topo), c->vcs, c->buf, c->pkt_min, c->pkt_max, c->term,
             tn_routing_name(c->routing), tn_selection_name(c->selection),
             tn_traffic_name(c->traffic), c->seed, tn_capacity(c),
@@ -407,7 +429,7 @@ static void print_json(const tn_config *c, const tn_stats *st, FILE *f)
             st->chan_util_max,
             st->saturated ? "true" : "false", st->packets, st->injected, st->delivered,
             st->check_errors, st->router_errors, st->cycles, st->cycles_per_second,
-            st->flit_hops_per_second);
+            st->flit_hops_per_second, gal_occ(st, 1));
 }
 
 static void print_text(const tn_config *c, const tn_stats *st)
@@ -427,6 +449,9 @@ static void print_text(const tn_config *c, const tn_stats *st)
            st->hops_avg, st->nonmin_frac);
     printf("  channels         utilisation avg %.4f max %.4f flits/cycle\n", st->chan_util_avg,
            st->chan_util_max);
+    if (st->gal_quads)
+        printf("  GAL queues       mean packets per node by quadrant (bit d: - in dimension d):%s\n",
+               gal_occ(st, 0));
     printf("  packets          %ld measured; %ld injected, %ld delivered, %ld integrity errors\n",
            st->packets, st->injected, st->delivered, st->check_errors);
     printf("  saturated        %s\n", st->saturated ? "yes" : "no");

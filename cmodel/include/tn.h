@@ -248,6 +248,9 @@ typedef struct tn_stats {
     uint32_t router_errors;      /* OR of all routers' sticky error vectors */
     int deadlocked;              /* the watchdog stopped the run */
     double nonmin_frac;          /* marked packets whose path is longer than minimal */
+    int gal_quads;               /* routing=gal: 2^n, else 0 */
+    double gal_queue_occ[16];    /* routing=gal: mean packets per node in its quadrant-q queues
+                                    (all sets) over the window; bit d of q: - in dimension d */
 } tn_stats;
 
 typedef struct tn_sim tn_sim;

@@ -127,6 +127,7 @@ int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p)
     e->quad = (uint8_t)q;
     e->nonmin = h > hmin;
     e->tag = g->ntag[node]++;
+    g->qtot[q]++;
     if (cnt[q]++ == 0) {
         long j = (slot % g->sets) * g->quads + q;
         g->ne[(long)node * g->nw + j / 64] |= 1ull << (j % 64);
@@ -184,6 +185,7 @@ void tn_gal_take(tn_sim *s, int node, int ch, int qi)
     int nq = g->sets * g->quads;
     long k = (long)node * nq + qi;
     g->head[k] = (uint16_t)((g->head[k] + 1) % g->depth);
+    g->qtot[qi % g->quads]--;
     if (--g->cnt[k] == 0)
         g->ne[(long)node * g->nw + qi / 64] &= ~(1ull << (qi % 64));
     g->queued--;
@@ -196,6 +198,9 @@ void tn_gal_tick(tn_sim *s)
 {
     tn_gal_ni *g = &s->gal;
     g->occ_sum += g->queued;
+    if (s->cycle >= s->win_lo && s->cycle < s->win_hi)
+        for (int q = 0; q < g->quads; q++)
+            g->qocc[q] += g->qtot[q];
     if (!s->cfg.gal_adapt)
         return;
     long slots = (long)s->g.nodes * g->sets;

@@ -303,6 +303,11 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
         st->hops_avg = s->hop_sum / (double)s->marked_done;
         st->nonmin_frac = (double)s->marked_nonmin / (double)s->marked_done;
     }
+    if (c->routing == TN_ROUTE_GAL) {
+        st->gal_quads = s->gal.quads;
+        for (int q = 0; q < s->gal.quads; q++)
+            st->gal_queue_occ[q] = (double)s->gal.qocc[q] / ((double)nodes * (double)win);
+    }
     st->latency_p50 = percentile(s, 0.50);
     st->latency_p99 = percentile(s, 0.99);
     st->latency_max = s->lat_max;

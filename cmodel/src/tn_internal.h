@@ -121,6 +121,8 @@ typedef struct tn_gal_ni {
     uint16_t *dprev;    /* [set_slot] drained count at the last update */
     int *rr;            /* [node*term + e] flat queue index j (over all S*2^n) sender e looks at first */
     uint32_t *ntag;     /* [node] packets queued so far (the next descriptor's tag) */
+    long qtot[16];      /* packets in the quadrant-q queues of all nodes (statistics) */
+    long qocc[16];      /* sum over the window's cycles of qtot (statistics) */
     int nw;             /* 64-bit words of a node's non-empty bitmap */
     uint64_t *ne;       /* [node*nw + j/64] bit j%64: queue j holds a packet (speed only) */
     uint64_t chmask[4]; /* [e] bit b: queue index j = b mod 64 is served by channel e */

@@ -480,6 +480,12 @@ static void test_gal_channel_per_quadrant(void **st_)
             assert_true(g.nonmin > g.n / 5); /* the + direction saturates near 0.2 */
         else
             assert_true(g.nonmin < g.n / 50);
+        /* per-quadrant occupancy: the minimal (+) queue holds at least T = 2 packets whenever
+         * a packet went the long way, so past saturation it averages well above zero */
+        assert_int_equal(st.gal_quads, 2);
+        if (li)
+            assert_true(st.gal_queue_occ[0] > 1.0);
+        assert_true(st.gal_queue_occ[0] >= 0 && st.gal_queue_occ[1] >= 0);
     }
     /* more channels than quadrants is refused, naming the key */
     tn_config c = base(8, 1);
