@@ -169,6 +169,11 @@ void tn_chaos_router_step(tn_sim *s, int node)
             r |= (tgt[ip] == op ? 1u : 0u) << ip;
         if (rd_slot >= 0 && cs->oport[qb + rd_slot] == op)
             r |= 1u << MQ;
+        if (s->cfg.transit) { /* section 7.4: network ports and the queue before injection */
+            uint32_t net = (((1u << (2 * s->g.n + 1)) - 1u) & ~1u) | (1u << MQ);
+            if (r & net)
+                r &= net;
+        }
         win[op] = tn_rr_pick(r, P + 1, cs->sa2_ptr[base + op]);
     }
     /* the shared queue's write port: one input port per cycle */
@@ -291,6 +296,8 @@ void tn_chaos_router_step(tn_sim *s, int node)
 
     /* ---- commit: VC allocation of the input VCs (stage 2) ---- */
     uint8_t granted[TN_MAX_P * TN_MAX_V] = {0}; /* by flat input VC ip*V+v */
+    if (nreq && s->cfg.transit)
+        nreq = tn_va_transit(req, nreq, 2 * s->g.n);
     if (nreq) {
         tn_va_stage2(req, nreq, s->as.va2_ptr + base * V, V, P, gnt);
         for (int j = 0; j < nreq; j++) {
