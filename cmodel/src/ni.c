@@ -107,11 +107,17 @@ int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p)
     }
     long slot = (long)node * g->sets + set_of(s, cs, cd, p->dst, qmin);
     uint16_t *cnt = g->cnt + slot * g->quads;
+    /* the minimal queue: the shortest of the minimal quadrants, which agree with qmin in every
+     * dimension with an offset (a dimension without one has no hop either way); ties: qmin,
+     * then the lowest index */
     int q = qmin;
-    if (cnt[qmin] >= g->thr[slot]) {
-        /* the shortest queue of the set; ties: the minimal one, then the lowest index */
+    for (int r = 0; r < g->quads; r++)
+        if (!((r ^ qmin) & ~zero) && cnt[r] < cnt[q])
+            q = r;
+    if (cnt[q] >= g->thr[slot]) {
+        /* the shortest queue of the set; ties: the minimal queue, then the lowest index */
         for (int r = 0; r < g->quads; r++)
-            if (!(r & zero) && cnt[r] < cnt[q])
+            if (cnt[r] < cnt[q])
                 q = r;
     }
     if (cnt[q] >= g->depth)

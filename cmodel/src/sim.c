@@ -276,7 +276,10 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
         tn_sim_step(s);
     }
     /* Every packet that entered the network must come out: stop the sources and drain. */
-    long lim = 100000L + 100L * s->g.nodes * s->P;
+    /* ... in a time that grows with the backlog (GAL's queues hold up to S*2^n*gal_qdepth
+     * packets per node far past saturation): a floor of 1/8 flit/node/cycle; a deadlock
+     * stops it earlier through the watchdog */
+    long lim = 100000L + 100L * s->g.nodes * s->P + 8L * s->in_flight * s->cfg.pkt_max / s->g.nodes;
     if (tn_sim_drain_all(s, lim))
         tn_check_fail(s, "%s", s->deadlocked ? s->deadlock_report : "packets still in the network "
                                                                      "after the drain limit");

@@ -240,13 +240,21 @@ module tn_gal_ni #(
                     scnt = cv[is*Q*CNTW +: Q*CNTW];
                     sthr = thr_q[is*TW +: TW];
                 end
-            // the minimal quadrant if below T, else the shortest allowed queue of the set
-            // (strictly fewer than the current choice, scanning from the minimal one)
+            // the minimal queue: the shortest of the quadrants that agree with qmin in every
+            // dimension with an offset (strictly fewer, scanning from qmin); if it holds T or
+            // more, the shortest queue of the set (strictly fewer, from the minimal queue)
             qc = qmin;
             m = {CNTW{1'b0}};
             for (ir = 0; ir < Q; ir = ir + 1)
                 if (qmin == ir[N-1:0])
                     m = scnt[ir*CNTW +: CNTW];
+            for (ir = 0; ir < Q; ir = ir + 1) begin
+                c = scnt[ir*CNTW +: CNTW];
+                if ((((ir[N-1:0] ^ qmin) & ~zero) == {N{1'b0}}) && (c < m)) begin
+                    qc = ir[N-1:0];
+                    m = c;
+                end
+            end
 `ifdef TN_FAULT_GAL_THR
             // planted fault (tnlock's self-test): the minimal queue is kept while its occupancy
             // equals T, i.e. > T where the rule says >= T
@@ -256,7 +264,7 @@ module tn_gal_ni #(
 `endif
                 for (ir = 0; ir < Q; ir = ir + 1) begin
                     c = scnt[ir*CNTW +: CNTW];
-                    if (((ir[N-1:0] & zero) == {N{1'b0}}) && (c < m)) begin
+                    if (c < m) begin
                         qc = ir[N-1:0];
                         m = c;
                     end
