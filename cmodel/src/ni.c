@@ -115,9 +115,11 @@ int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p)
         if (!((r ^ qmin) & ~zero) && cnt[r] < cnt[q])
             q = r;
     if (cnt[q] >= g->thr[slot]) {
-        /* the shortest queue of the set; ties: the minimal queue, then the lowest index */
+        /* the shortest queue of the set among the quadrants that agree with the minimal queue
+         * where there is no offset; ties: the minimal queue, then the lowest index */
+        const int qm = q;
         for (int r = 0; r < g->quads; r++)
-            if (cnt[r] < cnt[q])
+            if (!((r ^ qm) & zero) && cnt[r] < cnt[q])
                 q = r;
     }
     if (cnt[q] >= g->depth)

@@ -205,7 +205,7 @@ module tn_gal_ni #(
     reg [TERM*JW-1:0] jsel;    // queue chosen by unit e
     reg [TERM*HW-1:0] wpos;    // its ring slot: (head + occupancy) mod QD
     reg [TERM-1:0]    take;
-    reg [N-1:0]       qmin, zero, sset, qc;
+    reg [N-1:0]       qmin, zero, sset, qc, qm;
     reg [Q*CNTW-1:0]  scnt;    // the set's occupancies
     reg [TW-1:0]      sthr;    // the set's threshold
     reg [CNTW-1:0]    m, c;    // occupancy of the current choice; of quadrant r
@@ -222,6 +222,7 @@ module tn_gal_ni #(
         zero = {N{1'b0}};
         sset = {N{1'b0}};
         qc = {N{1'b0}};
+        qm = {N{1'b0}};
         scnt = {Q*CNTW{1'b0}};
         sthr = {TW{1'b0}};
         m = {CNTW{1'b0}};
@@ -242,7 +243,8 @@ module tn_gal_ni #(
                 end
             // the minimal queue: the shortest of the quadrants that agree with qmin in every
             // dimension with an offset (strictly fewer, scanning from qmin); if it holds T or
-            // more, the shortest queue of the set (strictly fewer, from the minimal queue)
+            // more, the shortest queue of the set among the quadrants that agree with the
+            // minimal queue where there is no offset (strictly fewer, from the minimal queue)
             qc = qmin;
             m = {CNTW{1'b0}};
             for (ir = 0; ir < Q; ir = ir + 1)
@@ -262,9 +264,10 @@ module tn_gal_ni #(
 `else
             if ({{(TW+1-CNTW){1'b0}}, m} >= {1'b0, sthr}) begin
 `endif
+                qm = qc;
                 for (ir = 0; ir < Q; ir = ir + 1) begin
                     c = scnt[ir*CNTW +: CNTW];
-                    if (c < m) begin
+                    if ((((ir[N-1:0] ^ qm) & zero) == {N{1'b0}}) && (c < m)) begin
                         qc = ir[N-1:0];
                         m = c;
                     end

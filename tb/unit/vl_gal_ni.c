@@ -365,11 +365,12 @@ static void directed(tn_gal_rtl *r)
     dcycle(&u, d11, 0, 1, -1, "at the threshold: the shortest queue, ties to the lowest (1)");
     dcycle(&u, d11, 0, 2, -1, "counts 1 1 0 0: quadrant 2");
     /* (1,0): dy = 0, so quadrants 0 and 2 (+x, either y) are both minimal; counts 1 1 1 0:
-     * the minimal queue is 0 (tie with 2: qmin), it holds 1 >= T, so the shortest of all: 3 */
-    dcycle(&u, d10, 0, 3, -1, "dy=0: minimal queues 0 and 2 at T; the shortest of all (3)");
-    /* counts 1 1 1 1; T = 1 still: a packet to (0,1) (dx = 0: quadrants 0 and 1 minimal)
-     * finds every queue at 1, keeps its minimal queue 0 */
-    dcycle(&u, node_at(4, 0, 1), 0, 0, -1, "dx=0, all queues equal: the minimal queue (0)");
+     * the minimal queue is 0 (tie with 2: qmin); it holds 1 >= T, so the shortest of the
+     * quadrants with its y bit, 0 and 1: 1 is not strictly fewer, 0 stays */
+    dcycle(&u, d10, 0, 0, -1, "dy=0: minimal queue 0 at T; alternatives keep its y bit (0)");
+    /* counts 2 1 1 0: a packet to (0,1) (dx = 0: quadrants 0 and 1 minimal): the minimal queue
+     * is the shorter, 1; it holds 1 >= T; the alternatives with its x bit are 1 and 3: 3 */
+    dcycle(&u, node_at(4, 0, 1), 0, 3, -1, "dx=0: minimal queue 1 (shorter than 0); then 3");
     run_close(&u);
 
     /* full-queue wait: T = 1024 (always minimal), QD = 4 */
