@@ -308,6 +308,16 @@ static struct series_rec {
     int *tmax;
 } series = {50, NULL, -1, 0, 0, 0, NULL, NULL, NULL, NULL, NULL};
 
+static void series_free(void)
+{
+    free(series.flits);
+    free(series.pkts);
+    free(series.nonmin);
+    free(series.gq);
+    free(series.tmean);
+    free(series.tmax);
+}
+
 static int min_hops(int k, int n, int a, int b)
 {
     int h = 0;
@@ -639,12 +649,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "tnsim: error: key 'series': cannot write '%s'\n", a.series);
             if (sf)
                 fclose(sf);
-            free(series.flits);
-            free(series.pkts);
-            free(series.nonmin);
-            free(series.gq);
-            free(series.tmean);
-            free(series.tmax);
+            series_free();
             return 2;
         }
         if (a.series_win)
@@ -668,12 +673,7 @@ int main(int argc, char **argv)
             fputc('\n', sf);
         }
         fclose(sf);
-        free(series.flits);
-        free(series.pkts);
-        free(series.nonmin);
-        free(series.gq);
-        free(series.tmean);
-        free(series.tmax);
+        series_free();
     }
     if (rc == 2)
         return 2;

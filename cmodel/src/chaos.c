@@ -303,16 +303,7 @@ void tn_chaos_router_step(tn_sim *s, int node)
         for (int j = 0; j < nreq; j++) {
             if (!gnt[j])
                 continue;
-            long ivc = (base + req[j].ip) * V + req[j].iv;
-            long oslot = base + req[j].op;
-            if (s->ou.busy[oslot] & (1u << req[j].ov))
-                s->router_err[node] |= TN_ERR_VC_REUSE;
-            s->ou.busy[oslot] |= 1u << req[j].ov;
-            s->iu.state[ivc] = TN_VC_ACTIVE;
-            s->iu.oport[ivc] = req[j].op;
-            s->iu.ovc[ivc] = req[j].ov;
-            s->as.va1_ptr[ivc] = (uint8_t)((req[j].ov + 1) % V);
-            s->as.va2_ptr[oslot * V + req[j].ov] = (uint16_t)((req[j].ip * V + req[j].iv + 1) % PV);
+            tn_router_va_grant(s, node, &req[j]);
             granted[req[j].ip * V + req[j].iv] = 1;
             if (tn_port_is_term(&s->g, req[j].ip) && !tn_port_is_term(&s->g, req[j].op))
                 cs->inj_ptr[node] = (uint16_t)((req[j].ip * V + req[j].iv + 1) % PV);
@@ -393,20 +384,9 @@ void tn_chaos_router_step(tn_sim *s, int node)
             s->as.sa1_ptr[base + w] = (uint8_t)((v + 1) % V);
         }
         f.vc = (uint8_t)ov;
-        tn_router_emit_flit(s, node, op, &f);
-        if (!tn_port_is_term(&s->g, op)) {
-            long ovc = (base + op) * V + ov;
+        tn_router_out_flit(s, node, op, &f);
+        if (!tn_port_is_term(&s->g, op))
             sent |= 1u << (op - 1);
-            if (s->ou.credits[ovc] == 0)
-                s->router_err[node] |= TN_ERR_CREDIT_UNF;
-            else
-                s->ou.credits[ovc]--;
-            s->flit_hops++;
-            if (f.head)
-                s->pkt[f.pkt].hops++;
-            if (s->cycle >= s->win_lo && s->cycle < s->win_hi)
-                s->chan_flits[base + op]++;
-        }
         if (tail)
             s->ou.busy[base + op] &= ~(1u << ov);
         cs->sa2_ptr[base + op] = (uint8_t)((w + 1) % (P + 1));

@@ -29,6 +29,38 @@ void tn_router_emit_credit(tn_sim *s, int node, int ip, int vc)
     c->vc = (uint8_t)vc;
 }
 
+void tn_router_out_flit(tn_sim *s, int node, int op, const tn_flit *f)
+{
+    tn_router_emit_flit(s, node, op, f);
+    if (tn_port_is_term(&s->g, op))
+        return;
+    long slot = (long)node * s->P + op, ovc = slot * s->V + f->vc;
+    if (s->ou.credits[ovc] == 0)
+        s->router_err[node] |= TN_ERR_CREDIT_UNF;
+    else
+        s->ou.credits[ovc]--;
+    s->flit_hops++;
+    if (f->head)
+        s->pkt[f->pkt].hops++;
+    if (s->cycle >= s->win_lo && s->cycle < s->win_hi)
+        s->chan_flits[slot]++;
+}
+
+void tn_router_va_grant(tn_sim *s, int node, const tn_va_req *r)
+{
+    const int P = s->P, V = s->V;
+    long ivc = ((long)node * P + r->ip) * V + r->iv;
+    long oslot = (long)node * P + r->op;
+    if (s->ou.busy[oslot] & (1u << r->ov))
+        s->router_err[node] |= TN_ERR_VC_REUSE;
+    s->ou.busy[oslot] |= 1u << r->ov;
+    s->iu.state[ivc] = TN_VC_ACTIVE;
+    s->iu.oport[ivc] = r->op;
+    s->iu.ovc[ivc] = r->ov;
+    s->as.va1_ptr[ivc] = (uint8_t)((r->ov + 1) % V);
+    s->as.va2_ptr[oslot * V + r->ov] = (uint16_t)((r->ip * V + r->iv + 1) % (P * V));
+}
+
 void tn_router_sel_sync(tn_sim *s, int node)
 {
     long m = s->cycle - s->sel.last[node];
@@ -168,17 +200,7 @@ void tn_router_step(tn_sim *s, int node)
         for (int j = 0; j < nreq; j++) {
             if (!gnt[j])
                 continue;
-            long ivc = (base + req[j].ip) * V + req[j].iv;
-            long oslot = base + req[j].op;
-            if (s->ou.busy[oslot] & (1u << req[j].ov))
-                s->router_err[node] |= TN_ERR_VC_REUSE;
-            s->ou.busy[oslot] |= 1u << req[j].ov;
-            s->iu.state[ivc] = TN_VC_ACTIVE;
-            s->iu.oport[ivc] = req[j].op;
-            s->iu.ovc[ivc] = req[j].ov;
-            s->as.va1_ptr[ivc] = (uint8_t)((req[j].ov + 1) % V);
-            s->as.va2_ptr[oslot * V + req[j].ov] =
-                (uint16_t)((req[j].ip * V + req[j].iv + 1) % (P * V));
+            tn_router_va_grant(s, node, &req[j]);
         }
     }
 
@@ -192,25 +214,14 @@ void tn_router_step(tn_sim *s, int node)
         long ivc = (base + ip) * V + v;
         tn_flit f = *tn_iu_front(s, ivc);
         int ov = s->iu.ovc[ivc];
-        long ovc = (base + op) * V + ov;
         tn_iu_pop(s, node, ip, v);
         tn_router_emit_credit(s, node, ip, v);
         f.vc = (uint8_t)ov;
         if (val && f.head) /* the head carries the phase in force on (section 20.1) */
             f.phase = (uint8_t)tn_val_phase(&s->g, cur, f.mid, f.phase);
-        tn_router_emit_flit(s, node, op, &f);
-        if (!tn_port_is_term(&s->g, op)) {
+        tn_router_out_flit(s, node, op, &f);
+        if (!tn_port_is_term(&s->g, op))
             sent |= 1u << (op - 1);
-            if (s->ou.credits[ovc] == 0)
-                s->router_err[node] |= TN_ERR_CREDIT_UNF;
-            else
-                s->ou.credits[ovc]--;
-            s->flit_hops++;
-            if (f.head)
-                s->pkt[f.pkt].hops++;
-            if (s->cycle >= s->win_lo && s->cycle < s->win_hi)
-                s->chan_flits[base + op]++;
-        }
         if (f.tail) {
             s->ou.busy[base + op] &= ~(1u << ov);
             s->iu.state[ivc] = TN_VC_IDLE;

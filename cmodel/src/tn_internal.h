@@ -288,6 +288,12 @@ void tn_router_step(tn_sim *s, int node);
 /* The link and credit registers a router writes in this cycle (visible in the next). */
 void tn_router_emit_flit(tn_sim *s, int node, int op, const tn_flit *f);
 void tn_router_emit_credit(tn_sim *s, int node, int ip, int vc);
+/* Commit one VC allocation grant: the output VC becomes busy, the input VC ACTIVE on it, and
+ * the VA pointers move (section 7.2). */
+void tn_router_va_grant(tn_sim *s, int node, const tn_va_req *r);
+/* Send flit f (its vc already the output VC) from output port op: the link register, and on a
+ * network port the credit it spends and the hop, flit-hop and channel counts. */
+void tn_router_out_flit(tn_sim *s, int node, int op, const tn_flit *f);
 /* Bring a router's selection state and RNG to the start of the current cycle (the cycles it was
  * skipped had no flit to send and constant busy flags). tnlock calls it before comparing. */
 void tn_router_sel_sync(tn_sim *s, int node);
