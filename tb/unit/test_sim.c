@@ -485,7 +485,8 @@ static void test_gal_channel_per_quadrant(void **st_)
         assert_int_equal(st.gal_quads, 2);
         if (li)
             assert_true(st.gal_queue_occ[0] > 1.0);
-        assert_true(st.gal_queue_occ[0] >= 0 && st.gal_queue_occ[1] >= 0);
+        else /* far below saturation a packet rarely waits: the queues are nearly empty */
+            assert_true(st.gal_queue_occ[0] < 0.5 && st.gal_queue_occ[1] < 0.1);
     }
     /* more channels than quadrants is refused, naming the key */
     tn_config c = base(8, 1);
