@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* Configuration: defaults, key=value parsing, range and combination checks. Every error names
- * the key, the value and the allowed range. */
+/* Configuration: defaults, the table of keys and key=value parsing (tn_keys.h), range and
+ * combination checks. Every error names the key, the value and the allowed range. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tn.h"
+#include "tn_keys.h"
 
 static const char *const routing_names[TN_ROUTE_LAST] = {"dor", "minad", "val", "goal",
                                                          "gal", "chaos", "acor"};
@@ -106,269 +107,296 @@ static void join_names(char *buf, size_t len, const char *const *names, int coun
     }
 }
 
-struct int_key {
-    const char *name;
-    long lo, hi;
-    size_t off;
-    int is_long;
+/* ---- the key table ---- */
+
+static const char *const gal_sets_names[TN_GAL_SLAST] = {"1", "2", "dir", "dst"};
+
+#define F(field) offsetof(tn_config, field)
+#define NOF TN_KEY_NO_FIELD
+#define KINT(nm, l, h, field, d, hp)                                                               \
+    {.name = nm, .type = TN_KEY_INT, .off = F(field), .off2 = NOF, .given = NOF, .lo = l,          \
+     .hi = h, .note = "", .def = d, .help = hp}
+#define KLONG(nm, l, h, field, d, hp)                                                              \
+    {.name = nm, .type = TN_KEY_LONG, .off = F(field), .off2 = NOF, .given = NOF, .lo = l,         \
+     .hi = h, .note = "", .def = d, .help = hp}
+#define KU32(nm, field, d, hp)                                                                     \
+    {.name = nm, .type = TN_KEY_U32, .off = F(field), .off2 = NOF, .given = NOF, .lo = 0,          \
+     .hi = 4294967295L, .note = "", .def = d, .help = hp}
+#define KDBL(nm, l, h, field, gv, nt, d, hp)                                                       \
+    {.name = nm, .type = TN_KEY_DOUBLE, .off = F(field), .off2 = NOF, .given = gv, .dlo = l,       \
+     .dhi = h, .note = nt, .def = d, .help = hp}
+#define KENUM(nm, nms, cnt, blt, field, gv, nt, d, hp)                                             \
+    {.name = nm, .type = TN_KEY_ENUM, .off = F(field), .off2 = NOF, .given = gv, .names = nms,     \
+     .count = cnt, .built = blt, .note = nt, .def = d, .help = hp}
+#define KONOFF(nm, field, nt, d, hp)                                                               \
+    {.name = nm, .type = TN_KEY_ONOFF, .off = F(field), .off2 = NOF, .given = NOF, .note = nt,     \
+     .def = d, .help = hp}
+
+/* One entry per key of tn_config_set. The order is that of the unknown-key message and of the
+ * usage text. Each def is what tn_config_default sets (tb/unit/test_cli.c checks it). */
+static const tn_key keys[] = {
+    KINT("k", 2, TN_MAX_K, k, "8", "radix"),
+    KINT("n", 1, TN_MAX_N, n, "2", "dimensions (k^n <= 65536)"),
+    KENUM("topo", topo_names, 2, 2, topo, NOF, "", "torus", "topology"),
+    KINT("vcs", 1, TN_MAX_V, vcs, "2",
+         "VCs per port; a torus needs dor 2, minad goal gal 3, val 4 (a mesh 1, 2, 2)"),
+    KINT("buf", 1, TN_MAX_BUF, buf, "8", "flits per VC buffer"),
+    {.name = "pkt", .type = TN_KEY_PKT, .off = F(pkt_min), .off2 = F(pkt_max), .given = NOF,
+     .lo = 1, .hi = TN_MAX_PKT, .note = "", .def = "4",
+     .help = "packet length in flits: fixed L, or uniform in A..B"},
+    KINT("flitw", 1, 64, flitw, "32", "payload bits per flit"),
+    KINT("term", 1, TN_MAX_TERM, term, "1", "injection/ejection channels per node"),
+    KENUM("routing", routing_names, TN_ROUTE_LAST, TN_ROUTE_CHAOS + 1, routing, NOF, "", "dor",
+          "routing algorithm (acor is not built yet)"),
+    KENUM("selection", selection_names, TN_SEL_LAST, TN_SEL_LAST, selection, NOF, "", "ldsf",
+          "how minad, goal, gal and chaos pick among free productive ports"),
+    KENUM("traffic", traffic_names, TN_TR_LAST, TN_TR_LAST, traffic, NOF, "", "uniform",
+          "traffic pattern"),
+    KDBL("load", 0.0, 100.0, load, F(load_set), " (fraction of capacity)", "0.3",
+         "offered load, fraction of capacity"),
+    KLONG("warmup", 0, 1000000000L, warmup, "1000", "cycles before the measurement window"),
+    KLONG("measure", 1, 1000000000L, measure, "10000", "cycles of the measurement window"),
+    KLONG("drain", 0, 1000000000L, drain, "50000", "most cycles to wait for the measured packets"),
+    KU32("seed", seed, "1", "global seed"),
+    KU32("perm_seed", perm_seed, "1", "seed of traffic=randperm's permutation"),
+    KDBL("hot_frac", 0.0, 1.0, hot_frac, NOF, "", "0.1",
+         "hotspot: fraction of packets sent to the hot nodes"),
+    {.name = "hot_nodes", .type = TN_KEY_NODES, .off = F(hot), .off2 = F(n_hot), .given = NOF,
+     .lo = 1, .hi = TN_MAX_HOT, .note = "", .def = "0", .help = "hotspot: the hot node ids"},
+    {.name = "trace", .type = TN_KEY_PATH, .off = F(trace), .off2 = NOF, .given = NOF, .lo = 1,
+     .hi = (long)sizeof(((tn_config *)0)->trace) - 1, .note = "", .def = NULL,
+     .help = "traffic=trace: file of lines 'cycle source destination length'"},
+    KONOFF("dateline", dateline, " (off: no dateline classes, deadlock-prone)", "on",
+           "dateline VC classes; off is deadlock-prone, for the checker"),
+    KONOFF("transit", transit, " (on: network inputs before injection in VA and SA stage 2)",
+           "off", "in-transit priority (network inputs before injection)"),
+    KLONG("watchdog", 100, 1000000000L, watchdog, "20000",
+          "cycles with flits in flight and none moving that stop a run as deadlocked"),
+    KENUM("gal_sets", gal_sets_names, TN_GAL_SLAST, TN_GAL_SLAST, gal_sets, NOF,
+          " (one set; near/far; by minimal direction, 2^n sets; one per destination)", "dst",
+          "GAL injection-queue sets"),
+    KINT("gal_t", 0, 1024, gal_t, "2", "GAL fixed threshold, packets in the minimal queue"),
+    KONOFF("gal_adapt", gal_adapt, "", "off", "GAL adaptive threshold (gal_tmin..gal_tmax)"),
+    KINT("gal_tmin", 0, 1024, gal_tmin, "2", "GAL adaptive threshold: lowest T"),
+    KINT("gal_tmax", 0, 1024, gal_tmax, "128", "GAL adaptive threshold: highest T"),
+    KINT("gal_n1", 1, 64, gal_n1, "50", "GAL adaptive threshold: window, cycles"),
+    KINT("gal_n2", 1, 1000000, gal_n2, "20", "GAL adaptive threshold: cycles between updates"),
+    KINT("gal_qdepth", 1, 1024, gal_qdepth, "128", "packets per GAL injection queue"),
+    KINT("chaos_wait", 0, 65535, chaos_wait, "8",
+         "CHAOS: cycles a blocked head waits before the shared queue"),
+    KINT("chaos_q", 2, 64, chaos_q, "4", "CHAOS: packet slots of the shared queue per node"),
+    KLONG("switch_at", 0, 1000000000L, switch_at, "0",
+          "mid-run traffic switch: first cycle of switch_traffic/switch_load (0: off)"),
+    KENUM("switch_traffic", traffic_names, TN_TR_TRACE, TN_TR_TRACE, switch_traffic,
+          F(switch_traffic_set), "", NULL, "pattern from switch_at on (default: traffic's)"),
+    KDBL("switch_load", 0.0, 100.0, switch_load, F(switch_load_set), " (fraction of capacity)",
+         NULL, "load from switch_at on (default: load's)"),
 };
 
-#define IK(nm, lo, hi, field, isl) {nm, lo, hi, offsetof(tn_config, field), isl}
-static const struct int_key int_keys[] = {
-    IK("k", 2, TN_MAX_K, k, 0),
-    IK("n", 1, TN_MAX_N, n, 0),
-    IK("vcs", 1, TN_MAX_V, vcs, 0),
-    IK("buf", 1, TN_MAX_BUF, buf, 0),
-    IK("flitw", 1, 64, flitw, 0),
-    IK("term", 1, TN_MAX_TERM, term, 0),
-    IK("warmup", 0, 1000000000L, warmup, 1),
-    IK("measure", 1, 1000000000L, measure, 1),
-    IK("drain", 0, 1000000000L, drain, 1),
-    IK("watchdog", 100, 1000000000L, watchdog, 1),
-    IK("gal_t", 0, 1024, gal_t, 0),
-    IK("gal_tmin", 0, 1024, gal_tmin, 0),
-    IK("gal_tmax", 0, 1024, gal_tmax, 0),
-    IK("gal_n1", 1, 64, gal_n1, 0),
-    IK("gal_n2", 1, 1000000, gal_n2, 0),
-    IK("gal_qdepth", 1, 1024, gal_qdepth, 0),
-    IK("chaos_wait", 0, 65535, chaos_wait, 0),
-    IK("chaos_q", 2, 64, chaos_q, 0),
-    IK("switch_at", 0, 1000000000L, switch_at, 1),
-};
+#define NKEYS ((int)(sizeof keys / sizeof keys[0]))
 
-int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_t errlen)
+const tn_key *tn_keys(int *count)
+{
+    *count = NKEYS;
+    return keys;
+}
+
+const tn_key *tn_key_find(const char *name)
+{
+    for (int i = 0; i < NKEYS; i++)
+        if (!strcmp(name, keys[i].name))
+            return &keys[i];
+    return NULL;
+}
+
+void tn_key_range(const tn_key *k, char *buf, size_t len)
+{
+    switch (k->type) {
+    case TN_KEY_INT:
+    case TN_KEY_LONG:
+    case TN_KEY_U32:
+        snprintf(buf, len, "an integer in %ld..%ld", k->lo, k->hi);
+        break;
+    case TN_KEY_DOUBLE:
+        snprintf(buf, len, "a number in %g..%g%s", k->dlo, k->dhi, k->note);
+        break;
+    case TN_KEY_ENUM: {
+        size_t u;
+        join_names(buf, len, k->names, k->built);
+        u = strlen(buf);
+        snprintf(buf + u, len - u, "%s", k->note);
+        break;
+    }
+    case TN_KEY_ONOFF:
+        snprintf(buf, len, "on off%s", k->note);
+        break;
+    case TN_KEY_PKT:
+        snprintf(buf, len, "a length L or a range A-B, %ld <= A <= B <= %ld", k->lo, k->hi);
+        break;
+    case TN_KEY_NODES:
+        snprintf(buf, len, "%ld..%ld comma-separated node ids", k->lo, k->hi);
+        break;
+    default:
+        snprintf(buf, len, "a file path of %ld..%ld characters", k->lo, k->hi);
+        break;
+    }
+}
+
+void tn_key_brief(const tn_key *k, char *buf, size_t len)
+{
+    switch (k->type) {
+    case TN_KEY_INT:
+    case TN_KEY_LONG:
+    case TN_KEY_U32:
+        snprintf(buf, len, "%ld..%ld", k->lo, k->hi);
+        break;
+    case TN_KEY_DOUBLE:
+        snprintf(buf, len, "%g..%g", k->dlo, k->dhi);
+        break;
+    case TN_KEY_ENUM:
+        join_names(buf, len, k->names, k->built);
+        break;
+    case TN_KEY_ONOFF:
+        snprintf(buf, len, "on off");
+        break;
+    case TN_KEY_PKT:
+        snprintf(buf, len, "L or A-B in %ld..%ld", k->lo, k->hi);
+        break;
+    case TN_KEY_NODES:
+        snprintf(buf, len, "ids a,b,... (%ld..%ld)", k->lo, k->hi);
+        break;
+    default:
+        snprintf(buf, len, "FILE");
+        break;
+    }
+}
+
+static void *field(tn_config *c, size_t off)
+{
+    return (char *)c + off;
+}
+
+int tn_key_set(const tn_key *k, tn_config *c, const char *v, char *err, size_t errlen)
 {
     char allowed[256];
     long x;
-    for (size_t i = 0; i < sizeof int_keys / sizeof int_keys[0]; i++) {
-        const struct int_key *ik = &int_keys[i];
-        if (strcmp(key, ik->name))
-            continue;
-        if (parse_long(v, ik->lo, ik->hi, &x)) {
-            snprintf(allowed, sizeof allowed, "an integer in %ld..%ld", ik->lo, ik->hi);
-            return bad(err, errlen, key, v, allowed);
+    tn_key_range(k, allowed, sizeof allowed);
+    switch (k->type) {
+    case TN_KEY_INT:
+    case TN_KEY_LONG:
+    case TN_KEY_U32:
+        if (parse_long(v, k->lo, k->hi, &x))
+            return bad(err, errlen, k->name, v, allowed);
+        if (k->type == TN_KEY_LONG)
+            *(long *)field(c, k->off) = x;
+        else if (k->type == TN_KEY_U32)
+            *(uint32_t *)field(c, k->off) = (uint32_t)x;
+        else
+            *(int *)field(c, k->off) = (int)x;
+        break;
+    case TN_KEY_DOUBLE: {
+        double d;
+        if (parse_double(v, k->dlo, k->dhi, &d))
+            return bad(err, errlen, k->name, v, allowed);
+        *(double *)field(c, k->off) = d;
+        break;
+    }
+    case TN_KEY_ENUM: {
+        int i = parse_name(v, k->names, k->count);
+        if (i >= k->built) {
+            join_names(allowed, sizeof allowed, k->names, k->built);
+            snprintf(err, errlen,
+                     "key '%s': value '%s' is not built yet in this version; allowed: %s", k->name,
+                     v, allowed);
+            return -1;
         }
-        if (ik->is_long)
-            *(long *)((char *)c + ik->off) = x;
-        else
-            *(int *)((char *)c + ik->off) = (int)x;
-        return 0;
+        if (i < 0)
+            return bad(err, errlen, k->name, v, allowed);
+        *(int *)field(c, k->off) = i;
+        break;
     }
-    if (!strcmp(key, "seed") || !strcmp(key, "perm_seed")) {
-        if (parse_long(v, 0, 4294967295L, &x))
-            return bad(err, errlen, key, v, "an integer in 0..4294967295");
-        if (!strcmp(key, "seed"))
-            c->seed = (uint32_t)x;
-        else
-            c->perm_seed = (uint32_t)x;
-        return 0;
-    }
-    if (!strcmp(key, "pkt")) {
+    case TN_KEY_ONOFF:
+        if (strcmp(v, "on") && strcmp(v, "off"))
+            return bad(err, errlen, k->name, v, allowed);
+        *(int *)field(c, k->off) = !strcmp(v, "on");
+        break;
+    case TN_KEY_PKT: {
         long a, b;
         const char *dash = strchr(v, '-');
         char first[32];
-        snprintf(allowed, sizeof allowed, "a length L or a range A-B, 1 <= A <= B <= %d",
-                 TN_MAX_PKT);
         if (dash) {
             size_t len = (size_t)(dash - v);
             if (len == 0 || len >= sizeof first)
-                return bad(err, errlen, key, v, allowed);
+                return bad(err, errlen, k->name, v, allowed);
             memcpy(first, v, len);
             first[len] = 0;
-            if (parse_long(first, 1, TN_MAX_PKT, &a) || parse_long(dash + 1, 1, TN_MAX_PKT, &b) ||
+            if (parse_long(first, k->lo, k->hi, &a) || parse_long(dash + 1, k->lo, k->hi, &b) ||
                 a > b)
-                return bad(err, errlen, key, v, allowed);
+                return bad(err, errlen, k->name, v, allowed);
         } else {
-            if (parse_long(v, 1, TN_MAX_PKT, &a))
-                return bad(err, errlen, key, v, allowed);
+            if (parse_long(v, k->lo, k->hi, &a))
+                return bad(err, errlen, k->name, v, allowed);
             b = a;
         }
-        c->pkt_min = (int)a;
-        c->pkt_max = (int)b;
-        return 0;
+        *(int *)field(c, k->off) = (int)a;
+        *(int *)field(c, k->off2) = (int)b;
+        break;
     }
-    if (!strcmp(key, "load")) {
-        double d;
-        if (parse_double(v, 0.0, 100.0, &d))
-            return bad(err, errlen, key, v, "a number in 0..100 (fraction of capacity)");
-        c->load = d;
-        c->load_set = 1;
-        return 0;
-    }
-    if (!strcmp(key, "switch_load")) {
-        double d;
-        if (parse_double(v, 0.0, 100.0, &d))
-            return bad(err, errlen, key, v, "a number in 0..100 (fraction of capacity)");
-        c->switch_load = d;
-        c->switch_load_set = 1;
-        return 0;
-    }
-    if (!strcmp(key, "switch_traffic")) {
-        int i = parse_name(v, traffic_names, TN_TR_TRACE);
-        if (i < 0) {
-            join_names(allowed, sizeof allowed, traffic_names, TN_TR_TRACE);
-            return bad(err, errlen, key, v, allowed);
-        }
-        c->switch_traffic = i;
-        c->switch_traffic_set = 1;
-        return 0;
-    }
-    if (!strcmp(key, "hot_frac")) {
-        double d;
-        if (parse_double(v, 0.0, 1.0, &d))
-            return bad(err, errlen, key, v, "a number in 0..1");
-        c->hot_frac = d;
-        return 0;
-    }
-    if (!strcmp(key, "routing") || !strcmp(key, "traffic") || !strcmp(key, "topo") ||
-        !strcmp(key, "selection")) {
-        const char *const *names = !strcmp(key, "routing")   ? routing_names
-                                   : !strcmp(key, "traffic") ? traffic_names
-                                   : !strcmp(key, "topo")    ? topo_names
-                                                             : selection_names;
-        int count = !strcmp(key, "routing")   ? TN_ROUTE_LAST
-                    : !strcmp(key, "traffic") ? TN_TR_LAST
-                    : !strcmp(key, "topo")    ? 2
-                                              : TN_SEL_LAST;
-        int built = !strcmp(key, "routing") ? TN_ROUTE_CHAOS + 1 : count;
-        int i = parse_name(v, names, count);
-        if (i >= built) {
-            join_names(allowed, sizeof allowed, names, built);
-            snprintf(err, errlen,
-                     "key 'routing': value '%s' is not built yet in this version; allowed: %s", v,
-                     allowed);
-            return -1;
-        }
-        if (i < 0) {
-            join_names(allowed, sizeof allowed, names, built);
-            return bad(err, errlen, key, v, allowed);
-        }
-        if (!strcmp(key, "routing"))
-            c->routing = i;
-        else if (!strcmp(key, "traffic"))
-            c->traffic = i;
-        else if (!strcmp(key, "topo"))
-            c->topo = i;
-        else
-            c->selection = i;
-        return 0;
-    }
-    if (!strcmp(key, "hot_nodes")) {
+    case TN_KEY_NODES: {
         int cnt = 0;
+        int *ids = field(c, k->off);
         const char *p = v;
-        snprintf(allowed, sizeof allowed, "1..%d comma-separated node ids", TN_MAX_HOT);
         while (*p) {
             char tok[32];
             const char *comma = strchr(p, ',');
             size_t len = comma ? (size_t)(comma - p) : strlen(p);
-            if (len == 0 || len >= sizeof tok || cnt == TN_MAX_HOT ||
+            if (len == 0 || len >= sizeof tok || cnt == k->hi ||
                 (memcpy(tok, p, len), tok[len] = 0, parse_long(tok, 0, TN_MAX_NODES - 1, &x)))
-                return bad(err, errlen, key, v, allowed);
-            c->hot[cnt++] = (int)x;
+                return bad(err, errlen, k->name, v, allowed);
+            ids[cnt++] = (int)x;
             p += len + (comma ? 1 : 0);
             if (comma && !*p)
-                return bad(err, errlen, key, v, allowed);
+                return bad(err, errlen, k->name, v, allowed);
         }
-        if (!cnt)
-            return bad(err, errlen, key, v, allowed);
-        c->n_hot = cnt;
-        return 0;
+        if (cnt < k->lo)
+            return bad(err, errlen, k->name, v, allowed);
+        *(int *)field(c, k->off2) = cnt;
+        break;
     }
-    if (!strcmp(key, "gal_adapt")) {
-        if (strcmp(v, "on") && strcmp(v, "off"))
-            return bad(err, errlen, key, v, "on off");
-        c->gal_adapt = !strcmp(v, "on");
-        return 0;
+    default: {
+        size_t len = strlen(v);
+        if (len < (size_t)k->lo || len > (size_t)k->hi)
+            return bad(err, errlen, k->name, v, allowed);
+        memcpy(field(c, k->off), v, len + 1);
+        break;
     }
-    if (!strcmp(key, "gal_sets")) {
-        static const char *const sets[TN_GAL_SLAST] = {"1", "2", "dir", "dst"};
-        int i = parse_name(v, sets, TN_GAL_SLAST);
-        if (i < 0)
-            return bad(err, errlen, key, v, "1 2 dir dst (one set; near/far; by minimal "
-                                           "direction, 2^n sets; one per destination)");
-        c->gal_sets = i;
-        return 0;
     }
-    if (!strcmp(key, "transit")) {
-        if (strcmp(v, "on") && strcmp(v, "off"))
-            return bad(err, errlen, key, v, "on off (on: network inputs before injection in VA "
-                                           "and SA stage 2)");
-        c->transit = !strcmp(v, "on");
-        return 0;
+    if (k->given != TN_KEY_NO_FIELD)
+        *(int *)field(c, k->given) = 1;
+    return 0;
+}
+
+int tn_key_unknown(const char *key, const char *value, const tn_cli_key *extra, int nextra,
+                   char *err, size_t errlen)
+{
+    if (!errlen)
+        return -1;
+    snprintf(err, errlen, "unknown key '%s' (value '%s'); allowed keys:", key, value);
+    for (int i = 0; i < NKEYS + nextra; i++) {
+        size_t u = strlen(err);
+        if (u + 1 >= errlen)
+            break;
+        snprintf(err + u, errlen - u, " %s", i < NKEYS ? keys[i].name : extra[i - NKEYS].name);
     }
-    if (!strcmp(key, "dateline")) {
-        if (strcmp(v, "on") && strcmp(v, "off"))
-            return bad(err, errlen, key, v, "on off (off: no dateline classes, deadlock-prone)");
-        c->dateline = !strcmp(v, "on");
-        return 0;
-    }
-    if (!strcmp(key, "trace")) {
-        if (!*v || strlen(v) >= sizeof c->trace)
-            return bad(err, errlen, key, v, "a file path of 1..255 characters");
-        strcpy(c->trace, v);
-        return 0;
-    }
-    snprintf(err, errlen,
-             "unknown key '%s' (value '%s'); allowed keys: k n topo vcs buf pkt flitw term routing "
-             "selection traffic load warmup measure drain seed perm_seed hot_frac hot_nodes trace dateline transit watchdog "
-             "gal_sets gal_t gal_adapt gal_tmin gal_tmax gal_n1 gal_n2 gal_qdepth chaos_wait "
-             "chaos_q switch_at switch_traffic switch_load",
-             key, v);
     return -1;
 }
 
-int tn_config_load(tn_config *c, const char *path, char *err, size_t errlen)
+int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "--config: cannot open '%s'", path);
-        return -1;
-    }
-    char line[1024];
-    int lineno = 0, rc = 0;
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            snprintf(err, errlen, "%s:%d: line longer than %zu characters", path, lineno,
-                     sizeof line - 2);
-            rc = -1;
-            break;
-        }
-        char *s = line;
-        while (*s == ' ' || *s == '\t')
-            s++;
-        char *hash = strchr(s, '#');
-        if (hash)
-            *hash = 0;
-        len = strlen(s);
-        while (len && (s[len - 1] == '\n' || s[len - 1] == '\r' || s[len - 1] == ' ' ||
-                       s[len - 1] == '\t'))
-            s[--len] = 0;
-        if (!len)
-            continue;
-        char *eq = strchr(s, '=');
-        if (!eq) {
-            snprintf(err, errlen, "%s:%d: expected key=value, got '%s'", path, lineno, s);
-            rc = -1;
-            break;
-        }
-        *eq = 0;
-        char *key = s, *val = eq + 1;
-        size_t kl = strlen(key);
-        while (kl && (key[kl - 1] == ' ' || key[kl - 1] == '\t'))
-            key[--kl] = 0;
-        while (*val == ' ' || *val == '\t')
-            val++;
-        char sub[TN_ERRLEN];
-        if (tn_config_set(c, key, val, sub, sizeof sub)) {
-            snprintf(err, errlen, "%s:%d: %s", path, lineno, sub);
-            rc = -1;
-            break;
-        }
-    }
-    fclose(f);
-    return rc;
+    const tn_key *k = tn_key_find(key);
+    if (!k)
+        return tn_key_unknown(key, v, NULL, 0, err, errlen);
+    return tn_key_set(k, c, v, err, errlen);
 }
 
 double tn_capacity(const tn_config *c)

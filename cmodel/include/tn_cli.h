@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/* tn_cli: the command line of the model's programs (tnsim, tnlock). One table of the model's
+ * keys (cmodel/src/config.c) gives the parser, the usage text and the unknown-key message; a
+ * program adds its own keys as an array of tn_cli_key. */
+#ifndef TN_CLI_H
+#define TN_CLI_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "tn.h"
+
+/* Enough for any message of tn_cli_parse, the unknown-key message with every key included. */
+#define TN_CLI_ERRLEN 1024
+
+typedef struct tn_cli_key {           /* one extra key of a program, beyond the model's keys */
+    const char *name;
+    const char *range;                /* allowed values, as shown in messages and usage */
+    const char *def;                  /* default as shown in usage (NULL: shown as "-") */
+    const char *help;                 /* one line */
+    /* 0, or -1 with err. When set returns -1 and leaves err empty (err[0] == 0), tn_cli_parse
+     * writes "key 'K': value 'V' is not allowed; allowed: RANGE". value lives only during the
+     * call (a --config file's line): copy it to keep it. */
+    int (*set)(void *ctx, const char *value, char *err, size_t errlen);
+} tn_cli_key;
+
+/* Parse argv[first..argc): key=value words, "--config FILE" (tn_config_load semantics: a file of
+ * key=value lines, # comments; extra keys allowed there too), "--json" (sets *json = 1; with
+ * json NULL "--json" is refused as not key=value).
+ * Model keys go to cfg (tn_config_set), extra keys to their set(ctx, ...); an extra key of the
+ * same name as a model key takes precedence. cfg is not reset: the caller sets its defaults
+ * first. Arguments are taken in order; later ones override earlier ones. Returns 0, or -1 with
+ * err naming the key, the value and the allowed range (TN_CLI_ERRLEN is enough); an unknown
+ * key's message lists every model key and every extra key. "--help"/"-h" returns 1 (caller
+ * prints usage and exits 0). The combination of values is not checked (tn_config_check). */
+int tn_cli_parse(int argc, char **argv, int first, tn_config *cfg, const tn_cli_key *extra,
+                 int nextra, void *ctx, int *json, char *err, size_t errlen);
+
+/* Usage: synopsis line(s) given by the caller, then one line per model key and per extra key:
+ * name, default, allowed range, help, aligned. */
+void tn_cli_usage(FILE *f, const char *synopsis, const tn_cli_key *extra, int nextra);
+
+/* Content name of a configuration, for run names and file names, e.g.
+ * t4x4_v4_gal_ldsf_b8_p4_uniform_l0.3_s1:
+ * "t" (torus) or "m" (mesh), then K repeated N times joined by "x" ("t4x4", "m4x4", "t8"),
+ * _v<vcs>, _<routing> (+ _<selection> when routing is minad, goal, gal, chaos or acor), _b<buf>,
+ * _p<pkt> (or _p<min>-<max>), _<traffic> (+ _ps<perm_seed> for randperm), _l<load> (%g, with
+ * more digits only when needed to give the exact double back), _s<seed>, then _<key><value>
+ * (e.g. _term2, _transiton, _gal_setsdir) for each of term, transit, dateline, gal_sets, gal_t,
+ * gal_adapt whose value differs from tn_config_default's. Only [a-z0-9_.-]. Returns the length
+ * of the name, or -1 when it does not fit in len (buf then holds as much as fits, terminated). */
+int tn_config_name(const tn_config *c, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: MIT */
+/* The command line of the model's programs (tn_cli.h): key=value words and --config files
+ * (one line reader for tn_config_load and tn_cli_parse), the usage text, and the content name
+ * of a configuration. The model's keys come from the table of config.c (tn_keys.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tn.h"
+#include "tn_cli.h"
+#include "tn_keys.h"
+
+/* One key=value: an extra key of the program first, then the model's. */
+static int set_one(tn_config *cfg, const tn_cli_key *extra, int nextra, void *ctx,
+                   const char *key, const char *val, char *err, size_t errlen)
+{
+    for (int i = 0; i < nextra; i++) {
+        if (strcmp(key, extra[i].name))
+            continue;
+        if (errlen)
+            err[0] = 0;
+        if (!extra[i].set(ctx, val, err, errlen))
+            return 0;
+        if (errlen && !err[0])
+            snprintf(err, errlen, "key '%s': value '%s' is not allowed; allowed: %s", key, val,
+                     extra[i].range);
+        return -1;
+    }
+    if (!nextra || tn_key_find(key))
+        return tn_config_set(cfg, key, val, err, errlen);
+    return tn_key_unknown(key, val, extra, nextra, err, errlen);
+}
+
+/* The line loop of a --config file: key=value lines, '#' comments, blanks around key and value. */
+static int load_file(const char *path, tn_config *cfg, const tn_cli_key *extra, int nextra,
+                     void *ctx, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "--config: cannot open '%s'", path);
+        return -1;
+    }
+    char line[1024];
+    int lineno = 0, rc = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            snprintf(err, errlen, "%s:%d: line longer than %zu characters", path, lineno,
+                     sizeof line - 2);
+            rc = -1;
+            break;
+        }
+        char *s = line;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        char *hash = strchr(s, '#');
+        if (hash)
+            *hash = 0;
+        len = strlen(s);
+        while (len && (s[len - 1] == '\n' || s[len - 1] == '\r' || s[len - 1] == ' ' ||
+                       s[len - 1] == '\t'))
+            s[--len] = 0;
+        if (!len)
+            continue;
+        char *eq = strchr(s, '=');
+        if (!eq) {
+            snprintf(err, errlen, "%s:%d: expected key=value, got '%s'", path, lineno, s);
+            rc = -1;
+            break;
+        }
+        *eq = 0;
+        char *key = s, *val = eq + 1;
+        size_t kl = strlen(key);
+        while (kl && (key[kl - 1] == ' ' || key[kl - 1] == '\t'))
+            key[--kl] = 0;
+        while (*val == ' ' || *val == '\t')
+            val++;
+        char sub[TN_CLI_ERRLEN];
+        if (set_one(cfg, extra, nextra, ctx, key, val, sub, sizeof sub)) {
+            snprintf(err, errlen, "%s:%d: %s", path, lineno, sub);
+            rc = -1;
+            break;
+        }
+    }
+    fclose(f);
+    return rc;
+}
+
+int tn_config_load(tn_config *c, const char *path, char *err, size_t errlen)
+{
+    return load_file(path, c, NULL, 0, NULL, err, errlen);
+}
+
+int tn_cli_parse(int argc, char **argv, int first, tn_config *cfg, const tn_cli_key *extra,
+                 int nextra, void *ctx, int *json, char *err, size_t errlen)
+{
+    const char *prog = argc > 0 && argv[0] ? argv[0] : "";
+    const char *slash = strrchr(prog, '/');
+    if (slash)
+        prog = slash + 1;
+    for (int i = first; i < argc; i++) {
+        const char *arg = argv[i];
+        if (json && !strcmp(arg, "--json")) {
+            *json = 1;
+            continue;
+        }
+        if (!strcmp(arg, "--help") || !strcmp(arg, "-h"))
+            return 1;
+        if (!strcmp(arg, "--config")) {
+            if (i + 1 >= argc) {
+                snprintf(err, errlen, "--config needs a FILE");
+                return -1;
+            }
+            if (load_file(argv[++i], cfg, extra, nextra, ctx, err, errlen))
+                return -1;
+            continue;
+        }
+        const char *eq = strchr(arg, '=');
+        if (!eq || eq == arg) {
+            snprintf(err, errlen, "argument '%s' is not key=value (see %s --help)", arg, prog);
+            return -1;
+        }
+        char key[64];
+        size_t kl = (size_t)(eq - arg);
+        if (kl >= sizeof key) {
+            snprintf(err, errlen, "key '%.*s...' is too long", 20, arg);
+            return -1;
+        }
+        memcpy(key, arg, kl);
+        key[kl] = 0;
+        if (set_one(cfg, extra, nextra, ctx, key, eq + 1, err, errlen))
+            return -1;
+    }
+    return 0;
+}
+
+/* ---- usage ---- */
+
+#define BRIEF_MAX 30 /* widest allowed-range column; longer ranges push their help right */
+
+static int imax(int a, int b)
+{
+    return a > b ? a : b;
+}
+
+static void usage_line(FILE *f, int wn, int wd, int wr, const char *name, const char *def,
+                       const char *range, const char *help)
+{
+    fprintf(f, "  %-*s %-*s %-*s %s\n", wn, name, wd, def ? def : "-", wr, range, help);
+}
+
+void tn_cli_usage(FILE *f, const char *synopsis, const tn_cli_key *extra, int nextra)
+{
+    int nk;
+    const tn_key *k = tn_keys(&nk);
+    char brief[256];
+    int wn = 3, wd = 7, wr = 7; /* "key", "default", "allowed" */
+    for (int i = 0; i < nk; i++) {
+        tn_key_brief(&k[i], brief, sizeof brief);
+        wn = imax(wn, (int)strlen(k[i].name));
+        wd = imax(wd, k[i].def ? (int)strlen(k[i].def) : 1);
+        wr = imax(wr, imax((int)strlen(brief), BRIEF_MAX));
+    }
+    for (int i = 0; i < nextra; i++) {
+        wn = imax(wn, (int)strlen(extra[i].name));
+        wd = imax(wd, extra[i].def ? (int)strlen(extra[i].def) : 1);
+        wr = imax(wr, (int)strlen(extra[i].range));
+    }
+    if (wr > BRIEF_MAX)
+        wr = BRIEF_MAX;
+    if (synopsis && *synopsis)
+        fprintf(f, "%s%s", synopsis, synopsis[strlen(synopsis) - 1] == '\n' ? "" : "\n");
+    fprintf(f, "keys (key=value on the command line or one per line in --config FILE):\n");
+    usage_line(f, wn, wd, wr, "key", "default", "allowed", "help");
+    for (int i = 0; i < nk; i++) {
+        tn_key_brief(&k[i], brief, sizeof brief);
+        usage_line(f, wn, wd, wr, k[i].name, k[i].def, brief, k[i].help);
+    }
+    for (int i = 0; i < nextra; i++)
+        usage_line(f, wn, wd, wr, extra[i].name, extra[i].def, extra[i].range, extra[i].help);
+}
+
+/* ---- content name ---- */
+
+/* The shortest %.Ng, N >= 6 (that is %g), that reads back as x. */
+static void shortest_g(double x, char *buf, size_t len)
+{
+    for (int p = 6; p <= 17; p++) {
+        snprintf(buf, len, "%.*g", p, x);
+        if (strtod(buf, NULL) == x)
+            return;
+    }
+}
+
+int tn_config_name(const tn_config *c, char *buf, size_t len)
+{
+    char s[512], num[40];
+    size_t u = 0;
+    tn_config d;
+    tn_config_default(&d);
+#define PUT(...)                                                                                   \
+    do {                                                                                           \
+        if (u < sizeof s)                                                                          \
+            u += (size_t)snprintf(s + u, sizeof s - u, __VA_ARGS__);                               \
+    } while (0)
+    PUT("%c", c->topo == TN_TOPO_MESH ? 'm' : 't');
+    for (int i = 0; i < c->n; i++)
+        PUT("%s%d", i ? "x" : "", c->k);
+    PUT("_v%d_%s", c->vcs, tn_routing_name(c->routing));
+    if (c->routing == TN_ROUTE_MINAD || c->routing == TN_ROUTE_GOAL ||
+        c->routing == TN_ROUTE_GAL || c->routing == TN_ROUTE_CHAOS || c->routing == TN_ROUTE_ACOR)
+        PUT("_%s", tn_selection_name(c->selection));
+    PUT("_b%d", c->buf);
+    if (c->pkt_min == c->pkt_max)
+        PUT("_p%d", c->pkt_min);
+    else
+        PUT("_p%d-%d", c->pkt_min, c->pkt_max);
+    PUT("_%s", tn_traffic_name(c->traffic));
+    if (c->traffic == TN_TR_RANDPERM)
+        PUT("_ps%u", (unsigned)c->perm_seed);
+    shortest_g(c->load, num, sizeof num);
+    PUT("_l%s_s%u", num, (unsigned)c->seed);
+    if (c->term != d.term)
+        PUT("_term%d", c->term);
+    if (c->transit != d.transit)
+        PUT("_transit%s", c->transit ? "on" : "off");
+    if (c->dateline != d.dateline)
+        PUT("_dateline%s", c->dateline ? "on" : "off");
+    if (c->gal_sets != d.gal_sets) {
+        const tn_key *k = tn_key_find("gal_sets");
+        PUT("_gal_sets%s", c->gal_sets >= 0 && c->gal_sets < k->count ? k->names[c->gal_sets]
+                                                                        : "x");
+    }
+    if (c->gal_t != d.gal_t)
+        PUT("_gal_t%d", c->gal_t);
+    if (c->gal_adapt != d.gal_adapt)
+        PUT("_gal_adapt%s", c->gal_adapt ? "on" : "off");
+#undef PUT
+    if (u >= sizeof s || u >= len) {
+        if (len)
+            snprintf(buf, len, "%s", s);
+        return -1;
+    }
+    memcpy(buf, s, u + 1);
+    return (int)u;
+}
