@@ -1,0 +1,535 @@
+/* SPDX-License-Identifier: MIT */
+/* The command line (tn_cli.h) and the table of the model's keys (config.c, tn_keys.h): the
+ * table's defaults are tn_config_default's, every key accepts its default, bad values give the
+ * message with the range, the unknown-key message lists every key, tn_cli_parse with a
+ * program's extra keys on the command line and in --config, and tn_config_name. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "tn_test.h"
+#include "tn_cli.h"
+#include "tn_keys.h"
+
+/* The key list of tn_config_set's unknown-key message before the table replaced it. */
+static const char old_key_list[] =
+    "k n topo vcs buf pkt flitw term routing selection traffic load warmup measure drain seed "
+    "perm_seed hot_frac hot_nodes trace dateline transit watchdog gal_sets gal_t gal_adapt "
+    "gal_tmin gal_tmax gal_n1 gal_n2 gal_qdepth chaos_wait chaos_q switch_at switch_traffic "
+    "switch_load";
+
+/* Clear the "given" flags a key sets (load_set, ...): what remains must be the default. */
+static void clear_given(tn_config *c)
+{
+    int nk;
+    const tn_key *k = tn_keys(&nk);
+    for (int i = 0; i < nk; i++)
+        if (k[i].given != TN_KEY_NO_FIELD)
+            *(int *)((char *)c + k[i].given) = 0;
+}
+
+/* Every key with a default: its default string, set on tn_config_default's configuration, gives
+ * that configuration back (the value is the default's, and nothing else moves). */
+static void test_table_defaults_equal_config_default(void **st)
+{
+    (void)st;
+    int nk, nodef = 0;
+    const tn_key *k = tn_keys(&nk);
+    assert_int_equal(nk, 36);
+    tn_config d;
+    tn_config_default(&d);
+    for (int i = 0; i < nk; i++) {
+        char err[TN_CLI_ERRLEN] = "";
+        tn_config c;
+        if (!k[i].def) {
+            /* no literal default: the trace file, and the switch's pattern and load (those of
+             * traffic and load when not given) */
+            if (strcmp(k[i].name, "trace") && strcmp(k[i].name, "switch_traffic") &&
+                strcmp(k[i].name, "switch_load"))
+                fail_msg("key '%s' has no default in the table", k[i].name);
+            nodef++;
+            continue;
+        }
+        /* start from a configuration where the key's field(s) differ from the default */
+        tn_config_default(&c);
+        memset((char *)&c + k[i].off, 0x5a, k[i].type == TN_KEY_LONG     ? sizeof(long)
+                                             : k[i].type == TN_KEY_DOUBLE ? sizeof(double)
+                                             : k[i].type == TN_KEY_U32    ? sizeof(uint32_t)
+                                                                          : sizeof(int));
+        if (k[i].off2 != TN_KEY_NO_FIELD)
+            memset((char *)&c + k[i].off2, 0x5a, sizeof(int));
+        if (tn_config_set(&c, k[i].name, k[i].def, err, sizeof err))
+            fail_msg("key '%s': default '%s' refused: %s", k[i].name, k[i].def, err);
+        clear_given(&c);
+        if (memcmp(&c, &d, sizeof c))
+            fail_msg("key '%s': default '%s' does not give tn_config_default's value", k[i].name,
+                     k[i].def);
+    }
+    assert_int_equal(nodef, 3);
+}
+
+/* Every key accepts its default (those without one: a value of the key's own kind), one by one
+ * and all at once through tn_cli_parse, and a key's default passes tn_config_check. */
+static void test_every_key_accepts_its_default(void **st)
+{
+    (void)st;
+    int nk;
+    const tn_key *k = tn_keys(&nk);
+    char words[40][64];
+    char *argv[41];
+    int argc = 0;
+    argv[argc++] = "test_cli";
+    for (int i = 0; i < nk; i++) {
+        char err[TN_CLI_ERRLEN] = "";
+        tn_config c;
+        const char *v = k[i].def ? k[i].def
+                        : !strcmp(k[i].name, "trace") ? "trace.txt"
+                        : !strcmp(k[i].name, "switch_traffic") ? "uniform" : "0.3";
+        tn_config_default(&c);
+        if (tn_config_set(&c, k[i].name, v, err, sizeof err))
+            fail_msg("key '%s' refused '%s': %s", k[i].name, v, err);
+        if (k[i].def && tn_config_check(&c, err, sizeof err))
+            fail_msg("key '%s'='%s': the check refused it: %s", k[i].name, v, err);
+        if (k[i].def) {
+            assert_true(argc < 41);
+            snprintf(words[argc - 1], sizeof words[0], "%s=%s", k[i].name, k[i].def);
+            argv[argc] = words[argc - 1];
+            argc++;
+        }
+    }
+    tn_config c, d;
+    char err[TN_CLI_ERRLEN] = "";
+    int json = 0;
+    tn_config_default(&c);
+    c.k = 4;
+    c.routing = TN_ROUTE_GAL; /* the words below must set them back */
+    tn_config_default(&d);
+    assert_int_equal(tn_cli_parse(argc, argv, 1, &c, NULL, 0, NULL, &json, err, sizeof err), 0);
+    clear_given(&c);
+    assert_memory_equal(&c, &d, sizeof c);
+    assert_int_equal(json, 0);
+}
+
+/* Each integer key: below its range, above it, not a number, empty: the message names the key,
+ * the value and the range, and the configuration is unchanged. */
+static void test_int_keys_bad_values(void **st)
+{
+    (void)st;
+    int nk, nint = 0;
+    const tn_key *k = tn_keys(&nk);
+    for (int i = 0; i < nk; i++) {
+        if (k[i].type != TN_KEY_INT && k[i].type != TN_KEY_LONG && k[i].type != TN_KEY_U32)
+            continue;
+        nint++;
+        char vals[4][32];
+        snprintf(vals[0], sizeof vals[0], "%ld", k[i].lo - 1);
+        snprintf(vals[1], sizeof vals[1], "%ld", k[i].hi + 1);
+        snprintf(vals[2], sizeof vals[2], "x");
+        vals[3][0] = 0;
+        for (int j = 0; j < 4; j++) {
+            char err[TN_CLI_ERRLEN] = "", want[TN_CLI_ERRLEN];
+            tn_config c, d;
+            tn_config_default(&c);
+            tn_config_default(&d);
+            snprintf(want, sizeof want,
+                     "key '%s': value '%s' is not allowed; allowed: an integer in %ld..%ld",
+                     k[i].name, vals[j], k[i].lo, k[i].hi);
+            assert_int_equal(tn_config_set(&c, k[i].name, vals[j], err, sizeof err), -1);
+            assert_string_equal(err, want);
+            assert_memory_equal(&c, &d, sizeof c);
+        }
+    }
+    assert_int_equal(nint, 21);
+}
+
+/* The messages of the other kinds of key, word for word as they were before the table. */
+static void test_other_keys_messages(void **st)
+{
+    (void)st;
+    static const struct {
+        const char *key, *value, *msg;
+    } cases[] = {
+        {"k", "99", "key 'k': value '99' is not allowed; allowed: an integer in 2..64"},
+        {"seed", "-5",
+         "key 'seed': value '-5' is not allowed; allowed: an integer in 0..4294967295"},
+        {"pkt", "5-3", "key 'pkt': value '5-3' is not allowed; allowed: a length L or a range A-B, "
+                       "1 <= A <= B <= 256"},
+        {"load", "abc", "key 'load': value 'abc' is not allowed; allowed: a number in 0..100 "
+                        "(fraction of capacity)"},
+        {"switch_load", "101", "key 'switch_load': value '101' is not allowed; allowed: a number "
+                               "in 0..100 (fraction of capacity)"},
+        {"hot_frac", "2", "key 'hot_frac': value '2' is not allowed; allowed: a number in 0..1"},
+        {"routing", "acor", "key 'routing': value 'acor' is not built yet in this version; "
+                            "allowed: dor minad val goal gal chaos"},
+        {"routing", "xy", "key 'routing': value 'xy' is not allowed; allowed: dor minad val goal "
+                          "gal chaos"},
+        {"topo", "ring", "key 'topo': value 'ring' is not allowed; allowed: torus mesh"},
+        {"selection", "greedy", "key 'selection': value 'greedy' is not allowed; allowed: random "
+                                "dor zigzag lru ldsf sq"},
+        {"traffic", "zipf", "key 'traffic': value 'zipf' is not allowed; allowed: uniform tornado "
+                            "bitcomp bitrev shuffle butterfly transpose neighbor randperm hotspot "
+                            "trace"},
+        {"switch_traffic", "trace", "key 'switch_traffic': value 'trace' is not allowed; allowed: "
+                                    "uniform tornado bitcomp bitrev shuffle butterfly transpose "
+                                    "neighbor randperm hotspot"},
+        {"gal_sets", "3", "key 'gal_sets': value '3' is not allowed; allowed: 1 2 dir dst (one "
+                          "set; near/far; by minimal direction, 2^n sets; one per destination)"},
+        {"gal_adapt", "yes", "key 'gal_adapt': value 'yes' is not allowed; allowed: on off"},
+        {"transit", "1", "key 'transit': value '1' is not allowed; allowed: on off (on: network "
+                         "inputs before injection in VA and SA stage 2)"},
+        {"dateline", "no", "key 'dateline': value 'no' is not allowed; allowed: on off (off: no "
+                           "dateline classes, deadlock-prone)"},
+        {"hot_nodes", "1,,2", "key 'hot_nodes': value '1,,2' is not allowed; allowed: 1..16 "
+                              "comma-separated node ids"},
+        {"hot_nodes", "", "key 'hot_nodes': value '' is not allowed; allowed: 1..16 "
+                          "comma-separated node ids"},
+        {"trace", "", "key 'trace': value '' is not allowed; allowed: a file path of 1..255 "
+                      "characters"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tn_config c;
+        char err[TN_CLI_ERRLEN] = "";
+        tn_config_default(&c);
+        assert_int_equal(tn_config_set(&c, cases[i].key, cases[i].value, err, sizeof err), -1);
+        assert_string_equal(err, cases[i].msg);
+    }
+}
+
+/* The word w occurs in the space-separated list s. */
+static int has_word(const char *s, const char *w)
+{
+    size_t n = strlen(w);
+    for (const char *p = strstr(s, w); p; p = strstr(p + 1, w))
+        if ((p == s || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+            return 1;
+    return 0;
+}
+
+static void test_unknown_key_lists_every_key(void **st)
+{
+    (void)st;
+    tn_config c;
+    char err[TN_CLI_ERRLEN] = "", want[TN_CLI_ERRLEN];
+    int nk;
+    const tn_key *k = tn_keys(&nk);
+    tn_config_default(&c);
+    assert_int_equal(tn_config_set(&c, "bogus", "1", err, sizeof err), -1);
+    snprintf(want, sizeof want, "unknown key 'bogus' (value '1'); allowed keys: %s", old_key_list);
+    assert_string_equal(err, want);
+    const char *list = strstr(err, "allowed keys: ") + strlen("allowed keys: ");
+    for (int i = 0; i < nk; i++)
+        if (!has_word(list, k[i].name))
+            fail_msg("unknown-key message lacks '%s': %s", k[i].name, err);
+    /* a short buffer truncates it, terminated */
+    char small[40];
+    assert_int_equal(tn_config_set(&c, "bogus", "1", small, sizeof small), -1);
+    assert_int_equal(strlen(small), sizeof small - 1);
+    assert_memory_equal(small, want, sizeof small - 1);
+}
+
+/* ---- tn_cli_parse with a program's own keys ---- */
+
+typedef struct prog_ctx {
+    long cycles;
+    char waves[64];
+    int strict_calls;
+} prog_ctx;
+
+static int set_cycles(void *ctx, const char *v, char *err, size_t errlen)
+{
+    prog_ctx *p = ctx;
+    char *end;
+    (void)err, (void)errlen;
+    long x = strtol(v, &end, 10);
+    if (end == v || *end || x < 1 || x > 100000000L)
+        return -1; /* tn_cli_parse writes the message with the range */
+    p->cycles = x;
+    return 0;
+}
+
+static int set_waves(void *ctx, const char *v, char *err, size_t errlen)
+{
+    prog_ctx *p = ctx;
+    (void)err, (void)errlen;
+    if (strlen(v) >= sizeof p->waves)
+        return -1;
+    strcpy(p->waves, v); /* the value of a --config line does not outlive the call */
+    return 0;
+}
+
+static int set_strict(void *ctx, const char *v, char *err, size_t errlen)
+{
+    prog_ctx *p = ctx;
+    p->strict_calls++;
+    snprintf(err, errlen, "key 'strict': value '%s' is never allowed; allowed: nothing", v);
+    return -1;
+}
+
+static const tn_cli_key prog_keys[] = {
+    {"cycles", "1..100000000", "warmup+measure", "lockstep cycles before the drain", set_cycles},
+    {"waves", "DIR", "build/waves", "where the waveforms go", set_waves},
+    {"strict", "nothing", NULL, "refuses every value with its own message", set_strict},
+};
+#define NPROG ((int)(sizeof prog_keys / sizeof prog_keys[0]))
+
+static int parse(int argc, char **argv, tn_config *c, prog_ctx *p, int *json, char *err)
+{
+    tn_config_default(c);
+    memset(p, 0, sizeof *p);
+    *json = 0;
+    err[0] = 0;
+    return tn_cli_parse(argc, argv, 1, c, prog_keys, NPROG, p, json, err, TN_CLI_ERRLEN);
+}
+
+static void test_cli_parse_extra_keys(void **st)
+{
+    (void)st;
+    tn_config c;
+    prog_ctx p;
+    int json;
+    char err[TN_CLI_ERRLEN];
+    {
+        char *argv[] = {"build/vl/x/tnlock", "k=4", "cycles=7", "--json", "routing=minad",
+                        "waves=/tmp/w", "k=6"};
+        assert_int_equal(parse(7, argv, &c, &p, &json, err), 0);
+        assert_int_equal(c.k, 6); /* later words override earlier ones */
+        assert_int_equal(c.routing, TN_ROUTE_MINAD);
+        assert_int_equal(p.cycles, 7);
+        assert_string_equal(p.waves, "/tmp/w");
+        assert_int_equal(json, 1);
+    }
+    {
+        char *argv[] = {"tnlock", "k=4", "cycles=0"};
+        assert_int_equal(parse(3, argv, &c, &p, &json, err), -1);
+        assert_string_equal(err, "key 'cycles': value '0' is not allowed; allowed: 1..100000000");
+    }
+    {
+        char *argv[] = {"tnlock", "strict=1"};
+        assert_int_equal(parse(2, argv, &c, &p, &json, err), -1);
+        assert_string_equal(err, "key 'strict': value '1' is never allowed; allowed: nothing");
+        assert_int_equal(p.strict_calls, 1);
+    }
+    {
+        char *argv[] = {"tnlock", "k=99"};
+        assert_int_equal(parse(2, argv, &c, &p, &json, err), -1);
+        assert_string_equal(err,
+                            "key 'k': value '99' is not allowed; allowed: an integer in 2..64");
+    }
+    {
+        /* the unknown-key message lists every model key, then every extra key */
+        char *argv[] = {"tnlock", "bogus=1"}, want[TN_CLI_ERRLEN];
+        assert_int_equal(parse(2, argv, &c, &p, &json, err), -1);
+        snprintf(want, sizeof want,
+                 "unknown key 'bogus' (value '1'); allowed keys: %s cycles waves strict",
+                 old_key_list);
+        assert_string_equal(err, want);
+    }
+    {
+        char *argv[] = {"/x/tnlock", "bogus"};
+        assert_int_equal(parse(2, argv, &c, &p, &json, err), -1);
+        assert_string_equal(err, "argument 'bogus' is not key=value (see tnlock --help)");
+    }
+    {
+        char *argv[] = {"tnlock", "=4"};
+        assert_int_equal(parse(2, argv, &c, &p, &json, err), -1);
+        assert_non_null(strstr(err, "'=4' is not key=value"));
+    }
+    {
+        char *argv[] = {"tnlock", "k=4", "--config"};
+        assert_int_equal(parse(3, argv, &c, &p, &json, err), -1);
+        assert_string_equal(err, "--config needs a FILE");
+    }
+    {
+        char *argv[] = {"tnlock", "k=4", "--help", "k=99"};
+        assert_int_equal(parse(4, argv, &c, &p, &json, err), 1);
+        char *argv2[] = {"tnlock", "-h"};
+        assert_int_equal(parse(2, argv2, &c, &p, &json, err), 1);
+        char *argv3[] = {"tnlock", "k=99", "--help"}; /* in order: the bad key comes first */
+        assert_int_equal(parse(3, argv3, &c, &p, &json, err), -1);
+    }
+    {
+        /* first skips a mode word; json NULL refuses --json */
+        char *argv[] = {"tnsim", "sweep", "k=4", "--json"};
+        tn_config_default(&c);
+        assert_int_equal(tn_cli_parse(4, argv, 2, &c, NULL, 0, NULL, NULL, err, sizeof err), -1);
+        assert_string_equal(err, "argument '--json' is not key=value (see tnsim --help)");
+        assert_int_equal(c.k, 4);
+        assert_int_equal(tn_cli_parse(3, argv, 2, &c, NULL, 0, NULL, NULL, err, sizeof err), 0);
+    }
+}
+
+/* A --config file with model and extra keys; tn_config_load (no extra keys) refuses the extra
+ * key with the unknown-key message. */
+static void test_cli_config_file_extra_key(void **st)
+{
+    (void)st;
+    char path[] = "/tmp/tn_test_cli_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "# a program's configuration\n  k = 4   # radix\ncycles = 9\nwaves=/x/y\n"
+               "traffic=tornado\n");
+    fclose(f);
+    tn_config c;
+    prog_ctx p;
+    int json;
+    char err[TN_CLI_ERRLEN], want[TN_CLI_ERRLEN];
+    {
+        char *argv[] = {"tnlock", "--config", path, "k=8", "--json"};
+        assert_int_equal(parse(5, argv, &c, &p, &json, err), 0);
+        assert_int_equal(c.k, 8); /* the command line after --config overrides the file */
+        assert_int_equal(c.traffic, TN_TR_TORNADO);
+        assert_int_equal(p.cycles, 9);
+        assert_string_equal(p.waves, "/x/y");
+        assert_int_equal(json, 1);
+    }
+    {
+        char *argv[] = {"tnlock", "cycles=3", "--config", path};
+        assert_int_equal(parse(4, argv, &c, &p, &json, err), 0);
+        assert_int_equal(c.k, 4);
+        assert_int_equal(p.cycles, 9);
+    }
+    tn_config_default(&c);
+    assert_int_equal(tn_config_load(&c, path, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s:3: unknown key 'cycles' (value '9'); allowed keys: %s", path,
+             old_key_list);
+    assert_string_equal(err, want);
+    /* a bad extra value in the file: file, line, key, value, range */
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "k=4\ncycles=0\n");
+    fclose(f);
+    {
+        char *argv[] = {"tnlock", "--config", path};
+        assert_int_equal(parse(3, argv, &c, &p, &json, err), -1);
+        snprintf(want, sizeof want,
+                 "%s:2: key 'cycles': value '0' is not allowed; allowed: 1..100000000", path);
+        assert_string_equal(err, want);
+    }
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "k=4\nbogus=2\n");
+    fclose(f);
+    {
+        char *argv[] = {"tnlock", "--config", path};
+        assert_int_equal(parse(3, argv, &c, &p, &json, err), -1);
+        snprintf(want, sizeof want,
+                 "%s:2: unknown key 'bogus' (value '2'); allowed keys: %s cycles waves strict",
+                 path, old_key_list);
+        assert_string_equal(err, want);
+    }
+    unlink(path);
+    {
+        char *argv[] = {"tnlock", "--config", path};
+        assert_int_equal(parse(3, argv, &c, &p, &json, err), -1);
+        snprintf(want, sizeof want, "--config: cannot open '%s'", path);
+        assert_string_equal(err, want);
+    }
+}
+
+/* The usage text has a line for every model key and every extra key, with its default. */
+static void test_cli_usage_lists_every_key(void **st)
+{
+    (void)st;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_non_null(f);
+    tn_cli_usage(f, "usage: tnlock key=value ...", prog_keys, NPROG);
+    fclose(f);
+    assert_true(!strncmp(text, "usage: tnlock key=value ...\n", 28));
+    int nk;
+    const tn_key *k = tn_keys(&nk);
+    for (int i = 0; i < nk + NPROG; i++) {
+        const char *name = i < nk ? k[i].name : prog_keys[i - nk].name;
+        const char *def = i < nk ? k[i].def : prog_keys[i - nk].def;
+        char line[128];
+        snprintf(line, sizeof line, "\n  %s ", name);
+        const char *p = strstr(text, line);
+        if (!p)
+            fail_msg("usage lacks key '%s':\n%s", name, text);
+        p += strlen(line);
+        while (*p == ' ')
+            p++;
+        if (strncmp(p, def ? def : "-", strlen(def ? def : "-")))
+            fail_msg("usage: key '%s' does not show its default '%s'", name, def ? def : "-");
+    }
+    free(text);
+}
+
+/* ---- tn_config_name ---- */
+
+static void name_is(const char *const *kv, const char *want)
+{
+    tn_config c;
+    char err[TN_CLI_ERRLEN], name[256];
+    tn_config_default(&c);
+    for (int i = 0; kv[i]; i += 2)
+        if (tn_config_set(&c, kv[i], kv[i + 1], err, sizeof err))
+            fail_msg("%s", err);
+    int n = tn_config_name(&c, name, sizeof name);
+    assert_string_equal(name, want);
+    assert_int_equal(n, (int)strlen(want));
+    for (const char *p = name; *p; p++)
+        assert_non_null(strchr("abcdefghijklmnopqrstuvwxyz0123456789_.-", *p));
+}
+
+static void test_config_name(void **st)
+{
+    (void)st;
+    static const char *const d[] = {NULL};
+    name_is(d, "t8x8_v2_dor_b8_p4_uniform_l0.3_s1");
+    static const char *const gal[] = {"k", "4", "vcs", "4", "routing", "gal", NULL};
+    name_is(gal, "t4x4_v4_gal_ldsf_b8_p4_uniform_l0.3_s1");
+    static const char *const mesh[] = {"topo", "mesh", "k", "4", "n", "3", "routing", "minad",
+                                       "selection", "sq", "pkt", "2-8", "traffic", "randperm",
+                                       "perm_seed", "5", "load", "0.15", "seed", "9", NULL};
+    name_is(mesh, "m4x4x4_v2_minad_sq_b8_p2-8_randperm_ps5_l0.15_s9");
+    static const char *const ring[] = {"k", "8", "n", "1", "vcs", "3", "routing", "chaos",
+                                       "selection", "random", "buf", "16", "traffic", "tornado",
+                                       "load", "1", NULL};
+    name_is(ring, "t8_v3_chaos_random_b16_p4_tornado_l1_s1");
+    static const char *const keys[] = {"routing", "gal", "vcs", "3", "term", "2", "transit", "on",
+                                       "dateline", "off", "gal_sets", "dir", "gal_t", "4",
+                                       "gal_adapt", "on", "load", "0.1234567", NULL};
+    name_is(keys, "t8x8_v3_gal_ldsf_b8_p4_uniform_l0.1234567_s1_term2_transiton_datelineoff"
+                  "_gal_setsdir_gal_t4_gal_adapton");
+    /* the default values of those keys, given, add nothing; other keys add nothing */
+    static const char *const same[] = {"term", "1", "transit", "off", "gal_sets", "dst", "gal_t",
+                                       "2", "gal_adapt", "off", "warmup", "7", "flitw", "8",
+                                       "perm_seed", "3", "load", "0.25", "seed", "4294967295",
+                                       NULL};
+    name_is(same, "t8x8_v2_dor_b8_p4_uniform_l0.25_s4294967295");
+    static const char *const val[] = {"routing", "val", "vcs", "4", "gal_sets", "1",
+                                      "load", "0.001", NULL};
+    name_is(val, "t8x8_v4_val_b8_p4_uniform_l0.001_s1_gal_sets1");
+    static const char *const tiny[] = {"load", "0.00001", NULL};
+    name_is(tiny, "t8x8_v2_dor_b8_p4_uniform_l1e-05_s1");
+    /* a buffer too short: -1, terminated */
+    tn_config c;
+    char small[10];
+    tn_config_default(&c);
+    assert_int_equal(tn_config_name(&c, small, sizeof small), -1);
+    assert_string_equal(small, "t8x8_v2_d");
+    char exact[34];
+    assert_int_equal(tn_config_name(&c, exact, sizeof exact), 33);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_table_defaults_equal_config_default),
+        cmocka_unit_test(test_every_key_accepts_its_default),
+        cmocka_unit_test(test_int_keys_bad_values),
+        cmocka_unit_test(test_other_keys_messages),
+        cmocka_unit_test(test_unknown_key_lists_every_key),
+        cmocka_unit_test(test_cli_parse_extra_keys),
+        cmocka_unit_test(test_cli_config_file_extra_key),
+        cmocka_unit_test(test_cli_usage_lists_every_key),
+        cmocka_unit_test(test_config_name),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
