@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* tnsim: the C-model simulator. tnsim [run|sweep|sat|bound] key=value ... [--config FILE] [--json] */
+/* tnsim: the C-model simulator.
+ * tnsim [run|sweep|sat|bound|check|name] key=value ... [--config FILE] [--json] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tn.h"
+#include "tn_cli.h"
 
 #define MAX_LOADS 64
+#define PATH_LEN 4096 /* file keys: the value and its terminating 0 */
 
 typedef struct cli {
     tn_config cfg;
@@ -22,26 +25,21 @@ typedef struct cli {
     const char *pair_out;
     const char *series;       /* series=FILE: accepted throughput per window of series_win */
     long series_win;
+    /* the file keys' values (a --config file's line does not outlive its parsing) */
+    char out_buf[PATH_LEN], chan_out_buf[PATH_LEN], pair_out_buf[PATH_LEN], series_buf[PATH_LEN];
 } cli;
 
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: tnsim [run|sweep|sat|bound] key=value ... [--config FILE] [--json]\n"
-            "  run    one simulation (default)\n"
-            "  sweep  one run per load of loads=A,B,...; CSV to out=FILE or stdout\n"
-            "  sat    find the saturation throughput by bisection on the load (tol=0.01)\n"
-            "  bound  channel-load bound of the routing and pattern\n"
-            "  check  deadlock checker: proves the channel dependency graph acyclic (exit 0) or\n"
-            "         prints a cycle (exit 1)\n"
-            "run options: chan_out=FILE writes per-channel utilisation (CSV); pair=S,D reports the\n"
-            "      measured packets of one pair (hops, latency, queueing), pair_out=FILE one CSV row each,\n"
-            "      pair_shift=on every translate of the pair (s, s + D - S) on a torus;\n"
-            "      series=FILE accepted throughput per window of series_win cycles (default 50)\n"
-            "keys: k n topo vcs buf pkt flitw term routing selection traffic load warmup measure drain\n"
-            "      seed perm_seed hot_frac hot_nodes trace dateline watchdog switch_at switch_traffic\n"
-            "      switch_load (see README.md)\n");
-}
+static const char synopsis[] =
+    "usage: tnsim [run|sweep|sat|bound|check|name] key=value ... [--config FILE] [--json]\n"
+    "  run    one simulation (default)\n"
+    "  sweep  one run per load of loads=A,B,...; CSV to out=FILE or stdout\n"
+    "  sat    find the saturation throughput by bisection on the load (tol=0.01)\n"
+    "  bound  channel-load bound of the routing and pattern\n"
+    "  check  deadlock checker: proves the channel dependency graph acyclic (exit 0) or\n"
+    "         prints a cycle (exit 1)\n"
+    "  name   prints the content name of the configuration (t8x8_v2_dor_b8_p4_uniform_l0.3_s1)\n"
+    "--config FILE: key=value lines (# comments), any key below; later arguments override it.\n"
+    "A wrong key, value or combination exits with status 2 (see README.md).\n";
 
 static int parse_loads(cli *a, const char *v)
 {
@@ -60,9 +58,121 @@ static int parse_loads(cli *a, const char *v)
     return a->nloads ? 0 : -1;
 }
 
+/* ---- tnsim's own keys (tn_cli_key): -1 with err empty gives the message with the range ---- */
+
+static int set_path(char *buf, const char **dst, const char *v)
+{
+    size_t len = strlen(v);
+    if (len >= PATH_LEN)
+        return -1;
+    memcpy(buf, v, len + 1);
+    *dst = buf;
+    return 0;
+}
+
+static int set_loads(void *ctx, const char *v, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return parse_loads(ctx, v);
+}
+
+static int set_tol(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    char *end;
+    (void)err, (void)errlen;
+    a->tol = strtod(v, &end);
+    a->tol_set = 1;
+    return end == v || *end || !(a->tol >= 0.001 && a->tol <= 0.5) ? -1 : 0;
+}
+
+static int set_out(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    (void)err, (void)errlen;
+    return set_path(a->out_buf, &a->out, v);
+}
+
+static int set_chan_out(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    (void)err, (void)errlen;
+    return set_path(a->chan_out_buf, &a->chan_out, v);
+}
+
+static int set_pair_out(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    (void)err, (void)errlen;
+    return set_path(a->pair_out_buf, &a->pair_out, v);
+}
+
+static int set_series(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    (void)err, (void)errlen;
+    return set_path(a->series_buf, &a->series, v);
+}
+
+static int set_pair_shift(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    (void)err, (void)errlen;
+    if (strcmp(v, "on") && strcmp(v, "off"))
+        return -1;
+    a->pair_shift = !strcmp(v, "on");
+    return 0;
+}
+
+static int set_series_win(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    char *end;
+    (void)err, (void)errlen;
+    a->series_win = strtol(v, &end, 10);
+    return end == v || *end || a->series_win < 1 || a->series_win > 1000000 ? -1 : 0;
+}
+
+static int set_pair(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    char *end, *end2;
+    (void)err, (void)errlen;
+    long x = strtol(v, &end, 10), y = -1;
+    if (end != v && *end == ',')
+        y = strtol(end + 1, &end2, 10);
+    if (end == v || *end != ',' || y < 0 || *end2 || x < 0 || x >= TN_MAX_NODES ||
+        y >= TN_MAX_NODES)
+        return -1;
+    a->pair_src = (int)x;
+    a->pair_dst = (int)y;
+    return 0;
+}
+
+_Static_assert(MAX_LOADS == 64 && PATH_LEN == 4096, "the ranges below name these values");
+#define FILE_RANGE "FILE (up to 4095 characters)"
+static const tn_cli_key tnsim_keys[] = {
+    {"loads", "1..64 comma-separated loads in (0, 100]", NULL, "sweep: the loads, A,B,...",
+     set_loads},
+    {"tol", "0.001..0.5", "0.01", "sat: the bisection stops when the load interval is this narrow",
+     set_tol},
+    {"out", FILE_RANGE, "stdout", "sweep: the CSV file", set_out},
+    {"chan_out", FILE_RANGE, NULL, "run: per-channel utilisation, CSV", set_chan_out},
+    {"pair", "S,D (two node ids)", NULL,
+     "run: the measured packets from S to D (hops, latency, queueing)", set_pair},
+    {"pair_shift", "on off (on: every pair translated from pair=S,D)", "off",
+     "run: on a torus also every translate (s, s + D - S) of pair", set_pair_shift},
+    {"pair_out", FILE_RANGE, NULL, "run: one CSV row per packet of pair", set_pair_out},
+    {"series", FILE_RANGE, NULL, "run: accepted throughput per window of series_win cycles, CSV",
+     set_series},
+    {"series_win", "1..1000000", "50", "run: cycles per window of series", set_series_win},
+};
+#define N_TNSIM_KEYS ((int)(sizeof tnsim_keys / sizeof tnsim_keys[0]))
+
+/* 0, -1 on bad input (message printed), 1 for --help */
 static int parse_args(cli *a, int argc, char **argv)
 {
-    char err[TN_ERRLEN];
+    char err[TN_CLI_ERRLEN];
     tn_config_default(&a->cfg);
     a->mode = "run";
     a->pair_src = a->pair_dst = -1;
@@ -70,98 +180,15 @@ static int parse_args(cli *a, int argc, char **argv)
     int i = 1;
     if (argc > 1 && (!strcmp(argv[1], "run") || !strcmp(argv[1], "sweep") ||
                      !strcmp(argv[1], "sat") || !strcmp(argv[1], "bound") ||
-                     !strcmp(argv[1], "check")))
+                     !strcmp(argv[1], "check") || !strcmp(argv[1], "name")))
         a->mode = argv[i++];
-    for (; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!strcmp(arg, "--json")) {
-            a->json = 1;
-        } else if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-            usage(stdout);
-            exit(0);
-        } else if (!strcmp(arg, "--config")) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "tnsim: error: --config needs a FILE\n");
-                return -1;
-            }
-            if (tn_config_load(&a->cfg, argv[++i], err, sizeof err)) {
-                fprintf(stderr, "tnsim: error: %s\n", err);
-                return -1;
-            }
-        } else {
-            const char *eq = strchr(arg, '=');
-            if (!eq || eq == arg) {
-                fprintf(stderr, "tnsim: error: argument '%s' is not key=value (see tnsim --help)\n",
-                        arg);
-                return -1;
-            }
-            char key[64];
-            size_t kl = (size_t)(eq - arg);
-            if (kl >= sizeof key) {
-                fprintf(stderr, "tnsim: error: key '%.*s...' is too long\n", 20, arg);
-                return -1;
-            }
-            memcpy(key, arg, kl);
-            key[kl] = 0;
-            const char *val = eq + 1;
-            if (!strcmp(key, "loads")) {
-                if (parse_loads(a, val)) {
-                    fprintf(stderr,
-                            "tnsim: error: key 'loads': value '%s' is not allowed; allowed: 1..%d "
-                            "comma-separated loads in (0, 100]\n", val, MAX_LOADS);
-                    return -1;
-                }
-            } else if (!strcmp(key, "tol")) {
-                char *end;
-                a->tol = strtod(val, &end);
-                a->tol_set = 1;
-                if (end == val || *end || !(a->tol >= 0.001 && a->tol <= 0.5)) {
-                    fprintf(stderr, "tnsim: error: key 'tol': value '%s' is not allowed; allowed: "
-                                    "0.001..0.5\n", val);
-                    return -1;
-                }
-            } else if (!strcmp(key, "out")) {
-                a->out = val;
-            } else if (!strcmp(key, "chan_out")) {
-                a->chan_out = val;
-            } else if (!strcmp(key, "pair_out")) {
-                a->pair_out = val;
-            } else if (!strcmp(key, "pair_shift")) {
-                if (strcmp(val, "on") && strcmp(val, "off")) {
-                    fprintf(stderr, "tnsim: error: key 'pair_shift': value '%s' is not allowed; "
-                                    "allowed: on off (on: every pair translated from pair=S,D)\n",
-                            val);
-                    return -1;
-                }
-                a->pair_shift = !strcmp(val, "on");
-            } else if (!strcmp(key, "series")) {
-                a->series = val;
-            } else if (!strcmp(key, "series_win")) {
-                char *end;
-                a->series_win = strtol(val, &end, 10);
-                if (end == val || *end || a->series_win < 1 || a->series_win > 1000000) {
-                    fprintf(stderr, "tnsim: error: key 'series_win': value '%s' is not allowed; "
-                                    "allowed: 1..1000000\n", val);
-                    return -1;
-                }
-            } else if (!strcmp(key, "pair")) {
-                char *end, *end2;
-                long x = strtol(val, &end, 10), y = -1;
-                if (end != val && *end == ',')
-                    y = strtol(end + 1, &end2, 10);
-                if (end == val || *end != ',' || y < 0 || *end2 || x < 0 || x >= TN_MAX_NODES ||
-                    y >= TN_MAX_NODES) {
-                    fprintf(stderr, "tnsim: error: key 'pair': value '%s' is not allowed; "
-                                    "allowed: S,D (two node ids)\n", val);
-                    return -1;
-                }
-                a->pair_src = (int)x;
-                a->pair_dst = (int)y;
-            } else if (tn_config_set(&a->cfg, key, val, err, sizeof err)) {
-                fprintf(stderr, "tnsim: error: %s\n", err);
-                return -1;
-            }
-        }
+    int rc = tn_cli_parse(argc, argv, i, &a->cfg, tnsim_keys, N_TNSIM_KEYS, a, &a->json, err,
+                          sizeof err);
+    if (rc > 0)
+        return 1;
+    if (rc) {
+        fprintf(stderr, "tnsim: error: %s\n", err);
+        return -1;
     }
     if (!strcmp(a->mode, "sweep") && !a->nloads) {
         fprintf(stderr, "tnsim: error: key 'loads': sweep needs loads=A,B,...\n");
@@ -578,8 +605,26 @@ int main(int argc, char **argv)
 {
     cli a;
     memset(&a, 0, sizeof a);
-    if (parse_args(&a, argc, argv))
+    int prc = parse_args(&a, argc, argv);
+    if (prc > 0) {
+        tn_cli_usage(stdout, synopsis, tnsim_keys, N_TNSIM_KEYS);
+        return 0;
+    }
+    if (prc)
         return 2;
+    if (!strcmp(a.mode, "name")) {
+        char name[512];
+        if (tn_config_name(&a.cfg, name, sizeof name) < 0) {
+            fprintf(stderr, "tnsim: error: the name of the configuration is longer than %zu "
+                            "characters\n", sizeof name - 1);
+            return 2;
+        }
+        if (a.json)
+            printf("{\"name\": \"%s\"}\n", name);
+        else
+            printf("%s\n", name);
+        return 0;
+    }
     if (!strcmp(a.mode, "sweep"))
         return do_sweep(&a);
     if (!strcmp(a.mode, "sat"))
