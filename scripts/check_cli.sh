@@ -434,5 +434,83 @@ if ran_ok "traffic=trace run exits 0"; then
         'j["check_errors"] == 0 and j["router_errors"] == 0'
 fi
 
+# ---------------------------------------------------------------- one key table: name, --help
+# tnsim name prints the content name of the configuration (tn_config_name) after the checks.
+# name_check DESC EXPECTED ARGS...: tnsim name ARGS prints EXPECTED, exit 0.
+name_check() {
+    local desc=$1 want=$2
+    shift 2
+    tn name "$@"
+    local shown="tnsim name${*:+ $*}"
+    shown=${shown//$TMP/\$TMP}
+    if ran_ok "$shown: exits 0"; then
+        if [ "$OUT" = "$want" ]; then
+            pass "$shown: $desc"
+        else
+            fail "$shown: $desc" "printed '$OUT', expected '$want'"
+        fi
+    fi
+}
+name_check "the default configuration" "t8x8_v2_dor_b8_p4_uniform_l0.3_s1"
+name_check "gal adds its selection" "t4x4_v4_gal_ldsf_b8_p4_uniform_l0.3_s1" k=4 vcs=4 routing=gal
+name_check "mesh, packet range, randperm's seed, keys off their default" \
+    "m4x4x4_v2_minad_sq_b8_p2-8_randperm_ps5_l0.15_s9_term2_transiton" topo=mesh k=4 n=3 \
+    routing=minad selection=sq vcs=2 pkt=2-8 traffic=randperm perm_seed=5 load=0.15 seed=9 \
+    term=2 transit=on warmup=7
+name_check "from a --config file" "t4x4_v2_dor_b8_p4_tornado_l0.3_s1" --config "$TMP/good.cfg"
+bad "name with k out of range" "'k'|99|2..64" name k=99
+bad "name with too few VCs for the routing" "vcs|'2'|minad|3..16" name routing=minad vcs=2
+bad "name with a load above the injection channel" "load|0.9|0..0.5" name k=4 load=0.9
+bad "name with an unknown key lists the model's and tnsim's keys" "foo|switch_load|series_win" \
+    name foo=1
+bad "name with a sweep key" "loads|only for tnsim sweep" name loads=0.1
+
+# A --config file may hold tnsim's own keys too.
+cat >"$TMP/sweep.cfg" <<EOF
+loads=0.1,0.2,0.3   # tnsim's key
+k=4
+n=2
+traffic=tornado
+warmup=200
+measure=1000
+out=$TMP/sweep_cfg.csv
+EOF
+tn sweep --config "$TMP/sweep.cfg"
+if ran_ok "sweep --config FILE with loads= and out= in the file exits 0"; then
+    sweep_check "sweep --config FILE: the file's loads and out are honoured" "$TMP/sweep_cfg.csv"
+fi
+
+# tnsim --help: one line per key ("  KEY DEFAULT ALLOWED HELP") for every key of the model and of
+# tnsim, including every key the unknown-key message names; and the modes.
+tn --help
+if ran_ok "tnsim --help exits 0"; then
+    cp "$TMP/out" "$TMP/help.txt"
+    tn foo=1
+    listed=$(sed -n "s/.*allowed keys: //p" "$TMP/err")
+    missing=()
+    for key in k n topo vcs buf pkt flitw term routing selection traffic load warmup measure \
+        drain seed perm_seed hot_frac hot_nodes trace dateline transit watchdog gal_sets gal_t \
+        gal_adapt gal_tmin gal_tmax gal_n1 gal_n2 gal_qdepth chaos_wait chaos_q switch_at \
+        switch_traffic switch_load loads tol out chan_out pair pair_shift pair_out series \
+        series_win $listed; do
+        grep -qE "^  $key +[^ ]+ +[^ ]" "$TMP/help.txt" || missing+=("$key")
+    done
+    if [ -n "$listed" ] && [ ${#missing[@]} -eq 0 ]; then
+        pass "tnsim --help lists every key of the model and of tnsim, with its default and range"
+    else
+        fail "tnsim --help lists every key of the model and of tnsim, with its default and range" \
+            "missing: ${missing[*]}" "unknown-key list: $listed"
+    fi
+    missing=()
+    for mode in run sweep sat bound check name; do
+        grep -qE "^  $mode +[a-z]" "$TMP/help.txt" || missing+=("$mode")
+    done
+    if [ ${#missing[@]} -eq 0 ]; then
+        pass "tnsim --help describes the modes run sweep sat bound check name"
+    else
+        fail "tnsim --help describes the modes run sweep sat bound check name" "missing: ${missing[*]}"
+    fi
+fi
+
 echo "1..$N"
 [ "$FAILED" -eq 0 ]
