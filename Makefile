@@ -10,16 +10,22 @@ INC := -Icmodel/include -Icmodel/src
 LIB_SRC := $(wildcard cmodel/src/*.c)
 LIB_OBJ := $(patsubst cmodel/src/%.c,build/obj/%.o,$(LIB_SRC))
 RTL_SRC := $(wildcard rtl/*/*.v)
-VL_DEPS := $(RTL_SRC) build/obj/libtn.a build/obj/tnlock.o tb/verilator/tn_rtl_shim.cpp \
-           tb/verilator/tn_rtl.h tb/verilator/tn_gal_lock_top.v scripts/vlbuild.sh
+LOCK_SRC := $(wildcard tb/lock/*.c)
+LOCK_OBJ := $(patsubst tb/lock/%.c,build/obj/lock/%.o,$(LOCK_SRC))
+VL_DEPS := $(RTL_SRC) rtl/common/tn_defs.vh build/obj/libtn.a build/obj/tnlock.a \
+           tb/verilator/tn_rtl_shim.cpp tb/verilator/tn_rtl.h tb/verilator/tn_gal_lock_top.v \
+           scripts/vlbuild.sh
 LIB_HDR := $(wildcard cmodel/include/*.h cmodel/src/*.h)
 TEST_SRC := $(wildcard tb/unit/test_*.c)
 TEST_BIN := $(patsubst tb/unit/%.c,build/test/%,$(TEST_SRC))
 
-.PHONY: help setup build run test regress lint waves bench gal clean
+.PHONY: help setup build run test regress lint waves bench gal clean defs
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-8s %s\n", $$1, $$2}'
+
+defs: ## write rtl/common/tn_defs.vh, cmodel/include/tn_defs.h, tb/tn_obs.h from rtl/common/tn_defs.tbl
+	@python3 scripts/gen_defs.py
 
 setup: ## install what is missing (Debian packages, Python modules); quiet when present
 	@bash scripts/setup.sh
@@ -41,9 +47,13 @@ build/obj/%.o: cmodel/src/%.c $(LIB_HDR)
 build/obj/libtn.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
-build/obj/tnlock.o: tb/tnlock.c tb/verilator/tn_rtl.h $(LIB_HDR)
-	@mkdir -p build/obj
-	$(CC) $(CFLAGS_REL) $(INC) -Itb/verilator -c $< -o $@
+# the lockstep harness (tb/lock/, one file per concern), linked into every Verilated model
+build/obj/lock/%.o: tb/lock/%.c tb/lock/lock.h tb/tn_obs.h tb/verilator/tn_rtl.h $(LIB_HDR)
+	@mkdir -p build/obj/lock
+	$(CC) $(CFLAGS_REL) $(INC) -Itb -Itb/verilator -c $< -o $@
+
+build/obj/tnlock.a: $(LOCK_OBJ)
+	rm -f $@ && ar rcs $@ $^
 
 build/bin/tnlock: scripts/tnlock.sh
 	@mkdir -p build/bin
@@ -97,11 +107,11 @@ run: setup build ## main job: DOR on 4x4 and 8x8 tori, uniform and tornado; tabl
 	@bash scripts/run.sh
 
 test: setup ## unit tests, simulator checks (ASan+UBSan) and the lockstep set; ends with "N passed, N failed"
-	@$(MAKE) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.o >/dev/null
+	@$(MAKE) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.a >/dev/null
 	@bash scripts/run_tests.sh $(TEST_BIN)
 
 regress: setup build ## the long lockstep regression, with random configurations from a printed seed (SEED=n to rerun)
-	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.o >/dev/null
+	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a >/dev/null
 	@bash scripts/regress.sh $(SEED)
 
 lint: setup ## Verilator -Wall, Icarus and Yosys (synth, synth_ecp5): lint, elaboration checks, no latches, LUT/FF/RAM per router

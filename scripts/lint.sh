@@ -191,7 +191,7 @@ iv_elab() {
     for kv in $cfg; do p+=("-P$top.$kv"); done
     t0=$(now)
     run iverilog -g2005 -Wall -o "$OUT/iverilog/${top}_$(tag "$cfg").vvp" -s "$top" "${p[@]}" \
-        -y rtl/common -y rtl/router -y rtl/net -y rtl/ni "$(top_file "$top")" >"$log" 2>&1
+        -Irtl/common -y rtl/common -y rtl/router -y rtl/net -y rtl/ni "$(top_file "$top")" >"$log" 2>&1
     rc=$?
     local name="iverilog -g2005 $top [$(label "$cfg")]"
     if [ "$rc" -eq 0 ] && [ ! -s "$log" ]; then
@@ -232,7 +232,7 @@ iv_bad() {
     local top=$1 cfg=$2 rule=$3 log rc kv p=()
     log=$OUT/bad/iverilog_${top}_$(tag "$cfg").log
     for kv in $cfg; do p+=("-P$top.$kv"); done
-    run iverilog -g2005 -o /dev/null -s "$top" "${p[@]}" -y rtl/common -y rtl/router -y rtl/net -y rtl/ni \
+    run iverilog -g2005 -o /dev/null -s "$top" "${p[@]}" -Irtl/common -y rtl/common -y rtl/router -y rtl/net -y rtl/ni \
         "$(top_file "$top")" >"$log" 2>&1
     rc=$?
     bad_result "iverilog refuses $top [$cfg]" "$rc" "$log" "$rule"
@@ -242,7 +242,7 @@ y_bad() {
     local top=$1 cfg=$2 rule=$3 log rc kv ch=""
     log=$OUT/bad/yosys_${top}_$(tag "$cfg").log
     for kv in $cfg; do ch="$ch -chparam ${kv%%=*} ${kv#*=}"; done
-    run yosys -q -p "read_verilog $YFILES; hierarchy -check -top $top$ch" >"$log" 2>&1
+    run yosys -q -p "read_verilog -Irtl/common $YFILES; hierarchy -check -top $top$ch" >"$log" 2>&1
     rc=$?
     bad_result "yosys hierarchy -check refuses $top [$cfg]" "$rc" "$log" "$rule"
 }
@@ -259,7 +259,7 @@ y_synth() {
     [ "$top" = tn_router ] || limit=$TMO
     t0=$(now)
     RUN_TMO=$limit run yosys -q -l "$log" \
-        -p "read_verilog $YFILES; chparam$set $top; $cmd; tee -o $stat stat" \
+        -p "read_verilog -Irtl/common $YFILES; chparam$set $top; $cmd; tee -o $stat stat" \
         >"$OUT/yosys/$name.out" 2>&1
     rc=$?
     local secs

@@ -14,19 +14,21 @@ mkdir -p "$(dirname "$junit")" build/regress/logs
 tnlock=build/bin/tnlock
 n=0 pass=0 fail=0
 cases=()
+# the run's content name, from the model's key table (tnsim name), plus tnlock's own keys
 name_of() {
-    local k=4 n=2 vcs=2 buf=8 pkt=4 traffic=uniform load=0.3 seed=1 rtl=net fault= extra=
+    local a sim=() extra=
     for a in "$@"; do
         case "$a" in
-            k=*) k=${a#*=} ;; n=*) n=${a#*=} ;; vcs=*) vcs=${a#*=} ;; buf=*) buf=${a#*=} ;;
-            pkt=*) pkt=${a#*=} ;; traffic=*) traffic=${a#*=} ;; load=*) load=${a#*=} ;;
-            seed=*) seed=${a#*=} ;; rtl=*) rtl=${a#*=} ;; fault=*) fault=${a#*=} ;;
+            rtl=*|fault=*) extra="${extra}_${a#*=}" ;;
+            cycles=*|window=*|model=*|waves=*) ;;
+            *) sim+=("$a") ;;
         esac
     done
-    local dims=$k i
-    for ((i = 1; i < n; i++)); do dims=${dims}x$k; done
-    echo "t${dims}_v${vcs}_b${buf}_p${pkt}_${traffic}_l${load}_s${seed}_${rtl}${fault:+_fault_$fault}"
+    local n
+    n=$(build/bin/tnsim name k=4 warmup=200 measure=2000 "${sim[@]}" 2>/dev/null) || n=bad_config
+    echo "$n${extra:-_net}"
 }
+rcycles=0
 start_all=$(date +%s)
 while IFS= read -r line || [ -n "$line" ]; do
     line=${line%%#*}
@@ -65,6 +67,8 @@ while IFS= read -r line || [ -n "$line" ]; do
         why="rc=$rc: $(grep -h 'MISMATCH\|error' "$log.err" <<< "" 2>/dev/null; head -c 400 <<< "$out"; head -c 400 "$log.err")"
     fi
     dt=$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.2f", b-a}')
+    rc_n=$(grep -o '"router_cycles": [0-9]*' <<< "$out" | grep -o '[0-9]*$')
+    [ $ok -eq 1 ] && [ -n "$rc_n" ] && rcycles=$((rcycles + rc_n))
     if [ $ok -eq 1 ]; then
         pass=$((pass + 1))
         echo "ok $n - $name (${dt}s)"
@@ -86,5 +90,6 @@ echo "1..$n"
     printf '%s\n' "${cases[@]}"
     echo '</testsuite>'
 } > "$junit"
-echo "# lockstep $(basename "$list"): $pass passed, $fail failed; JUnit report $junit" >&2
+echo "# lockstep $(basename "$list"): $pass passed, $fail failed; $rcycles router-cycles compared; JUnit report $junit" >&2
+echo "# router-cycles compared: $rcycles"
 [ $fail -eq 0 ]

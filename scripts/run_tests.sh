@@ -77,8 +77,13 @@ done
 run_suite vl_sel_state build/vl/sel_state/vl_sel_state
 # RTL unit test of the GAL network interface (rtl/ni/tn_gal_ni.v) vs the C model's ni.c
 run_suite vl_gal_ni build/vl/gal_ni/vl_gal_ni
+# the generated definitions (rtl/common/tn_defs.vh, cmodel/include/tn_defs.h, tb/tn_obs.h) match
+# their table rtl/common/tn_defs.tbl
+run_suite defs bash -c 'python3 scripts/gen_defs.py --check && echo "ok 1 - generated definitions match rtl/common/tn_defs.tbl" || echo "not ok 1 - run make defs"; echo 1..1'
 run_suite check_cli bash scripts/check_cli.sh
 run_suite lockstep bash scripts/lockstep.sh tb/regress/lockstep_test.txt
 
+rc_total=$(grep -ho 'router-cycles compared: [0-9]*' "$TMP"/*.out 2>/dev/null | grep -o '[0-9]*$' | awk '{s += $1} END {print s + 0}')
+echo "lockstep: $rc_total router-cycles compared"
 echo "$TOTAL_PASS passed, $TOTAL_FAIL failed"
 [ "$TOTAL_FAIL" -eq 0 ]

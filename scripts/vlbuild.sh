@@ -21,7 +21,7 @@ fault=${BASH_REMATCH[9]:-}
 gal=${gal:-0}
 B=8 W=32 TOPO=0 ROUTING=0 QD=8
 if [ "$V" -ge 4 ]; then ROUTING=3; elif [ "$V" -ge 3 ]; then ROUTING=1; fi
-dir=build/vl/$name
+dir=build/vl/${TN_VL_DIR:-$name}
 mod=tn_torus; router=0; src=rtl/net/tn_torus.v
 if [ "$top" = rtr ]; then mod=tn_router; router=1; src=rtl/router/tn_router.v; fi
 if [ "$gal" = 1 ]; then
@@ -34,9 +34,19 @@ if [ -n "$fault" ]; then
     defs+=(+define+TN_FAULT_${fault^^} -Wno-fatal)  # a planted fault may leave signals unused
     fdef="\"$fault\""
 fi
+root=$PWD
+# The Verilated C++ depends only on the RTL, the shim and this script's flags; the harness and the
+# C model are libraries linked at the end. When only they changed, relink instead of rebuilding.
+stamp=$( { cat rtl/*/*.v rtl/common/tn_defs.vh tb/verilator/*.v tb/verilator/tn_rtl_shim.cpp \
+             tb/verilator/tn_rtl.h "$0"; echo "$name ${TN_VL_FLAGS:-} ${TN_VL_MAKEFLAGS:-}"; } | sha1sum | cut -c1-16)
+if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$stamp" ] && [ -f "$dir/V$mod.mk" ]; then
+    rm -f "$dir/tnlock"
+    make -s -C "$dir" -f "V$mod.mk" tnlock > "$dir.log" 2>&1 || { tail -30 "$dir.log" >&2; exit 1; }
+    echo "vlbuild: $name relinked (the RTL is unchanged)"
+    exit 0
+fi
 rm -rf "$dir"
 mkdir -p "$dir"
-root=$PWD
 echo "vlbuild: $name ($mod K=$K N=$N V=$V B=$B TERM=$TERM ROUTING=$ROUTING${fault:+ fault $fault})"
 start=$(date +%s)
 verilator --cc --exe --build -j 2 --trace-fst -Wall --top-module "$mod" \
@@ -45,7 +55,8 @@ verilator --cc --exe --build -j 2 --trace-fst -Wall --top-module "$mod" \
     $([ "$gal" = 1 ] && echo "-GQD=$QD") \
     --Mdir "$dir" -o tnlock \
     -CFLAGS "-I$root/tb/verilator -DTN_TOP_HEADER='\"V$mod.h\"' -DTN_TOP_CLASS=V$mod -DTN_TOP_ROUTER=$router -DTN_TOP_GAL=$gal -DTN_QD=$QD -DTN_K=$K -DTN_N=$N -DTN_V=$V -DTN_B=$B -DTN_W=$W -DTN_TERM=$TERM -DTN_TOPO=$TOPO -DTN_ROUTING=$ROUTING -DTN_FAULT_NAME='$fdef'" \
-    -LDFLAGS "$root/build/obj/tnlock.o $root/build/obj/libtn.a -lm" \
-    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
+    -LDFLAGS "$root/build/obj/tnlock.a $root/build/obj/libtn.a -lm" \
+    -MAKEFLAGS "${TN_VL_MAKEFLAGS:-OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1}" ${TN_VL_FLAGS:-} \
     "$root/tb/verilator/tn_rtl_shim.cpp" > "$dir.log" 2>&1 || { tail -30 "$dir.log" >&2; exit 1; }
+echo "$stamp" > "$dir/stamp"
 echo "vlbuild: $name built in $(( $(date +%s) - start )) s"

@@ -17,36 +17,9 @@
 #define TN_MAX_HOT 16                       /* hot-spot nodes */
 #define TN_ERRLEN 256
 
-enum tn_topo { TN_TOPO_TORUS = 0, TN_TOPO_MESH = 1 };
-
-/* Routing enumeration: the same integers are the RTL parameter ROUTING. */
-enum tn_routing {
-    TN_ROUTE_DOR = 0, TN_ROUTE_MINAD, TN_ROUTE_VAL, TN_ROUTE_GOAL,
-    TN_ROUTE_GAL, TN_ROUTE_CHAOS, TN_ROUTE_ACOR, TN_ROUTE_LAST
-};
-
-/* Selection functions among the free candidates of an adaptive routing function; the same
- * integers are the RTL input cfg_sel_i (docs/microarchitecture.md section 19). */
-enum tn_selection {
-    TN_SEL_RANDOM = 0, TN_SEL_DOR, TN_SEL_ZIGZAG, TN_SEL_LRU, TN_SEL_LDSF, TN_SEL_SQ, TN_SEL_LAST
-};
-
-enum tn_traffic {
-    TN_TR_UNIFORM = 0, TN_TR_TORNADO, TN_TR_BITCOMP, TN_TR_BITREV, TN_TR_SHUFFLE,
-    TN_TR_BUTTERFLY, TN_TR_TRANSPOSE, TN_TR_NEIGHBOR, TN_TR_RANDPERM, TN_TR_HOTSPOT,
-    TN_TR_TRACE, TN_TR_LAST
-};
-
-/* Sticky error bits, one vector per router (same bit order as the RTL err_o). */
-enum tn_err {
-    TN_ERR_CREDIT_OVF = 1u << 0, /* credit arrived for a VC whose counter is already buf */
-    TN_ERR_CREDIT_UNF = 1u << 1, /* flit sent on an output VC with no credit */
-    TN_ERR_BUF_OVF = 1u << 2,    /* flit arrived at a full input VC buffer */
-    TN_ERR_ORDER = 1u << 3,      /* flit order broken: non-head at the front of an idle VC */
-    TN_ERR_VC_REUSE = 1u << 4,   /* output VC granted while still allocated */
-    TN_ERR_PORT = 1u << 5,       /* route chose a port that is illegal for the algorithm */
-    TN_ERR_CFG = 1u << 6         /* run-time routing not built into this router (RTL only) */
-};
+/* Enumerations (routing, selection, topology, traffic, GAL sets) and error bits: the same
+ * integers in the RTL (rtl/common/tn_defs.vh), generated from rtl/common/tn_defs.tbl. */
+#include "tn_defs.h"
 
 typedef struct tn_config {
     int k, n;              /* radix 2..64, dimensions 1..4 */
@@ -91,7 +64,6 @@ typedef struct tn_config {
     int switch_traffic_set, switch_load_set; /* 1 when given (else: traffic / load) */
 } tn_config;
 
-enum tn_gal_sets { TN_GAL_S1 = 0, TN_GAL_S2, TN_GAL_SDIR, TN_GAL_SDST, TN_GAL_SLAST };
 
 /* ---- configuration (config.c) ---- */
 void tn_config_default(tn_config *c);

@@ -8,18 +8,15 @@
 #include "tn.h"
 #include "tn_keys.h"
 
-static const char *const routing_names[TN_ROUTE_LAST] = {"dor", "minad", "val", "goal",
-                                                         "gal", "chaos", "acor"};
-static const char *const traffic_names[TN_TR_LAST] = {
-    "uniform", "tornado",  "bitcomp",  "bitrev",  "shuffle", "butterfly",
-    "transpose", "neighbor", "randperm", "hotspot", "trace"};
-static const char *const topo_names[2] = {"torus", "mesh"};
-static const char *const selection_names[TN_SEL_LAST] = {"random", "dor", "zigzag",
-                                                         "lru",    "ldsf", "sq"};
+/* name tables, index = enum value (rtl/common/tn_defs.tbl, via tn_defs.h) */
+static const char *const routing_names[TN_ROUTE_LAST] = TN_ROUTING_NAMES;
+static const char *const traffic_names[TN_TR_LAST] = TN_TRAFFIC_NAMES;
+static const char *const topo_names[TN_TOPO_LAST] = TN_TOPO_NAMES;
+static const char *const selection_names[TN_SEL_LAST] = TN_SELECTION_NAMES;
 
 const char *tn_routing_name(int r) { return r >= 0 && r < TN_ROUTE_LAST ? routing_names[r] : "?"; }
 const char *tn_traffic_name(int t) { return t >= 0 && t < TN_TR_LAST ? traffic_names[t] : "?"; }
-const char *tn_topo_name(int t) { return t >= 0 && t < 2 ? topo_names[t] : "?"; }
+const char *tn_topo_name(int t) { return t >= 0 && t < TN_TOPO_LAST ? topo_names[t] : "?"; }
 const char *tn_selection_name(int s)
 {
     return s >= 0 && s < TN_SEL_LAST ? selection_names[s] : "?";
@@ -109,7 +106,7 @@ static void join_names(char *buf, size_t len, const char *const *names, int coun
 
 /* ---- the key table ---- */
 
-static const char *const gal_sets_names[TN_GAL_SLAST] = {"1", "2", "dir", "dst"};
+static const char *const gal_sets_names[TN_GAL_SLAST] = TN_GAL_SETS_NAMES;
 
 #define F(field) offsetof(tn_config, field)
 #define NOF TN_KEY_NO_FIELD

@@ -4,6 +4,7 @@
 // terminal channels (port 0 and ports 2N+1..2N+TERM-1) are brought out: injection links in with
 // their credits out, ejection links out. All routers' link registers, credit registers, state
 // (obs) and error vectors are brought out too, for the lockstep harness and the board.
+`include "tn_defs.vh"
 module tn_torus #(
     parameter K       = 4,   // radix, 2..64
     parameter N       = 2,   // dimensions, 1..4
@@ -13,49 +14,44 @@ module tn_torus #(
     parameter TERM    = 1,   // terminal channels per node
     parameter TOPO    = 0,   // 0 torus, 1 mesh
     parameter ROUTING = 0,   // most capable algorithm built: 0 DOR, 1 + MIN AD, 2 + VAL, 3 + GOAL
-    parameter SEL     = -1,  // -1: selection by cfg_sel_i; 0..5 fixed
-    // derived (do not override)
-    parameter NODES = K ** N,
-    parameter CW    = (K > 2) ? $clog2(K) : 1,
-    parameter AW    = N * CW,
-    parameter XW    = (ROUTING >= 2) ? N + AW + 1 : 0,
-    parameter FW    = W + 2 * AW + XW + 2,
-    parameter P     = 2 * N + TERM,
-    parameter PW    = (P > 1) ? $clog2(P) : 1,
-    parameter VW    = (V > 1) ? $clog2(V) : 1,
-    parameter IVW   = (P * V > 1) ? $clog2(P * V) : 1,
-    parameter CNTW  = (B > 0) ? $clog2(B + 1) : 1,
-    parameter OBSW  = P*V*CNTW + P*V + P*V*PW + P*V*VW + P*V*CNTW + P*V + P*V*VW + P*V*IVW
-                      + P*VW + P*PW + 2*N*8 + 2*N*8 + 32,
-    parameter EW    = 7,
-    parameter NT    = NODES * TERM
+    parameter SEL     = -1   // -1: selection by cfg_sel_i; 0..5 fixed
 ) (
     input  wire                  clk_i,
     input  wire                  rst_i,
-    input  wire [CNTW-1:0]       cfg_buf_i,      // flits used per VC buffer, 1..B (run time)
-    input  wire [2:0]            cfg_route_i,    // 0 DOR, 1 MIN AD, 2 VAL, 3 GOAL
+    input  wire [`TN_CNTW-1:0]   cfg_buf_i,      // flits used per VC buffer, 1..B (run time)
+    input  wire [2:0]            cfg_route_i,    // enum tn_routing: dor minad val goal gal
     input  wire [2:0]            cfg_sel_i,      // enum tn_selection
     input  wire                  cfg_dateline_i, // 1: dateline classes
     input  wire                  cfg_transit_i,  // 1: in-transit priority (7.4)
     input  wire [31:0]           cfg_seed_i,     // global seed of the router RNGs (19.4)
     // terminal channels, index node*TERM + channel
-    input  wire [NT-1:0]         inj_valid_i,
-    input  wire [NT*VW-1:0]      inj_vc_i,
-    input  wire [NT*FW-1:0]      inj_flit_i,
-    output wire [NT-1:0]         inj_crd_valid_o,
-    output wire [NT*VW-1:0]      inj_crd_vc_o,
-    output wire [NT-1:0]         ej_valid_o,
-    output wire [NT*VW-1:0]      ej_vc_o,
-    output wire [NT*FW-1:0]      ej_flit_o,
+    input  wire [K**N*TERM-1:0]  inj_valid_i,
+    input  wire [K**N*TERM*`TN_VW-1:0] inj_vc_i,
+    input  wire [K**N*TERM*`TN_FW-1:0] inj_flit_i,
+    output wire [K**N*TERM-1:0]  inj_crd_valid_o,
+    output wire [K**N*TERM*`TN_VW-1:0] inj_crd_vc_o,
+    output wire [K**N*TERM-1:0]  ej_valid_o,
+    output wire [K**N*TERM*`TN_VW-1:0] ej_vc_o,
+    output wire [K**N*TERM*`TN_FW-1:0] ej_flit_o,
     // every router, index node*P + port
-    output wire [NODES*P-1:0]    lnk_valid_o,
-    output wire [NODES*P*VW-1:0] lnk_vc_o,
-    output wire [NODES*P*FW-1:0] lnk_flit_o,
-    output wire [NODES*P-1:0]    crd_valid_o,
-    output wire [NODES*P*VW-1:0] crd_vc_o,
-    output wire [NODES*EW-1:0]   err_o,
-    output wire [NODES*OBSW-1:0] obs_o
+    output wire [K**N*`TN_P-1:0] lnk_valid_o,
+    output wire [K**N*`TN_P*`TN_VW-1:0] lnk_vc_o,
+    output wire [K**N*`TN_P*`TN_FW-1:0] lnk_flit_o,
+    output wire [K**N*`TN_P-1:0] crd_valid_o,
+    output wire [K**N*`TN_P*`TN_VW-1:0] crd_vc_o,
+    output wire [K**N*`TN_EW-1:0] err_o,
+    output wire [K**N*`TN_OBSW-1:0] obs_o
 );
+    // derived widths (rtl/common/tn_defs.tbl)
+    localparam NODES = K ** N;
+    localparam CW    = `TN_CW;
+    localparam AW    = `TN_AW;
+    localparam FW    = `TN_FW;
+    localparam P     = `TN_P;
+    localparam VW    = `TN_VW;
+    localparam EW    = `TN_EW;
+    localparam OBSW  = `TN_OBSW;
+
     function integer kpow;
         input integer d;
         integer i;

@@ -3,6 +3,7 @@
 // switch allocators, crossbar, P output units, the allocator pointers and the sticky error vector.
 // One cycle = docs/microarchitecture.md section 6. The node's coordinates are an input, so one
 // module (and one Verilated model) serves every node.
+`include "tn_defs.vh"
 module tn_router #(
     parameter K       = 4,   // radix, 2..64
     parameter N       = 2,   // dimensions, 1..4
@@ -12,46 +13,45 @@ module tn_router #(
     parameter TERM    = 1,   // terminal channels per node, 1..4
     parameter TOPO    = 0,   // 0 torus, 1 mesh
     parameter ROUTING = 0,   // most capable algorithm built: 0 DOR, 1 + MIN AD, 2 + VAL, 3 + GOAL
-    parameter SEL     = -1,  // -1: selection by cfg_sel_i at run time; 0..5: fixed (19.5)
-    // derived (do not override)
-    parameter CW   = (K > 2) ? $clog2(K) : 1,
-    parameter AW   = N * CW,
-    parameter XW   = (ROUTING >= 2) ? N + AW + 1 : 0,  // routing header: quad, mid, phase
-    parameter FW   = W + 2 * AW + XW + 2,
-    parameter P    = 2 * N + TERM,
-    parameter PW   = (P > 1) ? $clog2(P) : 1,
-    parameter VW   = (V > 1) ? $clog2(V) : 1,
-    parameter IVW  = (P * V > 1) ? $clog2(P * V) : 1,
-    parameter CNTW = (B > 0) ? $clog2(B + 1) : 1,
-    parameter OBSW = P*V*CNTW + P*V + P*V*PW + P*V*VW + P*V*CNTW + P*V + P*V*VW + P*V*IVW
-                     + P*VW + P*PW + 2*N*8 + 2*N*8 + 32,
-    parameter EW   = 7
+    parameter SEL     = -1   // -1: selection by cfg_sel_i at run time; 0..5: fixed (19.5)
 ) (
     input  wire              clk_i,
     input  wire              rst_i,
-    input  wire [AW-1:0]     coord_i,
-    input  wire [CNTW-1:0]   cfg_buf_i,      // flits used per VC buffer, 1..B (run time)
-    input  wire [2:0]        cfg_route_i,    // 0 DOR, 1 MIN AD, 2 VAL, 3 GOAL (19.5)
+    input  wire [`TN_AW-1:0] coord_i,
+    input  wire [`TN_CNTW-1:0] cfg_buf_i,      // flits used per VC buffer, 1..B (run time)
+    input  wire [2:0]        cfg_route_i,    // enum tn_routing: dor minad val goal gal (19.5)
     input  wire [2:0]        cfg_sel_i,      // enum tn_selection (19.5)
     input  wire              cfg_dateline_i, // 1: dateline classes
     input  wire              cfg_transit_i,  // 1: in-transit priority in VA/SA stage 2 (7.4)
     input  wire [31:0]       seed_i,         // router RNG reset value (19.4)
     // input side of each port: link in, credit register back
-    input  wire [P-1:0]      in_valid_i,
-    input  wire [P*VW-1:0]   in_vc_i,
-    input  wire [P*FW-1:0]   in_flit_i,
-    output wire [P-1:0]      in_crd_valid_o,
-    output wire [P*VW-1:0]   in_crd_vc_o,
+    input  wire [`TN_P-1:0]  in_valid_i,
+    input  wire [`TN_P*`TN_VW-1:0] in_vc_i,
+    input  wire [`TN_P*`TN_FW-1:0] in_flit_i,
+    output wire [`TN_P-1:0]  in_crd_valid_o,
+    output wire [`TN_P*`TN_VW-1:0] in_crd_vc_o,
     // output side of each port: output register (the link), credit in
-    output wire [P-1:0]      out_valid_o,
-    output wire [P*VW-1:0]   out_vc_o,
-    output wire [P*FW-1:0]   out_flit_o,
-    input  wire [P-1:0]      out_crd_valid_i,
-    input  wire [P*VW-1:0]   out_crd_vc_i,
-    output reg  [EW-1:0]     err_o,
+    output wire [`TN_P-1:0]  out_valid_o,
+    output wire [`TN_P*`TN_VW-1:0] out_vc_o,
+    output wire [`TN_P*`TN_FW-1:0] out_flit_o,
+    input  wire [`TN_P-1:0]  out_crd_valid_i,
+    input  wire [`TN_P*`TN_VW-1:0] out_crd_vc_i,
+    output reg  [`TN_EW-1:0] err_o,
     // observation of the contract's registers (docs/microarchitecture.md 5), for the harness
-    output wire [OBSW-1:0]   obs_o
+    output wire [`TN_OBSW-1:0] obs_o
 );
+    // derived widths (rtl/common/tn_defs.tbl)
+    localparam CW   = `TN_CW;
+    localparam AW   = `TN_AW;
+    localparam XW   = `TN_XW;
+    localparam FW   = `TN_FW;
+    localparam P    = `TN_P;
+    localparam PW   = `TN_PW;
+    localparam VW   = `TN_VW;
+    localparam IVW  = `TN_IVW;
+    localparam CNTW = `TN_CNTW;
+    localparam NNET = `TN_NNET;
+    localparam EW   = `TN_EW;
     // One copy of the router's code serves every node: keeps Verilator builds short.
     /* verilator no_inline_module */
     // ---- elaboration checks: an undefined module whose name states the rule ----
@@ -97,8 +97,24 @@ module tn_router #(
         end
     endgenerate
 
+    // ---- run-time configuration registers (section 19.5): a copy of each cfg_*_i and of coord_i,
+    // loaded every cycle (no reset; rst_i is held for at least two cycles, section 12). The rest
+    // of the router reads only the copies: no combinational path starts at a configuration input.
+    reg [CNTW-1:0] cfg_buf_q;
+    reg [2:0]      cfg_route_q, cfg_sel_q;
+    reg            cfg_dateline_q, cfg_transit_q;
+    reg [AW-1:0]   coord_q;
+    always @(posedge clk_i) begin
+        cfg_buf_q      <= cfg_buf_i;
+        cfg_route_q    <= cfg_route_i;
+        cfg_sel_q      <= cfg_sel_i;
+        cfg_dateline_q <= cfg_dateline_i;
+        cfg_transit_q  <= cfg_transit_i;
+        coord_q        <= coord_i;
+    end
+
     localparam PV = P * V;
-    localparam HEAD = FW - 1;
+    localparam HEAD = `TN_F_HEAD;
     localparam integer PL = P - 1;
     localparam integer PVL = PV - 1;
     localparam integer VL = V - 1;
@@ -118,16 +134,21 @@ module tn_router #(
             localparam integer PM = 2 * gd + 2;
             assign port_plus[gd*PW +: PW]  = PP[PW-1:0];
             assign port_minus[gd*PW +: PW] = PM[PW-1:0];
-            assign no_plus[gd]  = (TOPO == 1) && (coord_i[gd*CW +: CW] == KLAST);
-            assign no_minus[gd] = (TOPO == 1) && (coord_i[gd*CW +: CW] == {CW{1'b0}});
+            assign no_plus[gd]  = (TOPO == 1) && (coord_q[gd*CW +: CW] == KLAST);
+            assign no_minus[gd] = (TOPO == 1) && (coord_q[gd*CW +: CW] == {CW{1'b0}});
         end
     endgenerate
 
     // ---- run-time routing (19.5) ----
-    wire goal    = (ROUTING >= 3) && (cfg_route_i == 3'd3) && (TOPO == 0);
-    wire minad   = ((ROUTING >= 1) && (cfg_route_i == 3'd1)) || goal;  // adaptive + escape
-    wire val     = (ROUTING >= 2) && (cfg_route_i == 3'd2);
-    wire cfg_bad = (cfg_route_i > ROUTING[2:0]) || (TOPO == 1 && cfg_route_i == 3'd3);
+    // GAL packets route as GOAL inside their quadrant (21); CHAOS and ACOR are not built here
+    localparam [2:0] R_MINAD = `TN_ROUTING_MINAD, R_VAL = `TN_ROUTING_VAL,
+                     R_GOAL = `TN_ROUTING_GOAL, R_GAL = `TN_ROUTING_GAL;
+    wire [2:0] route = (cfg_route_q == R_GAL) ? R_GOAL : cfg_route_q;
+    wire goal    = (ROUTING >= 3) && (route == R_GOAL) && (TOPO == 0);
+    wire minad   = ((ROUTING >= 1) && (route == R_MINAD)) || goal;  // adaptive + escape
+    wire val     = (ROUTING >= 2) && (route == R_VAL);
+    wire cfg_bad = (cfg_route_q > R_GAL) || (route > ROUTING[2:0]) ||
+                   (TOPO == 1 && route == R_GOAL);
 
     // ---- input units ----
     wire [PV*FW-1:0]   front;
@@ -153,7 +174,7 @@ module tn_router #(
             tn_input_unit #(.V(V), .B(B), .FW(FW), .PW(PW), .VW(VW), .CNTW(CNTW)) u_iu (
                 .clk_i         (clk_i),
                 .rst_i         (rst_i),
-                .cfg_buf_i     (cfg_buf_i),
+                .cfg_buf_i     (cfg_buf_q),
                 .in_valid_i    (in_valid_i[gp]),
                 .in_vc_i       (in_vc_i[gp*VW +: VW]),
                 .in_flit_i     (in_flit_i[gp*FW +: FW]),
@@ -179,9 +200,9 @@ module tn_router #(
                 wire [AW-1:0] mid;
                 wire          phase;
                 if (XW > 0) begin : g_hdr
-                    assign quad  = front[(gp*V+gv)*FW + W + 2*AW +: N];
-                    assign mid   = front[(gp*V+gv)*FW + W + 2*AW + N +: AW];
-                    assign phase = front[(gp*V+gv)*FW + W + 3*AW + N];
+                    assign quad  = front[(gp*V+gv)*FW + `TN_F_QUAD +: N];
+                    assign mid   = front[(gp*V+gv)*FW + `TN_F_MID +: AW];
+                    assign phase = front[(gp*V+gv)*FW + `TN_F_PHASE];
                 end else begin : g_nohdr
                     assign quad  = {N{1'b0}};
                     assign mid   = {AW{1'b0}};
@@ -189,8 +210,8 @@ module tn_router #(
                 end
                 tn_route #(.K(K), .N(N), .V(V), .TERM(TERM), .TOPO(TOPO), .CW(CW), .P(P),
                            .PW(PW)) u_rc (
-                    .coord_i   (coord_i),
-                    .dst_i     (front[(gp*V+gv)*FW + W + AW +: AW]),
+                    .coord_i   (coord_q),
+                    .dst_i     (front[(gp*V+gv)*FW + `TN_F_DST +: AW]),
                     .quad_i    (quad),
                     .mid_i     (mid),
                     .phase_i   (phase),
@@ -198,7 +219,7 @@ module tn_router #(
                     .minad_i   (minad),
                     .goal_i    (goal),
                     .val_i     (val),
-                    .dateline_i(cfg_dateline_i),
+                    .dateline_i(cfg_dateline_q),
                     .port_o    (rt_port[(gp*V+gv)*PW +: PW]),
                     .vc_mask_o (rt_mask[(gp*V+gv)*V +: V]),
                     .prod_o    (rt_prod[(gp*V+gv)*2*N +: 2*N]),
@@ -227,7 +248,7 @@ module tn_router #(
                              .VW(VW), .CNTW(CNTW)) u_ou (
                 .clk_i       (clk_i),
                 .rst_i       (rst_i),
-                .cfg_buf_i   (cfg_buf_i),
+                .cfg_buf_i   (cfg_buf_q),
                 .crd_valid_i (out_crd_valid_i[gp]),
                 .crd_vc_i    (out_crd_vc_i[gp*VW +: VW]),
                 .alloc_i     (ogrant[gp*V +: V]),
@@ -273,13 +294,13 @@ module tn_router #(
 
     // ---- MIN AD: free adaptive VCs per port, selection metrics, router RNG (19.1-19.4) ----
     localparam UW = $clog2(V * B + 1);
-    wire [V-1:0]  amask = {V{1'b1}} << ((TOPO == 0 && cfg_dateline_i) ? 2 : 1);
+    wire [V-1:0]  amask = {V{1'b1}} << ((TOPO == 0 && cfg_dateline_q) ? 2 : 1);
     wire [PV-1:0] aok;            // adaptive output VC not busy and downstream buffer empty
     wire [2*N-1:0] afree;         // network port has such a VC
     wire [2*N*UW-1:0] used;       // occupied downstream slots per network port
     generate
         for (go = 0; go < PV; go = go + 1) begin : g_aok
-            assign aok[go] = amask[go % V] && !busy[go] && (credits[go*CNTW +: CNTW] == cfg_buf_i);
+            assign aok[go] = amask[go % V] && !busy[go] && (credits[go*CNTW +: CNTW] == cfg_buf_q);
         end
         for (gp = 0; gp < 2 * N; gp = gp + 1) begin : g_used
             reg [UW-1:0] u;
@@ -287,7 +308,7 @@ module tn_router #(
             always @(*) begin
                 u = {UW{1'b0}};
                 for (v = 0; v < V; v = v + 1)
-                    u = u + {{(UW-CNTW){1'b0}}, cfg_buf_i - credits[((gp+1)*V + v)*CNTW +: CNTW]};
+                    u = u + {{(UW-CNTW){1'b0}}, cfg_buf_q - credits[((gp+1)*V + v)*CNTW +: CNTW]};
             end
             assign used[gp*UW +: UW] = u;
             assign afree[gp] = |aok[(gp+1)*V +: V];
@@ -318,7 +339,7 @@ module tn_router #(
                 end
                 wire [JW-1:0] j;
                 tn_select #(.N(N), .HW(CW), .UW(UW), .SEL(SEL)) u_sel (
-                    .cfg_sel_i (cfg_sel_i),
+                    .cfg_sel_i (cfg_sel_q),
                     .cand_i    (cand),
                     .u_i       (u),
                     .hops_i    (rt_hops[gi*AW +: AW]),
@@ -378,7 +399,7 @@ module tn_router #(
     endgenerate
 
     tn_vc_alloc #(.P(P), .V(V), .NNET(2 * N), .PW(PW), .VW(VW), .IVW(IVW)) u_va (
-        .transit_i (cfg_transit_i),
+        .transit_i (cfg_transit_q),
         .req_i     (va_req),
         .op_i      (fin_port),
         .free_i    (va_free),
@@ -391,7 +412,7 @@ module tn_router #(
     );
 
     tn_sw_alloc #(.P(P), .V(V), .NNET(2 * N), .PW(PW), .VW(VW)) u_sa (
-        .transit_i     (cfg_transit_i),
+        .transit_i     (cfg_transit_q),
         .req_i         (sa_req),
         .op_i          (oport),
         .sa1_ptr_i     (sa1_ptr_q),
@@ -437,8 +458,8 @@ module tn_router #(
         for (gp = 0; gp < P; gp = gp + 1) begin : g_fix
             if (XW > 0) begin : g_ph
                 wire [FW-1:0] f = xb_out[gp*FW +: FW];
-                wire set = val && f[HEAD] && (f[W + 2*AW + N +: AW] == coord_i);
-                wire [FW-1:0] phase_bit = {{(FW-1){1'b0}}, set} << (W + 3*AW + N);
+                wire set = val && f[HEAD] && (f[`TN_F_MID +: AW] == coord_q);
+                wire [FW-1:0] phase_bit = {{(FW-1){1'b0}}, set} << `TN_F_PHASE;
                 assign xb_fix[gp*FW +: FW] = f | phase_bit;
             end else begin : g_noph
                 assign xb_fix[gp*FW +: FW] = xb_out[gp*FW +: FW];
@@ -468,7 +489,7 @@ module tn_router #(
 
     // ---- pointer and error registers ----
     // read only by some configurations (terminal ports keep no selection state; DOR-only builds)
-    wire unused_vcv = &{1'b0, sa_in_vc_valid, lru_age, ldsf_cnt, cfg_sel_i, rt_hops, used};
+    wire unused_vcv = &{1'b0, sa_in_vc_valid, lru_age, ldsf_cnt, cfg_sel_q, rt_hops, used};
     integer j;
     always @(posedge clk_i) begin
         if (rst_i) begin
@@ -503,6 +524,6 @@ module tn_router #(
         end
     end
 
-    assign obs_o = {rng_q, ldsf_cnt[8 +: 2*N*8], lru_age[8 +: 2*N*8], sa2_ptr_q, sa1_ptr_q, va2_ptr_q, va1_ptr_q, busy, credits, ovc, oport, active,
-                    cnt};
+    // the observation bus of docs/microarchitecture.md 16, assembled from rtl/common/tn_defs.tbl
+    assign obs_o = `TN_O_CONCAT;
 endmodule

@@ -39,9 +39,9 @@ void tn_rtl_params_get(tn_rtl_params *p);
 void tn_rtl_reset(tn_rtl *r, int cycles);
 void tn_rtl_eval(tn_rtl *r);
 void tn_rtl_tick(tn_rtl *r); /* one rising edge, then settle */
-uint64_t tn_rtl_get(tn_rtl *r, int port, long lsb, int width);
-void tn_rtl_set(tn_rtl *r, int port, long lsb, int width, uint64_t value);
-void tn_rtl_clear_inputs(tn_rtl *r);
+/* The bytes of a port (bit i in byte i/8, little-endian), and their count in *bytes. Read after
+ * eval or tick; written before them. */
+uint8_t *tn_rtl_port(tn_rtl *r, int port, int *bytes);
 int tn_rtl_trace_open(tn_rtl *r, const char *path);
 void tn_rtl_trace_dump(tn_rtl *r, uint64_t time);
 void tn_rtl_trace_close(tn_rtl *r);

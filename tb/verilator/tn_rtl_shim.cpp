@@ -21,7 +21,8 @@ struct tn_rtl {
 };
 
 namespace {
-// Bit access on any Verilated port type: narrow ports are integers, wide ones word arrays.
+// Byte access on any Verilated port type: narrow ports are integers, wide ones word arrays (both
+// little-endian on the hosts Verilator supports here, x86-64 and AArch64).
 template <typename T> uint32_t *words(T &p) { return reinterpret_cast<uint32_t *>(&p); }
 template <std::size_t N> uint32_t *words(VlWide<N> &p) { return p.data(); }
 
@@ -94,15 +95,6 @@ port_ref lookup(TN_TOP_CLASS *t, int port)
     }
 }
 
-inline int getbit(const port_ref &p, long i)
-{
-    return (reinterpret_cast<const uint8_t *>(p.w)[i >> 3] >> (i & 7)) & 1;
-}
-inline void setbit(port_ref &p, long i, int v)
-{
-    uint8_t *b = reinterpret_cast<uint8_t *>(p.w) + (i >> 3);
-    *b = (uint8_t)((*b & ~(1u << (i & 7))) | ((unsigned)v << (i & 7)));
-}
 } // namespace
 
 extern "C" {
@@ -113,6 +105,8 @@ tn_rtl *tn_rtl_new(void)
     r->ctx.traceEverOn(true);
     r->top = new TN_TOP_CLASS{&r->ctx};
     r->fst = nullptr;
+    r->top->clk_i = 0;
+    r->top->eval(); /* initial settle with the clock low: the first tick is a rising edge */
     return r;
 }
 
@@ -159,27 +153,12 @@ void tn_rtl_reset(tn_rtl *r, int cycles)
     r->top->eval();
 }
 
-uint64_t tn_rtl_get(tn_rtl *r, int port, long lsb, int width)
+uint8_t *tn_rtl_port(tn_rtl *r, int port, int *bytes)
 {
     port_ref p = lookup(r->top, port);
-    uint64_t v = 0;
-    for (int i = 0; i < width; i++)
-        v |= (uint64_t)getbit(p, lsb + i) << i;
-    return v;
-}
-
-void tn_rtl_set(tn_rtl *r, int port, long lsb, int width, uint64_t value)
-{
-    port_ref p = lookup(r->top, port);
-    for (int i = 0; i < width; i++)
-        setbit(p, lsb + i, (int)((value >> i) & 1));
-}
-
-void tn_rtl_clear_inputs(tn_rtl *r)
-{
-    port_ref p = lookup(r->top, TN_TOP_ROUTER ? TN_RTL_IN_VALID : TN_RTL_INJ_VALID);
-    for (int i = 0; i < p.bytes; i++)
-        reinterpret_cast<uint8_t *>(p.w)[i] = 0;
+    if (bytes)
+        *bytes = p.bytes;
+    return reinterpret_cast<uint8_t *>(p.w);
 }
 
 int tn_rtl_trace_open(tn_rtl *r, const char *path)

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+/* The comparison of a cycle: every link (output) register, credit register, observed register of
+ * the table (tb/tn_obs.h, from rtl/common/tn_defs.tbl) and error vector, node by node. The first
+ * difference names cycle, node, port, VC and field. */
+#include <stdio.h>
+#include "lock.h"
+#include "tn_obs.h"
+
+static void describe_pkt(const tn_sim *s, const tn_flit *f, char *buf, size_t len)
+{
+    if (f->pkt < (uint32_t)s->n_slots) {
+        const tn_packet *p = &s->pkt[f->pkt];
+        snprintf(buf, len, "packet %d->%d seq %u, flit %d of %d, created %ld, injected %ld",
+                 p->src, p->dst, p->seq, f->idx, p->len, p->created, p->injected);
+    } else {
+        snprintf(buf, len, "unknown packet");
+    }
+}
+
+static int report(mismatch *mm, int node, int port, int vc, const char *field, uint64_t rv,
+                  uint64_t mv)
+{
+    mm->node = node;
+    mm->port = port;
+    mm->vc = vc;
+    snprintf(mm->field, sizeof mm->field, "%s", field);
+    mm->rtl = rv;
+    mm->model = mv;
+    return 1;
+}
+
+/* The link of (node, port) against the model's flit; the packet is described only on a mismatch. */
+static int compare_link(const uint8_t *fl, long b, const layout *L, const tn_sim *s,
+                        const tn_flit *f, int node, int port, mismatch *mm)
+{
+    static const char *const names[8] = {"link.payload", "link.src", "link.dst", "link.quad",
+                                         "link.mid", "link.phase", "link.tail", "link.head"};
+    const uint64_t v[8] = {f->payload, f->src, f->dst, f->quad, f->mid, f->phase, f->tail, f->head};
+    static const int order[8] = {LK_F_HEAD, LK_F_TAIL, LK_F_DST, LK_F_QUAD, LK_F_MID, LK_F_PHASE,
+                                 LK_F_SRC, LK_F_PAYLOAD};
+    for (int k = 0; k < 8; k++) {
+        int i = order[k];
+        if (!L->f_w[i])
+            continue;
+        uint64_t rv = lk_get(fl, b + L->f_lsb[i], L->f_w[i]);
+        if (rv != v[i]) {
+            describe_pkt(s, f, mm->pkt, sizeof mm->pkt);
+            return report(mm, node, port, f->vc, names[i], rv, v[i]);
+        }
+    }
+    return 0;
+}
+
+static int compare_node(rnet *r, const tn_sim *s, const view *w, const layout *Lay, int node,
+                        mismatch *mm)
+{
+    const tn_dims *L = &Lay->d;
+    const int P = L->P;
+    long lv, lc, lf, cv, cc, ob, eb;
+    const uint8_t *pv = rnet_bus(r, LK_LNK_VALID, node, &lv);
+    const uint8_t *pc = rnet_bus(r, LK_LNK_VC, node, &lc);
+    const uint8_t *pf = rnet_bus(r, LK_LNK_FLIT, node, &lf);
+    const uint8_t *qv = rnet_bus(r, LK_CRD_VALID, node, &cv);
+    const uint8_t *qc = rnet_bus(r, LK_CRD_VC, node, &cc);
+    const uint8_t *po = rnet_bus(r, LK_OBS, node, &ob);
+    const uint8_t *pe = rnet_bus(r, LK_ERR, node, &eb);
+    /* link (output) registers, ejection included; credit registers */
+    for (int port = 0; port < P; port++) {
+        long idx = (long)node * P + port;
+        if (port > 0 && port <= 2 * s->g.n && s->g.nbr[idx] < 0)
+            continue; /* mesh edge: no link */
+        uint64_t rv = lk_get(pv, lv + port, 1);
+        if (rv != w->lnk_valid[idx]) {
+            if (w->lnk_valid[idx])
+                describe_pkt(s, &w->lnk[idx], mm->pkt, sizeof mm->pkt);
+            return report(mm, node, port, -1, "link.valid", rv, w->lnk_valid[idx]);
+        }
+        if (rv) {
+            const tn_flit *f = &w->lnk[idx];
+            uint64_t vc = lk_get(pc, lc + (long)port * L->VW, L->VW);
+            if (vc != f->vc) {
+                describe_pkt(s, f, mm->pkt, sizeof mm->pkt);
+                return report(mm, node, port, f->vc, "link.vc", vc, f->vc);
+            }
+            if (compare_link(pf, lf + (long)port * L->FW, Lay, s, f, node, port, mm))
+                return 1;
+        }
+        rv = lk_get(qv, cv + port, 1);
+        if (rv != w->crd_valid[idx])
+            return report(mm, node, port, -1, "credit.valid", rv, w->crd_valid[idx]);
+        if (rv && lk_get(qc, cc + (long)port * L->VW, L->VW) != w->crd_vc[idx])
+            return report(mm, node, port, -1, "credit.vc",
+                          lk_get(qc, cc + (long)port * L->VW, L->VW), w->crd_vc[idx]);
+    }
+    /* the observed registers, field by field in the table's order */
+    long off = ob;
+#define X(nm, ix, cnt, wd, when, model)                                                        \
+    for (int i = 0; i < (cnt); i++) {                                                          \
+        long x = (long)node * (cnt) + i;                                                       \
+        (void)x;                                                                               \
+        if (!(when))                                                                           \
+            continue;                                                                          \
+        uint64_t rv = lk_get(po, off + (long)i * (wd), (wd)), mv = (uint64_t)(model);          \
+        if (rv != mv)                                                                          \
+            return report(mm, node,                                                            \
+                          ix == TN_IDX_IVC    ? i / L->V                                       \
+                          : ix == TN_IDX_PORT ? i                                              \
+                          : ix == TN_IDX_NET  ? i + 1                                          \
+                                              : -1,                                            \
+                          ix == TN_IDX_IVC ? i % L->V : -1, nm, rv, mv);                       \
+    }                                                                                          \
+    off += (long)(cnt) * (wd);
+    TN_OBS_FIELDS(X)
+#undef X
+    uint64_t err = lk_get(pe, eb, L->EW);
+    if (err != s->router_err[node])
+        return report(mm, node, -1, -1, "err", err, s->router_err[node]);
+    if (err)
+        return report(mm, node, -1, -1, "err.rtl_nonzero", err, 0);
+    return 0;
+}
+
+int compare(rnet *r, const tn_sim *s, const view *w, const layout *L, mismatch *mm)
+{
+    mm->pkt[0] = 0;
+    for (int node = 0; node < s->g.nodes; node++)
+        if (compare_node(r, s, w, L, node, mm))
+            return 1;
+    return 0;
+}

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: MIT */
+/* tnlock, the lockstep harness: types shared by its parts, one file per concern.
+ *   main.c     command line, the run, the report
+ *   layout.c   widths and bus positions from the generated table (tb/tn_obs.h, tn_defs.h)
+ *   rnet.c     the RTL side: one Verilated tn_torus, or one tn_router per node wired here
+ *   drive.c    the model's link registers of a cycle and the injection inputs they drive
+ *   compare.c  every link, credit, observed register and error vector, table-driven
+ *   ni.c       the GAL network interface beside each router
+ *   rtlonly.c  the RTL alone (no model), for throughput
+ *   waves.c    the FST and GTKWave save file of a mismatch */
+#ifndef TN_LOCK_H
+#define TN_LOCK_H
+#include <stdint.h>
+#include <string.h>
+#include "tn_internal.h"
+#include "tn_rtl.h"
+
+/* ---- word-wide access to a Verilated port: little-endian bytes, bit i in byte i/8 ---- */
+static inline uint64_t lk_get(const uint8_t *p, long lsb, int width)
+{
+    const uint8_t *b = p + (lsb >> 3);
+    int sh = (int)(lsb & 7), nb = (sh + width + 7) >> 3;
+    uint64_t lo = 0;
+    memcpy(&lo, b, nb > 8 ? 8 : (size_t)nb);
+    uint64_t v = lo >> sh;
+    if (nb > 8)
+        v |= (uint64_t)b[8] << (64 - sh);
+    return width >= 64 ? v : v & ((UINT64_C(1) << width) - 1);
+}
+
+static inline void lk_set(uint8_t *p, long lsb, int width, uint64_t v)
+{
+    for (int done = 0; done < width;) {
+        long bit = lsb + done;
+        int sh = (int)(bit & 7), n = 8 - sh;
+        if (n > width - done)
+            n = width - done;
+        uint8_t m = (uint8_t)(((1u << n) - 1) << sh);
+        uint8_t *b = p + (bit >> 3);
+        *b = (uint8_t)((*b & ~m) | (((v >> done) << sh) & m));
+        done += n;
+    }
+}
+
+/* ---- layout of the buses (layout.c) ---- */
+#define LK_MAX_OBS 32
+typedef struct layout {
+    tn_dims d;               /* base parameters and derived widths (rtl/common/tn_defs.tbl) */
+    long f_lsb[8];           /* flit field LSBs in TN_FLIT_FIELDS order */
+    int f_w[8];
+    long obsw, nobsw;        /* router and NI observation bus widths */
+    int gal;                 /* the model is tn_gal_lock_top */
+    int top;                 /* 1: one tn_router per node */
+} layout;
+enum { LK_F_PAYLOAD, LK_F_SRC, LK_F_DST, LK_F_QUAD, LK_F_MID, LK_F_PHASE, LK_F_TAIL, LK_F_HEAD };
+void layout_init(layout *L, const tn_rtl_params *p);
+
+/* ---- the RTL side (rnet.c) ---- */
+enum lk_bus { LK_LNK_VALID, LK_LNK_VC, LK_LNK_FLIT, LK_CRD_VALID, LK_CRD_VC, LK_OBS, LK_ERR };
+typedef struct rnet {
+    int routers;             /* 0: tn_torus model; 1: a tn_router per node */
+    int nodes;
+    const tn_geom *g;
+    const layout *L;
+    tn_rtl **r;              /* 1 or nodes instances */
+    int traced;              /* instance with a waveform, -1 none */
+} rnet;
+int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c);
+void rnet_close(rnet *n);
+/* A node's slice of a per-node bus: its bytes and the LSB of the node's slice. */
+uint8_t *rnet_bus(rnet *n, int bus, int node, long *lsb);
+/* The injection inputs of terminal channel ch of node: valid, vc and flit (bytes, LSB). */
+void rnet_inj(rnet *n, int node, int ch, uint8_t **valid, long *vlsb, uint8_t **vc, long *clsb,
+              uint8_t **flit, long *flsb);
+void rnet_clear_inputs(rnet *n); /* router mode: links from the neighbours; injection cleared */
+void rnet_eval(rnet *n);
+void rnet_tick(rnet *n);
+int rnet_trace_open(rnet *n, int node, const char *path);
+void rnet_trace_dump(rnet *n, uint64_t time);
+
+/* ---- the model's registers of a cycle and the injection (drive.c) ---- */
+typedef struct view {
+    uint8_t *lnk_valid;      /* [node*P+port] */
+    tn_flit *lnk;
+    uint8_t *inj_valid;      /* [node*TERM+ch] */
+    tn_flit *inj;
+    uint8_t *crd_valid;      /* [node*P+port] */
+    uint8_t *crd_vc;
+} view;
+int view_alloc(view *w, const tn_sim *s);
+void view_free(view *w);
+void view_build(view *w, const tn_sim *s);
+void drive_flit(uint8_t *p, long lsb, const layout *L, const tn_flit *f);
+void drive_injection(rnet *r, const view *w, const layout *L, const tn_sim *s);
+
+/* ---- comparison (compare.c, ni.c) ---- */
+typedef struct mismatch {
+    long cycle;
+    int node, port, vc;
+    char field[32];
+    uint64_t rtl, model;
+    char pkt[160];
+} mismatch;
+int compare(rnet *r, const tn_sim *s, const view *w, const layout *L, mismatch *mm);
+int ni_compare_state(rnet *r, const tn_sim *s, const layout *L, mismatch *mm);
+void ni_capture(const tn_sim *s, uint8_t *ready, uint32_t *ntag);
+int ni_drive_compare(rnet *r, const tn_sim *s, const layout *L, const uint8_t *ready,
+                     const uint32_t *ntag, mismatch *mm);
+void ni_configure(tn_rtl *x, const layout *L, const tn_config *c);
+
+/* ---- waves (waves.c) ---- */
+void write_gtkw(const char *path, const char *fst, int node, long cycle, const layout *L);
+
+/* ---- the RTL alone (rtlonly.c) ---- */
+typedef struct rtlonly_result {
+    long cycles, injected, delivered, flits, errors;
+    double rtl_s;
+} rtlonly_result;
+int rtl_only(const tn_config *c, long cycles, rtlonly_result *res, char *err, size_t errlen);
+#endif

@@ -1,0 +1,382 @@
+/* SPDX-License-Identifier: MIT */
+/* tnlock: the lockstep harness. Drives the Verilated RTL and the golden C model with the same
+ * traffic and compares, every cycle, every link and credit register, every observed register of
+ * rtl/common/tn_defs.tbl and the error vectors. On the first difference it stops, names cycle,
+ * node, port, VC and field, reruns to write an FST of the cycles before it and a GTKWave save
+ * file on that router. model=off runs the RTL alone (rtlonly.c), for throughput. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include "lock.h"
+#include "tn_cli.h"
+
+typedef struct opts {
+    tn_config cfg;
+    long cycles;
+    long window;
+    int json;
+    int model; /* 0: the RTL alone (model=off) */
+    char waves[256];
+    char rtl[256], fault[256]; /* "" when not given */
+} opts;
+
+typedef struct run_result {
+    long cycles;
+    int mismatch;
+    mismatch mm;
+    double rtl_s, model_s;
+    long delivered, injected, flits_ejected;
+    long check_errors;
+    int drained;
+    int deadlocked; /* the watchdog stopped the run (RTL and model equally stuck) */
+} run_result;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* One lockstep run; trace_lo/hi >= 0 writes an FST of those cycles to fst. */
+static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst, int trace_node,
+                    run_result *res)
+{
+    char err[TN_ERRLEN];
+    tn_rtl_params rp;
+    tn_rtl_params_get(&rp);
+    tn_sim *s = tn_sim_new(&o->cfg, err, sizeof err);
+    if (!s) {
+        fprintf(stderr, "tnlock: error: %s\n", err);
+        return 2;
+    }
+    layout L;
+    layout_init(&L, &rp);
+    rnet net, *r = &net;
+    if (rnet_open(r, &s->g, &L, &o->cfg)) {
+        fprintf(stderr, "tnlock: error: out of memory\n");
+        return 2;
+    }
+    view w;
+    long nt = (long)s->g.nodes * s->g.term;
+    if (view_alloc(&w, s)) {
+        fprintf(stderr, "tnlock: error: out of memory\n");
+        return 2;
+    }
+    memset(res, 0, sizeof *res);
+    if (fst && rnet_trace_open(r, trace_node, fst)) {
+        fprintf(stderr, "tnlock: error: cannot write waveform '%s'\n", fst);
+        fst = NULL;
+    }
+    long limit = o->cycles + 100000L + 100L * s->g.nodes * s->P;
+    int rc = 0;
+    uint8_t *ni_ready = L.gal ? calloc((size_t)nt, 1) : NULL;
+    uint32_t *ni_ntag = L.gal ? calloc((size_t)s->g.nodes, sizeof *ni_ntag) : NULL;
+    if (L.gal && (!ni_ready || !ni_ntag)) {
+        fprintf(stderr, "tnlock: error: out of memory\n");
+        return 2;
+    }
+    for (long t = 0; t < limit; t++) {
+        if (t == o->cycles)
+            s->gen_stop = 1; /* stop starting packets; drain */
+        if (t >= o->cycles && s->in_flight == 0 && s->nlev[s->cur] == 0 && s->ncev[s->cur] == 0)
+            break;
+        view_build(&w, s);
+        double t0 = now_s();
+        drive_injection(r, &w, &L, s);
+        if (fst && t >= trace_lo && t <= trace_hi) {
+            rnet_eval(r); /* settled inputs in the waveform */
+            rnet_trace_dump(r, (uint64_t)(2 * t));
+        }
+        double t1 = now_s();
+        res->rtl_s += t1 - t0;
+        for (long i = 0; i < nt; i++)
+            res->flits_ejected += w.lnk_valid[(i / s->g.term) * s->P +
+                                              tn_term_port(&s->g, (int)(i % s->g.term))];
+        for (int v = 0; v < s->g.nodes; v++)
+            tn_router_sel_sync(s, v); /* routers the model skipped: state of cycle t */
+        if (compare(r, s, &w, &L, &res->mm) || (L.gal && ni_compare_state(r, s, &L, &res->mm))) {
+            res->mm.cycle = t;
+            res->mismatch = 1;
+            res->cycles = t;
+            rc = 1;
+            if (!fst)
+                break;
+        }
+        if (fst && t > trace_hi)
+            break;
+        if (s->deadlocked) {
+            fprintf(stderr, "tnlock: %s (the RTL, in lockstep, is stuck the same way)\n",
+                    tn_sim_deadlock_report(s));
+            res->deadlocked = 1;
+            break;
+        }
+        if (L.gal)
+            ni_capture(s, ni_ready, ni_ntag);
+        double t2 = now_s();
+        tn_sim_step(s);
+        double t3 = now_s();
+        res->model_s += t3 - t2;
+        if (L.gal && ni_drive_compare(r, s, &L, ni_ready, ni_ntag, &res->mm)) {
+            res->mm.cycle = t;
+            res->mismatch = 1;
+            res->cycles = t;
+            rc = 1;
+            if (!fst)
+                break;
+        }
+        rnet_tick(r);
+        if (fst && t + 1 >= trace_lo && t + 1 <= trace_hi)
+            rnet_trace_dump(r, (uint64_t)(2 * t + 1));
+        res->rtl_s += now_s() - t3;
+        res->cycles = t + 1;
+        if (rc)
+            break;
+    }
+    res->drained = s->in_flight == 0;
+    res->delivered = s->delivered;
+    res->injected = s->injected;
+    res->check_errors = s->check_errors;
+    rnet_close(r);
+    tn_sim_free(s);
+    free(ni_ready);
+    free(ni_ntag);
+    view_free(&w);
+    return rc;
+}
+
+static long nodes_of(const tn_config *c)
+{
+    long v = 1;
+    for (int d = 0; d < c->n; d++)
+        v *= c->k;
+    return v;
+}
+
+/* tnlock's own keys, beside the model's (one key table: cmodel/src/config.c, tn_cli.h) */
+static int set_long(long *dst, const char *v, char *err, size_t errlen)
+{
+    char *end;
+    long x = strtol(v, &end, 10);
+    if (end == v || *end || x < 1 || x > 100000000L) {
+        (void)err;
+        (void)errlen;
+        return -1; /* the parser names key, value and range */
+    }
+    *dst = x;
+    return 0;
+}
+static int k_cycles(void *c, const char *v, char *e, size_t n) { return set_long(&((opts *)c)->cycles, v, e, n); }
+static int k_window(void *c, const char *v, char *e, size_t n) { return set_long(&((opts *)c)->window, v, e, n); }
+static int set_str(char *dst, const char *v)
+{
+    if (!*v || strlen(v) >= 256)
+        return -1;
+    strcpy(dst, v);
+    return 0;
+}
+static int k_waves(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_str(((opts *)c)->waves, v); }
+static int k_rtl(void *c, const char *v, char *e, size_t n)
+{
+    (void)e, (void)n;
+    return strcmp(v, "net") && strcmp(v, "rtr") ? -1 : set_str(((opts *)c)->rtl, v);
+}
+static int k_fault(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_str(((opts *)c)->fault, v); }
+static int k_model(void *c, const char *v, char *e, size_t n)
+{
+    (void)e, (void)n;
+    if (strcmp(v, "on") && strcmp(v, "off"))
+        return -1;
+    ((opts *)c)->model = !strcmp(v, "on");
+    return 0;
+}
+static const tn_cli_key lock_keys[] = {
+    {"cycles", "1..100000000", "warmup+measure", "lockstep cycles before the drain", k_cycles},
+    {"window", "1..100000000", "300", "waveform cycles before a mismatch", k_window},
+    {"waves", "a directory", "build/waves", "where a mismatch's FST and GTKWave file go", k_waves},
+    {"rtl", "net rtr", "net", "net: the Verilated tn_torus; rtr: one tn_router per node", k_rtl},
+    {"fault", "a planted fault name", "-", "the model with that planted fault (TN_FAULT_*)", k_fault},
+    {"model", "on off", "on", "off: the RTL alone with a C traffic source, for throughput", k_model},
+};
+#define N_LOCK_KEYS ((int)(sizeof lock_keys / sizeof lock_keys[0]))
+
+static int parse(opts *o, int argc, char **argv)
+{
+    char err[TN_CLI_ERRLEN];
+    tn_config_default(&o->cfg);
+    o->cfg.k = 4; /* the board's 4x4 torus */
+    o->cfg.warmup = 200;
+    o->cfg.measure = 2000;
+    o->cycles = -1;
+    o->window = 300;
+    strcpy(o->waves, "build/waves");
+    o->model = 1;
+    int rc = tn_cli_parse(argc, argv, 1, &o->cfg, lock_keys, N_LOCK_KEYS, o, &o->json, err,
+                          sizeof err);
+    if (rc == 1) {
+        tn_cli_usage(stdout, "usage: tnlock key=value ... [--config FILE] [--json]\n"
+                             "  compares the Verilated RTL with the C model every cycle "
+                             "(build/bin/tnlock picks and builds the model)",
+                     lock_keys, N_LOCK_KEYS);
+        exit(0);
+    }
+    if (rc) {
+        fprintf(stderr, "tnlock: error: %s\n", err);
+        return -1;
+    }
+    if (o->cycles < 0)
+        o->cycles = o->cfg.warmup + o->cfg.measure;
+    if (tn_config_check(&o->cfg, err, sizeof err)) {
+        fprintf(stderr, "tnlock: error: %s\n", err);
+        return -1;
+    }
+    tn_rtl_params p;
+    tn_rtl_params_get(&p);
+    struct { const char *key; int want, have; } m[] = {
+        {"k", p.k, o->cfg.k}, {"n", p.n, o->cfg.n}, {"vcs", p.v, o->cfg.vcs},
+        {"term", p.term, o->cfg.term}, {"topo", p.topo, o->cfg.topo},
+        {"flitw", p.w, o->cfg.flitw}};
+    if (o->cfg.routing == TN_ROUTE_GAL && !p.gal) {
+        fprintf(stderr, "tnlock: error: key 'routing': value 'gal' needs the model with the GAL "
+                        "network interface (rtl=rtr, built as TOP_..._gal); allowed here: %s\n",
+                p.routing >= 3 ? "dor minad val goal" : p.routing ? "dor minad" : "dor");
+        return -1;
+    }
+    if (p.gal && o->cfg.routing != TN_ROUTE_GAL) {
+        fprintf(stderr, "tnlock: error: key 'routing': value '%s' is not allowed with the GAL "
+                        "model; allowed: gal\n", tn_routing_name(o->cfg.routing));
+        return -1;
+    }
+    if (p.gal && o->cfg.gal_sets == TN_GAL_SDST) {
+        fprintf(stderr, "tnlock: error: key 'gal_sets': value 'dst' is C-only (one set per "
+                        "destination); allowed in the RTL: 1 2 dir\n");
+        return -1;
+    }
+    if (p.gal && o->cfg.gal_qdepth != p.qd) {
+        fprintf(stderr, "tnlock: error: key 'gal_qdepth': value %d differs from this model's "
+                        "queue depth; allowed: %d\n", o->cfg.gal_qdepth, p.qd);
+        return -1;
+    }
+    if (o->cfg.routing != TN_ROUTE_GAL && o->cfg.routing > p.routing) {
+        fprintf(stderr, "tnlock: error: key 'routing': value '%s' is not built into this Verilated "
+                        "model (parameter ROUTING=%d, vcs=%d; models with vcs >= 4 have dor "
+                        "minad val goal, vcs = 3 dor minad); allowed: %s\n",
+                tn_routing_name(o->cfg.routing), p.routing, p.v,
+                p.routing >= 3 ? "dor minad val goal" : p.routing ? "dor minad" : "dor");
+        return -1;
+    }
+    for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
+        if (m[i].want != m[i].have) {
+            fprintf(stderr, "tnlock: error: key '%s': value %d differs from this Verilated model's "
+                            "%d (k=%d n=%d vcs=%d buf<=%d flitw=%d term=%d topo=%d)\n",
+                    m[i].key, m[i].have, m[i].want, p.k, p.n, p.v, p.b, p.w, p.term, p.topo);
+            return -1;
+        }
+    const char *top = p.top ? "rtr" : "net";
+    if (o->rtl[0] && strcmp(o->rtl, top)) {
+        fprintf(stderr, "tnlock: error: key 'rtl': value '%s' differs from this model's '%s'; "
+                        "allowed: net rtr\n", o->rtl, top);
+        return -1;
+    }
+    if (o->fault[0] && strcmp(o->fault, p.fault)) {
+        fprintf(stderr, "tnlock: error: key 'fault': value '%s' differs from this model's '%s'\n",
+                o->fault, p.fault);
+        return -1;
+    }
+    if (o->cfg.buf > p.b) {
+        fprintf(stderr, "tnlock: error: key 'buf': value %d is above this model's capacity; "
+                        "allowed: 1..%d\n", o->cfg.buf, p.b);
+        return -1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    opts o;
+    memset(&o, 0, sizeof o);
+    if (parse(&o, argc, argv))
+        return 2;
+    if (!o.model) {
+        rtlonly_result ro;
+        char err[TN_ERRLEN];
+        if (rtl_only(&o.cfg, o.cycles, &ro, err, sizeof err)) {
+            fprintf(stderr, "tnlock: error: %s\n", err);
+            return 2;
+        }
+        double cps = ro.rtl_s > 0 ? (double)ro.cycles / ro.rtl_s : 0;
+        long rc_ = (long)ro.cycles * nodes_of(&o.cfg);
+        if (o.json)
+            printf("{\"model\": false, \"cycles\": %ld, \"router_cycles\": %ld, "
+                   "\"packets_injected\": %ld, \"packets_delivered\": %ld, \"flits_ejected\": %ld, "
+                   "\"check_errors\": %ld, \"rtl_cycles_per_second\": %.1f}\n",
+                   ro.cycles, rc_, ro.injected, ro.delivered, ro.flits, ro.errors, cps);
+        else
+            printf("tnlock: the RTL alone (model=off), %ld cycles (%ld router-cycles): %ld packets "
+                   "injected, %ld delivered, %ld flits ejected, %ld errors\n  speed: RTL %.0f "
+                   "cycles/s\n", ro.cycles, rc_, ro.injected, ro.delivered, ro.flits, ro.errors, cps);
+        return ro.errors == 0 && ro.injected == ro.delivered ? 0 : 1;
+    }
+    run_result res;
+    int rc = lockstep(&o, -1, -1, NULL, -1, &res);
+    if (rc == 2)
+        return 2;
+    tn_rtl_params rp;
+    tn_rtl_params_get(&rp);
+    if (rc == 1) {
+        const mismatch *m = &res.mm;
+        char fst[512], gtkw[512];
+        mkdir("build", 0777);
+        mkdir(o.waves, 0777);
+        snprintf(fst, sizeof fst, "%s/tnlock.fst", o.waves);
+        snprintf(gtkw, sizeof gtkw, "%s/tnlock.gtkw", o.waves);
+        long lo = m->cycle > o.window ? m->cycle - o.window : 0;
+        run_result again;
+        lockstep(&o, lo, m->cycle + 2, fst, m->node, &again);
+        layout L;
+        layout_init(&L, &rp);
+        write_gtkw(gtkw, fst, m->node, m->cycle, &L);
+        printf("tnlock: MISMATCH at cycle %ld, node %d, port %d, vc %d, field %s: rtl %llu (0x%llx), "
+               "model %llu (0x%llx)%s%s\n",
+               m->cycle, m->node, m->port, m->vc, m->field, (unsigned long long)m->rtl,
+               (unsigned long long)m->rtl, (unsigned long long)m->model,
+               (unsigned long long)m->model, m->pkt[0] ? "; " : "", m->pkt);
+        printf("tnlock: waveform %s (cycles %ld..%ld), GTKWave save file %s (make waves)\n", fst,
+               lo, m->cycle + 2, gtkw);
+        if (o.json)
+            printf("{\"mismatch\": true, \"cycle\": %ld, \"node\": %d, \"port\": %d, \"vc\": %d, "
+                   "\"field\": \"%s\", \"rtl\": %llu, \"model\": %llu}\n",
+                   m->cycle, m->node, m->port, m->vc, m->field, (unsigned long long)m->rtl,
+                   (unsigned long long)m->model);
+        return 1;
+    }
+    int ok = res.drained && res.check_errors == 0 && res.injected == res.delivered;
+    double rtl_cps = res.rtl_s > 0 ? (double)res.cycles / res.rtl_s : 0;
+    double mod_cps = res.model_s > 0 ? (double)res.cycles / res.model_s : 0;
+    if (o.json) {
+        printf("{\"mismatch\": false, \"cycles\": %ld, \"packets_injected\": %ld, "
+               "\"packets_delivered\": %ld, \"flits_ejected\": %ld, \"check_errors\": %ld, "
+               "\"drained\": %s, \"deadlocked\": %s, \"rtl_cycles_per_second\": %.1f, "
+               "\"model_cycles_per_second\": %.1f, \"fault\": \"%s\", \"router_cycles\": %ld}\n",
+               res.cycles, res.injected, res.delivered, res.flits_ejected, res.check_errors,
+               res.drained ? "true" : "false", res.deadlocked ? "true" : "false", rtl_cps, mod_cps,
+               rp.fault, res.cycles * nodes_of(&o.cfg));
+    } else {
+        printf("tnlock: %d-ary %d-cube %s vcs=%d buf=%d pkt=%d-%d traffic=%s load=%.3f seed=%u\n",
+               o.cfg.k, o.cfg.n, tn_topo_name(o.cfg.topo), o.cfg.vcs, o.cfg.buf, o.cfg.pkt_min,
+               o.cfg.pkt_max, tn_traffic_name(o.cfg.traffic), o.cfg.load, o.cfg.seed);
+        printf("  %ld cycles (%ld router-cycles) compared, 0 mismatches (every link, credit, VC state, credit "
+               "counter, pointer, selection state, RNG, error vector%s)\n", res.cycles,
+               res.cycles * nodes_of(&o.cfg),
+               rp.gal ? "; GAL NI: queue counts and heads, thresholds, drained counts, sender "
+                        "pointers, every enqueue and departure" : "");
+        printf("  %ld packets injected, %ld delivered (%ld flits ejected by the RTL), %ld "
+               "integrity errors; per-packet latency equal in both (ejection links equal every "
+               "cycle)\n", res.injected, res.delivered, res.flits_ejected, res.check_errors);
+        printf("  speed: RTL %.0f cycles/s, C model %.0f cycles/s\n", rtl_cps, mod_cps);
+    }
+    return ok ? 0 : 1;
+}

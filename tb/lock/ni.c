@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: MIT */
+/* The GAL network interface beside each router (rtl=rtr with tn_gal_lock_top): configuration,
+ * the registers of the table (TN_NIOBS_FIELDS) and every enqueue and departure, each cycle. */
+#include <stdio.h>
+#include "lock.h"
+#include "tn_obs.h"
+
+static uint8_t *port(tn_rtl *r, int p) { return tn_rtl_port(r, p, NULL); }
+
+void ni_configure(tn_rtl *x, const layout *L, const tn_config *c)
+{
+    const tn_dims *d = &L->d;
+    lk_set(port(x, TN_RTL_NI_CFG_SETS), 0, 2, (uint64_t)c->gal_sets);
+    lk_set(port(x, TN_RTL_NI_CFG_ADAPT), 0, 1, (uint64_t)c->gal_adapt);
+    lk_set(port(x, TN_RTL_NI_CFG_T), 0, d->NTW, (uint64_t)c->gal_t);
+    lk_set(port(x, TN_RTL_NI_CFG_TMIN), 0, d->NTW, (uint64_t)c->gal_tmin);
+    lk_set(port(x, TN_RTL_NI_CFG_TMAX), 0, d->NTW, (uint64_t)c->gal_tmax);
+    lk_set(port(x, TN_RTL_NI_CFG_N1), 0, 7, (uint64_t)c->gal_n1);
+    lk_set(port(x, TN_RTL_NI_CFG_N2), 0, 20, (uint64_t)c->gal_n2);
+}
+
+static int ni_mismatch(mismatch *mm, int node, int idx, const char *field, uint64_t rv,
+                       uint64_t mv)
+{
+    mm->node = node;
+    mm->port = idx;
+    mm->vc = -1;
+    snprintf(mm->field, sizeof mm->field, "%s", field);
+    mm->rtl = rv;
+    mm->model = mv;
+    mm->pkt[0] = 0;
+    return 1;
+}
+
+/* The NI registers at the start of the cycle against the model's (fields of the active sets). */
+int ni_compare_state(rnet *r, const tn_sim *s, const layout *Lay, mismatch *mm)
+{
+    const tn_dims *L = &Lay->d;
+    const tn_gal_ni *g = &s->gal;
+    for (int node = 0; node < s->g.nodes; node++) {
+        const uint8_t *po = port(r->r[node], TN_RTL_NI_OBS);
+        long off = 0;
+#define X(nm, ix, cnt, wd, when, model)                                                        \
+    for (int i = 0; i < (cnt); i++) {                                                          \
+        if (!(when))                                                                           \
+            continue;                                                                          \
+        uint64_t rv = lk_get(po, off + (long)i * (wd), (wd)), mv = (uint64_t)(model);          \
+        if (rv != mv)                                                                          \
+            return ni_mismatch(mm, node, i, nm, rv, mv);                                       \
+    }                                                                                          \
+    off += (long)(cnt) * (wd);
+        TN_NIOBS_FIELDS(X)
+#undef X
+    }
+    return 0;
+}
+
+/* Before the model's step: which senders may start a packet this cycle (section 9: no packet
+ * being sent and a VC with all credits), and the node's queued-packet count (the next tag). */
+void ni_capture(const tn_sim *s, uint8_t *ready, uint32_t *ntag)
+{
+    const int term = s->g.term;
+    for (int node = 0; node < s->g.nodes; node++) {
+        ntag[node] = s->gal.ntag[node];
+        for (int e = 0; e < term; e++) {
+            const tn_source *src = &s->src[(long)node * term + e];
+            int any = 0;
+            for (int v = 0; v < s->V; v++)
+                any |= src->credits[v] == s->B;
+            ready[(long)node * term + e] = (uint8_t)(!src->in_pkt && any);
+        }
+    }
+}
+
+#define NI_CHECK(fld, idx, rv, mv)                                                             \
+    do {                                                                                       \
+        uint64_t rv_ = (uint64_t)(rv), mv_ = (uint64_t)(mv);                                   \
+        if (rv_ != mv_)                                                                        \
+            return ni_mismatch(mm, node, idx, fld, rv_, mv_);                                  \
+    } while (0)
+
+/* After the model's step of cycle t: drive the NI inputs of cycle t (the packets the model's
+ * injection units were offered, the senders' readiness captured before the step), settle, and
+ * compare the NI's decisions with the model's. */
+int ni_drive_compare(rnet *r, const tn_sim *s, const layout *Lay, const uint8_t *ready,
+                     const uint32_t *ntag, mismatch *mm)
+{
+    const tn_dims *L = &Lay->d;
+    const int term = s->g.term, AW = L->AW, TW = L->TAGW;
+    for (int node = 0; node < s->g.nodes; node++) {
+        tn_rtl *x = r->r[node];
+        uint8_t *sv = port(x, TN_RTL_NI_SRC_VALID), *sd = port(x, TN_RTL_NI_SRC_DST);
+        uint8_t *st = port(x, TN_RTL_NI_SRC_TAG), *rd = port(x, TN_RTL_NI_SND_READY);
+        uint32_t tag = ntag[node];
+        for (int e = 0; e < term; e++) {
+            const tn_source *src = &s->src[(long)node * term + e];
+            lk_set(sv, e, 1, src->gal_offer);
+            lk_set(sd, (long)e * AW, AW,
+                   src->gal_offer ? (uint64_t)tn_addr_of(&s->g, src->gal_offer_dst) : 0);
+            lk_set(st, (long)e * TW, TW, tag & ((1u << TW) - 1));
+            tag += src->gal_took;
+            lk_set(rd, e, 1, ready[(long)node * term + e]);
+        }
+        tn_rtl_eval(x);
+        const uint8_t *tk = port(x, TN_RTL_NI_SRC_TAKE), *sq = port(x, TN_RTL_NI_SRC_QUEUE);
+        const uint8_t *gv = port(x, TN_RTL_NI_SND_VALID), *gt = port(x, TN_RTL_NI_SND_TAG);
+        const uint8_t *gd = port(x, TN_RTL_NI_SND_DST), *gq = port(x, TN_RTL_NI_SND_QUAD);
+        for (int e = 0; e < term; e++) {
+            const tn_source *src = &s->src[(long)node * term + e];
+            int take = (int)lk_get(tk, e, 1);
+            NI_CHECK("ni.src_take", e, take, src->gal_took);
+            if (take)
+                NI_CHECK("ni.src_queue", e, lk_get(sq, (long)e * L->JW, L->JW), src->gal_enq_q);
+            int go = (int)lk_get(gv, e, 1);
+            NI_CHECK("ni.snd_valid", e, go, src->gal_dep_q >= 0);
+            if (go) {
+                const tn_packet *p = &s->pkt[src->pkt];
+                NI_CHECK("ni.snd_tag", e, lk_get(gt, (long)e * TW, TW),
+                         src->gal_dep_tag & ((1u << TW) - 1));
+                NI_CHECK("ni.snd_dst", e, lk_get(gd, (long)e * AW, AW), tn_addr_of(&s->g, p->dst));
+                NI_CHECK("ni.snd_quad", e, lk_get(gq, (long)e * L->N, L->N), p->quad);
+            }
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/* The GTKWave save file of a mismatch: the router's ports, requests, grants and pointers, opened
+ * on the cycle of the first difference (the FST itself is written by rnet_trace_*). */
+#include <stdio.h>
+#include "lock.h"
+
+void write_gtkw(const char *path, const char *fst, int node, long cycle, const layout *L)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return;
+    const tn_dims *d = &L->d;
+    long P = d->P, PV = d->PV;
+    struct { const char *name; long width; } sigs[] = {
+        {"clk_i", 1}, {"rst_i", 1}, {"coord_i", d->AW}, {"err_o", d->EW},
+        {"in_valid_i", P}, {"in_vc_i", P * d->VW}, {"in_flit_i", P * d->FW},
+        {"in_crd_valid_o", P}, {"in_crd_vc_o", P * d->VW}, {"va_req", PV}, {"va_gnt", PV},
+        {"sa_req", PV}, {"sa_in_gnt", P}, {"sa_out_gnt", P}, {"sa_out_ip", P * d->PW},
+        {"out_valid_o", P}, {"out_vc_o", P * d->VW}, {"out_flit_o", P * d->FW},
+        {"out_crd_valid_i", P}, {"out_crd_vc_i", P * d->VW}, {"va1_ptr_q", PV * d->VW},
+        {"va2_ptr_q", PV * d->IVW}, {"sa1_ptr_q", P * d->VW}, {"sa2_ptr_q", P * d->PW}};
+    fprintf(f, "[dumpfile] \"%s\"\n", fst);
+    fprintf(f, "[timestart] %ld\n", cycle > 20 ? 2 * (cycle - 20) : 0);
+    fprintf(f, "[markertime] %ld\n", 2 * cycle);
+    fprintf(f, "@200\n-router %d, cycle %ld (time = 2 x cycle)\n@22\n", node, cycle);
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        char range[32] = "";
+        if (sigs[i].width > 1)
+            snprintf(range, sizeof range, "[%ld:0]", sigs[i].width - 1);
+        if (L->top && L->gal)
+            fprintf(f, "TOP.tn_gal_lock_top.tn_router.%s%s\n", sigs[i].name, range);
+        else if (L->top)
+            fprintf(f, "TOP.tn_router.%s%s\n", sigs[i].name, range);
+        else
+            fprintf(f, "TOP.tn_torus.g_node[%d].u_router.%s%s\n", node, sigs[i].name, range);
+    }
+    fclose(f);
+}
