@@ -90,3 +90,41 @@ echo "cycles: simulated cycles of one run (warm-up, measurement window and drain
 echo "cycles/s, flit-hops/s: simulated per wall-clock second, median of $RUNS runs;"
 echo "BookSim2: its cycles/s at uniform load 0.3 as quoted in the project's issue (other machine);"
 echo "ratio: tnsim / BookSim2, for scale only."
+
+# ---- lockstep: the Verilated RTL alone (model=off) and in lockstep with the C model ----
+# Issue 11's configurations: the full-featured 4x4 tn_torus build (V=4, ROUTING=3: DOR, MIN AD,
+# VAL, GOAL at run time), uniform 0.3; and the 8x8 tn_torus. Figures only; never fails on time.
+LOCK_RUNS=3
+LOCK_CASES=(
+    "k=4 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=20000"
+    "k=4 n=2 vcs=2 buf=4 pkt=4 routing=dor traffic=uniform load=0.45 cycles=20000"
+    "k=8 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=3000"
+)
+TNLOCK=build/bin/tnlock
+echo
+echo "lockstep (tnlock, tn_torus, median of $LOCK_RUNS runs; RTL alone = model=off)"
+lfmt="%-62s %14s %14s %14s\n"
+printf "$lfmt" "configuration" "RTL alone c/s" "lockstep c/s" "router-c/s"
+for c in "${LOCK_CASES[@]}"; do
+    # the model is built on first use (not timed)
+    # shellcheck disable=SC2086
+    "$TNLOCK" $c cycles=10 >/dev/null 2>"$TMP/build.err" || { cat "$TMP/build.err" >&2; exit 1; }
+    : >"$TMP/alone"; : >"$TMP/lock"
+    for ((r = 1; r <= LOCK_RUNS; r++)); do
+        # shellcheck disable=SC2086
+        "$TNLOCK" $c model=off --json >"$TMP/a.json" 2>/dev/null || { echo "bench.sh: tnlock $c model=off failed" >&2; exit 1; }
+        jnum rtl_cycles_per_second "$TMP/a.json" >>"$TMP/alone"
+        s0=$(date +%s.%N)
+        # shellcheck disable=SC2086
+        "$TNLOCK" $c --json >"$TMP/l.json" 2>/dev/null || { echo "bench.sh: tnlock $c failed" >&2; exit 1; }
+        s1=$(date +%s.%N)
+        awk -v c="$(jnum cycles "$TMP/l.json")" -v a="$s0" -v b="$s1" 'BEGIN { printf "%.1f\n", c / (b - a) }' >>"$TMP/lock"
+    done
+    k=${c#k=}; k=${k%% *}; n=${c#*n=}; n=${n%% *}
+    alone=$(median <"$TMP/alone"); lock=$(median <"$TMP/lock")
+    printf "%-62s %14.0f %14.0f %14.0f\n" "${c% cycles=*}" "$alone" "$lock" \
+        "$(awk -v l="$lock" -v k="$k" -v n="$n" 'BEGIN { print l * k ^ n }')"
+done
+echo "RTL alone: cycles/s of the Verilated network driven by a C traffic source, no model;"
+echo "lockstep: cycles/s of the whole run (model, every observed register compared every cycle);"
+echo "router-c/s: lockstep cycles/s x routers."

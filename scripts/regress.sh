@@ -1,22 +1,31 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # make regress: the lockstep set of make test, the long list, and COUNT random configurations
-# drawn from a seed that is printed (make regress SEED=n reruns exactly the same runs).
+# drawn from a seed that is printed (make regress SEED=n reruns exactly the same runs), sized so
+# that the whole regression compares about TARGET router-cycles (default 10^9). Every random
+# configuration is first checked deadlock-free with `tnsim check` (the routing algorithms it
+# proves: dor, minad, val, goal); every Verilated model is built once, before the runs; the runs
+# go JOBS at a time (default: the number of cores). JUnit XML per list in build/regress/.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seed=${1:-$(( $(date +%s) % 100000 ))}
 count=${COUNT:-40}
+target=${TARGET:-1000000000}
+jobs=${JOBS:-$(nproc)}
 mkdir -p build/regress
 rand=build/regress/random_$seed.txt
-echo "regress: random seed $seed (rerun: make regress SEED=$seed)"
-python3 - "$seed" "$count" > "$rand" <<'PY'
+echo "regress: random seed $seed (rerun: make regress SEED=$seed), $count random configurations, target $target router-cycles, $jobs jobs"
+start=$(date +%s)
+python3 - "$seed" "$count" "$target" > "$rand" <<'PY'
 import random, sys
-seed, count = int(sys.argv[1]), int(sys.argv[2])
+seed, count, target = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 r = random.Random(seed)
 shapes = [(k, n) for k in (2, 3, 4, 5, 8) for n in (1, 2, 3) if k ** n <= 64 and k ** n >= 4]
 pats = ["uniform", "tornado", "bitcomp", "bitrev", "shuffle", "butterfly", "transpose",
         "neighbor", "randperm", "hotspot"]
-print(f"# random lockstep configurations, seed {seed}")
+# the lists of make test and the long list compare ~10^8; the random runs share the rest
+per_run = max(0, target - 100_000_000) // max(count, 1)
+print(f"# random lockstep configurations, seed {seed}, about {per_run} router-cycles each")
 for i in range(count):
     k, n = r.choice(shapes)
     nodes = k ** n
@@ -31,23 +40,75 @@ for i in range(count):
     a = r.randint(1, 16)
     pkt = str(a) if r.random() < 0.5 else f"{a}-{r.randint(a, 16)}"
     vcs = r.choice((2, 3, 4))
-    routing = "dor" if vcs < 3 or r.random() < 0.4 else "minad"
+    routing = "dor"
+    if vcs >= 3 and r.random() < 0.6:
+        routing = "minad"
+    if vcs >= 4 and k > 2 and r.random() < 0.5:
+        routing = r.choice(("val", "goal"))
+    measure = max(1000, per_run // nodes)
     line = (f"rtl=rtr k={k} n={n} vcs={vcs} buf={r.randint(1, 8)} pkt={pkt} routing={routing} "
-            f"traffic={t} load={load} seed={r.randint(1, 10**6)} warmup=200 measure={r.choice((1000, 3000))}")
-    if routing == "minad":
+            f"traffic={t} load={load} seed={r.randint(1, 10**6)} warmup=200 measure={measure}")
+    if routing in ("minad", "goal"):
         line += " selection=" + r.choice(("random", "dor", "zigzag", "lru", "ldsf", "sq"))
+    if r.random() < 0.5:
+        line += " transit=on"
     if t == "hotspot":
         line += f" hot_nodes={r.randrange(nodes)} hot_frac={round(r.random(), 2)}"
     if t == "randperm":
         line += f" perm_seed={r.randint(1, 1000)}"
     print(line)
 PY
-total_fail=0 total=0
-for list in tb/regress/lockstep_test.txt tb/regress/lockstep_long.txt "$rand"; do
-    out=$(bash scripts/lockstep.sh "$list" 2>&1)
-    echo "$out" | grep -v '^ok '
-    p=$(grep -c '^ok ' <<< "$out"); f=$(grep -c '^not ok ' <<< "$out")
-    total=$((total + p + f)); total_fail=$((total_fail + f))
+lists=(tb/regress/lockstep_test.txt tb/regress/lockstep_long.txt "$rand")
+
+# tnsim check: every random configuration must be proven deadlock-free first
+bad=0
+while IFS= read -r line; do
+    line=${line%%#*}
+    [ -z "${line// /}" ] && continue
+    read -r -a a <<< "$line"
+    sim=()
+    for x in "${a[@]}"; do case "$x" in rtl=*|fault=*|expect=*) ;; *) sim+=("$x") ;; esac; done
+    if ! build/bin/tnsim check "${sim[@]}" >/dev/null 2>build/regress/check.err; then
+        echo "regress: tnsim check refuses: $line"; head -3 build/regress/check.err; bad=$((bad + 1))
+    fi
+done < "$rand"
+[ $bad -eq 0 ] || { echo "regress: $bad random configurations are not deadlock-free"; exit 1; }
+
+# build every model once (in parallel builds would collide on the same directory)
+for list in "${lists[@]}"; do
+    grep -v '^\s*#' "$list" | grep -v '^\s*$' | while read -r line; do
+        read -r -a a <<< "$line"
+        run=()
+        for x in "${a[@]}"; do case "$x" in expect=*) ;; *) run+=("$x") ;; esac; done
+        build/bin/tnlock "${run[@]}" cycles=1 --json >/dev/null 2>&1 || true
+    done
 done
-echo "regress: $((total - total_fail)) passed, $total_fail failed (random seed $seed; JUnit reports in build/regress/)"
+echo "regress: models built ($(( $(date +%s) - start )) s)"
+
+# split every list into JOBS parts and run the parts in parallel
+rm -rf build/regress/parts && mkdir -p build/regress/parts
+for list in "${lists[@]}"; do
+    base=$(basename "$list" .txt)
+    grep -v '^\s*#' "$list" | grep -v '^\s*$' | awk -v j="$jobs" -v b="build/regress/parts/$base" \
+        '{ print > (b "_" (NR % j) ".txt") }'
+done
+ls build/regress/parts/*.txt | xargs -P "$jobs" -I{} sh -c \
+    'bash scripts/lockstep.sh {} "$(dirname {})/$(basename {} .txt).xml" > "$(dirname {})/$(basename {} .txt).out" 2>&1'
+total=0 total_fail=0 rcycles=0
+for out in build/regress/parts/*.out; do
+    grep '^not ok' -A2 "$out"
+    p=$(grep -c '^ok ' "$out"); f=$(grep -c '^not ok ' "$out")
+    r=$(grep -o 'router-cycles compared: [0-9]*' "$out" | grep -o '[0-9]*$')
+    total=$((total + p + f)); total_fail=$((total_fail + f)); rcycles=$((rcycles + ${r:-0}))
+done
+# one JUnit file for the whole regression
+{
+    echo '<?xml version="1.0" encoding="UTF-8"?>'
+    echo "<testsuites name=\"regress\" tests=\"$total\" failures=\"$total_fail\" time=\"$(( $(date +%s) - start ))\">"
+    for x in build/regress/parts/*.xml; do sed '1d' "$x"; done
+    echo '</testsuites>'
+} > build/regress/regress.xml
+secs=$(( $(date +%s) - start ))
+echo "regress: $rcycles router-cycles compared in $secs s ($(awk -v r="$rcycles" -v s="$secs" 'BEGIN { printf "%.0f", r / (s > 0 ? s : 1) }') router-cycles/s); JUnit build/regress/regress.xml"
+echo "regress: $((total - total_fail)) passed, $total_fail failed (random seed $seed)"
 [ $total_fail -eq 0 ]
