@@ -366,14 +366,24 @@ module tn_router #(
             wire nonempty = |cnt[gi*CNTW +: CNTW];
             wire head = front[gi*FW + HEAD];
             wire idle = nonempty && !active[gi];
-            // the VCs of the route port and of the held output port (both below P)
-            wire [V-1:0] busy_rp = busy[rp*V +: V];
-            wire [V-1:0] aok_rp  = aok[rp*V +: V];
-            wire [V-1:0] crd_op  = crd_nz[op*V +: V];
-            wire         term_op = is_term[op];
-            reg          no_port;
-            integer d;
+            reg [V-1:0] busy_rp, aok_rp, crd_op;
+            reg         no_port, term_op;
+            integer p, d;
             always @(*) begin
+                busy_rp = {V{1'b0}};
+                aok_rp  = {V{1'b0}};
+                crd_op  = {V{1'b0}};
+                term_op = 1'b0;
+                for (p = 0; p < P; p = p + 1) begin
+                    if (rp == p[PW-1:0]) begin
+                        busy_rp = busy[p*V +: V];
+                        aok_rp  = aok[p*V +: V];
+                    end
+                    if (op == p[PW-1:0]) begin
+                        crd_op  = crd_nz[p*V +: V];
+                        term_op = is_term[p];
+                    end
+                end
                 no_port = 1'b0;  // a mesh port at the edge does not exist
                 for (d = 0; d < N; d = d + 1)
                     if ((rp == port_plus[d*PW +: PW] && no_plus[d]) ||

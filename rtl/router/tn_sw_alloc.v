@@ -31,9 +31,14 @@ module tn_sw_alloc #(
                 .valid_o (in_vc_valid_o[gi]),
                 .idx_o   (in_vc_o[gi*VW +: VW])
             );
-            // the output port of the stage-1 winner (its VC index is below V)
-            wire [V*PW-1:0] ops = op_i[gi*V*PW +: V*PW];
-            assign s1_op[gi*PW +: PW] = ops[in_vc_o[gi*VW +: VW]*PW +: PW];
+            reg [PW-1:0] sop;
+            integer v;
+            always @(*) begin
+                sop = {PW{1'b0}};
+                for (v = 0; v < V; v = v + 1)
+                    if (in_vc_o[gi*VW +: VW] == v[VW-1:0]) sop = op_i[(gi*V + v)*PW +: PW];
+            end
+            assign s1_op[gi*PW +: PW] = sop;
         end
         for (go = 0; go < P; go = go + 1) begin : g_s2
             localparam integer OPI = go;
@@ -55,14 +60,16 @@ module tn_sw_alloc #(
             );
         end
     endgenerate
-    // input port i is granted when some output port chose it
-    reg [P-1:0] gnt;
-    integer o;
-    always @(*) begin
-        gnt = {P{1'b0}};
-        for (o = 0; o < P; o = o + 1)
-            if (out_gnt_o[o])
-                gnt[out_ip_o[o*PW +: PW]] = 1'b1;
-    end
-    assign in_gnt_o = gnt;
+    // input port i is granted when some output port chose it (a decoder, no indexed writes)
+    generate
+        for (gi = 0; gi < P; gi = gi + 1) begin : g_gnt
+            localparam integer II = gi;
+            localparam [PW-1:0] I = II[PW-1:0];
+            wire [P-1:0] hit;
+            for (go = 0; go < P; go = go + 1) begin : g_o
+                assign hit[go] = out_gnt_o[go] && (out_ip_o[go*PW +: PW] == I);
+            end
+            assign in_gnt_o[gi] = |hit;
+        end
+    endgenerate
 endmodule

@@ -35,31 +35,24 @@ module tn_vc_alloc #(
                 .idx_o   (ov_o[gi*VW +: VW])
             );
         end
+        // request matrix: m[o*PV + i] = input VC i picked output VC o
+        wire [PV*PV-1:0] m;
         // input VCs of network ports (flat index ip*V+iv, ip in 1..NNET)
         wire [PV-1:0] netv;
         for (gi = 0; gi < PV; gi = gi + 1) begin : g_net
             assign netv[gi] = (gi / V >= 1) && (gi / V <= NNET);
         end
-    endgenerate
-    // request matrix, one row per output VC: row[o] bit i = input VC i picked output VC o
-    reg [PV-1:0] row [0:PV-1];
-    integer i, o;
-    /* verilator lint_off UNUSEDSIGNAL */
-    integer t;  // row index op*V + ov, below PV: the high bits stay 0
-    /* verilator lint_on UNUSEDSIGNAL */
-    always @(*) begin
-        for (o = 0; o < PV; o = o + 1)
-            row[o] = {PV{1'b0}};
-        for (i = 0; i < PV; i = i + 1) begin
-            t = {{(32-PW){1'b0}}, op_i[i*PW +: PW]} * V + {{(32-VW){1'b0}}, ov_o[i*VW +: VW]};
-            if (s1_valid[i])
-                row[t][i] = 1'b1;
-        end
-    end
-    generate
         for (go = 0; go < PV; go = go + 1) begin : g_s2
-            wire [PV-1:0] r  = row[go];
-            wire [PV-1:0] rq = (transit_i && |(r & netv)) ? (r & netv) : r;
+            localparam integer OPI = go / V;
+            localparam integer OVI = go % V;
+            localparam [PW-1:0] OP = OPI[PW-1:0];
+            localparam [VW-1:0] OV = OVI[VW-1:0];
+            for (gi = 0; gi < PV; gi = gi + 1) begin : g_req
+                assign m[go*PV + gi] = s1_valid[gi] && (op_i[gi*PW +: PW] == OP) &&
+                                       (ov_o[gi*VW +: VW] == OV);
+            end
+            wire [PV-1:0] row = m[go*PV +: PV];
+            wire [PV-1:0] rq  = (transit_i && |(row & netv)) ? (row & netv) : row;
             tn_rr_arbiter #(.N(PV), .IW(IVW)) u_arb (
                 .req_i   (rq),
                 .ptr_i   (va2_ptr_i[go*IVW +: IVW]),
@@ -68,13 +61,16 @@ module tn_vc_alloc #(
             );
         end
     endgenerate
-    // input VC i is granted when the output VC it picked chose it
-    reg [PV-1:0] gnt;
-    always @(*) begin
-        gnt = {PV{1'b0}};
-        for (o = 0; o < PV; o = o + 1)
-            if (ogrant_o[o])
-                gnt[oidx_o[o*IVW +: IVW]] = 1'b1;
-    end
-    assign gnt_o = gnt;
+    // input VC i is granted when the output VC it picked chose it (a decoder, no indexed writes)
+    generate
+        for (gi = 0; gi < PV; gi = gi + 1) begin : g_gnt
+            localparam integer II = gi;
+            localparam [IVW-1:0] I = II[IVW-1:0];
+            wire [PV-1:0] hit;
+            for (go = 0; go < PV; go = go + 1) begin : g_o
+                assign hit[go] = ogrant_o[go] && (oidx_o[go*IVW +: IVW] == I);
+            end
+            assign gnt_o[gi] = |hit;
+        end
+    endgenerate
 endmodule
