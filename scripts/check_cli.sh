@@ -512,5 +512,32 @@ if ran_ok "tnsim --help exits 0"; then
     fi
 fi
 
+# tnlock's launcher reads the same key table: bad input is refused before any model is built
+if [ -x build/bin/tnlock ]; then
+    lock_bad() { # DESC EXPECTED-TEXT ARGS...
+        local desc=$1 want=$2
+        shift 2
+        build/bin/tnlock "$@" >"$TMP/out" 2>"$TMP/err"
+        local rc=$?
+        if [ $rc -eq 2 ] && grep -qF -- "$want" "$TMP/err" && [ ! -s "$TMP/out" ]; then
+            pass "tnlock $desc: exit 2, '$want'"
+        else
+            fail "tnlock $desc: exit 2, '$want'" "rc=$rc" "$(head -c 300 "$TMP/err")"
+        fi
+    }
+    lock_bad "unknown key" "unknown key 'foo' (value '1')" foo=1
+    lock_bad "bad rtl" "key 'rtl': value 'xyz' is not allowed; allowed: net rtr" rtl=xyz
+    lock_bad "bad model" "key 'model': value 'maybe' is not allowed; allowed: on off" model=maybe
+    lock_bad "bad cycles" "key 'cycles': value '0' is not allowed; allowed: 1..100000000" cycles=0
+    lock_bad "gal on tn_torus" "key 'rtl': value 'net' is not allowed with routing=gal" routing=gal vcs=4
+    lock_bad "model key range" "key 'k': value '1' is not allowed" k=1
+    build/bin/tnlock --help >"$TMP/out" 2>&1
+    if grep -qE '^  model +on' "$TMP/out" && grep -qE '^  rtl +net' "$TMP/out"; then
+        pass "tnlock --help lists its own keys with their defaults"
+    else
+        fail "tnlock --help lists its own keys with their defaults" "$(head -c 300 "$TMP/out")"
+    fi
+fi
+
 echo "1..$N"
 [ "$FAILED" -eq 0 ]

@@ -3,8 +3,9 @@
 # Runs a lockstep list (tb/regress/*.txt: one tnlock run per line) and prints TAP, a JUnit XML
 # report and a one-line summary. Usage: lockstep.sh LIST [JUNIT_XML]
 # A line may carry expect=FIELD: the run must then report a mismatch in that field (planted
-# faults); expect=deadlock: the run must stop on the watchdog with zero mismatches (a
-# deliberately broken configuration). Every other run must report zero mismatches and deliver
+# faults); expect=deadlock: tnsim check must refuse the configuration and the run must stop on
+# the watchdog with zero mismatches (a deliberately broken configuration). Every other
+# configuration must first be proven deadlock-free by tnsim check (where it applies). Every other run must report zero mismatches and deliver
 # every packet intact.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -40,8 +41,20 @@ while IFS= read -r line || [ -n "$line" ]; do
         case "$a" in expect=*) expect=${a#expect=} ;; *) run+=("$a") ;; esac
     done
     name=$(name_of "${run[@]}")
-    n=$((n + 1))
     log=build/regress/logs/$name.log
+    # first the channel dependency graph (tnsim check): deadlock-free, or, for a deliberately
+    # broken configuration, refused; exit 2 means the checker does not apply (e.g. CHAOS)
+    sim=()
+    for a in "${run[@]}"; do case "$a" in rtl=*|fault=*|cycles=*|window=*|model=*|waves=*) ;; *) sim+=("$a") ;; esac; done
+    build/bin/tnsim check k=4 "${sim[@]}" > "$log.check" 2>&1
+    crc=$?
+    if { [ "$expect" = deadlock ] && [ $crc -ne 1 ]; } || { [ "$expect" != deadlock ] && [ $crc -eq 1 ]; }; then
+        n=$((n + 1)); fail=$((fail + 1))
+        echo "not ok $n - $name (tnsim check exit $crc)"
+        echo "#   $(head -c 300 "$log.check")"
+        cases+=("<testcase classname=\"lockstep\" name=\"$name\"><failure message=\"tnsim check exit $crc\"/></testcase>")
+        continue
+    fi
     t0=$(date +%s.%N)
     out=$("$tnlock" "${run[@]}" --json 2> "$log.err")
     rc=$?
@@ -66,6 +79,7 @@ while IFS= read -r line || [ -n "$line" ]; do
     else
         why="rc=$rc: $(grep -h 'MISMATCH\|error' "$log.err" <<< "" 2>/dev/null; head -c 400 <<< "$out"; head -c 400 "$log.err")"
     fi
+    n=$((n + 1))
     dt=$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.2f", b-a}')
     rc_n=$(grep -o '"router_cycles": [0-9]*' <<< "$out" | grep -o '[0-9]*$')
     [ $ok -eq 1 ] && [ -n "$rc_n" ] && rcycles=$((rcycles + rc_n))

@@ -11,17 +11,8 @@
 #include <sys/stat.h>
 #include <time.h>
 #include "lock.h"
-#include "tn_cli.h"
+#include "opts.h"
 
-typedef struct opts {
-    tn_config cfg;
-    long cycles;
-    long window;
-    int json;
-    int model; /* 0: the RTL alone (model=off) */
-    char waves[256];
-    char rtl[256], fault[256]; /* "" when not given */
-} opts;
 
 typedef struct run_result {
     long cycles;
@@ -156,77 +147,12 @@ static long nodes_of(const tn_config *c)
     return v;
 }
 
-/* tnlock's own keys, beside the model's (one key table: cmodel/src/config.c, tn_cli.h) */
-static int set_long(long *dst, const char *v, char *err, size_t errlen)
-{
-    char *end;
-    long x = strtol(v, &end, 10);
-    if (end == v || *end || x < 1 || x > 100000000L) {
-        (void)err;
-        (void)errlen;
-        return -1; /* the parser names key, value and range */
-    }
-    *dst = x;
-    return 0;
-}
-static int k_cycles(void *c, const char *v, char *e, size_t n) { return set_long(&((opts *)c)->cycles, v, e, n); }
-static int k_window(void *c, const char *v, char *e, size_t n) { return set_long(&((opts *)c)->window, v, e, n); }
-static int set_str(char *dst, const char *v)
-{
-    if (!*v || strlen(v) >= 256)
-        return -1;
-    strcpy(dst, v);
-    return 0;
-}
-static int k_waves(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_str(((opts *)c)->waves, v); }
-static int k_rtl(void *c, const char *v, char *e, size_t n)
-{
-    (void)e, (void)n;
-    return strcmp(v, "net") && strcmp(v, "rtr") ? -1 : set_str(((opts *)c)->rtl, v);
-}
-static int k_fault(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_str(((opts *)c)->fault, v); }
-static int k_model(void *c, const char *v, char *e, size_t n)
-{
-    (void)e, (void)n;
-    if (strcmp(v, "on") && strcmp(v, "off"))
-        return -1;
-    ((opts *)c)->model = !strcmp(v, "on");
-    return 0;
-}
-static const tn_cli_key lock_keys[] = {
-    {"cycles", "1..100000000", "warmup+measure", "lockstep cycles before the drain", k_cycles},
-    {"window", "1..100000000", "300", "waveform cycles before a mismatch", k_window},
-    {"waves", "a directory", "build/waves", "where a mismatch's FST and GTKWave file go", k_waves},
-    {"rtl", "net rtr", "net", "net: the Verilated tn_torus; rtr: one tn_router per node", k_rtl},
-    {"fault", "a planted fault name", "-", "the model with that planted fault (TN_FAULT_*)", k_fault},
-    {"model", "on off", "on", "off: the RTL alone with a C traffic source, for throughput", k_model},
-};
-#define N_LOCK_KEYS ((int)(sizeof lock_keys / sizeof lock_keys[0]))
-
+/* The checks against the Verilated model this program is (the keys: opts.c). */
 static int parse(opts *o, int argc, char **argv)
 {
     char err[TN_CLI_ERRLEN];
-    tn_config_default(&o->cfg);
-    o->cfg.k = 4; /* the board's 4x4 torus */
-    o->cfg.warmup = 200;
-    o->cfg.measure = 2000;
-    o->cycles = -1;
-    o->window = 300;
-    strcpy(o->waves, "build/waves");
-    o->model = 1;
-    int rc = tn_cli_parse(argc, argv, 1, &o->cfg, lock_keys, N_LOCK_KEYS, o, &o->json, err,
-                          sizeof err);
-    if (rc == 1) {
-        tn_cli_usage(stdout, "usage: tnlock key=value ... [--config FILE] [--json]\n"
-                             "  compares the Verilated RTL with the C model every cycle "
-                             "(build/bin/tnlock picks and builds the model)",
-                     lock_keys, N_LOCK_KEYS);
-        exit(0);
-    }
-    if (rc) {
-        fprintf(stderr, "tnlock: error: %s\n", err);
+    if (lock_parse(o, argc, argv))
         return -1;
-    }
     if (o->cycles < 0)
         o->cycles = o->cfg.warmup + o->cfg.measure;
     if (tn_config_check(&o->cfg, err, sizeof err)) {

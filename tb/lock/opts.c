@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: MIT */
+/* tnlock's own keys beside the model's, parsed by the model's one key table (tn_cli_parse): the
+ * harness (main.c) and the launcher (launch.c) read the command line the same way. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "opts.h"
+
+/* tnlock's own keys, beside the model's (one key table: cmodel/src/config.c, tn_cli.h) */
+static int set_long(long *dst, const char *v, char *err, size_t errlen)
+{
+    char *end;
+    long x = strtol(v, &end, 10);
+    if (end == v || *end || x < 1 || x > 100000000L) {
+        (void)err;
+        (void)errlen;
+        return -1; /* the parser names key, value and range */
+    }
+    *dst = x;
+    return 0;
+}
+static int k_cycles(void *c, const char *v, char *e, size_t n) { return set_long(&((opts *)c)->cycles, v, e, n); }
+static int k_window(void *c, const char *v, char *e, size_t n) { return set_long(&((opts *)c)->window, v, e, n); }
+static int set_str(char *dst, const char *v)
+{
+    if (!*v || strlen(v) >= 256)
+        return -1;
+    strcpy(dst, v);
+    return 0;
+}
+static int k_waves(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_str(((opts *)c)->waves, v); }
+static int k_rtl(void *c, const char *v, char *e, size_t n)
+{
+    (void)e, (void)n;
+    return strcmp(v, "net") && strcmp(v, "rtr") ? -1 : set_str(((opts *)c)->rtl, v);
+}
+static int k_fault(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_str(((opts *)c)->fault, v); }
+static int k_model(void *c, const char *v, char *e, size_t n)
+{
+    (void)e, (void)n;
+    if (strcmp(v, "on") && strcmp(v, "off"))
+        return -1;
+    ((opts *)c)->model = !strcmp(v, "on");
+    return 0;
+}
+static const tn_cli_key lock_keys[] = {
+    {"cycles", "1..100000000", "warmup+measure", "lockstep cycles before the drain", k_cycles},
+    {"window", "1..100000000", "300", "waveform cycles before a mismatch", k_window},
+    {"waves", "a directory", "build/waves", "where a mismatch's FST and GTKWave file go", k_waves},
+    {"rtl", "net rtr", "net", "net: the Verilated tn_torus; rtr: one tn_router per node", k_rtl},
+    {"fault", "a planted fault name", "-", "the model with that planted fault (TN_FAULT_*)", k_fault},
+    {"model", "on off", "on", "off: the RTL alone with a C traffic source, for throughput", k_model},
+};
+#define N_LOCK_KEYS ((int)(sizeof lock_keys / sizeof lock_keys[0]))
+
+int lock_parse(opts *o, int argc, char **argv)
+{
+    char err[TN_CLI_ERRLEN];
+    tn_config_default(&o->cfg);
+    o->cfg.k = 4; /* the board's 4x4 torus */
+    o->cfg.warmup = 200;
+    o->cfg.measure = 2000;
+    o->cycles = -1;
+    o->window = 300;
+    strcpy(o->waves, "build/waves");
+    o->model = 1;
+    int rc = tn_cli_parse(argc, argv, 1, &o->cfg, lock_keys, N_LOCK_KEYS, o, &o->json, err,
+                          sizeof err);
+    if (rc == 1) {
+        tn_cli_usage(stdout, "usage: tnlock key=value ... [--config FILE] [--json]\n"
+                             "  compares the Verilated RTL with the C model every cycle "
+                             "(build/bin/tnlock picks and builds the model);\n  its defaults differ from tnsim's in k=4 warmup=200 measure=2000",
+                     lock_keys, N_LOCK_KEYS);
+        exit(0);
+    }
+    if (rc) {
+        fprintf(stderr, "tnlock: error: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* The Verilated model a run needs: TOP_kKnNvV[_tT][_gal][_fault_F] (scripts/vlbuild.sh). */
+int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errlen)
+{
+    const char *rtl = o->rtl[0] ? o->rtl : "net";
+    if (o->cfg.routing == TN_ROUTE_GAL && strcmp(rtl, "rtr")) {
+        snprintf(err, errlen, "key 'rtl': value '%s' is not allowed with routing=gal; allowed: rtr "
+                              "(the GAL network interface is lockstepped beside each tn_router)", rtl);
+        return -1;
+    }
+    char t[16] = "";
+    if (o->cfg.term != 1)
+        snprintf(t, sizeof t, "_t%d", o->cfg.term);
+    int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, t,
+                     o->cfg.routing == TN_ROUTE_GAL ? "_gal" : "", o->fault[0] ? "_fault_" : "",
+                     o->fault);
+    if (n < 0 || (size_t)n >= len) {
+        snprintf(err, errlen, "key 'fault': value '%s' is too long", o->fault);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+/* tnlock's options: the model's configuration and the harness's own keys (opts.c). */
+#ifndef TN_LOCK_OPTS_H
+#define TN_LOCK_OPTS_H
+#include <stddef.h>
+#include "tn.h"
+#include "tn_cli.h"
+
+typedef struct opts {
+    tn_config cfg;
+    long cycles;
+    long window;
+    int json;
+    int model; /* 0: the RTL alone (model=off) */
+    char waves[256];
+    char rtl[256], fault[256]; /* "" when not given */
+} opts;
+
+/* Defaults (the board's 4x4 torus, a short run), then the command line; --help prints the
+ * usage and exits 0. Returns 0, or -1 after printing the error (key, value, allowed range). */
+int lock_parse(opts *o, int argc, char **argv);
+/* The name of the Verilated model the options need (build/vl/NAME/tnlock). */
+int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errlen);
+#endif
