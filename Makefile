@@ -93,10 +93,10 @@ $(VL_SEL_DIR)/vl_sel_state: $(VL_SEL_DEPS)
 VL_GAL_DIR := build/vl/gal_ni
 VL_GAL_DEPS := $(wildcard rtl/ni/*.v) rtl/common/tn_rr_arbiter.v tb/verilator/tn_gal_ni_top.v \
                tb/verilator/tn_gal_ni_pad.v tb/verilator/tn_gal_shim.cpp tb/verilator/tn_gal_rtl.h \
-               tb/unit/vl_gal_ni.c build/obj/libtn.a
+               tb/unit/vl_gal_ni.c tb/tn_obs.h rtl/common/tn_defs.vh build/obj/libtn.a
 $(VL_GAL_DIR)/vl_gal_ni: $(VL_GAL_DEPS)
 	@rm -rf $(VL_GAL_DIR) && mkdir -p $(VL_GAL_DIR)
-	$(CC) $(CFLAGS_REL) $(INC) -Itb/verilator -c tb/unit/vl_gal_ni.c -o $(VL_GAL_DIR)/vl_gal_ni_main.o
+	$(CC) $(CFLAGS_REL) $(INC) -Itb -Itb/verilator -c tb/unit/vl_gal_ni.c -o $(VL_GAL_DIR)/vl_gal_ni_main.o
 	@verilator --cc --exe --build -O1 -j 2 -Wall --top-module tn_gal_ni_top -Irtl/ni -Irtl/common \
 	    -Itb/verilator tb/verilator/tn_gal_ni_top.v --Mdir $(VL_GAL_DIR) -o vl_gal_ni \
 	    -CFLAGS "-I$(CURDIR)/tb/verilator" \

@@ -37,8 +37,11 @@ fi
 root=$PWD
 # The Verilated C++ depends only on the RTL, the shim and this script's flags; the harness and the
 # C model are libraries linked at the end. When only they changed, relink instead of rebuilding.
-stamp=$( { cat rtl/*/*.v rtl/common/tn_defs.vh tb/verilator/*.v tb/verilator/tn_rtl_shim.cpp \
-             tb/verilator/tn_rtl.h "$0"; echo "$name ${TN_VL_FLAGS:-} ${TN_VL_MAKEFLAGS:-}"; } | sha1sum | cut -c1-16)
+# (STAMP_V: bump it when this script's Verilator or compiler command changes)
+STAMP_V=1
+stamp=$( { cat rtl/*/*.v rtl/common/tn_defs.vh tb/verilator/tn_gal_lock_top.v \
+             tb/verilator/tn_rtl_shim.cpp tb/verilator/tn_rtl.h
+           echo "$STAMP_V $name ${TN_VL_FLAGS:-} ${TN_VL_MAKEFLAGS:-}"; } | sha1sum | cut -c1-16)
 if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$stamp" ] && [ -f "$dir/V$mod.mk" ]; then
     rm -f "$dir/tnlock"
     make -s -C "$dir" -f "V$mod.mk" tnlock > "$dir.log" 2>&1 || { tail -30 "$dir.log" >&2; exit 1; }

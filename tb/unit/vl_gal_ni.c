@@ -15,6 +15,7 @@
 #include "tn.h"
 #include "tn_internal.h"
 #include "tn_gal_rtl.h"
+#include "tn_obs.h"
 
 static int n_test, n_fail;
 
@@ -38,14 +39,6 @@ static uint32_t rnd(void) /* xorshift64* */
 }
 static int chance(int permille) { return (int)(rnd() % 1000) < permille; }
 
-static int clog2(int v)
-{
-    int w = 0;
-    while ((1 << w) < v)
-        w++;
-    return w;
-}
-
 /* One run: an instance of tn_gal_ni_top, the C model with the same parameters, a node. */
 typedef struct run {
     int inst, k, n, term, qd, node;
@@ -55,7 +48,7 @@ typedef struct run {
     tn_sim *s;
     tn_gal_rtl *r;
     /* observation layout (tn_gal_ni.v obs_o) */
-    int q, nq, cntw, hw, dw, jw, o_cnt, o_head, o_thr, o_dprev, o_rr;
+    int q, nq, cntw, hw, tw, dw, jw, o_cnt, o_head, o_thr, o_dprev, o_rr;
     /* harness state: the pending packet of each source */
     int has[4], dst[4];
     uint32_t tag[4];
@@ -93,17 +86,36 @@ static int run_open(run *u, tn_gal_rtl *r)
         return -1;
     }
     u->r = r;
-    u->q = 1 << u->n;
-    u->nq = u->q * u->q;
-    u->cntw = clog2(u->qd + 1);
-    u->hw = u->qd > 1 ? clog2(u->qd) : 1;
-    u->dw = clog2(64 * u->term + 1);
-    u->jw = 2 * u->n;
-    u->o_cnt = 0;
-    u->o_head = u->nq * u->cntw;
-    u->o_thr = u->o_head + u->nq * u->hw;
-    u->o_dprev = u->o_thr + u->q * 11;
-    u->o_rr = u->o_dprev + u->q * u->dw;
+    /* widths and field positions from rtl/common/tn_defs.tbl (tn_defs.h, tb/tn_obs.h) */
+    tn_dims d;
+    memset(&d, 0, sizeof d);
+    d.K = u->k;
+    d.N = u->n;
+    d.TERM = u->term;
+    d.QD = u->qd;
+    d.V = c.vcs;
+    d.B = 8;
+    d.W = 32;
+    tn_dims_derive(&d);
+    u->q = d.Q;
+    u->nq = d.NQ;
+    u->cntw = d.NCW;
+    u->hw = d.NHW;
+    u->tw = d.NTW;
+    u->dw = d.NDW;
+    u->jw = d.JW;
+    {
+        const tn_dims *L = &d;
+        int lsb[5], f = 0, at = 0;
+#define X(nm, ix, cnt, wd, when, model) lsb[f++] = at, at += (cnt) * (wd);
+        TN_NIOBS_FIELDS(X)
+#undef X
+        u->o_cnt = lsb[0];
+        u->o_head = lsb[1];
+        u->o_thr = lsb[2];
+        u->o_dprev = lsb[3];
+        u->o_rr = lsb[4];
+    }
     memset(u->has, 0, sizeof u->has);
     u->next_tag = 1;
     u->t_now = 0;
@@ -156,7 +168,7 @@ static void compare_state(run *u)
     for (int st = 0; st < u->q; st++) {
         long c_thr = st < S ? g->thr[base + st] : thr0;
         long c_dp = st < S ? g->dprev[base + st] : 0;
-        long r_thr = tn_gal_rtl_obs(u->r, u->o_thr + st * 11, 11);
+        long r_thr = tn_gal_rtl_obs(u->r, u->o_thr + st * u->tw, u->tw);
         long r_dp = tn_gal_rtl_obs(u->r, u->o_dprev + st * u->dw, u->dw);
         snprintf(w, sizeof w, "set %d", st);
         if (r_thr != c_thr)

@@ -2,6 +2,7 @@
 // One tn_gal_ni (rtl/ni/tn_gal_ni.v) with its ports padded to the widths of tn_gal_ni_top
 // (tb/verilator/tn_gal_ni_top.v): 4 channels, 6 address bits and 3 quadrant bits per channel,
 // 512 observation bits; unused inputs are ignored and unused outputs are 0.
+`include "tn_defs.vh"
 module tn_gal_ni_pad #(
     parameter K    = 4,
     parameter N    = 2,
@@ -30,12 +31,10 @@ module tn_gal_ni_pad #(
     output wire [11:0]  snd_quad_o,
     output wire [511:0] obs_o
 );
-    localparam CW = (K > 2) ? $clog2(K) : 1;
-    localparam AW = N * CW;
-    localparam JW = 2 * N;
-    localparam Q = 1 << N;
-    localparam OBSW = Q * Q * $clog2(QD + 1) + Q * Q * ((QD > 1) ? $clog2(QD) : 1) + Q * 11
-                      + Q * $clog2(64 * TERM + 1) + TERM * JW;
+    // widths from rtl/common/tn_defs.tbl
+    localparam AW = `TN_AW;
+    localparam JW = `TN_JW;
+    localparam OBSW = `TN_NOBSW;
     wire [TERM*AW-1:0]   dst_in, dst_out;
     wire [TERM*16-1:0]   tag_out;
     wire [TERM*N-1:0]    quad_out;
