@@ -268,7 +268,7 @@ if [ "$RC" -eq 1 ] && grep -q "cycle in the channel dependency graph" "$TMP/out"
 else
     fail "tnsim check routing=minad dateline=off: prints a cycle, exit 1" "exit $RC" "$OUT" "$ERR"
 fi
-tn run k=8 n=1 vcs=3 routing=minad dateline=off buf=4 pkt=8 traffic=tornado load=0.99 watchdog=1000 warmup=100 measure=5000
+tn run k=8 n=1 vcs=3 routing=minad dateline=off transit=off buf=4 pkt=8 traffic=tornado load=0.99 watchdog=1000 warmup=100 measure=5000
 if [ "$RC" -eq 1 ] && grep -q "no flit moved for 1000 cycles while [0-9]* flits are in flight" "$TMP/err" &&
     grep -q "stuck VCs: \[node" "$TMP/err"; then
     pass "tnsim run routing=minad dateline=off really deadlocks: the watchdog names the stuck VCs, exit 1"
@@ -454,9 +454,9 @@ name_check() {
 name_check "the default configuration" "t8x8_v2_dor_b8_p4_uniform_l0.3_s1"
 name_check "gal adds its selection" "t4x4_v4_gal_ldsf_b8_p4_uniform_l0.3_s1" k=4 vcs=4 routing=gal
 name_check "mesh, packet range, randperm's seed, keys off their default" \
-    "m4x4x4_v2_minad_sq_b8_p2-8_randperm_ps5_l0.15_s9_term2_transiton" topo=mesh k=4 n=3 \
+    "m4x4x4_v2_minad_sq_b8_p2-8_randperm_ps5_l0.15_s9_term2_transitoff" topo=mesh k=4 n=3 \
     routing=minad selection=sq vcs=2 pkt=2-8 traffic=randperm perm_seed=5 load=0.15 seed=9 \
-    term=2 transit=on warmup=7
+    term=2 transit=off warmup=7
 name_check "from a --config file" "t4x4_v2_dor_b8_p4_tornado_l0.3_s1" --config "$TMP/good.cfg"
 bad "name with k out of range" "'k'|99|2..64" name k=99
 bad "name with too few VCs for the routing" "vcs|'2'|minad|3..16" name routing=minad vcs=2

@@ -26,7 +26,7 @@ pids=()
 for a in $ALGS; do
     for p in $PAIRS; do
         alg=${a%:*} vcs=${a#*:} name=${p%:*} dst=${p#*:}
-        build/bin/tnsim run k=8 n=2 routing="$alg" vcs="$vcs" selection=sq pkt=4 buf=8 \
+        build/bin/tnsim run k=8 n=2 routing="$alg" vcs="$vcs" selection=sq pkt=4 buf=8 transit=off \
             traffic=uniform load=0.2 warmup=1000 measure="$MEASURE" seed="$SEED" \
             pair=0,"$dst" pair_shift="$SHIFT" pair_out="$OUT/pairs_${alg}_$name.csv" \
             >"$OUT/pairs_${alg}_$name.txt" 2>&1 &

@@ -4,6 +4,8 @@
 # from tnsim sat. Usage: bash scripts/sel_compare.sh [K] [N] [PKT] [BUF] [extra tnsim keys...]
 # Defaults: 16x16 torus, 16-flit packets, 8-flit buffers, uniform and bit-reversal traffic.
 # Prints a Markdown table and writes results/sel/sat_kKnN_pPKT.csv. Figures, never pass/fail.
+# transit=off (plain round-robin, as the figures of docs section 19 were measured) unless an extra
+# key says otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 K=${1:-16} N=${2:-2} PKT=${3:-16} BUF=${4:-8}
@@ -21,7 +23,7 @@ for tr in uniform bitrev; do
     for r in "${runs[@]}"; do
         read -r routing vcs sel <<< "$r"
         keys=(k="$K" n="$N" vcs="$vcs" buf="$BUF" pkt="$PKT" routing="$routing" traffic="$tr"
-              warmup=2000 measure=10000 "${EXTRA[@]}")
+              warmup=2000 measure=10000 transit=off "${EXTRA[@]}")
         [ "$sel" = - ] || keys+=(selection="$sel")
         j=$(build/bin/tnsim sat "${keys[@]}" --json)
         f() { sed -n "s/.*\"$1\": \([0-9.]*\).*/\1/p" <<< "$j"; }

@@ -453,7 +453,8 @@ static void print_json(const tn_config *c, const tn_stats *st, FILE *f)
             "\"accepted\": %.6g, \"accepted_flits_per_node_cycle\": %.6g, "
             "\"latency_avg\": %.4f, \"latency_p50\": %ld, \"latency_p99\": %ld, "
             "\"latency_max\": %ld, \"network_latency_avg\": %.4f, \"hops_avg\": %.4f, "
-            "\"nonmin_frac\": %.6g, \"chan_util_avg\": %.6g, \"chan_util_max\": %.6g, \"saturated\": %s, "
+            "\"nonmin_frac\": %.6g, \"src_accepted_min\": %.6g, \"src_accepted_max\": %.6g, "
+            "\"src_jain\": %.6g, \"chan_util_avg\": %.6g, \"chan_util_max\": %.6g, \"saturated\": %s, "
             "\"packets\": %ld, \"injected\": %ld, \"delivered\": %ld, \"check_errors\": %ld, "
             "\"router_errors\": %u, \"cycles\": %ld, \"sim_cycles_per_second\": %.1f, "
             "\"flit_hops_per_second\": %.1f%s}\n",
@@ -462,7 +463,8 @@ static void print_json(const tn_config *c, const tn_stats *st, FILE *f)
             tn_traffic_name(c->traffic), c->seed, tn_capacity(c),
             st->offered, st->offered_flits, st->created_flits, st->accepted, st->accepted_flits,
             st->latency_avg, st->latency_p50, st->latency_p99, st->latency_max,
-            st->network_latency_avg, st->hops_avg, st->nonmin_frac, st->chan_util_avg,
+            st->network_latency_avg, st->hops_avg, st->nonmin_frac, st->src_accepted_min,
+            st->src_accepted_max, st->src_jain, st->chan_util_avg,
             st->chan_util_max,
             st->saturated ? "true" : "false", st->packets, st->injected, st->delivered,
             st->check_errors, st->router_errors, st->cycles, st->cycles_per_second,
@@ -484,6 +486,8 @@ static void print_text(const tn_config *c, const tn_stats *st)
            st->network_latency_avg);
     printf("  hops             avg %.3f; %.4f of the packets took a longer than minimal path\n",
            st->hops_avg, st->nonmin_frac);
+    printf("  fairness         per source %.4f..%.4f flits/cycle accepted, Jain's index %.4f\n",
+           st->src_accepted_min, st->src_accepted_max, st->src_jain);
     printf("  channels         utilisation avg %.4f max %.4f flits/cycle\n", st->chan_util_avg,
            st->chan_util_max);
     if (st->gal_quads)

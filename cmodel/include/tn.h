@@ -220,6 +220,9 @@ typedef struct tn_stats {
     uint32_t router_errors;      /* OR of all routers' sticky error vectors */
     int deadlocked;              /* the watchdog stopped the run */
     double nonmin_frac;          /* marked packets whose path is longer than minimal */
+    /* fairness over the window: accepted flits/cycle of each source's packets, the least and
+     * the most of any source, and Jain's index (sum x)^2 / (n sum x^2), 1 when all are equal */
+    double src_accepted_min, src_accepted_max, src_jain;
     int gal_quads;               /* routing=gal: 2^n, else 0 */
     double gal_queue_occ[16];    /* routing=gal: mean packets per node in its quadrant-q queues
                                     (all sets) over the window; bit d of q: - in dimension d */

@@ -46,6 +46,7 @@ void tn_config_default(tn_config *c)
     c->n_hot = 1;
     c->hot[0] = 0;
     c->dateline = 1;
+    c->transit = 1; /* in-transit priority (section 7.4): stable past saturation */
     c->watchdog = 20000;
     c->gal_sets = TN_GAL_SDST;
     c->gal_t = 2;
@@ -166,7 +167,7 @@ static const tn_key keys[] = {
     KONOFF("dateline", dateline, " (off: no dateline classes, deadlock-prone)", "on",
            "dateline VC classes; off is deadlock-prone, for the checker"),
     KONOFF("transit", transit, " (on: network inputs before injection in VA and SA stage 2)",
-           "off", "in-transit priority (network inputs before injection)"),
+           "on", "in-transit priority (network inputs before injection); off lets injection starve transit"),
     KLONG("watchdog", 100, 1000000000L, watchdog, "20000",
           "cycles with flits in flight and none moving that stop a run as deadlocked"),
     KENUM("gal_sets", gal_sets_names, TN_GAL_SLAST, TN_GAL_SLAST, gal_sets, NOF,

@@ -108,6 +108,7 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     s->n_free = s->n_slots;
     ALLOC(s->lat_hist, TN_LAT_BINS);
     ALLOC(s->chan_flits, slots);
+    ALLOC(s->src_acc_win, nodes);
     s->win_lo = c->warmup;
     s->win_hi = c->warmup + c->measure;
     s->lat_min = -1;
@@ -131,7 +132,7 @@ void tn_sim_free(tn_sim *s)
                     s->ou.busy, s->as.va1_ptr, s->as.va2_ptr, s->as.sa1_ptr, s->as.sa2_ptr,
                     s->sel.rng, s->sel.lru_age, s->sel.ldsf_cnt, s->sel.last, s->lev[0], s->lev[1],
                     s->cev[0], s->cev[1], s->src, s->sinkvc, s->pkt,
-                    s->free_slots, s->lat_hist, s->chan_flits};
+                    s->free_slots, s->lat_hist, s->chan_flits, s->src_acc_win};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)
         free(ptrs[i]);
     if (s->has_trace)
@@ -299,6 +300,17 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
     st->offered = st->offered_flits / cap;
     st->accepted_flits = (double)s->accepted_flits_win / (nodes * win);
     st->accepted = st->accepted_flits / cap;
+    double sx = 0, sxx = 0, xmin = -1, xmax = 0;
+    for (long v = 0; v < s->g.nodes; v++) {
+        double x = (double)s->src_acc_win[v] / win;
+        sx += x;
+        sxx += x * x;
+        xmin = xmin < 0 || x < xmin ? x : xmin;
+        xmax = x > xmax ? x : xmax;
+    }
+    st->src_accepted_min = xmin < 0 ? 0 : xmin;
+    st->src_accepted_max = xmax;
+    st->src_jain = sxx > 0 ? sx * sx / (nodes * sxx) : 1.0;
     st->packets = s->marked_done;
     if (s->marked_done) {
         st->latency_avg = s->lat_sum / (double)s->marked_done;

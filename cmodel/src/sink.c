@@ -92,8 +92,10 @@ void tn_sink_receive(tn_sim *s, int node, int ch, const tn_flit *f)
         tn_check_fail(s, "cycle %ld node %d: packet %d->%d flit %d corrupted", s->cycle, node,
                       p->src, p->dst, f->idx);
     sv->next_idx++;
-    if (s->cycle >= s->win_lo && s->cycle < s->win_hi)
+    if (s->cycle >= s->win_lo && s->cycle < s->win_hi) {
         s->accepted_flits_win++;
+        s->src_acc_win[p->src]++;
+    }
     if (f->tail) {
         sv->busy = 0;
         if (p->state == TN_PKT_FLIGHT)

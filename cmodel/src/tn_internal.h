@@ -211,6 +211,7 @@ struct tn_sim {
     long win_lo, win_hi;
     long marked_outstanding;
     long created_flits_win, accepted_flits_win;
+    long *src_acc_win;   /* [node]: flits of that source's packets ejected in the window */
     long marked_done;
     long marked_nonmin;
     double lat_sum, net_sum, hop_sum;

@@ -492,13 +492,13 @@ static void test_config_name(void **st)
                                        "selection", "random", "buf", "16", "traffic", "tornado",
                                        "load", "1", NULL};
     name_is(ring, "t8_v3_chaos_random_b16_p4_tornado_l1_s1");
-    static const char *const keys[] = {"routing", "gal", "vcs", "3", "term", "2", "transit", "on",
+    static const char *const keys[] = {"routing", "gal", "vcs", "3", "term", "2", "transit", "off",
                                        "dateline", "off", "gal_sets", "dir", "gal_t", "4",
                                        "gal_adapt", "on", "load", "0.1234567", NULL};
-    name_is(keys, "t8x8_v3_gal_ldsf_b8_p4_uniform_l0.1234567_s1_term2_transiton_datelineoff"
+    name_is(keys, "t8x8_v3_gal_ldsf_b8_p4_uniform_l0.1234567_s1_term2_transitoff_datelineoff"
                   "_gal_setsdir_gal_t4_gal_adapton");
     /* the default values of those keys, given, add nothing; other keys add nothing */
-    static const char *const same[] = {"term", "1", "transit", "off", "gal_sets", "dst", "gal_t",
+    static const char *const same[] = {"term", "1", "transit", "on", "gal_sets", "dst", "gal_t",
                                        "2", "gal_adapt", "off", "warmup", "7", "flitw", "8",
                                        "perm_seed", "3", "load", "0.25", "seed", "4294967295",
                                        NULL};
