@@ -32,6 +32,16 @@ static double now_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* The first difference, found in cycle t: the run stops there (or, when a waveform is being
+ * written, runs on to the end of its window). Returns 1. */
+static int record_mismatch(run_result *res, long t)
+{
+    res->mm.cycle = t;
+    res->mismatch = 1;
+    res->cycles = t;
+    return 1;
+}
+
 /* One lockstep run; trace_lo/hi >= 0 writes an FST of those cycles to fst. */
 static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst, int trace_node,
                     run_result *res)
@@ -89,14 +99,9 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
                                               tn_term_port(&s->g, (int)(i % s->g.term))];
         for (int v = 0; v < s->g.nodes; v++)
             tn_router_sel_sync(s, v); /* routers the model skipped: state of cycle t */
-        if (compare(r, s, &w, &L, &res->mm) || (L.gal && ni_compare_state(r, s, &L, &res->mm))) {
-            res->mm.cycle = t;
-            res->mismatch = 1;
-            res->cycles = t;
-            rc = 1;
-            if (!fst)
-                break;
-        }
+        if ((compare(r, s, &w, &L, &res->mm) || (L.gal && ni_compare_state(r, s, &L, &res->mm))) &&
+            (rc = record_mismatch(res, t)) && !fst)
+            break;
         if (fst && t > trace_hi)
             break;
         if (s->deadlocked) {
@@ -111,14 +116,9 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
         tn_sim_step(s);
         double t3 = now_s();
         res->model_s += t3 - t2;
-        if (L.gal && ni_drive_compare(r, s, &L, ni_ready, ni_ntag, &res->mm)) {
-            res->mm.cycle = t;
-            res->mismatch = 1;
-            res->cycles = t;
-            rc = 1;
-            if (!fst)
-                break;
-        }
+        if (L.gal && ni_drive_compare(r, s, &L, ni_ready, ni_ntag, &res->mm) &&
+            (rc = record_mismatch(res, t)) && !fst)
+            break;
         rnet_tick(r);
         if (fst && t + 1 >= trace_lo && t + 1 <= trace_hi)
             rnet_trace_dump(r, (uint64_t)(2 * t + 1));
