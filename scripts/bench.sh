@@ -95,15 +95,20 @@ echo "ratio: tnsim / BookSim2, for scale only."
 # Issue 11's configurations: the full-featured 4x4 tn_torus build (V=4, ROUTING=3: DOR, MIN AD,
 # VAL, GOAL at run time), uniform 0.3; and the 8x8 tn_torus. Figures only; never fails on time.
 LOCK_RUNS=3
+# rtl=rtr: the same network as one Verilated tn_router per node wired by the harness (one copy
+# of the router's code for every node; Verilator 5 emits the code of each router instance of a
+# tn_torus separately).
 LOCK_CASES=(
     "k=4 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=20000"
+    "rtl=rtr k=4 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=20000"
     "k=4 n=2 vcs=2 buf=4 pkt=4 routing=dor traffic=uniform load=0.45 cycles=20000"
     "k=8 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=3000"
+    "rtl=rtr k=8 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=3000"
 )
 TNLOCK=build/bin/tnlock
 echo
-echo "lockstep (tnlock, tn_torus, median of $LOCK_RUNS runs; RTL alone = model=off)"
-lfmt="%-62s %14s %14s %14s\n"
+echo "lockstep (tnlock: tn_torus, or rtl=rtr one tn_router per node; median of $LOCK_RUNS runs; RTL alone = model=off)"
+lfmt="%-70s %14s %14s %14s\n"
 printf "$lfmt" "configuration" "RTL alone c/s" "lockstep c/s" "router-c/s"
 for c in "${LOCK_CASES[@]}"; do
     # the model is built on first use (not timed)
@@ -120,9 +125,9 @@ for c in "${LOCK_CASES[@]}"; do
         s1=$(date +%s.%N)
         awk -v c="$(jnum cycles "$TMP/l.json")" -v a="$s0" -v b="$s1" 'BEGIN { printf "%.1f\n", c / (b - a) }' >>"$TMP/lock"
     done
-    k=${c#k=}; k=${k%% *}; n=${c#*n=}; n=${n%% *}
+    k=${c#*k=}; k=${k%% *}; n=${c#*n=}; n=${n%% *}
     alone=$(median <"$TMP/alone"); lock=$(median <"$TMP/lock")
-    printf "%-62s %14.0f %14.0f %14.0f\n" "${c% cycles=*}" "$alone" "$lock" \
+    printf "%-70s %14.0f %14.0f %14.0f\n" "${c% cycles=*}" "$alone" "$lock" \
         "$(awk -v l="$lock" -v k="$k" -v n="$n" 'BEGIN { print l * k ^ n }')"
 done
 echo "RTL alone: cycles/s of the Verilated network driven by a C traffic source, no model;"
