@@ -72,7 +72,7 @@ static inline void tn_dims_derive(tn_dims *d)
     d->VW = (d->V > 1 ? tn_clog2(d->V) : 1);
     d->PV = (d->P * d->V);
     d->IVW = (d->PV > 1 ? tn_clog2(d->PV) : 1);
-    d->CNTW = (tn_clog2(d->B + 1));
+    d->CNTW = (d->B > 0 ? tn_clog2(d->B + 1) : 1);
     d->NNET = (2 * d->N);
     d->SELST = (d->ROUTING >= 1 ? 1 : 0);
     d->EW = (7);

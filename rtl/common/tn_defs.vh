@@ -63,7 +63,7 @@
 `define TN_VW ((V) > 1 ? $clog2((V)) : 1)  // VC index
 `define TN_PV (`TN_P * (V))  // input (or output) VCs per router
 `define TN_IVW (`TN_PV > 1 ? $clog2(`TN_PV) : 1)  // input VC index
-`define TN_CNTW ($clog2((B) + 1))  // occupancy or credits 0..B
+`define TN_CNTW ((B) > 0 ? $clog2((B) + 1) : 1)  // occupancy or credits 0..B
 `define TN_NNET (2 * (N))  // network ports
 `define TN_SELST ((ROUTING) >= 1 ? 1 : 0)  // selection state and router RNG built
 `define TN_EW (7)  // error vector
