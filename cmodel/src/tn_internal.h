@@ -46,6 +46,7 @@ typedef struct tn_alloc_state {
     uint16_t *va2_ptr; /* [ovc] over P*V */
     uint8_t *sa1_ptr;  /* [port slot] over V */
     uint8_t *sa2_ptr;  /* [port slot] over P */
+    uint8_t *vc_ptr;   /* [port slot] over V: v2, the output VC a head is given */
 } tn_alloc_state;
 
 /* Selection state (rtl/router/tn_sel_lru_age.v, tn_sel_ldsf_cnt.v, the router RNG). */
