@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The C-model exploration of docs/router-v2.md: zero-load latency and accepted throughput at
 # offered 1.0 for each router pipeline variant (key pipe=) on the cases issue 12 names.
+# The key pipe= exists at commit 4b2f86b only: run this script from a checkout of that commit.
 # Usage: [STABILITY=0] [LIMITS=1] bash scripts/router_v2_explore.sh [variants...]
 # (default variants: v1 v2 v2rr1 v2low1 v2it2 v2it3)
 set -euo pipefail

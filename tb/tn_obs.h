@@ -16,8 +16,6 @@ enum tn_obs_index { TN_IDX_IVC, TN_IDX_PORT, TN_IDX_NET, TN_IDX_ONE };
     X("in.ovc", TN_IDX_IVC, (L->PV), (L->VW), (s->iu.state[x]), (s->iu.ovc[x])) \
     X("out.credits", TN_IDX_IVC, (L->PV), (L->CNTW), (1), (s->ou.credits[x])) \
     X("out.busy", TN_IDX_IVC, (L->PV), (1), (1), ((s->ou.busy[x / L->V] >> (x % L->V)) & 1u)) \
-    X("va1_ptr", TN_IDX_IVC, (L->PV), (L->VW), (1), (s->as.va1_ptr[x])) \
-    X("va2_ptr", TN_IDX_IVC, (L->PV), (L->IVW), (1), (s->as.va2_ptr[x])) \
     X("sa1_ptr", TN_IDX_PORT, (L->P), (L->VW), (1), (s->as.sa1_ptr[x])) \
     X("sa2_ptr", TN_IDX_PORT, (L->P), (L->PW), (1), (s->as.sa2_ptr[x])) \
     X("lru_age", TN_IDX_NET, (L->NNET), (8), (L->SELST), (s->sel.lru_age[node * L->P + i + 1])) \

@@ -46,9 +46,6 @@ typedef struct tn_config {
                               configuration for the deadlock checker and the watchdog */
     long watchdog;         /* cycles without a flit moving, with flits in flight, that stop a run */
     int transit;           /* 1: in-transit priority in VA and SA stage 2 (section 7.4) */
-    int pipe;              /* router pipeline variant (docs/router-v2.md exploration):
-                              0 v1 (RC+VA, then SA), 1 v2 (combined, RR VC pick per output port),
-                              2 v2 with the lowest free VC, 3 v2 with two SA iterations */
     /* GAL network interface (section 21) */
     int gal_sets;          /* enum tn_gal_sets */
     int gal_t;             /* fixed threshold T (packets), when gal_adapt is 0 */

@@ -45,7 +45,6 @@ typedef struct tn_dims {
     int PW; /* port index */
     int VW; /* VC index */
     int PV; /* input (or output) VCs per router */
-    int IVW; /* input VC index */
     int CNTW; /* occupancy or credits 0..B */
     int NNET; /* network ports */
     int SELST; /* selection state and router RNG built */
@@ -71,7 +70,6 @@ static inline void tn_dims_derive(tn_dims *d)
     d->PW = (d->P > 1 ? tn_clog2(d->P) : 1);
     d->VW = (d->V > 1 ? tn_clog2(d->V) : 1);
     d->PV = (d->P * d->V);
-    d->IVW = (d->PV > 1 ? tn_clog2(d->PV) : 1);
     d->CNTW = (d->B > 0 ? tn_clog2(d->B + 1) : 1);
     d->NNET = (2 * d->N);
     d->SELST = (d->ROUTING >= 1 ? 1 : 0);

@@ -25,6 +25,74 @@
 
 #define WAIT_MAX 65535
 
+/* CHAOS's VC allocator (section 22.2 steps 3-4): separable, input first, as the first contract's
+ * router had. Stage 1: each input VC picks one free output VC of its port by round robin (pointer
+ * va1_ptr per input VC). Stage 2: each output VC grants one of the input VCs that picked it by
+ * round robin over the P*V input VCs (index ip*V+iv; pointer va2_ptr per output VC). */
+typedef struct chaos_va_req {
+    uint8_t ip, iv, op, ov;
+} chaos_va_req;
+
+static void chaos_va_stage2(const chaos_va_req *req, int nreq, const uint16_t *va2_ptr_router,
+                            int vcs, int ports, uint8_t *gnt)
+{
+    int pv = ports * vcs;
+    for (int j = 0; j < nreq; j++) {
+        int ptr = va2_ptr_router[req[j].op * vcs + req[j].ov];
+        int dj = req[j].ip * vcs + req[j].iv - ptr;
+        if (dj < 0)
+            dj += pv;
+        gnt[j] = 1;
+        for (int m = 0; m < nreq; m++) {
+            if (m == j || req[m].op != req[j].op || req[m].ov != req[j].ov)
+                continue;
+            int dm = req[m].ip * vcs + req[m].iv - ptr;
+            if (dm < 0)
+                dm += pv;
+            if (dm < dj) {
+                gnt[j] = 0;
+                break;
+            }
+        }
+    }
+}
+
+/* In-transit priority (section 7.4) in stage 2: drop the requests of terminal input ports for an
+ * output VC that a network input port (1 .. nnet) also requests. */
+static int chaos_va_transit(chaos_va_req *req, int nreq, int nnet)
+{
+    uint8_t drop[TN_MAX_P * TN_MAX_V] = {0};
+    for (int j = 0; j < nreq; j++) {
+        if (req[j].ip >= 1 && req[j].ip <= nnet)
+            continue;
+        for (int m = 0; m < nreq; m++)
+            if (req[m].ip >= 1 && req[m].ip <= nnet && req[m].op == req[j].op &&
+                req[m].ov == req[j].ov)
+                drop[j] = 1;
+    }
+    int n = 0;
+    for (int j = 0; j < nreq; j++)
+        if (!drop[j])
+            req[n++] = req[j];
+    return n;
+}
+
+/* Commit one grant: the output VC becomes busy, the input VC ACTIVE on it, the pointers move. */
+static void chaos_va_grant(tn_sim *s, int node, const chaos_va_req *r)
+{
+    const int P = s->P, V = s->V;
+    long ivc = ((long)node * P + r->ip) * V + r->iv;
+    long oslot = (long)node * P + r->op;
+    if (s->ou.busy[oslot] & (1u << r->ov))
+        s->router_err[node] |= TN_ERR_VC_REUSE;
+    s->ou.busy[oslot] |= 1u << r->ov;
+    s->iu.state[ivc] = TN_VC_ACTIVE;
+    s->iu.oport[ivc] = r->op;
+    s->iu.ovc[ivc] = r->ov;
+    s->chaos.va1_ptr[ivc] = (uint8_t)((r->ov + 1) % V);
+    s->chaos.va2_ptr[oslot * V + r->ov] = (uint16_t)((r->ip * V + r->iv + 1) % (P * V));
+}
+
 int tn_chaos_init(tn_sim *s)
 {
     tn_chaos_state *c = &s->chaos;
@@ -44,6 +112,8 @@ int tn_chaos_init(tn_sim *s)
     ALLOC(c->in_ptr, nodes);
     ALLOC(c->inj_ptr, nodes);
     ALLOC(c->sa2_ptr, nodes * s->P);
+    ALLOC(c->va1_ptr, nodes * s->P * s->V);
+    ALLOC(c->va2_ptr, nodes * s->P * s->V);
     return 0;
 }
 
@@ -51,7 +121,8 @@ void tn_chaos_free(tn_sim *s)
 {
     tn_chaos_state *c = &s->chaos;
     void *ptrs[] = {c->buf,   c->rd,    c->cnt,    c->resv,   c->act,    c->oport, c->ovc,
-                    c->mwait, c->hwait, c->wr_ptr, c->rd_ptr, c->in_ptr, c->inj_ptr, c->sa2_ptr};
+                    c->mwait, c->hwait, c->wr_ptr, c->rd_ptr, c->in_ptr, c->inj_ptr, c->sa2_ptr,
+                    c->va1_ptr, c->va2_ptr};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)
         free(ptrs[i]);
 }
@@ -240,10 +311,10 @@ void tn_chaos_router_step(tn_sim *s, int node)
     }
 
     /* ---- VC allocation requests of the input VCs ---- */
-    tn_va_req req[TN_MAX_P * TN_MAX_V];
+    chaos_va_req req[TN_MAX_P * TN_MAX_V];
     uint8_t gnt[TN_MAX_P * TN_MAX_V];
     int nreq = 0;
-    tn_va_req inj[TN_MAX_TERM * TN_MAX_V]; /* injection candidates: one may request */
+    chaos_va_req inj[TN_MAX_TERM * TN_MAX_V]; /* injection candidates: one may request */
     int inj_idx[TN_MAX_TERM * TN_MAX_V], ninj = 0;
     int mq_idx[TN_MAX_P * TN_MAX_V], nmq = 0; /* input VCs asking for a slot */
     for (int ip = 0; ip < P; ip++) {
@@ -275,10 +346,10 @@ void tn_chaos_router_step(tn_sim *s, int node)
             }
             if (port < 0)
                 continue;
-            int ov = tn_va_stage1(vf[port], V, s->as.va1_ptr[ivc]);
+            int ov = tn_rr_pick(vf[port], V, cs->va1_ptr[ivc]);
             if (ov < 0)
                 continue;
-            tn_va_req r = {(uint8_t)ip, (uint8_t)v, (uint8_t)port, (uint8_t)ov};
+            chaos_va_req r = {(uint8_t)ip, (uint8_t)v, (uint8_t)port, (uint8_t)ov};
             if (term && prod) { /* injection into the network: gated */
                 if (nfree_q >= 2) {
                     inj[ninj] = r;
@@ -297,13 +368,13 @@ void tn_chaos_router_step(tn_sim *s, int node)
     /* ---- commit: VC allocation of the input VCs (stage 2) ---- */
     uint8_t granted[TN_MAX_P * TN_MAX_V] = {0}; /* by flat input VC ip*V+v */
     if (nreq && s->cfg.transit)
-        nreq = tn_va_transit(req, nreq, 2 * s->g.n);
+        nreq = chaos_va_transit(req, nreq, 2 * s->g.n);
     if (nreq) {
-        tn_va_stage2(req, nreq, s->as.va2_ptr + base * V, V, P, gnt);
+        chaos_va_stage2(req, nreq, cs->va2_ptr + base * V, V, P, gnt);
         for (int j = 0; j < nreq; j++) {
             if (!gnt[j])
                 continue;
-            tn_router_va_grant(s, node, &req[j]);
+            chaos_va_grant(s, node, &req[j]);
             granted[req[j].ip * V + req[j].iv] = 1;
             if (tn_port_is_term(&s->g, req[j].ip) && !tn_port_is_term(&s->g, req[j].op))
                 cs->inj_ptr[node] = (uint16_t)((req[j].ip * V + req[j].iv + 1) % PV);

@@ -108,9 +108,6 @@ static void join_names(char *buf, size_t len, const char *const *names, int coun
 /* ---- the key table ---- */
 
 static const char *const gal_sets_names[TN_GAL_SLAST] = TN_GAL_SETS_NAMES;
-/* router pipeline variants of the docs/router-v2.md exploration: v2 = lowest free VC, a second
- * switch-allocation iteration for requests that need no selection; the others change one thing */
-static const char *const pipe_names[6] = {"v1", "v2", "v2rr1", "v2low1", "v2it2", "v2it3"};
 
 #define F(field) offsetof(tn_config, field)
 #define NOF TN_KEY_NO_FIELD
@@ -171,9 +168,6 @@ static const tn_key keys[] = {
            "dateline VC classes; off is deadlock-prone, for the checker"),
     KONOFF("transit", transit, " (on: network inputs before injection in VA and SA stage 2)",
            "on", "in-transit priority (network inputs before injection); off lets injection starve transit"),
-    KENUM("pipe", pipe_names, 6, 6, pipe, NOF,
-          " (v1: RC+VA then SA; v2: combined allocation; v2rr1 v2low1 v2it2 v2it3: variants)", "v1",
-          "router pipeline variant (docs/router-v2.md)"),
     KLONG("watchdog", 100, 1000000000L, watchdog, "20000",
           "cycles with flits in flight and none moving that stop a run as deadlocked"),
     KENUM("gal_sets", gal_sets_names, TN_GAL_SLAST, TN_GAL_SLAST, gal_sets, NOF,

@@ -70,11 +70,8 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     ALLOC(s->ou.busy, slots);
     for (long i = 0; i < ivcs; i++)
         s->ou.credits[i] = (uint8_t)s->B;
-    ALLOC(s->as.va1_ptr, ivcs);
-    ALLOC(s->as.va2_ptr, ivcs);
     ALLOC(s->as.sa1_ptr, slots);
     ALLOC(s->as.sa2_ptr, slots);
-    ALLOC(s->as.vc_ptr, slots);
     ALLOC(s->sel.rng, nodes);
     ALLOC(s->sel.lru_age, slots);
     ALLOC(s->sel.ldsf_cnt, slots);
@@ -130,8 +127,7 @@ void tn_sim_free(tn_sim *s)
         return;
     void *ptrs[] = {s->router_err, s->coord, s->iu.buf, s->iu.rd, s->iu.cnt, s->iu.state,
                     s->iu.oport, s->iu.ovc, s->iu.nemask, s->iu.nflits, s->ou.credits,
-                    s->ou.busy, s->as.va1_ptr, s->as.va2_ptr, s->as.sa1_ptr, s->as.sa2_ptr,
-                    s->as.vc_ptr,
+                    s->ou.busy, s->as.sa1_ptr, s->as.sa2_ptr,
                     s->sel.rng, s->sel.lru_age, s->sel.ldsf_cnt, s->sel.last, s->lev[0], s->lev[1],
                     s->cev[0], s->cev[1], s->src, s->sinkvc, s->pkt,
                     s->free_slots, s->lat_hist, s->chan_flits, s->src_acc_win};

@@ -40,13 +40,10 @@ typedef struct tn_output_units {
     uint32_t *busy;    /* [port slot] bit v set while output VC v is allocated */
 } tn_output_units;
 
-/* Allocator pointers (rtl/router/tn_vc_alloc.v, tn_sw_alloc.v); the router owns them. */
+/* Switch allocator pointers (rtl/router/tn_sw_alloc.v); the router owns them. */
 typedef struct tn_alloc_state {
-    uint8_t *va1_ptr;  /* [ivc] over V */
-    uint16_t *va2_ptr; /* [ovc] over P*V */
     uint8_t *sa1_ptr;  /* [port slot] over V */
     uint8_t *sa2_ptr;  /* [port slot] over P */
-    uint8_t *vc_ptr;   /* [port slot] over V: v2, the output VC a head is given */
 } tn_alloc_state;
 
 /* Selection state (rtl/router/tn_sel_lru_age.v, tn_sel_ldsf_cnt.v, the router RNG). */
@@ -166,6 +163,8 @@ typedef struct tn_chaos_state {
     uint16_t *in_ptr;   /* [node] RR over the P*V input VCs: slot reservation */
     uint16_t *inj_ptr;  /* [node] RR over the P*V input VCs: the injection gate */
     uint8_t *sa2_ptr;   /* [node*P + op] RR over P+1 requesters (index P: the queue) */
+    uint8_t *va1_ptr;   /* [ivc] VA stage 1, RR over V */
+    uint16_t *va2_ptr;  /* [ovc] VA stage 2, RR over P*V */
     long entered;       /* packets that entered a shared queue (statistics) */
     long derouted;      /* shared-queue packets granted a non-productive output (statistics) */
 } tn_chaos_state;
@@ -243,23 +242,12 @@ void tn_iu_pop(tn_sim *s, int node, int port, int vc);
 /* output_unit.c */
 void tn_ou_credit(tn_sim *s, int node, int port, int vc);
 
-/* vc_alloc.c: separable input-first VC allocator. */
-typedef struct tn_va_req {
-    uint8_t ip, iv, op, ov;
-} tn_va_req;
-/* Stage 1: the output VC an input VC asks for among free (mask), or -1. */
-int tn_va_stage1(uint32_t free_mask, int vcs, int ptr);
-/* Stage 2: marks granted requests (gnt[j] = 1) given per-output-VC pointers. */
-void tn_va_stage2(const tn_va_req *req, int nreq, const uint16_t *va2_ptr_router, int vcs,
-                  int ports, uint8_t *gnt);
-
 /* sw_alloc.c: separable input-first switch allocator. */
 /* Stage 1 per input port: VC among requesting (mask). Stage 2 per output port: input port. */
 int tn_sa_stage1(uint32_t req_mask, int vcs, int ptr);
 int tn_sa_stage2(uint32_t req_ports, int ports, int ptr);
-/* In-transit priority (section 7.4): drop the requests of terminal input ports for an output
- * VC (VA) or output port (SA) that a network input port (1 .. nnet) also requests. */
-int tn_va_transit(tn_va_req *req, int nreq, int nnet);
+/* In-transit priority (section 7.4): the requests of the network input ports (1 .. nnet) if
+ * any, else all. */
 uint32_t tn_sa_transit(uint32_t req_ports, int nnet);
 
 /* source.c: the routing header a source draws for a packet (section 20). */
@@ -290,9 +278,6 @@ void tn_router_step(tn_sim *s, int node);
 /* The link and credit registers a router writes in this cycle (visible in the next). */
 void tn_router_emit_flit(tn_sim *s, int node, int op, const tn_flit *f);
 void tn_router_emit_credit(tn_sim *s, int node, int ip, int vc);
-/* Commit one VC allocation grant: the output VC becomes busy, the input VC ACTIVE on it, and
- * the VA pointers move (section 7.2). */
-void tn_router_va_grant(tn_sim *s, int node, const tn_va_req *r);
 /* Send flit f (its vc already the output VC) from output port op: the link register, and on a
  * network port the credit it spends and the hop, flit-hop and channel counts. */
 void tn_router_out_flit(tn_sim *s, int node, int op, const tn_flit *f);

@@ -62,7 +62,6 @@
 `define TN_PW (`TN_P > 1 ? $clog2(`TN_P) : 1)  // port index
 `define TN_VW ((V) > 1 ? $clog2((V)) : 1)  // VC index
 `define TN_PV (`TN_P * (V))  // input (or output) VCs per router
-`define TN_IVW (`TN_PV > 1 ? $clog2(`TN_PV) : 1)  // input VC index
 `define TN_CNTW ((B) > 0 ? $clog2((B) + 1) : 1)  // occupancy or credits 0..B
 `define TN_NNET (2 * (N))  // network ports
 `define TN_SELST ((ROUTING) >= 1 ? 1 : 0)  // selection state and router RNG built
@@ -101,15 +100,13 @@
 `define TN_O_IN_OVC (`TN_O_IN_OPORT + (`TN_PV) * (`TN_PW))
 `define TN_O_OUT_CREDITS (`TN_O_IN_OVC + (`TN_PV) * (`TN_VW))
 `define TN_O_OUT_BUSY (`TN_O_OUT_CREDITS + (`TN_PV) * (`TN_CNTW))
-`define TN_O_VA1_PTR (`TN_O_OUT_BUSY + (`TN_PV) * (1))
-`define TN_O_VA2_PTR (`TN_O_VA1_PTR + (`TN_PV) * (`TN_VW))
-`define TN_O_SA1_PTR (`TN_O_VA2_PTR + (`TN_PV) * (`TN_IVW))
+`define TN_O_SA1_PTR (`TN_O_OUT_BUSY + (`TN_PV) * (1))
 `define TN_O_SA2_PTR (`TN_O_SA1_PTR + (`TN_P) * (`TN_VW))
 `define TN_O_LRU_AGE (`TN_O_SA2_PTR + (`TN_P) * (`TN_PW))
 `define TN_O_LDSF_CNT (`TN_O_LRU_AGE + (`TN_NNET) * (8))
 `define TN_O_RNG (`TN_O_LDSF_CNT + (`TN_NNET) * (8))
 `define TN_OBSW (`TN_O_RNG + (1) * (32))
-`define TN_O_CONCAT {rng_q, ldsf_cnt[8 +: NNET*8], lru_age[8 +: NNET*8], sa2_ptr_q, sa1_ptr_q, va2_ptr_q, va1_ptr_q, busy, credits, ovc, oport, active, cnt}
+`define TN_O_CONCAT {rng_q, ldsf_cnt[8 +: NNET*8], lru_age[8 +: NNET*8], sa2_ptr_q, sa1_ptr_q, busy, credits, ovc, oport, active, cnt}
 
 // tn_gal_ni obs_o: `TN_NO_<FIELD> is the LSB of the field's element 0
 `define TN_NO_NI_CNT (0)

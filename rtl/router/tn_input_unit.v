@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Input unit of one port (cmodel/src/input_unit.c): V FIFOs of B flits, the VC state (IDLE /
-// ACTIVE, output port and VC held while ACTIVE) and the credit register back to the upstream
-// port. docs/microarchitecture.md sections 5 and 6.
+// Input unit of one port (cmodel/src/input_unit.c): V FIFOs of B flits, each flit stored with
+// the route the router computed for it as it arrived (RW bits; only a head's is read), the VC
+// state (IDLE / ACTIVE, output port and VC held while ACTIVE) and the credit register back to
+// the upstream port. docs/microarchitecture.md sections 5 and 6.
 module tn_input_unit #(
     parameter V    = 2,                               // VCs
     parameter B    = 8,                               // flits per VC
     parameter FW   = 40,                              // flit width (no vc, no valid)
+    parameter RW   = 1,                               // route bits stored beside each flit
     parameter PW   = 3,                               // port index width
     parameter VW   = (V > 1) ? $clog2(V) : 1,         // VC index width
     parameter CNTW = (B > 0) ? $clog2(B + 1) : 1,     // occupancy width
@@ -18,15 +20,17 @@ module tn_input_unit #(
     input  wire            in_valid_i,
     input  wire [VW-1:0]   in_vc_i,
     input  wire [FW-1:0]   in_flit_i,
-    // VA grants (6.4): per VC, with the output port and VC granted
-    input  wire [V-1:0]    va_gnt_i,
-    input  wire [V*PW-1:0] va_op_i,
-    input  wire [V*VW-1:0] va_ov_i,
-    // SA grant (6.6): read the front flit of pop_vc_i
+    input  wire [RW-1:0]   in_route_i,  // the route of in_flit_i (meaningful for a head)
+    // switch grant (6.7): read the front flit of pop_vc_i; a head takes output VC
+    // (alloc_op_i, alloc_ov_i) and the VC becomes ACTIVE unless the head is also the tail
     input  wire            pop_i,
     input  wire [VW-1:0]   pop_vc_i,
+    input  wire            alloc_i,
+    input  wire [PW-1:0]   alloc_op_i,
+    input  wire [VW-1:0]   alloc_ov_i,
     // state
     output wire [V*FW-1:0]   front_o,
+    output wire [V*RW-1:0]   front_route_o,
     output wire [V*CNTW-1:0] cnt_o,
     output wire [V-1:0]      active_o,
     output wire [V*PW-1:0]   oport_o,
@@ -49,7 +53,7 @@ module tn_input_unit #(
     generate
         for (gv = 0; gv < V; gv = gv + 1) begin : g_vc
             localparam [VW-1:0] VI = gv;
-            reg [FW-1:0]   mem [0:B-1];
+            reg [RW+FW-1:0] mem [0:B-1];
             reg [BW-1:0]   rd_q;
             reg [CNTW-1:0] cnt_q;
             reg            active_q;
@@ -63,14 +67,16 @@ module tn_input_unit #(
             wire [CNTW:0] sum  = {{(CNTW+1-BW){1'b0}}, rd_q} + {1'b0, cnt_q};
             wire [CNTW:0] slot = (sum >= BSUM) ? (sum - BSUM) : sum;
             assign ovf[gv] = wr && full;
-            assign front_o[gv*FW +: FW]   = mem[rd_q];
+            wire [RW+FW-1:0] fr = mem[rd_q];
+            assign front_o[gv*FW +: FW]   = fr[FW-1:0];
+            assign front_route_o[gv*RW +: RW] = fr[RW+FW-1:FW];
             assign cnt_o[gv*CNTW +: CNTW] = cnt_q;
             assign active_o[gv]           = active_q;
             assign oport_o[gv*PW +: PW]   = oport_q;
             assign ovc_o[gv*VW +: VW]     = ovc_q;
             always @(posedge clk_i) begin
                 if (push)
-                    mem[slot[BW-1:0]] <= in_flit_i;
+                    mem[slot[BW-1:0]] <= {in_route_i, in_flit_i};
             end
             always @(posedge clk_i) begin
                 if (rst_i) begin
@@ -86,12 +92,12 @@ module tn_input_unit #(
                         cnt_q <= cnt_q - 1'b1;
                     if (pop)
                         rd_q <= (rd_q == LAST) ? {BW{1'b0}} : rd_q + 1'b1;
-                    if (va_gnt_i[gv]) begin
-                        active_q <= 1'b1;
-                        oport_q  <= va_op_i[gv*PW +: PW];
-                        ovc_q    <= va_ov_i[gv*VW +: VW];
-                    end else if (pop && mem[rd_q][TAIL]) begin
+                    if (pop && fr[TAIL]) begin
                         active_q <= 1'b0;
+                    end else if (pop && alloc_i) begin
+                        active_q <= 1'b1;
+                        oport_q  <= alloc_op_i;
+                        ovc_q    <= alloc_ov_i;
                     end
                 end
             end

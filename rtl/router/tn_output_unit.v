@@ -2,7 +2,7 @@
 // Output unit of one port (cmodel/src/output_unit.c): per output VC a credit counter (reset B)
 // and an allocated flag, and the output register that drives the link. A terminal port keeps its
 // counters at B (the sink never back-pressures). A network port also keeps the LRU age and the
-// LDSF counter of its link. docs/microarchitecture.md 5, 6.2, 6.4, 6.6, 19.3.
+// LDSF counter of its link. docs/microarchitecture.md 5, 6.2, 6.7, 19.3.
 module tn_output_unit #(
     parameter V        = 2,
     parameter B        = 8,
@@ -17,8 +17,8 @@ module tn_output_unit #(
     input  wire [CNTW-1:0] cfg_buf_i,    // credits at reset, 1..B
     input  wire            crd_valid_i,  // credit from downstream (6.2)
     input  wire [VW-1:0]   crd_vc_i,
-    input  wire [V-1:0]    alloc_i,      // VA grants on this port (6.4)
-    input  wire            send_i,       // SA grant (6.6)
+    input  wire [V-1:0]    alloc_i,      // a head takes this output VC as it leaves (6.7)
+    input  wire            send_i,       // switch grant (6.7)
     input  wire [VW-1:0]   send_vc_i,
     input  wire [FW-1:0]   send_flit_i,
     output wire [V*CNTW-1:0] credits_o,
@@ -67,10 +67,10 @@ module tn_output_unit #(
                         credits_q <= credits_q + 1'b1;
                     else if (dec && !inc)
                         credits_q <= credits_q - 1'b1;
-                    if (alloc_i[gv])
-                        busy_q <= 1'b1;
-                    else if (send && send_flit_i[TAIL])
+                    if (send && send_flit_i[TAIL])  // a tail frees it (a lone head+tail too)
                         busy_q <= 1'b0;
+                    else if (alloc_i[gv])
+                        busy_q <= 1'b1;
                 end
             end
         end

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Router (cmodel/src/router.c): P input units, route computation per input VC, separable VC and
-// switch allocators, crossbar, P output units, the allocator pointers and the sticky error vector.
-// One cycle = docs/microarchitecture.md section 6. The node's coordinates are an input, so one
-// module (and one Verilated model) serves every node.
+// Router (cmodel/src/router.c): P input units (each with the route unit of its arriving flits),
+// per input VC the request, two switch-allocation iterations with one selection per input port,
+// the output VC a head takes as it leaves, crossbar, P output units, the allocator pointers and
+// the sticky error vector. One cycle = docs/microarchitecture.md section 6. The node's coordinates
+// are an input, so one module (and one Verilated model) serves every node.
 `include "tn_defs.vh"
 module tn_router #(
     parameter K       = 4,   // radix, 2..64
@@ -22,7 +23,7 @@ module tn_router #(
     input  wire [2:0]        cfg_route_i,    // enum tn_routing: dor minad val goal gal (19.5)
     input  wire [2:0]        cfg_sel_i,      // enum tn_selection (19.5)
     input  wire              cfg_dateline_i, // 1: dateline classes
-    input  wire              cfg_transit_i,  // 1: in-transit priority in VA/SA stage 2 (7.4)
+    input  wire              cfg_transit_i,  // 1: in-transit priority in switch allocation (7.4)
     input  wire [31:0]       seed_i,         // router RNG reset value (19.4)
     // input side of each port: link in, credit register back
     input  wire [`TN_P-1:0]  in_valid_i,
@@ -48,7 +49,6 @@ module tn_router #(
     localparam P    = `TN_P;
     localparam PW   = `TN_PW;
     localparam VW   = `TN_VW;
-    localparam IVW  = `TN_IVW;
     localparam CNTW = `TN_CNTW;
     localparam NNET = `TN_NNET;
     localparam EW   = `TN_EW;
@@ -115,14 +115,17 @@ module tn_router #(
 
     localparam PV = P * V;
     localparam HEAD = `TN_F_HEAD;
+    localparam TAIL = `TN_F_TAIL;
     localparam integer PL = P - 1;
-    localparam integer PVL = PV - 1;
     localparam integer VL = V - 1;
     localparam integer KL = K - 1;
     localparam [PW-1:0]  PLAST  = PL[PW-1:0];
-    localparam [IVW-1:0] PVLAST = PVL[IVW-1:0];
     localparam [VW-1:0]  VLAST  = VL[VW-1:0];
     localparam [CW-1:0]  KLAST  = KL[CW-1:0];
+    // the route stored beside each flit (6.4): port, VC set, and with ROUTING >= 1 the
+    // productive ports and the remaining hops per dimension
+    localparam SW = (ROUTING >= 1) ? 2 * N + AW : 0;
+    localparam RW = PW + V + SW;
 
     // ports of each dimension and whether they exist (a mesh has no wrap links)
     wire [N*PW-1:0] port_plus, port_minus;
@@ -150,40 +153,88 @@ module tn_router #(
     wire cfg_bad = (cfg_route_q > R_GAL) || (route > ROUTING[2:0]) ||
                    (TOPO == 1 && route == R_GOAL);
 
-    // ---- input units ----
+    wire [P-1:0] is_term;
+    genvar gp, gv, go, gi;
+    generate
+        for (gp = 0; gp < P; gp = gp + 1) begin : g_term
+            assign is_term[gp] = (gp == 0) || (gp > 2 * N);
+        end
+    endgenerate
+
+    // ---- input units, each with the route unit of its arriving flits ----
     wire [PV*FW-1:0]   front;
+    wire [PV*RW-1:0]   front_rt;
     wire [PV*CNTW-1:0] cnt;
     wire [PV-1:0]      active;
     wire [PV*PW-1:0]   oport;
     wire [PV*VW-1:0]   ovc;
     wire [P-1:0]       err_buf;
-    wire [PV-1:0]      va_gnt;
-    wire [PV*VW-1:0]   va_ov;
-    wire [PV*PW-1:0]   rt_port;   // DOR / escape port (or ejection)
-    wire [PV*V-1:0]    rt_mask;
-    wire [PV*2*N-1:0]  rt_prod;   // productive network ports (MIN AD)
-    wire [PV*AW-1:0]   rt_hops;   // remaining hops per dimension (CW bits each)
-    wire [PV*PW-1:0]   fin_port;  // port the VC requests: selected adaptive port or rt_port
-    wire [P-1:0]       sa_in_gnt;
-    wire [P*VW-1:0]    sa_in_vc;
-    wire [P-1:0]       sa_in_vc_valid;
-
-    genvar gp, gv;
+    wire [P-1:0]       in_gnt;      // input port sends a flit this cycle
+    wire [P*VW-1:0]    in_vc;       // from this VC
+    wire [P-1:0]       in_alloc;    // a head: it takes output VC (in_op, in_ov)
+    wire [P*PW-1:0]    in_op;
+    wire [P*VW-1:0]    in_ov;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_in
-            tn_input_unit #(.V(V), .B(B), .FW(FW), .PW(PW), .VW(VW), .CNTW(CNTW)) u_iu (
+            localparam integer IPI = gp;
+            localparam [PW-1:0] IP = IPI[PW-1:0];
+            wire [FW-1:0] f = in_flit_i[gp*FW +: FW];
+            // routing header of the arriving flit (section 20.3)
+            wire [N-1:0]  quad;
+            wire [AW-1:0] mid;
+            wire          phase;
+            if (XW > 0) begin : g_hdr
+                assign quad  = f[`TN_F_QUAD +: N];
+                assign mid   = f[`TN_F_MID +: AW];
+                assign phase = f[`TN_F_PHASE];
+            end else begin : g_nohdr
+                assign quad  = {N{1'b0}};
+                assign mid   = {AW{1'b0}};
+                assign phase = 1'b0;
+            end
+            wire [PW-1:0]  r_port;
+            wire [V-1:0]   r_mask;
+            wire [2*N-1:0] r_prod;
+            wire [AW-1:0]  r_hops;
+            tn_route #(.K(K), .N(N), .V(V), .TERM(TERM), .TOPO(TOPO), .CW(CW), .P(P),
+                       .PW(PW)) u_rc (
+                .coord_i   (coord_q),
+                .dst_i     (f[`TN_F_DST +: AW]),
+                .quad_i    (quad),
+                .mid_i     (mid),
+                .phase_i   (phase),
+                .in_port_i (IP),
+                .minad_i   (minad),
+                .goal_i    (goal),
+                .val_i     (val),
+                .dateline_i(cfg_dateline_q),
+                .port_o    (r_port),
+                .vc_mask_o (r_mask),
+                .prod_o    (r_prod),
+                .hops_o    (r_hops)
+            );
+            wire [RW-1:0] r_all;
+            if (ROUTING >= 1) begin : g_rt_ad
+                assign r_all = {r_hops, r_prod, r_mask, r_port};
+            end else begin : g_rt_dor
+                assign r_all = {r_mask, r_port};
+                wire unused_rt = &{1'b0, r_hops, r_prod};
+            end
+            tn_input_unit #(.V(V), .B(B), .FW(FW), .RW(RW), .PW(PW), .VW(VW), .CNTW(CNTW)) u_iu (
                 .clk_i         (clk_i),
                 .rst_i         (rst_i),
                 .cfg_buf_i     (cfg_buf_q),
                 .in_valid_i    (in_valid_i[gp]),
                 .in_vc_i       (in_vc_i[gp*VW +: VW]),
-                .in_flit_i     (in_flit_i[gp*FW +: FW]),
-                .va_gnt_i      (va_gnt[gp*V +: V]),
-                .va_op_i       (fin_port[gp*V*PW +: V*PW]),
-                .va_ov_i       (va_ov[gp*V*VW +: V*VW]),
-                .pop_i         (sa_in_gnt[gp]),
-                .pop_vc_i      (sa_in_vc[gp*VW +: VW]),
+                .in_flit_i     (f),
+                .in_route_i    (r_all),
+                .pop_i         (in_gnt[gp]),
+                .pop_vc_i      (in_vc[gp*VW +: VW]),
+                .alloc_i       (in_alloc[gp]),
+                .alloc_op_i    (in_op[gp*PW +: PW]),
+                .alloc_ov_i    (in_ov[gp*VW +: VW]),
                 .front_o       (front[gp*V*FW +: V*FW]),
+                .front_route_o (front_rt[gp*V*RW +: V*RW]),
                 .cnt_o         (cnt[gp*V*CNTW +: V*CNTW]),
                 .active_o      (active[gp*V +: V]),
                 .oport_o       (oport[gp*V*PW +: V*PW]),
@@ -192,40 +243,6 @@ module tn_router #(
                 .crd_vc_o      (in_crd_vc_o[gp*VW +: VW]),
                 .err_buf_ovf_o (err_buf[gp])
             );
-            for (gv = 0; gv < V; gv = gv + 1) begin : g_rc
-                localparam integer IPI = gp;
-                localparam [PW-1:0] IP = IPI[PW-1:0];
-                // routing header of the front flit (section 20.3)
-                wire [N-1:0]  quad;
-                wire [AW-1:0] mid;
-                wire          phase;
-                if (XW > 0) begin : g_hdr
-                    assign quad  = front[(gp*V+gv)*FW + `TN_F_QUAD +: N];
-                    assign mid   = front[(gp*V+gv)*FW + `TN_F_MID +: AW];
-                    assign phase = front[(gp*V+gv)*FW + `TN_F_PHASE];
-                end else begin : g_nohdr
-                    assign quad  = {N{1'b0}};
-                    assign mid   = {AW{1'b0}};
-                    assign phase = 1'b0;
-                end
-                tn_route #(.K(K), .N(N), .V(V), .TERM(TERM), .TOPO(TOPO), .CW(CW), .P(P),
-                           .PW(PW)) u_rc (
-                    .coord_i   (coord_q),
-                    .dst_i     (front[(gp*V+gv)*FW + `TN_F_DST +: AW]),
-                    .quad_i    (quad),
-                    .mid_i     (mid),
-                    .phase_i   (phase),
-                    .in_port_i (IP),
-                    .minad_i   (minad),
-                    .goal_i    (goal),
-                    .val_i     (val),
-                    .dateline_i(cfg_dateline_q),
-                    .port_o    (rt_port[(gp*V+gv)*PW +: PW]),
-                    .vc_mask_o (rt_mask[(gp*V+gv)*V +: V]),
-                    .prod_o    (rt_prod[(gp*V+gv)*2*N +: 2*N]),
-                    .hops_o    (rt_hops[(gp*V+gv)*AW +: AW])
-                );
-            end
         end
     endgenerate
 
@@ -234,13 +251,11 @@ module tn_router #(
     wire [PV-1:0]      busy;
     wire [P-1:0]       err_ovf, err_unf, err_reuse;
     wire [P*8-1:0]     lru_age, ldsf_cnt;
-    wire [PV-1:0]      ogrant;
-    wire [PV*IVW-1:0]  oidx;
-    wire [P-1:0]       sa_out_gnt;
-    wire [P*PW-1:0]    sa_out_ip;
-    wire [P*FW-1:0]    xb_in, xb_out, xb_fix;
+    wire [P-1:0]       out_gnt;     // output port sends a flit this cycle
+    wire [P*PW-1:0]    out_ip;      // from this input port
+    wire [P*FW-1:0]    send_flit;
     wire [P*VW-1:0]    send_vc;
-
+    wire [PV-1:0]      ou_alloc;    // per output VC: a head takes it
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_out
             tn_output_unit #(.V(V), .B(B), .FW(FW), .TERMINAL((gp == 0 || gp > 2 * N) ? 1 : 0),
@@ -251,10 +266,10 @@ module tn_router #(
                 .cfg_buf_i   (cfg_buf_q),
                 .crd_valid_i (out_crd_valid_i[gp]),
                 .crd_vc_i    (out_crd_vc_i[gp*VW +: VW]),
-                .alloc_i     (ogrant[gp*V +: V]),
-                .send_i      (sa_out_gnt[gp]),
+                .alloc_i     (ou_alloc[gp*V +: V]),
+                .send_i      (out_gnt[gp]),
                 .send_vc_i   (send_vc[gp*VW +: VW]),
-                .send_flit_i (xb_fix[gp*FW +: FW]),
+                .send_flit_i (send_flit[gp*FW +: FW]),
                 .credits_o   (credits[gp*V*CNTW +: V*CNTW]),
                 .busy_o      (busy[gp*V +: V]),
                 .out_valid_o (out_valid_o[gp]),
@@ -269,38 +284,20 @@ module tn_router #(
         end
     endgenerate
 
-    // ---- allocator pointers (owned here; 7.2, 7.3) ----
-    reg [PV*VW-1:0]  va1_ptr_q;
-    reg [PV*IVW-1:0] va2_ptr_q;
-    reg [P*VW-1:0]   sa1_ptr_q;
-    reg [P*PW-1:0]   sa2_ptr_q;
-
-    // ---- RC + VA requests (6.3, 6.4), SA requests (6.5) ----
-    wire [P-1:0]   is_term;
-    generate
-        for (gp = 0; gp < P; gp = gp + 1) begin : g_term
-            assign is_term[gp] = (gp == 0) || (gp > 2 * N);
-        end
-    endgenerate
-
-    // output VCs with at least one credit
-    wire [PV-1:0] crd_nz;
-    genvar go;
-    generate
-        for (go = 0; go < PV; go = go + 1) begin : g_crd
-            assign crd_nz[go] = |credits[go*CNTW +: CNTW];
-        end
-    endgenerate
-
-    // ---- MIN AD: free adaptive VCs per port, selection metrics, router RNG (19.1-19.4) ----
+    // ---- output-VC availability and selection metrics, per output port (6.3, 19.2) ----
     localparam UW = $clog2(V * B + 1);
     wire [V-1:0]  amask = {V{1'b1}} << ((TOPO == 0 && cfg_dateline_q) ? 2 : 1);
-    wire [PV-1:0] aok;            // adaptive output VC not busy and downstream buffer empty
-    wire [2*N-1:0] afree;         // network port has such a VC
+    wire [PV-1:0] take;           // a head may take it: idle, and a credit on a network port
+    wire [PV-1:0] atake;          // adaptive: idle and its downstream buffer empty (19.1)
+    wire [PV-1:0] crd_nz;
+    wire [2*N-1:0] afree;         // network port with an adaptive VC to take
     wire [2*N*UW-1:0] used;       // occupied downstream slots per network port
     generate
-        for (go = 0; go < PV; go = go + 1) begin : g_aok
-            assign aok[go] = amask[go % V] && !busy[go] && (credits[go*CNTW +: CNTW] == cfg_buf_q);
+        for (go = 0; go < PV; go = go + 1) begin : g_take
+            assign crd_nz[go] = |credits[go*CNTW +: CNTW];
+            assign take[go]   = !busy[go] && (is_term[go / V] || crd_nz[go]);
+            assign atake[go]  = minad && !is_term[go / V] && amask[go % V] && !busy[go] &&
+                                (credits[go*CNTW +: CNTW] == cfg_buf_q);
         end
         for (gp = 0; gp < 2 * N; gp = gp + 1) begin : g_used
             reg [UW-1:0] u;
@@ -311,7 +308,7 @@ module tn_router #(
                     u = u + {{(UW-CNTW){1'b0}}, cfg_buf_q - credits[((gp+1)*V + v)*CNTW +: CNTW]};
             end
             assign used[gp*UW +: UW] = u;
-            assign afree[gp] = |aok[(gp+1)*V +: V];
+            assign afree[gp] = |atake[(gp+1)*V +: V];
         end
     endgenerate
     wire [31:0] rng_q;   // the router RNG (19.4); built only with ROUTING >= 1
@@ -320,19 +317,109 @@ module tn_router #(
     wire [31:0] rng_x3 = rng_x2 ^ (rng_x2 << 5);
     localparam JW = (2 * N > 1) ? $clog2(2 * N) : 1;
 
-    // per input VC: RC + VA request (6.3, 6.4) and SA request (6.5), small independent blocks
-    wire [PV-1:0]   va_req, sa_req, order_err, port_err;
-    wire [PV*V-1:0] va_free;
-    genvar gi;
+    // ---- per input VC: its request (6.4) ----
+    wire [PV-1:0]    rq_body, rq_head, rq_adapt, order_err, port_err;
+    wire [PV*PW-1:0] rq_port;     // body: oport; head: the route port
+    wire [PV*V-1:0]  rq_set;      // head: the VCs it may take on rq_port
+    wire [PV*2*N-1:0] rq_cand;    // adaptive head: free productive ports
+    wire [PV*AW-1:0] rq_hops;
     generate
         for (gi = 0; gi < PV; gi = gi + 1) begin : g_req
-            // MIN AD: an adaptive port if one is free (selection), else the escape route
-            wire [2*N-1:0] cand = rt_prod[gi*2*N +: 2*N] & afree;
-            wire           adapt = minad && (|cand);
-            wire [PW-1:0]  apick;
+            wire [RW-1:0]  rt = front_rt[gi*RW +: RW];
+            wire [PW-1:0]  rp = rt[PW-1:0];
+            wire [V-1:0]   rm = rt[PW +: V];
+            wire [2*N-1:0] cand;
+            if (ROUTING >= 1) begin : g_ad
+                assign cand = rt[PW+V +: 2*N] & afree;
+                assign rq_hops[gi*AW +: AW] = rt[PW+V+2*N +: AW];
+            end else begin : g_dor
+                assign cand = {2*N{1'b0}};
+                assign rq_hops[gi*AW +: AW] = {AW{1'b0}};
+                wire unused_afree = &{1'b0, afree};
+            end
+            wire [PW-1:0] op = oport[gi*PW +: PW];
+            wire [VW-1:0] ov = ovc[gi*VW +: VW];
+            wire nonempty = |cnt[gi*CNTW +: CNTW];
+            wire head = front[gi*FW + HEAD];
+            wire idle = nonempty && !active[gi];
+            reg [V-1:0] take_rp, crd_op;
+            reg         no_port, term_op;
+            integer p, d;
+            always @(*) begin
+                take_rp = {V{1'b0}};
+                crd_op  = {V{1'b0}};
+                term_op = 1'b0;
+                for (p = 0; p < P; p = p + 1) begin
+                    if (rp == p[PW-1:0])
+                        take_rp = take[p*V +: V];
+                    if (op == p[PW-1:0]) begin
+                        crd_op  = crd_nz[p*V +: V];
+                        term_op = is_term[p];
+                    end
+                end
+                no_port = 1'b0;  // a mesh port at the edge does not exist
+                for (d = 0; d < N; d = d + 1)
+                    if ((rp == port_plus[d*PW +: PW] && no_plus[d]) ||
+                        (rp == port_minus[d*PW +: PW] && no_minus[d]))
+                        no_port = 1'b1;
+            end
+            wire routed = idle && head && !no_port;
+            assign order_err[gi] = idle && !head;
+            assign port_err[gi]  = idle && head && no_port;
+            assign rq_adapt[gi]  = routed && (|cand);
+            assign rq_head[gi]   = routed && !(|cand) && (|(rm & take_rp));
+            assign rq_body[gi]   = nonempty && active[gi] && (term_op || crd_op[ov]);
+            assign rq_port[gi*PW +: PW] = active[gi] ? op : rp;
+            assign rq_set[gi*V +: V]    = rm & take_rp;
+            assign rq_cand[gi*2*N +: 2*N] = cand;
+        end
+    endgenerate
+
+    // ---- allocator pointers (owned here; 7.3) ----
+    reg [P*VW-1:0] sa1_ptr_q;
+    reg [P*PW-1:0] sa2_ptr_q;
+
+    // ---- switch allocation, iteration 1 (6.5): stage 1 and the selection per input port ----
+    wire [P-1:0]    s1_valid;
+    wire [P*VW-1:0] s1_vc;
+    wire [P*PW-1:0] s1_op;
+    wire [P*V-1:0]  s1_set;
+    generate
+        for (gp = 0; gp < P; gp = gp + 1) begin : g_s1
+            wire [V-1:0] rq = rq_body[gp*V +: V] | rq_head[gp*V +: V] | rq_adapt[gp*V +: V];
+            tn_rr_arbiter #(.N(V), .IW(VW)) u_arb (
+                .req_i   (rq),
+                .ptr_i   (sa1_ptr_q[gp*VW +: VW]),
+                .valid_o (s1_valid[gp]),
+                .idx_o   (s1_vc[gp*VW +: VW])
+            );
+            // the winner's request
+            reg [PW-1:0]  w_port;
+            reg [V-1:0]   w_set;
+            reg [2*N-1:0] w_cand;
+            reg [AW-1:0]  w_hops;
+            reg           w_adapt;
+            integer v;
+            always @(*) begin
+                w_port  = rq_port[gp*V*PW +: PW];
+                w_set   = rq_set[gp*V*V +: V];
+                w_cand  = rq_cand[gp*V*2*N +: 2*N];
+                w_hops  = rq_hops[gp*V*AW +: AW];
+                w_adapt = rq_adapt[gp*V];
+                for (v = 1; v < V; v = v + 1)
+                    if (s1_vc[gp*VW +: VW] == v[VW-1:0]) begin
+                        w_port  = rq_port[(gp*V + v)*PW +: PW];
+                        w_set   = rq_set[(gp*V + v)*V +: V];
+                        w_cand  = rq_cand[(gp*V + v)*2*N +: 2*N];
+                        w_hops  = rq_hops[(gp*V + v)*AW +: AW];
+                        w_adapt = rq_adapt[gp*V + v];
+                    end
+            end
+            // an adaptive head: the selection picks its port among the free productive ones
+            wire [PW-1:0] apick;
             if (ROUTING >= 1) begin : g_sel
-                localparam integer ROT = (7 * gi) % 32;
-                wire [15:0] u;  // bits [15:0] of the RNG state rotated left by ROT (19.4)
+                localparam integer ROT = (7 * gp) % 32;
+                wire [15:0] u;  // bits [15:0] of the RNG state rotated left by 7*ip (19.4)
                 genvar gb;
                 for (gb = 0; gb < 16; gb = gb + 1) begin : g_u
                     assign u[gb] = rng_q[(gb - ROT + 32) % 32];
@@ -340,9 +427,9 @@ module tn_router #(
                 wire [JW-1:0] j;
                 tn_select #(.N(N), .HW(CW), .UW(UW), .SEL(SEL)) u_sel (
                     .cfg_sel_i (cfg_sel_q),
-                    .cand_i    (cand),
+                    .cand_i    (w_cand),
                     .u_i       (u),
-                    .hops_i    (rt_hops[gi*AW +: AW]),
+                    .hops_i    (w_hops),
                     .age_i     (lru_age[8 +: 2*N*8]),
                     .cnt_i     (ldsf_cnt[8 +: 2*N*8]),
                     .used_i    (used),
@@ -358,121 +445,166 @@ module tn_router #(
                 assign apick = ap;
             end else begin : g_nosel
                 assign apick = {PW{1'b0}};
+                wire unused_sel = &{1'b0, w_cand, w_hops};
             end
-            wire [PW-1:0] rp = adapt ? apick : rt_port[gi*PW +: PW];
-            assign fin_port[gi*PW +: PW] = rp;
-            wire [PW-1:0] op = oport[gi*PW +: PW];
-            wire [VW-1:0] ov = ovc[gi*VW +: VW];
-            wire nonempty = |cnt[gi*CNTW +: CNTW];
-            wire head = front[gi*FW + HEAD];
-            wire idle = nonempty && !active[gi];
-            reg [V-1:0] busy_rp, aok_rp, crd_op;
-            reg         no_port, term_op;
-            integer p, d;
+            reg [V-1:0] aset;
+            integer p;
             always @(*) begin
-                busy_rp = {V{1'b0}};
-                aok_rp  = {V{1'b0}};
-                crd_op  = {V{1'b0}};
-                term_op = 1'b0;
-                for (p = 0; p < P; p = p + 1) begin
-                    if (rp == p[PW-1:0]) begin
-                        busy_rp = busy[p*V +: V];
-                        aok_rp  = aok[p*V +: V];
-                    end
-                    if (op == p[PW-1:0]) begin
-                        crd_op  = crd_nz[p*V +: V];
-                        term_op = is_term[p];
-                    end
-                end
-                no_port = 1'b0;  // a mesh port at the edge does not exist
-                for (d = 0; d < N; d = d + 1)
-                    if ((rp == port_plus[d*PW +: PW] && no_plus[d]) ||
-                        (rp == port_minus[d*PW +: PW] && no_minus[d]))
-                        no_port = 1'b1;
+                aset = {V{1'b0}};
+                for (p = 0; p < P; p = p + 1)
+                    if (apick == p[PW-1:0]) aset = atake[p*V +: V];
             end
-            assign order_err[gi] = idle && !head;
-            assign port_err[gi]  = idle && head && no_port;
-            assign va_req[gi]    = idle && head && !no_port;
-            assign va_free[gi*V +: V] = adapt ? aok_rp : (rt_mask[gi*V +: V] & ~busy_rp);
-            assign sa_req[gi] = nonempty && active[gi] && (term_op || crd_op[ov]);
+            assign s1_op[gp*PW +: PW] = w_adapt ? apick : w_port;
+            assign s1_set[gp*V +: V]  = w_adapt ? aset : w_set;
         end
     endgenerate
-
-    tn_vc_alloc #(.P(P), .V(V), .NNET(2 * N), .PW(PW), .VW(VW), .IVW(IVW)) u_va (
+    wire [P-1:0]    g1_in, g1_out;
+    wire [P*PW-1:0] g1_ip;
+    tn_sw_alloc #(.P(P), .NNET(2 * N), .PW(PW)) u_sa1 (
         .transit_i (cfg_transit_q),
-        .req_i     (va_req),
-        .op_i      (fin_port),
-        .free_i    (va_free),
-        .va1_ptr_i (va1_ptr_q),
-        .va2_ptr_i (va2_ptr_q),
-        .gnt_o     (va_gnt),
-        .ov_o      (va_ov),
-        .ogrant_o  (ogrant),
-        .oidx_o    (oidx)
+        .valid_i   (s1_valid),
+        .op_i      (s1_op),
+        .sa2_ptr_i (sa2_ptr_q),
+        .in_gnt_o  (g1_in),
+        .out_gnt_o (g1_out),
+        .out_ip_o  (g1_ip)
     );
 
-    tn_sw_alloc #(.P(P), .V(V), .NNET(2 * N), .PW(PW), .VW(VW)) u_sa (
-        .transit_i     (cfg_transit_q),
-        .req_i         (sa_req),
-        .op_i          (oport),
-        .sa1_ptr_i     (sa1_ptr_q),
-        .sa2_ptr_i     (sa2_ptr_q),
-        .in_vc_valid_o (sa_in_vc_valid),
-        .in_vc_o       (sa_in_vc),
-        .in_gnt_o      (sa_in_gnt),
-        .out_gnt_o     (sa_out_gnt),
-        .out_ip_o      (sa_out_ip)
-    );
-
-    // front flit of each input port's stage-1 winner, and the output VC it holds
-    wire [P*FW-1:0] win_flit;
-    wire [P*VW-1:0] win_ovc;
+    // ---- iteration 2 (6.6): unmatched ports, requests that need no selection ----
+    wire [P-1:0]    s2_valid;
+    wire [P*VW-1:0] s2_vc;
+    wire [P*PW-1:0] s2_op;
+    wire [P*V-1:0]  s2_set;
     generate
+        for (gp = 0; gp < P; gp = gp + 1) begin : g_s2
+            reg [V-1:0] rq;
+            integer v, p;
+            always @(*) begin
+                for (v = 0; v < V; v = v + 1) begin
+                    rq[v] = 1'b0;
+                    for (p = 0; p < P; p = p + 1)
+                        if (rq_port[(gp*V + v)*PW +: PW] == p[PW-1:0])
+                            rq[v] = (rq_body[gp*V + v] || rq_head[gp*V + v]) && !g1_out[p];
+                    if (g1_in[gp])
+                        rq[v] = 1'b0;
+                end
+            end
+            tn_rr_arbiter #(.N(V), .IW(VW)) u_arb (
+                .req_i   (rq),
+                .ptr_i   (sa1_ptr_q[gp*VW +: VW]),
+                .valid_o (s2_valid[gp]),
+                .idx_o   (s2_vc[gp*VW +: VW])
+            );
+            reg [PW-1:0] w_port;
+            reg [V-1:0]  w_set;
+            always @(*) begin
+                w_port = rq_port[gp*V*PW +: PW];
+                w_set  = rq_set[gp*V*V +: V];
+                for (v = 1; v < V; v = v + 1)
+                    if (s2_vc[gp*VW +: VW] == v[VW-1:0]) begin
+                        w_port = rq_port[(gp*V + v)*PW +: PW];
+                        w_set  = rq_set[(gp*V + v)*V +: V];
+                    end
+            end
+            assign s2_op[gp*PW +: PW] = w_port;
+            assign s2_set[gp*V +: V]  = w_set;
+        end
+    endgenerate
+    wire [P-1:0]    g2_in, g2_out;
+    wire [P*PW-1:0] g2_ip;
+    tn_sw_alloc #(.P(P), .NNET(2 * N), .PW(PW)) u_sa2 (
+        .transit_i (cfg_transit_q),
+        .valid_i   (s2_valid),
+        .op_i      (s2_op),
+        .sa2_ptr_i (sa2_ptr_q),
+        .in_gnt_o  (g2_in),
+        .out_gnt_o (g2_out),
+        .out_ip_o  (g2_ip)
+    );
+
+    // ---- the grants of both iterations; per input port the flit it sends (6.7) ----
+    assign out_gnt = g1_out | g2_out;
+    assign in_gnt  = g1_in | g2_in;
+    wire [P*FW-1:0] win_flit;
+    wire [P*VW-1:0] win_ov;
+    generate
+        for (go = 0; go < P; go = go + 1) begin : g_oip
+            assign out_ip[go*PW +: PW] = g1_out[go] ? g1_ip[go*PW +: PW] : g2_ip[go*PW +: PW];
+        end
         for (gp = 0; gp < P; gp = gp + 1) begin : g_win
+            wire [VW-1:0] gv_i = g1_in[gp] ? s1_vc[gp*VW +: VW] : s2_vc[gp*VW +: VW];
+            wire [V-1:0]  set  = g1_in[gp] ? s1_set[gp*V +: V] : s2_set[gp*V +: V];
+            assign in_vc[gp*VW +: VW] = gv_i;
+            assign in_op[gp*PW +: PW] = g1_in[gp] ? s1_op[gp*PW +: PW] : s2_op[gp*PW +: PW];
             reg [FW-1:0] f;
             reg [VW-1:0] o;
+            reg          act;
             integer v;
             always @(*) begin
-                f = front[gp*V*FW +: FW];
-                o = ovc[gp*V*VW +: VW];
+                f   = front[gp*V*FW +: FW];
+                o   = ovc[gp*V*VW +: VW];
+                act = active[gp*V];
                 for (v = 1; v < V; v = v + 1)
-                    if (sa_in_vc[gp*VW +: VW] == v[VW-1:0]) begin
-                        f = front[(gp*V + v)*FW +: FW];
-                        o = ovc[(gp*V + v)*VW +: VW];
+                    if (gv_i == v[VW-1:0]) begin
+                        f   = front[(gp*V + v)*FW +: FW];
+                        o   = ovc[(gp*V + v)*VW +: VW];
+                        act = active[gp*V + v];
                     end
             end
+            // a head takes the lowest VC of its set (the planted fault: the highest)
+            reg [VW-1:0] lo;
+            always @(*) begin
+                lo = {VW{1'b0}};
+`ifdef TN_FAULT_VC_PICK
+                for (v = 0; v < V; v = v + 1)
+`else
+                for (v = V - 1; v >= 0; v = v - 1)
+`endif
+                    if (set[v]) lo = v[VW-1:0];
+            end
+            assign in_alloc[gp] = in_gnt[gp] && !act;
+            assign in_ov[gp*VW +: VW] = act ? o : lo;
             assign win_flit[gp*FW +: FW] = f;
-            assign win_ovc[gp*VW +: VW]  = o;
         end
     endgenerate
-    assign xb_in = win_flit;
+    assign win_ov = in_ov;
 
+    // ---- crossbar: each output port takes its input port's flit and output VC ----
+    wire [P*FW-1:0] xb_out;
+    wire [P-1:0]    xb_alloc;
     tn_crossbar #(.P(P), .FW(FW), .PW(PW)) u_xb (
-        .in_flit_i  (xb_in),
-        .sel_i      (sa_out_ip),
+        .in_flit_i  (win_flit),
+        .sel_i      (out_ip),
         .out_flit_o (xb_out)
     );
-
-    // VAL: a head leaving carries the phase in force here (section 20.1)
+    tn_crossbar #(.P(P), .FW(VW), .PW(PW)) u_xb_vc (
+        .in_flit_i  (win_ov),
+        .sel_i      (out_ip),
+        .out_flit_o (send_vc)
+    );
+    tn_crossbar #(.P(P), .FW(1), .PW(PW)) u_xb_alloc (
+        .in_flit_i  (in_alloc),
+        .sel_i      (out_ip),
+        .out_flit_o (xb_alloc)
+    );
     generate
-        for (gp = 0; gp < P; gp = gp + 1) begin : g_fix
+        for (go = 0; go < P; go = go + 1) begin : g_fix
+            for (gv = 0; gv < V; gv = gv + 1) begin : g_al
+                localparam [VW-1:0] VI = gv;
+                assign ou_alloc[go*V + gv] = out_gnt[go] && xb_alloc[go] &&
+                                             (send_vc[go*VW +: VW] == VI);
+            end
+            // VAL: a head leaving carries the phase in force here (section 20.1)
             if (XW > 0) begin : g_ph
-                wire [FW-1:0] f = xb_out[gp*FW +: FW];
+                wire [FW-1:0] f = xb_out[go*FW +: FW];
                 wire set = val && f[HEAD] && (f[`TN_F_MID +: AW] == coord_q);
                 wire [FW-1:0] phase_bit = {{(FW-1){1'b0}}, set} << `TN_F_PHASE;
-                assign xb_fix[gp*FW +: FW] = f | phase_bit;
+                assign send_flit[go*FW +: FW] = f | phase_bit;
             end else begin : g_noph
-                assign xb_fix[gp*FW +: FW] = xb_out[gp*FW +: FW];
+                assign send_flit[go*FW +: FW] = xb_out[go*FW +: FW];
             end
         end
     endgenerate
-
-    // the output VC of the flit each output port sends: the same selection as the crossbar
-    tn_crossbar #(.P(P), .FW(VW), .PW(PW)) u_xb_vc (
-        .in_flit_i  (win_ovc),
-        .sel_i      (sa_out_ip),
-        .out_flit_o (send_vc)
-    );
 
     generate
         if (ROUTING >= 1) begin : g_rng
@@ -489,35 +621,30 @@ module tn_router #(
 
     // ---- pointer and error registers ----
     // read only by some configurations (terminal ports keep no selection state; DOR-only builds)
-    wire unused_vcv = &{1'b0, sa_in_vc_valid, lru_age, ldsf_cnt, cfg_sel_q, rt_hops, used};
+    wire unused_sig = &{1'b0, lru_age, ldsf_cnt, cfg_sel_q, used, front[TAIL]};
     integer j;
     always @(posedge clk_i) begin
         if (rst_i) begin
-            va1_ptr_q <= {PV*VW{1'b0}};
-            va2_ptr_q <= {PV*IVW{1'b0}};
             sa1_ptr_q <= {P*VW{1'b0}};
             sa2_ptr_q <= {P*PW{1'b0}};
             err_o     <= {EW{1'b0}};
         end else begin
-            for (j = 0; j < PV; j = j + 1) begin
-                if (va_gnt[j])
-                    va1_ptr_q[j*VW +: VW] <= (va_ov[j*VW +: VW] == VLAST) ? {VW{1'b0}}
-                                             : va_ov[j*VW +: VW] + 1'b1;
-                if (ogrant[j])
-                    va2_ptr_q[j*IVW +: IVW] <= (oidx[j*IVW +: IVW] == PVLAST) ? {IVW{1'b0}}
-                                               : oidx[j*IVW +: IVW] + 1'b1;
-            end
             for (j = 0; j < P; j = j + 1) begin
 `ifdef TN_FAULT_SA1_PTR
-                if (sa_in_vc_valid[j])  // planted fault: the pointer moves on a lost grant
+                // planted fault: the pointer moves on a stage-1 winner that lost
+                if (in_gnt[j] || s1_valid[j])
+                    sa1_ptr_q[j*VW +: VW] <= ((in_gnt[j] ? in_vc[j*VW +: VW] : s1_vc[j*VW +: VW])
+                                              == VLAST) ? {VW{1'b0}}
+                                             : (in_gnt[j] ? in_vc[j*VW +: VW]
+                                                          : s1_vc[j*VW +: VW]) + 1'b1;
 `else
-                if (sa_in_gnt[j])
+                if (in_gnt[j])
+                    sa1_ptr_q[j*VW +: VW] <= (in_vc[j*VW +: VW] == VLAST) ? {VW{1'b0}}
+                                             : in_vc[j*VW +: VW] + 1'b1;
 `endif
-                    sa1_ptr_q[j*VW +: VW] <= (sa_in_vc[j*VW +: VW] == VLAST) ? {VW{1'b0}}
-                                             : sa_in_vc[j*VW +: VW] + 1'b1;
-                if (sa_out_gnt[j])
-                    sa2_ptr_q[j*PW +: PW] <= (sa_out_ip[j*PW +: PW] == PLAST) ? {PW{1'b0}}
-                                             : sa_out_ip[j*PW +: PW] + 1'b1;
+                if (out_gnt[j])
+                    sa2_ptr_q[j*PW +: PW] <= (out_ip[j*PW +: PW] == PLAST) ? {PW{1'b0}}
+                                             : out_ip[j*PW +: PW] + 1'b1;
             end
             err_o <= err_o | {cfg_bad, |port_err, |err_reuse, |order_err, |err_buf, |err_unf,
                               |err_ovf};

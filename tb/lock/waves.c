@@ -14,11 +14,12 @@ void write_gtkw(const char *path, const char *fst, int node, long cycle, const l
     struct { const char *name; long width; } sigs[] = {
         {"clk_i", 1}, {"rst_i", 1}, {"coord_i", d->AW}, {"err_o", d->EW},
         {"in_valid_i", P}, {"in_vc_i", P * d->VW}, {"in_flit_i", P * d->FW},
-        {"in_crd_valid_o", P}, {"in_crd_vc_o", P * d->VW}, {"va_req", PV}, {"va_gnt", PV},
-        {"sa_req", PV}, {"sa_in_gnt", P}, {"sa_out_gnt", P}, {"sa_out_ip", P * d->PW},
+        {"in_crd_valid_o", P}, {"in_crd_vc_o", P * d->VW}, {"rq_body", PV}, {"rq_head", PV},
+        {"rq_adapt", PV}, {"g1_in", P}, {"g2_in", P}, {"in_vc", P * d->VW},
+        {"out_gnt", P}, {"out_ip", P * d->PW}, {"in_alloc", P}, {"in_ov", P * d->VW},
         {"out_valid_o", P}, {"out_vc_o", P * d->VW}, {"out_flit_o", P * d->FW},
-        {"out_crd_valid_i", P}, {"out_crd_vc_i", P * d->VW}, {"va1_ptr_q", PV * d->VW},
-        {"va2_ptr_q", PV * d->IVW}, {"sa1_ptr_q", P * d->VW}, {"sa2_ptr_q", P * d->PW}};
+        {"out_crd_valid_i", P}, {"out_crd_vc_i", P * d->VW}, {"sa1_ptr_q", P * d->VW},
+        {"sa2_ptr_q", P * d->PW}};
     fprintf(f, "[dumpfile] \"%s\"\n", fst);
     fprintf(f, "[timestart] %ld\n", cycle > 20 ? 2 * (cycle - 20) : 0);
     fprintf(f, "[markertime] %ld\n", 2 * cycle);

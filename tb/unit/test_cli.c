@@ -15,7 +15,7 @@
 /* The key list of tn_config_set's unknown-key message before the table replaced it. */
 static const char old_key_list[] =
     "k n topo vcs buf pkt flitw term routing selection traffic load warmup measure drain seed "
-    "perm_seed hot_frac hot_nodes trace dateline transit pipe watchdog gal_sets gal_t gal_adapt "
+    "perm_seed hot_frac hot_nodes trace dateline transit watchdog gal_sets gal_t gal_adapt "
     "gal_tmin gal_tmax gal_n1 gal_n2 gal_qdepth chaos_wait chaos_q switch_at switch_traffic "
     "switch_load";
 
@@ -36,7 +36,7 @@ static void test_table_defaults_equal_config_default(void **st)
     (void)st;
     int nk, nodef = 0;
     const tn_key *k = tn_keys(&nk);
-    assert_int_equal(nk, 37);
+    assert_int_equal(nk, 36);
     tn_config d;
     tn_config_default(&d);
     for (int i = 0; i < nk; i++) {

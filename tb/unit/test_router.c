@@ -122,45 +122,12 @@ static void test_term_ports(void **st)
     tn_geom_free(&g);
 }
 
-static void test_va_stage2(void **st)
-{
-    (void)st;
-    /* three input VCs ask for output VC (op 1, ov 0); pointer 3 (V=2, P=5): ip*V+iv 2,4,6 */
-    tn_va_req req[3] = {{1, 0, 1, 0}, {2, 0, 1, 0}, {3, 0, 1, 0}};
-    uint16_t ptr[10] = {0};
-    uint8_t gnt[3];
-    ptr[1 * 2 + 0] = 3;
-    tn_va_stage2(req, 3, ptr, 2, 5, gnt);
-    assert_int_equal(gnt[0], 0);
-    assert_int_equal(gnt[1], 1);
-    assert_int_equal(gnt[2], 0);
-    ptr[2] = 7; /* wraps to index 2 */
-    tn_va_stage2(req, 3, ptr, 2, 5, gnt);
-    assert_int_equal(gnt[0], 1);
-    assert_int_equal(gnt[1] + gnt[2], 0);
-    /* different output VCs are independent */
-    req[2].ov = 1;
-    tn_va_stage2(req, 3, ptr, 2, 5, gnt);
-    assert_int_equal(gnt[2], 1);
-}
-
-/* In-transit priority (section 7.4): terminal ports (0 and > nnet) lose an output VC or port
- * that a network port also asks for, and keep it when none does. */
+/* In-transit priority (section 7.4): terminal ports (0 and > nnet) lose an output port that a
+ * network port also asks for, and keep it when none does. */
 static void test_transit(void **st)
 {
     (void)st;
-    /* 2-D router with 1 terminal channel: network ports 1..4, terminal 0 */
-    tn_va_req req[4] = {{0, 0, 1, 0}, {0, 1, 2, 1}, {3, 1, 1, 0}, {0, 2, 4, 0}};
-    int n = tn_va_transit(req, 4, 4);
-    assert_int_equal(n, 3); /* (0,0) for output VC (1,0) loses to (3,1) */
-    assert_int_equal(req[0].ip, 0);
-    assert_int_equal(req[0].iv, 1);
-    assert_int_equal(req[1].ip, 3);
-    assert_int_equal(req[2].iv, 2);
-    /* terminal port 5 of a 2-D router with term=2 counts as terminal too */
-    tn_va_req r2[2] = {{5, 0, 2, 0}, {1, 0, 2, 0}};
-    assert_int_equal(tn_va_transit(r2, 2, 4), 1);
-    assert_int_equal(r2[0].ip, 1);
+    /* 2-D router with 1 terminal channel: network ports 1..4, terminal 0 (and 5 with term=2) */
     assert_int_equal(tn_sa_transit(0x01u, 4), 0x01u);      /* injection alone keeps it */
     assert_int_equal(tn_sa_transit(0x05u, 4), 0x04u);      /* port 2 beats injection */
     assert_int_equal(tn_sa_transit(0x21u | 0x10u, 4), 0x10u); /* port 4 beats 0 and 5 */
@@ -173,7 +140,7 @@ int main(void)
         cmocka_unit_test(test_rr_pick),       cmocka_unit_test(test_dor_dir),
         cmocka_unit_test(test_transit),
         cmocka_unit_test(test_dateline_class), cmocka_unit_test(test_route_dor),
-        cmocka_unit_test(test_term_ports),    cmocka_unit_test(test_va_stage2),
+        cmocka_unit_test(test_term_ports),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -555,22 +555,23 @@ static void test_rtr_lru_sq(void **st)
     route_case("sq", 3, &h, src, dst, PX, 2, "sq +x 1 used, +y 2 used");
 }
 
-/* random: the draw of input VC i = ip*V + iv is the RNG state visible in the cycle rotated left
- * by 7i, low 16 bits; two candidates (+x bit 0, +y bit 2): u < 0x8000 -> +x, else +y. */
+/* random: the draw of input port ip is the RNG state visible in the cycle rotated left by 7*ip,
+ * low 16 bits (section 19.4); every VC of the port reads the same draw. Two candidates (+x bit 0,
+ * +y bit 2): u < 0x8000 -> +x, else +y. Injected packets arrive on port 0: rotation 0. */
 static void test_rtr_random(void **st)
 {
     (void)st;
     const int src = NODE(1, 1), dst = NODE(3, 3);
     hand h = hand_new(src);
-    h.rng = 0x0000C000; /* VC 0 (i = 0): u = 0xC000 -> +y; i = 1 would read u = 0 */
+    h.rng = 0x0000C000; /* u = 0xC000 -> +y */
     route_case("random", 3, &h, src, dst, PY, 2, "random x=0xC000, VC 0");
-    h.rng = 0x00014000; /* i = 0: u = 0x4000 -> +x; i = 1: u = 0xA00000 & 0xFFFF = 0 */
+    h.rng = 0x00014000; /* u = 0x4000 -> +x */
     route_case("random", 3, &h, src, dst, PX, 2, "random x=0x14000, VC 0");
-    /* The second packet of the source goes on input VC 1 (i = 1, rotation 7).
-     * x = 0x100: i = 1 reads 0x8000 -> +y, i = 0 would read 0x0100 -> +x. */
+    /* The second packet of the source goes on input VC 1 of port 0: the same draw as VC 0.
+     * x = 0x100: u = 0x0100 -> +x (a draw per input VC, rotated by 7, would read 0x8000: +y). */
     tn_sim *s = rsim(3, "random");
     hand none = hand_new(src);
-    long ivc = alloc_head(s, &none, src, src, 1); /* a packet to itself: ejection, VC 0 */
+    long ivc = alloc_head(s, &none, src, src, 2); /* a packet to itself: ejection, VC 0 */
     assert_int_equal(ivc, ((long)src * s->P + 0) * s->V + 0);
     assert_int_equal(s->iu.oport[ivc], 0);
     for (int t = 0; t < 20 && tn_sim_in_flight(s); t++)
@@ -579,22 +580,23 @@ static void test_rtr_random(void **st)
     h.rng = 0x00000100;
     ivc = alloc_head(s, &h, src, dst, 4);
     assert_int_equal(ivc, ((long)src * s->P + 0) * s->V + 1);
-    expect_route(s, ivc, PY, 2, "random x=0x100, VC 1");
+    expect_route(s, ivc, PX, 2, "random x=0x100, VC 1");
     tn_sim_free(s);
 }
 
 /* The per-link state and the RNG in a running router (19.3, 19.4), nothing forced: one 4-flit
- * packet (1,1) -> (2,1) on +x, injected at t0. Section 14: the head is written at the end of t0+1,
- * allocated +x at t0+2 (busy from t0+3), and the 4 flits leave at t0+3 .. t0+6 (the tail frees
- * the VC at the end of t0+6). Values at the start of cycle t0+i, i = 0..15, for link +x of (1,1):
+ * packet (1,1) -> (2,1) on +x, injected at t0. Section 14: the head is written at the end of t0+1
+ * and leaves on +x at t0+2 (its output VC busy from t0+3); the 4 flits leave at t0+2 .. t0+5 (the
+ * tail frees the VC at the end of t0+5). Values at the start of cycle t0+i, i = 0..15, for link
+ * +x of (1,1):
  *   ldsf_cnt: 0 until the first flit has left, +1 per flit to 4, then -1 per idle cycle to 0;
  *   lru_age:  t (cycles since reset, no flit yet), then 0 while flits leave, then +1 per cycle.
  * The RNG of every router has advanced once per cycle since reset, busy or idle. */
 static void test_rtr_link_state(void **st)
 {
     (void)st;
-    static const int ldsf[16] = {0, 0, 0, 0, 1, 2, 3, 4, 3, 2, 1, 0, 0, 0, 0, 0};
-    static const int age[16] = {-1, -1, -1, -1, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8}; /* -1: t */
+    static const int ldsf[16] = {0, 0, 0, 1, 2, 3, 4, 3, 2, 1, 0, 0, 0, 0, 0, 0};
+    static const int age[16] = {-1, -1, -1, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9}; /* -1: t */
     const int src = NODE(1, 1);
     tn_sim *s = rsim(3, "ldsf");
     const long t0 = 5;
@@ -642,7 +644,6 @@ static void test_rtr_held(void **st)
     tn_sim *s = rsim(3, "ldsf");
     for (int i = 0; i < 5; i++)
         tn_sim_step(s);
-    long t0 = tn_sim_cycle(s);
     long px = (long)src * s->P + PX, mx = (long)src * s->P + MX;
     long ipy = (long)idle * s->P + PY, imy = (long)idle * s->P + MY;
     tn_router_sel_sync(s, src);
@@ -650,29 +651,34 @@ static void test_rtr_held(void **st)
     s->sel.ldsf_cnt[px] = s->sel.ldsf_cnt[mx] = 50;
     s->sel.ldsf_cnt[ipy] = s->sel.ldsf_cnt[imy] = 50;
     s->ou.busy[px] |= 1u << 2;  /* +x adaptive VC held (forced): the packet takes escape VC 1 */
-    s->ou.credits[px * s->V + 1] = 0; /* ... which has no credit: a blocked worm */
     s->ou.busy[ipy] |= 1u << 2; /* an allocated VC at a router with no flit */
     assert_int_equal(tn_sim_inject(s, src, NODE(2, 1), 4), 0);
-    for (int i = 0; i < 20; i++)
+    /* The head leaves on escape VC 1 at t0+2 (+1); from then on the VC is held without a credit
+     * (forced to 0 before every cycle, the head's returning credit included): a blocked worm. */
+    for (int i = 0; i < 20; i++) {
+        if (i >= 3)
+            s->ou.credits[px * s->V + 1] = 0;
         tn_sim_step(s);
+    }
     tn_router_sel_sync(s, src);
     tn_router_sel_sync(s, idle);
     long ivc = active_ivc(s, src);
     expect_route(s, ivc, PX, 1, "blocked worm on escape VC 1");
-    assert_int_equal(s->iu.cnt[ivc], 4); /* nothing left */
-    assert_int_equal(s->sel.ldsf_cnt[px], 50);
+    assert_int_equal(s->iu.cnt[ivc], 3); /* the head left, the body did not */
+    assert_int_equal(s->sel.ldsf_cnt[px], 51);
     assert_int_equal(s->sel.ldsf_cnt[mx], 30);
-    assert_int_equal(s->sel.lru_age[px], t0 + 20);
+    assert_int_equal(s->sel.lru_age[px], 17); /* the head left at t0+2 */
     assert_int_equal(s->sel.ldsf_cnt[ipy], 50);
     assert_int_equal(s->sel.ldsf_cnt[imy], 30);
-    /* credits back: the 4 flits leave in the next 4 cycles, +1 each; still held after */
+    /* credits back: the 3 flits leave in the next 3 cycles, +1 each; the link stays held (the
+     * forced adaptive VC), so the counter keeps 54 */
     s->ou.credits[px * s->V + 1] = BUF;
     for (int i = 0; i < 10; i++)
         tn_sim_step(s);
     tn_router_sel_sync(s, src);
     tn_router_sel_sync(s, idle);
     assert_int_equal(s->sel.ldsf_cnt[px], 54);
-    assert_int_equal(s->sel.lru_age[px], 6);
+    assert_int_equal(s->sel.lru_age[px], 7);
     assert_int_equal(s->sel.ldsf_cnt[mx], 20);
     assert_int_equal(s->sel.ldsf_cnt[ipy], 50);
     assert_int_equal(s->sel.ldsf_cnt[imy], 20);
