@@ -154,8 +154,10 @@ module tn_gal_ni #(
                 for (j = 0; j < NQ; j = j + 1)
                     elig[j] = (((j % Q) % TERM) == ge) && act[j] && (cnt_q[j*CNTW +: CNTW] != {CNTW{1'b0}});
             end
+            wire [NQ-1:0] g_oh;  // the one-hot grant: not used here
             tn_rr_arbiter #(.N(NQ)) u_arb (.req_i(elig), .ptr_i(rr_q[ge*JW +: JW]),
-                                           .valid_o(found[ge]), .idx_o(g));
+                                           .valid_o(found[ge]), .idx_o(g), .gnt_o(g_oh));
+            wire unused_goh = &{1'b0, g_oh};
             always @(*) begin
                 d = {EW{1'b0}};
                 for (k = 0; k < NQ; k = k + 1)

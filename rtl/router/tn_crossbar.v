@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Crossbar: output port op takes the flit of input port sel_i[op] (stateless; the model folds it
-// into cmodel/src/router.c).
+// Crossbar: output port op takes the flit of the input port its one-hot select names (an AND-OR
+// multiplexer; stateless; the model folds it into cmodel/src/router.c). An output port with no
+// select bit set outputs 0.
 module tn_crossbar #(
     parameter P  = 5,
-    parameter FW = 40,
-    parameter PW = (P > 1) ? $clog2(P) : 1
+    parameter FW = 40
 ) (
     input  wire [P*FW-1:0] in_flit_i,
-    input  wire [P*PW-1:0] sel_i,
+    input  wire [P*P-1:0]  sel_i,              // [op*P +: P]: one-hot input port of output op
     output wire [P*FW-1:0] out_flit_o
 );
     genvar go;
@@ -16,9 +16,9 @@ module tn_crossbar #(
             reg [FW-1:0] f;
             integer i;
             always @(*) begin
-                f = in_flit_i[0 +: FW];
-                for (i = 1; i < P; i = i + 1)
-                    if (sel_i[go*PW +: PW] == i[PW-1:0]) f = in_flit_i[i*FW +: FW];
+                f = {FW{1'b0}};
+                for (i = 0; i < P; i = i + 1)
+                    f = f | (in_flit_i[i*FW +: FW] & {FW{sel_i[go*P + i]}});
             end
             assign out_flit_o[go*FW +: FW] = f;
         end

@@ -8,6 +8,7 @@ module tn_input_unit #(
     parameter B    = 8,                               // flits per VC
     parameter FW   = 40,                              // flit width (no vc, no valid)
     parameter RW   = 1,                               // route bits stored beside each flit
+    parameter P    = 5,                               // ports
     parameter PW   = 3,                               // port index width
     parameter VW   = (V > 1) ? $clog2(V) : 1,         // VC index width
     parameter CNTW = (B > 0) ? $clog2(B + 1) : 1,     // occupancy width
@@ -27,7 +28,9 @@ module tn_input_unit #(
     input  wire [VW-1:0]   pop_vc_i,
     input  wire            alloc_i,
     input  wire [PW-1:0]   alloc_op_i,
+    input  wire [P-1:0]    alloc_op_oh_i,  // the same port, one-hot
     input  wire [VW-1:0]   alloc_ov_i,
+    input  wire [V-1:0]    alloc_ov_oh_i,  // the same VC, one-hot
     // state
     output wire [V*FW-1:0]   front_o,
     output wire [V*RW-1:0]   front_route_o,
@@ -35,6 +38,8 @@ module tn_input_unit #(
     output wire [V-1:0]      active_o,
     output wire [V*PW-1:0]   oport_o,
     output wire [V*VW-1:0]   ovc_o,
+    output wire [V*P-1:0]    oport_oh_o,   // oport and ovc one-hot (copies, for AND-OR muxes)
+    output wire [V*V-1:0]    ovc_oh_o,
     // credit register back upstream
     output reg             crd_valid_o,
     output reg  [VW-1:0]   crd_vc_o,
@@ -59,6 +64,8 @@ module tn_input_unit #(
             reg            active_q;
             reg [PW-1:0]   oport_q;
             reg [VW-1:0]   ovc_q;
+            reg [P-1:0]    oport_oh_q;
+            reg [V-1:0]    ovc_oh_q;
             wire pop  = pop_i && (pop_vc_i == VI);
             wire wr   = in_valid_i && (in_vc_i == VI);
             wire full = (cnt_q == cfg_buf_i) && !pop;
@@ -74,6 +81,8 @@ module tn_input_unit #(
             assign active_o[gv]           = active_q;
             assign oport_o[gv*PW +: PW]   = oport_q;
             assign ovc_o[gv*VW +: VW]     = ovc_q;
+            assign oport_oh_o[gv*P +: P]  = oport_oh_q;
+            assign ovc_oh_o[gv*V +: V]    = ovc_oh_q;
             always @(posedge clk_i) begin
                 if (push)
                     mem[slot[BW-1:0]] <= {in_route_i, in_flit_i};
@@ -85,6 +94,8 @@ module tn_input_unit #(
                     active_q <= 1'b0;
                     oport_q  <= {PW{1'b0}};
                     ovc_q    <= {VW{1'b0}};
+                    oport_oh_q <= {P{1'b0}};
+                    ovc_oh_q   <= {V{1'b0}};
                 end else begin
                     if (push && !pop)
                         cnt_q <= cnt_q + 1'b1;
@@ -98,6 +109,8 @@ module tn_input_unit #(
                         active_q <= 1'b1;
                         oport_q  <= alloc_op_i;
                         ovc_q    <= alloc_ov_i;
+                        oport_oh_q <= alloc_op_oh_i;
+                        ovc_oh_q   <= alloc_ov_oh_i;
                     end
                 end
             end

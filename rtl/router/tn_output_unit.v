@@ -1,20 +1,26 @@
 // SPDX-License-Identifier: MIT
+`include "tn_defs.vh"
 // Output unit of one port (cmodel/src/output_unit.c): per output VC a credit counter (reset B)
 // and an allocated flag, and the output register that drives the link. A terminal port keeps its
 // counters at B (the sink never back-pressures). A network port also keeps the LRU age and the
-// LDSF counter of its link. docs/microarchitecture.md 5, 6.2, 6.7, 19.3.
+// LDSF counter of its link, and computes its selection key once for every input port: the
+// metric of the selection function in force, oriented so that the largest key wins (19.2).
+// docs/microarchitecture.md 5, 6.2, 6.7, 19.2, 19.3.
 module tn_output_unit #(
     parameter V        = 2,
     parameter B        = 8,
     parameter FW       = 40,
     parameter TERMINAL = 0,                        // 1: ejection port, no credits
     parameter SELST    = 0,                        // 1: keep the LRU age and LDSF counter (19.3)
+    parameter SEL      = -1,                       // -1: cfg_sel_i; 0..5: fixed selection
+    parameter KW       = 8,                        // selection key width, >= 8 and >= UW
     parameter VW       = (V > 1) ? $clog2(V) : 1,
     parameter CNTW     = (B > 0) ? $clog2(B + 1) : 1
 ) (
     input  wire            clk_i,
     input  wire            rst_i,
     input  wire [CNTW-1:0] cfg_buf_i,    // credits at reset, 1..B
+    input  wire [2:0]      cfg_sel_i,    // enum tn_selection (19.5)
     input  wire            crd_valid_i,  // credit from downstream (6.2)
     input  wire [VW-1:0]   crd_vc_i,
     input  wire [V-1:0]    alloc_i,      // a head takes this output VC as it leaves (6.7)
@@ -30,7 +36,8 @@ module tn_output_unit #(
     output wire            err_unf_o,
     output wire            err_reuse_o,
     output wire [7:0]      lru_age_o,    // selection state of a network link (19.3); 0 without
-    output wire [7:0]      ldsf_cnt_o
+    output wire [7:0]      ldsf_cnt_o,
+    output wire [KW-1:0]   key_o         // selection key: lru age, ~ldsf, ~occupancy, else 0
 );
     localparam TAIL = FW - 2;
     wire [V-1:0] ovf, unf, reuse;
@@ -91,9 +98,29 @@ module tn_output_unit #(
                 .held_i(|busy_o),
                 .cnt_o (ldsf_cnt_o)
             );
+            // occupied downstream slots, summed over the port's VCs (sq, 19.2)
+            localparam UW = $clog2(V * B + 1);
+            reg [UW-1:0] used;
+            integer v;
+            always @(*) begin
+                used = {UW{1'b0}};
+                for (v = 0; v < V; v = v + 1)
+                    used = used + {{(UW-CNTW){1'b0}}, cfg_buf_i - credits_o[v*CNTW +: CNTW]};
+            end
+            localparam integer SELI = (SEL < 0) ? 0 : SEL;
+            localparam [2:0] SELC = SELI[2:0];
+            wire [2:0] sel = (SEL < 0) ? cfg_sel_i : SELC;
+            localparam [2:0] S_LRU = `TN_SELECTION_LRU, S_LDSF = `TN_SELECTION_LDSF,
+                             S_SQ = `TN_SELECTION_SQ;
+            assign key_o = (sel == S_LRU)  ? {{(KW-8){1'b0}}, lru_age_o}
+                         : (sel == S_LDSF) ? {{(KW-8){1'b0}}, ~ldsf_cnt_o}
+                         : (sel >= S_SQ)   ? {{(KW-UW){1'b0}}, ~used}
+                         : {KW{1'b0}};
         end else begin : g_nosel
             assign lru_age_o  = 8'd0;
             assign ldsf_cnt_o = 8'd0;
+            assign key_o      = {KW{1'b0}};
+            wire unused_sel = &{1'b0, cfg_sel_i};
         end
     endgenerate
 

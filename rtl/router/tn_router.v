@@ -122,21 +122,16 @@ module tn_router #(
     localparam [PW-1:0]  PLAST  = PL[PW-1:0];
     localparam [VW-1:0]  VLAST  = VL[VW-1:0];
     localparam [CW-1:0]  KLAST  = KL[CW-1:0];
-    // the route stored beside each flit (6.4): port, VC set, and with ROUTING >= 1 the
+    // the route stored beside each flit (6.4): port (one-hot), VC set, and with ROUTING >= 1 the
     // productive ports and the remaining hops per dimension
     localparam SW = (ROUTING >= 1) ? 2 * N + AW : 0;
-    localparam RW = PW + V + SW;
+    localparam RW = P + V + SW;   // the port one-hot
 
     // ports of each dimension and whether they exist (a mesh has no wrap links)
-    wire [N*PW-1:0] port_plus, port_minus;
     wire [N-1:0]    no_plus, no_minus;
     genvar gd;
     generate
         for (gd = 0; gd < N; gd = gd + 1) begin : g_dim
-            localparam integer PP = 2 * gd + 1;
-            localparam integer PM = 2 * gd + 2;
-            assign port_plus[gd*PW +: PW]  = PP[PW-1:0];
-            assign port_minus[gd*PW +: PW] = PM[PW-1:0];
             assign no_plus[gd]  = (TOPO == 1) && (coord_q[gd*CW +: CW] == KLAST);
             assign no_minus[gd] = (TOPO == 1) && (coord_q[gd*CW +: CW] == {CW{1'b0}});
         end
@@ -153,11 +148,16 @@ module tn_router #(
     wire cfg_bad = (cfg_route_q > R_GAL) || (route > ROUTING[2:0]) ||
                    (TOPO == 1 && route == R_GOAL);
 
-    wire [P-1:0] is_term;
-    genvar gp, gv, go, gi;
+    wire [P-1:0] is_term, no_port;  // terminal ports; ports that do not exist (mesh edges)
+    genvar gp, go, gi;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_term
             assign is_term[gp] = (gp == 0) || (gp > 2 * N);
+            if (gp >= 1 && gp <= 2 * N) begin : g_net
+                assign no_port[gp] = (gp % 2 == 1) ? no_plus[(gp - 1) / 2] : no_minus[(gp - 1) / 2];
+            end else begin : g_tp
+                assign no_port[gp] = 1'b0;
+            end
         end
     endgenerate
 
@@ -168,12 +168,16 @@ module tn_router #(
     wire [PV-1:0]      active;
     wire [PV*PW-1:0]   oport;
     wire [PV*VW-1:0]   ovc;
+    wire [PV*P-1:0]    oport_oh;
+    wire [PV*V-1:0]    ovc_oh;
     wire [P-1:0]       err_buf;
     wire [P-1:0]       in_gnt;      // input port sends a flit this cycle
     wire [P*VW-1:0]    in_vc;       // from this VC
     wire [P-1:0]       in_alloc;    // a head: it takes output VC (in_op, in_ov)
     wire [P*PW-1:0]    in_op;
+    wire [P*P-1:0]     in_op_oh;
     wire [P*VW-1:0]    in_ov;
+    wire [P*V-1:0]     in_ov_oh;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_in
             localparam integer IPI = gp;
@@ -213,14 +217,20 @@ module tn_router #(
                 .prod_o    (r_prod),
                 .hops_o    (r_hops)
             );
+            reg [P-1:0] r_port_oh;
+            integer p;
+            always @(*)
+                for (p = 0; p < P; p = p + 1)
+                    r_port_oh[p] = (r_port == p[PW-1:0]);
             wire [RW-1:0] r_all;
             if (ROUTING >= 1) begin : g_rt_ad
-                assign r_all = {r_hops, r_prod, r_mask, r_port};
+                assign r_all = {r_hops, r_prod, r_mask, r_port_oh};
             end else begin : g_rt_dor
-                assign r_all = {r_mask, r_port};
+                assign r_all = {r_mask, r_port_oh};
                 wire unused_rt = &{1'b0, r_hops, r_prod};
             end
-            tn_input_unit #(.V(V), .B(B), .FW(FW), .RW(RW), .PW(PW), .VW(VW), .CNTW(CNTW)) u_iu (
+            tn_input_unit #(.V(V), .B(B), .FW(FW), .RW(RW), .P(P), .PW(PW), .VW(VW),
+                            .CNTW(CNTW)) u_iu (
                 .clk_i         (clk_i),
                 .rst_i         (rst_i),
                 .cfg_buf_i     (cfg_buf_q),
@@ -232,13 +242,17 @@ module tn_router #(
                 .pop_vc_i      (in_vc[gp*VW +: VW]),
                 .alloc_i       (in_alloc[gp]),
                 .alloc_op_i    (in_op[gp*PW +: PW]),
+                .alloc_op_oh_i (in_op_oh[gp*P +: P]),
                 .alloc_ov_i    (in_ov[gp*VW +: VW]),
+                .alloc_ov_oh_i (in_ov_oh[gp*V +: V]),
                 .front_o       (front[gp*V*FW +: V*FW]),
                 .front_route_o (front_rt[gp*V*RW +: V*RW]),
                 .cnt_o         (cnt[gp*V*CNTW +: V*CNTW]),
                 .active_o      (active[gp*V +: V]),
                 .oport_o       (oport[gp*V*PW +: V*PW]),
                 .ovc_o         (ovc[gp*V*VW +: V*VW]),
+                .oport_oh_o    (oport_oh[gp*V*P +: V*P]),
+                .ovc_oh_o      (ovc_oh[gp*V*V +: V*V]),
                 .crd_valid_o   (in_crd_valid_o[gp]),
                 .crd_vc_o      (in_crd_vc_o[gp*VW +: VW]),
                 .err_buf_ovf_o (err_buf[gp])
@@ -247,23 +261,28 @@ module tn_router #(
     endgenerate
 
     // ---- output units ----
+    localparam UW = $clog2(V * B + 1);
+    localparam KW = (UW > 8) ? UW : 8;
     wire [PV*CNTW-1:0] credits;
     wire [PV-1:0]      busy;
     wire [P-1:0]       err_ovf, err_unf, err_reuse;
     wire [P*8-1:0]     lru_age, ldsf_cnt;
+    wire [P*KW-1:0]    pkey;        // selection key of each output port (19.2)
     wire [P-1:0]       out_gnt;     // output port sends a flit this cycle
     wire [P*PW-1:0]    out_ip;      // from this input port
+    wire [P*P-1:0]     out_oh;      // the same, one-hot
     wire [P*FW-1:0]    send_flit;
     wire [P*VW-1:0]    send_vc;
     wire [PV-1:0]      ou_alloc;    // per output VC: a head takes it
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_out
             tn_output_unit #(.V(V), .B(B), .FW(FW), .TERMINAL((gp == 0 || gp > 2 * N) ? 1 : 0),
-                             .SELST((ROUTING >= 1) ? 1 : 0),
+                             .SELST((ROUTING >= 1) ? 1 : 0), .SEL(SEL), .KW(KW),
                              .VW(VW), .CNTW(CNTW)) u_ou (
                 .clk_i       (clk_i),
                 .rst_i       (rst_i),
                 .cfg_buf_i   (cfg_buf_q),
+                .cfg_sel_i   (cfg_sel_q),
                 .crd_valid_i (out_crd_valid_i[gp]),
                 .crd_vc_i    (out_crd_vc_i[gp*VW +: VW]),
                 .alloc_i     (ou_alloc[gp*V +: V]),
@@ -279,19 +298,18 @@ module tn_router #(
                 .err_unf_o   (err_unf[gp]),
                 .err_reuse_o (err_reuse[gp]),
                 .lru_age_o   (lru_age[gp*8 +: 8]),
-                .ldsf_cnt_o  (ldsf_cnt[gp*8 +: 8])
+                .ldsf_cnt_o  (ldsf_cnt[gp*8 +: 8]),
+                .key_o       (pkey[gp*KW +: KW])
             );
         end
     endgenerate
 
-    // ---- output-VC availability and selection metrics, per output port (6.3, 19.2) ----
-    localparam UW = $clog2(V * B + 1);
+    // ---- output-VC availability, per output VC (6.3) ----
     wire [V-1:0]  amask = {V{1'b1}} << ((TOPO == 0 && cfg_dateline_q) ? 2 : 1);
     wire [PV-1:0] take;           // a head may take it: idle, and a credit on a network port
     wire [PV-1:0] atake;          // adaptive: idle and its downstream buffer empty (19.1)
     wire [PV-1:0] crd_nz;
     wire [2*N-1:0] afree;         // network port with an adaptive VC to take
-    wire [2*N*UW-1:0] used;       // occupied downstream slots per network port
     generate
         for (go = 0; go < PV; go = go + 1) begin : g_take
             assign crd_nz[go] = |credits[go*CNTW +: CNTW];
@@ -299,15 +317,7 @@ module tn_router #(
             assign atake[go]  = minad && !is_term[go / V] && amask[go % V] && !busy[go] &&
                                 (credits[go*CNTW +: CNTW] == cfg_buf_q);
         end
-        for (gp = 0; gp < 2 * N; gp = gp + 1) begin : g_used
-            reg [UW-1:0] u;
-            integer v;
-            always @(*) begin
-                u = {UW{1'b0}};
-                for (v = 0; v < V; v = v + 1)
-                    u = u + {{(UW-CNTW){1'b0}}, cfg_buf_q - credits[((gp+1)*V + v)*CNTW +: CNTW]};
-            end
-            assign used[gp*UW +: UW] = u;
+        for (gp = 0; gp < 2 * N; gp = gp + 1) begin : g_afree
             assign afree[gp] = |atake[(gp+1)*V +: V];
         end
     endgenerate
@@ -315,63 +325,38 @@ module tn_router #(
     wire [31:0] rng_x1 = rng_q ^ (rng_q << 13);   // xorshift32 (13, 17, 5), section 11
     wire [31:0] rng_x2 = rng_x1 ^ (rng_x1 >> 17);
     wire [31:0] rng_x3 = rng_x2 ^ (rng_x2 << 5);
-    localparam JW = (2 * N > 1) ? $clog2(2 * N) : 1;
 
-    // ---- per input VC: its request (6.4) ----
-    wire [PV-1:0]    rq_body, rq_head, rq_adapt, order_err, port_err;
-    wire [PV*PW-1:0] rq_port;     // body: oport; head: the route port
-    wire [PV*V-1:0]  rq_set;      // head: the VCs it may take on rq_port
+    // ---- per input VC: its request (6.4); ports one-hot ----
+    wire [PV-1:0]     rq_body, rq_head, rq_adapt, order_err, port_err;
+    wire [PV*P-1:0]   rq_port;    // body: oport; head: the route port
+    wire [PV*V-1:0]   rq_set;     // head: the VCs it may take on that port
     wire [PV*2*N-1:0] rq_cand;    // adaptive head: free productive ports
-    wire [PV*AW-1:0] rq_hops;
+    wire [PV*AW-1:0]  rq_hops;
     generate
         for (gi = 0; gi < PV; gi = gi + 1) begin : g_req
-            wire [RW-1:0]  rt = front_rt[gi*RW +: RW];
-            wire [PW-1:0]  rp = rt[PW-1:0];
-            wire [V-1:0]   rm = rt[PW +: V];
-            wire [2*N-1:0] cand;
-            if (ROUTING >= 1) begin : g_ad
-                assign cand = rt[PW+V +: 2*N] & afree;
-                assign rq_hops[gi*AW +: AW] = rt[PW+V+2*N +: AW];
-            end else begin : g_dor
-                assign cand = {2*N{1'b0}};
-                assign rq_hops[gi*AW +: AW] = {AW{1'b0}};
-                wire unused_afree = &{1'b0, afree};
-            end
-            wire [PW-1:0] op = oport[gi*PW +: PW];
-            wire [VW-1:0] ov = ovc[gi*VW +: VW];
-            wire nonempty = |cnt[gi*CNTW +: CNTW];
-            wire head = front[gi*FW + HEAD];
-            wire idle = nonempty && !active[gi];
-            reg [V-1:0] take_rp, crd_op;
-            reg         no_port, term_op;
-            integer p, d;
-            always @(*) begin
-                take_rp = {V{1'b0}};
-                crd_op  = {V{1'b0}};
-                term_op = 1'b0;
-                for (p = 0; p < P; p = p + 1) begin
-                    if (rp == p[PW-1:0])
-                        take_rp = take[p*V +: V];
-                    if (op == p[PW-1:0]) begin
-                        crd_op  = crd_nz[p*V +: V];
-                        term_op = is_term[p];
-                    end
-                end
-                no_port = 1'b0;  // a mesh port at the edge does not exist
-                for (d = 0; d < N; d = d + 1)
-                    if ((rp == port_plus[d*PW +: PW] && no_plus[d]) ||
-                        (rp == port_minus[d*PW +: PW] && no_minus[d]))
-                        no_port = 1'b1;
-            end
-            wire routed = idle && head && !no_port;
-            assign order_err[gi] = idle && !head;
-            assign port_err[gi]  = idle && head && no_port;
-            assign rq_adapt[gi]  = routed && (|cand);
-            assign rq_head[gi]   = routed && !(|cand) && (|(rm & take_rp));
-            assign rq_body[gi]   = nonempty && active[gi] && (term_op || crd_op[ov]);
-            assign rq_port[gi*PW +: PW] = active[gi] ? op : rp;
-            assign rq_set[gi*V +: V]    = rm & take_rp;
-            assign rq_cand[gi*2*N +: 2*N] = cand;
+            tn_vc_req #(.P(P), .V(V), .NP(2 * N), .HW(AW), .AD((ROUTING >= 1) ? 1 : 0),
+                        .RW(RW)) u_req (
+                .nonempty_i  (|cnt[gi*CNTW +: CNTW]),
+                .active_i    (active[gi]),
+                .head_i      (front[gi*FW + HEAD]),
+                .route_i     (front_rt[gi*RW +: RW]),
+                .oport_i     (oport_oh[gi*P +: P]),
+                .ovc_i       (ovc_oh[gi*V +: V]),
+                .take_i      (take),
+                .crd_nz_i    (crd_nz),
+                .is_term_i   (is_term),
+                .no_port_i   (no_port),
+                .afree_i     (afree),
+                .body_o      (rq_body[gi]),
+                .head_o      (rq_head[gi]),
+                .adapt_o     (rq_adapt[gi]),
+                .order_err_o (order_err[gi]),
+                .port_err_o  (port_err[gi]),
+                .port_o      (rq_port[gi*P +: P]),
+                .set_o       (rq_set[gi*V +: V]),
+                .cand_o      (rq_cand[gi*2*N +: 2*N]),
+                .hops_o      (rq_hops[gi*AW +: AW])
+            );
         end
     endgenerate
 
@@ -382,218 +367,150 @@ module tn_router #(
     // ---- switch allocation, iteration 1 (6.5): stage 1 and the selection per input port ----
     wire [P-1:0]    s1_valid;
     wire [P*VW-1:0] s1_vc;
-    wire [P*PW-1:0] s1_op;
+    wire [P*V-1:0]  s1_vc_oh;
+    wire [P*P-1:0]  s1_op;        // one-hot, 0 when no winner
     wire [P*V-1:0]  s1_set;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_s1
-            wire [V-1:0] rq = rq_body[gp*V +: V] | rq_head[gp*V +: V] | rq_adapt[gp*V +: V];
-            tn_rr_arbiter #(.N(V), .IW(VW)) u_arb (
-                .req_i   (rq),
-                .ptr_i   (sa1_ptr_q[gp*VW +: VW]),
-                .valid_o (s1_valid[gp]),
-                .idx_o   (s1_vc[gp*VW +: VW])
+            localparam integer ROT = (7 * gp) % 32;
+            wire [15:0] u;  // bits [15:0] of the RNG state rotated left by 7*ip (19.4)
+            genvar gb;
+            for (gb = 0; gb < 16; gb = gb + 1) begin : g_u
+                assign u[gb] = rng_q[(gb - ROT + 32) % 32];
+            end
+            tn_sa_in1 #(.P(P), .V(V), .N(N), .CW(CW), .KW(KW), .AD((ROUTING >= 1) ? 1 : 0),
+                        .SEL(SEL), .VW(VW)) u_in1 (
+                .cfg_sel_i (cfg_sel_q),
+                .sa1_ptr_i (sa1_ptr_q[gp*VW +: VW]),
+                .body_i    (rq_body[gp*V +: V]),
+                .head_i    (rq_head[gp*V +: V]),
+                .adapt_i   (rq_adapt[gp*V +: V]),
+                .port_i    (rq_port[gp*V*P +: V*P]),
+                .set_i     (rq_set[gp*V*V +: V*V]),
+                .cand_i    (rq_cand[gp*V*2*N +: V*2*N]),
+                .hops_i    (rq_hops[gp*V*AW +: V*AW]),
+                .u_i       (u),
+                .pkey_i    (pkey[KW +: 2*N*KW]),
+                .atake_i   (atake),
+                .valid_o   (s1_valid[gp]),
+                .vc_o      (s1_vc[gp*VW +: VW]),
+                .vc_oh_o   (s1_vc_oh[gp*V +: V]),
+                .op_o      (s1_op[gp*P +: P]),
+                .set_o     (s1_set[gp*V +: V])
             );
-            // the winner's request
-            reg [PW-1:0]  w_port;
-            reg [V-1:0]   w_set;
-            reg [2*N-1:0] w_cand;
-            reg [AW-1:0]  w_hops;
-            reg           w_adapt;
-            integer v;
-            always @(*) begin
-                w_port  = rq_port[gp*V*PW +: PW];
-                w_set   = rq_set[gp*V*V +: V];
-                w_cand  = rq_cand[gp*V*2*N +: 2*N];
-                w_hops  = rq_hops[gp*V*AW +: AW];
-                w_adapt = rq_adapt[gp*V];
-                for (v = 1; v < V; v = v + 1)
-                    if (s1_vc[gp*VW +: VW] == v[VW-1:0]) begin
-                        w_port  = rq_port[(gp*V + v)*PW +: PW];
-                        w_set   = rq_set[(gp*V + v)*V +: V];
-                        w_cand  = rq_cand[(gp*V + v)*2*N +: 2*N];
-                        w_hops  = rq_hops[(gp*V + v)*AW +: AW];
-                        w_adapt = rq_adapt[gp*V + v];
-                    end
-            end
-            // an adaptive head: the selection picks its port among the free productive ones
-            wire [PW-1:0] apick;
-            if (ROUTING >= 1) begin : g_sel
-                localparam integer ROT = (7 * gp) % 32;
-                wire [15:0] u;  // bits [15:0] of the RNG state rotated left by 7*ip (19.4)
-                genvar gb;
-                for (gb = 0; gb < 16; gb = gb + 1) begin : g_u
-                    assign u[gb] = rng_q[(gb - ROT + 32) % 32];
-                end
-                wire [JW-1:0] j;
-                tn_select #(.N(N), .HW(CW), .UW(UW), .SEL(SEL)) u_sel (
-                    .cfg_sel_i (cfg_sel_q),
-                    .cand_i    (w_cand),
-                    .u_i       (u),
-                    .hops_i    (w_hops),
-                    .age_i     (lru_age[8 +: 2*N*8]),
-                    .cnt_i     (ldsf_cnt[8 +: 2*N*8]),
-                    .used_i    (used),
-                    .pick_o    (j)
-                );
-                reg [PW-1:0] ap;  // port j + 1
-                integer q;
-                always @(*) begin
-                    ap = {PW{1'b0}};
-                    for (q = 0; q < 2 * N; q = q + 1)
-                        if (j == q[JW-1:0]) ap = q[PW-1:0] + 1'b1;
-                end
-                assign apick = ap;
-            end else begin : g_nosel
-                assign apick = {PW{1'b0}};
-                wire unused_sel = &{1'b0, w_cand, w_hops};
-            end
-            reg [V-1:0] aset;
-            integer p;
-            always @(*) begin
-                aset = {V{1'b0}};
-                for (p = 0; p < P; p = p + 1)
-                    if (apick == p[PW-1:0]) aset = atake[p*V +: V];
-            end
-            assign s1_op[gp*PW +: PW] = w_adapt ? apick : w_port;
-            assign s1_set[gp*V +: V]  = w_adapt ? aset : w_set;
         end
     endgenerate
     wire [P-1:0]    g1_in, g1_out;
     wire [P*PW-1:0] g1_ip;
+    wire [P*P-1:0]  g1_oh;
     tn_sw_alloc #(.P(P), .NNET(2 * N), .PW(PW)) u_sa1 (
         .transit_i (cfg_transit_q),
-        .valid_i   (s1_valid),
-        .op_i      (s1_op),
+        .op_oh_i   (s1_op),
         .sa2_ptr_i (sa2_ptr_q),
         .in_gnt_o  (g1_in),
         .out_gnt_o (g1_out),
-        .out_ip_o  (g1_ip)
+        .out_ip_o  (g1_ip),
+        .out_oh_o  (g1_oh)
     );
 
     // ---- iteration 2 (6.6): unmatched ports, requests that need no selection ----
-    wire [P-1:0]    s2_valid;
     wire [P*VW-1:0] s2_vc;
-    wire [P*PW-1:0] s2_op;
+    wire [P*V-1:0]  s2_vc_oh;
+    wire [P*P-1:0]  s2_op;
     wire [P*V-1:0]  s2_set;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_s2
-            reg [V-1:0] rq;
-            integer v, p;
-            always @(*) begin
-                for (v = 0; v < V; v = v + 1) begin
-                    rq[v] = 1'b0;
-                    for (p = 0; p < P; p = p + 1)
-                        if (rq_port[(gp*V + v)*PW +: PW] == p[PW-1:0])
-                            rq[v] = (rq_body[gp*V + v] || rq_head[gp*V + v]) && !g1_out[p];
-                    if (g1_in[gp])
-                        rq[v] = 1'b0;
-                end
-            end
-            tn_rr_arbiter #(.N(V), .IW(VW)) u_arb (
-                .req_i   (rq),
-                .ptr_i   (sa1_ptr_q[gp*VW +: VW]),
-                .valid_o (s2_valid[gp]),
-                .idx_o   (s2_vc[gp*VW +: VW])
+            tn_sa_in2 #(.P(P), .V(V), .VW(VW)) u_in2 (
+                .sa1_ptr_i (sa1_ptr_q[gp*VW +: VW]),
+                .g1_in_i   (g1_in[gp]),
+                .g1_out_i  (g1_out),
+                .body_i    (rq_body[gp*V +: V]),
+                .head_i    (rq_head[gp*V +: V]),
+                .port_i    (rq_port[gp*V*P +: V*P]),
+                .set_i     (rq_set[gp*V*V +: V*V]),
+                .vc_o      (s2_vc[gp*VW +: VW]),
+                .vc_oh_o   (s2_vc_oh[gp*V +: V]),
+                .op_o      (s2_op[gp*P +: P]),
+                .set_o     (s2_set[gp*V +: V])
             );
-            reg [PW-1:0] w_port;
-            reg [V-1:0]  w_set;
-            always @(*) begin
-                w_port = rq_port[gp*V*PW +: PW];
-                w_set  = rq_set[gp*V*V +: V];
-                for (v = 1; v < V; v = v + 1)
-                    if (s2_vc[gp*VW +: VW] == v[VW-1:0]) begin
-                        w_port = rq_port[(gp*V + v)*PW +: PW];
-                        w_set  = rq_set[(gp*V + v)*V +: V];
-                    end
-            end
-            assign s2_op[gp*PW +: PW] = w_port;
-            assign s2_set[gp*V +: V]  = w_set;
         end
     endgenerate
     wire [P-1:0]    g2_in, g2_out;
     wire [P*PW-1:0] g2_ip;
+    wire [P*P-1:0]  g2_oh;
     tn_sw_alloc #(.P(P), .NNET(2 * N), .PW(PW)) u_sa2 (
         .transit_i (cfg_transit_q),
-        .valid_i   (s2_valid),
-        .op_i      (s2_op),
+        .op_oh_i   (s2_op),
         .sa2_ptr_i (sa2_ptr_q),
         .in_gnt_o  (g2_in),
         .out_gnt_o (g2_out),
-        .out_ip_o  (g2_ip)
+        .out_ip_o  (g2_ip),
+        .out_oh_o  (g2_oh)
     );
 
-    // ---- the grants of both iterations; per input port the flit it sends (6.7) ----
+    // ---- the grants of both iterations; per input port what it sends (6.7) ----
     assign out_gnt = g1_out | g2_out;
     assign in_gnt  = g1_in | g2_in;
     wire [P*FW-1:0] win_flit;
-    wire [P*VW-1:0] win_ov;
     generate
         for (go = 0; go < P; go = go + 1) begin : g_oip
             assign out_ip[go*PW +: PW] = g1_out[go] ? g1_ip[go*PW +: PW] : g2_ip[go*PW +: PW];
+            assign out_oh[go*P +: P]   = g1_out[go] ? g1_oh[go*P +: P] : g2_oh[go*P +: P];
         end
         for (gp = 0; gp < P; gp = gp + 1) begin : g_win
-            wire [VW-1:0] gv_i = g1_in[gp] ? s1_vc[gp*VW +: VW] : s2_vc[gp*VW +: VW];
-            wire [V-1:0]  set  = g1_in[gp] ? s1_set[gp*V +: V] : s2_set[gp*V +: V];
-            assign in_vc[gp*VW +: VW] = gv_i;
-            assign in_op[gp*PW +: PW] = g1_in[gp] ? s1_op[gp*PW +: PW] : s2_op[gp*PW +: PW];
-            reg [FW-1:0] f;
-            reg [VW-1:0] o;
-            reg          act;
-            integer v;
-            always @(*) begin
-                f   = front[gp*V*FW +: FW];
-                o   = ovc[gp*V*VW +: VW];
-                act = active[gp*V];
-                for (v = 1; v < V; v = v + 1)
-                    if (gv_i == v[VW-1:0]) begin
-                        f   = front[(gp*V + v)*FW +: FW];
-                        o   = ovc[(gp*V + v)*VW +: VW];
-                        act = active[gp*V + v];
-                    end
-            end
-            // a head takes the lowest VC of its set (the planted fault: the highest)
-            reg [VW-1:0] lo;
-            always @(*) begin
-                lo = {VW{1'b0}};
-`ifdef TN_FAULT_VC_PICK
-                for (v = 0; v < V; v = v + 1)
-`else
-                for (v = V - 1; v >= 0; v = v - 1)
-`endif
-                    if (set[v]) lo = v[VW-1:0];
-            end
-            assign in_alloc[gp] = in_gnt[gp] && !act;
-            assign in_ov[gp*VW +: VW] = act ? o : lo;
-            assign win_flit[gp*FW +: FW] = f;
+            tn_send #(.P(P), .V(V), .FW(FW), .PW(PW), .VW(VW)) u_send (
+                .g1_in_i    (g1_in[gp]),
+                .gnt_i      (in_gnt[gp]),
+                .s1_vc_i    (s1_vc[gp*VW +: VW]),
+                .s1_vc_oh_i (s1_vc_oh[gp*V +: V]),
+                .s1_op_i    (s1_op[gp*P +: P]),
+                .s1_set_i   (s1_set[gp*V +: V]),
+                .s2_vc_i    (s2_vc[gp*VW +: VW]),
+                .s2_vc_oh_i (s2_vc_oh[gp*V +: V]),
+                .s2_op_i    (s2_op[gp*P +: P]),
+                .s2_set_i   (s2_set[gp*V +: V]),
+                .front_i    (front[gp*V*FW +: V*FW]),
+                .active_i   (active[gp*V +: V]),
+                .ovc_i      (ovc[gp*V*VW +: V*VW]),
+                .ovc_oh_i   (ovc_oh[gp*V*V +: V*V]),
+                .vc_o       (in_vc[gp*VW +: VW]),
+                .flit_o     (win_flit[gp*FW +: FW]),
+                .alloc_o    (in_alloc[gp]),
+                .op_o       (in_op[gp*PW +: PW]),
+                .op_oh_o    (in_op_oh[gp*P +: P]),
+                .ov_o       (in_ov[gp*VW +: VW]),
+                .ov_oh_o    (in_ov_oh[gp*V +: V])
+            );
         end
     endgenerate
-    assign win_ov = in_ov;
 
-    // ---- crossbar: each output port takes its input port's flit and output VC ----
+    // ---- crossbar: each output port takes its input port's flit, output VC, head flag ----
     wire [P*FW-1:0] xb_out;
+    wire [P*V-1:0]  xb_ov;
     wire [P-1:0]    xb_alloc;
-    tn_crossbar #(.P(P), .FW(FW), .PW(PW)) u_xb (
+    tn_crossbar #(.P(P), .FW(FW)) u_xb (
         .in_flit_i  (win_flit),
-        .sel_i      (out_ip),
+        .sel_i      (out_oh),
         .out_flit_o (xb_out)
     );
-    tn_crossbar #(.P(P), .FW(VW), .PW(PW)) u_xb_vc (
-        .in_flit_i  (win_ov),
-        .sel_i      (out_ip),
+    tn_crossbar #(.P(P), .FW(VW)) u_xb_vc (
+        .in_flit_i  (in_ov),
+        .sel_i      (out_oh),
         .out_flit_o (send_vc)
     );
-    tn_crossbar #(.P(P), .FW(1), .PW(PW)) u_xb_alloc (
+    tn_crossbar #(.P(P), .FW(V)) u_xb_ovoh (
+        .in_flit_i  (in_ov_oh),
+        .sel_i      (out_oh),
+        .out_flit_o (xb_ov)
+    );
+    tn_crossbar #(.P(P), .FW(1)) u_xb_alloc (
         .in_flit_i  (in_alloc),
-        .sel_i      (out_ip),
+        .sel_i      (out_oh),
         .out_flit_o (xb_alloc)
     );
     generate
         for (go = 0; go < P; go = go + 1) begin : g_fix
-            for (gv = 0; gv < V; gv = gv + 1) begin : g_al
-                localparam [VW-1:0] VI = gv;
-                assign ou_alloc[go*V + gv] = out_gnt[go] && xb_alloc[go] &&
-                                             (send_vc[go*VW +: VW] == VI);
-            end
+            assign ou_alloc[go*V +: V] = xb_ov[go*V +: V] & {V{xb_alloc[go]}};
             // VAL: a head leaving carries the phase in force here (section 20.1)
             if (XW > 0) begin : g_ph
                 wire [FW-1:0] f = xb_out[go*FW +: FW];
@@ -621,7 +538,8 @@ module tn_router #(
 
     // ---- pointer and error registers ----
     // read only by some configurations (terminal ports keep no selection state; DOR-only builds)
-    wire unused_sig = &{1'b0, lru_age, ldsf_cnt, cfg_sel_q, used, front[TAIL]};
+    wire unused_sig = &{1'b0, lru_age, ldsf_cnt, cfg_sel_q, pkey, front[TAIL], oport, afree,
+                        s1_valid};
     integer j;
     always @(posedge clk_i) begin
         if (rst_i) begin

@@ -1,44 +1,49 @@
 // SPDX-License-Identifier: MIT
-// Output selection of one input VC (cmodel/src/select.c, tn_select): one of the free productive
-// network ports, by the function cfg_sel_i names (or the parameter SEL when it is 0..5).
-// docs/microarchitecture.md section 19.2. Pure function of its inputs.
+`include "tn_defs.vh"
+// Output selection of one input port's switch winner (cmodel/src/select.c, tn_select): one of the
+// free productive network ports, by the function cfg_sel_i names (or the parameter SEL when it is
+// 0..5). docs/microarchitecture.md section 19.2. The metric-driven functions share one argmax over
+// a key per candidate, ties to the lowest bit: zigzag's key is the remaining hops of the port's
+// dimension; LRU, LDSF and sq read the key each output unit computes once for all input ports
+// (age, ~counter, ~occupancy: the largest key is the best port); dor's keys are all 0, so the
+// argmax is the lowest candidate. Random picks the k-th candidate. Pure function.
 module tn_select #(
     parameter N   = 2,
     parameter HW  = 4,                         // hop count width
-    parameter UW  = 8,                         // occupancy width
+    parameter KW  = 8,                         // key width (>= HW)
     parameter SEL = -1,                        // -1: cfg_sel_i; 0..5: fixed enum tn_selection
     parameter JW  = (2 * N > 1) ? $clog2(2 * N) : 1
 ) (
     input  wire [2:0]        cfg_sel_i,
     input  wire [2*N-1:0]    cand_i,           // free productive ports, bit j = port j+1
-    input  wire [15:0]       u_i,              // this input VC's draw (19.4)
-    input  wire [N*HW-1:0]   hops_i,
-    input  wire [2*N*8-1:0]  age_i,
-    input  wire [2*N*8-1:0]  cnt_i,
-    input  wire [2*N*UW-1:0] used_i,
-    output reg  [JW-1:0]     pick_o
+    input  wire [15:0]       u_i,              // this input port's draw (19.4)
+    input  wire [N*HW-1:0]   hops_i,           // remaining hops per dimension (zigzag)
+    input  wire [2*N*KW-1:0] pkey_i,           // key of network port j+1 at [j*KW +: KW]
+    output wire [2*N-1:0]    pick_o            // one-hot
 );
     localparam NP = 2 * N;
-    wire [JW-1:0] p_rand, p_dor, p_zig, p_lru, p_ldsf, p_sq;
-    tn_sel_random #(.NP(NP), .JW(JW)) u_random (.cand_i(cand_i), .u_i(u_i), .pick_o(p_rand));
-    tn_sel_dor    #(.NP(NP), .JW(JW)) u_dor    (.cand_i(cand_i), .pick_o(p_dor));
-    tn_sel_zigzag #(.N(N), .HW(HW), .JW(JW)) u_zigzag (.cand_i(cand_i), .hops_i(hops_i),
-                                                       .pick_o(p_zig));
-    tn_sel_lru    #(.NP(NP), .JW(JW)) u_lru    (.cand_i(cand_i), .age_i(age_i), .pick_o(p_lru));
-    tn_sel_ldsf   #(.NP(NP), .JW(JW)) u_ldsf   (.cand_i(cand_i), .cnt_i(cnt_i), .pick_o(p_ldsf));
-    tn_sel_sq     #(.NP(NP), .UW(UW), .JW(JW)) u_sq (.cand_i(cand_i), .used_i(used_i),
-                                                     .pick_o(p_sq));
     localparam integer SELI = (SEL < 0) ? 0 : SEL;
     localparam [2:0] SELC = SELI[2:0];
     wire [2:0] sel = (SEL < 0) ? cfg_sel_i : SELC;
-    always @(*) begin
-        case (sel)
-            3'd0:    pick_o = p_rand;
-            3'd1:    pick_o = p_dor;
-            3'd2:    pick_o = p_zig;
-            3'd3:    pick_o = p_lru;
-            3'd4:    pick_o = p_ldsf;
-            default: pick_o = p_sq;
-        endcase
-    end
+    localparam [2:0] S_RANDOM = `TN_SELECTION_RANDOM, S_ZIGZAG = `TN_SELECTION_ZIGZAG;
+    wire zig = (sel == S_ZIGZAG);
+    wire [NP*KW-1:0] key;
+    genvar gj;
+    generate
+        for (gj = 0; gj < NP; gj = gj + 1) begin : g_key
+            assign key[gj*KW +: KW] = zig ? {{(KW-HW){1'b0}}, hops_i[(gj/2)*HW +: HW]}
+                                          : pkey_i[gj*KW +: KW];
+        end
+    endgenerate
+    wire [JW-1:0] p_best, p_rand;
+    tn_sel_argbest #(.NP(NP), .MW(KW), .MAX(1), .JW(JW)) u_best (
+        .cand_i(cand_i), .metric_i(key), .pick_o(p_best));
+    tn_sel_random #(.NP(NP), .JW(JW)) u_random (.cand_i(cand_i), .u_i(u_i), .pick_o(p_rand));
+    wire [JW-1:0] p = (sel == S_RANDOM) ? p_rand : p_best;
+    generate
+        for (gj = 0; gj < NP; gj = gj + 1) begin : g_oh
+            localparam integer JI = gj;
+            assign pick_o[gj] = (p == JI[JW-1:0]) && (|cand_i);
+        end
+    endgenerate
 endmodule

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+// What one input port sends (cmodel/src/router.c, router_traverse; docs/microarchitecture.md
+// 6.7): the VC granted in either iteration, its front flit, and the output VC it leaves on: the
+// one its packet holds, or, for a head, the lowest VC of its set (with the planted fault
+// TN_FAULT_VC_PICK: the highest). Pure function.
+module tn_send #(
+    parameter P  = 5,
+    parameter V  = 2,
+    parameter FW = 40,
+    parameter PW = (P > 1) ? $clog2(P) : 1,
+    parameter VW = (V > 1) ? $clog2(V) : 1
+) (
+    input  wire           g1_in_i,     // granted in iteration 1 (else iteration 2, if granted)
+    input  wire           gnt_i,       // granted in either
+    input  wire [VW-1:0]  s1_vc_i,
+    input  wire [V-1:0]   s1_vc_oh_i,
+    input  wire [P-1:0]   s1_op_i,
+    input  wire [V-1:0]   s1_set_i,
+    input  wire [VW-1:0]  s2_vc_i,
+    input  wire [V-1:0]   s2_vc_oh_i,
+    input  wire [P-1:0]   s2_op_i,
+    input  wire [V-1:0]   s2_set_i,
+    input  wire [V*FW-1:0] front_i,
+    input  wire [V-1:0]   active_i,
+    input  wire [V*VW-1:0] ovc_i,
+    input  wire [V*V-1:0] ovc_oh_i,
+    output wire [VW-1:0]  vc_o,        // the VC that sends
+    output wire [FW-1:0]  flit_o,
+    output wire           alloc_o,     // a head: it takes output VC (op, ov)
+    output wire [PW-1:0]  op_o,
+    output wire [P-1:0]   op_oh_o,
+    output wire [VW-1:0]  ov_o,
+    output wire [V-1:0]   ov_oh_o
+);
+    wire [V-1:0] vs  = g1_in_i ? s1_vc_oh_i : s2_vc_oh_i;
+    wire [V-1:0] set = g1_in_i ? s1_set_i : s2_set_i;
+    wire [P-1:0] po  = g1_in_i ? s1_op_i : s2_op_i;
+    assign vc_o    = g1_in_i ? s1_vc_i : s2_vc_i;
+    assign op_oh_o = po;
+    reg [FW-1:0] f;
+    reg [V-1:0]  o;
+    reg [VW-1:0] oi;
+    reg          act;
+    reg [PW-1:0] pi;
+    integer v, p;
+    always @(*) begin
+        f   = {FW{1'b0}};
+        o   = {V{1'b0}};
+        oi  = {VW{1'b0}};
+        act = 1'b0;
+        for (v = 0; v < V; v = v + 1) begin
+            f   = f   | (front_i[v*FW +: FW] & {FW{vs[v]}});
+            o   = o   | (ovc_oh_i[v*V +: V] & {V{vs[v]}});
+            oi  = oi  | (ovc_i[v*VW +: VW] & {VW{vs[v]}});
+            act = act | (active_i[v] & vs[v]);
+        end
+        pi = {PW{1'b0}};
+        for (p = 0; p < P; p = p + 1)
+            pi = pi | (p[PW-1:0] & {PW{po[p]}});
+    end
+    assign op_o = pi;
+`ifdef TN_FAULT_VC_PICK
+    // planted fault: a head takes the highest VC of its set
+    genvar gv;
+    wire [V-1:0] rev, lo_oh;
+    generate
+        for (gv = 0; gv < V; gv = gv + 1) begin : g_rev
+            assign rev[gv] = set[V - 1 - gv];
+        end
+        wire [V-1:0] lrev = rev & ~(rev - 1'b1);
+        for (gv = 0; gv < V; gv = gv + 1) begin : g_unrev
+            assign lo_oh[gv] = lrev[V - 1 - gv];
+        end
+    endgenerate
+`else
+    wire [V-1:0] lo_oh = set & ~(set - 1'b1);   // the lowest VC of the set
+`endif
+    reg [VW-1:0] lo;
+    always @(*) begin
+        lo = {VW{1'b0}};
+        for (v = 0; v < V; v = v + 1)
+            lo = lo | (v[VW-1:0] & {VW{lo_oh[v]}});
+    end
+    assign alloc_o = gnt_i && !act;
+    assign ov_o    = act ? oi : lo;
+    assign ov_oh_o = act ? o : lo_oh;
+    assign flit_o  = f;
+endmodule

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+// Request of one input VC (cmodel/src/router.c, router_request; docs/microarchitecture.md 6.4):
+// a body request for the output port the VC holds (when it has a credit there), or, for a head at
+// the front of an IDLE VC, a head request for its route port with the set of output VCs it may
+// take, or an adaptive request with its free productive ports. Ports are one-hot. Pure function.
+module tn_vc_req #(
+    parameter P  = 5,
+    parameter V  = 2,
+    parameter NP = 4,   // network ports (2N)
+    parameter HW = 4,   // remaining hops per flit (N*CW)
+    parameter AD = 0,   // 1: adaptive routing built (the route carries productive ports and hops)
+    parameter RW = P + V + (AD ? NP + HW : 0)
+) (
+    input  wire          nonempty_i,
+    input  wire          active_i,
+    input  wire          head_i,     // the front flit is a head
+    input  wire [RW-1:0] route_i,    // the front flit's route: {hops, productive, VC set, port}
+    input  wire [P-1:0]  oport_i,    // held output port (ACTIVE), one-hot
+    input  wire [V-1:0]  ovc_i,      // held output VC, one-hot
+    input  wire [P*V-1:0] take_i,    // output VCs a head may take (6.3)
+    input  wire [P*V-1:0] crd_nz_i,  // output VCs with a credit
+    input  wire [P-1:0]  is_term_i,
+    input  wire [P-1:0]  no_port_i,  // ports that do not exist (mesh edges)
+    input  wire [NP-1:0] afree_i,    // free network ports (adaptive), bit j = port j+1
+    output wire          body_o,
+    output wire          head_o,
+    output wire          adapt_o,
+    output wire          order_err_o,
+    output wire          port_err_o,
+    output wire [P-1:0]  port_o,     // body: oport; head: the route port
+    output wire [V-1:0]  set_o,      // head: the VCs it may take on port_o
+    output wire [NP-1:0] cand_o,     // adaptive: free productive ports
+    output wire [HW-1:0] hops_o
+);
+    wire [P-1:0] rp = route_i[P-1:0];
+    wire [V-1:0] rm = route_i[P +: V];
+    generate
+        if (AD != 0) begin : g_ad
+            assign cand_o = route_i[P+V +: NP] & afree_i;
+            assign hops_o = route_i[P+V+NP +: HW];
+        end else begin : g_dor
+            assign cand_o = {NP{1'b0}};
+            assign hops_o = {HW{1'b0}};
+            wire unused_af = &{1'b0, afree_i};
+        end
+    endgenerate
+    reg [V-1:0] take_rp;
+    reg         crd_op;
+    integer p;
+    always @(*) begin
+        take_rp = {V{1'b0}};
+        crd_op  = 1'b0;
+        for (p = 0; p < P; p = p + 1) begin
+            take_rp = take_rp | (take_i[p*V +: V] & {V{rp[p]}});
+            crd_op  = crd_op | (oport_i[p] && (is_term_i[p] || |(crd_nz_i[p*V +: V] & ovc_i)));
+        end
+    end
+    wire idle   = nonempty_i && !active_i;
+    wire bad    = |(rp & no_port_i);
+    wire routed = idle && head_i && !bad;
+    assign order_err_o = idle && !head_i;
+    assign port_err_o  = idle && head_i && bad;
+    assign adapt_o     = routed && (|cand_o);
+    assign head_o      = routed && !(|cand_o) && (|(rm & take_rp));
+    assign body_o      = nonempty_i && active_i && crd_op;
+    assign port_o      = active_i ? oport_i : rp;
+    assign set_o       = rm & take_rp;
+endmodule
