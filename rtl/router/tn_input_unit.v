@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
-// Input unit of one port (cmodel/src/input_unit.c): V FIFOs of B flits, each flit stored with
-// the route the router computed for it as it arrived (RW bits; only a head's is read), the VC
-// state (IDLE / ACTIVE, output port and VC held while ACTIVE) and the credit register back to
-// the upstream port. docs/microarchitecture.md sections 5 and 6.
+// Input unit of one port (cmodel/src/input_unit.c): V FIFOs of B flits, the VC state (IDLE /
+// ACTIVE, output port and VC held while ACTIVE) and the credit register back to the upstream
+// port. docs/microarchitecture.md sections 5 and 6. Storage: the flits of all V VCs share one
+// RAM of V x 2^BW words (one write and one read a cycle: the arriving flit, the flit that
+// leaves); beside it, per VC, a small RAM of each flit's head bit and the route the router
+// computed for it as it arrived (RW bits), read at every VC's front for its request.
 module tn_input_unit #(
     parameter V    = 2,                               // VCs
     parameter B    = 8,                               // flits per VC
@@ -32,8 +34,9 @@ module tn_input_unit #(
     input  wire [VW-1:0]   alloc_ov_i,
     input  wire [V-1:0]    alloc_ov_oh_i,  // the same VC, one-hot
     // state
-    output wire [V*FW-1:0]   front_o,
-    output wire [V*RW-1:0]   front_route_o,
+    output wire [V-1:0]      front_head_o,  // the front flit of each VC is a head
+    output wire [V*RW-1:0]   front_route_o, // and its route
+    output wire [FW-1:0]     pop_flit_o,    // the front flit of VC pop_vc_i (read combinationally)
     output wire [V*CNTW-1:0] cnt_o,
     output wire [V-1:0]      active_o,
     output wire [V*PW-1:0]   oport_o,
@@ -46,6 +49,7 @@ module tn_input_unit #(
     output wire            err_buf_ovf_o
 );
     localparam TAIL = FW - 2;
+    localparam HEAD = FW - 1;
     localparam integer BI = B;
     localparam integer BL = B - 1;
     localparam [CNTW:0]   BSUM = BI[CNTW:0];
@@ -53,12 +57,42 @@ module tn_input_unit #(
 
     wire [V-1:0] ovf;
     assign err_buf_ovf_o = |ovf;
+    wire [V-1:0]    push_v;
+    wire [V*BW-1:0] slot_v, rd_v;
+
+    // the shared flit RAM: word {vc, slot}
+    localparam AWF = (V > 1) ? VW + BW : BW;   // address {vc, slot} (slot alone when V = 1)
+    reg [FW-1:0] fmem [0:(1<<AWF)-1];
+    reg [BW-1:0] wslot, rslot;
+    integer k;
+    always @(*) begin
+        wslot = {BW{1'b0}};
+        rslot = {BW{1'b0}};
+        for (k = 0; k < V; k = k + 1) begin
+            if (in_vc_i == k[VW-1:0]) wslot = slot_v[k*BW +: BW];
+            if (pop_vc_i == k[VW-1:0]) rslot = rd_v[k*BW +: BW];
+        end
+    end
+    wire [VW+BW-1:0] waddr_f = {in_vc_i, wslot};
+    wire [VW+BW-1:0] raddr_f = {pop_vc_i, rslot};
+    wire [AWF-1:0] waddr = waddr_f[AWF-1:0];
+    wire [AWF-1:0] raddr = raddr_f[AWF-1:0];
+    generate
+        if (AWF < VW + BW) begin : g_v1
+            wire unused_addr = &{1'b0, waddr_f[VW+BW-1:AWF], raddr_f[VW+BW-1:AWF]};
+        end
+    endgenerate
+    always @(posedge clk_i)
+        if (|push_v)
+            fmem[waddr] <= in_flit_i;
+    assign pop_flit_o = fmem[raddr];
+    wire pop_tail = pop_flit_o[TAIL];
 
     genvar gv;
     generate
         for (gv = 0; gv < V; gv = gv + 1) begin : g_vc
             localparam [VW-1:0] VI = gv;
-            reg [RW+FW-1:0] mem [0:B-1];
+            reg [RW:0]     mem [0:B-1];   // {route, head} of each flit
             reg [BW-1:0]   rd_q;
             reg [CNTW-1:0] cnt_q;
             reg            active_q;
@@ -74,9 +108,12 @@ module tn_input_unit #(
             wire [CNTW:0] sum  = {{(CNTW+1-BW){1'b0}}, rd_q} + {1'b0, cnt_q};
             wire [CNTW:0] slot = (sum >= BSUM) ? (sum - BSUM) : sum;
             assign ovf[gv] = wr && full;
-            wire [RW+FW-1:0] fr = mem[rd_q];
-            assign front_o[gv*FW +: FW]   = fr[FW-1:0];
-            assign front_route_o[gv*RW +: RW] = fr[RW+FW-1:FW];
+            wire [RW:0] fr = mem[rd_q];
+            assign front_head_o[gv]           = fr[0];
+            assign front_route_o[gv*RW +: RW] = fr[RW:1];
+            assign push_v[gv]                 = push;
+            assign slot_v[gv*BW +: BW]        = slot[BW-1:0];
+            assign rd_v[gv*BW +: BW]          = rd_q;
             assign cnt_o[gv*CNTW +: CNTW] = cnt_q;
             assign active_o[gv]           = active_q;
             assign oport_o[gv*PW +: PW]   = oport_q;
@@ -85,7 +122,7 @@ module tn_input_unit #(
             assign ovc_oh_o[gv*V +: V]    = ovc_oh_q;
             always @(posedge clk_i) begin
                 if (push)
-                    mem[slot[BW-1:0]] <= {in_route_i, in_flit_i};
+                    mem[slot[BW-1:0]] <= {in_route_i, in_flit_i[HEAD]};
             end
             always @(posedge clk_i) begin
                 if (rst_i) begin
@@ -103,7 +140,7 @@ module tn_input_unit #(
                         cnt_q <= cnt_q - 1'b1;
                     if (pop)
                         rd_q <= (rd_q == LAST) ? {BW{1'b0}} : rd_q + 1'b1;
-                    if (pop && fr[TAIL]) begin
+                    if (pop && pop_tail) begin
                         active_q <= 1'b0;
                     end else if (pop && alloc_i) begin
                         active_q <= 1'b1;

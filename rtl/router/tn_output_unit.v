@@ -4,7 +4,8 @@
 // and an allocated flag, and the output register that drives the link. A terminal port keeps its
 // counters at B (the sink never back-pressures). A network port also keeps the LRU age and the
 // LDSF counter of its link, and computes its selection key once for every input port: the
-// metric of the selection function in force, oriented so that the largest key wins (19.2).
+// metric of the selection function in force, oriented so that the largest key wins (19.2):
+// the LRU age, the complement of the LDSF counter, the credits summed over the VCs (sq).
 // docs/microarchitecture.md 5, 6.2, 6.7, 19.2, 19.3.
 module tn_output_unit #(
     parameter V        = 2,
@@ -37,7 +38,7 @@ module tn_output_unit #(
     output wire            err_reuse_o,
     output wire [7:0]      lru_age_o,    // selection state of a network link (19.3); 0 without
     output wire [7:0]      ldsf_cnt_o,
-    output wire [KW-1:0]   key_o         // selection key: lru age, ~ldsf, ~occupancy, else 0
+    output wire [KW-1:0]   key_o         // selection key: lru age, ~ldsf, credit sum, else 0
 );
     localparam TAIL = FW - 2;
     wire [V-1:0] ovf, unf, reuse;
@@ -98,14 +99,15 @@ module tn_output_unit #(
                 .held_i(|busy_o),
                 .cnt_o (ldsf_cnt_o)
             );
-            // occupied downstream slots, summed over the port's VCs (sq, 19.2)
+            // sq (19.2) prefers the fewest occupied downstream slots, V*buf - the credits summed
+            // over the port's VCs: the largest credit sum is the same port, ties included
             localparam UW = $clog2(V * B + 1);
-            reg [UW-1:0] used;
+            reg [UW-1:0] csum;
             integer v;
             always @(*) begin
-                used = {UW{1'b0}};
+                csum = {UW{1'b0}};
                 for (v = 0; v < V; v = v + 1)
-                    used = used + {{(UW-CNTW){1'b0}}, cfg_buf_i - credits_o[v*CNTW +: CNTW]};
+                    csum = csum + {{(UW-CNTW){1'b0}}, credits_o[v*CNTW +: CNTW]};
             end
             localparam integer SELI = (SEL < 0) ? 0 : SEL;
             localparam [2:0] SELC = SELI[2:0];
@@ -114,7 +116,7 @@ module tn_output_unit #(
                              S_SQ = `TN_SELECTION_SQ;
             assign key_o = (sel == S_LRU)  ? {{(KW-8){1'b0}}, lru_age_o}
                          : (sel == S_LDSF) ? {{(KW-8){1'b0}}, ~ldsf_cnt_o}
-                         : (sel >= S_SQ)   ? {{(KW-UW){1'b0}}, ~used}
+                         : (sel >= S_SQ)   ? {{(KW-UW){1'b0}}, csum}
                          : {KW{1'b0}};
         end else begin : g_nosel
             assign lru_age_o  = 8'd0;

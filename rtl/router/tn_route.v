@@ -68,7 +68,14 @@ module tn_route #(
             localparam [PW-1:0] PM = PMI[PW-1:0];
             wire [CW:0] c = {1'b0, coord_i[gd*CW +: CW]};
             wire [CW:0] t = {1'b0, tgt[gd*CW +: CW]};
-            wire [CW:0] plus  = (t >= c) ? (t - c) : (t + KK - c);
+            // (t - c) mod K: a CW-bit difference when K is a power of two
+            wire [CW:0] plus;
+            if ((1 << CW) == K) begin : g_pow2
+                wire [CW-1:0] d = t[CW-1:0] - c[CW-1:0];
+                assign plus = {1'b0, d};
+            end else begin : g_mod
+                assign plus = (t >= c) ? (t - c) : (t + KK - c);
+            end
             wire [CW:0] minus = KK - plus;
             wire dor_plus = (TOPO == 1) ? (t > c)
                           : ((plus < minus) || ((plus == minus) && !c[0]));

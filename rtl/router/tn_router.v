@@ -115,7 +115,6 @@ module tn_router #(
 
     localparam PV = P * V;
     localparam HEAD = `TN_F_HEAD;
-    localparam TAIL = `TN_F_TAIL;
     localparam integer PL = P - 1;
     localparam integer VL = V - 1;
     localparam integer KL = K - 1;
@@ -162,8 +161,9 @@ module tn_router #(
     endgenerate
 
     // ---- input units, each with the route unit of its arriving flits ----
-    wire [PV*FW-1:0]   front;
+    wire [PV-1:0]      front_head;
     wire [PV*RW-1:0]   front_rt;
+    wire [P*FW-1:0]    win_flit;    // the front flit of the VC each input port sends from
     wire [PV*CNTW-1:0] cnt;
     wire [PV-1:0]      active;
     wire [PV*PW-1:0]   oport;
@@ -245,7 +245,8 @@ module tn_router #(
                 .alloc_op_oh_i (in_op_oh[gp*P +: P]),
                 .alloc_ov_i    (in_ov[gp*VW +: VW]),
                 .alloc_ov_oh_i (in_ov_oh[gp*V +: V]),
-                .front_o       (front[gp*V*FW +: V*FW]),
+                .front_head_o  (front_head[gp*V +: V]),
+                .pop_flit_o    (win_flit[gp*FW +: FW]),
                 .front_route_o (front_rt[gp*V*RW +: V*RW]),
                 .cnt_o         (cnt[gp*V*CNTW +: V*CNTW]),
                 .active_o      (active[gp*V +: V]),
@@ -329,7 +330,7 @@ module tn_router #(
     // ---- per input VC: its request (6.4); ports one-hot ----
     wire [PV-1:0]     rq_body, rq_head, rq_adapt, order_err, port_err;
     wire [PV*P-1:0]   rq_port;    // body: oport; head: the route port
-    wire [PV*V-1:0]   rq_set;     // head: the VCs it may take on that port
+    wire [PV*V-1:0]   rq_rm;      // head: its route's VC set
     wire [PV*2*N-1:0] rq_cand;    // adaptive head: free productive ports
     wire [PV*AW-1:0]  rq_hops;
     generate
@@ -338,7 +339,7 @@ module tn_router #(
                         .RW(RW)) u_req (
                 .nonempty_i  (|cnt[gi*CNTW +: CNTW]),
                 .active_i    (active[gi]),
-                .head_i      (front[gi*FW + HEAD]),
+                .head_i      (front_head[gi]),
                 .route_i     (front_rt[gi*RW +: RW]),
                 .oport_i     (oport_oh[gi*P +: P]),
                 .ovc_i       (ovc_oh[gi*V +: V]),
@@ -353,7 +354,7 @@ module tn_router #(
                 .order_err_o (order_err[gi]),
                 .port_err_o  (port_err[gi]),
                 .port_o      (rq_port[gi*P +: P]),
-                .set_o       (rq_set[gi*V +: V]),
+                .rm_o        (rq_rm[gi*V +: V]),
                 .cand_o      (rq_cand[gi*2*N +: 2*N]),
                 .hops_o      (rq_hops[gi*AW +: AW])
             );
@@ -369,7 +370,8 @@ module tn_router #(
     wire [P*VW-1:0] s1_vc;
     wire [P*V-1:0]  s1_vc_oh;
     wire [P*P-1:0]  s1_op;        // one-hot, 0 when no winner
-    wire [P*V-1:0]  s1_set;
+    wire [P*V-1:0]  s1_rm;
+    wire [P-1:0]    s1_adapt;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_s1
             localparam integer ROT = (7 * gp) % 32;
@@ -386,17 +388,17 @@ module tn_router #(
                 .head_i    (rq_head[gp*V +: V]),
                 .adapt_i   (rq_adapt[gp*V +: V]),
                 .port_i    (rq_port[gp*V*P +: V*P]),
-                .set_i     (rq_set[gp*V*V +: V*V]),
+                .rm_i      (rq_rm[gp*V*V +: V*V]),
                 .cand_i    (rq_cand[gp*V*2*N +: V*2*N]),
                 .hops_i    (rq_hops[gp*V*AW +: V*AW]),
                 .u_i       (u),
                 .pkey_i    (pkey[KW +: 2*N*KW]),
-                .atake_i   (atake),
                 .valid_o   (s1_valid[gp]),
                 .vc_o      (s1_vc[gp*VW +: VW]),
                 .vc_oh_o   (s1_vc_oh[gp*V +: V]),
                 .op_o      (s1_op[gp*P +: P]),
-                .set_o     (s1_set[gp*V +: V])
+                .rm_o      (s1_rm[gp*V +: V]),
+                .adapt_o   (s1_adapt[gp])
             );
         end
     endgenerate
@@ -417,7 +419,7 @@ module tn_router #(
     wire [P*VW-1:0] s2_vc;
     wire [P*V-1:0]  s2_vc_oh;
     wire [P*P-1:0]  s2_op;
-    wire [P*V-1:0]  s2_set;
+    wire [P*V-1:0]  s2_rm;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_s2
             tn_sa_in2 #(.P(P), .V(V), .VW(VW)) u_in2 (
@@ -427,11 +429,11 @@ module tn_router #(
                 .body_i    (rq_body[gp*V +: V]),
                 .head_i    (rq_head[gp*V +: V]),
                 .port_i    (rq_port[gp*V*P +: V*P]),
-                .set_i     (rq_set[gp*V*V +: V*V]),
+                .rm_i      (rq_rm[gp*V*V +: V*V]),
                 .vc_o      (s2_vc[gp*VW +: VW]),
                 .vc_oh_o   (s2_vc_oh[gp*V +: V]),
                 .op_o      (s2_op[gp*P +: P]),
-                .set_o     (s2_set[gp*V +: V])
+                .rm_o      (s2_rm[gp*V +: V])
             );
         end
     endgenerate
@@ -451,30 +453,30 @@ module tn_router #(
     // ---- the grants of both iterations; per input port what it sends (6.7) ----
     assign out_gnt = g1_out | g2_out;
     assign in_gnt  = g1_in | g2_in;
-    wire [P*FW-1:0] win_flit;
     generate
         for (go = 0; go < P; go = go + 1) begin : g_oip
             assign out_ip[go*PW +: PW] = g1_out[go] ? g1_ip[go*PW +: PW] : g2_ip[go*PW +: PW];
             assign out_oh[go*P +: P]   = g1_out[go] ? g1_oh[go*P +: P] : g2_oh[go*P +: P];
         end
         for (gp = 0; gp < P; gp = gp + 1) begin : g_win
-            tn_send #(.P(P), .V(V), .FW(FW), .PW(PW), .VW(VW)) u_send (
+            tn_send #(.P(P), .V(V), .PW(PW), .VW(VW)) u_send (
                 .g1_in_i    (g1_in[gp]),
                 .gnt_i      (in_gnt[gp]),
                 .s1_vc_i    (s1_vc[gp*VW +: VW]),
                 .s1_vc_oh_i (s1_vc_oh[gp*V +: V]),
                 .s1_op_i    (s1_op[gp*P +: P]),
-                .s1_set_i   (s1_set[gp*V +: V]),
+                .s1_rm_i    (s1_rm[gp*V +: V]),
+                .s1_adapt_i (s1_adapt[gp]),
                 .s2_vc_i    (s2_vc[gp*VW +: VW]),
                 .s2_vc_oh_i (s2_vc_oh[gp*V +: V]),
                 .s2_op_i    (s2_op[gp*P +: P]),
-                .s2_set_i   (s2_set[gp*V +: V]),
-                .front_i    (front[gp*V*FW +: V*FW]),
+                .s2_rm_i    (s2_rm[gp*V +: V]),
+                .take_i     (take),
+                .atake_i    (atake),
                 .active_i   (active[gp*V +: V]),
                 .ovc_i      (ovc[gp*V*VW +: V*VW]),
                 .ovc_oh_i   (ovc_oh[gp*V*V +: V*V]),
                 .vc_o       (in_vc[gp*VW +: VW]),
-                .flit_o     (win_flit[gp*FW +: FW]),
                 .alloc_o    (in_alloc[gp]),
                 .op_o       (in_op[gp*PW +: PW]),
                 .op_oh_o    (in_op_oh[gp*P +: P]),
@@ -538,7 +540,7 @@ module tn_router #(
 
     // ---- pointer and error registers ----
     // read only by some configurations (terminal ports keep no selection state; DOR-only builds)
-    wire unused_sig = &{1'b0, lru_age, ldsf_cnt, cfg_sel_q, pkey, front[TAIL], oport, afree,
+    wire unused_sig = &{1'b0, lru_age, ldsf_cnt, cfg_sel_q, pkey, oport, afree,
                         s1_valid};
     integer j;
     always @(posedge clk_i) begin

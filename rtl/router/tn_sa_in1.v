@@ -2,7 +2,8 @@
 // Switch allocation, iteration 1, stage 1 of one input port (cmodel/src/router.c,
 // tn_router_step; docs/microarchitecture.md 6.5): round robin (sa1_ptr) over the port's VCs with
 // any request; if the winner's request is adaptive, the selection picks its port among its free
-// productive ports and its set is that port's adaptive VCs to take. Pure function.
+// productive ports (the VCs it may take there are the port's adaptive ones, tn_send). Pure
+// function.
 module tn_sa_in1 #(
     parameter P   = 5,
     parameter V   = 2,
@@ -19,17 +20,17 @@ module tn_sa_in1 #(
     input  wire [V-1:0]      head_i,
     input  wire [V-1:0]      adapt_i,
     input  wire [V*P-1:0]    port_i,           // per VC, one-hot
-    input  wire [V*V-1:0]    set_i,
+    input  wire [V*V-1:0]    rm_i,             // per VC, the route's VC set
     input  wire [V*2*N-1:0]  cand_i,
     input  wire [V*N*CW-1:0] hops_i,
     input  wire [15:0]       u_i,              // this input port's draw (19.4)
     input  wire [2*N*KW-1:0] pkey_i,           // the network ports' selection keys
-    input  wire [P*V-1:0]    atake_i,          // adaptive output VCs to take (6.3)
     output wire              valid_o,
     output wire [VW-1:0]     vc_o,
     output wire [V-1:0]      vc_oh_o,
     output wire [P-1:0]      op_o,             // one-hot; 0 without a winner
-    output wire [V-1:0]      set_o
+    output wire [V-1:0]      rm_o,             // the winner's route set
+    output wire              adapt_o           // the winner's request is adaptive
 );
     localparam NP = 2 * N;
     localparam HW = N * CW;
@@ -44,20 +45,20 @@ module tn_sa_in1 #(
     assign vc_oh_o = w;
     // the winner's request (AND-OR by the one-hot grant)
     reg [P-1:0]  w_port;
-    reg [V-1:0]  w_set;
+    reg [V-1:0]  w_rm;
     reg [NP-1:0] w_cand;
     reg [HW-1:0] w_hops;
     reg          w_adapt;
     integer v;
     always @(*) begin
         w_port  = {P{1'b0}};
-        w_set   = {V{1'b0}};
+        w_rm    = {V{1'b0}};
         w_cand  = {NP{1'b0}};
         w_hops  = {HW{1'b0}};
         w_adapt = 1'b0;
         for (v = 0; v < V; v = v + 1) begin
             w_port  = w_port  | (port_i[v*P +: P] & {P{w[v]}});
-            w_set   = w_set   | (set_i[v*V +: V] & {V{w[v]}});
+            w_rm    = w_rm    | (rm_i[v*V +: V] & {V{w[v]}});
             w_cand  = w_cand  | (cand_i[v*NP +: NP] & {NP{w[v]}});
             w_hops  = w_hops  | (hops_i[v*HW +: HW] & {HW{w[v]}});
             w_adapt = w_adapt | (adapt_i[v] & w[v]);
@@ -85,13 +86,7 @@ module tn_sa_in1 #(
             wire unused_sel = &{1'b0, w_cand, w_hops, u_i, pkey_i, cfg_sel_i};
         end
     endgenerate
-    reg [V-1:0] aset;
-    integer p;
-    always @(*) begin
-        aset = {V{1'b0}};
-        for (p = 0; p < P; p = p + 1)
-            aset = aset | (atake_i[p*V +: V] & {V{apick[p]}});
-    end
-    assign op_o  = w_adapt ? apick : w_port;
-    assign set_o = w_adapt ? aset : w_set;
+    assign op_o    = w_adapt ? apick : w_port;
+    assign rm_o    = w_rm;
+    assign adapt_o = w_adapt;
 endmodule

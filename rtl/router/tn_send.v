@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 // What one input port sends (cmodel/src/router.c, router_traverse; docs/microarchitecture.md
-// 6.7): the VC granted in either iteration, its front flit, and the output VC it leaves on: the
+// 6.7): the VC granted in either iteration (the input unit reads its front flit), the output
+// port, and the output VC it leaves on: the
 // one its packet holds, or, for a head, the lowest VC of its set (with the planted fault
 // TN_FAULT_VC_PICK: the highest). Pure function.
 module tn_send #(
     parameter P  = 5,
     parameter V  = 2,
-    parameter FW = 40,
     parameter PW = (P > 1) ? $clog2(P) : 1,
     parameter VW = (V > 1) ? $clog2(V) : 1
 ) (
@@ -15,17 +15,18 @@ module tn_send #(
     input  wire [VW-1:0]  s1_vc_i,
     input  wire [V-1:0]   s1_vc_oh_i,
     input  wire [P-1:0]   s1_op_i,
-    input  wire [V-1:0]   s1_set_i,
+    input  wire [V-1:0]   s1_rm_i,     // the winner's route set
+    input  wire           s1_adapt_i,  // the winner's request is adaptive
     input  wire [VW-1:0]  s2_vc_i,
     input  wire [V-1:0]   s2_vc_oh_i,
     input  wire [P-1:0]   s2_op_i,
-    input  wire [V-1:0]   s2_set_i,
-    input  wire [V*FW-1:0] front_i,
+    input  wire [V-1:0]   s2_rm_i,
+    input  wire [P*V-1:0] take_i,      // output VCs a head may take (6.3)
+    input  wire [P*V-1:0] atake_i,     // adaptive output VCs a head may take
     input  wire [V-1:0]   active_i,
     input  wire [V*VW-1:0] ovc_i,
     input  wire [V*V-1:0] ovc_oh_i,
     output wire [VW-1:0]  vc_o,        // the VC that sends
-    output wire [FW-1:0]  flit_o,
     output wire           alloc_o,     // a head: it takes output VC (op, ov)
     output wire [PW-1:0]  op_o,
     output wire [P-1:0]   op_oh_o,
@@ -33,23 +34,29 @@ module tn_send #(
     output wire [V-1:0]   ov_oh_o
 );
     wire [V-1:0] vs  = g1_in_i ? s1_vc_oh_i : s2_vc_oh_i;
-    wire [V-1:0] set = g1_in_i ? s1_set_i : s2_set_i;
     wire [P-1:0] po  = g1_in_i ? s1_op_i : s2_op_i;
+    // the VCs a head may take on its port: the adaptive ones, or its route set's (6.4, 6.5)
+    wire         ad  = g1_in_i && s1_adapt_i;
+    wire [V-1:0] rm  = g1_in_i ? s1_rm_i : s2_rm_i;
+    reg  [V-1:0] set;
+    integer q;
+    always @(*) begin
+        set = {V{1'b0}};
+        for (q = 0; q < P; q = q + 1)
+            set = set | ((ad ? atake_i[q*V +: V] : (take_i[q*V +: V] & rm)) & {V{po[q]}});
+    end
     assign vc_o    = g1_in_i ? s1_vc_i : s2_vc_i;
     assign op_oh_o = po;
-    reg [FW-1:0] f;
     reg [V-1:0]  o;
     reg [VW-1:0] oi;
     reg          act;
     reg [PW-1:0] pi;
     integer v, p;
     always @(*) begin
-        f   = {FW{1'b0}};
         o   = {V{1'b0}};
         oi  = {VW{1'b0}};
         act = 1'b0;
         for (v = 0; v < V; v = v + 1) begin
-            f   = f   | (front_i[v*FW +: FW] & {FW{vs[v]}});
             o   = o   | (ovc_oh_i[v*V +: V] & {V{vs[v]}});
             oi  = oi  | (ovc_i[v*VW +: VW] & {VW{vs[v]}});
             act = act | (active_i[v] & vs[v]);
@@ -84,5 +91,4 @@ module tn_send #(
     assign alloc_o = gnt_i && !act;
     assign ov_o    = act ? oi : lo;
     assign ov_oh_o = act ? o : lo_oh;
-    assign flit_o  = f;
 endmodule

@@ -28,7 +28,8 @@ module tn_vc_req #(
     output wire          order_err_o,
     output wire          port_err_o,
     output wire [P-1:0]  port_o,     // body: oport; head: the route port
-    output wire [V-1:0]  set_o,      // head: the VCs it may take on port_o
+    output wire [V-1:0]  rm_o,       // head: its route's VC set (the VCs it may take on port_o
+                                     // are those of them in take_i)
     output wire [NP-1:0] cand_o,     // adaptive: free productive ports
     output wire [HW-1:0] hops_o
 );
@@ -44,15 +45,15 @@ module tn_vc_req #(
             wire unused_af = &{1'b0, afree_i};
         end
     endgenerate
-    reg [V-1:0] take_rp;
-    reg         crd_op;
+    reg hok;      // some VC of the route set may be taken on the route port
+    reg crd_op;   // the held output VC has a credit (or is terminal)
     integer p;
     always @(*) begin
-        take_rp = {V{1'b0}};
-        crd_op  = 1'b0;
+        hok    = 1'b0;
+        crd_op = 1'b0;
         for (p = 0; p < P; p = p + 1) begin
-            take_rp = take_rp | (take_i[p*V +: V] & {V{rp[p]}});
-            crd_op  = crd_op | (oport_i[p] && (is_term_i[p] || |(crd_nz_i[p*V +: V] & ovc_i)));
+            hok    = hok | (rp[p] && |(take_i[p*V +: V] & rm));
+            crd_op = crd_op | (oport_i[p] && (is_term_i[p] || |(crd_nz_i[p*V +: V] & ovc_i)));
         end
     end
     wire idle   = nonempty_i && !active_i;
@@ -61,8 +62,8 @@ module tn_vc_req #(
     assign order_err_o = idle && !head_i;
     assign port_err_o  = idle && head_i && bad;
     assign adapt_o     = routed && (|cand_o);
-    assign head_o      = routed && !(|cand_o) && (|(rm & take_rp));
+    assign head_o      = routed && !(|cand_o) && hok;
     assign body_o      = nonempty_i && active_i && crd_op;
     assign port_o      = active_i ? oport_i : rp;
-    assign set_o       = rm & take_rp;
+    assign rm_o        = rm;
 endmodule
