@@ -18,11 +18,11 @@ declare -A MEASURE=(["k=8 n=2"]=40000 ["k=16 n=2"]=15000 ["k=8 n=3"]=4000)
 WARMUP=1000
 LOAD_LOW=0.3
 # Loads just under saturation (about 0.95 x the saturation load), found with
-#   build/bin/tnsim sat k=8 n=2 vcs=2 buf=8 pkt=4 traffic=uniform   -> saturation load 0.3906
-#   build/bin/tnsim sat k=16 n=2 vcs=2 buf=8 pkt=4 traffic=uniform  -> saturation load 0.4141
-#   build/bin/tnsim sat k=8 n=3 vcs=2 buf=8 pkt=4 traffic=uniform   -> saturation load 0.3594
-# (defaults warmup=1000 measure=10000 seed=1, tol=0.01).
-declare -A LOAD_NEAR_SAT=(["k=8 n=2"]=0.37 ["k=16 n=2"]=0.39 ["k=8 n=3"]=0.34)
+#   build/bin/tnsim sat k=8 n=2 vcs=2 buf=8 pkt=4 traffic=uniform   -> saturation load 0.5078
+#   build/bin/tnsim sat k=16 n=2 vcs=2 buf=8 pkt=4 traffic=uniform  -> saturation load 0.5156
+#   build/bin/tnsim sat k=8 n=3 vcs=2 buf=8 pkt=4 traffic=uniform   -> saturation load 0.4453
+# (defaults warmup=1000 measure=10000 seed=1, tol=0.01; router v2, issue 12).
+declare -A LOAD_NEAR_SAT=(["k=8 n=2"]=0.48 ["k=16 n=2"]=0.49 ["k=8 n=3"]=0.42)
 # BookSim2 simulated cycles/s, uniform at load 0.3, as quoted in the project's issue.
 declare -A BOOKSIM=(["k=8 n=2"]=5000 ["k=16 n=2"]=650 ["k=8 n=3"]=110)
 # -----------------------------------------------------
@@ -90,6 +90,38 @@ echo "cycles: simulated cycles of one run (warm-up, measurement window and drain
 echo "cycles/s, flit-hops/s: simulated per wall-clock second, median of $RUNS runs;"
 echo "BookSim2: its cycles/s at uniform load 0.3 as quoted in the project's issue (other machine);"
 echo "ratio: tnsim / BookSim2, for scale only."
+
+# ---- throughput: issue 12's rows (accepted throughput, fraction of capacity) ----
+# tnsim run at offered 1.0 (measure 10000 after 3000 of warm-up) and tnsim sat (the highest
+# unsaturated load's accepted throughput, and at offered 1.0: stability); default keys unless
+# named. docs/router-v2.md gives the limits behind each figure. Figures only; never fails.
+THR_CASES=(
+    "VAL uniform 8x8 V=8|k=8 n=2 vcs=8 buf=8 routing=val traffic=uniform|0.42"
+    "DOR uniform 8x8 V=4|k=8 n=2 vcs=4 buf=8 routing=dor traffic=uniform|0.65"
+    "MIN AD ring tornado V=3|k=8 n=1 vcs=3 buf=8 routing=minad traffic=tornado|0.30"
+    "GOAL ring tornado V=4|k=8 n=1 vcs=4 buf=8 routing=goal traffic=tornado|0.46"
+    "GAL ring tornado V=4|k=8 n=1 vcs=4 buf=8 routing=gal traffic=tornado|0.46"
+    "DOR ring tornado V=2|k=8 n=1 vcs=2 buf=8 routing=dor traffic=tornado|-"
+    "VAL ring tornado V=4|k=8 n=1 vcs=4 buf=8 routing=val traffic=tornado|-"
+)
+echo
+echo "throughput (tnsim; accepted fraction of capacity; stable = overload / saturation)"
+tfmt="%-26s %9s %7s %10s %10s %8s\n"
+# shellcheck disable=SC2059
+printf "$tfmt" "case" "at 1.0" "target" "saturation" "overload" "stable"
+for c in "${THR_CASES[@]}"; do
+    IFS='|' read -r name keys target <<<"$c"
+    # shellcheck disable=SC2086
+    "$TNSIM" run $keys load=1 warmup=3000 measure=10000 --json >"$TMP/t.json" ||
+        { echo "bench.sh: tnsim run $keys failed" >&2; exit 1; }
+    # shellcheck disable=SC2086
+    "$TNSIM" sat $keys --json >"$TMP/s.json" || { echo "bench.sh: tnsim sat $keys failed" >&2; exit 1; }
+    acc=$(jnum accepted "$TMP/t.json"); sa=$(jnum sat_accepted "$TMP/s.json"); ov=$(jnum overload_accepted "$TMP/s.json")
+    # shellcheck disable=SC2059
+    printf "$tfmt" "$name" "$(printf %.3f "$acc")" "$target" "$(printf %.3f "$sa")" "$(printf %.3f "$ov")" \
+        "$(awk -v a="$ov" -v b="$sa" 'BEGIN { printf "%.0f%%", 100 * a / b }')"
+done
+echo "zero-load latency per hop: 2 cycles (T0 = 2H + L + 2, docs/microarchitecture.md 14)"
 
 # ---- lockstep: the Verilated RTL alone (model=off) and in lockstep with the C model ----
 # Issue 11's configurations: the full-featured 4x4 tn_torus build (V=4, ROUTING=3: DOR, MIN AD,

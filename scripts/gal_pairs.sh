@@ -8,7 +8,7 @@
 # source s with d = s + (D - S) per dimension mod 8; the torus is translation-invariant up to the
 # dateline VC classes and the position-dependent tie rule at offset k/2) over MEASURE = 200000
 # cycles. Prints per algorithm and pair the packets, mean hops, mean latency, mean Q (latency
-# minus the zero-load latency 3H + L + 3 of its hops) and the hop histogram; writes
+# minus the zero-load latency 2H + L + 2 of its hops; 3H + L + 3 under CHAOS) and the hop histogram; writes
 # results/gal/pairs_<alg>_<pair>.csv (one row per packet) and results/gal/pairs_latency.png.
 # Usage: bash scripts/gal_pairs.sh   (env: MEASURE=200000 SEED=1 JOBS=2 SHIFT=on)
 set -euo pipefail
@@ -49,7 +49,7 @@ import matplotlib.pyplot as plt
 out, algs, pairs, measure, shift = sys.argv[1], sys.argv[2].split(), sys.argv[3].split(), sys.argv[4], sys.argv[5]
 label = {"val": "VAL", "chaos": "CHAOS", "minad": "MIN AD", "goal": "GOAL", "gal": "GAL"}
 coord = {"B": "(1,1)", "C": "(1,3)", "D": "(4,4)"}
-print("\nUniform 0.2, 8-ary 2-cube, measure=%s cycles, pair_shift=%s. Q = latency - (3H + L + 3).\n"
+print("\nUniform 0.2, 8-ary 2-cube, measure=%s cycles, pair_shift=%s. Q = latency - (2H + L + 2), CHAOS: - (3H + L + 3).\n"
       % (measure, shift))
 print("| algorithm | pair | packets | mean H | mean latency | mean Q | hop histogram (H: fraction) |")
 print("|---|---|---|---|---|---|---|")

@@ -6,9 +6,10 @@
 #   2. iverilog -g2005 -Wall elaboration of tn_router and tn_torus; any message fails.
 #   3. every elaboration check fires: for each illegal parameter set, Verilator, Icarus (and
 #      Yosys `hierarchy -check`) must fail and name the rule module (tn_error_...).
-#   4. Yosys synthesis of one router (K=4 N=2 B=8 W=32, V=2,3,4), generic `synth` and
-#      `synth_ecp5`, and `synth_ecp5` of the 4x4 torus (V=2; about 4 minutes, LINT_TORUS=0 skips
-#      it); no latch may be inferred; a resource table.
+#   4. Yosys synthesis of one router (K=4 N=2 B=8 W=32 at V=2, 3, 4, and the board build
+#      K=4 N=2 B=4 W=16 V=4 ROUTING=3), generic `synth` and `synth_ecp5`, and `synth_ecp5` of the
+#      4x4 torus of the board build (LINT_TORUS=0 skips it); no latch may be inferred; a
+#      resource table.
 #   The GAL network interface (rtl/ni/tn_gal_ni.v) takes part in 1-4 with its own parameter sets
 #   (GAL_CFGS, GAL_BAD_CFGS; synthesis K=4 N=2 QD=8, TERM=1 and 4).
 # Logs in build/lint/. Last line "lint: N checks passed, M failed"; exit status 0 iff M == 0.
@@ -105,10 +106,18 @@ BAD_TORUS_CFGS=(
     "TOPO=2|tn_error_TOPO_must_be_0_torus_or_1_mesh"
 )
 SYN_BASE="K=4 N=2 B=8 W=32"
-SYN_VS=(2 3 4)  # V=3 with ROUTING=1 (MIN AD, six selections), V=4 with ROUTING=3 (+ VAL, GOAL)
+# The board build (issue 14): V=4, every routing family and selection function at run time,
+# 16-bit payload, 4-flit buffers.
+SYN_BOARD="K=4 N=2 B=4 W=16 V=4 ROUTING=3"
+# Synthesised routers "cfg|label": V=2 DOR; V=3 + MIN AD and the six selections; V=4 + VAL, GOAL.
+SYN_ROUTERS=(
+    "$SYN_BASE V=2|router V=2 DOR, W=32 B=8"
+    "$SYN_BASE V=3 ROUTING=1|router V=3 ROUTING=1, W=32 B=8"
+    "$SYN_BASE V=4 ROUTING=3|router V=4 ROUTING=3, W=32 B=8"
+    "$SYN_BOARD|router V=4 ROUTING=3, W=16 B=4 (board)"
+)
 
 # ---- helpers ----
-syn_routing() { if [ "$1" -ge 4 ]; then echo " ROUTING=3"; elif [ "$1" -ge 3 ]; then echo " ROUTING=1"; fi; }
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 # tag "K=8 V=4" -> K8_V4 (file names); "" -> default
@@ -399,9 +408,9 @@ main() {
     echo "== yosys synthesis (no latch allowed)"
     T=$(now)
     spawn y_latch_canary
-    for v in "${SYN_VS[@]}"; do
-        spawn y_synth ecp5 tn_router "$SYN_BASE V=$v$(syn_routing $v)"
-        spawn y_synth generic tn_router "$SYN_BASE V=$v$(syn_routing $v)"
+    for r in "${SYN_ROUTERS[@]}"; do
+        spawn y_synth ecp5 tn_router "${r%%|*}"
+        spawn y_synth generic tn_router "${r%%|*}"
     done
     for t in "${GAL_SYN_TERMS[@]}"; do
         spawn y_synth ecp5 tn_gal_ni "$GAL_SYN TERM=$t"
@@ -409,8 +418,8 @@ main() {
     done
     collect
     if [ "$LINT_TORUS" != 0 ]; then
-        echo "   synth_ecp5 of the 4x4 torus, alone (about 4 minutes; LINT_TORUS=0 skips it)"
-        spawn y_synth ecp5 tn_torus "$SYN_BASE V=2"
+        echo "   synth_ecp5 of the 4x4 torus of the board build, flattened, alone (LINT_TORUS=0 skips it)"
+        spawn y_synth ecp5 tn_torus "$SYN_BOARD"
         collect
     else
         echo "   synth_ecp5 of the 4x4 torus skipped (LINT_TORUS=0)"
@@ -419,19 +428,19 @@ main() {
 
     # resource table
     echo
-    echo "Resources, K=4 N=2 B=8 W=32 (Yosys $(yosys -V | awk '{ print $2 }'); ECP5 = synth_ecp5, generic = synth):"
-    FMT='  %-16s %7s %11s %7s %16s %11s %14s %14s %12s\n'
+    echo "Resources (Yosys $(yosys -V | awk '{ print $2 }'); ECP5 = synth_ecp5, flattened; generic = synth):"
+    FMT='  %-42s %7s %7s %11s %7s %16s %11s %14s %14s %12s\n'
     # shellcheck disable=SC2059
-    printf "$FMT" configuration LUT4 TRELLIS_FF DP16KD TRELLIS_DPR16X4 MULT18X18D "synth_ecp5 s" \
+    printf "$FMT" configuration LUT4 CCU2C TRELLIS_FF DP16KD TRELLIS_DPR16X4 MULT18X18D "synth_ecp5 s" \
         "generic cells" "generic FFs"
     get() { # get COUNTS KEY: one count from a .counts file, "-" when there is none
         if [ -s "$1" ]; then tr ' ' '\n' <"$1" | awk -F= -v k="$2" '$1 == k { print $2 }'; else echo "-"; fi
     }
     rows=()
-    for v in "${SYN_VS[@]}"; do
-        rows+=("tn_router|$SYN_BASE V=$v$(syn_routing $v)|router V=$v$(syn_routing $v)")
+    for r in "${SYN_ROUTERS[@]}"; do
+        rows+=("tn_router|${r%%|*}|${r#*|}")
     done
-    [ "$LINT_TORUS" != 0 ] && rows+=("tn_torus|$SYN_BASE V=2|4x4 torus V=2")
+    [ "$LINT_TORUS" != 0 ] && rows+=("tn_torus|$SYN_BOARD|4x4 torus of the board build (16 routers)")
     for t in "${GAL_SYN_TERMS[@]}"; do
         rows+=("tn_gal_ni|$GAL_SYN TERM=$t|GAL NI QD=8 TERM=$t")
     done
@@ -440,7 +449,7 @@ main() {
         e=$OUT/yosys/ecp5_${top}_$(tag "$cfg").counts
         g=$OUT/yosys/generic_${top}_$(tag "$cfg").counts
         # shellcheck disable=SC2059
-        printf "$FMT" "$lbl" "$(get "$e" LUT4)" "$(get "$e" TRELLIS_FF)" "$(get "$e" DP16KD)" \
+        printf "$FMT" "$lbl" "$(get "$e" LUT4)" "$(get "$e" CCU2C)" "$(get "$e" TRELLIS_FF)" "$(get "$e" DP16KD)" \
             "$(get "$e" TRELLIS_DPR16X4)" "$(get "$e" MULT18X18D)" "$(get "$e" secs)" \
             "$(get "$g" cells)" "$(get "$g" generic_FF)"
     done

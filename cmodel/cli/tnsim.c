@@ -306,11 +306,12 @@ static void write_channels(const tn_sim *s, const char *path)
 static struct pair_rec {
     int src, dst;
     int shift, k, n; /* shift: match every (s, d) with d - s = dst - src per dimension mod k */
+    int per_hop;     /* zero-load cycles per hop: 2, or 3 under CHAOS (section 14, 22) */
     long lo, hi;
     long packets;
     double hops, lat, q;
     FILE *f;
-} pair = {-1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL};
+} pair = {-1, -1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, NULL};
 
 /* (s, d) is a translate of (s0, d0) on a k-ary n-cube torus */
 static int same_offset(int k, int n, int s, int d, int s0, int d0)
@@ -387,7 +388,8 @@ static void on_pair(void *user, const tn_pkt_record *p)
                  : p->src != r->src || p->dst != r->dst)
         return;
     long lat = p->ejected - p->created;
-    long t0 = 3L * p->hops + p->len + 3; /* zero-load latency over those hops, section 14 */
+    /* zero-load latency over those hops: 2H + L + 2 (section 14), CHAOS 3H + L + 3 (22.2) */
+    long t0 = (long)r->per_hop * p->hops + p->len + r->per_hop;
     r->packets++;
     r->hops += p->hops;
     r->lat += (double)lat;
@@ -669,6 +671,7 @@ int main(int argc, char **argv)
     pair.dst = a.pair_dst;
     pair.shift = a.pair_shift;
     pair.k = a.cfg.k;
+    pair.per_hop = a.cfg.routing == TN_ROUTE_CHAOS ? 3 : 2;
     pair.n = a.cfg.n;
     if (a.pair_out) {
         pair.f = fopen(a.pair_out, "w");

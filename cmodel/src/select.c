@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Output selection functions (rtl/router/tn_select.v, which instantiates tn_sel_random.v,
- * tn_sel_dor.v, tn_sel_zigzag.v, tn_sel_lru.v, tn_sel_ldsf.v, tn_sel_sq.v), the per-link state
- * they read (tn_sel_lru_age.v, tn_sel_ldsf_cnt.v) and the router's draw
- * (docs/microarchitecture.md section 19). A candidate mask has one bit per network port:
+/* Output selection functions (rtl/router/tn_select.v: the RTL computes the same picks as one
+ * argmax over a key per port, tn_sel_argbest.v, with the keys of LRU, LDSF and sq formed once per
+ * output unit, and tn_sel_random.v), the per-link state they read (tn_sel_lru_age.v,
+ * tn_sel_ldsf_cnt.v) and the router's draw (docs/microarchitecture.md section 19). A candidate mask has one bit per network port:
  * bit j is port j+1, so +d is bit 2d and -d is bit 2d+1, and "lowest bit" is dimension order
  * with + before -. Every function breaks ties towards the lowest bit. */
 #include "tn.h"

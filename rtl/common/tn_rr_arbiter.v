@@ -2,6 +2,7 @@
 // Round-robin arbiter (cmodel/src/arbiter.c): grants the first request at or after ptr_i,
 // wrapping. Pure function; the parent owns the pointer and moves it only on an accepted grant.
 // The grant comes both as an index and one-hot (for AND-OR multiplexers).
+(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_rr_arbiter #(
     parameter N  = 4,                          // requesters
     parameter IW = (N > 1) ? $clog2(N) : 1     // index width

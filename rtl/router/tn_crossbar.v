@@ -2,6 +2,7 @@
 // Crossbar: output port op takes the flit of the input port its one-hot select names (an AND-OR
 // multiplexer; stateless; the model folds it into cmodel/src/router.c). An output port with no
 // select bit set outputs 0.
+(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_crossbar #(
     parameter P  = 5,
     parameter FW = 40

@@ -5,6 +5,7 @@
 // RAM of V x 2^BW words (one write and one read a cycle: the arriving flit, the flit that
 // leaves); beside it, per VC, a small RAM of each flit's head bit and the route the router
 // computed for it as it arrived (RW bits), read at every VC's front for its request.
+(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_input_unit #(
     parameter V    = 2,                               // VCs
     parameter B    = 8,                               // flits per VC

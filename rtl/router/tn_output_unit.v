@@ -7,6 +7,7 @@
 // metric of the selection function in force, oriented so that the largest key wins (19.2):
 // the LRU age, the complement of the LDSF counter, the credits summed over the VCs (sq).
 // docs/microarchitecture.md 5, 6.2, 6.7, 19.2, 19.3.
+(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_output_unit #(
     parameter V        = 2,
     parameter B        = 8,

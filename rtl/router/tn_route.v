@@ -5,6 +5,7 @@
 // phase in force and DOR toward the intermediate node or the destination on that phase's VCs
 // (section 20.1). Pure function of the head flit's header, the node's coordinates, the input
 // port and the run-time modes.
+(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_route #(
     parameter K    = 4,                        // radix
     parameter N    = 2,                        // dimensions

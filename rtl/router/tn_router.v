@@ -335,8 +335,8 @@ module tn_router #(
     wire [PV*AW-1:0]  rq_hops;
     generate
         for (gi = 0; gi < PV; gi = gi + 1) begin : g_req
-            tn_vc_req #(.P(P), .V(V), .NP(2 * N), .HW(AW), .AD((ROUTING >= 1) ? 1 : 0),
-                        .RW(RW)) u_req (
+            tn_vc_req #(.P(P), .V(V), .NP(2 * N), .HW(AW), .TOPO(TOPO),
+                        .AD((ROUTING >= 1) ? 1 : 0), .RW(RW)) u_req (
                 .nonempty_i  (|cnt[gi*CNTW +: CNTW]),
                 .active_i    (active[gi]),
                 .head_i      (front_head[gi]),
@@ -345,7 +345,6 @@ module tn_router #(
                 .ovc_i       (ovc_oh[gi*V +: V]),
                 .take_i      (take),
                 .crd_nz_i    (crd_nz),
-                .is_term_i   (is_term),
                 .no_port_i   (no_port),
                 .afree_i     (afree),
                 .body_o      (rq_body[gi]),
@@ -459,7 +458,7 @@ module tn_router #(
             assign out_oh[go*P +: P]   = g1_out[go] ? g1_oh[go*P +: P] : g2_oh[go*P +: P];
         end
         for (gp = 0; gp < P; gp = gp + 1) begin : g_win
-            tn_send #(.P(P), .V(V), .PW(PW), .VW(VW)) u_send (
+            tn_send #(.P(P), .V(V), .NP(2 * N), .PW(PW), .VW(VW)) u_send (
                 .g1_in_i    (g1_in[gp]),
                 .gnt_i      (in_gnt[gp]),
                 .s1_vc_i    (s1_vc[gp*VW +: VW]),

@@ -4,6 +4,7 @@
 // any request; if the winner's request is adaptive, the selection picks its port among its free
 // productive ports (the VCs it may take there are the port's adaptive ones, tn_send). Pure
 // function.
+(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_sa_in1 #(
     parameter P   = 5,
     parameter V   = 2,

@@ -2,6 +2,7 @@
 // Shared by the metric-driven selection functions: the candidate with the best metric (the
 // largest when MAX = 1, else the smallest), ties to the lowest bit. A scan from bit 0 that
 // replaces the best only on a strict improvement, as in cmodel/src/select.c.
+(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_sel_argbest #(
     parameter NP  = 4,
     parameter MW  = 8,                         // metric width

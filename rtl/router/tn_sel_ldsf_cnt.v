@@ -3,6 +3,7 @@
 // +1 (saturating at 255) in a cycle a flit leaves on the link; unchanged when no flit leaves
 // but an output VC of the link was allocated at the start of the cycle (a blocked worm holds
 // the link); otherwise -1, floor 0. Reset 0.
+(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_sel_ldsf_cnt (
     input  wire       clk_i,
     input  wire       rst_i,

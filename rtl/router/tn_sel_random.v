@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Random selection (cmodel/src/select.c, tn_sel_random): with c candidates and a 16-bit draw u,
 // the k-th candidate counting from bit 0, k = (u * c) >> 16. Section 19.2.
+(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_sel_random #(
     parameter NP = 4,
     parameter JW = (NP > 1) ? $clog2(NP) : 1

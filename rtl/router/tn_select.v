@@ -7,6 +7,7 @@
 // dimension; LRU, LDSF and sq read the key each output unit computes once for all input ports
 // (age, ~counter, ~occupancy: the largest key is the best port); dor's keys are all 0, so the
 // argmax is the lowest candidate. Random picks the k-th candidate. Pure function.
+(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_select #(
     parameter N   = 2,
     parameter HW  = 4,                         // hop count width

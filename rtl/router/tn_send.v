@@ -4,9 +4,11 @@
 // port, and the output VC it leaves on: the
 // one its packet holds, or, for a head, the lowest VC of its set (with the planted fault
 // TN_FAULT_VC_PICK: the highest). Pure function.
+(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_send #(
     parameter P  = 5,
     parameter V  = 2,
+    parameter NP = 4,  // network ports (2N)
     parameter PW = (P > 1) ? $clog2(P) : 1,
     parameter VW = (V > 1) ? $clog2(V) : 1
 ) (
@@ -35,16 +37,27 @@ module tn_send #(
 );
     wire [V-1:0] vs  = g1_in_i ? s1_vc_oh_i : s2_vc_oh_i;
     wire [P-1:0] po  = g1_in_i ? s1_op_i : s2_op_i;
+    wire [P-1:0] net;   // the network ports 1 .. NP (only they have adaptive VCs)
+    genvar gq;
+    generate
+        for (gq = 0; gq < P; gq = gq + 1) begin : g_net
+            assign net[gq] = (gq >= 1) && (gq <= NP);
+        end
+    endgenerate
     // the VCs a head may take on its port: the adaptive ones, or its route set's (6.4, 6.5)
     wire         ad  = g1_in_i && s1_adapt_i;
     wire [V-1:0] rm  = g1_in_i ? s1_rm_i : s2_rm_i;
-    reg  [V-1:0] set;
+    reg  [V-1:0] tk, atk;   // the port's VCs to take, and its adaptive ones
     integer q;
     always @(*) begin
-        set = {V{1'b0}};
-        for (q = 0; q < P; q = q + 1)
-            set = set | ((ad ? atake_i[q*V +: V] : (take_i[q*V +: V] & rm)) & {V{po[q]}});
+        tk  = {V{1'b0}};
+        atk = {V{1'b0}};
+        for (q = 0; q < P; q = q + 1) begin
+            tk  = tk  | (take_i[q*V +: V] & {V{po[q]}});
+            atk = atk | (atake_i[q*V +: V] & {V{po[q] & net[q]}});
+        end
     end
+    wire [V-1:0] set = ad ? atk : (tk & rm);
     assign vc_o    = g1_in_i ? s1_vc_i : s2_vc_i;
     assign op_oh_o = po;
     reg [V-1:0]  o;

@@ -3,6 +3,7 @@
 // tn_sa_transit): per output port, round robin (sa2_ptr) over the input ports whose stage-1
 // winner targets it; with transit_i, network ports 1..NNET mask terminal ports (7.4). The router
 // runs it twice a cycle (6.5, 6.6). Ports are one-hot: no comparators. Pure function.
+(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_sw_alloc #(
     parameter P    = 5,
     parameter NNET = 4,  // network ports 1..NNET (the rest: terminal)

@@ -3,11 +3,13 @@
 // a body request for the output port the VC holds (when it has a credit there), or, for a head at
 // the front of an IDLE VC, a head request for its route port with the set of output VCs it may
 // take, or an adaptive request with its free productive ports. Ports are one-hot. Pure function.
+(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_vc_req #(
     parameter P  = 5,
     parameter V  = 2,
     parameter NP = 4,   // network ports (2N)
     parameter HW = 4,   // remaining hops per flit (N*CW)
+    parameter TOPO = 0, // 0 torus, 1 mesh (ports at the edge of a mesh do not exist)
     parameter AD = 0,   // 1: adaptive routing built (the route carries productive ports and hops)
     parameter RW = P + V + (AD ? NP + HW : 0)
 ) (
@@ -19,8 +21,7 @@ module tn_vc_req #(
     input  wire [V-1:0]  ovc_i,      // held output VC, one-hot
     input  wire [P*V-1:0] take_i,    // output VCs a head may take (6.3)
     input  wire [P*V-1:0] crd_nz_i,  // output VCs with a credit
-    input  wire [P-1:0]  is_term_i,
-    input  wire [P-1:0]  no_port_i,  // ports that do not exist (mesh edges)
+    input  wire [P-1:0]  no_port_i,  // ports that do not exist (mesh edges; read when TOPO = 1)
     input  wire [NP-1:0] afree_i,    // free network ports (adaptive), bit j = port j+1
     output wire          body_o,
     output wire          head_o,
@@ -33,6 +34,15 @@ module tn_vc_req #(
     output wire [NP-1:0] cand_o,     // adaptive: free productive ports
     output wire [HW-1:0] hops_o
 );
+    // constants here, not inputs: a block kept as its own hierarchy sees no constant input
+    wire [P-1:0] is_term;   // terminal ports: 0 and above 2N
+    genvar gp;
+    generate
+        for (gp = 0; gp < P; gp = gp + 1) begin : g_t
+            assign is_term[gp] = (gp == 0) || (gp > NP);
+        end
+    endgenerate
+    wire [P-1:0] no_port = (TOPO == 1) ? no_port_i : {P{1'b0}};
     wire [P-1:0] rp = route_i[P-1:0];
     wire [V-1:0] rm = route_i[P +: V];
     generate
@@ -53,11 +63,11 @@ module tn_vc_req #(
         crd_op = 1'b0;
         for (p = 0; p < P; p = p + 1) begin
             hok    = hok | (rp[p] && |(take_i[p*V +: V] & rm));
-            crd_op = crd_op | (oport_i[p] && (is_term_i[p] || |(crd_nz_i[p*V +: V] & ovc_i)));
+            crd_op = crd_op | (oport_i[p] && (is_term[p] || |(crd_nz_i[p*V +: V] & ovc_i)));
         end
     end
     wire idle   = nonempty_i && !active_i;
-    wire bad    = |(rp & no_port_i);
+    wire bad    = |(rp & no_port);
     wire routed = idle && head_i && !bad;
     assign order_err_o = idle && !head_i;
     assign port_err_o  = idle && head_i && bad;

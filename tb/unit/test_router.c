@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Unit tests of the router blocks: round-robin arbiter, DOR direction and tie rule, dateline
- * classes, route computation, VC allocator stage 2. */
+ * classes, route computation, in-transit priority. */
 #include "tn_test.h"
 #include "tn_internal.h"
 
