@@ -323,9 +323,6 @@ module tn_router #(
         end
     endgenerate
     wire [31:0] rng_q;   // the router RNG (19.4); built only with ROUTING >= 1
-    wire [31:0] rng_x1 = rng_q ^ (rng_q << 13);   // xorshift32 (13, 17, 5), section 11
-    wire [31:0] rng_x2 = rng_x1 ^ (rng_x1 >> 17);
-    wire [31:0] rng_x3 = rng_x2 ^ (rng_x2 << 5);
 
     // ---- per input VC: its request (6.4); ports one-hot ----
     wire [PV-1:0]     rq_body, rq_head, rq_adapt, order_err, port_err;
@@ -526,14 +523,10 @@ module tn_router #(
 
     generate
         if (ROUTING >= 1) begin : g_rng
-            reg [31:0] q;
-            always @(posedge clk_i)
-                if (rst_i) q <= (seed_i == 32'd0) ? 32'h6D2B79F5 : seed_i;
-                else       q <= rng_x3;
-            assign rng_q = q;
+            tn_rng u_rng (.clk_i(clk_i), .rst_i(rst_i), .seed_i(seed_i), .x_o(rng_q));
         end else begin : g_norng
             assign rng_q = 32'd0;
-            wire unused_rng = &{1'b0, seed_i, rng_x3};
+            wire unused_rng = &{1'b0, seed_i};
         end
     endgenerate
 

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: MIT
+// xorshift32 with shifts (13, 17, 5) (cmodel/src/rng.c, tn_rng_next; docs/microarchitecture.md
+// 11): a 32-bit state, loaded with seed_i at reset (0 becomes 0x6D2B79F5, xorshift's fixed point
+// being 0) and advanced once every cycle after it. The router's RNG (19.4).
+(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
+module tn_rng (
+    input  wire        clk_i,
+    input  wire        rst_i,
+    input  wire [31:0] seed_i,
+    output reg  [31:0] x_o     // the state visible in the cycle
+);
+    wire [31:0] x1 = x_o ^ (x_o << 13);
+    wire [31:0] x2 = x1 ^ (x1 >> 17);
+    wire [31:0] x3 = x2 ^ (x2 << 5);
+    always @(posedge clk_i)
+        if (rst_i) x_o <= (seed_i == 32'd0) ? 32'h6D2B79F5 : seed_i;
+        else       x_o <= x3;
+endmodule
