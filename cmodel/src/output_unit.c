@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Output unit (rtl/router/tn_output_unit.v): per output VC a credit counter (reset to buf) and an
- * allocated flag; a returning credit is added at the end of the cycle it is on the credit wire. */
+ * allocated flag; a returning credit is added at the end of the cycle it is on the credit wire.
+ * tn_ou_avail: what a router's output ports offer a head this cycle (section 6.3) and the
+ * selection metrics (19.2). */
 #include "tn_internal.h"
 
 void tn_ou_credit(tn_sim *s, int node, int port, int vc)
@@ -11,4 +13,39 @@ void tn_ou_credit(tn_sim *s, int node, int port, int vc)
         return;
     }
     s->ou.credits[ovc]++;
+}
+
+void tn_ou_avail(const tn_geom *g, int V, int buf, const uint8_t *credits_op_ov,
+                 const uint32_t *busy_op, const uint8_t *lru_age_op, const uint8_t *ldsf_cnt_op,
+                 int adaptive, tn_avail *a)
+{
+    const uint32_t all = (1u << V) - 1u;
+    const uint32_t amask = all & ~((1u << tn_escape_vcs(g)) - 1u);
+    a->afree = a->held = 0;
+    for (int op = 0; op < g->ports; op++) {
+        uint32_t busy = busy_op[op];
+        a->atake[op] = 0;
+        if (tn_port_is_term(g, op)) {
+            a->take[op] = all & ~busy;
+            continue;
+        }
+        uint32_t nz = 0, empty = 0;
+        int u = 0;
+        for (int v = 0; v < V; v++) {
+            int c = credits_op_ov[op * V + v];
+            nz |= (c > 0 ? 1u : 0u) << v;
+            empty |= (c == buf ? 1u : 0u) << v;
+            u += buf - c;
+        }
+        int j = op - 1;
+        a->take[op] = all & ~busy & nz;
+        a->held |= (busy ? 1u : 0u) << j;
+        a->age[j] = lru_age_op[op];
+        a->cnt[j] = ldsf_cnt_op[op];
+        a->used[j] = (uint16_t)u;
+        if (adaptive) {
+            a->atake[op] = amask & ~busy & empty;
+            a->afree |= (a->atake[op] ? 1u : 0u) << j;
+        }
+    }
 }

@@ -68,111 +68,6 @@ void tn_router_sel_sync(tn_sim *s, int node)
     s->sel.last[node] = s->cycle;
 }
 
-/* What each input VC asks the switch for this cycle (section 6.4). */
-enum { REQ_NONE = 0, REQ_BODY, REQ_HEAD, REQ_ADAPT };
-typedef struct rt_req {
-    uint8_t kind;     /* REQ_* */
-    uint8_t port;     /* REQ_BODY: oport; REQ_HEAD: the route port */
-    uint32_t set;     /* REQ_HEAD: the output VCs it may take (route's set, available) */
-    uint32_t cand;    /* REQ_ADAPT: free productive ports, bit j = port j+1 */
-    int hops[TN_MAX_N];
-} rt_req;
-
-/* Output-VC availability and the selection metrics, per output port (section 6.3). */
-typedef struct rt_avail {
-    uint32_t take[TN_MAX_P];  /* VCs a head may take: idle (and a credit, network ports) */
-    uint32_t atake[TN_MAX_P]; /* adaptive VCs a head may take: idle and downstream empty */
-    uint32_t afree;           /* network ports with atake != 0, bit j = port j+1 */
-    uint32_t held;            /* network ports with an allocated output VC */
-    uint8_t age[2 * TN_MAX_N], cnt[2 * TN_MAX_N];
-    uint16_t used[2 * TN_MAX_N];
-} rt_avail;
-
-static void router_avail(const tn_sim *s, int node, int adaptive, rt_avail *a)
-{
-    const int P = s->P, V = s->V;
-    const long base = (long)node * P;
-    const uint32_t all = (1u << V) - 1u;
-    const uint32_t amask = all & ~((1u << tn_escape_vcs(&s->g)) - 1u);
-    a->afree = a->held = 0;
-    for (int op = 0; op < P; op++) {
-        long slot = base + op;
-        uint32_t busy = s->ou.busy[slot];
-        a->atake[op] = 0;
-        if (tn_port_is_term(&s->g, op)) {
-            a->take[op] = all & ~busy;
-            continue;
-        }
-        uint32_t nz = 0, empty = 0;
-        int u = 0;
-        for (int v = 0; v < V; v++) {
-            int c = s->ou.credits[slot * V + v];
-            nz |= (c > 0 ? 1u : 0u) << v;
-            empty |= (c == s->B ? 1u : 0u) << v;
-            u += s->B - c;
-        }
-        int j = op - 1;
-        a->take[op] = all & ~busy & nz;
-        a->held |= (busy ? 1u : 0u) << j;
-        a->age[j] = s->sel.lru_age[slot];
-        a->cnt[j] = s->sel.ldsf_cnt[slot];
-        a->used[j] = (uint16_t)u;
-        if (adaptive) {
-            a->atake[op] = amask & ~busy & empty;
-            a->afree |= (a->atake[op] ? 1u : 0u) << j;
-        }
-    }
-}
-
-/* The request of input VC (ip, v) (section 6.4); route computation for an IDLE head. */
-static void router_request(tn_sim *s, int node, int ip, int v, const rt_avail *a, rt_req *w)
-{
-    const int V = s->V;
-    const long base = (long)node * s->P;
-    const long ivc = (base + ip) * V + v;
-    const int *cur = s->coord + (long)node * s->g.n;
-    const int r = s->cfg.routing;
-    w->kind = REQ_NONE;
-    if (!s->iu.cnt[ivc])
-        return;
-    if (s->iu.state[ivc] == TN_VC_ACTIVE) {
-        int op = s->iu.oport[ivc];
-        if (tn_port_is_term(&s->g, op) || s->ou.credits[(base + op) * V + s->iu.ovc[ivc]]) {
-            w->kind = REQ_BODY;
-            w->port = (uint8_t)op;
-        }
-        return;
-    }
-    const tn_flit *f = tn_iu_front(s, ivc);
-    if (!f->head) {
-        s->router_err[node] |= TN_ERR_ORDER;
-        return;
-    }
-    const int adaptive = r == TN_ROUTE_MINAD || r == TN_ROUTE_GOAL || r == TN_ROUTE_GAL;
-    tn_route_out ro;
-    uint32_t prod = 0;
-    if (adaptive)
-        tn_route_adaptive(&s->g, V, cur, f->dst, ip, r == TN_ROUTE_MINAD ? -1 : f->quad, &ro,
-                          &prod, w->hops);
-    else if (r == TN_ROUTE_VAL)
-        tn_route_val(&s->g, V, cur, f->dst, f->mid, f->phase, ip, &ro);
-    else
-        tn_route_dor(&s->g, V, cur, f->dst, ip, &ro);
-    if (!tn_port_is_term(&s->g, ro.port) && s->g.nbr[base + ro.port] < 0) {
-        s->router_err[node] |= TN_ERR_PORT;
-        return;
-    }
-    uint32_t range = ((1u << ro.vc_hi) - 1u) & ~((1u << ro.vc_lo) - 1u);
-    if (prod & a->afree) {
-        w->kind = REQ_ADAPT;
-        w->cand = prod & a->afree;
-    } else if (range & a->take[ro.port]) {
-        w->kind = REQ_HEAD;
-        w->port = (uint8_t)ro.port;
-        w->set = range & a->take[ro.port];
-    }
-}
-
 /* Switch traversal of a grant of output port op to input VC (ip, v); a head takes the lowest VC
  * of set (section 6.7). */
 static void router_traverse(tn_sim *s, int node, int ip, int v, int op, uint32_t set)
@@ -181,17 +76,14 @@ static void router_traverse(tn_sim *s, int node, int ip, int v, int op, uint32_t
     const long base = (long)node * P;
     const long ivc = (base + ip) * V + v;
     tn_flit f = *tn_iu_front(s, ivc);
-    int ov;
+    int ov = tn_send_ov(s->iu.state[ivc] == TN_VC_ACTIVE, s->iu.ovc[ivc], set);
     if (s->iu.state[ivc] == TN_VC_IDLE) {
-        ov = __builtin_ctz(set);
         if (s->ou.busy[base + op] & (1u << ov))
             s->router_err[node] |= TN_ERR_VC_REUSE;
         s->ou.busy[base + op] |= 1u << ov;
         s->iu.state[ivc] = TN_VC_ACTIVE;
         s->iu.oport[ivc] = (uint8_t)op;
         s->iu.ovc[ivc] = (uint8_t)ov;
-    } else {
-        ov = s->iu.ovc[ivc];
     }
     tn_iu_pop(s, node, ip, v);
     tn_router_emit_credit(s, node, ip, v);
@@ -218,22 +110,33 @@ void tn_router_step(tn_sim *s, int node)
     const long base = (long)node * P;
     const int nnet = 2 * s->g.n;
     const int r = s->cfg.routing;
-    rt_avail a;
-    router_avail(s, node, r == TN_ROUTE_MINAD || r == TN_ROUTE_GOAL || r == TN_ROUTE_GAL, &a);
-    rt_req q[TN_MAX_P * TN_MAX_V];
+    const int adaptive = r == TN_ROUTE_MINAD || r == TN_ROUTE_GOAL || r == TN_ROUTE_GAL;
+    tn_avail a;
+    tn_ou_avail(&s->g, V, s->B, s->ou.credits + base * V, s->ou.busy + base,
+                s->sel.lru_age + base, s->sel.ldsf_cnt + base, adaptive, &a);
+
+    /* every input VC's request (section 6.4), from the state at the start of the cycle */
+    const tn_node_in n = {&s->g, V, r, s->coord + (long)node * s->g.n, s->g.nbr + base,
+                          s->ou.credits + base * V};
+    tn_req q[TN_MAX_P * TN_MAX_V];
     uint32_t nonempty = 0;
     for (int ip = 0; ip < P; ip++) {
         uint32_t m = s->iu.nemask[base + ip];
         for (int v = 0; v < V; v++) {
-            q[ip * V + v].kind = REQ_NONE;
-            if ((m >> v) & 1u)
-                router_request(s, node, ip, v, &a, &q[ip * V + v]);
+            long ivc = (base + ip) * V + v;
+            q[ip * V + v].kind = TN_REQ_NONE;
+            if (!((m >> v) & 1u))
+                continue;
+            tn_vc_in vc = {s->iu.cnt[ivc], s->iu.state[ivc] == TN_VC_ACTIVE, s->iu.oport[ivc],
+                           s->iu.ovc[ivc], tn_iu_front(s, ivc)};
+            s->router_err[node] |= tn_vc_req(&n, ip, &vc, &a, &q[ip * V + v]);
         }
         nonempty |= (m ? 1u : 0u) << ip;
     }
 
-    /* Two switch-allocation iterations (section 6.5, 6.6). Iteration 2 is for the ports left
-     * unmatched and the requests that need no selection. */
+    /* Two switch-allocation iterations (section 6.5, 6.6): stage 1 per input port, stage 2 per
+     * output port, then traversal. Iteration 2 is for the ports iteration 1 left unmatched and
+     * the requests that need no selection; it reads only the requests computed above. */
     uint32_t in_done = 0, out_done = 0, sent = 0;
     for (int it = 0; it < 2; it++) {
         int win_vc[TN_MAX_P];
@@ -242,28 +145,15 @@ void tn_router_step(tn_sim *s, int node)
         for (int ip = 0; ip < P; ip++) {
             if (!((nonempty >> ip) & 1u) || ((in_done >> ip) & 1u))
                 continue;
-            uint32_t req = 0;
-            for (int v = 0; v < V; v++) {
-                const rt_req *w = &q[ip * V + v];
-                if ((w->kind == REQ_BODY || w->kind == REQ_HEAD) && !((out_done >> w->port) & 1u))
-                    req |= 1u << v;
-                else if (w->kind == REQ_ADAPT && it == 0)
-                    req |= 1u << v;
-            }
-            if (!req)
+            int op, v;
+            const tn_req *reqs_v = &q[ip * V];
+            v = it == 0 ? tn_sa_in1(reqs_v, V, s->as.sa1_ptr[base + ip], s->cfg.selection,
+                                    tn_sel_rand16(s->sel.rng[node], ip), &a, &op, &win_set[ip])
+                        : tn_sa_in2(reqs_v, V, s->as.sa1_ptr[base + ip], out_done, &op,
+                                    &win_set[ip]);
+            if (v < 0)
                 continue;
-            int v = tn_sa_stage1(req, V, s->as.sa1_ptr[base + ip]);
-            const rt_req *w = &q[ip * V + v];
-            int op = w->port;
-            uint32_t set = w->set;
-            if (w->kind == REQ_ADAPT) { /* selection, once per input port (section 19.2) */
-                tn_sel_in in = {tn_sel_rand16(s->sel.rng[node], ip), w->hops, a.age, a.cnt,
-                                a.used};
-                op = 1 + tn_select(s->cfg.selection, w->cand, &in);
-                set = a.atake[op];
-            }
             win_vc[ip] = v;
-            win_set[ip] = set;
             sa2_req[op] |= 1u << ip;
         }
         for (int op = 0; op < P; op++) {

@@ -242,6 +242,47 @@ void tn_iu_pop(tn_sim *s, int node, int port, int vc);
 /* output_unit.c */
 void tn_ou_credit(tn_sim *s, int node, int port, int vc);
 
+/* ---- the router's blocks (router.c assembles them; each is a function of its inputs, as its
+ * Verilog module is) ---- */
+
+/* output_unit.c (tn_output_unit.v, and tn_router.v's take/atake): per output port of one
+ * router, the output VCs a head may take and the selection metrics (section 6.3, 19.2). */
+typedef struct tn_avail {
+    uint32_t take[TN_MAX_P];  /* [op] VCs a head may take: idle (and a credit, network ports) */
+    uint32_t atake[TN_MAX_P]; /* [op] adaptive VCs a head may take: idle, downstream empty */
+    uint32_t afree;           /* network ports with atake != 0, bit j = port j+1 */
+    uint32_t held;            /* network ports with an allocated output VC, bit j = port j+1 */
+    uint8_t age[2 * TN_MAX_N], cnt[2 * TN_MAX_N]; /* [j] LRU age, LDSF counter of port j+1 */
+    uint16_t used[2 * TN_MAX_N];                  /* [j] occupied slots downstream */
+} tn_avail;
+void tn_ou_avail(const tn_geom *g, int V, int buf, const uint8_t *credits_op_ov,
+                 const uint32_t *busy_op, const uint8_t *lru_age_op, const uint8_t *ldsf_cnt_op,
+                 int adaptive, tn_avail *a);
+
+/* vc_req.c (tn_vc_req.v): the request of one input VC (section 6.4). */
+enum { TN_REQ_NONE = 0, TN_REQ_BODY, TN_REQ_HEAD, TN_REQ_ADAPT };
+typedef struct tn_req {
+    uint8_t kind;     /* TN_REQ_* */
+    uint8_t port;     /* BODY: oport; HEAD: the route port */
+    uint32_t set;     /* HEAD: the output VCs it may take on port (the route's set, available) */
+    uint32_t cand;    /* ADAPT: free productive ports, bit j = port j+1 */
+    int hops[TN_MAX_N]; /* ADAPT: remaining hops per dimension (zigzag) */
+} tn_req;
+typedef struct tn_vc_in { /* one input VC as the request logic sees it */
+    int cnt, active, oport, ovc;
+    const tn_flit *front;
+} tn_vc_in;
+typedef struct tn_node_in { /* what every request of one router reads */
+    const tn_geom *g;
+    int V, routing;
+    const int *coord;          /* [d] */
+    const int32_t *nbr;        /* [op] neighbour node, < 0: no link */
+    const uint8_t *credits;    /* [op*V + ov] */
+} tn_node_in;
+/* Returns the error bits of the VC this cycle (ORDER, PORT). */
+uint32_t tn_vc_req(const tn_node_in *n, int ip, const tn_vc_in *vc, const tn_avail *a,
+                   tn_req *w);
+
 /* sw_alloc.c: separable input-first switch allocator. */
 /* Stage 1 per input port: VC among requesting (mask). Stage 2 per output port: input port. */
 int tn_sa_stage1(uint32_t req_mask, int vcs, int ptr);
@@ -249,6 +290,18 @@ int tn_sa_stage2(uint32_t req_ports, int ports, int ptr);
 /* In-transit priority (section 7.4): the requests of the network input ports (1 .. nnet) if
  * any, else all. */
 uint32_t tn_sa_transit(uint32_t req_ports, int nnet);
+/* Stage 1 of input port ip, iteration 1 (tn_sa_in1.v, section 6.5): the winning VC (-1: none)
+ * among reqs_v[0..V-1] by pointer ptr; its output port and the VCs it may take there. An
+ * adaptive winner's port is chosen by the selection function with draw u16. */
+int tn_sa_in1(const tn_req *reqs_v, int V, int ptr, int selection, uint32_t u16,
+              const tn_avail *a, int *op, uint32_t *set);
+/* Stage 1 of an input port without an iteration-1 grant, iteration 2 (tn_sa_in2.v, 6.6): only
+ * body and head requests whose port is not in out_done. */
+int tn_sa_in2(const tn_req *reqs_v, int V, int ptr, uint32_t out_done, int *op, uint32_t *set);
+
+/* send.c (tn_send.v): the output VC a granted input VC leaves on: the one its packet holds, or
+ * for a head (not active) the lowest VC of its set (section 6.7). */
+int tn_send_ov(int active, int ovc, uint32_t set);
 
 /* source.c: the routing header a source draws for a packet (section 20). */
 void tn_source_header(tn_sim *s, int node, tn_rng *r, tn_pending *p);
