@@ -33,8 +33,8 @@ module tn_sa_in1 #(
     output wire [V-1:0]      rm_o,             // the winner's route set
     output wire              adapt_o           // the winner's request is adaptive
 );
-    localparam NP = 2 * N;
-    localparam HW = N * CW;
+    localparam NP = (N > 0) ? 2 * N : 1;   // (at least 1: N = 0 is refused by tn_router's
+    localparam HW = (N > 0) ? N * CW : 1;  // elaboration check, which must get to run)
     wire [V-1:0] w;
     tn_rr_arbiter #(.N(V), .IW(VW)) u_arb (
         .req_i   (body_i | head_i | adapt_i),
