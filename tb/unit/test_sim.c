@@ -83,6 +83,191 @@ static void test_zero_load_latency(void **st)
     zero_load_case(16, 1, 2, 8, 3, 12, 4);          /* ring, 7 hops through the wrap */
 }
 
+/* The worked trace of docs/microarchitecture.md 14.4 (R14.4.1): one 2-flit packet from node 0 to
+ * node 1 of the 4x4 torus (DOR, vcs=2, buf=8), read from tb/regress/trace_worked.txt (created in
+ * cycle 2), with the keys of its line in tb/regress/lockstep_test.txt, which runs the same packet
+ * through the RTL in lockstep. Every value of the document's table is asserted at the start of
+ * every cycle 0..11 (cycles 0 and 1 hold the values of cycle 2, cycles 10 and 11 those of 9), and
+ * every register the table does not name is asserted to hold its reset value. Column i of each
+ * row is cycle i + 2. */
+#define WK_N 8
+static const int wk_src_cr0[WK_N] = {8, 7, 6, 6, 7, 8, 8, 8};
+static const int wk_src_cr1[WK_N] = {8, 8, 8, 8, 8, 8, 8, 8};
+static const int wk_vc_ptr[WK_N] = {0, 1, 1, 1, 1, 1, 1, 1};
+static const int wk_seq[WK_N] = {0, 1, 1, 1, 1, 1, 1, 1};
+static const char *const wk_inj[WK_N] = {"-", "H v0", "T v0", "-", "-", "-", "-", "-"};
+static const int wk_n0_cnt[WK_N] = {0, 0, 1, 1, 0, 0, 0, 0};
+static const char *const wk_n0_state[WK_N] = {"I", "I", "I", "A 1/1", "I", "I", "I", "I"};
+static const char *const wk_n0_crd[WK_N] = {"-", "-", "-", "v0", "v0", "-", "-", "-"};
+static const int wk_n0_sa1[WK_N] = {0, 0, 0, 1, 1, 1, 1, 1};
+static const int wk_n0_sa2[WK_N] = {0, 0, 0, 1, 1, 1, 1, 1};
+static const int wk_n0_busy[WK_N] = {0, 0, 0, 1, 0, 0, 0, 0};
+static const int wk_n0_cred[WK_N] = {8, 8, 8, 7, 6, 6, 7, 8};
+static const char *const wk_n0_out[WK_N] = {"-", "-", "-", "H v1", "T v1", "-", "-", "-"};
+static const int wk_n1_cnt[WK_N] = {0, 0, 0, 0, 1, 1, 0, 0};
+static const char *const wk_n1_state[WK_N] = {"I", "I", "I", "I", "I", "A 0/0", "I", "I"};
+static const char *const wk_n1_crd[WK_N] = {"-", "-", "-", "-", "-", "v1", "v1", "-"};
+static const int wk_n1_sa1[WK_N] = {0, 0, 0, 0, 0, 0, 0, 0};
+static const int wk_n1_sa2[WK_N] = {0, 0, 0, 0, 0, 3, 3, 3};
+static const int wk_n1_busy[WK_N] = {0, 0, 0, 0, 0, 1, 0, 0};
+static const int wk_n1_cred[WK_N] = {8, 8, 8, 8, 8, 8, 8, 8};
+static const char *const wk_n1_ej[WK_N] = {"-", "-", "-", "-", "-", "H v0", "T v0", "-"};
+static const int wk_delivered[WK_N] = {0, 0, 0, 0, 0, 0, 0, 1};
+
+/* The table's notation of a link register: "-" or "H v1" / "T v0" (head, tail, "HT" both). The
+ * flit's other fields are checked against the packet of the trace: dst 1, src 0, the payloads of
+ * R4.5 for node 0, sequence number 0. */
+static void wk_link(const tn_sim *s, int node, int port, int inj, char *out, size_t len)
+{
+    static const uint64_t payload[2] = {0x7b1dcdafu, 0x89025cc1u};
+    snprintf(out, len, "-");
+    for (long i = 0; i < s->nlev[s->cur]; i++) {
+        const tn_link_ev *e = &s->lev[s->cur][i];
+        int hit = inj ? e->from_node < 0 && e->node == node && e->from_port == port
+                      : e->from_node == node && e->from_port == port;
+        if (!hit)
+            continue;
+        snprintf(out, len, "%s%s v%d", e->f.head ? "H" : "", e->f.tail ? "T" : "", e->f.vc);
+        if (e->f.dst != 1 || e->f.src != 0 || e->f.idx > 1 || e->f.payload != payload[e->f.idx])
+            fail_msg("cycle %ld node %d port %d: flit dst %u src %u idx %u payload 0x%llx", s->cycle,
+                     node, port, e->f.dst, e->f.src, e->f.idx, (unsigned long long)e->f.payload);
+    }
+}
+
+static void wk_credit(const tn_sim *s, int node, int port, char *out, size_t len)
+{
+    snprintf(out, len, "-");
+    for (long i = 0; i < s->ncev[s->cur]; i++) {
+        const tn_credit_ev *e = &s->cev[s->cur][i];
+        if (e->node == node && e->port == port)
+            snprintf(out, len, "v%d", e->vc);
+    }
+}
+
+static void wk_state(const tn_sim *s, long ivc, char *out, size_t len)
+{
+    if (s->iu.state[ivc] == TN_VC_ACTIVE)
+        snprintf(out, len, "A %d/%d", s->iu.oport[ivc], s->iu.ovc[ivc]);
+    else
+        snprintf(out, len, "I");
+}
+
+#define WK_INT(name, got, want)                                                                 \
+    do {                                                                                        \
+        if ((long)(got) != (long)(want))                                                        \
+            fail_msg("start of cycle %ld: %s is %ld, the table says %ld", t, name, (long)(got), \
+                     (long)(want));                                                             \
+    } while (0)
+#define WK_STR(name, got, want)                                                                 \
+    do {                                                                                        \
+        if (strcmp((got), (want)))                                                              \
+            fail_msg("start of cycle %ld: %s is \"%s\", the table says \"%s\"", t, name, (got), \
+                     (want));                                                                   \
+    } while (0)
+
+static void test_worked_trace(void **st_)
+{
+    (void)st_;
+    static const char *const keys[][2] = {
+        {"k", "4"}, {"n", "2"}, {"vcs", "2"}, {"buf", "8"}, {"pkt", "2"}, {"traffic", "trace"},
+        {"trace", "tb/regress/trace_worked.txt"}, {"warmup", "0"}, {"measure", "20"}};
+    tn_config c;
+    char err[TN_ERRLEN];
+    tn_config_default(&c);
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (tn_config_set(&c, keys[i][0], keys[i][1], err, sizeof err))
+            fail_msg("%s", err);
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    if (!s)
+        fail_msg("%s (the test runs from the repository root, as make test does)", err);
+    last_pkt l = {0};
+    tn_sim_on_deliver(s, on_deliver, &l);
+    const int P = s->P, V = s->V;
+    /* the registers of the table: input VCs, output VCs and ports of nodes 0 and 1 */
+    const long n0_ivc = (0L * P + 0) * V + 0, n1_ivc = (1L * P + 2) * V + 1;
+    const long n0_ovc = (0L * P + 1) * V + 1, n1_ovc = (1L * P + 0) * V + 0;
+    char got[32];
+    for (long t = 0; t < 12; t++) {
+        assert_int_equal(tn_sim_cycle(s), t);
+        const int i = t < 2 ? 0 : t > 9 ? WK_N - 1 : (int)t - 2;
+        const tn_source *so = &s->src[0];
+        WK_INT("source credits[0]", so->credits[0], wk_src_cr0[i]);
+        WK_INT("source credits[1]", so->credits[1], wk_src_cr1[i]);
+        WK_INT("source vc_ptr", so->vc_ptr, wk_vc_ptr[i]);
+        WK_INT("source seq", so->seq, wk_seq[i]);
+        wk_link(s, 0, 0, 1, got, sizeof got);
+        WK_STR("injection link", got, wk_inj[i]);
+        WK_INT("node 0 VC (0,0) cnt", s->iu.cnt[n0_ivc], wk_n0_cnt[i]);
+        wk_state(s, n0_ivc, got, sizeof got);
+        WK_STR("node 0 VC (0,0) state", got, wk_n0_state[i]);
+        wk_credit(s, 0, 0, got, sizeof got);
+        WK_STR("node 0 credit register of port 0", got, wk_n0_crd[i]);
+        WK_INT("node 0 sa1_ptr[0]", s->as.sa1_ptr[0L * P + 0], wk_n0_sa1[i]);
+        WK_INT("node 0 sa2_ptr[1]", s->as.sa2_ptr[0L * P + 1], wk_n0_sa2[i]);
+        WK_INT("node 0 output VC (1,1) busy", (s->ou.busy[0L * P + 1] >> 1) & 1u, wk_n0_busy[i]);
+        WK_INT("node 0 output VC (1,1) credits", s->ou.credits[n0_ovc], wk_n0_cred[i]);
+        wk_link(s, 0, 1, 0, got, sizeof got);
+        WK_STR("node 0 output register of port 1", got, wk_n0_out[i]);
+        WK_INT("node 1 VC (2,1) cnt", s->iu.cnt[n1_ivc], wk_n1_cnt[i]);
+        wk_state(s, n1_ivc, got, sizeof got);
+        WK_STR("node 1 VC (2,1) state", got, wk_n1_state[i]);
+        wk_credit(s, 1, 2, got, sizeof got);
+        WK_STR("node 1 credit register of port 2", got, wk_n1_crd[i]);
+        WK_INT("node 1 sa1_ptr[2]", s->as.sa1_ptr[1L * P + 2], wk_n1_sa1[i]);
+        WK_INT("node 1 sa2_ptr[0]", s->as.sa2_ptr[1L * P + 0], wk_n1_sa2[i]);
+        WK_INT("node 1 output VC (0,0) busy", s->ou.busy[1L * P + 0] & 1u, wk_n1_busy[i]);
+        WK_INT("node 1 output VC (0,0) credits", s->ou.credits[n1_ovc], wk_n1_cred[i]);
+        wk_link(s, 1, 0, 0, got, sizeof got);
+        WK_STR("node 1 output register of port 0", got, wk_n1_ej[i]);
+        WK_INT("packets delivered", l.count, wk_delivered[i]);
+        /* every register the table does not name holds its reset value */
+        WK_INT("valid link registers", s->nlev[s->cur],
+               (wk_inj[i][0] != '-') + (wk_n0_out[i][0] != '-') + (wk_n1_ej[i][0] != '-'));
+        WK_INT("valid credit registers", s->ncev[s->cur], (wk_n0_crd[i][0] != '-') + (wk_n1_crd[i][0] != '-'));
+        for (int node = 0; node < s->g.nodes; node++) {
+            for (int p = 0; p < P; p++) {
+                long slot = (long)node * P + p;
+                if (!(node == 0 && p == 0) && !(node == 1 && p == 2))
+                    WK_INT("an sa1_ptr the table does not name", s->as.sa1_ptr[slot], 0);
+                if (!(node == 0 && p == 1) && !(node == 1 && p == 0))
+                    WK_INT("an sa2_ptr the table does not name", s->as.sa2_ptr[slot], 0);
+                for (int v = 0; v < V; v++) {
+                    long x = slot * V + v;
+                    if (x != n0_ivc && x != n1_ivc) {
+                        WK_INT("an input VC's cnt the table does not name", s->iu.cnt[x], 0);
+                        WK_INT("an input VC's state the table does not name", s->iu.state[x], 0);
+                    }
+                    if (x != n0_ovc && x != n1_ovc) {
+                        WK_INT("an output VC's busy the table does not name",
+                               (s->ou.busy[slot] >> v) & 1u, 0);
+                        WK_INT("an output VC's credits the table does not name",
+                               s->ou.credits[x], 8);
+                    }
+                }
+            }
+            if (node > 0) {
+                WK_INT("another source's credits[0]", s->src[node].credits[0], 8);
+                WK_INT("another source's credits[1]", s->src[node].credits[1], 8);
+                WK_INT("another source's vc_ptr", s->src[node].vc_ptr, 0);
+                WK_INT("another source's seq", s->src[node].seq, 0);
+            }
+        }
+        WK_INT("router error bits", tn_sim_router_errors(s), 0);
+        WK_INT("integrity errors", tn_sim_check_errors(s), 0);
+        tn_sim_step(s);
+    }
+    assert_int_equal(l.count, 1);
+    assert_int_equal(l.r.src, 0);
+    assert_int_equal(l.r.dst, 1);
+    assert_int_equal(l.r.len, 2);
+    assert_int_equal(l.r.hops, 1);
+    assert_int_equal(l.r.created, 2);
+    assert_int_equal(l.r.injected, 2);
+    assert_int_equal(l.r.ejected, 8); /* T0 = 2H + L + 2 = 6 (R14.1.1) */
+    assert_int_equal(tn_sim_in_flight(s), 0);
+    tn_sim_free(s);
+}
+
 static tn_stats run_cfg(tn_config *c)
 {
     char err[TN_ERRLEN];
@@ -639,7 +824,8 @@ static void test_chaos_low_load_minimal(void **st_)
     assert_true(st.hops_avg > 3.8 && st.hops_avg < 4.2);
 }
 
-/* One packet alone: CHAOS has the pipeline of the other routings, T0 = 3H + L + 3, minimal. */
+/* One packet alone: CHAOS keeps the 3-cycle hop of its own VC allocator (docs/microarchitecture.md
+ * R22.1.4, R22.2.9): T0 = 3H + L + 3, minimal. */
 static void test_chaos_zero_load(void **st_)
 {
     (void)st_;
@@ -876,6 +1062,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_zero_load_latency),
+        cmocka_unit_test(test_worked_trace),
         cmocka_unit_test(test_accepted_equals_offered),
         cmocka_unit_test(test_saturation_vs_bound),
         cmocka_unit_test(test_integrity_many_configs),
