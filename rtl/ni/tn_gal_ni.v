@@ -16,7 +16,10 @@
 //   3. end of cycle (tn_gal_tick), adaptive only: each set's window count of departures over the
 //      last n1 cycles (this one included); when (t+1) mod n2 = 0, D = that count, T moves up
 //      (D < D at the last update) or down, clamped to [tmin, tmax], and D is kept (dprev).
-// Queue j is a ring of QD descriptors (head_q, cnt_q); descriptors are flip-flops. The departure
+// Queue j is a ring of QD descriptors (head_q, cnt_q). Descriptors are in distributed RAM: queue j
+// drains through channel f = (j mod 2^N) mod TERM, and bank (f, u) holds the descriptors of
+// channel f's queues written by injection unit u (one write port per bank), read by sender f;
+// with TERM > 1 a live-value table (flip-flops) says which unit wrote each slot. The departure
 // history of each set and channel is a 64-entry ring (hbuf), read n1-1 cycles back to drop the
 // bit that leaves the window from a running count (run_q): the same D as the C model's popcount
 // of the last n1 history bits.
@@ -99,11 +102,18 @@ module tn_gal_ni #(
     localparam [HW:0] QDH = QDI[HW:0];
     localparam integer NQI = NQ;
     localparam integer QI = Q;
+    // descriptor banks: queue j drains through channel f = (j mod 2^N) mod TERM; bank (f, u) holds
+    // the descriptors of channel f's queues that injection unit u wrote, at {local queue, slot}
+    localparam integer RQ = (Q + TERM - 1) / TERM;     // most quadrants sharing one channel
+    localparam integer RW = (RQ > 1) ? $clog2(RQ) : 0;
+    localparam integer LW = N + RW;                    // local queue: {set, quadrant / TERM}
+    localparam integer MW = LW + HW;                   // bank address: {local queue, slot}
+    localparam integer MD = 1 << MW;
+    localparam integer UW = (TERM > 1) ? $clog2(TERM) : 1;
 
     // ---- registers ----
     reg [NQ*CNTW-1:0]  cnt_q;     // occupancy per queue
     reg [NQ*HW-1:0]    head_q;    // ring head per queue
-    reg [NQ*QD*EW-1:0] mem_q;     // descriptor (j, i) at [(j*QD + i)*EW +: EW]
     reg [Q*TW-1:0]     thr_q;     // threshold per set
     reg [Q*DW-1:0]     dprev_q;   // D at the last update, per set
     reg [Q*DW-1:0]     run_q;     // departures of the set in cycles t-n1+1 .. t-1
@@ -123,76 +133,68 @@ module tn_gal_ni #(
             act[a] = ({1'b0, a[JW-1:0]} < nact);
     end
 
-    // head descriptor of every queue
-    wire [NQ*EW-1:0] hd;
+    // local queue index of every queue (constants)
+    wire [NQ*LW-1:0] lqtab;
     genvar gj;
     generate
-        for (gj = 0; gj < NQ; gj = gj + 1) begin : g_hd
-            reg [EW-1:0] h;
-            integer i;
-            always @(*) begin
-                h = {EW{1'b0}};
-                for (i = 0; i < QD; i = i + 1)
-                    if (head_q[gj*HW +: HW] == i[HW-1:0])
-                        h = mem_q[(gj*QD + i)*EW +: EW];
-            end
-            assign hd[gj*EW +: EW] = h;
+        for (gj = 0; gj < NQ; gj = gj + 1) begin : g_lq
+            localparam integer LQI = ((gj / Q) << RW) + ((gj % Q) / TERM);
+            assign lqtab[gj*LW +: LW] = LQI[LW-1:0];
         end
     endgenerate
 
     // ---- 1. senders ----
     wire [TERM*JW-1:0] gvec;   // queue each sender looks at
     wire [TERM-1:0]    found;
-    genvar ge;
+    wire [TERM*MW-1:0] raddr;  // its head descriptor's bank address
+    wire [TERM*HW-1:0] hnext;  // its head after a departure
+    wire [TERM*EW-1:0] rdesc;  // its head descriptor
+    wire [TERM*TERM*EW-1:0] bank_rd;  // bank (f, u) read at raddr[f]: [(f*TERM + u)*EW +: EW]
+    genvar ge, gu;
     generate
         for (ge = 0; ge < TERM; ge = ge + 1) begin : g_snd
             reg [NQ-1:0] elig;
-            reg [EW-1:0] d;
+            reg [HW-1:0] hg;
+            reg [LW-1:0] lg;
+            reg [HW:0]   hn;
             wire [JW-1:0] g;
-            integer j, k;
+            integer j;
             always @(*) begin
-                for (j = 0; j < NQ; j = j + 1)
-                    elig[j] = (((j % Q) % TERM) == ge) && act[j] && (cnt_q[j*CNTW +: CNTW] != {CNTW{1'b0}});
+                hg = {HW{1'b0}};
+                lg = {LW{1'b0}};
+                for (j = 0; j < NQ; j = j + 1) begin
+                    elig[j] = (((j % Q) % TERM) == ge) && act[j] &&
+                              (cnt_q[j*CNTW +: CNTW] != {CNTW{1'b0}});
+                    if (((j % Q) % TERM) == ge && g == j[JW-1:0]) begin
+                        hg = head_q[j*HW +: HW];
+                        lg = lqtab[j*LW +: LW];
+                    end
+                end
+                hn = {1'b0, hg} + 1'b1;
             end
             tn_rr_arbiter #(.N(NQ)) u_arb (.req_i(elig), .ptr_i(rr_q[ge*JW +: JW]),
                                            .valid_o(found[ge]), .idx_o(g));
-            always @(*) begin
-                d = {EW{1'b0}};
-                for (k = 0; k < NQ; k = k + 1)
-                    if (((k % Q) % TERM) == ge && g == k[JW-1:0] && found[ge])
-                        d = hd[k*EW +: EW];
-            end
+            assign raddr[ge*MW +: MW] = {lg, hg};
+            assign hnext[ge*HW +: HW] = (hn == QDH) ? {HW{1'b0}} : hn[HW-1:0];
             assign gvec[ge*JW +: JW] = g;
             assign snd_valid_o[ge] = snd_ready_i[ge] && found[ge];
-            assign snd_tag_o[ge*TAGW +: TAGW] = d[TAGW-1:0];
-            assign snd_dst_o[ge*AW +: AW] = d[EW-1:TAGW];
+            assign snd_tag_o[ge*TAGW +: TAGW] = found[ge] ? rdesc[ge*EW +: TAGW] : {TAGW{1'b0}};
+            assign snd_dst_o[ge*AW +: AW] = found[ge] ? rdesc[ge*EW + TAGW +: AW] : {AW{1'b0}};
             assign snd_quad_o[ge*N +: N] = g[N-1:0];
         end
     endgenerate
 
-    // departures per queue, heads after them, occupancies after them (stage 0 of the chain)
-    reg [NQ-1:0]      dep;
-    reg [NQ*HW-1:0]   head_d;
-    reg [HW:0]        hn;
+    // departures per queue
+    reg [NQ-1:0] dep;
     integer dj;
-    reg [NQ*CNTW-1:0] cnt0;
     always @(*) begin
-        cnt0 = cnt_q;
-        head_d = head_q;
-        hn = {(HW+1){1'b0}};
-        for (dj = 0; dj < NQ; dj = dj + 1) begin
+        for (dj = 0; dj < NQ; dj = dj + 1)
             dep[dj] = snd_valid_o[(dj % Q) % TERM] &&
                       (gvec[((dj % Q) % TERM)*JW +: JW] == dj[JW-1:0]);
-            if (dep[dj]) begin
-                cnt0[dj*CNTW +: CNTW] = cnt_q[dj*CNTW +: CNTW] - 1'b1;
-                hn = {1'b0, head_q[dj*HW +: HW]} + 1'b1;
-                head_d[dj*HW +: HW] = (hn == QDH) ? {HW{1'b0}} : hn[HW-1:0];
-            end
-        end
     end
 
     // ---- 2. injection units, e = 0..TERM-1 in order (one block: each unit sees the
-    // occupancies left by the ones before it) ----
+    // occupancies left by the departures and by the units before it) ----
     wire [TERM*N-1:0] qmin_v, zero_v, set_v;
     generate
         for (ge = 0; ge < TERM; ge = ge + 1) begin : g_src
@@ -201,20 +203,19 @@ module tn_gal_ni #(
                 .qmin_o(qmin_v[ge*N +: N]), .zero_o(zero_v[ge*N +: N]), .set_o(set_v[ge*N +: N]));
         end
     endgenerate
-    reg [NQ*CNTW-1:0] cv;      // occupancies seen by the current unit
     reg [TERM*JW-1:0] jsel;    // queue chosen by unit e
     reg [TERM*HW-1:0] wpos;    // its ring slot: (head + occupancy) mod QD
     reg [TERM-1:0]    take;
     reg [N-1:0]       qmin, zero, sset, qc, qm;
-    reg [Q*CNTW-1:0]  scnt;    // the set's occupancies
+    reg [Q*CNTW-1:0]  scnt;    // the set's occupancies as this unit sees them
     reg [TW-1:0]      sthr;    // the set's threshold
     reg [CNTW-1:0]    m, c;    // occupancy of the current choice; of quadrant r
     reg [JW-1:0]      js;
     reg [HW-1:0]      hcur;
-    reg [CNTW:0]      sum;
-    integer ie, is, ir, ij;
+    reg               dcur;
+    reg [CNTW+1:0]    sum;
+    integer ie, is, ir, ij, ip;
     always @(*) begin
-        cv = cnt0;
         jsel = {TERM*JW{1'b0}};
         wpos = {TERM*HW{1'b0}};
         take = {TERM{1'b0}};
@@ -229,18 +230,26 @@ module tn_gal_ni #(
         c = {CNTW{1'b0}};
         js = {JW{1'b0}};
         hcur = {HW{1'b0}};
-        sum = {(CNTW+1){1'b0}};
+        dcur = 1'b0;
+        sum = {(CNTW+2){1'b0}};
         for (ie = 0; ie < TERM; ie = ie + 1) begin
             qmin = qmin_v[ie*N +: N];
             zero = zero_v[ie*N +: N];
             sset = set_v[ie*N +: N];
-            scnt = {Q*CNTW{1'b0}};
             sthr = {TW{1'b0}};
             for (is = 0; is < Q; is = is + 1)
-                if (sset == is[N-1:0]) begin
-                    scnt = cv[is*Q*CNTW +: Q*CNTW];
+                if (sset == is[N-1:0])
                     sthr = thr_q[is*TW +: TW];
-                end
+            for (ir = 0; ir < Q; ir = ir + 1) begin
+                c = {CNTW{1'b0}};
+                for (is = 0; is < Q; is = is + 1)
+                    if (sset == is[N-1:0])
+                        c = cnt_q[(is*Q + ir)*CNTW +: CNTW] - {{(CNTW-1){1'b0}}, dep[is*Q + ir]};
+                for (ip = 0; ip < ie; ip = ip + 1)
+                    if (take[ip] && jsel[ip*JW +: JW] == {sset, ir[N-1:0]})
+                        c = c + 1'b1;
+                scnt[ir*CNTW +: CNTW] = c;
+            end
             // the minimal queue: the shortest of the quadrants that agree with qmin in every
             // dimension with an offset (strictly fewer, scanning from qmin); if it holds T or
             // more, the shortest queue of the set among the quadrants that agree with the
@@ -276,20 +285,101 @@ module tn_gal_ni #(
             take[ie] = src_valid_i[ie] && ({1'b0, m} < QDW);  // not full
             js = {sset, qc};
             hcur = {HW{1'b0}};
+            dcur = 1'b0;
             for (ij = 0; ij < NQ; ij = ij + 1)
                 if (js == ij[JW-1:0]) begin
-                    hcur = head_d[ij*HW +: HW];
-                    if (take[ie])
-                        cv[ij*CNTW +: CNTW] = cv[ij*CNTW +: CNTW] + 1'b1;
+                    hcur = head_q[ij*HW +: HW];
+                    dcur = dep[ij];
                 end
-            // m = occupancy of the chosen queue before this unit, < QD when taken
-            sum = {{(CNTW + 1 - HW){1'b0}}, hcur} + {1'b0, m};
-            wpos[ie*HW +: HW] = sum[HW-1:0] - ((sum >= QDW) ? QDH[HW-1:0] : {HW{1'b0}});
+            // slot = (head after the departure + occupancy seen) mod QD, m < QD when taken
+            sum = {{(CNTW + 2 - HW){1'b0}}, hcur} + {2'b00, m} + {{(CNTW+1){1'b0}}, dcur};
+            wpos[ie*HW +: HW] = sum[HW-1:0] - ((sum >= {1'b0, QDW}) ? QDH[HW-1:0] : {HW{1'b0}});
             jsel[ie*JW +: JW] = js;
         end
     end
     assign src_take_o = take;
     assign src_queue_o = jsel;
+
+    // occupancies and heads after the cycle
+    reg [NQ*CNTW-1:0] cnt_d;
+    reg [NQ*HW-1:0]   head_d;
+    integer qj, qe;
+    always @(*) begin
+        cnt_d = cnt_q;
+        head_d = head_q;
+        for (qj = 0; qj < NQ; qj = qj + 1) begin
+            if (dep[qj]) begin
+                cnt_d[qj*CNTW +: CNTW] = cnt_d[qj*CNTW +: CNTW] - 1'b1;
+                head_d[qj*HW +: HW] = hnext[((qj % Q) % TERM)*HW +: HW];
+            end
+            for (qe = 0; qe < TERM; qe = qe + 1)
+                if (take[qe] && jsel[qe*JW +: JW] == qj[JW-1:0])
+                    cnt_d[qj*CNTW +: CNTW] = cnt_d[qj*CNTW +: CNTW] + 1'b1;
+        end
+    end
+
+    // ---- descriptor storage: distributed RAM, one write port per bank ----
+    // unit u writes {dst, tag} at {local queue of jsel[u], wpos[u]} of bank (channel of jsel[u], u)
+    reg [TERM*MW-1:0]   waddr;
+    reg [TERM*TERM-1:0] wen;   // [f*TERM + u]
+    integer wu, wf, wj;
+    always @(*) begin
+        waddr = {TERM*MW{1'b0}};
+        wen = {TERM*TERM{1'b0}};
+        for (wu = 0; wu < TERM; wu = wu + 1) begin
+            for (wj = 0; wj < NQ; wj = wj + 1)
+                if (jsel[wu*JW +: JW] == wj[JW-1:0]) begin
+                    waddr[wu*MW +: MW] = {lqtab[wj*LW +: LW], wpos[wu*HW +: HW]};
+                    for (wf = 0; wf < TERM; wf = wf + 1)
+                        wen[wf*TERM + wu] = take[wu] && (((wj % Q) % TERM) == wf);
+                end
+        end
+    end
+    generate
+        for (ge = 0; ge < TERM; ge = ge + 1) begin : g_bank_f
+            for (gu = 0; gu < TERM; gu = gu + 1) begin : g_bank_u
+                reg [EW-1:0] mem [0:MD-1];
+                always @(posedge clk_i)
+                    if (wen[ge*TERM + gu])
+                        mem[waddr[gu*MW +: MW]] <= {src_dst_i[gu*AW +: AW], src_tag_i[gu*TAGW +: TAGW]};
+                assign bank_rd[(ge*TERM + gu)*EW +: EW] = mem[raddr[ge*MW +: MW]];
+            end
+        end
+    endgenerate
+    generate
+        if (TERM == 1) begin : g_one
+            assign rdesc = bank_rd;
+        end else begin : g_lvt
+            // live-value table: which unit wrote each slot (flip-flops: up to TERM writes a cycle)
+            reg [NQ*QD*UW-1:0] lvt_q;
+            integer lj, li, lu;
+            always @(posedge clk_i)
+                for (lj = 0; lj < NQ; lj = lj + 1)
+                    for (li = 0; li < QD; li = li + 1)
+                        for (lu = 0; lu < TERM; lu = lu + 1)
+                            if (take[lu] && jsel[lu*JW +: JW] == lj[JW-1:0] &&
+                                wpos[lu*HW +: HW] == li[HW-1:0])
+                                lvt_q[(lj*QD + li)*UW +: UW] <= lu[UW-1:0];
+            for (ge = 0; ge < TERM; ge = ge + 1) begin : g_rd
+                reg [UW-1:0] us;
+                reg [EW-1:0] d;
+                integer rj, ri, ru;
+                always @(*) begin
+                    us = {UW{1'b0}};
+                    for (rj = 0; rj < NQ; rj = rj + 1)
+                        if (((rj % Q) % TERM) == ge && gvec[ge*JW +: JW] == rj[JW-1:0])
+                            for (ri = 0; ri < QD; ri = ri + 1)
+                                if (raddr[ge*MW +: HW] == ri[HW-1:0])
+                                    us = lvt_q[(rj*QD + ri)*UW +: UW];
+                    d = {EW{1'b0}};
+                    for (ru = 0; ru < TERM; ru = ru + 1)
+                        if (us == ru[UW-1:0])
+                            d = bank_rd[(ge*TERM + ru)*EW +: EW];
+                end
+                assign rdesc[ge*EW +: EW] = d;
+            end
+        end
+    endgenerate
 
     // ---- 3. departure history and threshold ----
     reg [Q*TERM-1:0] bvec;     // channel e took a packet of set s this cycle: bit s*TERM + e
@@ -337,7 +427,7 @@ module tn_gal_ni #(
     end
 
     // ---- state update ----
-    integer re, mj, mi, me;
+    integer re;
     always @(posedge clk_i) begin
         if (rst_i) begin
             cnt_q <= {NQ*CNTW{1'b0}};
@@ -351,7 +441,7 @@ module tn_gal_ni #(
             wp_q <= 6'd0;
             age_q <= 6'd0;
         end else begin
-            cnt_q <= cv;
+            cnt_q <= cnt_d;
             head_q <= head_d;
             for (re = 0; re < TERM; re = re + 1)
                 if (snd_valid_o[re])
@@ -369,18 +459,6 @@ module tn_gal_ni #(
                 end
             end
         end
-    end
-
-    // descriptors: unit e writes slot wpos[e] of queue jsel[e] (distinct slots when two units
-    // pick the same queue)
-    always @(posedge clk_i) begin
-        for (mj = 0; mj < NQ; mj = mj + 1)
-            for (mi = 0; mi < QD; mi = mi + 1)
-                for (me = 0; me < TERM; me = me + 1)
-                    if (take[me] && jsel[me*JW +: JW] == mj[JW-1:0] &&
-                        wpos[me*HW +: HW] == mi[HW-1:0])
-                        mem_q[(mj*QD + mi)*EW +: EW] <=
-                            {src_dst_i[me*AW +: AW], src_tag_i[me*TAGW +: TAGW]};
     end
 
     always @(posedge clk_i) begin
