@@ -121,11 +121,10 @@ module tn_gal_ni #(
     reg [5:0]          wp_q;      // t mod 64: history ring write slot
     reg [5:0]          age_q;     // min(t, 63)
     reg [Q*TERM-1:0]   hbuf [0:63]; // departure bits of cycle t' at t' mod 64 (no reset: age_q)
-    // sender e's choice for this cycle, made at the end of the last one from the state it left
-    // (the same function of cnt_q, rr_q, head_q and cfg_sets_i as the C model's tn_gal_peek)
-    reg [TERM*JW-1:0]  g_q;       // queue
-    reg [TERM-1:0]     fnd_q;     // it holds a packet
-    reg [TERM*HW-1:0]  hg_q;      // its head slot
+    // sender e's choice this cycle (tn_gal_peek)
+    wire [TERM*JW-1:0] gv;        // queue
+    wire [TERM-1:0]    found;     // it holds a packet
+    wire [TERM*HW-1:0] hv;        // its head slot
 
     // active sets
     wire [JW:0] nact = (cfg_sets_i == 2'd2) ? NQI[JW:0]
@@ -148,17 +147,38 @@ module tn_gal_ni #(
     endgenerate
 
     // ---- 1. senders ----
+    // head_q with a power-of-two stride (HWP), so that reading it at a queue index maps to a plain
+    // multiplexer tree
+    reg [NQ*HWP-1:0] head_p;
+    integer hj;
+    always @(*) begin
+        head_p = {NQ*HWP{1'b0}};
+        for (hj = 0; hj < NQ; hj = hj + 1)
+            head_p[hj*HWP +: HW] = head_q[hj*HW +: HW];
+    end
     wire [TERM*HW-1:0] hinc;   // the head of sender e's queue after its departure
     wire [TERM*EW-1:0] rdesc;  // the descriptor at that queue's head
+    wire [TERM*MW-1:0] raddr;
     genvar ge, gu;
     generate
         for (ge = 0; ge < TERM; ge = ge + 1) begin : g_snd
-            wire [HW:0] hn = {1'b0, hg_q[ge*HW +: HW]} + 1'b1;
+            reg [NQ-1:0] elig;
+            integer j;
+            always @(*) begin
+                for (j = 0; j < NQ; j = j + 1)
+                    elig[j] = (((j % Q) % TERM) == ge) && act[j] &&
+                              (cnt_q[j*CNTW +: CNTW] != {CNTW{1'b0}});
+            end
+            tn_gal_arb #(.N(N)) u_arb (.req_i(elig), .ptr_i(rr_q[ge*JW +: JW]),
+                                       .valid_o(found[ge]), .idx_o(gv[ge*JW +: JW]));
+            assign hv[ge*HW +: HW] = head_p[gv[ge*JW +: JW]*HWP +: HW];
+            assign raddr[ge*MW +: MW] = {lqtab[gv[ge*JW +: JW]*LW +: LW], hv[ge*HW +: HW]};
+            wire [HW:0] hn = {1'b0, hv[ge*HW +: HW]} + 1'b1;
             assign hinc[ge*HW +: HW] = (hn == QDH) ? {HW{1'b0}} : hn[HW-1:0];
-            assign snd_valid_o[ge] = snd_ready_i[ge] && fnd_q[ge];
-            assign snd_tag_o[ge*TAGW +: TAGW] = rdesc[ge*EW +: TAGW];
-            assign snd_dst_o[ge*AW +: AW] = rdesc[ge*EW + TAGW +: AW];
-            assign snd_quad_o[ge*N +: N] = g_q[ge*JW +: N];
+            assign snd_valid_o[ge] = snd_ready_i[ge] && found[ge];
+            assign snd_tag_o[ge*TAGW +: TAGW] = found[ge] ? rdesc[ge*EW +: TAGW] : {TAGW{1'b0}};
+            assign snd_dst_o[ge*AW +: AW] = found[ge] ? rdesc[ge*EW + TAGW +: AW] : {AW{1'b0}};
+            assign snd_quad_o[ge*N +: N] = gv[ge*JW +: N];
         end
     endgenerate
 
@@ -168,7 +188,7 @@ module tn_gal_ni #(
     always @(*) begin
         for (dj = 0; dj < NQ; dj = dj + 1)
             dep[dj] = snd_valid_o[(dj % Q) % TERM] &&
-                      (g_q[((dj % Q) % TERM)*JW +: JW] == dj[JW-1:0]);
+                      (gv[((dj % Q) % TERM)*JW +: JW] == dj[JW-1:0]);
     end
 
     // ---- 2. injection units, e = 0..TERM-1 in order (one block: each unit sees the
@@ -206,7 +226,7 @@ module tn_gal_ni #(
                     vb = tv[(2*k+1)*CNTW +: CNTW];
                     ia = ti[2*k*N +: N];
                     ib = ti[(2*k+1)*N +: N];
-                    aw = !tc[2*k+1] || (tc[2*k] && ((ib != p) ? (va <= vb) : (va < vb)));
+                    aw = !tc[2*k+1] || (tc[2*k] && ({va, 1'b0} < {vb, ib != p}));
                     tv[k*CNTW +: CNTW] = aw ? va : vb;
                     ti[k*N +: N] = aw ? ia : ib;
                     tc[k] = tc[2*k] | tc[2*k+1];
@@ -220,13 +240,13 @@ module tn_gal_ni #(
     reg [TERM-1:0]    take;
     reg [N-1:0]       qmin, zero, sset, q1, q2, qc;
     reg [Q*CNTW-1:0]  scnt;    // the set's occupancies as this unit sees them
-    reg [TW-1:0]      sthr;    // the set's threshold
+    reg [CNTW:0]      sthr;    // the set's threshold: {T >= 2^CNTW, T mod 2^CNTW}
     reg [Q-1:0]       c1, c2;
     reg [CNTW-1:0]    c, m1, m2, m;
     reg [JW-1:0]      js;
     reg [HW:0]        tl;
     reg               over;
-    integer ie, ir, ip;
+    integer ie, ir, ip, is;
     always @(*) begin
         jsel = {TERM*JW{1'b0}};
         wpos = {TERM*HW{1'b0}};
@@ -239,7 +259,7 @@ module tn_gal_ni #(
         q2 = {N{1'b0}};
         qc = {N{1'b0}};
         scnt = {Q*CNTW{1'b0}};
-        sthr = {TW{1'b0}};
+        sthr = {(CNTW+1){1'b0}};
         c1 = {Q{1'b0}};
         c2 = {Q{1'b0}};
         c = {CNTW{1'b0}};
@@ -253,7 +273,10 @@ module tn_gal_ni #(
             qmin = qmin_v[ie*N +: N];
             zero = zero_v[ie*N +: N];
             sset = set_v[ie*N +: N];
-            sthr = thr_q[sset*TW +: TW];
+            sthr = {(CNTW+1){1'b0}};
+            for (is = 0; is < Q; is = is + 1)
+                if (sset == is[N-1:0])
+                    sthr = {(thr_q[is*TW +: TW] >> CNTW) != {TW{1'b0}}, thr_q[is*TW +: CNTW]};
             for (ir = 0; ir < Q; ir = ir + 1) begin
                 c = cnt_q[(sset*Q + ir)*CNTW +: CNTW] - {{(CNTW-1){1'b0}}, dep[sset*Q + ir]};
                 for (ip = 0; ip < ie; ip = ip + 1)
@@ -271,9 +294,9 @@ module tn_gal_ni #(
 `ifdef TN_FAULT_GAL_THR
             // planted fault (tnlock's self-test): the minimal queue is kept while its occupancy
             // equals T, i.e. > T where the rule says >= T
-            over = {{(TW+1-CNTW){1'b0}}, m1} > {1'b0, sthr};
+            over = !sthr[CNTW] && (m1 > sthr[CNTW-1:0]);
 `else
-            over = {{(TW+1-CNTW){1'b0}}, m1} >= {1'b0, sthr};
+            over = !sthr[CNTW] && (m1 >= sthr[CNTW-1:0]);
 `endif
             for (ir = 0; ir < Q; ir = ir + 1)
                 c2[ir] = ((ir[N-1:0] ^ q1) & zero) == {N{1'b0}};
@@ -299,7 +322,6 @@ module tn_gal_ni #(
     // ---- the state after the cycle: occupancies, heads, tails ----
     reg [NQ*CNTW-1:0] cnt_d;
     reg [NQ*HW-1:0]   head_d, tail_d;
-    reg [NQ-1:0]      ne_d;    // queue j holds a packet after the cycle
     reg [CNTW-1:0]    nq;      // packets queued in j this cycle
     reg [CNTW-1:0]    cq;
     integer qj, qe;
@@ -317,51 +339,20 @@ module tn_gal_ni #(
                 head_d[qj*HW +: HW] = hinc[((qj % Q) % TERM)*HW +: HW];
             cq = cnt_q[qj*CNTW +: CNTW];
             cnt_d[qj*CNTW +: CNTW] = cq + nq - {{(CNTW-1){1'b0}}, dep[qj]};
-            ne_d[qj] = (nq != {CNTW{1'b0}}) || (cq > {{(CNTW-1){1'b0}}, dep[qj]});
         end
     end
 
-    // ---- the senders' choices for the next cycle (tn_gal_peek on the state after this one) ----
-    // head_q with a power-of-two stride (HWP) so that reading it at a queue index maps to a
-    // plain multiplexer tree
-    reg [NQ*HWP-1:0] head_p;
-    integer hj;
-    always @(*) begin
-        head_p = {NQ*HWP{1'b0}};
-        for (hj = 0; hj < NQ; hj = hj + 1)
-            head_p[hj*HWP +: HW] = head_q[hj*HW +: HW];
-    end
     reg  [TERM*JW-1:0] rr_d;
-    wire [TERM*JW-1:0] g_d;
-    wire [TERM-1:0]    fnd_d;
-    wire [TERM*HW-1:0] hg_d;
-    wire [TERM*MW-1:0] raddr;  // bank address of the head descriptor of g_d
     integer pe;
     always @(*) begin
         rr_d = rr_q;
         for (pe = 0; pe < TERM; pe = pe + 1)
             if (snd_valid_o[pe])
-                rr_d[pe*JW +: JW] = ({1'b0, g_q[pe*JW +: JW]} + 1'b1 == nact)
-                                    ? {JW{1'b0}} : g_q[pe*JW +: JW] + 1'b1;
+                rr_d[pe*JW +: JW] = ({1'b0, gv[pe*JW +: JW]} + 1'b1 == nact)
+                                    ? {JW{1'b0}} : gv[pe*JW +: JW] + 1'b1;
     end
-    generate
-        for (ge = 0; ge < TERM; ge = ge + 1) begin : g_next
-            reg [NQ-1:0] elig;
-            integer j;
-            always @(*) begin
-                for (j = 0; j < NQ; j = j + 1)
-                    elig[j] = (((j % Q) % TERM) == ge) && act[j] && ne_d[j];
-            end
-            tn_gal_arb #(.N(N)) u_arb (.req_i(elig), .ptr_i(rr_d[ge*JW +: JW]),
-                                       .valid_o(fnd_d[ge]), .idx_o(g_d[ge*JW +: JW]));
-            // head of g_d after this cycle (a queue's head moves only when its sender takes)
-            assign hg_d[ge*HW +: HW] = (snd_valid_o[ge] && g_q[ge*JW +: JW] == g_d[ge*JW +: JW])
-                                       ? hinc[ge*HW +: HW] : head_p[g_d[ge*JW +: JW]*HWP +: HW];
-            assign raddr[ge*MW +: MW] = {lqtab[g_d[ge*JW +: JW]*LW +: LW], hg_d[ge*HW +: HW]};
-        end
-    endgenerate
 
-    // ---- descriptor storage: RAM banks, one write port each, read one cycle ahead ----
+    // ---- descriptor storage: RAM banks, one write port each, asynchronous read ----
     // unit u writes {dst, tag} at {local queue of jsel[u], wpos[u]} of bank (channel of jsel[u], u)
     reg [TERM*MW-1:0]   waddr;
     reg [TERM*TERM-1:0] wen;   // [f*TERM + u]
@@ -382,19 +373,12 @@ module tn_gal_ni #(
         for (ge = 0; ge < TERM; ge = ge + 1) begin : g_bank_f
             for (gu = 0; gu < TERM; gu = gu + 1) begin : g_bank_u
                 reg [EW-1:0] mem [0:MD-1];
-                reg [EW-1:0] rd_q;   // 0 when sender ge has no packet
                 wire [EW-1:0] wd = {src_dst_i[gu*AW +: AW], src_tag_i[gu*TAGW +: TAGW]};
                 always @(posedge clk_i) begin
                     if (wen[ge*TERM + gu])
                         mem[waddr[gu*MW +: MW]] <= wd;
-                    if (rst_i || !fnd_d[ge])
-                        rd_q <= {EW{1'b0}};
-                    else if (wen[ge*TERM + gu] && waddr[gu*MW +: MW] == raddr[ge*MW +: MW])
-                        rd_q <= wd;
-                    else
-                        rd_q <= mem[raddr[ge*MW +: MW]];
                 end
-                assign bank_rd[(ge*TERM + gu)*EW +: EW] = rd_q;
+                assign bank_rd[(ge*TERM + gu)*EW +: EW] = mem[raddr[ge*MW +: MW]];
             end
         end
     endgenerate
@@ -419,10 +403,10 @@ module tn_gal_ni #(
                 always @(*) begin
                     us = {UW{1'b0}};
                     for (rj = 0; rj < NQ; rj = rj + 1)
-                        if (((rj % Q) % TERM) == ge && g_q[ge*JW +: JW] == rj[JW-1:0])
-                            for (ri = 0; ri < QD; ri = ri + 1)
-                                if (hg_q[ge*HW +: HW] == ri[HW-1:0])
-                                    us = lvt_q[(rj*QD + ri)*UW +: UW];
+                        for (ri = 0; ri < QD; ri = ri + 1)
+                            if (((rj % Q) % TERM) == ge && gv[ge*JW +: JW] == rj[JW-1:0] &&
+                                hv[ge*HW +: HW] == ri[HW-1:0])
+                                us = lvt_q[(rj*QD + ri)*UW +: UW];
                     d = {EW{1'b0}};
                     for (ru = 0; ru < TERM; ru = ru + 1)
                         if (us == ru[UW-1:0])
@@ -446,7 +430,7 @@ module tn_gal_ni #(
     always @(*) begin
         for (s3 = 0; s3 < Q; s3 = s3 + 1)
             for (e3 = 0; e3 < TERM; e3 = e3 + 1)
-                bvec[s3*TERM + e3] = snd_valid_o[e3] && (g_q[e3*JW + N +: N] == s3[N-1:0]);
+                bvec[s3*TERM + e3] = snd_valid_o[e3] && (gv[e3*JW + N +: N] == s3[N-1:0]);
         if (back == 7'd0)
             lvec = bvec;
         else if ({1'b0, age_q} >= back)
@@ -476,7 +460,7 @@ module tn_gal_ni #(
             assign dbar[gs*DW +: DW] = db;
             assign run_d[gs*DW +: DW] = db - nl;
             assign thr_mv[gs] = upd && (up ? (th < cfg_tmax_i) : (th > cfg_tmin_i));
-            assign thr_d[gs*TW +: TW] = up ? th + 1'b1 : th - 1'b1;
+            assign thr_d[gs*TW +: TW] = th + {{(TW-1){!up}}, 1'b1};   // th + 1 or th - 1
         end
     endgenerate
 
@@ -492,9 +476,6 @@ module tn_gal_ni #(
             dprev_q <= {Q*DW{1'b0}};
             run_q <= {Q*DW{1'b0}};
             rr_q <= {TERM*JW{1'b0}};
-            g_q <= {TERM*JW{1'b0}};
-            fnd_q <= {TERM{1'b0}};
-            hg_q <= {TERM*HW{1'b0}};
             phase_q <= 20'd0;
             wp_q <= 6'd0;
             age_q <= 6'd0;
@@ -503,9 +484,6 @@ module tn_gal_ni #(
             head_q <= head_d;
             tail_q <= tail_d;
             rr_q <= rr_d;
-            g_q <= g_d;
-            fnd_q <= fnd_d;
-            hg_q <= hg_d;
             phase_q <= last ? 20'd0 : ph1[19:0];
             if (cfg_adapt_i) begin
                 run_q <= run_d;
