@@ -12,14 +12,27 @@
 //      pointer among the queues j = set*2^N + q of the active sets with q mod TERM = e; when
 //      snd_ready_i[e] the packet departs (snd_valid_o[e]) and the pointer becomes j+1 mod S*2^N;
 //   2. injection unit e = 0..TERM-1 in order (tn_gal_enqueue), each seeing the occupancies after
-//      this cycle's departures and the enqueues of the units before it (tn_gal_quad, tn_gal_pick);
+//      this cycle's departures and the enqueues of the units before it (tn_gal_quad);
 //   3. end of cycle (tn_gal_tick), adaptive only: each set's window count of departures over the
 //      last n1 cycles (this one included); when (t+1) mod n2 = 0, D = that count, T moves up
 //      (D < D at the last update) or down, clamped to [tmin, tmax], and D is kept (dprev).
-// Queue j is a ring of QD descriptors (head_q, cnt_q); descriptors are flip-flops. The departure
-// history of each set and channel is a 64-entry ring (hbuf), read n1-1 cycles back to drop the
-// bit that leaves the window from a running count (run_q): the same D as the C model's popcount
-// of the last n1 history bits.
+// Queue j is a ring of QD descriptors: occupancy cnt_q, head_q, and tail_q = (head + cnt) mod QD,
+// the slot the next descriptor goes to. Storage (built for area, docs/lint.md):
+//   - descriptors are in RAM with one write port and an asynchronous read port per bank
+//     (distributed RAM on an FPGA, never flip-flops): queue j drains through channel
+//     f = (j mod 2^N) mod TERM, and bank (f, u) holds the descriptors of channel f's queues that
+//     injection unit u wrote, addressed {set, (j mod 2^N) / TERM, slot} and read by sender f at its
+//     queue's head; with TERM = 1 that is one bank of 2^(2N) x 2^HW descriptors. With TERM > 1,
+//     several units may write one channel's queues in a cycle, so each unit has its own bank and
+//     a live-value table (lvt_q, flip-flops, TERM writes a cycle) says which unit wrote each slot;
+//   - the departure history of each set and channel is a 64-entry ring (hbuf, distributed RAM),
+//     read n1-1 cycles back to drop the bit that leaves the window from a running count (run_q):
+//     the same D as the C model's popcount of the last n1 history bits;
+//   - everything the harness observes (obs_o) and the control state are flip-flops.
+// The logic is written for LUT count: the senders' round-robin arbiter in two levels (tn_gal_arb),
+// the injection unit's two shortest-queue searches as tournaments over the quadrants, threshold
+// and window counts with one adder each and clock enables, and the threshold test on T clamped
+// to 2^CNTW (an occupancy never exceeds QD).
 module tn_gal_ni #(
     parameter K    = 4,   // radix, 2..64
     parameter N    = 2,   // dimensions, 1..4
@@ -101,7 +114,8 @@ module tn_gal_ni #(
     localparam integer QI = Q;
     // descriptor banks: queue j drains through channel f = (j mod 2^N) mod TERM; bank (f, u) holds
     // the descriptors of channel f's queues that injection unit u wrote, at {local queue, slot}
-    localparam integer RQ = (Q + TERM - 1) / TERM;     // most quadrants sharing one channel
+    localparam integer TG = (TERM > 0) ? TERM : 1;     // TERM, kept legal for the checks above
+    localparam integer RQ = (Q + TG - 1) / TG;         // most quadrants sharing one channel
     localparam integer RW = (RQ > 1) ? $clog2(RQ) : 0;
     localparam integer LW = N + RW;                    // local queue: {set, quadrant / TERM}
     localparam integer MW = LW + HW;                   // bank address: {local queue, slot}
@@ -141,7 +155,7 @@ module tn_gal_ni #(
     genvar gj;
     generate
         for (gj = 0; gj < NQ; gj = gj + 1) begin : g_lq
-            localparam integer LQI = ((gj / Q) << RW) + ((gj % Q) / TERM);
+            localparam integer LQI = ((gj / Q) << RW) + ((gj % Q) / TG);
             assign lqtab[gj*LW +: LW] = LQI[LW-1:0];
         end
     endgenerate
@@ -166,7 +180,7 @@ module tn_gal_ni #(
             integer j;
             always @(*) begin
                 for (j = 0; j < NQ; j = j + 1)
-                    elig[j] = (((j % Q) % TERM) == ge) && act[j] &&
+                    elig[j] = (((j % Q) % TG) == ge) && act[j] &&
                               (cnt_q[j*CNTW +: CNTW] != {CNTW{1'b0}});
             end
             tn_gal_arb #(.N(N)) u_arb (.req_i(elig), .ptr_i(rr_q[ge*JW +: JW]),
@@ -187,8 +201,8 @@ module tn_gal_ni #(
     integer dj;
     always @(*) begin
         for (dj = 0; dj < NQ; dj = dj + 1)
-            dep[dj] = snd_valid_o[(dj % Q) % TERM] &&
-                      (gv[((dj % Q) % TERM)*JW +: JW] == dj[JW-1:0]);
+            dep[dj] = snd_valid_o[(dj % Q) % TG] &&
+                      (gv[((dj % Q) % TG)*JW +: JW] == dj[JW-1:0]);
     end
 
     // ---- 2. injection units, e = 0..TERM-1 in order (one block: each unit sees the
@@ -336,7 +350,7 @@ module tn_gal_ni #(
                     tail_d[qj*HW +: HW] = wnxt[qe*HW +: HW];
                 end
             if (dep[qj])
-                head_d[qj*HW +: HW] = hinc[((qj % Q) % TERM)*HW +: HW];
+                head_d[qj*HW +: HW] = hinc[((qj % Q) % TG)*HW +: HW];
             cq = cnt_q[qj*CNTW +: CNTW];
             cnt_d[qj*CNTW +: CNTW] = cq + nq - {{(CNTW-1){1'b0}}, dep[qj]};
         end
@@ -363,7 +377,7 @@ module tn_gal_ni #(
             for (wf = 0; wf < TERM; wf = wf + 1) begin
                 wen[wf*TERM + wu] = 1'b0;
                 for (wq = 0; wq < Q; wq = wq + 1)
-                    if (jsel[wu*JW +: N] == wq[N-1:0] && (wq % TERM) == wf)
+                    if (jsel[wu*JW +: N] == wq[N-1:0] && (wq % TG) == wf)
                         wen[wf*TERM + wu] = take[wu];
             end
         end
@@ -404,7 +418,7 @@ module tn_gal_ni #(
                     us = {UW{1'b0}};
                     for (rj = 0; rj < NQ; rj = rj + 1)
                         for (ri = 0; ri < QD; ri = ri + 1)
-                            if (((rj % Q) % TERM) == ge && gv[ge*JW +: JW] == rj[JW-1:0] &&
+                            if (((rj % Q) % TG) == ge && gv[ge*JW +: JW] == rj[JW-1:0] &&
                                 hv[ge*HW +: HW] == ri[HW-1:0])
                                 us = lvt_q[(rj*QD + ri)*UW +: UW];
                     d = {EW{1'b0}};
