@@ -12,14 +12,27 @@
 //      pointer among the queues j = set*2^N + q of the active sets with q mod TERM = e; when
 //      snd_ready_i[e] the packet departs (snd_valid_o[e]) and the pointer becomes j+1 mod S*2^N;
 //   2. injection unit e = 0..TERM-1 in order (tn_gal_enqueue), each seeing the occupancies after
-//      this cycle's departures and the enqueues of the units before it (tn_gal_quad, tn_gal_pick);
+//      this cycle's departures and the enqueues of the units before it (tn_gal_quad);
 //   3. end of cycle (tn_gal_tick), adaptive only: each set's window count of departures over the
 //      last n1 cycles (this one included); when (t+1) mod n2 = 0, D = that count, T moves up
 //      (D < D at the last update) or down, clamped to [tmin, tmax], and D is kept (dprev).
-// Queue j is a ring of QD descriptors (head_q, cnt_q); descriptors are flip-flops. The departure
-// history of each set and channel is a 64-entry ring (hbuf), read n1-1 cycles back to drop the
-// bit that leaves the window from a running count (run_q): the same D as the C model's popcount
-// of the last n1 history bits.
+// Queue j is a ring of QD descriptors: occupancy cnt_q, head_q, and tail_q = (head + cnt) mod QD,
+// the slot the next descriptor goes to. Storage (built for area, docs/lint.md):
+//   - descriptors are in RAM with one write port and an asynchronous read port per bank
+//     (distributed RAM on an FPGA, never flip-flops): queue j drains through channel
+//     f = (j mod 2^N) mod TERM, and bank (f, u) holds the descriptors of channel f's queues that
+//     injection unit u wrote, addressed {set, (j mod 2^N) / TERM, slot} and read by sender f at its
+//     queue's head; with TERM = 1 that is one bank of 2^(2N) x 2^HW descriptors. With TERM > 1,
+//     several units may write one channel's queues in a cycle, so each unit has its own bank and
+//     a live-value table (lvt_q, flip-flops, TERM writes a cycle) says which unit wrote each slot;
+//   - the departure history of each set and channel is a 64-entry ring (hbuf, distributed RAM),
+//     read n1-1 cycles back to drop the bit that leaves the window from a running count (run_q):
+//     the same D as the C model's popcount of the last n1 history bits;
+//   - everything the harness observes (obs_o) and the control state are flip-flops.
+// The logic is written for LUT count: the senders' round-robin arbiter in two levels (tn_gal_arb),
+// the injection unit's two shortest-queue searches as tournaments over the quadrants, threshold
+// and window counts with one adder each and clock enables, and the threshold test on T clamped
+// to 2^CNTW (an occupancy never exceeds QD).
 module tn_gal_ni #(
     parameter K    = 4,   // radix, 2..64
     parameter N    = 2,   // dimensions, 1..4
@@ -99,11 +112,21 @@ module tn_gal_ni #(
     localparam [HW:0] QDH = QDI[HW:0];
     localparam integer NQI = NQ;
     localparam integer QI = Q;
+    // descriptor banks: queue j drains through channel f = (j mod 2^N) mod TERM; bank (f, u) holds
+    // the descriptors of channel f's queues that injection unit u wrote, at {local queue, slot}
+    localparam integer TG = (TERM > 0) ? TERM : 1;     // TERM, kept legal for the checks above
+    localparam integer RQ = (Q + TG - 1) / TG;         // most quadrants sharing one channel
+    localparam integer RW = (RQ > 1) ? $clog2(RQ) : 0;
+    localparam integer LW = N + RW;                    // local queue: {set, quadrant / TERM}
+    localparam integer MW = LW + HW;                   // bank address: {local queue, slot}
+    localparam integer MD = 1 << MW;
+    localparam integer UW = (TERM > 1) ? $clog2(TERM) : 1;
+    localparam integer HWP = 1 << $clog2(HW);         // HW rounded up to a power of two
 
     // ---- registers ----
     reg [NQ*CNTW-1:0]  cnt_q;     // occupancy per queue
     reg [NQ*HW-1:0]    head_q;    // ring head per queue
-    reg [NQ*QD*EW-1:0] mem_q;     // descriptor (j, i) at [(j*QD + i)*EW +: EW]
+    reg [NQ*HW-1:0]    tail_q;    // ring slot of the next descriptor: (head + cnt) mod QD
     reg [Q*TW-1:0]     thr_q;     // threshold per set
     reg [Q*DW-1:0]     dprev_q;   // D at the last update, per set
     reg [Q*DW-1:0]     run_q;     // departures of the set in cycles t-n1+1 .. t-1
@@ -112,6 +135,10 @@ module tn_gal_ni #(
     reg [5:0]          wp_q;      // t mod 64: history ring write slot
     reg [5:0]          age_q;     // min(t, 63)
     reg [Q*TERM-1:0]   hbuf [0:63]; // departure bits of cycle t' at t' mod 64 (no reset: age_q)
+    // sender e's choice this cycle (tn_gal_peek)
+    wire [TERM*JW-1:0] gv;        // queue
+    wire [TERM-1:0]    found;     // it holds a packet
+    wire [TERM*HW-1:0] hv;        // its head slot
 
     // active sets
     wire [JW:0] nact = (cfg_sets_i == 2'd2) ? NQI[JW:0]
@@ -123,78 +150,63 @@ module tn_gal_ni #(
             act[a] = ({1'b0, a[JW-1:0]} < nact);
     end
 
-    // head descriptor of every queue
-    wire [NQ*EW-1:0] hd;
+    // local queue index of every queue (constants)
+    wire [NQ*LW-1:0] lqtab;
     genvar gj;
     generate
-        for (gj = 0; gj < NQ; gj = gj + 1) begin : g_hd
-            reg [EW-1:0] h;
-            integer i;
-            always @(*) begin
-                h = {EW{1'b0}};
-                for (i = 0; i < QD; i = i + 1)
-                    if (head_q[gj*HW +: HW] == i[HW-1:0])
-                        h = mem_q[(gj*QD + i)*EW +: EW];
-            end
-            assign hd[gj*EW +: EW] = h;
+        for (gj = 0; gj < NQ; gj = gj + 1) begin : g_lq
+            localparam integer LQI = ((gj / Q) << RW) + ((gj % Q) / TG);
+            assign lqtab[gj*LW +: LW] = LQI[LW-1:0];
         end
     endgenerate
 
     // ---- 1. senders ----
-    wire [TERM*JW-1:0] gvec;   // queue each sender looks at
-    wire [TERM-1:0]    found;
-    genvar ge;
+    // head_q with a power-of-two stride (HWP), so that reading it at a queue index maps to a plain
+    // multiplexer tree
+    reg [NQ*HWP-1:0] head_p;
+    integer hj;
+    always @(*) begin
+        head_p = {NQ*HWP{1'b0}};
+        for (hj = 0; hj < NQ; hj = hj + 1)
+            head_p[hj*HWP +: HW] = head_q[hj*HW +: HW];
+    end
+    wire [TERM*HW-1:0] hinc;   // the head of sender e's queue after its departure
+    wire [TERM*EW-1:0] rdesc;  // the descriptor at that queue's head
+    wire [TERM*MW-1:0] raddr;
+    genvar ge, gu;
     generate
         for (ge = 0; ge < TERM; ge = ge + 1) begin : g_snd
             reg [NQ-1:0] elig;
-            reg [EW-1:0] d;
-            wire [JW-1:0] g;
-            integer j, k;
+            integer j;
             always @(*) begin
                 for (j = 0; j < NQ; j = j + 1)
-                    elig[j] = (((j % Q) % TERM) == ge) && act[j] && (cnt_q[j*CNTW +: CNTW] != {CNTW{1'b0}});
+                    elig[j] = (((j % Q) % TG) == ge) && act[j] &&
+                              (cnt_q[j*CNTW +: CNTW] != {CNTW{1'b0}});
             end
-            wire [NQ-1:0] g_oh;  // the one-hot grant: not used here
-            tn_rr_arbiter #(.N(NQ)) u_arb (.req_i(elig), .ptr_i(rr_q[ge*JW +: JW]),
-                                           .valid_o(found[ge]), .idx_o(g), .gnt_o(g_oh));
-            wire unused_goh = &{1'b0, g_oh};
-            always @(*) begin
-                d = {EW{1'b0}};
-                for (k = 0; k < NQ; k = k + 1)
-                    if (((k % Q) % TERM) == ge && g == k[JW-1:0] && found[ge])
-                        d = hd[k*EW +: EW];
-            end
-            assign gvec[ge*JW +: JW] = g;
+            tn_gal_arb #(.N(N)) u_arb (.req_i(elig), .ptr_i(rr_q[ge*JW +: JW]),
+                                       .valid_o(found[ge]), .idx_o(gv[ge*JW +: JW]));
+            assign hv[ge*HW +: HW] = head_p[gv[ge*JW +: JW]*HWP +: HW];
+            assign raddr[ge*MW +: MW] = {lqtab[gv[ge*JW +: JW]*LW +: LW], hv[ge*HW +: HW]};
+            wire [HW:0] hn = {1'b0, hv[ge*HW +: HW]} + 1'b1;
+            assign hinc[ge*HW +: HW] = (hn == QDH) ? {HW{1'b0}} : hn[HW-1:0];
             assign snd_valid_o[ge] = snd_ready_i[ge] && found[ge];
-            assign snd_tag_o[ge*TAGW +: TAGW] = d[TAGW-1:0];
-            assign snd_dst_o[ge*AW +: AW] = d[EW-1:TAGW];
-            assign snd_quad_o[ge*N +: N] = g[N-1:0];
+            assign snd_tag_o[ge*TAGW +: TAGW] = found[ge] ? rdesc[ge*EW +: TAGW] : {TAGW{1'b0}};
+            assign snd_dst_o[ge*AW +: AW] = found[ge] ? rdesc[ge*EW + TAGW +: AW] : {AW{1'b0}};
+            assign snd_quad_o[ge*N +: N] = gv[ge*JW +: N];
         end
     endgenerate
 
-    // departures per queue, heads after them, occupancies after them (stage 0 of the chain)
-    reg [NQ-1:0]      dep;
-    reg [NQ*HW-1:0]   head_d;
-    reg [HW:0]        hn;
+    // departures per queue
+    reg [NQ-1:0] dep;
     integer dj;
-    reg [NQ*CNTW-1:0] cnt0;
     always @(*) begin
-        cnt0 = cnt_q;
-        head_d = head_q;
-        hn = {(HW+1){1'b0}};
-        for (dj = 0; dj < NQ; dj = dj + 1) begin
-            dep[dj] = snd_valid_o[(dj % Q) % TERM] &&
-                      (gvec[((dj % Q) % TERM)*JW +: JW] == dj[JW-1:0]);
-            if (dep[dj]) begin
-                cnt0[dj*CNTW +: CNTW] = cnt_q[dj*CNTW +: CNTW] - 1'b1;
-                hn = {1'b0, head_q[dj*HW +: HW]} + 1'b1;
-                head_d[dj*HW +: HW] = (hn == QDH) ? {HW{1'b0}} : hn[HW-1:0];
-            end
-        end
+        for (dj = 0; dj < NQ; dj = dj + 1)
+            dep[dj] = snd_valid_o[(dj % Q) % TG] &&
+                      (gv[((dj % Q) % TG)*JW +: JW] == dj[JW-1:0]);
     end
 
     // ---- 2. injection units, e = 0..TERM-1 in order (one block: each unit sees the
-    // occupancies left by the ones before it) ----
+    // occupancies left by the departures and by the units before it) ----
     wire [TERM*N-1:0] qmin_v, zero_v, set_v;
     generate
         for (ge = 0; ge < TERM; ge = ge + 1) begin : g_src
@@ -203,147 +215,276 @@ module tn_gal_ni #(
                 .qmin_o(qmin_v[ge*N +: N]), .zero_o(zero_v[ge*N +: N]), .set_o(set_v[ge*N +: N]));
         end
     endgenerate
-    reg [NQ*CNTW-1:0] cv;      // occupancies seen by the current unit
+    // the shortest candidate queue of the set: the least (occupancy, rank) with rank 0 for queue p
+    // and 1 + index for the others, as a tournament over the hypercube of quadrants (each round
+    // pairs the quadrants that differ in one dimension; the left one has the lower index)
+    function [N+CNTW-1:0] tourn;  // {quadrant, its occupancy}
+        input [Q*CNTW-1:0] v;     // occupancies
+        input [Q-1:0]      cand;  // candidates (at least one)
+        input [N-1:0]      p;
+        reg [Q*CNTW-1:0] tv;
+        reg [Q*N-1:0]    ti;
+        reg [Q-1:0]      tc;
+        reg [CNTW-1:0]   va, vb;
+        reg [N-1:0]      ia, ib;
+        reg              aw;
+        integer l, k;
+        begin
+            tv = v;
+            tc = cand;
+            for (k = 0; k < Q; k = k + 1)
+                ti[k*N +: N] = k[N-1:0];
+            for (l = 1; l <= N; l = l + 1)
+                for (k = 0; k < (Q >> l); k = k + 1) begin
+                    va = tv[2*k*CNTW +: CNTW];
+                    vb = tv[(2*k+1)*CNTW +: CNTW];
+                    ia = ti[2*k*N +: N];
+                    ib = ti[(2*k+1)*N +: N];
+                    aw = !tc[2*k+1] || (tc[2*k] && ({va, 1'b0} < {vb, ib != p}));
+                    tv[k*CNTW +: CNTW] = aw ? va : vb;
+                    ti[k*N +: N] = aw ? ia : ib;
+                    tc[k] = tc[2*k] | tc[2*k+1];
+                end
+            tourn = {ti[0 +: N], tv[0 +: CNTW]};
+        end
+    endfunction
     reg [TERM*JW-1:0] jsel;    // queue chosen by unit e
-    reg [TERM*HW-1:0] wpos;    // its ring slot: (head + occupancy) mod QD
+    reg [TERM*HW-1:0] wpos;    // its ring slot
+    reg [TERM*HW-1:0] wnxt;    // the slot after it
     reg [TERM-1:0]    take;
-    reg [N-1:0]       qmin, zero, sset, qc, qm;
-    reg [Q*CNTW-1:0]  scnt;    // the set's occupancies
-    reg [TW-1:0]      sthr;    // the set's threshold
-    reg [CNTW-1:0]    m, c;    // occupancy of the current choice; of quadrant r
+    reg [N-1:0]       qmin, zero, sset, q1, q2, qc;
+    reg [Q*CNTW-1:0]  scnt;    // the set's occupancies as this unit sees them
+    reg [CNTW:0]      sthr;    // the set's threshold: {T >= 2^CNTW, T mod 2^CNTW}
+    reg [Q-1:0]       c1, c2;
+    reg [CNTW-1:0]    c, m1, m2, m;
     reg [JW-1:0]      js;
-    reg [HW-1:0]      hcur;
-    reg [CNTW:0]      sum;
-    integer ie, is, ir, ij;
+    reg [HW:0]        tl;
+    reg               over;
+    integer ie, ir, ip, is;
     always @(*) begin
-        cv = cnt0;
         jsel = {TERM*JW{1'b0}};
         wpos = {TERM*HW{1'b0}};
+        wnxt = {TERM*HW{1'b0}};
         take = {TERM{1'b0}};
         qmin = {N{1'b0}};
         zero = {N{1'b0}};
         sset = {N{1'b0}};
+        q1 = {N{1'b0}};
+        q2 = {N{1'b0}};
         qc = {N{1'b0}};
-        qm = {N{1'b0}};
         scnt = {Q*CNTW{1'b0}};
-        sthr = {TW{1'b0}};
-        m = {CNTW{1'b0}};
+        sthr = {(CNTW+1){1'b0}};
+        c1 = {Q{1'b0}};
+        c2 = {Q{1'b0}};
         c = {CNTW{1'b0}};
+        m1 = {CNTW{1'b0}};
+        m2 = {CNTW{1'b0}};
+        m = {CNTW{1'b0}};
         js = {JW{1'b0}};
-        hcur = {HW{1'b0}};
-        sum = {(CNTW+1){1'b0}};
+        tl = {(HW+1){1'b0}};
+        over = 1'b0;
         for (ie = 0; ie < TERM; ie = ie + 1) begin
             qmin = qmin_v[ie*N +: N];
             zero = zero_v[ie*N +: N];
             sset = set_v[ie*N +: N];
-            scnt = {Q*CNTW{1'b0}};
-            sthr = {TW{1'b0}};
+            sthr = {(CNTW+1){1'b0}};
             for (is = 0; is < Q; is = is + 1)
-                if (sset == is[N-1:0]) begin
-                    scnt = cv[is*Q*CNTW +: Q*CNTW];
-                    sthr = thr_q[is*TW +: TW];
-                end
-            // the minimal queue: the shortest of the quadrants that agree with qmin in every
-            // dimension with an offset (strictly fewer, scanning from qmin); if it holds T or
-            // more, the shortest queue of the set among the quadrants that agree with the
-            // minimal queue where there is no offset (strictly fewer, from the minimal queue)
-            qc = qmin;
-            m = {CNTW{1'b0}};
-            for (ir = 0; ir < Q; ir = ir + 1)
-                if (qmin == ir[N-1:0])
-                    m = scnt[ir*CNTW +: CNTW];
+                if (sset == is[N-1:0])
+                    sthr = {(thr_q[is*TW +: TW] >> CNTW) != {TW{1'b0}}, thr_q[is*TW +: CNTW]};
             for (ir = 0; ir < Q; ir = ir + 1) begin
-                c = scnt[ir*CNTW +: CNTW];
-                if ((((ir[N-1:0] ^ qmin) & ~zero) == {N{1'b0}}) && (c < m)) begin
-                    qc = ir[N-1:0];
-                    m = c;
-                end
+                c = cnt_q[(sset*Q + ir)*CNTW +: CNTW] - {{(CNTW-1){1'b0}}, dep[sset*Q + ir]};
+                for (ip = 0; ip < ie; ip = ip + 1)
+                    if (take[ip] && jsel[ip*JW +: JW] == {sset, ir[N-1:0]})
+                        c = c + 1'b1;
+                scnt[ir*CNTW +: CNTW] = c;
+                // candidates: the quadrants that agree with qmin in every dimension with an offset
+                c1[ir] = ((ir[N-1:0] ^ qmin) & ~zero) == {N{1'b0}};
             end
+            // the minimal queue: the shortest candidate; ties: qmin, then the lowest index
+            {q1, m1} = tourn(scnt, c1, qmin);
+            // if it holds T or more: the shortest queue of the set among the quadrants that agree
+            // with the minimal queue where there is no offset; ties: the minimal queue, then the
+            // lowest index
 `ifdef TN_FAULT_GAL_THR
             // planted fault (tnlock's self-test): the minimal queue is kept while its occupancy
             // equals T, i.e. > T where the rule says >= T
-            if ({{(TW+1-CNTW){1'b0}}, m} > {1'b0, sthr}) begin
+            over = !sthr[CNTW] && (m1 > sthr[CNTW-1:0]);
 `else
-            if ({{(TW+1-CNTW){1'b0}}, m} >= {1'b0, sthr}) begin
+            over = !sthr[CNTW] && (m1 >= sthr[CNTW-1:0]);
 `endif
-                qm = qc;
-                for (ir = 0; ir < Q; ir = ir + 1) begin
-                    c = scnt[ir*CNTW +: CNTW];
-                    if ((((ir[N-1:0] ^ qm) & zero) == {N{1'b0}}) && (c < m)) begin
-                        qc = ir[N-1:0];
-                        m = c;
-                    end
-                end
-            end
+            for (ir = 0; ir < Q; ir = ir + 1)
+                c2[ir] = ((ir[N-1:0] ^ q1) & zero) == {N{1'b0}};
+            {q2, m2} = tourn(scnt, c2, q1);
+            qc = over ? q2 : q1;
+            m = over ? m2 : m1;
             take[ie] = src_valid_i[ie] && ({1'b0, m} < QDW);  // not full
             js = {sset, qc};
-            hcur = {HW{1'b0}};
-            for (ij = 0; ij < NQ; ij = ij + 1)
-                if (js == ij[JW-1:0]) begin
-                    hcur = head_d[ij*HW +: HW];
-                    if (take[ie])
-                        cv[ij*CNTW +: CNTW] = cv[ij*CNTW +: CNTW] + 1'b1;
-                end
-            // m = occupancy of the chosen queue before this unit, < QD when taken
-            sum = {{(CNTW + 1 - HW){1'b0}}, hcur} + {1'b0, m};
-            wpos[ie*HW +: HW] = sum[HW-1:0] - ((sum >= QDW) ? QDH[HW-1:0] : {HW{1'b0}});
+            // its slot: the queue's tail after the units before this one
+            tl = {1'b0, tail_q[js*HW +: HW]};
+            for (ip = 0; ip < ie; ip = ip + 1)
+                if (take[ip] && jsel[ip*JW +: JW] == js)
+                    tl = (tl + 1'b1 == QDH) ? {(HW+1){1'b0}} : tl + 1'b1;
+            wpos[ie*HW +: HW] = tl[HW-1:0];
+            tl = tl + 1'b1;
+            wnxt[ie*HW +: HW] = (tl == QDH) ? {HW{1'b0}} : tl[HW-1:0];
             jsel[ie*JW +: JW] = js;
         end
     end
     assign src_take_o = take;
     assign src_queue_o = jsel;
 
+    // ---- the state after the cycle: occupancies, heads, tails ----
+    reg [NQ*CNTW-1:0] cnt_d;
+    reg [NQ*HW-1:0]   head_d, tail_d;
+    reg [CNTW-1:0]    nq;      // packets queued in j this cycle
+    reg [CNTW-1:0]    cq;
+    integer qj, qe;
+    always @(*) begin
+        head_d = head_q;
+        tail_d = tail_q;
+        for (qj = 0; qj < NQ; qj = qj + 1) begin
+            nq = {CNTW{1'b0}};
+            for (qe = 0; qe < TERM; qe = qe + 1)
+                if (take[qe] && jsel[qe*JW +: JW] == qj[JW-1:0]) begin
+                    nq = nq + 1'b1;
+                    tail_d[qj*HW +: HW] = wnxt[qe*HW +: HW];
+                end
+            if (dep[qj])
+                head_d[qj*HW +: HW] = hinc[((qj % Q) % TG)*HW +: HW];
+            cq = cnt_q[qj*CNTW +: CNTW];
+            cnt_d[qj*CNTW +: CNTW] = cq + nq - {{(CNTW-1){1'b0}}, dep[qj]};
+        end
+    end
+
+    reg  [TERM*JW-1:0] rr_d;
+    integer pe;
+    always @(*) begin
+        rr_d = rr_q;
+        for (pe = 0; pe < TERM; pe = pe + 1)
+            if (snd_valid_o[pe])
+                rr_d[pe*JW +: JW] = ({1'b0, gv[pe*JW +: JW]} + 1'b1 == nact)
+                                    ? {JW{1'b0}} : gv[pe*JW +: JW] + 1'b1;
+    end
+
+    // ---- descriptor storage: RAM banks, one write port each, asynchronous read ----
+    // unit u writes {dst, tag} at {local queue of jsel[u], wpos[u]} of bank (channel of jsel[u], u)
+    reg [TERM*MW-1:0]   waddr;
+    reg [TERM*TERM-1:0] wen;   // [f*TERM + u]
+    integer wu, wf, wq;
+    always @(*) begin
+        for (wu = 0; wu < TERM; wu = wu + 1) begin
+            waddr[wu*MW +: MW] = {lqtab[jsel[wu*JW +: JW]*LW +: LW], wpos[wu*HW +: HW]};
+            for (wf = 0; wf < TERM; wf = wf + 1) begin
+                wen[wf*TERM + wu] = 1'b0;
+                for (wq = 0; wq < Q; wq = wq + 1)
+                    if (jsel[wu*JW +: N] == wq[N-1:0] && (wq % TG) == wf)
+                        wen[wf*TERM + wu] = take[wu];
+            end
+        end
+    end
+    wire [TERM*TERM*EW-1:0] bank_rd;  // bank (f, u) read at raddr[f]: [(f*TERM + u)*EW +: EW]
+    generate
+        for (ge = 0; ge < TERM; ge = ge + 1) begin : g_bank_f
+            for (gu = 0; gu < TERM; gu = gu + 1) begin : g_bank_u
+                reg [EW-1:0] mem [0:MD-1];
+                wire [EW-1:0] wd = {src_dst_i[gu*AW +: AW], src_tag_i[gu*TAGW +: TAGW]};
+                always @(posedge clk_i) begin
+                    if (wen[ge*TERM + gu])
+                        mem[waddr[gu*MW +: MW]] <= wd;
+                end
+                assign bank_rd[(ge*TERM + gu)*EW +: EW] = mem[raddr[ge*MW +: MW]];
+            end
+        end
+    endgenerate
+    generate
+        if (TERM == 1) begin : g_one
+            assign rdesc = bank_rd;
+        end else begin : g_lvt
+            // live-value table: which unit wrote each slot (flip-flops: up to TERM writes a cycle)
+            reg [NQ*QD*UW-1:0] lvt_q;
+            integer lj, li, lu;
+            always @(posedge clk_i)
+                for (lj = 0; lj < NQ; lj = lj + 1)
+                    for (li = 0; li < QD; li = li + 1)
+                        for (lu = 0; lu < TERM; lu = lu + 1)
+                            if (take[lu] && jsel[lu*JW +: JW] == lj[JW-1:0] &&
+                                wpos[lu*HW +: HW] == li[HW-1:0])
+                                lvt_q[(lj*QD + li)*UW +: UW] <= lu[UW-1:0];
+            for (ge = 0; ge < TERM; ge = ge + 1) begin : g_rd
+                reg [UW-1:0] us;
+                reg [EW-1:0] d;
+                integer rj, ri, ru;
+                always @(*) begin
+                    us = {UW{1'b0}};
+                    for (rj = 0; rj < NQ; rj = rj + 1)
+                        for (ri = 0; ri < QD; ri = ri + 1)
+                            if (((rj % Q) % TG) == ge && gv[ge*JW +: JW] == rj[JW-1:0] &&
+                                hv[ge*HW +: HW] == ri[HW-1:0])
+                                us = lvt_q[(rj*QD + ri)*UW +: UW];
+                    d = {EW{1'b0}};
+                    for (ru = 0; ru < TERM; ru = ru + 1)
+                        if (us == ru[UW-1:0])
+                            d = bank_rd[(ge*TERM + ru)*EW +: EW];
+                end
+                assign rdesc[ge*EW +: EW] = d;
+            end
+        end
+    endgenerate
+
     // ---- 3. departure history and threshold ----
-    reg [Q*TERM-1:0] bvec;     // channel e took a packet of set s this cycle: bit s*TERM + e
-    reg [Q*TERM-1:0] lvec;     // the bits leaving the window: cycle t - (n1 - 1)
-    reg [Q*DW-1:0]   dbar, run_d;
-    reg [Q*TW-1:0]   thr_d;
-    reg [DW-1:0]     nb, nl, db;
-    reg [TW-1:0]     th;
+    reg  [Q*TERM-1:0] bvec;    // channel e took a packet of set s this cycle: bit s*TERM + e
+    reg  [Q*TERM-1:0] lvec;    // the bits leaving the window: cycle t - (n1 - 1)
     wire [6:0] back = cfg_n1_i - 7'd1;   // n1 - 1, 0..63
     wire [5:0] rp = wp_q - back[5:0];
     wire [Q*TERM-1:0] hrd = hbuf[rp];  // written in cycle t - (n1 - 1)
-    wire upd = cfg_adapt_i && (phase_q == cfg_n2_i - 20'd1);
+    wire [20:0] ph1 = {1'b0, phase_q} + 21'd1;
+    wire last = (ph1 == {1'b0, cfg_n2_i});   // (t + 1) mod n2 = 0
+    wire upd = cfg_adapt_i && last;
     integer s3, e3;
     always @(*) begin
         for (s3 = 0; s3 < Q; s3 = s3 + 1)
             for (e3 = 0; e3 < TERM; e3 = e3 + 1)
-                bvec[s3*TERM + e3] = snd_valid_o[e3] && (gvec[e3*JW + N +: N] == s3[N-1:0]);
+                bvec[s3*TERM + e3] = snd_valid_o[e3] && (gv[e3*JW + N +: N] == s3[N-1:0]);
         if (back == 7'd0)
             lvec = bvec;
         else if ({1'b0, age_q} >= back)
             lvec = hrd;
         else
             lvec = {Q*TERM{1'b0}};
-        thr_d = thr_q;
-        nb = {DW{1'b0}};
-        nl = {DW{1'b0}};
-        db = {DW{1'b0}};
-        th = {TW{1'b0}};
-        for (s3 = 0; s3 < Q; s3 = s3 + 1) begin
-            nb = {DW{1'b0}};
-            nl = {DW{1'b0}};
-            for (e3 = 0; e3 < TERM; e3 = e3 + 1) begin
-                nb = nb + {{(DW-1){1'b0}}, bvec[s3*TERM + e3]};
-                nl = nl + {{(DW-1){1'b0}}, lvec[s3*TERM + e3]};
-            end
-            db = run_q[s3*DW +: DW] + nb;
-            dbar[s3*DW +: DW] = db;
-            run_d[s3*DW +: DW] = db - nl;
-            th = thr_q[s3*TW +: TW];
-            if (db < dprev_q[s3*DW +: DW])   // throughput dropped: route minimally more often
-                thr_d[s3*TW +: TW] = (th < cfg_tmax_i) ? th + 1'b1 : th;
-            else
-                thr_d[s3*TW +: TW] = (th > cfg_tmin_i) ? th - 1'b1 : th;
-        end
     end
+    wire [Q*DW-1:0] dbar, run_d;
+    wire [Q*TW-1:0] thr_d;
+    wire [Q-1:0]    thr_mv;
+    genvar gs;
+    generate
+        for (gs = 0; gs < Q; gs = gs + 1) begin : g_set
+            reg [DW-1:0] nb, nl;
+            integer e;
+            always @(*) begin
+                nb = {DW{1'b0}};
+                nl = {DW{1'b0}};
+                for (e = 0; e < TERM; e = e + 1) begin
+                    nb = nb + {{(DW-1){1'b0}}, bvec[gs*TERM + e]};
+                    nl = nl + {{(DW-1){1'b0}}, lvec[gs*TERM + e]};
+                end
+            end
+            wire [DW-1:0] db = run_q[gs*DW +: DW] + nb;
+            wire [TW-1:0] th = thr_q[gs*TW +: TW];
+            wire up = db < dprev_q[gs*DW +: DW];   // throughput dropped: route minimally more often
+            assign dbar[gs*DW +: DW] = db;
+            assign run_d[gs*DW +: DW] = db - nl;
+            assign thr_mv[gs] = upd && (up ? (th < cfg_tmax_i) : (th > cfg_tmin_i));
+            assign thr_d[gs*TW +: TW] = th + {{(TW-1){!up}}, 1'b1};   // th + 1 or th - 1
+        end
+    endgenerate
 
     // ---- state update ----
-    integer re, mj, mi, me;
+    integer re;
     always @(posedge clk_i) begin
         if (rst_i) begin
             cnt_q <= {NQ*CNTW{1'b0}};
             head_q <= {NQ*HW{1'b0}};
+            tail_q <= {NQ*HW{1'b0}};
             for (re = 0; re < Q; re = re + 1)
                 thr_q[re*TW +: TW] <= cfg_adapt_i ? cfg_tmin_i : cfg_t_i;
             dprev_q <= {Q*DW{1'b0}};
@@ -353,36 +494,23 @@ module tn_gal_ni #(
             wp_q <= 6'd0;
             age_q <= 6'd0;
         end else begin
-            cnt_q <= cv;
+            cnt_q <= cnt_d;
             head_q <= head_d;
-            for (re = 0; re < TERM; re = re + 1)
-                if (snd_valid_o[re])
-                    rr_q[re*JW +: JW] <= ({1'b0, gvec[re*JW +: JW]} + 1'b1 == nact)
-                                         ? {JW{1'b0}} : gvec[re*JW +: JW] + 1'b1;
-            phase_q <= (phase_q == cfg_n2_i - 20'd1) ? 20'd0 : phase_q + 20'd1;
+            tail_q <= tail_d;
+            rr_q <= rr_d;
+            phase_q <= last ? 20'd0 : ph1[19:0];
             if (cfg_adapt_i) begin
                 run_q <= run_d;
                 wp_q <= wp_q + 6'd1;
                 if (age_q != 6'd63)
                     age_q <= age_q + 6'd1;
-                if (upd) begin
-                    thr_q <= thr_d;
+                for (re = 0; re < Q; re = re + 1)
+                    if (thr_mv[re])
+                        thr_q[re*TW +: TW] <= thr_d[re*TW +: TW];
+                if (upd)
                     dprev_q <= dbar;
-                end
             end
         end
-    end
-
-    // descriptors: unit e writes slot wpos[e] of queue jsel[e] (distinct slots when two units
-    // pick the same queue)
-    always @(posedge clk_i) begin
-        for (mj = 0; mj < NQ; mj = mj + 1)
-            for (mi = 0; mi < QD; mi = mi + 1)
-                for (me = 0; me < TERM; me = me + 1)
-                    if (take[me] && jsel[me*JW +: JW] == mj[JW-1:0] &&
-                        wpos[me*HW +: HW] == mi[HW-1:0])
-                        mem_q[(mj*QD + mi)*EW +: EW] <=
-                            {src_dst_i[me*AW +: AW], src_tag_i[me*TAGW +: TAGW]};
     end
 
     always @(posedge clk_i) begin
