@@ -45,7 +45,7 @@ typedef struct tn_config {
     int dateline;          /* 1: dateline VC classes (default); 0: none, a deliberately broken
                               configuration for the deadlock checker and the watchdog */
     long watchdog;         /* cycles without a flit moving, with flits in flight, that stop a run */
-    int transit;           /* 1: in-transit priority in VA and SA stage 2 (section 7.4) */
+    int transit;           /* 1: in-transit priority in switch allocation (section 7.4) */
     /* GAL network interface (section 21) */
     int gal_sets;          /* enum tn_gal_sets */
     int gal_t;             /* fixed threshold T (packets), when gal_adapt is 0 */

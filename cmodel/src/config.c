@@ -166,7 +166,7 @@ static const tn_key keys[] = {
      .help = "traffic=trace: file of lines 'cycle source destination length'"},
     KONOFF("dateline", dateline, " (off: no dateline classes, deadlock-prone)", "on",
            "dateline VC classes; off is deadlock-prone, for the checker"),
-    KONOFF("transit", transit, " (on: network inputs before injection in VA and SA stage 2)",
+    KONOFF("transit", transit, " (on: network inputs before injection in switch allocation)",
            "on", "in-transit priority (network inputs before injection); off lets injection starve transit"),
     KLONG("watchdog", 100, 1000000000L, watchdog, "20000",
           "cycles with flits in flight and none moving that stop a run as deadlocked"),

@@ -112,7 +112,7 @@ int tn_deadlock_check(const tn_config *cfg, char *rep, size_t len)
         snprintf(rep, len, "%s", err);
         return -1;
     }
-    if (cc.routing == TN_ROUTE_CHAOS) { /* section 22.6 */
+    if (cc.routing == TN_ROUTE_CHAOS) { /* section 22.5 */
         snprintf(rep, len, "key 'routing': value 'chaos': the channel dependency checker does not "
                  "apply: CHAOS avoids deadlock by derouting from the shared queue, not by an "
                  "acyclic channel graph (docs/microarchitecture.md section 22); allowed: dor minad "

@@ -295,8 +295,8 @@ int main(int argc, char **argv)
                o.cfg.k, o.cfg.n, tn_topo_name(o.cfg.topo), o.cfg.vcs, o.cfg.buf, o.cfg.pkt_min,
                o.cfg.pkt_max, tn_traffic_name(o.cfg.traffic), o.cfg.load, o.cfg.seed);
         printf("  %ld cycles (%ld router-cycles) compared, 0 mismatches (every link, credit, VC state, credit "
-               "counter, pointer, selection state, RNG, error vector%s)\n", res.cycles,
-               res.cycles * nodes_of(&o.cfg),
+               "counter, pointer, %serror vector%s)\n", res.cycles,
+               res.cycles * nodes_of(&o.cfg), rp.routing >= 1 ? "selection state, RNG, " : "",
                rp.gal ? "; GAL NI: queue counts and heads, thresholds, drained counts, sender "
                         "pointers, every enqueue and departure" : "");
         printf("  %ld packets injected, %ld delivered (%ld flits ejected by the RTL), %ld "

@@ -177,7 +177,7 @@ static void test_other_keys_messages(void **st)
                           "set; near/far; by minimal direction, 2^n sets; one per destination)"},
         {"gal_adapt", "yes", "key 'gal_adapt': value 'yes' is not allowed; allowed: on off"},
         {"transit", "1", "key 'transit': value '1' is not allowed; allowed: on off (on: network "
-                         "inputs before injection in VA and SA stage 2)"},
+                         "inputs before injection in switch allocation)"},
         {"dateline", "no", "key 'dateline': value 'no' is not allowed; allowed: on off (off: no "
                            "dateline classes, deadlock-prone)"},
         {"hot_nodes", "1,,2", "key 'hot_nodes': value '1,,2' is not allowed; allowed: 1..16 "
