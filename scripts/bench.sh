@@ -101,12 +101,13 @@ THR_CASES=(
     "MIN AD ring tornado V=3|k=8 n=1 vcs=3 buf=8 routing=minad traffic=tornado|0.30"
     "GOAL ring tornado V=4|k=8 n=1 vcs=4 buf=8 routing=goal traffic=tornado|0.46"
     "GAL ring tornado V=4|k=8 n=1 vcs=4 buf=8 routing=gal traffic=tornado|0.46"
+    "GAL ring tornado V=4 term=2|k=8 n=1 vcs=4 buf=8 routing=gal traffic=tornado term=2|0.46"
     "DOR ring tornado V=2|k=8 n=1 vcs=2 buf=8 routing=dor traffic=tornado|-"
     "VAL ring tornado V=4|k=8 n=1 vcs=4 buf=8 routing=val traffic=tornado|-"
 )
 echo
 echo "throughput (tnsim; accepted fraction of capacity; stable = overload / saturation)"
-tfmt="%-26s %9s %7s %10s %10s %8s\n"
+tfmt="%-30s %9s %7s %10s %10s %8s\n"
 # shellcheck disable=SC2059
 printf "$tfmt" "case" "at 1.0" "target" "saturation" "overload" "stable"
 for c in "${THR_CASES[@]}"; do

@@ -242,6 +242,30 @@ void tn_iu_pop(tn_sim *s, int node, int port, int vc);
 /* output_unit.c */
 void tn_ou_credit(tn_sim *s, int node, int port, int vc);
 
+/* acor.c: ACOR's level machine and restricted Valiant draws (issue 13; docs/acor.md). */
+typedef struct tn_acor_cfg {
+    int levels;       /* sequence length: 2 or 3 */
+    uint32_t hi;      /* hysteresis interval, cycles (>= 1) */
+    uint32_t it[2];   /* increase thresholds of levels 0 .. levels-2 */
+    uint32_t dt[2];   /* decrease thresholds of levels 1 .. levels-1 */
+} tn_acor_cfg;
+typedef struct tn_acor_lvl {
+    uint8_t level;    /* 0 (shortest policy) .. levels-1 (FULL) */
+    uint32_t cnt;     /* blocked events in the interval so far */
+    uint32_t tmr;     /* cycles left in the interval, HI .. 1 */
+} tn_acor_lvl;
+void tn_acor_reset(const tn_acor_cfg *c, tn_acor_lvl *l);
+void tn_acor_step(const tn_acor_cfg *c, const tn_acor_lvl *cur, uint32_t events,
+                  tn_acor_lvl *next);
+/* ACOR per packet: the level after `failed` failed injection attempts (sticks at the top). */
+int tn_acor_packet_level(int levels, int failed);
+/* Restriction sets, by added path length. */
+enum { TN_ACOR_BOX = 0, TN_ACOR_GOALQ = 1, TN_ACOR_FULL = 2 };
+/* An intermediate node drawn from set for the packet src -> dst (torus): FULL one draw over all
+ * nodes; BOX one draw over the minimal box; GOAL-Q GOAL's quadrant draws, then one draw over the
+ * quadrant's box. */
+int tn_acor_draw(const tn_geom *g, int set, int src, int dst, tn_rng *r);
+
 /* ---- the router's blocks (router.c assembles them; each is a function of its inputs, as its
  * Verilog module is) ---- */
 

@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: MIT */
+/* ACOR's blocks (cmodel/src/acor.c, docs/acor.md): the level machine on scripted event sequences
+ * (cycle-exact rise and fall, restart on rise and at every interval end, one step per cycle, the
+ * 2- and 3-level sequences, the per-packet level) and each restriction set's draw (every allowed
+ * node reachable, none outside, uniform within chi-square bounds). */
+#include "tn_test.h"
+#include "tn_internal.h"
+#include <math.h>
+#include <stdlib.h>
+
+/* Run the machine over events[0..n-1]; levels[t] = the level visible in cycle t+1. */
+static void run(const tn_acor_cfg *c, const uint32_t *events, int n, int *levels)
+{
+    tn_acor_lvl l, nx;
+    tn_acor_reset(c, &l);
+    for (int t = 0; t < n; t++) {
+        tn_acor_step(c, &l, events[t], &nx);
+        l = nx;
+        levels[t] = l.level;
+    }
+}
+
+static void test_rise_at_once_and_restart(void **st)
+{
+    (void)st;
+    /* 3 levels, HI 10, IT 3/5, DT 1/2 */
+    tn_acor_cfg c = {3, 10, {3, 5}, {1, 2}};
+    uint32_t ev[8] = {1, 1, 1, 0, 0, 0, 0, 0}; /* the count reaches 3 in cycle 2 */
+    int lv[8];
+    run(&c, ev, 8, lv);
+    assert_int_equal(lv[0], 0);
+    assert_int_equal(lv[1], 0);
+    assert_int_equal(lv[2], 1); /* visible from cycle 3: rose at the end of cycle 2 */
+    assert_int_equal(lv[7], 1);
+    /* after the rise the counter restarted: 4 more events do not reach IT(1) = 5 */
+    tn_acor_lvl l, nx;
+    tn_acor_reset(&c, &l);
+    for (int t = 0; t < 3; t++) {
+        tn_acor_step(&c, &l, 1, &nx);
+        l = nx;
+    }
+    assert_int_equal(l.level, 1);
+    assert_int_equal(l.cnt, 0);
+    assert_int_equal(l.tmr, 10); /* the interval restarted too */
+    for (int t = 0; t < 4; t++) {
+        tn_acor_step(&c, &l, 1, &nx);
+        l = nx;
+    }
+    assert_int_equal(l.level, 1);
+    assert_int_equal(l.cnt, 4);
+    tn_acor_step(&c, &l, 1, &nx); /* the fifth: up to the top */
+    assert_int_equal(nx.level, 2);
+}
+
+static void test_one_step_per_cycle(void **st)
+{
+    (void)st;
+    tn_acor_cfg c = {3, 10, {1, 1}, {0, 0}};
+    tn_acor_lvl l, nx;
+    tn_acor_reset(&c, &l);
+    tn_acor_step(&c, &l, 4, &nx); /* far above both thresholds: one step */
+    assert_int_equal(nx.level, 1);
+    l = nx;
+    tn_acor_step(&c, &l, 4, &nx);
+    assert_int_equal(nx.level, 2);
+    l = nx;
+    tn_acor_step(&c, &l, 100, &nx); /* the top has no increase threshold */
+    assert_int_equal(nx.level, 2);
+    assert_int_equal(nx.cnt, 100);
+}
+
+static void test_fall_only_at_interval_end(void **st)
+{
+    (void)st;
+    /* 2 levels, HI 4, IT 2, DT 1: rise, then quiet intervals */
+    tn_acor_cfg c = {2, 4, {2, 0}, {1, 0}};
+    tn_acor_lvl l, nx;
+    tn_acor_reset(&c, &l);
+    tn_acor_step(&c, &l, 2, &nx); /* cycle 0: up, restart (tmr 4) */
+    l = nx;
+    assert_int_equal(l.level, 1);
+    /* cycles 1..3: no event, level holds (no fall before the interval ends) */
+    for (int t = 1; t <= 3; t++) {
+        tn_acor_step(&c, &l, 0, &nx);
+        l = nx;
+        assert_int_equal(l.level, 1);
+        assert_int_equal(l.tmr, (uint32_t)(4 - t));
+    }
+    /* cycle 4 closes the interval with count 0 <= DT 1: down */
+    tn_acor_step(&c, &l, 0, &nx);
+    assert_int_equal(nx.level, 0);
+    assert_int_equal(nx.tmr, 4);
+    /* the bottom has no decrease threshold: more quiet intervals keep level 0 */
+    l = nx;
+    for (int t = 0; t < 12; t++) {
+        tn_acor_step(&c, &l, 0, &nx);
+        l = nx;
+        assert_int_equal(l.level, 0);
+    }
+}
+
+static void test_no_fall_above_dt(void **st)
+{
+    (void)st;
+    tn_acor_cfg c = {2, 4, {3, 0}, {1, 0}};
+    tn_acor_lvl l = {1, 0, 4}, nx;
+    /* 2 events in the interval (> DT 1, < IT): at its end the level stays, the counter restarts */
+    uint32_t ev[4] = {1, 0, 1, 0};
+    for (int t = 0; t < 4; t++) {
+        tn_acor_step(&c, &l, ev[t], &nx);
+        l = nx;
+    }
+    assert_int_equal(l.level, 1);
+    assert_int_equal(l.cnt, 0);
+    assert_int_equal(l.tmr, 4);
+    /* exactly DT: falls (<=) */
+    uint32_t ev2[4] = {1, 0, 0, 0};
+    for (int t = 0; t < 4; t++) {
+        tn_acor_step(&c, &l, ev2[t], &nx);
+        l = nx;
+    }
+    assert_int_equal(l.level, 0);
+}
+
+static void test_three_level_sequence(void **st)
+{
+    (void)st;
+    /* 3 levels, HI 5, IT 2/4, DT 1/1: climb to 2, then fall one level per quiet interval */
+    tn_acor_cfg c = {3, 5, {2, 4}, {1, 1}};
+    uint32_t ev[20] = {2, 4};
+    int lv[20];
+    run(&c, ev, 20, lv);
+    int want[20] = {1, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    for (int t = 0; t < 20; t++)
+        if (lv[t] != want[t])
+            fail_msg("cycle %d: level %d, expected %d", t, lv[t], want[t]);
+}
+
+static void test_packet_level(void **st)
+{
+    (void)st;
+    assert_int_equal(tn_acor_packet_level(3, 0), 0);
+    assert_int_equal(tn_acor_packet_level(3, 1), 1);
+    assert_int_equal(tn_acor_packet_level(3, 2), 2);
+    assert_int_equal(tn_acor_packet_level(3, 50), 2); /* sticks at the top */
+    assert_int_equal(tn_acor_packet_level(2, 1), 1);
+    assert_int_equal(tn_acor_packet_level(2, 7), 1);
+}
+
+/* Is m inside the set's possible intermediates for src -> dst? BOX: every coordinate on the
+ * minimal arc (DOR's direction at the tie); GOAL-Q: every coordinate on the arc of one of the
+ * two directions from the source (the quadrant's box), unchanged where the offset is 0. */
+static int inside(const tn_geom *g, int set, int src, int dst, int m)
+{
+    int cs[TN_MAX_N], cd[TN_MAX_N], cm[TN_MAX_N];
+    tn_coords(g, src, cs);
+    tn_coords(g, dst, cd);
+    tn_coords(g, m, cm);
+    for (int d = 0; d < g->n; d++) {
+        int plus = (cd[d] - cs[d] + g->k) % g->k, minus = g->k - plus;
+        int delta = plus < minus ? plus : minus;
+        int dir = tn_dor_dir(g->k, g->topo, cs[d], cd[d]);
+        int step = dir > 0 ? (cm[d] - cs[d] + g->k) % g->k : (cs[d] - cm[d] + g->k) % g->k;
+        if (delta == 0) {
+            if (cm[d] != cs[d])
+                return 0;
+        } else if (set == TN_ACOR_BOX && step > delta) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Draw many intermediates for one pair; every node drawn is allowed, every allowed node is
+ * drawn, and (BOX, FULL) the counts pass a chi-square test at the 0.999 level (normal
+ * approximation of the chi-square quantile). */
+static void draws(const tn_geom *g, int set, int src, int dst, int nallowed_expected)
+{
+    enum { DRAWS = 200000 };
+    long *cnt = calloc((size_t)g->nodes, sizeof *cnt);
+    assert_non_null(cnt);
+    tn_rng r = {tn_seed_stream(7, 5, (uint32_t)(src * 1000 + dst))};
+    for (int i = 0; i < DRAWS; i++) {
+        int m = tn_acor_draw(g, set, src, dst, &r);
+        assert_true(m >= 0 && m < g->nodes);
+        if (set != TN_ACOR_FULL && !inside(g, set, src, dst, m))
+            fail_msg("set %d, %d -> %d: drew %d outside the set", set, src, dst, m);
+        cnt[m]++;
+    }
+    int allowed = 0;
+    for (int m = 0; m < g->nodes; m++)
+        allowed += cnt[m] > 0;
+    if (allowed != nallowed_expected)
+        fail_msg("set %d, %d -> %d: %d nodes drawn, expected %d", set, src, dst, allowed,
+                 nallowed_expected);
+    if (set != TN_ACOR_GOALQ) { /* uniform over the allowed nodes */
+        double e = (double)DRAWS / allowed, x2 = 0;
+        for (int m = 0; m < g->nodes; m++)
+            if (cnt[m])
+                x2 += (cnt[m] - e) * (cnt[m] - e) / e;
+        double df = allowed - 1, bound = df + 3.09 * sqrt(2 * df) + 10;
+        if (x2 > bound)
+            fail_msg("set %d, %d -> %d: chi-square %.1f above %.1f (df %.0f)", set, src, dst, x2,
+                     bound, df);
+    }
+    free(cnt);
+}
+
+static void test_restricted_draws(void **st)
+{
+    (void)st;
+    tn_config c;
+    tn_config_default(&c);
+    c.k = 8;
+    c.n = 2;
+    tn_geom g;
+    assert_int_equal(tn_geom_init(&g, &c), 0);
+    /* (1,1) -> (3,4): minimal box 3 x 4 = 12 nodes */
+    draws(&g, TN_ACOR_BOX, 1 + 8 * 1, 3 + 8 * 4, 12);
+    /* (1,1) -> (5,1): tie in x (k/2), DOR's direction from odd x is -: 5 nodes, y fixed */
+    draws(&g, TN_ACOR_BOX, 1 + 8 * 1, 5 + 8 * 1, 5);
+    /* (2,2) -> (2,2): the source itself */
+    draws(&g, TN_ACOR_BOX, 2 + 8 * 2, 2 + 8 * 2, 1);
+    /* FULL: every node */
+    draws(&g, TN_ACOR_FULL, 0, 9, 64);
+    /* GOAL-Q from (1,1) to (3,4): x either way (both arcs, 3 + 6 = 8 positions: all of the
+     * ring), y either way: every node of the torus is in some quadrant's box */
+    draws(&g, TN_ACOR_GOALQ, 1 + 8 * 1, 3 + 8 * 4, 64);
+    /* GOAL-Q from (1,1) to (2,1): y fixed, x on either arc: 8 nodes of the row */
+    draws(&g, TN_ACOR_GOALQ, 1 + 8 * 1, 2 + 8 * 1, 8);
+    tn_geom_free(&g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rise_at_once_and_restart),
+        cmocka_unit_test(test_one_step_per_cycle),
+        cmocka_unit_test(test_fall_only_at_interval_end),
+        cmocka_unit_test(test_no_fall_above_dt),
+        cmocka_unit_test(test_three_level_sequence),
+        cmocka_unit_test(test_packet_level),
+        cmocka_unit_test(test_restricted_draws),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
