@@ -115,6 +115,7 @@ SYN_ROUTERS=(
     "$SYN_BASE V=3 ROUTING=1|router V=3 ROUTING=1, W=32 B=8"
     "$SYN_BASE V=4 ROUTING=3|router V=4 ROUTING=3, W=32 B=8"
     "$SYN_BOARD|router V=4 ROUTING=3, W=16 B=4 (board)"
+    "$SYN_BOARD SEL=5|router V=4 ROUTING=3 SEL=5 (sq fixed), W=16 B=4"
 )
 
 # ---- helpers ----

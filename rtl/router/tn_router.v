@@ -54,6 +54,9 @@ module tn_router #(
     localparam EW   = `TN_EW;
     // One copy of the router's code serves every node: keeps Verilator builds short.
     /* verilator no_inline_module */
+    // SEL as a signed integer: a value set from outside (Yosys chparam) may arrive unsigned, and
+    // an unsigned 5 compares above -1 converted to unsigned
+    localparam integer SEL_I = SEL;
     // ---- elaboration checks: an undefined module whose name states the rule ----
     generate
         if (K < 2 || K > 64) begin : g_chk_k
@@ -74,7 +77,7 @@ module tn_router #(
         if (TOPO == 1 && ROUTING >= 1 && V < 2) begin : g_chk_vmin_minad_mesh
             tn_error_V_below_2_for_minad_on_a_mesh u_err ();
         end
-        if (SEL < -1 || SEL > 5) begin : g_chk_sel
+        if (SEL_I < -1 || SEL_I > 5) begin : g_chk_sel
             tn_error_SEL_must_be_minus1_runtime_or_0_to_5 u_err ();
         end
         if (B < 1 || B > 64) begin : g_chk_b
