@@ -448,14 +448,15 @@ void tn_chaos_router_step(tn_sim *s, int node)
             f = *tn_iu_front(s, ivc);
             ov = s->iu.ovc[ivc];
             tn_iu_pop(s, node, w, v);
-            tn_router_emit_credit(s, node, w, v);
+            tn_link_emit_credit(s, node, w, v);
             tail = f.tail;
             if (tail)
                 s->iu.state[ivc] = TN_VC_IDLE;
             s->as.sa1_ptr[base + w] = (uint8_t)((v + 1) % V);
         }
         f.vc = (uint8_t)ov;
-        tn_router_out_flit(s, node, op, &f);
+        tn_ou_send(s, node, op, f.vc);
+        tn_link_emit_flit(s, node, op, &f);
         if (!tn_port_is_term(&s->g, op))
             sent |= 1u << (op - 1);
         if (tail)
@@ -468,7 +469,7 @@ void tn_chaos_router_step(tn_sim *s, int node)
         long k = qb + s->iu.ovc[ivc];
         tn_flit f = *tn_iu_front(s, ivc);
         tn_iu_pop(s, node, wr_ip, v);
-        tn_router_emit_credit(s, node, wr_ip, v);
+        tn_link_emit_credit(s, node, wr_ip, v);
         if (f.tail)
             s->iu.state[ivc] = TN_VC_IDLE;
         s->as.sa1_ptr[base + wr_ip] = (uint8_t)((v + 1) % V);

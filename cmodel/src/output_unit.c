@@ -15,6 +15,17 @@ void tn_ou_credit(tn_sim *s, int node, int port, int vc)
     s->ou.credits[ovc]++;
 }
 
+void tn_ou_send(tn_sim *s, int node, int op, int ov)
+{
+    if (tn_port_is_term(&s->g, op))
+        return; /* terminal credits hold buf (section 5) */
+    long ovc = ((long)node * s->P + op) * s->V + ov;
+    if (s->ou.credits[ovc] == 0)
+        s->router_err[node] |= TN_ERR_CREDIT_UNF;
+    else
+        s->ou.credits[ovc]--;
+}
+
 void tn_ou_avail(const tn_geom *g, int V, int buf, const uint8_t *credits_op_ov,
                  const uint32_t *busy_op, const uint8_t *lru_age_op, const uint8_t *ldsf_cnt_op,
                  int adaptive, tn_avail *a)

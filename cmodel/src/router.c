@@ -2,50 +2,9 @@
 /* Router (rtl/router/tn_router.v): one cycle of output-VC availability (output units), requests
  * (input units and route computation), two switch-allocation iterations with the output VC taken
  * by a head as it leaves, and traversal; computed from the state at the start of the cycle and
- * committed at its end (docs/microarchitecture.md section 6). */
+ * committed at its end (docs/microarchitecture.md section 6). It writes the link and credit
+ * registers through torus.c and keeps no statistics (torus.c counts them on delivery). */
 #include "tn_internal.h"
-
-void tn_router_emit_flit(tn_sim *s, int node, int op, const tn_flit *f)
-{
-    tn_link_ev *e = &s->lev[s->cur ^ 1][s->nlev[s->cur ^ 1]++];
-    e->from_node = node;
-    e->from_port = (uint8_t)op;
-    e->f = *f;
-    if (tn_port_is_term(&s->g, op)) {
-        e->node = node;
-        e->port = (uint8_t)op;
-        e->sink = 1;
-    } else {
-        e->node = s->g.nbr[(long)node * s->P + op];
-        e->port = (uint8_t)tn_port_opposite(op);
-        e->sink = 0;
-    }
-}
-
-void tn_router_emit_credit(tn_sim *s, int node, int ip, int vc)
-{
-    tn_credit_ev *c = &s->cev[s->cur ^ 1][s->ncev[s->cur ^ 1]++];
-    c->node = node;
-    c->port = (uint8_t)ip;
-    c->vc = (uint8_t)vc;
-}
-
-void tn_router_out_flit(tn_sim *s, int node, int op, const tn_flit *f)
-{
-    tn_router_emit_flit(s, node, op, f);
-    if (tn_port_is_term(&s->g, op))
-        return;
-    long slot = (long)node * s->P + op, ovc = slot * s->V + f->vc;
-    if (s->ou.credits[ovc] == 0)
-        s->router_err[node] |= TN_ERR_CREDIT_UNF;
-    else
-        s->ou.credits[ovc]--;
-    s->flit_hops++;
-    if (f->head)
-        s->pkt[f->pkt].hops++;
-    if (s->cycle >= s->win_lo && s->cycle < s->win_hi)
-        s->chan_flits[slot]++;
-}
 
 void tn_router_sel_sync(tn_sim *s, int node)
 {
@@ -86,11 +45,12 @@ static void router_traverse(tn_sim *s, int node, int ip, int v, int op, uint32_t
         s->iu.ovc[ivc] = (uint8_t)ov;
     }
     tn_iu_pop(s, node, ip, v);
-    tn_router_emit_credit(s, node, ip, v);
+    tn_link_emit_credit(s, node, ip, v);
     f.vc = (uint8_t)ov;
     if (s->cfg.routing == TN_ROUTE_VAL && f.head) /* the head carries the phase in force */
         f.phase = (uint8_t)tn_val_phase(&s->g, s->coord + (long)node * s->g.n, f.mid, f.phase);
-    tn_router_out_flit(s, node, op, &f);
+    tn_ou_send(s, node, op, f.vc);
+    tn_link_emit_flit(s, node, op, &f);
     if (f.tail) {
         s->ou.busy[base + op] &= ~(1u << ov);
         s->iu.state[ivc] = TN_VC_IDLE;
@@ -101,11 +61,6 @@ static void router_traverse(tn_sim *s, int node, int ip, int v, int op, uint32_t
 
 void tn_router_step(tn_sim *s, int node)
 {
-    tn_router_sel_sync(s, node);
-    if (s->cfg.routing == TN_ROUTE_CHAOS) { /* section 22: its own cycle, in chaos.c */
-        tn_chaos_router_step(s, node);
-        return;
-    }
     const int P = s->P, V = s->V;
     const long base = (long)node * P;
     const int nnet = 2 * s->g.n;

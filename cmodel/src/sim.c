@@ -186,8 +186,13 @@ void tn_sim_step(tn_sim *s)
             tn_source_send(s, v, e);
         for (int e = 0; e < term; e++)
             tn_source_step(s, v, e);
-        if (s->iu.nflits[v])
-            tn_router_step(s, v);
+        if (s->iu.nflits[v]) {
+            tn_router_sel_sync(s, v);
+            if (s->cfg.routing == TN_ROUTE_CHAOS)
+                tn_chaos_router_step(s, v); /* section 22: its own cycle, in chaos.c */
+            else
+                tn_router_step(s, v);
+        }
     }
     if (s->cfg.routing == TN_ROUTE_GAL)
         tn_gal_tick(s); /* thresholds: from this cycle's departures */

@@ -241,6 +241,8 @@ void tn_iu_pop(tn_sim *s, int node, int port, int vc);
 
 /* output_unit.c */
 void tn_ou_credit(tn_sim *s, int node, int port, int vc);
+/* A flit leaves on output VC (op, ov): a network port spends a credit (CREDIT_UNF at 0). */
+void tn_ou_send(tn_sim *s, int node, int op, int ov);
 
 /* acor.c: ACOR's level machine and restricted Valiant draws (issue 13; docs/acor.md). */
 typedef struct tn_acor_cfg {
@@ -352,17 +354,14 @@ void tn_chaos_router_step(tn_sim *s, int node);
 
 /* router.c */
 void tn_router_step(tn_sim *s, int node);
-/* The link and credit registers a router writes in this cycle (visible in the next). */
-void tn_router_emit_flit(tn_sim *s, int node, int op, const tn_flit *f);
-void tn_router_emit_credit(tn_sim *s, int node, int ip, int vc);
-/* Send flit f (its vc already the output VC) from output port op: the link register, and on a
- * network port the credit it spends and the hop, flit-hop and channel counts. */
-void tn_router_out_flit(tn_sim *s, int node, int op, const tn_flit *f);
 /* Bring a router's selection state and RNG to the start of the current cycle (the cycles it was
  * skipped had no flit to send and constant busy flags). tnlock calls it before comparing. */
 void tn_router_sel_sync(tn_sim *s, int node);
 
-/* torus.c */
+/* torus.c: the link and credit registers a router writes in this cycle (visible in the next),
+ * and their delivery (with the link statistics, counted there, outside the hardware blocks). */
+void tn_link_emit_flit(tn_sim *s, int node, int op, const tn_flit *f);
+void tn_link_emit_credit(tn_sim *s, int node, int ip, int vc);
 void tn_links_deliver(tn_sim *s);
 
 /* source.c / sink.c */
