@@ -9,10 +9,10 @@ cd "$(dirname "$0")/.."
 declare -A params=(
   [tn_route]="-set K 4 -set N 2 -set V 4 -set P 5 -set PW 3 -set CW 2 -set TERM 1"
   [tn_select]="-set N 2 -set HW 2 -set KW 8"
-  [tn_input_unit]="-set V 4 -set B 4 -set FW 34 -set PW 3 -set VW 2 -set CNTW 3"
+  [tn_input_unit]="-set V 4 -set B 4 -set FW 34 -set RW 17 -set PW 3 -set VW 2 -set CNTW 3"
   [tn_output_unit]="-set V 4 -set B 4 -set FW 34 -set VW 2 -set CNTW 3 -set SELST 1"
   [tn_vc_alloc]="-set P 5 -set V 4 -set NNET 4 -set PW 3 -set VW 2 -set IVW 5"
-  [tn_sw_alloc]="-set P 5 -set V 4 -set NNET 4 -set PW 3 -set VW 2"
+  [tn_sw_alloc]="-set P 5 -set NNET 4 -set PW 3"
   [tn_vc_req]="-set P 5 -set V 4 -set NP 4 -set HW 4 -set AD 1"
   [tn_sa_in1]="-set P 5 -set V 4 -set N 2 -set CW 2 -set AD 1"
   [tn_sa_in2]="-set P 5 -set V 4"
@@ -23,6 +23,7 @@ mods=("$@")
                                 tn_vc_req tn_sa_in1 tn_sa_in2 tn_send)
 for m in "${mods[@]}"; do
   [ -f "rtl/router/$m.v" ] || { echo "$m: no rtl/router/$m.v"; continue; }
-  n=$(yosys -p "read_verilog -Irtl/common rtl/common/*.v rtl/router/*.v; chparam ${params[$m]:-} $m; synth_ecp5 -top $m; stat" 2>&1 | grep -E '^ +LUT4' | tail -1 | awk '{print $2}')
+  n=$(yosys -p "read_verilog -Irtl/common rtl/common/*.v rtl/router/*.v; chparam ${params[$m]:-} $m; synth_ecp5 -top $m; stat" 2>&1 | grep -E '^ +LUT4' | tail -1 | awk '{print $2}' || true)
+  [ -n "$n" ] || n="(synthesis failed: parameters of this revision?)"
   printf '%-16s %6s LUT4\n' "$m" "$n"
 done
