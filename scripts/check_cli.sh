@@ -146,7 +146,11 @@ bad "load not a number" "load|abc|0..100" load=abc $Q
 bad "load above the injection channel" "load|0.9|0..0.5" load=0.9 k=4 $Q
 bad "unknown traffic lists the names" "traffic|bogus|uniform|tornado|transpose|hotspot|trace" \
     traffic=bogus $Q
-bad "routing not built yet" "routing|acor|allowed: dor minad val goal gal chaos" routing=acor $Q
+bad "acor needs two DOR classes per phase" "vcs|'3'|acor|4..16" routing=acor vcs=3 $Q
+bad "acor needs a torus" "routing|acor|torus" routing=acor vcs=4 topo=mesh $Q
+bad "acor_seq names the sequences" "acor_seq|box|box-full goalq-full box-goalq-full" \
+    routing=acor vcs=4 acor_seq=box $Q
+bad "acor_hi of zero" "acor_hi|'0'|1..65535" routing=acor vcs=4 acor_hi=0 $Q
 bad "chaos_q below the two slots the injection gate needs" "chaos_q|'1'|2..64" routing=chaos chaos_q=1 $Q
 bad "chaos_wait negative" "chaos_wait|-3|0..65535" routing=chaos chaos_wait=-3 $Q
 bad "chaos is virtual cut-through: buf below the longest packet" "'buf'|'4'|pkt|8..64" \

@@ -85,7 +85,7 @@ def gen_vh(t):
         L.append(f"// enum {name}")
         L.append(f"`define TN_{name.upper()}_COUNT {len(values)}")
         for i, v in enumerate(values):
-            L.append(f"`define TN_{name.upper()}_{v.upper()} {i}")
+            L.append(f"`define TN_{name.upper()}_{cname(v)} {i}")
     L.append("// error vector bits")
     for i, (name, _) in enumerate(t["err"]):
         L.append(f"`define TN_ERR_{name.upper()} {i}")
@@ -129,11 +129,13 @@ def gen_h(t):
     L = ["/* SPDX-License-Identifier: MIT */", f"/* {HEADER}. */",
          "#ifndef TN_DEFS_H", "#define TN_DEFS_H", ""]
     prefixes = {"routing": "TN_ROUTE_", "selection": "TN_SEL_", "topo": "TN_TOPO_",
-                "gal_sets": "TN_GAL_S", "traffic": "TN_TR_"}
+                "gal_sets": "TN_GAL_S", "traffic": "TN_TR_", "acor_seq": "TN_ACOR_SEQ_",
+                "acor_mode": "TN_ACOR_MODE_"}
     lasts = {"routing": "TN_ROUTE_LAST", "selection": "TN_SEL_LAST", "topo": "TN_TOPO_LAST",
-             "gal_sets": "TN_GAL_SLAST", "traffic": "TN_TR_LAST"}
+             "gal_sets": "TN_GAL_SLAST", "traffic": "TN_TR_LAST", "acor_seq": "TN_ACOR_SEQ_LAST",
+             "acor_mode": "TN_ACOR_MODE_LAST"}
     for name, values in ((e[0], e[1].split()) for e in t["enum"]):
-        items = [f"{prefixes[name]}{v.upper()} = {i}" for i, v in enumerate(values)]
+        items = [f"{prefixes[name]}{cname(v)} = {i}" for i, v in enumerate(values)]
         items.append(f"{lasts[name]} = {len(values)}")
         L.append(f"enum tn_{name} {{ {', '.join(items)} }};")
         L.append(f"#define TN_{name.upper()}_NAMES {{{', '.join(chr(34) + v + chr(34) for v in values)}}}")

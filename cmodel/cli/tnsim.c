@@ -334,7 +334,11 @@ static struct series_rec {
     long *pkts, *nonmin, *gq;
     double *tmean;
     int *tmax;
-} series = {50, NULL, -1, 0, 0, 0, NULL, NULL, NULL, NULL, NULL};
+    /* routing=acor: the level of every router at the end of each window (acor_win windows) */
+    int acor, nodes;
+    long acor_win;
+    uint8_t *lvl;
+} series = {50, NULL, -1, 0, 0, 0, NULL, NULL, NULL, NULL, NULL, 0, 0, 0, NULL};
 
 static void series_free(void)
 {
@@ -344,6 +348,7 @@ static void series_free(void)
     free(series.gq);
     free(series.tmean);
     free(series.tmax);
+    free(series.lvl);
 }
 
 static int min_hops(int k, int n, int a, int b)
@@ -363,8 +368,10 @@ static void on_cycle(void *user, const tn_sim *s)
     if (t % series.win)
         return;
     long b = t / series.win - 1; /* the window that just ended */
-    if (b >= 0 && b < SERIES_MAX)
+    if (b >= 0 && b < SERIES_MAX && series.gal)
         tn_sim_gal_state(s, &series.tmean[b], &series.tmax[b], &series.gq[b]);
+    if (b >= 0 && b < series.acor_win && series.acor)
+        tn_sim_acor_levels(s, series.lvl + b * series.nodes);
 }
 
 static void on_pair(void *user, const tn_pkt_record *p)
@@ -411,7 +418,7 @@ static int simulate(const tn_config *c, tn_stats *st, char *first_err, size_t le
         pair.hi = c->warmup + c->measure;
         tn_sim_on_deliver(s, on_pair, &pair);
     }
-    if (series.gal)
+    if (series.gal || series.acor)
         tn_sim_on_cycle(s, on_cycle, NULL);
     int rc = tn_sim_run(s, st);
     snprintf(first_err, len, "%s", tn_sim_deadlocked(s) ? tn_sim_deadlock_report(s)
@@ -444,6 +451,31 @@ static const char *gal_occ(const tn_stats *st, int json)
     return b;
 }
 
+/* routing=acor: the share of packets injected under each level, as JSON fields (with the
+ * recomputations per packet and the mean level) or as text; "" for other routings */
+static const char *acor_stats(const tn_stats *st, int json)
+{
+    static char b[512];
+    char l[128] = "";
+    b[0] = 0;
+    if (!st->acor_levels)
+        return b;
+    for (int i = 0; i < st->acor_levels; i++) {
+        if (json)
+            snprintf(l + strlen(l), sizeof l - strlen(l), "%s%.6f", i ? ", " : "",
+                     st->acor_level_frac[i]);
+        else
+            snprintf(l + strlen(l), sizeof l - strlen(l), "%slevel %d %.4f", i ? ", " : "", i,
+                     st->acor_level_frac[i]);
+    }
+    if (json)
+        snprintf(b, sizeof b, ", \"acor_level_frac\": [%s], \"acor_recomp_avg\": %.6f, "
+                 "\"acor_level_avg\": %.6f", l, st->acor_recomp_avg, st->acor_level_avg);
+    else
+        snprintf(b, sizeof b, "%s", l);
+    return b;
+}
+
 static void print_json(const tn_config *c, const tn_stats *st, FILE *f)
 {
     fprintf(f,
@@ -459,7 +491,7 @@ static void print_json(const tn_config *c, const tn_stats *st, FILE *f)
             "\"src_jain\": %.6g, \"chan_util_avg\": %.6g, \"chan_util_max\": %.6g, \"saturated\": %s, "
             "\"packets\": %ld, \"injected\": %ld, \"delivered\": %ld, \"check_errors\": %ld, "
             "\"router_errors\": %u, \"cycles\": %ld, \"sim_cycles_per_second\": %.1f, "
-            "\"flit_hops_per_second\": %.1f%s}\n",
+            "\"flit_hops_per_second\": %.1f%s%s}\n",
             c->k, c->n, tn_topo_name(c->topo), c->vcs, c->buf, c->pkt_min, c->pkt_max, c->term,
             tn_routing_name(c->routing), tn_selection_name(c->selection),
             tn_traffic_name(c->traffic), c->seed, tn_capacity(c),
@@ -470,7 +502,7 @@ static void print_json(const tn_config *c, const tn_stats *st, FILE *f)
             st->chan_util_max,
             st->saturated ? "true" : "false", st->packets, st->injected, st->delivered,
             st->check_errors, st->router_errors, st->cycles, st->cycles_per_second,
-            st->flit_hops_per_second, gal_occ(st, 1));
+            st->flit_hops_per_second, gal_occ(st, 1), acor_stats(st, 1));
 }
 
 static void print_text(const tn_config *c, const tn_stats *st)
@@ -495,6 +527,10 @@ static void print_text(const tn_config *c, const tn_stats *st)
     if (st->gal_quads)
         printf("  GAL queues       mean packets per node by quadrant (bit d: - in dimension d):%s\n",
                gal_occ(st, 0));
+    if (st->acor_levels)
+        printf("  ACOR             packets injected by level: %s; %.3f recomputations per packet; "
+               "routers' mean level %.3f\n", acor_stats(st, 0), st->acor_recomp_avg,
+               st->acor_level_avg);
     printf("  packets          %ld measured; %ld injected, %ld delivered, %ld integrity errors\n",
            st->packets, st->injected, st->delivered, st->check_errors);
     printf("  saturated        %s\n", st->saturated ? "yes" : "no");
@@ -688,6 +724,19 @@ int main(int argc, char **argv)
         series.gal = a.cfg.routing == TN_ROUTE_GAL;
         series.k = a.cfg.k;
         series.n = a.cfg.n;
+        series.acor = a.cfg.routing == TN_ROUTE_ACOR;
+        if (a.series_win)
+            series.win = a.series_win;
+        if (series.acor) {
+            series.nodes = 1;
+            for (int d = 0; d < a.cfg.n; d++)
+                series.nodes *= a.cfg.k;
+            long cyc = a.cfg.warmup + a.cfg.measure + a.cfg.drain;
+            series.acor_win = cyc / series.win + 2;
+            if (series.acor_win > SERIES_MAX)
+                series.acor_win = SERIES_MAX;
+            series.lvl = calloc((size_t)(series.acor_win * series.nodes), 1);
+        }
         if (series.gal) {
             series.pkts = calloc(SERIES_MAX, sizeof *series.pkts);
             series.nonmin = calloc(SERIES_MAX, sizeof *series.nonmin);
@@ -695,7 +744,7 @@ int main(int argc, char **argv)
             series.tmean = calloc(SERIES_MAX, sizeof *series.tmean);
             series.tmax = calloc(SERIES_MAX, sizeof *series.tmax);
         }
-        if (!sf || !series.flits ||
+        if (!sf || !series.flits || (series.acor && !series.lvl) ||
             (series.gal && (!series.pkts || !series.nonmin || !series.gq || !series.tmean ||
                             !series.tmax))) {
             fprintf(stderr, "tnsim: error: key 'series': cannot write '%s'\n", a.series);
@@ -714,14 +763,27 @@ int main(int argc, char **argv)
         long nodes = 1;
         for (int d = 0; d < a.cfg.n; d++)
             nodes *= a.cfg.k;
-        fprintf(sf, "cycle,accepted_flits_per_node_cycle,accepted%s\n",
+        fprintf(sf, "cycle,accepted_flits_per_node_cycle,accepted%s",
                 series.gal ? ",gal_t_mean,gal_t_max,gal_queued,nonmin_frac" : "");
+        for (int v = 0; series.acor && v < series.nodes; v++)
+            fprintf(sf, "%slevel_%d", v ? "," : ",acor_level_mean,", v);
+        fputc('\n', sf);
         for (long b = 0; b <= series.last; b++) {
             double fl = (double)series.flits[b] / (double)(nodes * series.win);
             fprintf(sf, "%ld,%.6f,%.6f", b * series.win, fl, fl / tn_capacity(&a.cfg));
             if (series.gal)
                 fprintf(sf, ",%.4f,%d,%ld,%.6f", series.tmean[b], series.tmax[b], series.gq[b],
                         series.pkts[b] ? (double)series.nonmin[b] / (double)series.pkts[b] : 0.0);
+            if (series.acor) {
+                /* the levels at the end of window b (0 past the recorded windows) */
+                const uint8_t *l = b < series.acor_win ? series.lvl + b * series.nodes : NULL;
+                long sum = 0;
+                for (int v = 0; l && v < series.nodes; v++)
+                    sum += l[v];
+                fprintf(sf, ",%.4f", (double)sum / (double)series.nodes);
+                for (int v = 0; v < series.nodes; v++)
+                    fprintf(sf, ",%d", l ? l[v] : 0);
+            }
             fputc('\n', sf);
         }
         fclose(sf);

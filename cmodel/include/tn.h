@@ -52,6 +52,12 @@ typedef struct tn_config {
     int gal_adapt;         /* 1: the adaptive threshold of paper 000 section IV-E */
     int gal_tmin, gal_tmax, gal_n1, gal_n2;
     int gal_qdepth;        /* packets per injection queue */
+    /* ACOR (section 23) */
+    int acor_seq;          /* enum tn_acor_seq: the restriction-set sequence */
+    int acor_mode;         /* enum tn_acor_mode: the level per router or per packet */
+    int acor_hi;           /* hysteresis interval, cycles */
+    int acor_it1, acor_it2; /* increase thresholds: level 0 -> 1, level 1 -> 2 (3 levels) */
+    int acor_dt1, acor_dt2; /* decrease thresholds: level 1 -> 0, level 2 -> 1 (3 levels) */
     /* CHAOS (section 22) */
     int chaos_wait;        /* cycles a blocked head waits before it may enter the shared queue,
                               and a shared-queue head before it may be derouted */
@@ -226,6 +232,13 @@ typedef struct tn_stats {
     int gal_quads;               /* routing=gal: 2^n, else 0 */
     double gal_queue_occ[16];    /* routing=gal: mean packets per node in its quadrant-q queues
                                     (all sets) over the window; bit d of q: - in dimension d */
+    int acor_levels;             /* routing=acor: levels of the sequence (2 or 3), else 0 */
+    double acor_level_frac[3];   /* routing=acor: fraction of the marked packets injected under
+                                    each level (0 the shortest policy ... levels-1 FULL) */
+    double acor_recomp_avg;      /* routing=acor: failed injection attempts (recomputations) per
+                                    marked packet */
+    double acor_level_avg;       /* routing=acor: the routers' level averaged over nodes and the
+                                    window's cycles (per-router mode) */
 } tn_stats;
 
 typedef struct tn_sim tn_sim;
@@ -263,6 +276,10 @@ void tn_sim_on_cycle(tn_sim *s, tn_cycle_fn fn, void *user);
 /* GAL (routing=gal): the mean and the largest threshold T over all sets of all nodes and the
  * packets in all quadrant queues now; returns -1 (nothing written) for other routings. */
 int tn_sim_gal_state(const tn_sim *s, double *t_mean, int *t_max, long *queued);
+/* ACOR (routing=acor): the misrouting level of each router now (levels[node], per-router mode;
+ * 0 everywhere in per-packet mode); returns the number of levels, or -1 (nothing written) for
+ * other routings. */
+int tn_sim_acor_levels(const tn_sim *s, uint8_t *levels);
 
 /* Deadlock checker (deadlock.c): builds the channel dependency graph of the (escape) network
  * of the configured routing and proves it acyclic. Returns 0 and a summary when acyclic, 1 and

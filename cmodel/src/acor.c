@@ -2,9 +2,9 @@
 /* ACOR's blocks (issue 13; docs/acor.md, the design note; paper 003 and
  * ../shared/notes/selection-acor-thesis.md 2.3 and 2.7): the misrouting level machine with
  * hysteresis, and the draw of a Valiant intermediate node from a restriction set of a torus.
- * Both are pure functions of their inputs (two-phase: next state from the visible state). They
- * are not yet wired into a routing family: that, the RTL mirror (rtl/ni/) and the contract
- * section come with issue 13. */
+ * Both are pure functions of their inputs (two-phase: next state from the visible state);
+ * source.c and sim.c wire them into the network interface (docs/microarchitecture.md
+ * section 23). RTL mirror: rtl/ni/tn_acor.v. */
 #include "tn_internal.h"
 
 void tn_acor_reset(const tn_acor_cfg *c, tn_acor_lvl *l)
@@ -53,35 +53,56 @@ static int min_dir(const tn_geom *g, int s, int t, int *delta)
     return tn_dor_dir(g->k, g->topo, s, t);
 }
 
+/* (f * n) >> 16: a 16-bit field mapped onto 0 .. n-1 (R23.3.2). */
+static int frac16(uint32_t f, int n)
+{
+    return (int)(((f & 0xFFFFu) * (uint32_t)n) >> 16);
+}
+
+/* R23.3: one attempt advances the channel's stream N times; the state after step d+1 decides
+ * dimension d: its high half GOAL-Q's quadrant bit, its low half the position in the set. */
 int tn_acor_draw(const tn_geom *g, int set, int src, int dst, tn_rng *r)
 {
-    int cs[TN_MAX_N], cd[TN_MAX_N], dir[TN_MAX_N], len[TN_MAX_N];
-    if (set == TN_ACOR_FULL)
-        return (int)tn_rng_below(r, (uint32_t)g->nodes);
+    int cs[TN_MAX_N], cd[TN_MAX_N];
     tn_coords(g, src, cs);
     tn_coords(g, dst, cd);
-    uint32_t size = 1;
-    for (int d = 0; d < g->n; d++) {
-        int delta;
-        dir[d] = min_dir(g, cs[d], cd[d], &delta);
-        len[d] = delta;
-        if (set == TN_ACOR_GOALQ && delta > 0 &&
-            (int)tn_rng_below(r, (uint32_t)g->k) < delta) { /* GOAL's quadrant draw */
-            dir[d] = -dir[d];
-            len[d] = g->k - delta;
-        }
-        size *= (uint32_t)len[d] + 1u;
-    }
-    /* one draw over the box: a mixed-radix number, dimension 0 least significant; m_d is j_d
-     * steps from the source along the box's direction in dimension d */
-    uint32_t x = tn_rng_below(r, size);
     int m = 0, w = 1;
     for (int d = 0; d < g->n; d++) {
-        int j = (int)(x % ((uint32_t)len[d] + 1u));
-        x /= (uint32_t)len[d] + 1u;
-        int md = ((cs[d] + dir[d] * j) % g->k + g->k) % g->k;
+        uint32_t x = tn_rng_next(r);
+        int md;
+        if (set == TN_ACOR_FULL) {
+            md = frac16(x, g->k);
+        } else {
+            int delta, dir = min_dir(g, cs[d], cd[d], &delta), len = delta;
+            if (set == TN_ACOR_GOALQ && delta > 0 && frac16(x >> 16, g->k) < delta) {
+                dir = -dir; /* GOAL's quadrant rule: the other direction, probability delta/k */
+                len = g->k - delta;
+            }
+            int j = frac16(x, len + 1);
+            md = ((cs[d] + dir * j) % g->k + g->k) % g->k;
+        }
         m += md * w;
         w *= g->k;
     }
     return m;
+}
+
+int tn_acor_set(int seq, int level)
+{
+    static const uint8_t sets[TN_ACOR_SEQ_LAST][3] = {
+        {TN_ACOR_BOX, TN_ACOR_FULL, TN_ACOR_FULL},
+        {TN_ACOR_GOALQ, TN_ACOR_FULL, TN_ACOR_FULL},
+        {TN_ACOR_BOX, TN_ACOR_GOALQ, TN_ACOR_FULL},
+    };
+    return sets[seq][level];
+}
+
+int tn_acor_levels(int seq)
+{
+    return seq == TN_ACOR_SEQ_BOX_GOALQ_FULL ? 3 : 2;
+}
+
+uint32_t tn_acor_seed(uint32_t g, int nodes, int node, int term, int e)
+{
+    return tn_router_seed(g, nodes + node * term + e);
 }

@@ -48,6 +48,13 @@ void tn_config_default(tn_config *c)
     c->dateline = 1;
     c->transit = 1; /* in-transit priority (section 7.4): stable past saturation */
     c->watchdog = 20000;
+    c->acor_seq = TN_ACOR_SEQ_BOX_FULL;
+    c->acor_mode = TN_ACOR_MODE_ROUTER;
+    c->acor_hi = 1024;
+    c->acor_it1 = 5;
+    c->acor_it2 = 171;
+    c->acor_dt1 = 2;
+    c->acor_dt2 = 5;
     c->gal_sets = TN_GAL_SDST;
     c->gal_t = 2;
     c->gal_adapt = 0;
@@ -108,6 +115,8 @@ static void join_names(char *buf, size_t len, const char *const *names, int coun
 /* ---- the key table ---- */
 
 static const char *const gal_sets_names[TN_GAL_SLAST] = TN_GAL_SETS_NAMES;
+static const char *const acor_seq_names[TN_ACOR_SEQ_LAST] = TN_ACOR_SEQ_NAMES;
+static const char *const acor_mode_names[TN_ACOR_MODE_LAST] = TN_ACOR_MODE_NAMES;
 
 #define F(field) offsetof(tn_config, field)
 #define NOF TN_KEY_NO_FIELD
@@ -137,15 +146,15 @@ static const tn_key keys[] = {
     KINT("n", 1, TN_MAX_N, n, "2", "dimensions (k^n <= 65536)"),
     KENUM("topo", topo_names, 2, 2, topo, NOF, "", "torus", "topology"),
     KINT("vcs", 1, TN_MAX_V, vcs, "2",
-         "VCs per port; a torus needs dor 2, minad goal gal 3, val 4 (a mesh 1, 2, 2)"),
+         "VCs per port; a torus needs dor 2, minad goal gal 3, val acor 4 (a mesh 1, 2, 2)"),
     KINT("buf", 1, TN_MAX_BUF, buf, "8", "flits per VC buffer"),
     {.name = "pkt", .type = TN_KEY_PKT, .off = F(pkt_min), .off2 = F(pkt_max), .given = NOF,
      .lo = 1, .hi = TN_MAX_PKT, .note = "", .def = "4",
      .help = "packet length in flits: fixed L, or uniform in A..B"},
     KINT("flitw", 1, 64, flitw, "32", "payload bits per flit"),
     KINT("term", 1, TN_MAX_TERM, term, "1", "injection/ejection channels per node"),
-    KENUM("routing", routing_names, TN_ROUTE_LAST, TN_ROUTE_CHAOS + 1, routing, NOF, "", "dor",
-          "routing algorithm (acor is not built yet)"),
+    KENUM("routing", routing_names, TN_ROUTE_LAST, TN_ROUTE_LAST, routing, NOF, "", "dor",
+          "routing algorithm"),
     KENUM("selection", selection_names, TN_SEL_LAST, TN_SEL_LAST, selection, NOF, "", "ldsf",
           "how minad, goal, gal and chaos pick among free productive ports"),
     KENUM("traffic", traffic_names, TN_TR_LAST, TN_TR_LAST, traffic, NOF, "", "uniform",
@@ -180,6 +189,21 @@ static const tn_key keys[] = {
     KINT("gal_n1", 1, 64, gal_n1, "50", "GAL adaptive threshold: window, cycles"),
     KINT("gal_n2", 1, 1000000, gal_n2, "20", "GAL adaptive threshold: cycles between updates"),
     KINT("gal_qdepth", 1, 1024, gal_qdepth, "128", "packets per GAL injection queue"),
+    KENUM("acor_seq", acor_seq_names, TN_ACOR_SEQ_LAST, TN_ACOR_SEQ_LAST, acor_seq, NOF,
+          " (the restriction sets of ACOR's levels, shortest first)", "box-full",
+          "ACOR restriction-set sequence"),
+    KENUM("acor_mode", acor_mode_names, TN_ACOR_MODE_LAST, TN_ACOR_MODE_LAST, acor_mode, NOF,
+          " (a level per router with hysteresis; a level per packet)", "router",
+          "ACOR level management"),
+    KINT("acor_hi", 1, 65535, acor_hi, "1024", "ACOR hysteresis interval, cycles"),
+    KINT("acor_it1", 1, 65535, acor_it1, "5",
+         "ACOR: blocked events in an interval that raise level 0 to 1"),
+    KINT("acor_it2", 1, 65535, acor_it2, "171",
+         "ACOR (3 levels): blocked events in an interval that raise level 1 to 2"),
+    KINT("acor_dt1", 0, 65535, acor_dt1, "2",
+         "ACOR: at most this many blocked events in an interval lower level 1 to 0"),
+    KINT("acor_dt2", 0, 65535, acor_dt2, "5",
+         "ACOR (3 levels): at most this many blocked events in an interval lower level 2 to 1"),
     KINT("chaos_wait", 0, 65535, chaos_wait, "8",
          "CHAOS: cycles a blocked head waits before the shared queue"),
     KINT("chaos_q", 2, 64, chaos_q, "4", "CHAOS: packet slots of the shared queue per node"),
@@ -430,7 +454,8 @@ int tn_min_vcs(const tn_config *c)
     case TN_ROUTE_MINAD:
     case TN_ROUTE_GOAL:
     case TN_ROUTE_GAL: return esc + 1;      /* escape classes + one adaptive VC */
-    case TN_ROUTE_VAL: return 2 * esc;      /* DOR classes for each of the two phases */
+    case TN_ROUTE_VAL:
+    case TN_ROUTE_ACOR: return 2 * esc;     /* DOR classes for each of the two phases */
     case TN_ROUTE_CHAOS: return 1;          /* no VC classes: deadlock is avoided by derouting */
     default: return esc;
     }
@@ -446,8 +471,8 @@ int tn_config_check(const tn_config *c, char *err, size_t errlen)
                  c->n, nodes, TN_MAX_NODES);
         return -1;
     }
-    if ((c->routing == TN_ROUTE_GOAL || c->routing == TN_ROUTE_GAL) &&
-        c->topo != TN_TOPO_TORUS) {
+    if ((c->routing == TN_ROUTE_GOAL || c->routing == TN_ROUTE_GAL ||
+         c->routing == TN_ROUTE_ACOR) && c->topo != TN_TOPO_TORUS) {
         snprintf(err, errlen, "key 'routing': value '%s' needs a torus (a mesh has no "
                               "non-minimal direction); allowed with topo=mesh: dor minad val",
                  tn_routing_name(c->routing));

@@ -91,7 +91,7 @@ static long dl_channel(const tn_geom *g, const tn_config *c, int v, uint32_t add
         uint32_t prod;
         int hops[TN_MAX_N];
         tn_route_adaptive(g, c->vcs, cv, addr, 0, quad, &r, &prod, hops);
-    } else if (c->routing == TN_ROUTE_VAL) {
+    } else if (c->routing == TN_ROUTE_VAL || c->routing == TN_ROUTE_ACOR) {
         int half = c->vcs / 2;
         tn_route_dor(g, ph ? c->vcs - half : half, cv, addr, 0, &r); /* within the phase's set */
     } else {
@@ -126,7 +126,7 @@ int tn_deadlock_check(const tn_config *cfg, char *rep, size_t len)
     const int adaptive = cc.routing == TN_ROUTE_MINAD || cc.routing == TN_ROUTE_GOAL ||
                          cc.routing == TN_ROUTE_GAL;
     const int quadrant = cc.routing == TN_ROUTE_GOAL || cc.routing == TN_ROUTE_GAL;
-    const int val = cc.routing == TN_ROUTE_VAL;
+    const int val = cc.routing == TN_ROUTE_VAL || cc.routing == TN_ROUTE_ACOR; /* R23.7 */
     const int maxn = adaptive || val ? DL_MAX_NODES_ADAPTIVE : DL_MAX_NODES;
     if (g.nodes > maxn) {
         snprintf(rep, len, "keys 'k','n': the checker handles up to %d nodes for routing=%s, not %d",

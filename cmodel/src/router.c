@@ -47,7 +47,7 @@ static void router_traverse(tn_sim *s, int node, int ip, int v, int op, uint32_t
     tn_iu_pop(s, node, ip, v);
     tn_link_emit_credit(s, node, ip, v);
     f.vc = (uint8_t)ov;
-    if (s->cfg.routing == TN_ROUTE_VAL && f.head) /* the head carries the phase in force */
+    if ((s->cfg.routing == TN_ROUTE_VAL || s->cfg.routing == TN_ROUTE_ACOR) && f.head) /* the head carries the phase in force */
         f.phase = (uint8_t)tn_val_phase(&s->g, s->coord + (long)node * s->g.n, f.mid, f.phase);
     tn_ou_send(s, node, op, f.vc);
     tn_link_emit_flit(s, node, op, &f);

@@ -46,6 +46,18 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
         goto oom;
     if (c->routing == TN_ROUTE_CHAOS && tn_chaos_init(s))
         goto oom;
+    if (c->routing == TN_ROUTE_ACOR) {
+        tn_acor_cfg *a = &s->acor_cfg;
+        a->levels = tn_acor_levels(c->acor_seq);
+        a->hi = (uint32_t)c->acor_hi;
+        a->it[0] = (uint32_t)c->acor_it1;
+        a->it[1] = (uint32_t)c->acor_it2;
+        a->dt[0] = (uint32_t)c->acor_dt1;
+        a->dt[1] = (uint32_t)c->acor_dt2;
+        ALLOC(s->acor, s->g.nodes);
+        for (int v = 0; v < s->g.nodes; v++)
+            tn_acor_reset(a, &s->acor[v]);
+    }
     if (c->traffic == TN_TR_TRACE) {
         char sub[TN_ERRLEN];
         if (tn_trace_load(&s->trace, c->trace, &s->g, TN_MAX_PKT, sub, sizeof sub)) {
@@ -93,6 +105,7 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
             tn_source *src = &s->src[v * s->g.term + e];
             src->rng.s = tn_seed_stream(c->seed, TN_STREAM_TRAFFIC, (uint32_t)(v * s->g.term + e));
             memset(src->credits, s->B, sizeof src->credits);
+            src->acor_rng.s = tn_acor_seed(c->seed, (int)nodes, (int)v, s->g.term, e);
             if (s->has_trace)
                 src->trace_next = s->trace.first[v] + e;
         }
@@ -130,7 +143,7 @@ void tn_sim_free(tn_sim *s)
                     s->ou.busy, s->as.sa1_ptr, s->as.sa2_ptr,
                     s->sel.rng, s->sel.lru_age, s->sel.ldsf_cnt, s->sel.last, s->lev[0], s->lev[1],
                     s->cev[0], s->cev[1], s->src, s->sinkvc, s->pkt,
-                    s->free_slots, s->lat_hist, s->chan_flits, s->src_acc_win};
+                    s->free_slots, s->lat_hist, s->chan_flits, s->src_acc_win, s->acor};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)
         free(ptrs[i]);
     if (s->has_trace)
@@ -173,6 +186,29 @@ static void watchdog_fire(tn_sim *s)
 int tn_sim_deadlocked(const tn_sim *s) { return s->deadlocked; }
 const char *tn_sim_deadlock_report(const tn_sim *s) { return s->deadlock_report; }
 
+/* ACOR (R23.5): node v's level machine takes this cycle's blocked events of its channels. Only
+ * v's sources read its level, and they ran before this, so updating it here is the commit. */
+static void acor_tick(tn_sim *s, int v)
+{
+    uint32_t ev = 0;
+    for (int e = 0; e < s->g.term; e++)
+        ev += s->src[(long)v * s->g.term + e].acor_blk;
+    tn_acor_lvl nx;
+    if (s->cycle >= s->win_lo && s->cycle < s->win_hi)
+        s->acor_lvl_sum += s->acor[v].level;
+    tn_acor_step(&s->acor_cfg, &s->acor[v], ev, &nx);
+    s->acor[v] = nx;
+}
+
+int tn_sim_acor_levels(const tn_sim *s, uint8_t *levels)
+{
+    if (!s->acor)
+        return -1;
+    for (int v = 0; v < s->g.nodes; v++)
+        levels[v] = s->acor[v].level;
+    return s->acor_cfg.levels;
+}
+
 void tn_sim_step(tn_sim *s)
 {
     int nx = s->cur ^ 1;
@@ -186,6 +222,8 @@ void tn_sim_step(tn_sim *s)
             tn_source_send(s, v, e);
         for (int e = 0; e < term; e++)
             tn_source_step(s, v, e);
+        if (s->acor)
+            acor_tick(s, v);
         if (s->iu.nflits[v]) {
             tn_router_sel_sync(s, v);
             if (s->cfg.routing == TN_ROUTE_CHAOS)
@@ -325,6 +363,16 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
         st->gal_quads = s->gal.quads;
         for (int q = 0; q < s->gal.quads; q++)
             st->gal_queue_occ[q] = (double)s->gal.qocc[q] / ((double)nodes * (double)win);
+    }
+    if (s->acor) {
+        long inj = 0;
+        st->acor_levels = s->acor_cfg.levels;
+        for (int l = 0; l < 3; l++)
+            inj += s->acor_pk[l];
+        for (int l = 0; l < 3 && inj; l++)
+            st->acor_level_frac[l] = (double)s->acor_pk[l] / (double)inj;
+        st->acor_recomp_avg = inj ? (double)s->acor_recomp / (double)inj : 0;
+        st->acor_level_avg = s->acor_lvl_sum / ((double)nodes * (double)win);
     }
     st->latency_p50 = percentile(s, 0.50);
     st->latency_p99 = percentile(s, 0.99);

@@ -76,6 +76,15 @@ static int generate(tn_sim *s, tn_source *src, int node, int ch)
     return 0;
 }
 
+/* ACOR (R23.2): the level in force for this channel's head in this cycle. */
+static int acor_level(const tn_sim *s, const tn_source *src, int node)
+{
+    if (s->cfg.acor_mode == TN_ACOR_MODE_PACKET)
+        return tn_acor_packet_level(s->acor_cfg.levels,
+                                    src->acor_fail > 3u ? 3 : (int)src->acor_fail);
+    return s->acor[node].level;
+}
+
 static int start_packet(tn_sim *s, tn_source *src, int node, int ch, int counted)
 {
     int vc = -1;
@@ -106,6 +115,14 @@ static int start_packet(tn_sim *s, tn_source *src, int node, int ch, int counted
     p->state = TN_PKT_FLIGHT;
     p->marked = src->pend.created >= s->win_lo && src->pend.created < s->win_hi;
     p->channel = (uint8_t)ch;
+    if (s->cfg.routing == TN_ROUTE_ACOR) {
+        p->acor_level = (uint8_t)acor_level(s, src, node);
+        if (p->marked) {
+            s->acor_pk[p->acor_level]++;
+            s->acor_recomp += src->acor_fail;
+        }
+        src->acor_fail = 0;
+    }
     src->has_pending = 0;
     src->in_pkt = 1;
     src->pkt = slot;
@@ -145,6 +162,7 @@ void tn_source_send(tn_sim *s, int node, int ch)
 void tn_source_step(tn_sim *s, int node, int ch)
 {
     tn_source *src = &s->src[(long)node * s->g.term + ch];
+    src->acor_att = src->acor_blk = 0;
     if (s->cfg.routing == TN_ROUTE_GAL) {
         /* GAL: the injection unit moves the next packet of source queue ch into a quadrant queue
          * (in flight from then on); channels in order, each sees the previous one's enqueue */
@@ -165,8 +183,21 @@ void tn_source_step(tn_sim *s, int node, int ch)
     } else if (!src->in_pkt && !s->gen_stop) {
         if (!src->has_pending)
             src->has_pending = generate(s, src, node, ch);
-        if (src->has_pending && !start_packet(s, src, node, ch, 0))
+        if (src->has_pending && s->cfg.routing == TN_ROUTE_ACOR) {
+            /* ACOR (R23.4): an eligible head draws its intermediate from the set of the level in
+             * force; failing to start is a blocked event and the next attempt draws again */
+            int set = tn_acor_set(s->cfg.acor_seq, acor_level(s, src, node));
+            src->pend.mid = tn_addr_of(&s->g, tn_acor_draw(&s->g, set, node, src->pend.dst,
+                                                           &src->acor_rng));
+            src->acor_att = 1;
+            if (!start_packet(s, src, node, ch, 0)) {
+                src->acor_blk = 1;
+                src->acor_fail++;
+                return;
+            }
+        } else if (src->has_pending && !start_packet(s, src, node, ch, 0)) {
             return;
+        }
     }
     if (!src->in_pkt || src->credits[src->vc] == 0)
         return;

@@ -71,6 +71,19 @@ typedef struct tn_credit_ev {
     uint8_t vc;
 } tn_credit_ev;
 
+/* ACOR (section 23; acor.c): the level machine's configuration and state. */
+typedef struct tn_acor_cfg {
+    int levels;       /* sequence length: 2 or 3 */
+    uint32_t hi;      /* hysteresis interval, cycles (>= 1) */
+    uint32_t it[2];   /* increase thresholds of levels 0 .. levels-2 */
+    uint32_t dt[2];   /* decrease thresholds of levels 1 .. levels-1 */
+} tn_acor_cfg;
+typedef struct tn_acor_lvl {
+    uint8_t level;    /* 0 (shortest policy) .. levels-1 (FULL) */
+    uint32_t cnt;     /* blocked events in the interval so far */
+    uint32_t tmr;     /* cycles left in the interval, HI .. 1 */
+} tn_acor_lvl;
+
 /* A packet generated at a source but not yet started. */
 typedef struct tn_pending {
     long created;
@@ -98,6 +111,11 @@ typedef struct tn_source {
     uint8_t gal_offer, gal_took;
     int gal_offer_dst, gal_enq_q, gal_dep_q;
     uint32_t gal_dep_tag;
+    /* ACOR (section 23): the intermediate-node stream, the current head's failed attempts, and
+     * what this cycle did (observation: an attempt was made, it failed) */
+    tn_rng acor_rng;
+    uint32_t acor_fail;
+    uint8_t acor_att, acor_blk;
 } tn_source;
 
 /* GAL network interface (rtl/ni/, section 21): per node, S sets of 2^n quadrant queues of packet
@@ -144,6 +162,7 @@ typedef struct tn_packet {
     uint8_t quad;
     uint8_t nonmin; /* GAL: its quadrant is longer than minimal */
     uint8_t state, marked, channel;
+    uint8_t acor_level; /* ACOR: the level it was injected under */
 } tn_packet;
 
 /* CHAOS (section 22): per node a shared queue (multiqueue) of q packet slots of buf flits; the
@@ -192,6 +211,12 @@ struct tn_sim {
     tn_sink_vc *sinkvc;  /* [(node*term + channel)*V + vc] */
     tn_traffic_gen tg;
     tn_gal_ni gal;
+    /* ACOR (section 23): the level machine of every node, its configuration, and statistics */
+    tn_acor_cfg acor_cfg;
+    tn_acor_lvl *acor;   /* [node] */
+    long acor_pk[3];     /* marked packets injected under each level */
+    long acor_recomp;    /* their failed attempts */
+    double acor_lvl_sum; /* sum over the window's cycles and nodes of the level */
     tn_chaos_state chaos;
     tn_trace trace;
     int has_trace;
@@ -245,17 +270,6 @@ void tn_ou_credit(tn_sim *s, int node, int port, int vc);
 void tn_ou_send(tn_sim *s, int node, int op, int ov);
 
 /* acor.c: ACOR's level machine and restricted Valiant draws (issue 13; docs/acor.md). */
-typedef struct tn_acor_cfg {
-    int levels;       /* sequence length: 2 or 3 */
-    uint32_t hi;      /* hysteresis interval, cycles (>= 1) */
-    uint32_t it[2];   /* increase thresholds of levels 0 .. levels-2 */
-    uint32_t dt[2];   /* decrease thresholds of levels 1 .. levels-1 */
-} tn_acor_cfg;
-typedef struct tn_acor_lvl {
-    uint8_t level;    /* 0 (shortest policy) .. levels-1 (FULL) */
-    uint32_t cnt;     /* blocked events in the interval so far */
-    uint32_t tmr;     /* cycles left in the interval, HI .. 1 */
-} tn_acor_lvl;
 void tn_acor_reset(const tn_acor_cfg *c, tn_acor_lvl *l);
 void tn_acor_step(const tn_acor_cfg *c, const tn_acor_lvl *cur, uint32_t events,
                   tn_acor_lvl *next);
@@ -263,10 +277,14 @@ void tn_acor_step(const tn_acor_cfg *c, const tn_acor_lvl *cur, uint32_t events,
 int tn_acor_packet_level(int levels, int failed);
 /* Restriction sets, by added path length. */
 enum { TN_ACOR_BOX = 0, TN_ACOR_GOALQ = 1, TN_ACOR_FULL = 2 };
-/* An intermediate node drawn from set for the packet src -> dst (torus): FULL one draw over all
- * nodes; BOX one draw over the minimal box; GOAL-Q GOAL's quadrant draws, then one draw over the
- * quadrant's box. */
+/* An intermediate node drawn from set for the packet src -> dst (torus), R23.3: N steps of the
+ * channel's stream r, one per dimension. */
 int tn_acor_draw(const tn_geom *g, int set, int src, int dst, tn_rng *r);
+/* The restriction set of level `level` of sequence seq (enum tn_acor_seq), its level count. */
+int tn_acor_set(int seq, int level);
+int tn_acor_levels(int seq);
+/* The seed of injection channel e's ACOR stream (R23.3.1). */
+uint32_t tn_acor_seed(uint32_t g, int nodes, int node, int term, int e);
 
 /* ---- the router's blocks (router.c assembles them; each is a function of its inputs, as its
  * Verilog module is) ---- */

@@ -30,7 +30,7 @@ uint32_t tn_vc_req(const tn_node_in *n, int ip, const tn_vc_in *vc, const tn_ava
     if (adaptive)
         tn_route_adaptive(g, V, n->coord, f->dst, ip, r == TN_ROUTE_MINAD ? -1 : f->quad, &ro,
                           &prod, w->hops);
-    else if (r == TN_ROUTE_VAL)
+    else if (r == TN_ROUTE_VAL || r == TN_ROUTE_ACOR) /* ACOR routes as VAL (R23.1) */
         tn_route_val(g, V, n->coord, f->dst, f->mid, f->phase, ip, &ro);
     else
         tn_route_dor(g, V, n->coord, f->dst, ip, &ro);

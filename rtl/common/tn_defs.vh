@@ -45,6 +45,15 @@
 `define TN_GAL_SETS_2 1
 `define TN_GAL_SETS_DIR 2
 `define TN_GAL_SETS_DST 3
+// enum acor_seq
+`define TN_ACOR_SEQ_COUNT 3
+`define TN_ACOR_SEQ_BOX_FULL 0
+`define TN_ACOR_SEQ_GOALQ_FULL 1
+`define TN_ACOR_SEQ_BOX_GOALQ_FULL 2
+// enum acor_mode
+`define TN_ACOR_MODE_COUNT 2
+`define TN_ACOR_MODE_ROUTER 0
+`define TN_ACOR_MODE_PACKET 1
 // error vector bits
 `define TN_ERR_CREDIT_OVF 0
 `define TN_ERR_CREDIT_UNF 1

@@ -16,8 +16,8 @@
 static const char old_key_list[] =
     "k n topo vcs buf pkt flitw term routing selection traffic load warmup measure drain seed "
     "perm_seed hot_frac hot_nodes trace dateline transit watchdog gal_sets gal_t gal_adapt "
-    "gal_tmin gal_tmax gal_n1 gal_n2 gal_qdepth chaos_wait chaos_q switch_at switch_traffic "
-    "switch_load";
+    "gal_tmin gal_tmax gal_n1 gal_n2 gal_qdepth acor_seq acor_mode acor_hi acor_it1 acor_it2 "
+    "acor_dt1 acor_dt2 chaos_wait chaos_q switch_at switch_traffic switch_load";
 
 /* Clear the "given" flags a key sets (load_set, ...): what remains must be the default. */
 static void clear_given(tn_config *c)
@@ -36,7 +36,7 @@ static void test_table_defaults_equal_config_default(void **st)
     (void)st;
     int nk, nodef = 0;
     const tn_key *k = tn_keys(&nk);
-    assert_int_equal(nk, 36);
+    assert_int_equal(nk, 43);
     tn_config d;
     tn_config_default(&d);
     for (int i = 0; i < nk; i++) {
@@ -140,7 +140,7 @@ static void test_int_keys_bad_values(void **st)
             assert_memory_equal(&c, &d, sizeof c);
         }
     }
-    assert_int_equal(nint, 21);
+    assert_int_equal(nint, 26);
 }
 
 /* The messages of the other kinds of key, word for word as they were before the table. */
@@ -160,10 +160,13 @@ static void test_other_keys_messages(void **st)
         {"switch_load", "101", "key 'switch_load': value '101' is not allowed; allowed: a number "
                                "in 0..100 (fraction of capacity)"},
         {"hot_frac", "2", "key 'hot_frac': value '2' is not allowed; allowed: a number in 0..1"},
-        {"routing", "acor", "key 'routing': value 'acor' is not built yet in this version; "
-                            "allowed: dor minad val goal gal chaos"},
         {"routing", "xy", "key 'routing': value 'xy' is not allowed; allowed: dor minad val goal "
-                          "gal chaos"},
+                          "gal chaos acor"},
+        {"acor_seq", "box", "key 'acor_seq': value 'box' is not allowed; allowed: box-full "
+                            "goalq-full box-goalq-full (the restriction sets of ACOR's levels, "
+                            "shortest first)"},
+        {"acor_mode", "switch", "key 'acor_mode': value 'switch' is not allowed; allowed: router "
+                                "packet (a level per router with hysteresis; a level per packet)"},
         {"topo", "ring", "key 'topo': value 'ring' is not allowed; allowed: torus mesh"},
         {"selection", "greedy", "key 'selection': value 'greedy' is not allowed; allowed: random "
                                 "dor zigzag lru ldsf sq"},

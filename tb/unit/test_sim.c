@@ -488,7 +488,7 @@ static void test_bad_config(void **st_)
     expect_bad("pkt", "9-3", "A-B");
     expect_bad("pkt", "4-", "A-B");
     expect_bad("traffic", "zipf", "uniform tornado");
-    expect_bad("routing", "acor", "dor minad val goal gal chaos");
+    expect_bad("routing", "west", "dor minad val goal gal chaos acor");
     expect_bad("routing", "xy", "dor minad val goal gal");
     expect_bad("selection", "greedy", "random dor zigzag lru ldsf sq");
     expect_bad("topo", "ring", "torus mesh");
