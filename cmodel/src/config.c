@@ -51,10 +51,10 @@ void tn_config_default(tn_config *c)
     c->acor_seq = TN_ACOR_SEQ_BOX_FULL;
     c->acor_mode = TN_ACOR_MODE_ROUTER;
     c->acor_hi = 1024;
-    c->acor_it1 = 5;
-    c->acor_it2 = 171;
-    c->acor_dt1 = 2;
-    c->acor_dt2 = 5;
+    c->acor_it1 = 128;
+    c->acor_it2 = 384;
+    c->acor_dt1 = 42;
+    c->acor_dt2 = 128;
     c->gal_sets = TN_GAL_SDST;
     c->gal_t = 2;
     c->gal_adapt = 0;
@@ -196,13 +196,13 @@ static const tn_key keys[] = {
           " (a level per router with hysteresis; a level per packet)", "router",
           "ACOR level management"),
     KINT("acor_hi", 1, 65535, acor_hi, "1024", "ACOR hysteresis interval, cycles"),
-    KINT("acor_it1", 1, 65535, acor_it1, "5",
+    KINT("acor_it1", 1, 65535, acor_it1, "128",
          "ACOR: blocked events in an interval that raise level 0 to 1"),
-    KINT("acor_it2", 1, 65535, acor_it2, "171",
+    KINT("acor_it2", 1, 65535, acor_it2, "384",
          "ACOR (3 levels): blocked events in an interval that raise level 1 to 2"),
-    KINT("acor_dt1", 0, 65535, acor_dt1, "2",
+    KINT("acor_dt1", 0, 65535, acor_dt1, "42",
          "ACOR: at most this many blocked events in an interval lower level 1 to 0"),
-    KINT("acor_dt2", 0, 65535, acor_dt2, "5",
+    KINT("acor_dt2", 0, 65535, acor_dt2, "128",
          "ACOR (3 levels): at most this many blocked events in an interval lower level 2 to 1"),
     KINT("chaos_wait", 0, 65535, chaos_wait, "8",
          "CHAOS: cycles a blocked head waits before the shared queue"),

@@ -231,6 +231,110 @@ static void test_restricted_draws(void **st)
     tn_geom_free(&g);
 }
 
+/* GOAL-Q's quadrant rule (R23.3.2): (1,1) -> (3,4) on the 8x8, x offset 2: the non-minimal x
+ * direction with probability 2/8, then a position j = 0 .. 6 along it, uniform; positions only
+ * the non-minimal arc holds (j = 1 .. 5) have probability (2/8)(5/7). */
+static void test_goalq_quadrant_probability(void **st)
+{
+    (void)st;
+    tn_config c;
+    tn_config_default(&c);
+    tn_geom g;
+    assert_int_equal(tn_geom_init(&g, &c), 0);
+    enum { DRAWS = 200000 };
+    tn_rng r = {12345u};
+    long strict = 0;
+    for (int i = 0; i < DRAWS; i++) {
+        int m = tn_acor_draw(&g, TN_ACOR_GOALQ, 1 + 8 * 1, 3 + 8 * 4, &r);
+        int x = m % 8;
+        strict += x == 0 || x >= 4; /* x = 0, 7, 6, 5, 4: steps 1..5 in the - direction */
+    }
+    double p = (2.0 / 8.0) * (5.0 / 7.0), mean = p * DRAWS, sd = sqrt(DRAWS * p * (1 - p));
+    if (fabs((double)strict - mean) > 5 * sd)
+        fail_msg("%ld strictly non-minimal x positions, expected %.0f +- %.0f", strict, mean,
+                 5 * sd);
+    tn_geom_free(&g);
+}
+
+/* Hops of every delivered packet against its minimal distance. */
+struct hops_rec {
+    int k, n;
+    long packets, longer;
+};
+static void on_hops(void *user, const tn_pkt_record *p)
+{
+    struct hops_rec *h = user;
+    int a = p->src, b = p->dst, min = 0;
+    for (int d = 0; d < h->n; d++, a /= h->k, b /= h->k) {
+        int f = ((b % h->k) - (a % h->k) + h->k) % h->k;
+        min += f < h->k - f ? f : h->k - f;
+    }
+    h->packets++;
+    h->longer += p->hops > min;
+}
+
+/* routing=acor with every sequence and both modes on the 8x8 under tornado, past saturation, with small
+ * thresholds so that levels move: every packet delivered intact, levels used and recomputations
+ * counted; and at low load with a level that never rises, BOX adds no hop. */
+static void test_acor_runs(void **st)
+{
+    (void)st;
+    for (int seq = 0; seq < TN_ACOR_SEQ_LAST; seq++)
+        for (int mode = 0; mode < TN_ACOR_MODE_LAST; mode++) {
+            tn_config c;
+            char err[TN_ERRLEN];
+            tn_config_default(&c);
+            c.vcs = 4;
+            c.routing = TN_ROUTE_ACOR;
+            c.traffic = TN_TR_TORNADO;
+            c.load = 0.6; /* BOX carries at most 1/3 on the 8x8 under tornado */
+            c.warmup = 500;
+            c.measure = 1500;
+            c.acor_seq = seq;
+            c.acor_mode = mode;
+            c.acor_hi = 64;
+            c.acor_it1 = 2;
+            c.acor_it2 = 6;
+            c.acor_dt1 = 1;
+            c.acor_dt2 = 2;
+            assert_int_equal(tn_config_check(&c, err, sizeof err), 0);
+            tn_sim *s = tn_sim_new(&c, err, sizeof err);
+            assert_non_null(s);
+            tn_stats stt;
+            assert_int_equal(tn_sim_run(s, &stt), 0);
+            assert_int_equal(stt.check_errors, 0);
+            assert_int_equal(stt.router_errors, 0);
+            assert_int_equal(stt.injected, stt.delivered);
+            assert_int_equal(stt.acor_levels, seq == TN_ACOR_SEQ_BOX_GOALQ_FULL ? 3 : 2);
+            double sum = 0;
+            for (int l = 0; l < stt.acor_levels; l++)
+                sum += stt.acor_level_frac[l];
+            assert_true(fabs(sum - 1.0) < 1e-9);
+            assert_true(stt.acor_level_frac[stt.acor_levels - 1] > 0.05); /* the top is used */
+            assert_true(stt.acor_recomp_avg > 0.1);
+            assert_true(stt.acor_level_avg > 0.1); /* the machine runs in both modes (R23.5.2) */
+            tn_sim_free(s);
+        }
+    /* BOX at low load with a level that never rises: minimal paths only, level 0 only */
+    tn_config c;
+    char err[TN_ERRLEN];
+    tn_config_default(&c);
+    c.vcs = 4;
+    c.routing = TN_ROUTE_ACOR;
+    c.load = 0.1;
+    c.acor_it1 = 65535;
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    assert_non_null(s);
+    struct hops_rec h = {c.k, c.n, 0, 0};
+    tn_sim_on_deliver(s, on_hops, &h);
+    tn_stats stt;
+    assert_int_equal(tn_sim_run(s, &stt), 0);
+    assert_true(h.packets > 1000);
+    assert_int_equal(h.longer, 0);
+    assert_true(stt.acor_level_frac[0] == 1.0);
+    tn_sim_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -241,6 +345,8 @@ int main(void)
         cmocka_unit_test(test_three_level_sequence),
         cmocka_unit_test(test_packet_level),
         cmocka_unit_test(test_restricted_draws),
+        cmocka_unit_test(test_goalq_quadrant_probability),
+        cmocka_unit_test(test_acor_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
