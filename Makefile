@@ -19,7 +19,7 @@ LIB_HDR := $(wildcard cmodel/include/*.h cmodel/src/*.h)
 TEST_SRC := $(wildcard tb/unit/test_*.c)
 TEST_BIN := $(patsubst tb/unit/%.c,build/test/%,$(TEST_SRC))
 
-.PHONY: help setup build run test regress lint waves bench gal clean defs
+.PHONY: help setup build run test regress lint waves bench gal acor clean defs
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -126,6 +126,11 @@ bench: setup build ## simulated cycles/s and flit-hops/s of tnsim (median of run
 
 gal: setup build/bin/tnsim ## paper 000's GAL figures from tnsim (ring, report card, stability, pairs); COUNT=1000 for the paper's permutation sample
 	@bash scripts/gal_figures.sh $(or $(COUNT),8)
+
+acor: setup build/bin/tnsim ## ACOR against VAL, MIN AD and GOAL (8x8, 16x16), its load-step transient and threshold sweep (docs/acor.md)
+	@bash scripts/acor_figures.sh
+	@bash scripts/acor_transient.sh
+	@bash scripts/acor_sweep.sh
 
 clean: ## remove build/ and results/
 	rm -rf build results
