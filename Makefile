@@ -129,3 +129,5 @@ gal: setup build/bin/tnsim ## paper 000's GAL figures from tnsim (ring, report c
 
 clean: ## remove build/ and results/
 	rm -rf build results
+
+include fpga/board.mk
