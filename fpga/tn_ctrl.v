@@ -63,7 +63,8 @@ module tn_ctrl #(
     localparam TW = $clog2(TIMEOUT_CLKS);
     localparam [TW-1:0] TMO_LAST = TMO_M1[TW-1:0];
     localparam [31:0] CPB32 = CLKS_PER_BIT, TMO32 = TIMEOUT_CLKS, ID32 = ID;
-    localparam [7:0]  RST_LEN = RST_CYCLES;
+    localparam integer RST_I = RST_CYCLES;
+    localparam [7:0]  RST_LEN = RST_I[7:0];
 
     localparam [3:0] S_HUNT = 4'd0, S_CMD = 4'd1, S_LEN = 4'd2, S_PAY = 4'd3, S_CHK = 4'd4,
                      S_EXEC = 4'd5, S_SCAN = 4'd6, S_SCAN_W = 4'd7, S_WR = 4'd8, S_WR_W = 4'd9,
