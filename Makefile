@@ -22,7 +22,7 @@ TEST_BIN := $(patsubst tb/unit/%.c,build/test/%,$(TEST_SRC))
 .PHONY: help setup build run test regress lint waves bench gal clean defs
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-8s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-8s %s\n", $$1, $$2}'
 
 defs: ## write rtl/common/tn_defs.vh, cmodel/include/tn_defs.h, tb/tn_obs.h from rtl/common/tn_defs.tbl
 	@python3 scripts/gen_defs.py

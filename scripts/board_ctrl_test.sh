@@ -212,6 +212,11 @@ v=$(rd 1)
 [ "$v" = 777 ]
 check "after reset, start 777 --wait counts exactly 777" $? "got '$v'"
 
+hb write 0x10 0xdeadbeef
+hb raw 0xa5 0x03 0x02 0x10 0x00 0xbb
+[ "$RC" -eq 0 ] && [[ $OUT == *"OK, 4 payload bytes: ef be ad de"* ]]
+check "docs/board-guide.md's example frame A5 03 02 10 00 BB reads 0xdeadbeef back (reply CRC checked)" $? "$(diag)"
+
 # ---- the board's ERROR replies ----
 hb read 0x99
 [ "$RC" -eq 1 ] && [[ $ERR == *"read 0x0099"* && $ERR == *"error 0x04 address"* ]]
