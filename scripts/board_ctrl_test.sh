@@ -281,9 +281,12 @@ h --port /dev/null ping
 [ "$RC" -eq 1 ] && [[ $ERR == *"'/dev/null' is not a serial port"* ]]
 check "a port that is not a serial port (/dev/null): exit 1, named" $? "$(diag)"
 
-flock "$PTY_main" sleep 1 &
+flock "$PTY_main" sleep 2 &
 FL=$!
-sleep 0.3
+for i in $(seq 1 40); do # until the lock is held (flock -n fails), at most 2 s
+    flock -n -E 99 "$PTY_main" true 2>/dev/null || break
+    sleep 0.05
+done
 hb ping
 [ "$RC" -eq 1 ] && [[ $ERR == *"port '$PTY_main' is busy"* ]]
 check "a busy port (another program holds its flock): exit 1, 'busy'" $? "$(diag)"
