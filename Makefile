@@ -22,7 +22,7 @@ TEST_BIN := $(patsubst tb/unit/%.c,build/test/%,$(TEST_SRC))
 .PHONY: help setup build run test regress lint waves bench gal acor clean defs
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-8s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-8s %s\n", $$1, $$2}'
 
 defs: ## write rtl/common/tn_defs.vh, cmodel/include/tn_defs.h, tb/tn_obs.h from rtl/common/tn_defs.tbl
 	@python3 scripts/gen_defs.py
@@ -108,7 +108,7 @@ run: setup build ## main job: DOR on 4x4 and 8x8 tori, uniform and tornado; tabl
 	@bash scripts/run.sh
 
 test: setup ## unit tests, simulator checks (ASan+UBSan) and the lockstep set; ends with "N passed, N failed"
-	@$(MAKE) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.a >/dev/null
+	@$(MAKE) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.a build/san/tnhost build/bin/tnhost build/bin/tnboard >/dev/null
 	@bash scripts/run_tests.sh $(TEST_BIN)
 
 regress: setup build ## the long lockstep regression, with random configurations from a printed seed (SEED=n to rerun)
@@ -134,3 +134,5 @@ acor: setup build/bin/tnsim ## ACOR against VAL, MIN AD and GOAL (8x8, 16x16), i
 
 clean: ## remove build/ and results/
 	rm -rf build results
+
+include fpga/board.mk

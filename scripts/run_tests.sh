@@ -81,6 +81,10 @@ run_suite vl_gal_ni build/vl/gal_ni/vl_gal_ni
 # their table rtl/common/tn_defs.tbl
 run_suite defs bash -c 'python3 scripts/gen_defs.py --check && echo "ok 1 - generated definitions match rtl/common/tn_defs.tbl" || echo "not ok 1 - run make defs"; echo 1..1'
 run_suite check_cli bash scripts/check_cli.sh
+# the board's control plane (fpga/tn_ctrl.v, Verilated in tnboard) driven by tnhost over a pty
+run_suite board_ctrl bash scripts/board_ctrl_test.sh
+# its RTL: Verilator -Wall, Icarus, elaboration checks, synth_ecp5 without latches (fpga/*.v)
+run_suite board_lint bash scripts/board_lint.sh
 run_suite lockstep bash scripts/lockstep.sh tb/regress/lockstep_test.txt
 
 rc_total=$(grep -ho 'router-cycles compared: [0-9]*' "$TMP"/*.out 2>/dev/null | grep -o '[0-9]*$' | awk '{s += $1} END {print s + 0}')

@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: MIT
+# The board's control plane (issue 14, first slice), included by the Makefile: the host tool
+# tnhost, and tnboard, the Verilated control plane (fpga/tn_ctrl.v under
+# tb/verilator/tn_board_ctrl_top.v) on a pseudo-terminal. docs/board-guide.md describes both.
+
+BOARD_RTL := fpga/tn_ctrl.v fpga/tn_uart_rx.v fpga/tn_uart_tx.v
+TNHOST_SRC := $(wildcard fpga/host/*.c)
+TNHOST_HDR := $(wildcard fpga/host/*.h)
+# UART clock cycles per bit of the simulated board: the RTL parameter and tnboard's bit timing
+BOARD_SIM_CPB := 4
+
+build: build/bin/tnhost
+
+.PHONY: board
+board: build/bin/tnhost build/bin/tnboard ## build tnhost and tnboard (the control plane, simulated on a pty)
+
+build/bin/tnhost: $(TNHOST_SRC) $(TNHOST_HDR)
+	@mkdir -p build/bin
+	$(CC) $(CFLAGS_REL) -Ifpga/host $(TNHOST_SRC) -o $@
+
+# the same with AddressSanitizer and UndefinedBehaviorSanitizer, for make test
+build/san/tnhost: $(TNHOST_SRC) $(TNHOST_HDR)
+	@mkdir -p build/san
+	$(CC) $(CFLAGS_SAN) -Ifpga/host $(TNHOST_SRC) -o $@
+
+VL_BOARD_DIR := build/vl/board_ctrl
+VL_BOARD_DEPS := $(BOARD_RTL) tb/verilator/tn_board_ctrl_top.v tb/verilator/tn_board_shim.cpp \
+                 tb/verilator/tn_board_rtl.h tb/board/tnboard.c fpga/board.mk
+build/bin/tnboard: $(VL_BOARD_DEPS)
+	@rm -rf $(VL_BOARD_DIR) && mkdir -p $(VL_BOARD_DIR) build/bin
+	$(CC) $(CFLAGS_REL) -DTN_BOARD_CPB=$(BOARD_SIM_CPB) -Itb/verilator -c tb/board/tnboard.c \
+	    -o $(VL_BOARD_DIR)/tnboard_main.o
+	@verilator --cc --exe --build -O1 -j 2 -Wall --top-module tn_board_ctrl_top -Ifpga \
+	    -GCLKS_PER_BIT=$(BOARD_SIM_CPB) tb/verilator/tn_board_ctrl_top.v $(BOARD_RTL) \
+	    --Mdir $(VL_BOARD_DIR) -o tnboard \
+	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
+	    -LDFLAGS "$(CURDIR)/$(VL_BOARD_DIR)/tnboard_main.o" \
+	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
+	    $(CURDIR)/tb/verilator/tn_board_shim.cpp > $(VL_BOARD_DIR).log 2>&1 || { tail -30 $(VL_BOARD_DIR).log >&2; exit 1; }
+	cp $(VL_BOARD_DIR)/tnboard $@

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/* The serial port of tnhost: open with an exclusive lock, raw 8N1 at a baud rate, send a frame,
+ * receive a reply with a timeout on every byte and its CRC checked. */
+#ifndef TN_PORT_H
+#define TN_PORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "tn_proto.h"
+
+enum tn_port_rc {
+    TN_PORT_OK = 0,
+    TN_PORT_OPEN = -1,      /* the port cannot be opened (missing, no permission) */
+    TN_PORT_BUSY = -2,      /* another program holds the port's lock */
+    TN_PORT_NOTTY = -3,     /* not a serial port, or its settings cannot be set */
+    TN_PORT_IO = -4,        /* read or write failed */
+    TN_PORT_TIMEOUT = -5,   /* no byte within the timeout */
+    TN_PORT_CRC = -6,       /* a reply failed its CRC */
+    TN_PORT_MALFORMED = -7, /* a reply that is not a reply: bad status, length too long */
+};
+
+typedef struct tn_port {
+    int fd;
+    int timeout_ms; /* the longest wait for any one byte */
+    char path[256];
+} tn_port;
+
+/* Baud rates the port takes, as text for messages. */
+#define TN_BAUDS "9600 19200 38400 57600 115200 230400 460800 921600 1000000 2000000 3000000"
+/* 0 when baud is one of TN_BAUDS. */
+int tn_baud_ok(unsigned baud);
+/* Open path, lock it (flock, LOCK_EX | LOCK_NB), raw 8N1 at baud, discard stale input. Returns
+ * TN_PORT_OK or a negative tn_port_rc with err. */
+int tn_port_open(tn_port *p, const char *path, unsigned baud, int timeout_ms, char *err,
+                 size_t errlen);
+void tn_port_close(tn_port *p);
+/* Write n bytes (each write waits at most the timeout). */
+int tn_port_send(tn_port *p, const uint8_t *buf, size_t n, char *err, size_t errlen);
+/* Receive one reply: bytes before its sync byte are skipped; every byte must come within the
+ * timeout; the CRC is checked. */
+int tn_port_recv(tn_port *p, tn_reply *r, char *err, size_t errlen);
+#endif

@@ -1,0 +1,644 @@
+/* SPDX-License-Identifier: MIT */
+/* tnhost: the host tool of the board (docs/board-guide.md). Talks to the control plane
+ * (fpga/tn_ctrl.v) over a serial port, or over the pty of the simulated board (tnboard):
+ *   tnhost --port PATH [--baud N] [--timeout MS] [--json] COMMAND [ARGS]
+ * Options are also keys of the project's grammar: port=PATH baud=N timeout=MS wait=on|off, on
+ * the command line or one per line in --config FILE. Every request is checked before the port
+ * is opened; every reply byte is waited for at most the timeout; a failed CRC, a timeout or an
+ * ERROR reply is reported, never retried. Exit status: 0 done, 1 the port or the board failed,
+ * 2 bad command line. */
+#define _DEFAULT_SOURCE /* nanosleep */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "tn_port.h"
+#include "tn_proto.h"
+
+#define ERRLEN 512
+#define MAX_ARGS (TN_REQ_MAX + 1)
+#define EXIT_BOARD 1
+#define EXIT_USAGE 2
+
+typedef struct host {
+    char port[256];
+    unsigned baud;
+    int timeout_ms;
+    int json;
+    int wait;
+    const char *cmd;
+    int nargs;
+    const char *args[MAX_ARGS];
+    tn_port io;
+} host;
+
+typedef struct command {
+    const char *name;
+    int min_args, max_args;
+    const char *synopsis;
+    const char *help;
+    int (*run)(host *h);
+} command;
+
+/* ---- numbers and keys ---- */
+
+/* Decimal or 0x hex, 0..max; no sign, no other characters. */
+static int parse_num(const char *s, uint64_t max, uint64_t *out)
+{
+    int base = 10;
+    const char *d = s;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        base = 16;
+        d = s + 2;
+    }
+    if (!*d)
+        return -1;
+    for (const char *c = d; *c; c++)
+        if (base == 10 ? !(*c >= '0' && *c <= '9')
+                       : !((*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'f') ||
+                           (*c >= 'A' && *c <= 'F')))
+            return -1;
+    errno = 0;
+    unsigned long long x = strtoull(d, NULL, base);
+    if (errno || x > max)
+        return -1;
+    *out = x;
+    return 0;
+}
+
+static int bad_key(const char *key, const char *val, const char *allowed, char *err, size_t len)
+{
+    snprintf(err, len, "key '%s': value '%s' is not allowed; allowed: %s", key, val, allowed);
+    return -1;
+}
+
+static int set_key(host *h, const char *key, const char *val, char *err, size_t len)
+{
+    uint64_t x;
+    if (!strcmp(key, "port")) {
+        if (!*val || strlen(val) >= sizeof h->port)
+            return bad_key(key, val, "a path of 1 to 255 characters", err, len);
+        snprintf(h->port, sizeof h->port, "%s", val);
+    } else if (!strcmp(key, "baud")) {
+        if (parse_num(val, UINT32_MAX, &x) || tn_baud_ok((unsigned)x))
+            return bad_key(key, val, TN_BAUDS, err, len);
+        h->baud = (unsigned)x;
+    } else if (!strcmp(key, "timeout")) {
+        if (parse_num(val, 600000, &x) || x < 1)
+            return bad_key(key, val, "1..600000 (milliseconds per reply byte)", err, len);
+        h->timeout_ms = (int)x;
+    } else if (!strcmp(key, "wait")) {
+        if (!strcmp(val, "on"))
+            h->wait = 1;
+        else if (!strcmp(val, "off"))
+            h->wait = 0;
+        else
+            return bad_key(key, val, "on off", err, len);
+    } else {
+        snprintf(err, len, "unknown key '%s' (value '%s'); allowed keys: port baud timeout wait",
+                 key, val);
+        return -1;
+    }
+    return 0;
+}
+
+/* --config FILE: key=value lines, '#' comments, blanks around key and value. */
+static int load_config(host *h, const char *path, char *err, size_t len)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, len, "--config: cannot open '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    char line[1024], sub[ERRLEN];
+    int lineno = 0, rc = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = 0;
+        char *s = line;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        size_t n = strlen(s);
+        while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+            s[--n] = 0;
+        if (!n)
+            continue;
+        char *eq = strchr(s, '=');
+        if (!eq || eq == s) {
+            snprintf(err, len, "%s:%d: expected key=value, got '%.60s'", path, lineno, s);
+            rc = -1;
+            break;
+        }
+        char *v = eq + 1;
+        *eq = 0;
+        for (char *k = eq - 1; k >= s && (*k == ' ' || *k == '\t'); k--)
+            *k = 0;
+        while (*v == ' ' || *v == '\t')
+            v++;
+        if (set_key(h, s, v, sub, sizeof sub)) {
+            snprintf(err, len, "%.200s:%d: %.280s", path, lineno, sub);
+            rc = -1;
+            break;
+        }
+    }
+    fclose(f);
+    return rc;
+}
+
+/* ---- output ---- */
+
+static void json_str(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            printf("\\%c", c);
+        else if (c < 0x20)
+            printf("\\u%04x", c);
+        else
+            putchar(c);
+    }
+    putchar('"');
+}
+
+static void json_head(const host *h)
+{
+    printf("{\"command\": ");
+    json_str(h->cmd);
+    printf(", \"port\": ");
+    json_str(h->port);
+}
+
+/* An error: one line on stderr; with --json also an object on stdout. Returns status. */
+static int fail(const host *h, int status, const char *kind, const char *msg)
+{
+    fprintf(stderr, "tnhost: %s\n", msg);
+    if (h->json) {
+        if (h->cmd)
+            json_head(h);
+        else
+            printf("{\"command\": null");
+        printf(", \"error\": ");
+        json_str(kind);
+        printf(", \"message\": ");
+        json_str(msg);
+        printf("}\n");
+    }
+    return status;
+}
+
+static const char *port_kind(int rc)
+{
+    switch (rc) {
+    case TN_PORT_OPEN: return "port";
+    case TN_PORT_BUSY: return "busy";
+    case TN_PORT_NOTTY: return "port";
+    case TN_PORT_TIMEOUT: return "timeout";
+    case TN_PORT_CRC: return "checksum";
+    case TN_PORT_MALFORMED: return "malformed";
+    default: return "io";
+    }
+}
+
+/* ---- requests ---- */
+
+/* The port is opened at the first request, after the command's arguments are checked: a bad
+ * argument sends nothing. Returns 0 or an exit status. */
+static int ensure_open(host *h)
+{
+    if (h->io.fd >= 0)
+        return 0;
+    char err[ERRLEN];
+    int rc = tn_port_open(&h->io, h->port, h->baud, h->timeout_ms, err, sizeof err);
+    return rc ? fail(h, EXIT_BOARD, port_kind(rc), err) : 0;
+}
+
+/* Send one request and receive its reply; an ERROR reply is reported as a failure naming what
+ * was asked (what). Returns 0 or an exit status. */
+static int request(host *h, uint8_t cmd, const uint8_t *payload, uint8_t len, const char *what,
+                   tn_reply *r)
+{
+    uint8_t frame[TN_REQ_MAX];
+    char err[ERRLEN], msg[ERRLEN + 128];
+    size_t n = tn_frame(frame, cmd, payload, len);
+    int rc = ensure_open(h);
+    if (rc)
+        return rc;
+    rc = tn_port_send(&h->io, frame, n, err, sizeof err);
+    if (!rc)
+        rc = tn_port_recv(&h->io, r, err, sizeof err);
+    if (rc) {
+        snprintf(msg, sizeof msg, "%s: %s", what, err);
+        return fail(h, EXIT_BOARD, port_kind(rc), msg);
+    }
+    if (r->status == TN_ST_ERROR) {
+        snprintf(msg, sizeof msg, "%s: the board refused it: error 0x%02x %s: %s", what,
+                 r->payload[0], tn_err_name(r->payload[0]), tn_err_meaning(r->payload[0]));
+        return fail(h, EXIT_BOARD, "board", msg);
+    }
+    return 0;
+}
+
+/* An OK reply must carry exactly want payload bytes. */
+static int expect_len(host *h, const tn_reply *r, unsigned want, const char *what)
+{
+    if (r->len == want)
+        return 0;
+    char msg[256];
+    snprintf(msg, sizeof msg, "%s: malformed reply: %u payload bytes, %u expected", what, r->len,
+             want);
+    return fail(h, EXIT_BOARD, "malformed", msg);
+}
+
+static int read_block(host *h, unsigned addr, unsigned count, uint32_t *v, const char *what)
+{
+    tn_reply r;
+    uint8_t p[3] = {(uint8_t)addr, (uint8_t)(addr >> 8), (uint8_t)count};
+    int rc = count == 1 ? request(h, TN_CMD_READ, p, 2, what, &r)
+                        : request(h, TN_CMD_BLOCK, p, 3, what, &r);
+    if (!rc)
+        rc = expect_len(h, &r, 4 * count, what);
+    for (unsigned i = 0; !rc && i < count; i++)
+        v[i] = tn_le32(r.payload + 4 * i);
+    return rc;
+}
+
+/* An argument of a command as a number 0..max; on failure the message names it. */
+static int arg_num(host *h, int i, const char *name, uint64_t max, const char *allowed,
+                   uint64_t *out)
+{
+    if (!parse_num(h->args[i], max, out))
+        return 0;
+    char msg[256];
+    snprintf(msg, sizeof msg, "%s: %s '%s' is not allowed; allowed: %s", h->cmd, name,
+             h->args[i], allowed);
+    return fail(h, EXIT_USAGE, "usage", msg);
+}
+
+#define ADDR_ALLOWED "0..0xffff (decimal or 0x hex)"
+#define U32_ALLOWED "0..0xffffffff (decimal or 0x hex)"
+
+/* ---- commands ---- */
+
+static int cmd_ping(host *h)
+{
+    tn_reply r;
+    int rc = request(h, TN_CMD_PING, NULL, 0, "ping", &r);
+    if (rc || (rc = expect_len(h, &r, 20, "ping")))
+        return rc;
+    uint32_t magic = tn_le32(r.payload), id = tn_le32(r.payload + 4);
+    uint32_t cpb = tn_le32(r.payload + 8), tmo = tn_le32(r.payload + 12);
+    uint32_t bmax = tn_le32(r.payload + 16);
+    if ((magic & 0x00ffffffu) != (TN_MAGIC & 0x00ffffffu)) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "ping: not a tn control plane: magic 0x%08x, expected "
+                 "0x%08x", magic, TN_MAGIC);
+        return fail(h, EXIT_BOARD, "malformed", msg);
+    }
+    if (h->json) {
+        json_head(h);
+        printf(", \"magic\": %u, \"version\": %u, \"id\": %u, \"clks_per_bit\": %u, "
+               "\"timeout_clks\": %u, \"block_max\": %u}\n",
+               magic, magic >> 24, id, cpb, tmo, bmax);
+    } else {
+        printf("tn control plane on %s: protocol version %u, build id 0x%08x\n", h->port,
+               magic >> 24, id);
+        printf("clks_per_bit %u (clock = %u x baud), timeout_clks %u, block_max %u\n", cpb, cpb,
+               tmo, bmax);
+    }
+    return 0;
+}
+
+static const char *const cp_names[TN_CP_NREGS] = {
+    "magic", "id", "clks_per_bit", "timeout_clks", "block_max", "status", "cycles_left",
+    "frame_errors",
+};
+
+static int cmd_regs(host *h)
+{
+    uint32_t v[TN_CP_NREGS];
+    int rc = read_block(h, TN_CP_MAGIC, TN_CP_NREGS, v, "regs");
+    if (rc)
+        return rc;
+    uint32_t st = v[TN_CP_STATUS - TN_CP_MAGIC], fe = v[TN_CP_FRAME_ERRORS - TN_CP_MAGIC];
+    if (h->json) {
+        json_head(h);
+        for (int i = 0; i < TN_CP_NREGS; i++)
+            printf(", \"%s\": %u", cp_names[i], v[i]);
+        printf(", \"running\": %u, \"done\": %u, \"design_reset\": %u, \"refused_frames\": %u, "
+               "\"timeouts\": %u}\n",
+               st & 1u, st >> 1 & 1u, st >> 2 & 1u, fe & 0xffffu, fe >> 16);
+        return 0;
+    }
+    printf("addr    register      value\n");
+    for (int i = 0; i < TN_CP_NREGS; i++)
+        printf("0x%04x  %-12s  0x%08x  %u\n", TN_CP_MAGIC + i, cp_names[i], v[i], v[i]);
+    printf("status: %s%s%s; frames refused %u, abandoned at the timeout %u\n",
+           st & 1u ? "running" : "not running", st & 2u ? ", done" : "",
+           st & 4u ? ", design reset active" : "", fe & 0xffffu, fe >> 16);
+    return 0;
+}
+
+static int cmd_read(host *h)
+{
+    uint64_t a;
+    uint32_t v;
+    char what[64];
+    int rc = arg_num(h, 0, "ADDR", 0xffff, ADDR_ALLOWED, &a);
+    if (rc)
+        return rc;
+    snprintf(what, sizeof what, "read 0x%04x", (unsigned)a);
+    if ((rc = read_block(h, (unsigned)a, 1, &v, what)))
+        return rc;
+    if (h->json) {
+        json_head(h);
+        printf(", \"addr\": %u, \"value\": %u}\n", (unsigned)a, v);
+    } else {
+        printf("0x%04x  0x%08x  %u\n", (unsigned)a, v, v);
+    }
+    return 0;
+}
+
+static int cmd_block(host *h)
+{
+    uint64_t a, c;
+    uint32_t v[TN_BLOCK_MAX];
+    char what[64];
+    int rc = arg_num(h, 0, "ADDR", 0xffff, ADDR_ALLOWED, &a);
+    if (!rc)
+        rc = arg_num(h, 1, "COUNT", TN_BLOCK_MAX, "1..64", &c);
+    if (!rc && (c < 1 || a + c > 0x10000)) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "block: COUNT '%s' is not allowed at ADDR 0x%04x; allowed: "
+                 "1..64, and ADDR + COUNT - 1 <= 0xffff", h->args[1], (unsigned)a);
+        return fail(h, EXIT_USAGE, "usage", msg);
+    }
+    if (rc)
+        return rc;
+    snprintf(what, sizeof what, "block 0x%04x %u", (unsigned)a, (unsigned)c);
+    if ((rc = read_block(h, (unsigned)a, (unsigned)c, v, what)))
+        return rc;
+    if (h->json) {
+        json_head(h);
+        printf(", \"addr\": %u, \"values\": [", (unsigned)a);
+        for (unsigned i = 0; i < c; i++)
+            printf("%s%u", i ? ", " : "", v[i]);
+        printf("]}\n");
+    } else {
+        for (unsigned i = 0; i < c; i++)
+            printf("0x%04x  0x%08x  %u\n", (unsigned)(a + i), v[i], v[i]);
+    }
+    return 0;
+}
+
+static int cmd_write(host *h)
+{
+    uint64_t a, v;
+    tn_reply r;
+    char what[64];
+    int rc = arg_num(h, 0, "ADDR", 0xffff, ADDR_ALLOWED, &a);
+    if (!rc)
+        rc = arg_num(h, 1, "VALUE", 0xffffffffu, U32_ALLOWED, &v);
+    if (rc)
+        return rc;
+    uint8_t p[6] = {(uint8_t)a, (uint8_t)(a >> 8), (uint8_t)v, (uint8_t)(v >> 8),
+                    (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+    snprintf(what, sizeof what, "write 0x%04x", (unsigned)a);
+    if ((rc = request(h, TN_CMD_WRITE, p, 6, what, &r)) || (rc = expect_len(h, &r, 0, what)))
+        return rc;
+    if (h->json) {
+        json_head(h);
+        printf(", \"addr\": %u, \"value\": %u}\n", (unsigned)a, (unsigned)v);
+    } else {
+        printf("0x%04x  <- 0x%08x  %u\n", (unsigned)a, (unsigned)v, (unsigned)v);
+    }
+    return 0;
+}
+
+static int cmd_start(host *h)
+{
+    uint64_t n;
+    tn_reply r;
+    int rc = arg_num(h, 0, "CYCLES", 0xffffffffu, U32_ALLOWED, &n);
+    if (rc)
+        return rc;
+    uint8_t p[4] = {(uint8_t)n, (uint8_t)(n >> 8), (uint8_t)(n >> 16), (uint8_t)(n >> 24)};
+    if ((rc = request(h, TN_CMD_START, p, 4, "start", &r)) || (rc = expect_len(h, &r, 0, "start")))
+        return rc;
+    unsigned polls = 0;
+    uint32_t st = 0;
+    while (h->wait) {
+        if ((rc = read_block(h, TN_CP_STATUS, 1, &st, "start: status")))
+            return rc;
+        polls++;
+        if (!(st & 1u))
+            break;
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    if (h->json) {
+        json_head(h);
+        printf(", \"cycles\": %u, \"waited\": %s, \"done\": %s}\n", (unsigned)n,
+               h->wait ? "true" : "false", h->wait && (st & 2u) ? "true" : "false");
+    } else if (h->wait) {
+        printf("run of %u cycles done (%u status polls)\n", (unsigned)n, polls);
+    } else {
+        printf("run of %u cycles started\n", (unsigned)n);
+    }
+    return 0;
+}
+
+static int cmd_reset(host *h)
+{
+    tn_reply r;
+    int rc = request(h, TN_CMD_RESET, NULL, 0, "reset", &r);
+    if (rc || (rc = expect_len(h, &r, 0, "reset")))
+        return rc;
+    if (h->json) {
+        json_head(h);
+        printf(", \"reset\": true}\n");
+    } else {
+        printf("design reset pulsed\n");
+    }
+    return 0;
+}
+
+/* raw BYTE...: the bytes as given (no frame added), then one reply, shown as received. */
+static int cmd_raw(host *h)
+{
+    uint8_t buf[MAX_ARGS];
+    char err[ERRLEN], msg[ERRLEN + 64];
+    for (int i = 0; i < h->nargs; i++) {
+        uint64_t b;
+        if (parse_num(h->args[i], 0xff, &b)) {
+            snprintf(msg, sizeof msg, "raw: BYTE '%s' (argument %d) is not allowed; allowed: "
+                     "0..0xff (decimal or 0x hex)", h->args[i], i + 1);
+            return fail(h, EXIT_USAGE, "usage", msg);
+        }
+        buf[i] = (uint8_t)b;
+    }
+    tn_reply r;
+    int rc = ensure_open(h);
+    if (rc)
+        return rc;
+    rc = tn_port_send(&h->io, buf, (size_t)h->nargs, err, sizeof err);
+    if (!rc)
+        rc = tn_port_recv(&h->io, &r, err, sizeof err);
+    if (rc) {
+        snprintf(msg, sizeof msg, "raw: %s", err);
+        return fail(h, EXIT_BOARD, port_kind(rc), msg);
+    }
+    if (h->json) {
+        json_head(h);
+        printf(", \"status\": %u, \"payload\": [", r.status);
+        for (unsigned i = 0; i < r.len; i++)
+            printf("%s%u", i ? ", " : "", r.payload[i]);
+        printf("]");
+        if (r.status == TN_ST_ERROR) {
+            printf(", \"error\": ");
+            json_str(tn_err_name(r.payload[0]));
+        }
+        printf("}\n");
+    } else {
+        printf("reply: status 0x%02x %s, %u payload bytes:", r.status,
+               r.status == TN_ST_OK ? "OK" : "ERROR", r.len);
+        for (unsigned i = 0; i < r.len; i++)
+            printf(" %02x", r.payload[i]);
+        printf("\n");
+    }
+    if (r.status == TN_ST_ERROR) {
+        snprintf(msg, sizeof msg, "raw: the board answered ERROR 0x%02x %s: %s", r.payload[0],
+                 tn_err_name(r.payload[0]), tn_err_meaning(r.payload[0]));
+        fprintf(stderr, "tnhost: %s\n", msg);
+        return EXIT_BOARD;
+    }
+    return 0;
+}
+
+static const command commands[] = {
+    {"ping", 0, 0, "ping", "the control plane's magic, version, build id and parameters",
+     cmd_ping},
+    {"regs", 0, 0, "regs", "the control plane's registers 0xff00..0xff07, with the run status",
+     cmd_regs},
+    {"read", 1, 1, "read ADDR", "one register (READ_REG)", cmd_read},
+    {"write", 2, 2, "write ADDR VALUE", "one register (WRITE_REG)", cmd_write},
+    {"block", 2, 2, "block ADDR COUNT", "COUNT (1..64) consecutive registers (READ_BLOCK)",
+     cmd_block},
+    {"start", 1, 1, "start CYCLES", "run the design for CYCLES cycles; --wait: until it ends",
+     cmd_start},
+    {"reset", 0, 0, "reset", "pulse the design's reset (RESET)", cmd_reset},
+    {"raw", 1, TN_REQ_MAX, "raw BYTE...", "send these bytes as they are, show the reply "
+     "(protocol tests)", cmd_raw},
+};
+#define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
+#define COMMAND_LIST "ping regs read write block start reset raw"
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: tnhost --port PATH [--baud N] [--timeout MS] [--wait] [--json] "
+               "[--config FILE] [key=value ...] COMMAND [ARGS]\n"
+               "commands:\n");
+    for (int i = 0; i < NCOMMANDS; i++)
+        fprintf(f, "  %-18s %s\n", commands[i].synopsis, commands[i].help);
+    fprintf(f, "keys (key=value, --key VALUE, or one per line in --config FILE):\n"
+               "  port     -       the serial port, e.g. /dev/ttyUSB0, or the pty tnboard prints\n"
+               "  baud     115200  " TN_BAUDS "\n"
+               "  timeout  1000    1..600000 ms: the longest wait for any byte of a reply\n"
+               "  wait     off     on off: start waits until the run has ended (--wait)\n"
+               "numbers: decimal or 0x hex. --json: one JSON object on stdout.\n"
+               "exit status: 0 done, 1 the port or the board failed, 2 bad command line\n");
+}
+
+static const command *find_command(const char *name)
+{
+    for (int i = 0; i < NCOMMANDS; i++)
+        if (!strcmp(commands[i].name, name))
+            return &commands[i];
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    host h;
+    memset(&h, 0, sizeof h);
+    h.baud = 115200;
+    h.timeout_ms = 1000;
+    h.io.fd = -1;
+    char err[ERRLEN], msg[ERRLEN + 64];
+    const command *c = NULL;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        }
+        if (!strcmp(a, "--json")) {
+            h.json = 1;
+        } else if (!strcmp(a, "--wait")) {
+            h.wait = 1;
+        } else if (!strcmp(a, "--port") || !strcmp(a, "--baud") || !strcmp(a, "--timeout") ||
+                   !strcmp(a, "--config")) {
+            if (i + 1 >= argc) {
+                snprintf(msg, sizeof msg, "%s needs a value (see tnhost --help)", a);
+                return fail(&h, EXIT_USAGE, "usage", msg);
+            }
+            const char *v = argv[++i];
+            int rc = !strcmp(a, "--config") ? load_config(&h, v, err, sizeof err)
+                                            : set_key(&h, a + 2, v, err, sizeof err);
+            if (rc)
+                return fail(&h, EXIT_USAGE, "usage", err);
+        } else if (a[0] == '-' && a[1] == '-') {
+            snprintf(msg, sizeof msg, "unknown option '%.64s'; allowed: --port PATH, --baud N, "
+                     "--timeout MS, --wait, --json, --config FILE, --help", a);
+            return fail(&h, EXIT_USAGE, "usage", msg);
+        } else if (strchr(a, '=') && !c) {
+            char key[64];
+            const char *eq = strchr(a, '=');
+            size_t kl = (size_t)(eq - a);
+            if (kl == 0 || kl >= sizeof key) {
+                snprintf(msg, sizeof msg, "argument '%.64s' is not key=value", a);
+                return fail(&h, EXIT_USAGE, "usage", msg);
+            }
+            memcpy(key, a, kl);
+            key[kl] = 0;
+            if (set_key(&h, key, eq + 1, err, sizeof err))
+                return fail(&h, EXIT_USAGE, "usage", err);
+        } else if (!c) {
+            c = find_command(a);
+            if (!c) {
+                snprintf(msg, sizeof msg, "unknown command '%.64s'; allowed: " COMMAND_LIST, a);
+                return fail(&h, EXIT_USAGE, "usage", msg);
+            }
+            h.cmd = c->name;
+        } else {
+            if (h.nargs >= c->max_args) {
+                snprintf(msg, sizeof msg, "%s takes %s; unexpected argument '%.64s'", c->name,
+                         c->max_args ? "no more arguments" : "no arguments", a);
+                return fail(&h, EXIT_USAGE, "usage", msg);
+            }
+            h.args[h.nargs++] = a;
+        }
+    }
+    if (!c) {
+        snprintf(msg, sizeof msg, "no command; allowed: " COMMAND_LIST " (see tnhost --help)");
+        return fail(&h, EXIT_USAGE, "usage", msg);
+    }
+    if (h.nargs < c->min_args) {
+        snprintf(msg, sizeof msg, "%s needs %s (usage: tnhost --port PATH %s)", c->name,
+                 c->synopsis + strlen(c->name) + 1, c->synopsis);
+        return fail(&h, EXIT_USAGE, "usage", msg);
+    }
+    if (!h.port[0])
+        return fail(&h, EXIT_USAGE, "usage",
+                    "no port given; use --port PATH (e.g. /dev/ttyUSB0, or the pty tnboard "
+                    "prints)");
+    int rc = c->run(&h);
+    tn_port_close(&h.io);
+    return rc;
+}

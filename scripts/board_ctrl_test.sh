@@ -1,0 +1,379 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The board's control plane end to end, printed as TAP ("ok N - ..." / "not ok N - ...",
+# diagnostics as "# ..." lines, the plan "1..N" at the end): tnhost (the ASan+UBSan build
+# build/san/tnhost when it exists) against tnboard (build/bin/tnboard: fpga/tn_ctrl.v and the
+# test register file of tb/verilator/tn_board_ctrl_top.v, Verilated, on a pty): PING, register
+# writes and reads, START and the cycle counter, RESET, READ_BLOCK, the board's ERROR replies,
+# and tnhost's own errors (no port, busy port, silent board, corrupted reply, unknown command or
+# key, bad number). Exit status 0 iff every check passed.
+# Run by scripts/run_tests.sh (make test); alone: make board && bash scripts/board_ctrl_test.sh
+set -uo pipefail # no -e: a failing check must not stop the others
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+TNBOARD=build/bin/tnboard
+if [ -x build/san/tnhost ]; then TNHOST=build/san/tnhost; else TNHOST=build/bin/tnhost; fi
+for b in "$TNBOARD" "$TNHOST"; do
+    if [ ! -x "$b" ]; then
+        echo "not ok 1 - $b is built (make board)"
+        echo "1..1"
+        exit 1
+    fi
+done
+echo "# tnhost: $TNHOST, tnboard: $TNBOARD"
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/tn_board_ctrl.XXXXXX")
+PIDS=()
+cleanup() {
+    local p
+    for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done
+    for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null; done
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+N=0
+FAILED=0
+pass() {
+    N=$((N + 1))
+    echo "ok $N - $1"
+}
+fail() {
+    N=$((N + 1))
+    FAILED=$((FAILED + 1))
+    echo "not ok $N - $1"
+    shift
+    local l
+    for l in "$@"; do printf '%s\n' "$l" | sed 's/^/#   /'; done
+}
+# check DESC COND-STATUS DIAGNOSTIC...: pass when the status is 0
+check() {
+    local desc=$1 st=$2
+    shift 2
+    if [ "$st" -eq 0 ]; then pass "$desc"; else fail "$desc" "$@"; fi
+}
+
+# start_board NAME OPTIONS...: start a tnboard; sets PTY_<NAME> to its pty
+start_board() {
+    local name=$1 i
+    shift
+    "$TNBOARD" --wall-limit 300 "$@" >"$TMP/board_$name.out" 2>"$TMP/board_$name.err" &
+    PIDS+=($!)
+    for i in $(seq 1 100); do
+        [ -s "$TMP/board_$name.out" ] && break
+        sleep 0.05
+    done
+    printf -v "PTY_$name" '%s' "$(head -n 1 "$TMP/board_$name.out")"
+}
+
+# h ARGS...: run tnhost (at most 60 s: a hang fails the check instead of the suite); sets RC,
+# OUT, ERR, MS (wall-clock milliseconds)
+h() {
+    local t0 t1
+    t0=$(date +%s%N)
+    timeout 60 "$TNHOST" "$@" >"$TMP/out" 2>"$TMP/err"
+    RC=$?
+    t1=$(date +%s%N)
+    MS=$(((t1 - t0) / 1000000))
+    OUT=$(cat "$TMP/out")
+    ERR=$(cat "$TMP/err")
+    cat "$TMP/err" >>"$TMP/all_err"
+}
+hb() { h --port "$PTY_main" "$@"; } # on the main board
+diag() { echo "exit status $RC"; echo "stdout: $OUT"; echo "stderr: $ERR"; }
+# jget FIELD: a field of the JSON object in OUT
+jget() {
+    printf '%s' "$OUT" | python3 -c 'import json,sys; v=json.load(sys.stdin)[sys.argv[1]]; print(v if not isinstance(v, list) else " ".join(map(str, v)))' "$1" 2>/dev/null
+}
+# rd ADDR: the value of a register (decimal) via tnhost read --json, or "" on failure
+rd() {
+    hb --json read "$1"
+    [ "$RC" -eq 0 ] && jget value
+}
+# crc8 BYTE...: CRC-8, polynomial 0x07, initial value 0 (the protocol's)
+crc8() {
+    local c=0 b i
+    for b in "$@"; do
+        c=$((c ^ b))
+        for i in 1 2 3 4 5 6 7 8; do
+            if ((c & 0x80)); then c=$((((c << 1) ^ 0x07) & 0xff)); else c=$(((c << 1) & 0xff)); fi
+        done
+    done
+    echo "$c"
+}
+# frame CMD PAYLOAD...: a request frame's bytes with a correct CRC
+frame() {
+    local cmd=$1
+    shift
+    echo 0xa5 "$cmd" $# "$@" "$(crc8 "$cmd" $# "$@")"
+}
+
+# ---- the protocol's checksum: the standard CRC-8 check value ----
+c=$(crc8 0x31 0x32 0x33 0x34 0x35 0x36 0x37 0x38 0x39)
+[ "$c" -eq $((0xf4)) ]
+check "CRC-8 (poly 0x07, init 0) of '123456789' is 0xF4, the standard check value" $? "got $c"
+
+# ---- the simulated board ----
+start_board main
+[ -n "$PTY_main" ] && [ -c "$PTY_main" ]
+check "tnboard prints the path of its pty, a character device" $? "got '$PTY_main'" \
+    "$(cat "$TMP/board_main.err")"
+
+hb --json ping
+[ "$RC" -eq 0 ] && [ "$(jget id)" = $((0x54455354)) ] && [ "$(jget magic)" = $((0x01436e74)) ] &&
+    [ "$(jget version)" = 1 ] && [ "$(jget clks_per_bit)" = 4 ] && [ "$(jget block_max)" = 64 ] &&
+    [ "$(jget timeout_clks)" = 100000 ]
+check "ping: magic 0x01436e74 (version 1), build id 0x54455354, clks_per_bit 4, timeout 100000, block_max 64" $? "$(diag)"
+
+hb ping
+[ "$RC" -eq 0 ] && [[ $OUT == *"protocol version 1, build id 0x54455354"* ]]
+check "ping (text): names the protocol version and the build id" $? "$(diag)"
+
+v=$(rd 0)
+[ "$v" = $((0x54455354)) ]
+check "read 0x0000 (ID register) = 0x54455354" $? "got '$v'" "$(diag)"
+
+# ---- scratch registers: write, read back ----
+vals=(0 0xffffffff 0xdeadbeef 1 0x80000000 0x12345678 0x0000ffff 0xa5a5a5a5)
+ok=0
+msgs=()
+for i in "${!vals[@]}"; do
+    a=$((0x10 + 2 * i))
+    hb write "$a" "${vals[$i]}"
+    [ "$RC" -eq 0 ] || { ok=1; msgs+=("write $a ${vals[$i]}: $(diag)"); }
+done
+for i in "${!vals[@]}"; do
+    a=$((0x10 + 2 * i))
+    v=$(rd "$a")
+    [ "$v" = $((vals[i])) ] || { ok=1; msgs+=("read $a: got '$v', wrote ${vals[$i]}"); }
+done
+check "write then read back 8 scratch registers (0, 0xffffffff, 0xdeadbeef, 1, 0x80000000, ...)" $ok "${msgs[@]}"
+
+hb --json block 0x10 16
+want=""
+for i in $(seq 0 15); do
+    if ((i % 2 == 0)); then want+="$((vals[i / 2])) "; else want+="0 "; fi
+done
+[ "$RC" -eq 0 ] && [ "$(jget values) " = "$want" ]
+check "block 0x10 16 (READ_BLOCK) returns the 16 scratch registers in order" $? "want: $want" "$(diag)"
+
+hb --json block 0xff00 64
+[ "$RC" -ne 0 ] && [[ $ERR == *"error 0x04 address"* ]]
+check "block 0xff00 64 crosses unmapped control-plane addresses: the board's ERROR 0x04" $? "$(diag)"
+
+hb --json block 0x1f 2
+[ "$RC" -eq 1 ] && [[ $ERR == *"error 0x04 address"* ]]
+check "block 0x1f 2: 0x20 is unmapped, the whole block is refused (ERROR 0x04)" $? "$(diag)"
+
+# ---- START and the cycle counter ----
+hb start 12345 --wait
+v=$(rd 1)
+[ "$RC" -eq 0 ] && [ "$v" = 12345 ]
+check "start 12345 --wait: the cycle counter (0x0001) reads exactly 12345" $? "got '$v'" "$(diag)"
+
+hb start 1 --wait
+v=$(rd 1)
+[ "$v" = 12346 ]
+check "start 1 --wait: the counter advances by exactly 1 (12346)" $? "got '$v'"
+
+hb start 0
+hb --json regs
+[ "$(jget running)" = 0 ] && [ "$(jget done)" = 1 ] && [ "$(jget cycles_left)" = 0 ] && [ "$(rd 1)" = 12346 ]
+check "start 0: done at once, the counter does not move" $? "$(diag)"
+
+hb start 4000000000
+r1=$RC
+hb --json regs
+running=$(jget running)
+left=$(jget cycles_left)
+hb start 5
+r2=$RC
+e2=$ERR
+[ "$r1" -eq 0 ] && [ "$running" = 1 ] && [ "$left" -gt 0 ] && [ "$left" -lt 4000000000 ] &&
+    [ "$r2" -eq 1 ] && [[ $e2 == *"error 0x06 busy"* ]]
+check "start 4000000000: regs shows the run (running 1, cycles_left below N); a second start gets ERROR 0x06 busy" $? \
+    "first start exit $r1, running '$running', cycles_left '$left'" "second start exit $r2: $e2"
+
+# ---- RESET ----
+hb write 0x10 0x55
+hb reset
+r1=$RC
+hb --json regs
+running=$(jget running)
+done_=$(jget done)
+v1=$(rd 1)
+v10=$(rd 0x10)
+[ "$r1" -eq 0 ] && [ "$running" = 0 ] && [ "$done_" = 0 ] && [ "$v1" = 0 ] && [ "$v10" = 0 ]
+check "reset: the run is aborted, the cycle counter and the scratch registers read 0" $? \
+    "reset exit $r1, running '$running', done '$done_', counter '$v1', scratch '$v10'"
+
+hb start 777 --wait
+v=$(rd 1)
+[ "$v" = 777 ]
+check "after reset, start 777 --wait counts exactly 777" $? "got '$v'"
+
+hb write 0x10 0xdeadbeef
+hb raw 0xa5 0x03 0x02 0x10 0x00 0xbb
+[ "$RC" -eq 0 ] && [[ $OUT == *"OK, 4 payload bytes: ef be ad de"* ]]
+check "docs/board-guide.md's example frame A5 03 02 10 00 BB reads 0xdeadbeef back (reply CRC checked)" $? "$(diag)"
+
+# ---- the board's ERROR replies ----
+hb read 0x99
+[ "$RC" -eq 1 ] && [[ $ERR == *"read 0x0099"* && $ERR == *"error 0x04 address"* ]]
+check "read 0x99 (unmapped): the board's ERROR 0x04, exit 1, the address named" $? "$(diag)"
+
+hb write 0x0000 5
+[ "$RC" -eq 1 ] && [[ $ERR == *"error 0x04 address"* ]] && [ "$(rd 0)" = $((0x54455354)) ]
+check "write 0x0000 (the read-only ID): ERROR 0x04, the ID unchanged" $? "$(diag)"
+
+hb write 0xff05 1
+[ "$RC" -eq 1 ] && [[ $ERR == *"error 0x04 address"* ]]
+check "write 0xff05 (a control-plane register, read-only): ERROR 0x04" $? "$(diag)"
+
+good=($(frame 0x03 0x10 0x00))
+good[4]=$((good[4] ^ 0x01))
+hb raw "${good[@]}"
+[ "$RC" -eq 1 ] && [[ $OUT == *"ERROR"*" 01 03"* ]]
+check "a request with a wrong CRC: ERROR 0x01 checksum, echoing the command" $? "$(diag)"
+
+hb raw $(frame 0x09)
+[ "$RC" -eq 1 ] && [[ $OUT == *" 02 09"* ]]
+check "an unknown command (0x09) with a good CRC: ERROR 0x02 command" $? "$(diag)"
+
+hb raw $(frame 0x03 0x10)
+[ "$RC" -eq 1 ] && [[ $OUT == *" 03 03"* ]]
+check "READ_REG with 1 payload byte instead of 2: ERROR 0x03 length" $? "$(diag)"
+
+hb raw $(frame 0x04 0x10 0x00 0x00)
+[ "$RC" -eq 1 ] && [[ $OUT == *" 05 04"* ]]
+check "READ_BLOCK with count 0: ERROR 0x05 argument" $? "$(diag)"
+
+hb raw $(frame 0x04 0xf0 0xff 0x11)
+[ "$RC" -eq 1 ] && [[ $OUT == *" 05 04"* ]]
+check "READ_BLOCK 0xfff0 count 17 (past 0xffff): ERROR 0x05 argument" $? "$(diag)"
+
+hb raw 0xa5 0x03 0x02 0x10
+[ "$RC" -eq 1 ] && [[ $OUT == *" 07 03"* ]]
+check "a frame that stops mid-way: ERROR 0x07 timeout after the inter-byte timeout" $? "$(diag)"
+
+hb raw 0x00 0x13 0x5a $(frame 0x03 0x00 0x00)
+[ "$RC" -eq 0 ] && [[ $OUT == *"OK, 4 payload bytes: 54 53 45 54"* ]]
+check "bytes before the sync byte are skipped: the following READ_REG 0 answers the ID" $? "$(diag)"
+
+hb --json regs
+[ "$(jget refused_frames)" = 3 ] && [ "$(jget timeouts)" = 1 ]
+check "frame_errors (0xff07): 3 frames refused (checksum, command, length), 1 timeout" $? "$(diag)"
+
+hb --json ping
+[ "$RC" -eq 0 ] && [ "$(jget id)" = $((0x54455354)) ]
+check "after every error the board still answers ping" $? "$(diag)"
+
+# ---- tnhost's own errors ----
+h --port "$TMP/no_such_port" ping
+[ "$RC" -eq 1 ] && [[ $ERR == *"cannot open port '$TMP/no_such_port'"* ]]
+check "no such port: exit 1, the message names the path" $? "$(diag)"
+
+h ping
+[ "$RC" -eq 2 ] && [[ $ERR == *"no port given"* ]]
+check "no --port: exit 2, 'no port given'" $? "$(diag)"
+
+h --port /dev/null ping
+[ "$RC" -eq 1 ] && [[ $ERR == *"'/dev/null' is not a serial port"* ]]
+check "a port that is not a serial port (/dev/null): exit 1, named" $? "$(diag)"
+
+flock "$PTY_main" sleep 2 &
+FL=$!
+for i in $(seq 1 40); do # until the lock is held (flock -n fails), at most 2 s
+    flock -n -E 99 "$PTY_main" true 2>/dev/null || break
+    sleep 0.05
+done
+hb ping
+[ "$RC" -eq 1 ] && [[ $ERR == *"port '$PTY_main' is busy"* ]]
+check "a busy port (another program holds its flock): exit 1, 'busy'" $? "$(diag)"
+wait "$FL" 2>/dev/null
+
+start_board silent --silent
+h --port "$PTY_silent" --timeout 400 ping
+[ "$RC" -eq 1 ] && [[ $ERR == *"timeout: no reply from the board on '$PTY_silent' within 400 ms"* ]] &&
+    [ "$MS" -ge 390 ] && [ "$MS" -lt 2400 ]
+check "a silent board (--silent): timeout message, exit 1, returns in $MS ms (timeout 400 ms)" $? "$(diag)"
+
+start_board corrupt --corrupt-reply 2
+h --port "$PTY_corrupt" --json read 0
+r1=$RC
+v1=$(jget value)
+h --port "$PTY_corrupt" read 0
+r2=$RC
+e2=$ERR
+h --port "$PTY_corrupt" --json read 0
+[ "$r1" -eq 0 ] && [ "$v1" = $((0x54455354)) ] && [ "$r2" -eq 1 ] &&
+    [[ $e2 == *"corrupted reply: checksum (CRC-8) mismatch"* ]] && [ "$RC" -eq 0 ] &&
+    [ "$(jget value)" = $((0x54455354)) ]
+check "a corrupted reply (--corrupt-reply 2): the 2nd read fails with a checksum message, exit 1; the 1st and 3rd read the ID" $? \
+    "1st: exit $r1 value '$v1'" "2nd: exit $r2: $e2" "3rd: $(diag)"
+
+hb frobnicate
+[ "$RC" -eq 2 ] && [[ $ERR == *"unknown command 'frobnicate'; allowed: ping regs read write block start reset raw"* ]]
+check "an unknown command: exit 2, the message names it and the allowed commands" $? "$(diag)"
+
+hb colour=red ping
+[ "$RC" -eq 2 ] && [[ $ERR == *"unknown key 'colour' (value 'red'); allowed keys: port baud timeout wait"* ]]
+check "an unknown key: exit 2, the message names it and the allowed keys" $? "$(diag)"
+
+hb --frobnicate ping
+[ "$RC" -eq 2 ] && [[ $ERR == *"unknown option '--frobnicate'"* ]]
+check "an unknown option: exit 2, named" $? "$(diag)"
+
+ok=0
+msgs=()
+for t in "read|0x1g|ADDR '0x1g' is not allowed; allowed: 0..0xffff" \
+    "read|65536|ADDR '65536' is not allowed; allowed: 0..0xffff" \
+    "read|-1|ADDR '-1' is not allowed" \
+    "write|0x10 0x100000000|VALUE '0x100000000' is not allowed; allowed: 0..0xffffffff" \
+    "start|12x|CYCLES '12x' is not allowed; allowed: 0..0xffffffff" \
+    "block|0x10 65|COUNT '65' is not allowed; allowed: 1..64" \
+    "raw|0xa5 256|BYTE '256' (argument 2) is not allowed; allowed: 0..0xff"; do
+    IFS='|' read -r cmd args want <<<"$t"
+    # shellcheck disable=SC2086
+    hb "$cmd" $args
+    [ "$RC" -eq 2 ] && [[ $ERR == *"$want"* ]] || { ok=1; msgs+=("$cmd $args: want '$want'" "$(diag)"); }
+done
+check "bad numbers (ADDR, VALUE, CYCLES, COUNT, BYTE): exit 2, the value and the allowed range named" $ok "${msgs[@]}"
+
+h --port "$PTY_main" --timeout 0 ping
+r1=$RC
+e1=$ERR
+h --port "$PTY_main" --baud 12345 ping
+[ "$r1" -eq 2 ] && [[ $e1 == *"key 'timeout': value '0' is not allowed; allowed: 1..600000"* ]] &&
+    [ "$RC" -eq 2 ] && [[ $ERR == *"key 'baud': value '12345' is not allowed; allowed: 9600 19200"* ]]
+check "bad --timeout and --baud: exit 2, the key, value and allowed values named" $? "timeout: $e1" "$(diag)"
+
+hb read
+r1=$RC
+e1=$ERR
+hb read 1 2
+[ "$r1" -eq 2 ] && [[ $e1 == *"read needs ADDR"* ]] && [ "$RC" -eq 2 ] && [[ $ERR == *"unexpected argument '2'"* ]]
+check "too few or too many arguments: exit 2, named" $? "too few: $e1" "$(diag)"
+
+printf '# the simulated board\nport = %s\ntimeout=2000\n' "$PTY_main" >"$TMP/board.cfg"
+h --config "$TMP/board.cfg" --json ping
+[ "$RC" -eq 0 ] && [ "$(jget id)" = $((0x54455354)) ]
+check "--config FILE with port= and timeout= lines" $? "$(diag)"
+
+hb --json read 0x99
+[ "$RC" -eq 1 ] && [ "$(jget error)" = board ] && [[ $(jget message) == *"error 0x04 address"* ]]
+check "--json on a failure: an object with error and message on stdout" $? "$(diag)"
+
+if grep -qE 'AddressSanitizer|LeakSanitizer|runtime error' "$TMP/all_err"; then
+    fail "no sanitizer report from any tnhost run" "$(grep -m5 -E 'Sanitizer|runtime error' "$TMP/all_err")"
+else
+    pass "no sanitizer report from any tnhost run"
+fi
+
+alive=0
+for p in "${PIDS[@]}"; do kill -0 "$p" 2>/dev/null || alive=1; done
+check "every tnboard is still running at the end (none crashed)" $alive \
+    "$(cat "$TMP"/board_*.err)"
+
+echo "1..$N"
+[ "$FAILED" -eq 0 ]
