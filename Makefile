@@ -19,7 +19,7 @@ LIB_HDR := $(wildcard cmodel/include/*.h cmodel/src/*.h)
 TEST_SRC := $(wildcard tb/unit/test_*.c)
 TEST_BIN := $(patsubst tb/unit/%.c,build/test/%,$(TEST_SRC))
 
-.PHONY: help setup build run test regress lint waves bench gal acor clean defs
+.PHONY: help setup setup-core build run test regress lint waves bench gal acor fpga prog clean defs
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -27,7 +27,11 @@ help: ## list the targets
 defs: ## write rtl/common/tn_defs.vh, cmodel/include/tn_defs.h, tb/tn_obs.h from rtl/common/tn_defs.tbl
 	@python3 scripts/gen_defs.py
 
-setup: ## install what is missing (Debian packages, Python modules); quiet when present
+setup: ## install what is missing (Debian packages, Python modules, the board's YoWASP tools); quiet when present
+	@bash scripts/setup.sh all
+
+# what test, run, lint, bench need (no board tools): the README's two commands on a fresh machine
+setup-core:
 	@bash scripts/setup.sh
 
 build: build/bin/tnsim build/bin/tnlock ## build every program into build/bin/ (tnlock builds each Verilated model on first use)
@@ -104,30 +108,39 @@ $(VL_GAL_DIR)/vl_gal_ni: $(VL_GAL_DEPS)
 	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
 	    $(CURDIR)/tb/verilator/tn_gal_shim.cpp > $(VL_GAL_DIR).log 2>&1 || { tail -30 $(VL_GAL_DIR).log >&2; exit 1; }
 
-run: setup build ## main job: DOR on 4x4 and 8x8 tori, uniform and tornado; table, CSV and plot in results/
+run: setup-core build ## main job: DOR on 4x4 and 8x8 tori, uniform and tornado; table, CSV and plot in results/
 	@bash scripts/run.sh
 
-test: setup ## unit tests, simulator checks (ASan+UBSan) and the lockstep set; ends with "N passed, N failed"
+test: setup-core ## unit tests, simulator checks (ASan+UBSan) and the lockstep set; ends with "N passed, N failed"
 	@$(MAKE) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.a build/san/tnhost build/bin/tnhost build/bin/tnboard >/dev/null
 	@bash scripts/run_tests.sh $(TEST_BIN)
 
-regress: setup build ## the long lockstep regression, with random configurations from a printed seed (SEED=n to rerun)
+regress: setup-core build ## the long lockstep regression, with random configurations from a printed seed (SEED=n to rerun)
 	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a >/dev/null
 	@bash scripts/regress.sh $(SEED)
 
-lint: setup ## Verilator -Wall, Icarus and Yosys (synth, synth_ecp5): lint, elaboration checks, no latches, LUT/FF/RAM per router
+lint: setup-core ## Verilator -Wall, Icarus and Yosys (synth, synth_ecp5): lint, elaboration checks, no latches, LUT/FF/RAM per router
 	@bash scripts/lint.sh
 
 waves: ## open the waveform of the last tnlock mismatch in GTKWave
 	gtkwave build/waves/tnlock.gtkw
 
-bench: setup build ## simulated cycles/s and flit-hops/s of tnsim (median of runs); never fails on time
+bench: setup-core build ## simulated cycles/s and flit-hops/s of tnsim (median of runs); never fails on time
 	@bash scripts/bench.sh
 
-gal: setup build/bin/tnsim ## paper 000's GAL figures from tnsim (ring, report card, stability, pairs); COUNT=1000 for the paper's permutation sample
+gal: setup-core build/bin/tnsim ## paper 000's GAL figures from tnsim (ring, report card, stability, pairs); COUNT=1000 for the paper's permutation sample
 	@bash scripts/gal_figures.sh $(or $(COUNT),8)
 
-acor: setup build/bin/tnsim ## ACOR against VAL, MIN AD and GOAL (8x8, 16x16), its load-step transient and threshold sweep (docs/acor.md)
+fpga: ## the ULX3S 85F bitstream by the open flow (YoWASP Yosys, nextpnr-ecp5, ecppack) and its report, build/fpga/report.md
+	@bash scripts/setup.sh fpga
+	@bash scripts/fpga_build.sh
+
+prog: ## program the ULX3S with build/fpga/tn_ulx3s.bit (openFPGALoader; SRAM, lost at power-off; FLASH=1 writes the flash)
+	@bash scripts/setup.sh fpga
+	@test -f build/fpga/tn_ulx3s.bit || { echo "prog: build/fpga/tn_ulx3s.bit is missing: run 'make fpga' first" >&2; exit 2; }
+	openFPGALoader -b ulx3s $(if $(FLASH),-f,) build/fpga/tn_ulx3s.bit
+
+acor: setup-core build/bin/tnsim ## ACOR against VAL, MIN AD and GOAL (8x8, 16x16), its load-step transient and threshold sweep (docs/acor.md)
 	@bash scripts/acor_figures.sh
 	@bash scripts/acor_transient.sh
 	@bash scripts/acor_sweep.sh

