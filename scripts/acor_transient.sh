@@ -7,7 +7,7 @@
 # Prints, per sequence and direction, the cycles after the step until the first router, half of
 # the routers and every router has left level 0 (up) or is back at level 0 (down), also in
 # units of HI; writes
-# results/acor/transient_*.csv and results/acor/transient.png.
+# results/acor/transient_kK_*.csv and results/acor/transient_kK.png.
 # Usage: bash scripts/acor_transient.sh   (env: K=8 LOW=0.1 HIGH=0.35 STEP=8192 CYCLES=24576
 #        WIN=64 HI=1024 SEED=1)
 set -euo pipefail
@@ -21,16 +21,16 @@ BASE="k=$K n=2 vcs=8 buf=8 pkt=4 routing=acor acor_mode=router acor_hi=$HI traff
       seed=$SEED warmup=0 measure=$CYCLES drain=0 series_win=$WIN switch_at=$STEP"
 for seq in box-full goalq-full box-goalq-full; do
     build/bin/tnsim $BASE acor_seq=$seq load=$LOW switch_load=$HIGH \
-        series=$OUT/transient_${seq}_up.csv > /dev/null &
+        series=$OUT/transient_k${K}_${seq}_up.csv > /dev/null &
     build/bin/tnsim $BASE acor_seq=$seq load=$HIGH switch_load=$LOW \
-        series=$OUT/transient_${seq}_down.csv > /dev/null
+        series=$OUT/transient_k${K}_${seq}_down.csv > /dev/null
     wait
 done
 echo "| sequence | step | first router | half of the routers | every router | (in HI: half, every) |"
 echo "|---|---|---|---|---|---|"
 for seq in box-full goalq-full box-goalq-full; do
     for dir in up down; do
-        python3 - "$OUT/transient_${seq}_${dir}.csv" "$seq" "$dir" "$STEP" "$HI" "$LOW" "$HIGH" \
+        python3 - "$OUT/transient_k${K}_${seq}_${dir}.csv" "$seq" "$dir" "$STEP" "$HI" "$LOW" "$HIGH" \
             "$WIN" <<'PY'
 import csv, sys
 path, seq, d, step, hi, low, high, win = sys.argv[1:]
@@ -59,8 +59,8 @@ print("| %s | tornado %s | %s | %s | %s | %s, %s |" % (seq, step_s, fmt(first), 
 PY
     done
 done
-python3 scripts/plot_acor.py "$OUT/transient.png" \
-    "$OUT/transient_box-full_up.csv:box-full, $LOW -> $HIGH" \
-    "$OUT/transient_box-full_down.csv:box-full, $HIGH -> $LOW" \
+python3 scripts/plot_acor.py "$OUT/transient_k$K.png" \
+    "$OUT/transient_k${K}_box-full_up.csv:box-full, $LOW -> $HIGH" \
+    "$OUT/transient_k${K}_box-full_down.csv:box-full, $HIGH -> $LOW" \
     --mark "$STEP" --hi "$HI" --title "ACOR on the ${K}x${K} torus: a step of tornado load at cycle $STEP"
-echo "wrote $OUT/transient.png and $OUT/transient_*.csv"
+echo "wrote $OUT/transient_k$K.png and $OUT/transient_k${K}_*.csv"
