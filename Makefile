@@ -14,6 +14,7 @@ LOCK_SRC := $(wildcard tb/lock/*.c)
 LOCK_OBJ := $(patsubst tb/lock/%.c,build/obj/lock/%.o,$(LOCK_SRC))
 VL_DEPS := $(RTL_SRC) rtl/common/tn_defs.vh build/obj/libtn.a build/obj/tnlock.a \
            tb/verilator/tn_rtl_shim.cpp tb/verilator/tn_rtl.h tb/verilator/tn_gal_lock_top.v \
+           tb/verilator/tn_acor_lock_top.v \
            scripts/vlbuild.sh
 LIB_HDR := $(wildcard cmodel/include/*.h cmodel/src/*.h)
 TEST_SRC := $(wildcard tb/unit/test_*.c)

@@ -31,7 +31,8 @@ module tn_acor #(
     input  wire [15:0]           cfg_dt1_i,   // acor_dt1: fall threshold of level 1
     input  wire [15:0]           cfg_dt2_i,   // acor_dt2: fall threshold of level 2
     input  wire [`TN_AW-1:0]     coord_i,     // this node's coordinates, packed (section 3)
-    input  wire [TERM*32-1:0]    seed_i,      // seed_acor(s, e) of each channel (R23.3.1)
+    input  wire [TERM*32-1:0]    seed_i,      // g ^ salt(K^N + s*TERM + e) per channel (R23.3.1;
+                                              // 0 becomes 0x6D2B79F5, as in tn_rng)
     // injection channel e
     input  wire [TERM-1:0]       att_i,       // the head is eligible this cycle: an attempt
     input  wire [TERM-1:0]       rdy_i,       // a VC with all credits: the head starts if it attempts
@@ -177,7 +178,8 @@ module tn_acor #(
             end
             always @(posedge clk_i) begin
                 if (rst_i) begin
-                    rng_q[ge*32 +: 32] <= seed_i[ge*32 +: 32];
+                    rng_q[ge*32 +: 32] <= (seed_i[ge*32 +: 32] == 32'd0) ? 32'h6D2B79F5
+                                                                      : seed_i[ge*32 +: 32];
                     fail_q[ge*2 +: 2]  <= 2'd0;
                 end else if (att_i[ge]) begin
                     rng_q[ge*32 +: 32] <= xs_steps(rng, N);
