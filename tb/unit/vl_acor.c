@@ -50,7 +50,7 @@ typedef struct run {
     tn_rng rng[4];
     uint32_t fail[4];
     int o_level, o_cnt, o_tmr, o_rng, o_fail; /* obs_o layout (tn_defs.tbl acorobs rows) */
-    long t, draws;
+    long t, draws, set_draws[3]; /* draws, and per restriction set (TN_ACOR_BOX ...) */
     char diag[256];
     int ok;
 } run;
@@ -133,8 +133,10 @@ static int cycle(run *u, tn_acor_rtl *r, const int *att, const int *rdy, const i
                                                 : u->lv.level;
         mid[e] = -1;
         if (att[e]) {
-            mid[e] = tn_acor_draw(&u->g, tn_acor_set(mseq, lvl[e]), u->node, dst[e], &u->rng[e]);
+            int set = tn_acor_set(mseq, lvl[e]);
+            mid[e] = tn_acor_draw(&u->g, set, u->node, dst[e], &u->rng[e]);
             u->draws++;
+            u->set_draws[set]++;
             if (rdy[e]) {
                 u->fail[e] = 0;
             } else {
@@ -329,7 +331,7 @@ static long random_runs(tn_acor_rtl *r, long per_run, long *draws)
     for (int inst = 0; inst < TN_ACOR_RTL_NINST; inst++) {
         int ok = 1;
         char diag[256] = "";
-        long drawn = 0;
+        long drawn = 0, per_set[3] = {0, 0, 0};
         for (int seq = 0; seq < 4 && ok; seq++)
             for (int mode = 0; mode < 2 && ok; mode++) {
                 run u;
@@ -365,13 +367,18 @@ static long random_runs(tn_acor_rtl *r, long per_run, long *draws)
                     snprintf(diag, sizeof diag, "%s", u.diag);
                 }
                 drawn += u.draws;
+                for (int i = 0; i < 3; i++)
+                    per_set[i] += u.set_draws[i];
                 run_close(&u);
             }
         char what[128];
-        snprintf(what, sizeof what, "random: K=%d N=%d TERM=%d, sequences 0-3, both modes (%ld draws)",
-                 tn_acor_rtl_param[inst][0], tn_acor_rtl_param[inst][1], tn_acor_rtl_param[inst][2],
-                 drawn);
-        tap(ok && drawn >= 1000, what, diag[0] ? diag : "fewer than 1000 draws");
+        snprintf(what, sizeof what,
+                 "random: K=%d N=%d TERM=%d, sequences 0-3, both modes (%ld draws: BOX %ld, "
+                 "GOAL-Q %ld, FULL %ld)", tn_acor_rtl_param[inst][0], tn_acor_rtl_param[inst][1],
+                 tn_acor_rtl_param[inst][2], drawn, per_set[TN_ACOR_BOX], per_set[TN_ACOR_GOALQ],
+                 per_set[TN_ACOR_FULL]);
+        int every = per_set[0] >= 500 && per_set[1] >= 500 && per_set[2] >= 500;
+        tap(ok && every, what, diag[0] ? diag : "fewer than 500 draws from some set");
         *draws += drawn;
     }
     return cycles;
