@@ -14,6 +14,7 @@ LOCK_SRC := $(wildcard tb/lock/*.c)
 LOCK_OBJ := $(patsubst tb/lock/%.c,build/obj/lock/%.o,$(LOCK_SRC))
 VL_DEPS := $(RTL_SRC) rtl/common/tn_defs.vh build/obj/libtn.a build/obj/tnlock.a \
            tb/verilator/tn_rtl_shim.cpp tb/verilator/tn_rtl.h tb/verilator/tn_gal_lock_top.v \
+           tb/verilator/tn_acor_lock_top.v \
            scripts/vlbuild.sh
 LIB_HDR := $(wildcard cmodel/include/*.h cmodel/src/*.h)
 TEST_SRC := $(wildcard tb/unit/test_*.c)
@@ -108,11 +109,28 @@ $(VL_GAL_DIR)/vl_gal_ni: $(VL_GAL_DEPS)
 	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
 	    $(CURDIR)/tb/verilator/tn_gal_shim.cpp > $(VL_GAL_DIR).log 2>&1 || { tail -30 $(VL_GAL_DIR).log >&2; exit 1; }
 
+# Verilated unit test of ACOR alone (rtl/ni/tn_acor.v under tb/verilator/tn_acor_top.v, eight
+# parameter sets) against the C model's acor.c; the test program is C (tb/unit/vl_acor.c, TAP),
+# tb/verilator/tn_acor_shim.cpp the only C++.
+VL_ACOR_DIR := build/vl/acor
+VL_ACOR_DEPS := rtl/ni/tn_acor.v tb/verilator/tn_acor_top.v tb/verilator/tn_acor_shim.cpp \
+                tb/verilator/tn_acor_rtl.h tb/unit/vl_acor.c tb/tn_obs.h rtl/common/tn_defs.vh \
+                build/obj/libtn.a
+$(VL_ACOR_DIR)/vl_acor: $(VL_ACOR_DEPS)
+	@rm -rf $(VL_ACOR_DIR) && mkdir -p $(VL_ACOR_DIR)
+	$(CC) $(CFLAGS_REL) $(INC) -Itb -Itb/verilator -c tb/unit/vl_acor.c -o $(VL_ACOR_DIR)/vl_acor_main.o
+	@verilator --cc --exe --build -O1 -j 2 -Wall --top-module tn_acor_top -Irtl/ni -Irtl/common \
+	    tb/verilator/tn_acor_top.v --Mdir $(VL_ACOR_DIR) -o vl_acor \
+	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
+	    -LDFLAGS "$(CURDIR)/$(VL_ACOR_DIR)/vl_acor_main.o $(CURDIR)/build/obj/libtn.a -lm" \
+	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
+	    $(CURDIR)/tb/verilator/tn_acor_shim.cpp > $(VL_ACOR_DIR).log 2>&1 || { tail -30 $(VL_ACOR_DIR).log >&2; exit 1; }
+
 run: setup-core build ## main job: DOR on 4x4 and 8x8 tori, uniform and tornado; table, CSV and plot in results/
 	@bash scripts/run.sh
 
 test: setup-core ## unit tests, simulator checks (ASan+UBSan) and the lockstep set; ends with "N passed, N failed"
-	@$(MAKE) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.a build/san/tnhost build/bin/tnhost build/bin/tnboard >/dev/null
+	@$(MAKE) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/vl/acor/vl_acor build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.a build/san/tnhost build/bin/tnhost build/bin/tnboard >/dev/null
 	@bash scripts/run_tests.sh $(TEST_BIN)
 
 regress: setup-core build ## the long lockstep regression, with random configurations from a printed seed (SEED=n to rerun)

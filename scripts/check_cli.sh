@@ -534,6 +534,8 @@ if [ -x build/bin/tnlock ]; then
     lock_bad "bad model" "key 'model': value 'maybe' is not allowed; allowed: on off" model=maybe
     lock_bad "bad cycles" "key 'cycles': value '0' is not allowed; allowed: 1..100000000" cycles=0
     lock_bad "gal on tn_torus" "key 'rtl': value 'net' is not allowed with routing=gal" routing=gal vcs=4
+    lock_bad "acor on tn_torus" "key 'rtl': value 'net' is not allowed with routing=acor; allowed: rtr" routing=acor vcs=4
+    lock_bad "acor below its least V" "key 'vcs': value '3' is too few for routing=acor" rtl=rtr routing=acor vcs=3
     lock_bad "model key range" "key 'k': value '1' is not allowed" k=1
     build/bin/tnlock --help >"$TMP/out" 2>&1
     if grep -qE '^  model +on' "$TMP/out" && grep -qE '^  rtl +net' "$TMP/out"; then

@@ -5,6 +5,7 @@ enumeration, derived width, flit field and observed register) into:
   rtl/common/tn_defs.vh    Verilog macros (`TN_FW, `TN_OBSW, `TN_OBS_CONCAT, `TN_ROUTING_GAL ...)
   cmodel/include/tn_defs.h C enums, name tables, tn_dims (the widths) and field positions
   tb/tn_obs.h              the lockstep comparison lists (X-macros with the model's values)
+Row kinds with an observation bus: obs (tn_router), niobs (tn_gal_ni), acorobs (tn_acor).
 Usage: gen_defs.py [--check]   (--check: exit 1 when a written file would change)"""
 import os
 import re
@@ -21,7 +22,7 @@ def die(msg):
 
 
 def read_table():
-    t = {"enum": [], "err": [], "width": [], "flit": [], "obs": [], "niobs": []}
+    t = {"enum": [], "err": [], "width": [], "flit": [], "obs": [], "niobs": [], "acorobs": []}
     with open(TABLE) as f:
         for no, raw in enumerate(f, 1):
             line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("#") else ""
@@ -31,7 +32,7 @@ def read_table():
             kind = cols[0]
             if kind not in t:
                 die(f"{TABLE}:{no}: unknown kind '{kind}'")
-            want = {"enum": 3, "err": 3, "width": 4, "flit": 5, "obs": 7, "niobs": 7}[kind]
+            want = {"enum": 3, "err": 3, "width": 4, "flit": 5, "obs": 7, "niobs": 7, "acorobs": 7}[kind]
             if len(cols) != want:
                 die(f"{TABLE}:{no}: '{kind}' needs {want} columns, has {len(cols)}")
             t[kind].append(cols[1:])
@@ -102,9 +103,12 @@ def gen_vh(t):
         L.append(f"`define TN_F_{name.upper()} ({lsb})")
         L.append(f"`define TN_FW_{name.upper()} {w}")
         lsb = f"`TN_F_{name.upper()} + `TN_FW_{name.upper()}"
-    for prefix, rows, counter in (("O", t["obs"], count_expr), ("NO", t["niobs"], None)):
+    buses = (("O", t["obs"], count_expr, "tn_router", "OBSW"),
+             ("NO", t["niobs"], None, "tn_gal_ni", "NOBSW"),
+             ("AO", t["acorobs"], None, "tn_acor", "AOBSW"))
+    for prefix, rows, counter, what, total in buses:
         L.append("")
-        what = "tn_router obs_o" if prefix == "O" else "tn_gal_ni obs_o"
+        what += " obs_o"
         L.append(f"// {what}: `TN_{prefix}_<FIELD> is the LSB of the field's element 0")
         lsb = "0"
         for r in rows:
@@ -113,7 +117,6 @@ def gen_vh(t):
             cnt = counter(cnt) if counter else cnt
             L.append(f"`define TN_{prefix}_{n} ({lsb})")
             lsb = f"`TN_{prefix}_{n} + {render(cnt, names, 'v')} * {render(width, names, 'v')}"
-        total = "OBSW" if prefix == "O" else "NOBSW"
         L.append(f"`define TN_{total} ({lsb})")
         sigs = ", ".join(r[3] for r in reversed(rows))
         L.append(f"`define TN_{prefix}_CONCAT {{{sigs}}}")
@@ -181,7 +184,7 @@ def gen_obs(t):
          "/* The lockstep comparison lists: one X(...) per observed field, LSB first on the bus.",
          " * Router fields: X(name, index kind, count, width, compared when, model value); the C",
          " * expressions see s (const tn_sim *), L (const tn_dims *), node, i, x = node*count + i.",
-         " * NI fields: the same with g (const tn_gal_ni *). */",
+         " * NI fields: the same with g (const tn_gal_ni *); ACOR fields: the same with s and node. */",
          "#ifndef TN_OBS_H", "#define TN_OBS_H", "",
          "enum tn_obs_index { TN_IDX_IVC, TN_IDX_PORT, TN_IDX_NET, TN_IDX_ONE };", ""]
     L.append("#define TN_OBS_FIELDS(X) \\")
@@ -196,6 +199,14 @@ def gen_obs(t):
     L.append("#define TN_NIOBS_FIELDS(X) \\")
     rows = []
     for fname, cnt, width, _sig, when, model in t["niobs"]:
+        c = render(cnt, names, "c").replace("d->", "L->")
+        w = render(width, names, "c").replace("d->", "L->")
+        rows.append(f"    X(\"{fname}\", TN_IDX_ONE, {c}, {w}, ({when}), ({model}))")
+    L.append(" \\\n".join(rows))
+    L.append("")
+    L.append("#define TN_ACOROBS_FIELDS(X) \\")
+    rows = []
+    for fname, cnt, width, _sig, when, model in t["acorobs"]:
         c = render(cnt, names, "c").replace("d->", "L->")
         w = render(width, names, "c").replace("d->", "L->")
         rows.append(f"    X(\"{fname}\", TN_IDX_ONE, {c}, {w}, ({when}), ({model}))")

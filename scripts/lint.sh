@@ -11,7 +11,8 @@
 #      4x4 torus of the board build (LINT_TORUS=0 skips it); no latch may be inferred; a
 #      resource table.
 #   The GAL network interface (rtl/ni/tn_gal_ni.v) takes part in 1-4 with its own parameter sets
-#   (GAL_CFGS, GAL_BAD_CFGS; synthesis K=4 N=2 QD=8, TERM=1 and 4).
+#   (GAL_CFGS, GAL_BAD_CFGS; synthesis K=4 N=2 QD=8, TERM=1 and 4), and so does ACOR's block
+#   (rtl/ni/tn_acor.v: ACOR_CFGS, ACOR_BAD_CFGS; synthesis N=2 TERM=1 at K=4 and 8).
 # Logs in build/lint/. Last line "lint: N checks passed, M failed"; exit status 0 iff M == 0.
 # Environment: LINT_TORUS=0 skips the torus synthesis; LINT_JOBS (default: nproc) tools at once;
 # LINT_TIMEOUT (default 3600) seconds per tool run, LINT_SYNTH_TIMEOUT (default 600) per router
@@ -76,6 +77,24 @@ GAL_BAD_CFGS=(
     "TAGW=0|tn_error_TAGW_must_be_1_to_64"
     "TOPO=1|tn_error_TOPO_must_be_0_torus_for_gal"
 )
+# ACOR's block beside each router (rtl/ni/tn_acor.v; "" = K=4 N=2 TERM=1)
+ACOR_CFGS=(
+    ""
+    "K=8 N=2 TERM=4"
+    "K=3 N=3 TERM=2"
+    "K=2 N=1"
+    "K=5 N=2 TERM=3"
+    "K=64 N=4 TERM=4"
+)
+ACOR_BAD_CFGS=(
+    "K=1|tn_error_acor_K_must_be_2_to_64"
+    "K=65|tn_error_acor_K_must_be_2_to_64"
+    "N=0|tn_error_acor_N_must_be_1_to_4"
+    "N=5|tn_error_acor_N_must_be_1_to_4"
+    "TERM=0|tn_error_acor_TERM_must_be_1_to_4"
+    "TERM=5|tn_error_acor_TERM_must_be_1_to_4"
+)
+ACOR_SYN=("K=4 N=2 TERM=1" "K=8 N=2 TERM=1")
 GAL_SYN="K=4 N=2 QD=8"
 GAL_SYN_TERMS=(1 4)
 # Illegal parameter sets and the rule module each must name: "params|rule".
@@ -126,7 +145,7 @@ tag() { local t=${1// /_}; t=${t//=/}; echo "${t:-default}"; }
 # rtl_id: a fingerprint of the RTL sources, to notice edits made while lint runs
 rtl_id() { cat rtl/*/*.v | sha1sum | cut -c1-12; }
 label() { [ -n "$1" ] && echo "$1" || echo "default"; }
-top_file() { case $1 in tn_torus) echo rtl/net/tn_torus.v ;; tn_gal_*) echo "rtl/ni/$1.v" ;; *) echo "rtl/router/$1.v" ;; esac; }
+top_file() { case $1 in tn_torus) echo rtl/net/tn_torus.v ;; tn_gal_* | tn_acor) echo "rtl/ni/$1.v" ;; *) echo "rtl/router/$1.v" ;; esac; }
 # Result lines (one file per check, printed in order by collect):
 #   PASS<TAB>label<TAB>detail   or   FAIL<TAB>label<TAB>detail, then excerpt lines
 pass() { printf 'PASS\t%s\t%s\n' "$1" "$2"; }
@@ -371,6 +390,9 @@ main() {
     for cfg in "${GAL_CFGS[@]}"; do
         spawn v_lint tn_gal_ni "$cfg"
     done
+    for cfg in "${ACOR_CFGS[@]}"; do
+        spawn v_lint tn_acor "$cfg"
+    done
     collect
     echo "   ($(since "$T") s)"
 
@@ -382,6 +404,9 @@ main() {
     done
     for cfg in "${GAL_CFGS[@]}"; do
         spawn iv_elab tn_gal_ni "$cfg"
+    done
+    for cfg in "${ACOR_CFGS[@]}"; do
+        spawn iv_elab tn_acor "$cfg"
     done
     collect
     echo "   ($(since "$T") s)"
@@ -404,6 +429,11 @@ main() {
         spawn iv_bad tn_gal_ni "${b%%|*}" "${b#*|}"
         spawn y_bad tn_gal_ni "${b%%|*}" "${b#*|}"
     done
+    for b in "${ACOR_BAD_CFGS[@]}"; do
+        spawn v_bad tn_acor "${b%%|*}" "${b#*|}"
+        spawn iv_bad tn_acor "${b%%|*}" "${b#*|}"
+        spawn y_bad tn_acor "${b%%|*}" "${b#*|}"
+    done
     collect
     echo "   ($(since "$T") s)"
 
@@ -418,6 +448,10 @@ main() {
     for t in "${GAL_SYN_TERMS[@]}"; do
         spawn y_synth ecp5 tn_gal_ni "$GAL_SYN TERM=$t"
         spawn y_synth generic tn_gal_ni "$GAL_SYN TERM=$t"
+    done
+    for cfg in "${ACOR_SYN[@]}"; do
+        spawn y_synth ecp5 tn_acor "$cfg"
+        spawn y_synth generic tn_acor "$cfg"
     done
     collect
     if [ "$LINT_TORUS" != 0 ]; then
@@ -446,6 +480,9 @@ main() {
     [ "$LINT_TORUS" != 0 ] && rows+=("tn_torus|$SYN_BOARD|4x4 torus of the board build (16 routers)")
     for t in "${GAL_SYN_TERMS[@]}"; do
         rows+=("tn_gal_ni|$GAL_SYN TERM=$t|GAL NI QD=8 TERM=$t")
+    done
+    for cfg in "${ACOR_SYN[@]}"; do
+        rows+=("tn_acor|$cfg|ACOR block $cfg")
     done
     for r in "${rows[@]}"; do
         IFS='|' read -r top cfg lbl <<<"$r"

@@ -4,7 +4,7 @@
 # drawn from a seed that is printed (make regress SEED=n reruns exactly the same runs), sized so
 # that the whole regression compares about TARGET router-cycles (default 10^9). Every random
 # configuration is first checked deadlock-free with `tnsim check` (the routing algorithms it
-# proves: dor, minad, val, goal); every Verilated model is built once, before the runs; the runs
+# proves: dor, minad, val, goal, acor); every Verilated model is built once, before the runs; the runs
 # go JOBS at a time (default: the number of cores). JUnit XML per list in build/regress/.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +20,9 @@ python3 - "$seed" "$count" "$target" > "$rand" <<'PY'
 import random, sys
 seed, count, target = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 r = random.Random(seed)
+# ACOR's choices come from a stream of their own, so that a seed draws the same other runs as
+# before ACOR was in the list (half of the VAL runs become ACOR runs beside tn_acor)
+ra = random.Random(seed * 7919 + 1)
 shapes = [(k, n) for k in (2, 3, 4, 5, 8) for n in (1, 2, 3) if k ** n <= 64 and k ** n >= 4]
 pats = ["uniform", "tornado", "bitcomp", "bitrev", "shuffle", "butterfly", "transpose",
         "neighbor", "randperm", "hotspot"]
@@ -49,6 +52,12 @@ for i in range(count):
     measure = max(1000, per_run // nodes)
     line = (f"rtl=rtr k={k} n={n} vcs={vcs} buf={r.randint(1, 8)} pkt={pkt} routing={routing} "
             f"traffic={t} load={load} seed={r.randint(1, 10**6)} warmup=200 measure={measure}")
+    if routing == "val" and ra.random() < 0.5:
+        line = line.replace("routing=val", "routing=acor")
+        line += (f" acor_seq={ra.choice(('box-full', 'goalq-full', 'box-goalq-full'))}"
+                 f" acor_mode={ra.choice(('router', 'packet'))} acor_hi={ra.randint(1, 256)}"
+                 f" acor_it1={ra.randint(1, 8)} acor_it2={ra.randint(1, 16)}"
+                 f" acor_dt1={ra.randint(0, 4)} acor_dt2={ra.randint(0, 8)}")
     if routing in ("minad", "goal"):
         line += " selection=" + r.choice(("random", "dor", "zigzag", "lru", "ldsf", "sq"))
     if r.random() < 0.5:

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Run the cmocka unit-test binaries given as arguments (TAP output), then the simulator checks
 # of scripts/check_cli.sh, the RTL unit tests build/vl/sel_state/vl_sel_state and
-# build/vl/gal_ni/vl_gal_ni and the lockstep set
+# build/vl/gal_ni/vl_gal_ni, build/vl/acor/vl_acor and the lockstep set
 # (scripts/lockstep.sh), and count the test cases. Usage (make test):
 #   bash scripts/run_tests.sh build/test/test_a build/test/test_b ...
 # Prints "NAME: P passed, F failed" per binary/suite, the TAP lines and stderr of every failing
@@ -77,6 +77,8 @@ done
 run_suite vl_sel_state build/vl/sel_state/vl_sel_state
 # RTL unit test of the GAL network interface (rtl/ni/tn_gal_ni.v) vs the C model's ni.c
 run_suite vl_gal_ni build/vl/gal_ni/vl_gal_ni
+# RTL unit test of ACOR (rtl/ni/tn_acor.v) vs the C model's acor.c
+run_suite vl_acor build/vl/acor/vl_acor
 # the generated definitions (rtl/common/tn_defs.vh, cmodel/include/tn_defs.h, tb/tn_obs.h) match
 # their table rtl/common/tn_defs.tbl
 run_suite defs bash -c 'python3 scripts/gen_defs.py --check && echo "ok 1 - generated definitions match rtl/common/tn_defs.tbl" || echo "not ok 1 - run make defs"; echo 1..1'

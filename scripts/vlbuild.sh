@@ -1,24 +1,27 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_tT][_gal][_fault_F],
+# Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_tT][_gal|_acor][_fault_F],
 # TOP = net (the tn_torus network) or rtr (one tn_router; tnlock wires one per node). The buffer
 # capacity is B=8 (buf=1..8 at run time), payload W=32, T terminal channels (default 1), torus.
 # ROUTING=3 (DOR, MIN AD, VAL, GOAL, chosen at run time) when V >= 4, 1 (DOR, MIN AD) when V = 3,
 # else 0 (DOR); the selection function is a run-time input. _gal (rtr only): the top is
 # tb/verilator/tn_gal_lock_top.v, the router beside its GAL network interface (rtl/ni/) with
-# queue depth QD=8.
+# queue depth QD=8. _acor (rtr only, V >= 4): the top is tb/verilator/tn_acor_lock_top.v, the router
+# beside its ACOR block (rtl/ni/tn_acor.v).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 name=$1
-re='^(net|rtr)_k([0-9]+)n([0-9]+)v([0-9]+)(_t([0-9]+))?(_gal)?(_fault_([a-z0-9_]+))?$'
+re='^(net|rtr)_k([0-9]+)n([0-9]+)v([0-9]+)(_t([0-9]+))?(_gal|_acor)?(_fault_([a-z0-9_]+))?$'
 if [[ ! $name =~ $re ]]; then
-    echo "vlbuild: '$name' is not TOP_kKnNvV[_tT][_gal][_fault_F] (TOP net or rtr)" >&2
+    echo "vlbuild: '$name' is not TOP_kKnNvV[_tT][_gal|_acor][_fault_F] (TOP net or rtr)" >&2
     exit 2
 fi
 top=${BASH_REMATCH[1]} K=${BASH_REMATCH[2]} N=${BASH_REMATCH[3]} V=${BASH_REMATCH[4]}
-TERM=${BASH_REMATCH[6]:-1} gal=${BASH_REMATCH[7]:+1}
+TERM=${BASH_REMATCH[6]:-1} ni=${BASH_REMATCH[7]:-}
 fault=${BASH_REMATCH[9]:-}
-gal=${gal:-0}
+gal=0 acor=0
+[ "$ni" = _gal ] && gal=1
+[ "$ni" = _acor ] && acor=1
 B=8 W=32 TOPO=0 ROUTING=0 QD=8
 if [ "$V" -ge 4 ]; then ROUTING=3; elif [ "$V" -ge 3 ]; then ROUTING=1; fi
 dir=build/vl/${TN_VL_DIR:-$name}
@@ -27,6 +30,11 @@ if [ "$top" = rtr ]; then mod=tn_router; router=1; src=rtl/router/tn_router.v; f
 if [ "$gal" = 1 ]; then
     [ "$top" = rtr ] || { echo "vlbuild: '$name': _gal needs TOP rtr" >&2; exit 2; }
     mod=tn_gal_lock_top; src=tb/verilator/tn_gal_lock_top.v
+fi
+if [ "$acor" = 1 ]; then
+    [ "$top" = rtr ] || { echo "vlbuild: '$name': _acor needs TOP rtr" >&2; exit 2; }
+    [ "$V" -ge 4 ] || { echo "vlbuild: '$name': _acor needs V >= 4 (ACOR routes as VAL)" >&2; exit 2; }
+    mod=tn_acor_lock_top; src=tb/verilator/tn_acor_lock_top.v
 fi
 defs=()
 fdef='""'
@@ -39,7 +47,7 @@ root=$PWD
 # C model are libraries linked at the end. When only they changed, relink instead of rebuilding.
 # (STAMP_V: bump it when this script's Verilator or compiler command changes)
 STAMP_V=1
-stamp=$( { cat rtl/*/*.v rtl/common/tn_defs.vh tb/verilator/tn_gal_lock_top.v \
+stamp=$( { cat rtl/*/*.v rtl/common/tn_defs.vh tb/verilator/tn_gal_lock_top.v tb/verilator/tn_acor_lock_top.v \
              tb/verilator/tn_rtl_shim.cpp tb/verilator/tn_rtl.h
            echo "$STAMP_V $name ${TN_VL_FLAGS:-} ${TN_VL_MAKEFLAGS:-}"; } | sha1sum | cut -c1-16)
 if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$stamp" ] && [ -f "$dir/V$mod.mk" ]; then
@@ -57,7 +65,7 @@ verilator --cc --exe --build -j 2 --trace-fst -Wall --top-module "$mod" \
     -GK=$K -GN=$N -GV=$V -GB=$B -GW=$W -GTERM=$TERM -GTOPO=$TOPO -GROUTING=$ROUTING \
     $([ "$gal" = 1 ] && echo "-GQD=$QD") \
     --Mdir "$dir" -o tnlock \
-    -CFLAGS "-I$root/tb/verilator -DTN_TOP_HEADER='\"V$mod.h\"' -DTN_TOP_CLASS=V$mod -DTN_TOP_ROUTER=$router -DTN_TOP_GAL=$gal -DTN_QD=$QD -DTN_K=$K -DTN_N=$N -DTN_V=$V -DTN_B=$B -DTN_W=$W -DTN_TERM=$TERM -DTN_TOPO=$TOPO -DTN_ROUTING=$ROUTING -DTN_FAULT_NAME='$fdef'" \
+    -CFLAGS "-I$root/tb/verilator -DTN_TOP_HEADER='\"V$mod.h\"' -DTN_TOP_CLASS=V$mod -DTN_TOP_ROUTER=$router -DTN_TOP_GAL=$gal -DTN_TOP_ACOR=$acor -DTN_QD=$QD -DTN_K=$K -DTN_N=$N -DTN_V=$V -DTN_B=$B -DTN_W=$W -DTN_TERM=$TERM -DTN_TOPO=$TOPO -DTN_ROUTING=$ROUTING -DTN_FAULT_NAME='$fdef'" \
     -LDFLAGS "$root/build/obj/tnlock.a $root/build/obj/libtn.a -lm" \
     -MAKEFLAGS "${TN_VL_MAKEFLAGS:-OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1}" ${TN_VL_FLAGS:-} \
     "$root/tb/verilator/tn_rtl_shim.cpp" > "$dir.log" 2>&1 || { tail -30 "$dir.log" >&2; exit 1; }

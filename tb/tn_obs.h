@@ -3,7 +3,7 @@
 /* The lockstep comparison lists: one X(...) per observed field, LSB first on the bus.
  * Router fields: X(name, index kind, count, width, compared when, model value); the C
  * expressions see s (const tn_sim *), L (const tn_dims *), node, i, x = node*count + i.
- * NI fields: the same with g (const tn_gal_ni *). */
+ * NI fields: the same with g (const tn_gal_ni *); ACOR fields: the same with s and node. */
 #ifndef TN_OBS_H
 #define TN_OBS_H
 
@@ -28,5 +28,12 @@ enum tn_obs_index { TN_IDX_IVC, TN_IDX_PORT, TN_IDX_NET, TN_IDX_ONE };
     X("ni.thr", TN_IDX_ONE, (L->Q), (L->NTW), (i < g->sets), (g->thr[node * g->sets + i])) \
     X("ni.dprev", TN_IDX_ONE, (L->Q), (L->NDW), (i < g->sets), (g->dprev[node * g->sets + i])) \
     X("ni.rr", TN_IDX_ONE, (L->TERM), (L->JW), (1), (g->rr[node * L->TERM + i]))
+
+#define TN_ACOROBS_FIELDS(X) \
+    X("acor.level", TN_IDX_ONE, (1), (2), (1), (s->acor[node].level)) \
+    X("acor.cnt", TN_IDX_ONE, (1), (18), (1), (s->acor[node].cnt)) \
+    X("acor.tmr", TN_IDX_ONE, (1), (16), (1), (s->acor[node].tmr)) \
+    X("acor.rng", TN_IDX_ONE, (L->TERM), (32), (1), (s->src[node * L->TERM + i].acor_rng.s)) \
+    X("acor.fail", TN_IDX_ONE, (L->TERM), (2), (1), (s->src[node * L->TERM + i].acor_fail > 3u ? 3u : s->src[node * L->TERM + i].acor_fail))
 
 #endif

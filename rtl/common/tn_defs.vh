@@ -126,4 +126,13 @@
 `define TN_NOBSW (`TN_NO_NI_RR + ((TERM)) * (`TN_JW))
 `define TN_NO_CONCAT {rr_q, dprev_q, thr_q, head_q, cnt_q}
 
+// tn_acor obs_o: `TN_AO_<FIELD> is the LSB of the field's element 0
+`define TN_AO_ACOR_LEVEL (0)
+`define TN_AO_ACOR_CNT (`TN_AO_ACOR_LEVEL + (1) * (2))
+`define TN_AO_ACOR_TMR (`TN_AO_ACOR_CNT + (1) * (18))
+`define TN_AO_ACOR_RNG (`TN_AO_ACOR_TMR + (1) * (16))
+`define TN_AO_ACOR_FAIL (`TN_AO_ACOR_RNG + ((TERM)) * (32))
+`define TN_AOBSW (`TN_AO_ACOR_FAIL + ((TERM)) * (2))
+`define TN_AO_CONCAT {fail_q, rng_q, tmr_q, cnt_q, level_q}
+
 `endif

@@ -19,7 +19,7 @@ module tn_torus #(
     input  wire                  clk_i,
     input  wire                  rst_i,
     input  wire [`TN_CNTW-1:0]   cfg_buf_i,      // flits used per VC buffer, 1..B (run time)
-    input  wire [2:0]            cfg_route_i,    // enum tn_routing: dor minad val goal gal
+    input  wire [2:0]            cfg_route_i,    // enum tn_routing: dor minad val goal gal - acor
     input  wire [2:0]            cfg_sel_i,      // enum tn_selection
     input  wire                  cfg_dateline_i, // 1: dateline classes
     input  wire                  cfg_transit_i,  // 1: in-transit priority (7.4)

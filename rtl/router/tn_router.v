@@ -20,7 +20,7 @@ module tn_router #(
     input  wire              rst_i,
     input  wire [`TN_AW-1:0] coord_i,
     input  wire [`TN_CNTW-1:0] cfg_buf_i,      // flits used per VC buffer, 1..B (run time)
-    input  wire [2:0]        cfg_route_i,    // enum tn_routing: dor minad val goal gal (19.5)
+    input  wire [2:0]        cfg_route_i,    // enum tn_routing: dor minad val goal gal - acor (19.5)
     input  wire [2:0]        cfg_sel_i,      // enum tn_selection (19.5)
     input  wire              cfg_dateline_i, // 1: dateline classes
     input  wire              cfg_transit_i,  // 1: in-transit priority in switch allocation (7.4)
@@ -140,15 +140,20 @@ module tn_router #(
     endgenerate
 
     // ---- run-time routing (19.5) ----
-    // GAL packets route as GOAL inside their quadrant (21); CHAOS and ACOR are not built here
+    // GAL packets route as GOAL inside their quadrant (21), ACOR packets as VAL (23.1); CHAOS is
+    // not built here
     localparam [2:0] R_MINAD = `TN_ROUTING_MINAD, R_VAL = `TN_ROUTING_VAL,
-                     R_GOAL = `TN_ROUTING_GOAL, R_GAL = `TN_ROUTING_GAL;
-    wire [2:0] route = (cfg_route_q == R_GAL) ? R_GOAL : cfg_route_q;
+                     R_GOAL = `TN_ROUTING_GOAL, R_GAL = `TN_ROUTING_GAL,
+                     R_CHAOS = `TN_ROUTING_CHAOS, R_ACOR = `TN_ROUTING_ACOR;
+    wire [2:0] route = (cfg_route_q == R_GAL) ? R_GOAL
+                     : (cfg_route_q == R_ACOR) ? R_VAL : cfg_route_q;
     wire goal    = (ROUTING >= 3) && (route == R_GOAL) && (TOPO == 0);
     wire minad   = ((ROUTING >= 1) && (route == R_MINAD)) || goal;  // adaptive + escape
-    wire val     = (ROUTING >= 2) && (route == R_VAL);
-    wire cfg_bad = (cfg_route_q > R_GAL) || (route > ROUTING[2:0]) ||
-                   (TOPO == 1 && route == R_GOAL);
+    wire val     = (ROUTING >= 2) && (route == R_VAL) &&
+                   !(TOPO == 1 && cfg_route_q == R_ACOR);  // ACOR needs a torus: DOR (R19.5.3)
+    wire cfg_bad = (cfg_route_q == R_CHAOS) || (cfg_route_q > R_ACOR) ||
+                   (route > ROUTING[2:0]) || (TOPO == 1 && route == R_GOAL) ||
+                   (TOPO == 1 && cfg_route_q == R_ACOR);
 
     wire [P-1:0] is_term, no_port;  // terminal ports; ports that do not exist (mesh edges)
     genvar gp, go, gi;

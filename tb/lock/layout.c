@@ -42,6 +42,15 @@ void layout_init(layout *L, const tn_rtl_params *p)
 #undef X
     }
     L->nobsw = o;
+    o = 0;
+    {
+        const tn_dims *L = Ld;
+#define X(nm, ix, cnt, w, when, model) o += (long)(cnt) * (w);
+        TN_ACOROBS_FIELDS(X)
+#undef X
+    }
+    L->aobsw = o;
+    L->acor = p->acor;
     L->gal = p->gal;
     L->top = p->top;
 }

@@ -6,6 +6,7 @@
  *   drive.c    the model's link registers of a cycle and the injection inputs they drive
  *   compare.c  every link, credit, observed register and error vector, table-driven
  *   ni.c       the GAL network interface beside each router
+ *   acor.c     the ACOR block beside each router
  *   rtlonly.c  the RTL alone (no model), for throughput
  *   waves.c    the FST and GTKWave save file of a mismatch */
 #ifndef TN_LOCK_H
@@ -48,8 +49,9 @@ typedef struct layout {
     tn_dims d;               /* base parameters and derived widths (rtl/common/tn_defs.tbl) */
     long f_lsb[8];           /* flit field LSBs in TN_FLIT_FIELDS order */
     int f_w[8];
-    long obsw, nobsw;        /* router and NI observation bus widths */
+    long obsw, nobsw, aobsw; /* router, NI and ACOR observation bus widths */
     int gal;                 /* the model is tn_gal_lock_top */
+    int acor;                /* the model is tn_acor_lock_top */
     int top;                 /* 1: one tn_router per node */
 } layout;
 enum { LK_F_PAYLOAD, LK_F_SRC, LK_F_DST, LK_F_QUAD, LK_F_MID, LK_F_PHASE, LK_F_TAIL, LK_F_HEAD };
@@ -107,6 +109,11 @@ void ni_capture(const tn_sim *s, uint8_t *ready, uint32_t *ntag);
 int ni_drive_compare(rnet *r, const tn_sim *s, const layout *L, const uint8_t *ready,
                      const uint32_t *ntag, mismatch *mm);
 void ni_configure(tn_rtl *x, const layout *L, const tn_config *c);
+void acor_configure(tn_rtl *x, const tn_config *c);
+int acor_compare_state(rnet *r, const tn_sim *s, const layout *L, mismatch *mm);
+void acor_capture(const tn_sim *s, uint8_t *lvl);
+int acor_drive_compare(rnet *r, const tn_sim *s, const layout *L, const uint8_t *lvl,
+                       mismatch *mm);
 
 /* ---- waves (waves.c) ---- */
 void write_gtkw(const char *path, const char *fst, int node, long cycle, const layout *L);

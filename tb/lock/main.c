@@ -76,7 +76,8 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
     int rc = 0;
     uint8_t *ni_ready = L.gal ? calloc((size_t)nt, 1) : NULL;
     uint32_t *ni_ntag = L.gal ? calloc((size_t)s->g.nodes, sizeof *ni_ntag) : NULL;
-    if (L.gal && (!ni_ready || !ni_ntag)) {
+    uint8_t *acor_lvl = L.acor ? calloc((size_t)nt, 1) : NULL;
+    if ((L.gal && (!ni_ready || !ni_ntag)) || (L.acor && !acor_lvl)) {
         fprintf(stderr, "tnlock: error: out of memory\n");
         return 2;
     }
@@ -99,7 +100,8 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
                                               tn_term_port(&s->g, (int)(i % s->g.term))];
         for (int v = 0; v < s->g.nodes; v++)
             tn_router_sel_sync(s, v); /* routers the model skipped: state of cycle t */
-        if ((compare(r, s, &w, &L, &res->mm) || (L.gal && ni_compare_state(r, s, &L, &res->mm))) &&
+        if ((compare(r, s, &w, &L, &res->mm) || (L.gal && ni_compare_state(r, s, &L, &res->mm)) ||
+             (L.acor && acor_compare_state(r, s, &L, &res->mm))) &&
             (rc = record_mismatch(res, t)) && !fst)
             break;
         if (fst && t > trace_hi)
@@ -112,11 +114,16 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
         }
         if (L.gal)
             ni_capture(s, ni_ready, ni_ntag);
+        if (L.acor)
+            acor_capture(s, acor_lvl);
         double t2 = now_s();
         tn_sim_step(s);
         double t3 = now_s();
         res->model_s += t3 - t2;
         if (L.gal && ni_drive_compare(r, s, &L, ni_ready, ni_ntag, &res->mm) &&
+            (rc = record_mismatch(res, t)) && !fst)
+            break;
+        if (!rc && L.acor && acor_drive_compare(r, s, &L, acor_lvl, &res->mm) &&
             (rc = record_mismatch(res, t)) && !fst)
             break;
         rnet_tick(r);
@@ -135,6 +142,7 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
     tn_sim_free(s);
     free(ni_ready);
     free(ni_ntag);
+    free(acor_lvl);
     view_free(&w);
     return rc;
 }
@@ -171,6 +179,17 @@ static int parse(opts *o, int argc, char **argv)
                 p.routing >= 3 ? "dor minad val goal" : p.routing ? "dor minad" : "dor");
         return -1;
     }
+    if (o->cfg.routing == TN_ROUTE_ACOR && !p.acor) {
+        fprintf(stderr, "tnlock: error: key 'routing': value 'acor' needs the model with the ACOR "
+                        "block (rtl=rtr, vcs >= 4, built as TOP_..._acor); allowed here: %s\n",
+                p.gal ? "gal" : p.routing >= 3 ? "dor minad val goal" : p.routing ? "dor minad" : "dor");
+        return -1;
+    }
+    if (p.acor && o->cfg.routing != TN_ROUTE_ACOR) {
+        fprintf(stderr, "tnlock: error: key 'routing': value '%s' is not allowed with the ACOR "
+                        "model; allowed: acor\n", tn_routing_name(o->cfg.routing));
+        return -1;
+    }
     if (p.gal && o->cfg.routing != TN_ROUTE_GAL) {
         fprintf(stderr, "tnlock: error: key 'routing': value '%s' is not allowed with the GAL "
                         "model; allowed: gal\n", tn_routing_name(o->cfg.routing));
@@ -186,7 +205,8 @@ static int parse(opts *o, int argc, char **argv)
                         "queue depth; allowed: %d\n", o->cfg.gal_qdepth, p.qd);
         return -1;
     }
-    if (o->cfg.routing != TN_ROUTE_GAL && o->cfg.routing > p.routing) {
+    if (o->cfg.routing != TN_ROUTE_GAL && o->cfg.routing != TN_ROUTE_ACOR &&
+        o->cfg.routing > p.routing) {
         fprintf(stderr, "tnlock: error: key 'routing': value '%s' is not built into this Verilated "
                         "model (parameter ROUTING=%d, vcs=%d; models with vcs >= 4 have dor "
                         "minad val goal, vcs = 3 dor minad); allowed: %s\n",
@@ -298,7 +318,9 @@ int main(int argc, char **argv)
                "counter, pointer, %serror vector%s)\n", res.cycles,
                res.cycles * nodes_of(&o.cfg), rp.routing >= 1 ? "selection state, RNG, " : "",
                rp.gal ? "; GAL NI: queue counts and heads, thresholds, drained counts, sender "
-                        "pointers, every enqueue and departure" : "");
+                        "pointers, every enqueue and departure"
+               : rp.acor ? "; ACOR: level, count, timer, streams, fail counts, every draw and "
+                           "level in force" : "");
         printf("  %ld packets injected, %ld delivered (%ld flits ejected by the RTL), %ld "
                "integrity errors; per-packet latency equal in both (ejection links equal every "
                "cycle)\n", res.injected, res.delivered, res.flits_ejected, res.check_errors);

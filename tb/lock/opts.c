@@ -81,21 +81,31 @@ int lock_parse(opts *o, int argc, char **argv)
     return 0;
 }
 
-/* The Verilated model a run needs: TOP_kKnNvV[_tT][_gal][_fault_F] (scripts/vlbuild.sh). */
+/* The Verilated model a run needs: TOP_kKnNvV[_tT][_gal|_acor][_fault_F] (scripts/vlbuild.sh). */
 int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errlen)
 {
+    /* a configuration the model refuses needs no Verilated model: say so before building one */
+    if (tn_config_check(&o->cfg, err, errlen))
+        return -1;
     const char *rtl = o->rtl[0] ? o->rtl : "net";
     if (o->cfg.routing == TN_ROUTE_GAL && strcmp(rtl, "rtr")) {
         snprintf(err, errlen, "key 'rtl': value '%s' is not allowed with routing=gal; allowed: rtr "
                               "(the GAL network interface is lockstepped beside each tn_router)", rtl);
         return -1;
     }
+    if (o->cfg.routing == TN_ROUTE_ACOR && strcmp(rtl, "rtr")) {
+        snprintf(err, errlen, "key 'rtl': value '%s' is not allowed with routing=acor; allowed: rtr "
+                              "(the ACOR block is lockstepped beside each tn_router)", rtl);
+        return -1;
+    }
     char t[16] = "";
     if (o->cfg.term != 1)
         snprintf(t, sizeof t, "_t%d", o->cfg.term);
     int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, t,
-                     o->cfg.routing == TN_ROUTE_GAL ? "_gal" : "", o->fault[0] ? "_fault_" : "",
-                     o->fault);
+                     o->cfg.routing == TN_ROUTE_GAL    ? "_gal"
+                     : o->cfg.routing == TN_ROUTE_ACOR ? "_acor"
+                                                       : "",
+                     o->fault[0] ? "_fault_" : "", o->fault);
     if (n < 0 || (size_t)n >= len) {
         snprintf(err, errlen, "key 'fault': value '%s' is too long", o->fault);
         return -1;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The RTL side: one Verilated tn_torus, or one Verilated tn_router (or tn_gal_lock_top) per node
+/* The RTL side: one Verilated tn_torus, or one Verilated tn_router (or tn_gal_lock_top,
+ * tn_acor_lock_top) per node
  * wired here as rtl/net/tn_torus.v wires them. Ports are reached as bytes (tn_rtl_port), once
  * per bus and node, never bit by bit. */
 #include <stdlib.h>
@@ -32,6 +33,8 @@ int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c)
             lk_set(port(x, TN_RTL_COORD), 0, d->AW, tn_addr_of(g, i));
         if (L->gal)
             ni_configure(x, L, c);
+        if (L->acor)
+            acor_configure(x, c);
         tn_rtl_reset(x, 2);
     }
     return 0;

@@ -35,6 +35,12 @@ int rtl_only(const tn_config *c, long cycles, rtlonly_result *res, char *err, si
                               "NI is driven from the model); allowed with: dor minad val goal");
         return -1;
     }
+    if (c->routing == TN_ROUTE_ACOR) {
+        snprintf(err, errlen, "key 'model': value 'off' is not allowed with routing=acor (the "
+                              "ACOR block is driven from the model's sources); allowed with: dor "
+                              "minad val goal");
+        return -1;
+    }
     tn_sim *s = tn_sim_new(c, err, errlen); /* geometry and the NI's header rule only */
     if (!s)
         return -1;

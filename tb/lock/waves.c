@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* The GTKWave save file of a mismatch: the router's ports, requests, grants and pointers, opened
- * on the cycle of the first difference (the FST itself is written by rnet_trace_*). */
+/* The GTKWave save file of a mismatch: the router's ports, requests, grants and pointers (and
+ * under routing=acor the node's ACOR block), opened on the cycle of the first difference (the
+ * FST itself is written by rnet_trace_*). */
 #include <stdio.h>
 #include "lock.h"
 
@@ -30,10 +31,23 @@ void write_gtkw(const char *path, const char *fst, int node, long cycle, const l
             snprintf(range, sizeof range, "[%ld:0]", sigs[i].width - 1);
         if (L->top && L->gal)
             fprintf(f, "TOP.tn_gal_lock_top.tn_router.%s%s\n", sigs[i].name, range);
+        else if (L->top && L->acor)
+            fprintf(f, "TOP.tn_acor_lock_top.tn_router.%s%s\n", sigs[i].name, range);
         else if (L->top)
             fprintf(f, "TOP.tn_router.%s%s\n", sigs[i].name, range);
         else
             fprintf(f, "TOP.tn_torus.g_node[%d].u_router.%s%s\n", node, sigs[i].name, range);
+    }
+    if (L->top && L->acor) {
+        /* the node's ACOR block (R23.8.2): attempts, draws, levels and its registers */
+        const long T = d->TERM;
+        struct { const char *name; long width; } as[] = {
+            {"att_i", T}, {"rdy_i", T}, {"dst_i", T * d->AW}, {"mid_o", T * d->AW},
+            {"lvl_o", 2 * T}, {"level_q", 2}, {"cnt_q", 18}, {"tmr_q", 16}, {"rng_q", 32 * T},
+            {"fail_q", 2 * T}};
+        fprintf(f, "@200\n-ACOR block of router %d\n@22\n", node);
+        for (size_t i = 0; i < sizeof as / sizeof as[0]; i++)
+            fprintf(f, "TOP.tn_acor_lock_top.u_acor.%s[%ld:0]\n", as[i].name, as[i].width - 1);
     }
     fclose(f);
 }

@@ -22,6 +22,11 @@ enum tn_rtl_port {
     TN_RTL_NI_SRC_DST, TN_RTL_NI_SRC_TAG, TN_RTL_NI_SRC_TAKE, TN_RTL_NI_SRC_QUEUE,
     TN_RTL_NI_SND_READY, TN_RTL_NI_SND_VALID, TN_RTL_NI_SND_TAG, TN_RTL_NI_SND_DST,
     TN_RTL_NI_SND_QUAD, TN_RTL_NI_OBS,
+    /* ACOR lockstep top (tn_acor_lock_top.v: tn_router + tn_acor) only */
+    TN_RTL_ACOR_CFG_SEQ, TN_RTL_ACOR_CFG_MODE, TN_RTL_ACOR_CFG_HI, TN_RTL_ACOR_CFG_IT1,
+    TN_RTL_ACOR_CFG_IT2, TN_RTL_ACOR_CFG_DT1, TN_RTL_ACOR_CFG_DT2, TN_RTL_ACOR_GSEED,
+    TN_RTL_ACOR_ATT, TN_RTL_ACOR_RDY, TN_RTL_ACOR_DST, TN_RTL_ACOR_MID, TN_RTL_ACOR_LVL,
+    TN_RTL_ACOR_OBS,
     TN_RTL_PORTS
 };
 
@@ -30,6 +35,7 @@ typedef struct tn_rtl_params {
     int k, n, v, b, w, term, topo, routing; /* routing: most capable algorithm built */
     int top;           /* 0: the model is tn_torus; 1: one tn_router (the harness wires them) */
     int gal, qd;       /* 1: tn_gal_lock_top (router + GAL NI, queue depth qd) */
+    int acor;          /* 1: tn_acor_lock_top (router + tn_acor) */
     const char *fault; /* planted fault define, "" for none */
 } tn_rtl_params;
 

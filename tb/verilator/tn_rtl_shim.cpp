@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // extern "C" shim over a Verilated top (tn_torus, or tn_router when TN_TOP_ROUTER is 1): the only
 // C++ in the harness. Build defines: TN_TOP_HEADER, TN_TOP_CLASS, TN_TOP_ROUTER, TN_TOP_GAL (the
-// top is tn_gal_lock_top: a router and its GAL NI), TN_QD, TN_K ... TN_FAULT_NAME.
+// top is tn_gal_lock_top: a router and its GAL NI), TN_TOP_ACOR (tn_acor_lock_top: a router and
+// its ACOR block), TN_QD, TN_K ... TN_FAULT_NAME.
 #include <cstdint>
 #include TN_TOP_HEADER
 #include "verilated.h"
@@ -9,6 +10,9 @@
 #ifndef TN_TOP_GAL
 #define TN_TOP_GAL 0
 #define TN_QD 0
+#endif
+#ifndef TN_TOP_ACOR
+#define TN_TOP_ACOR 0
 #endif
 extern "C" {
 #include "tn_rtl.h"
@@ -68,6 +72,22 @@ port_ref lookup(TN_TOP_CLASS *t, int port)
     case TN_RTL_NI_SND_DST: return ref(t->ni_snd_dst_o);
     case TN_RTL_NI_SND_QUAD: return ref(t->ni_snd_quad_o);
     case TN_RTL_NI_OBS: return ref(t->ni_obs_o);
+#endif
+#if TN_TOP_ACOR
+    case TN_RTL_ACOR_CFG_SEQ: return ref(t->acor_cfg_seq_i);
+    case TN_RTL_ACOR_CFG_MODE: return ref(t->acor_cfg_mode_i);
+    case TN_RTL_ACOR_CFG_HI: return ref(t->acor_cfg_hi_i);
+    case TN_RTL_ACOR_CFG_IT1: return ref(t->acor_cfg_it1_i);
+    case TN_RTL_ACOR_CFG_IT2: return ref(t->acor_cfg_it2_i);
+    case TN_RTL_ACOR_CFG_DT1: return ref(t->acor_cfg_dt1_i);
+    case TN_RTL_ACOR_CFG_DT2: return ref(t->acor_cfg_dt2_i);
+    case TN_RTL_ACOR_GSEED: return ref(t->acor_gseed_i);
+    case TN_RTL_ACOR_ATT: return ref(t->acor_att_i);
+    case TN_RTL_ACOR_RDY: return ref(t->acor_rdy_i);
+    case TN_RTL_ACOR_DST: return ref(t->acor_dst_i);
+    case TN_RTL_ACOR_MID: return ref(t->acor_mid_o);
+    case TN_RTL_ACOR_LVL: return ref(t->acor_lvl_o);
+    case TN_RTL_ACOR_OBS: return ref(t->acor_obs_o);
 #endif
 #else
     case TN_RTL_CFG_SEED: return ref(t->cfg_seed_i);
@@ -132,6 +152,7 @@ void tn_rtl_params_get(tn_rtl_params *p)
     p->top = TN_TOP_ROUTER;
     p->gal = TN_TOP_GAL;
     p->qd = TN_QD;
+    p->acor = TN_TOP_ACOR;
 }
 
 void tn_rtl_eval(tn_rtl *r) { r->top->eval(); }

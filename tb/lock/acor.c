@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: MIT */
+/* ACOR beside each router (rtl=rtr with tn_acor_lock_top, docs/microarchitecture.md R23.8.2):
+ * configuration, the registers of the table (TN_ACOROBS_FIELDS: level, cnt, tmr per node; rng,
+ * min(fail, 3) per channel) at the start of every cycle, and after the model's step of the cycle
+ * its attempts (att, rdy, dst per channel) driven into tn_acor: every attempt's intermediate
+ * (acor.mid) and every channel's level in force (acor.lvl) compared. */
+#include <stdio.h>
+#include "lock.h"
+#include "tn_obs.h"
+
+static uint8_t *port(tn_rtl *r, int p) { return tn_rtl_port(r, p, NULL); }
+
+void acor_configure(tn_rtl *x, const tn_config *c)
+{
+    lk_set(port(x, TN_RTL_ACOR_CFG_SEQ), 0, 2, (uint64_t)c->acor_seq);
+    lk_set(port(x, TN_RTL_ACOR_CFG_MODE), 0, 1, (uint64_t)c->acor_mode);
+    lk_set(port(x, TN_RTL_ACOR_CFG_HI), 0, 16, (uint64_t)c->acor_hi);
+    lk_set(port(x, TN_RTL_ACOR_CFG_IT1), 0, 16, (uint64_t)c->acor_it1);
+    lk_set(port(x, TN_RTL_ACOR_CFG_IT2), 0, 16, (uint64_t)c->acor_it2);
+    lk_set(port(x, TN_RTL_ACOR_CFG_DT1), 0, 16, (uint64_t)c->acor_dt1);
+    lk_set(port(x, TN_RTL_ACOR_CFG_DT2), 0, 16, (uint64_t)c->acor_dt2);
+    lk_set(port(x, TN_RTL_ACOR_GSEED), 0, 32, (uint64_t)c->seed); /* the top salts it (R23.3.1) */
+}
+
+static int acor_mismatch(mismatch *mm, int node, int idx, const char *field, uint64_t rv,
+                         uint64_t mv)
+{
+    mm->node = node;
+    mm->port = idx;
+    mm->vc = -1;
+    snprintf(mm->field, sizeof mm->field, "%s", field);
+    mm->rtl = rv;
+    mm->model = mv;
+    mm->pkt[0] = 0;
+    return 1;
+}
+
+/* The ACOR registers at the start of the cycle against the model's. */
+int acor_compare_state(rnet *r, const tn_sim *s, const layout *Lay, mismatch *mm)
+{
+    const tn_dims *L = &Lay->d;
+    for (int node = 0; node < s->g.nodes; node++) {
+        const uint8_t *po = port(r->r[node], TN_RTL_ACOR_OBS);
+        long off = 0;
+#define X(nm, ix, cnt, wd, when, model)                                                        \
+    for (int i = 0; i < (cnt); i++) {                                                          \
+        if (!(when))                                                                           \
+            continue;                                                                          \
+        uint64_t rv = lk_get(po, off + (long)i * (wd), (wd)), mv = (uint64_t)(model);          \
+        if (rv != mv)                                                                          \
+            return acor_mismatch(mm, node, (cnt) > 1 ? i : -1, nm, rv, mv);                    \
+    }                                                                                          \
+    off += (long)(cnt) * (wd);
+        TN_ACOROBS_FIELDS(X)
+#undef X
+    }
+    return 0;
+}
+
+/* Before the model's step: each channel's level in force in this cycle (R23.2.2). */
+void acor_capture(const tn_sim *s, uint8_t *lvl)
+{
+    const int term = s->g.term;
+    for (int node = 0; node < s->g.nodes; node++)
+        for (int e = 0; e < term; e++) {
+            const tn_source *src = &s->src[(long)node * term + e];
+            uint32_t f = src->acor_fail > 3u ? 3u : src->acor_fail;
+            lvl[(long)node * term + e] =
+                (uint8_t)(s->cfg.acor_mode == TN_ACOR_MODE_PACKET
+                              ? tn_acor_packet_level(s->acor_cfg.levels, (int)f)
+                              : s->acor[node].level);
+        }
+}
+
+/* After the model's step of cycle t: drive its attempts of cycle t (an attempt, blocked or not,
+ * the head's destination), settle, and compare the draws and the levels in force. */
+int acor_drive_compare(rnet *r, const tn_sim *s, const layout *Lay, const uint8_t *lvl,
+                       mismatch *mm)
+{
+    const int term = s->g.term, AW = Lay->d.AW;
+    for (int node = 0; node < s->g.nodes; node++) {
+        tn_rtl *x = r->r[node];
+        uint8_t *pa = port(x, TN_RTL_ACOR_ATT), *pr = port(x, TN_RTL_ACOR_RDY);
+        uint8_t *pd = port(x, TN_RTL_ACOR_DST);
+        for (int e = 0; e < term; e++) {
+            const tn_source *src = &s->src[(long)node * term + e];
+            lk_set(pa, e, 1, src->acor_att);
+            lk_set(pr, e, 1, src->acor_att && !src->acor_blk);
+            lk_set(pd, (long)e * AW, AW,
+                   src->acor_att ? (uint64_t)tn_addr_of(&s->g, src->pend.dst) : 0);
+        }
+        tn_rtl_eval(x);
+        const uint8_t *pm = port(x, TN_RTL_ACOR_MID), *pl = port(x, TN_RTL_ACOR_LVL);
+        for (int e = 0; e < term; e++) {
+            const tn_source *src = &s->src[(long)node * term + e];
+            uint64_t rl = lk_get(pl, 2L * e, 2), ml = lvl[(long)node * term + e];
+            if (rl != ml)
+                return acor_mismatch(mm, node, e, "acor.lvl", rl, ml);
+            if (src->acor_att) {
+                uint64_t rm = lk_get(pm, (long)e * AW, AW), mv = src->pend.mid;
+                if (rm != mv)
+                    return acor_mismatch(mm, node, e, "acor.mid", rm, mv);
+            }
+        }
+    }
+    return 0;
+}

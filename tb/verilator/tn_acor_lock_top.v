@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+// Lockstep top for ACOR (tnlock rtl=rtr with routing=acor): one tn_router with the ports of
+// tn_router, beside the node's tn_acor (rtl/ni/tn_acor.v) with its ports prefixed acor_. The
+// harness drives the attempts from the C model's sources and compares the draws, the levels and
+// the registers every cycle (docs/microarchitecture.md R23.8.2); the router's injection ports are
+// driven like every other lockstep run (the flits carry the model's intermediate). Each channel's
+// stream seed is computed here from the global seed and the node (R23.3.1), as a board top does at
+// elaboration. Harness only: not part of the synthesizable design.
+`include "tn_defs.vh"
+module tn_acor_lock_top #(
+    parameter K       = 4,
+    parameter N       = 2,
+    parameter V       = 4,
+    parameter B       = 8,
+    parameter W       = 32,
+    parameter TERM    = 1,
+    parameter TOPO    = 0,
+    parameter ROUTING = 3,
+    parameter SEL     = -1
+) (
+    input  wire                 clk_i,
+    input  wire                 rst_i,
+    input  wire [`TN_AW-1:0]        coord_i,
+    input  wire [`TN_CNTW-1:0]      cfg_buf_i,
+    input  wire [2:0]           cfg_route_i,
+    input  wire [2:0]           cfg_sel_i,
+    input  wire                 cfg_dateline_i,
+    input  wire                 cfg_transit_i,
+    input  wire [31:0]          seed_i,
+    input  wire [`TN_P-1:0]         in_valid_i,
+    input  wire [`TN_P*`TN_VW-1:0]      in_vc_i,
+    input  wire [`TN_P*`TN_FW-1:0]      in_flit_i,
+    output wire [`TN_P-1:0]         in_crd_valid_o,
+    output wire [`TN_P*`TN_VW-1:0]      in_crd_vc_o,
+    output wire [`TN_P-1:0]         out_valid_o,
+    output wire [`TN_P*`TN_VW-1:0]      out_vc_o,
+    output wire [`TN_P*`TN_FW-1:0]      out_flit_o,
+    input  wire [`TN_P-1:0]         out_crd_valid_i,
+    input  wire [`TN_P*`TN_VW-1:0]      out_crd_vc_i,
+    output wire [`TN_EW-1:0]        err_o,
+    output wire [`TN_OBSW-1:0]      obs_o,
+    // the node's ACOR block
+    input  wire [1:0]           acor_cfg_seq_i,
+    input  wire                 acor_cfg_mode_i,
+    input  wire [15:0]          acor_cfg_hi_i,
+    input  wire [15:0]          acor_cfg_it1_i,
+    input  wire [15:0]          acor_cfg_it2_i,
+    input  wire [15:0]          acor_cfg_dt1_i,
+    input  wire [15:0]          acor_cfg_dt2_i,
+    input  wire [31:0]          acor_gseed_i,   // the global seed g (R23.3.1)
+    input  wire [TERM-1:0]      acor_att_i,
+    input  wire [TERM-1:0]      acor_rdy_i,
+    input  wire [TERM*`TN_AW-1:0]   acor_dst_i,
+    output wire [TERM*`TN_AW-1:0]   acor_mid_o,
+    output wire [TERM*2-1:0]    acor_lvl_o,
+    output wire [`TN_AOBSW-1:0]     acor_obs_o
+);
+    localparam CW = `TN_CW;
+    localparam integer NODES = K ** N;
+
+    // R19.4.2's salt: murmur3's 32-bit finaliser of (i + 1) * 0x9E3779B9 (tn_torus.v node_salt)
+    function [31:0] salt;
+        input [31:0] i;
+        reg [31:0] h;
+        begin
+            h = (i + 32'd1) * 32'h9E3779B9;
+            h = h ^ (h >> 16);
+            h = h * 32'h85EBCA6B;
+            h = h ^ (h >> 13);
+            h = h * 32'hC2B2AE35;
+            salt = h ^ (h >> 16);
+        end
+    endfunction
+
+    // the node index of coord_i (section 3: coordinate d has weight K^d)
+    reg [31:0] node;
+    reg [31:0] wgt;
+    integer d;
+    always @* begin
+        node = 32'd0;
+        wgt = 32'd1;
+        for (d = 0; d < N; d = d + 1) begin
+            node = node + {{(32-CW){1'b0}}, coord_i[d*CW +: CW]} * wgt;
+            wgt = wgt * K;
+        end
+    end
+    // seed_acor(node, e) = g ^ salt(K^N + node * TERM + e) (tn_acor replaces a zero)
+    wire [TERM*32-1:0] acor_seed;
+    genvar ge;
+    generate
+        for (ge = 0; ge < TERM; ge = ge + 1) begin : g_seed
+            assign acor_seed[ge*32 +: 32] =
+                acor_gseed_i ^ salt(NODES + node * TERM + ge);
+        end
+    endgenerate
+
+    tn_router #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(TERM), .TOPO(TOPO),
+                .ROUTING(ROUTING), .SEL(SEL)) tn_router (
+        .clk_i           (clk_i),
+        .rst_i           (rst_i),
+        .coord_i         (coord_i),
+        .cfg_buf_i       (cfg_buf_i),
+        .cfg_route_i     (cfg_route_i),
+        .cfg_sel_i       (cfg_sel_i),
+        .cfg_dateline_i  (cfg_dateline_i),
+        .cfg_transit_i   (cfg_transit_i),
+        .seed_i          (seed_i),
+        .in_valid_i      (in_valid_i),
+        .in_vc_i         (in_vc_i),
+        .in_flit_i       (in_flit_i),
+        .in_crd_valid_o  (in_crd_valid_o),
+        .in_crd_vc_o     (in_crd_vc_o),
+        .out_valid_o     (out_valid_o),
+        .out_vc_o        (out_vc_o),
+        .out_flit_o      (out_flit_o),
+        .out_crd_valid_i (out_crd_valid_i),
+        .out_crd_vc_i    (out_crd_vc_i),
+        .err_o           (err_o),
+        .obs_o           (obs_o)
+    );
+
+    tn_acor #(.K(K), .N(N), .TERM(TERM)) u_acor (
+        .clk_i      (clk_i),
+        .rst_i      (rst_i),
+        .cfg_seq_i  (acor_cfg_seq_i),
+        .cfg_mode_i (acor_cfg_mode_i),
+        .cfg_hi_i   (acor_cfg_hi_i),
+        .cfg_it1_i  (acor_cfg_it1_i),
+        .cfg_it2_i  (acor_cfg_it2_i),
+        .cfg_dt1_i  (acor_cfg_dt1_i),
+        .cfg_dt2_i  (acor_cfg_dt2_i),
+        .coord_i    (coord_i),
+        .seed_i     (acor_seed),
+        .att_i      (acor_att_i),
+        .rdy_i      (acor_rdy_i),
+        .dst_i      (acor_dst_i),
+        .mid_o      (acor_mid_o),
+        .lvl_o      (acor_lvl_o),
+        .obs_o      (acor_obs_o)
+    );
+endmodule
