@@ -42,11 +42,13 @@ void tn_cli_usage(FILE *f, const char *synopsis, const tn_cli_key *extra, int ne
 /* Content name of a configuration, for run names and file names, e.g.
  * t4x4_v4_gal_ldsf_b8_p4_uniform_l0.3_s1:
  * "t" (torus) or "m" (mesh), then K repeated N times joined by "x" ("t4x4", "m4x4", "t8"),
- * _v<vcs>, _<routing> (+ _<selection> when routing is minad, goal, gal, chaos or acor), _b<buf>,
+ * _v<vcs>, _<routing> (+ _<selection> when routing is minad, goal, gal or chaos), _b<buf>,
  * _p<pkt> (or _p<min>-<max>), _<traffic> (+ _ps<perm_seed> for randperm), _l<load> (%g, with
  * more digits only when needed to give the exact double back), _s<seed>, then _<key><value>
  * (e.g. _term2, _transiton, _gal_setsdir) for each of term, transit, dateline, gal_sets, gal_t,
- * gal_adapt whose value differs from tn_config_default's. Only [a-z0-9_.-]. Returns the length
+ * gal_adapt whose value differs from tn_config_default's; under routing=acor then the sequence
+ * (_box-goalq-full), _acor_packet, _hi_<n>, _it1_<n>, _it2_<n>, _dt1_<n>, _dt2_<n> for those that
+ * differ. Only [a-z0-9_.-]. Returns the length
  * of the name, or -1 when it does not fit in len (buf then holds as much as fits, terminated). */
 int tn_config_name(const tn_config *c, char *buf, size_t len);
 

@@ -208,7 +208,7 @@ int tn_config_name(const tn_config *c, char *buf, size_t len)
         PUT("%s%d", i ? "x" : "", c->k);
     PUT("_v%d_%s", c->vcs, tn_routing_name(c->routing));
     if (c->routing == TN_ROUTE_MINAD || c->routing == TN_ROUTE_GOAL ||
-        c->routing == TN_ROUTE_GAL || c->routing == TN_ROUTE_CHAOS || c->routing == TN_ROUTE_ACOR)
+        c->routing == TN_ROUTE_GAL || c->routing == TN_ROUTE_CHAOS)
         PUT("_%s", tn_selection_name(c->selection));
     PUT("_b%d", c->buf);
     if (c->pkt_min == c->pkt_max)
@@ -235,6 +235,19 @@ int tn_config_name(const tn_config *c, char *buf, size_t len)
         PUT("_gal_t%d", c->gal_t);
     if (c->gal_adapt != d.gal_adapt)
         PUT("_gal_adapt%s", c->gal_adapt ? "on" : "off");
+    if (c->routing == TN_ROUTE_ACOR) { /* the ACOR keys that differ from their defaults */
+        const tn_key *k = tn_key_find("acor_seq");
+        if (c->acor_seq != d.acor_seq)
+            PUT("_%s", c->acor_seq >= 0 && c->acor_seq < k->count ? k->names[c->acor_seq] : "x");
+        if (c->acor_mode != d.acor_mode)
+            PUT("_acor_%s", c->acor_mode == TN_ACOR_MODE_PACKET ? "packet" : "router");
+        const int v[5] = {c->acor_hi, c->acor_it1, c->acor_it2, c->acor_dt1, c->acor_dt2};
+        const int w[5] = {d.acor_hi, d.acor_it1, d.acor_it2, d.acor_dt1, d.acor_dt2};
+        static const char *const nm[5] = {"hi", "it1", "it2", "dt1", "dt2"};
+        for (int i = 0; i < 5; i++)
+            if (v[i] != w[i])
+                PUT("_%s_%d", nm[i], v[i]);
+    }
 #undef PUT
     if (u >= sizeof s || u >= len) {
         if (len)
