@@ -14,14 +14,15 @@ build: build/bin/tnhost
 .PHONY: board
 board: build/bin/tnhost build/bin/tnboard ## build tnhost and tnboard (the control plane, simulated on a pty)
 
-build/bin/tnhost: $(TNHOST_SRC) $(TNHOST_HDR)
+# tnhost links the C model (run: tnsim's keys and --compare)
+build/bin/tnhost: $(TNHOST_SRC) $(TNHOST_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p build/bin
-	$(CC) $(CFLAGS_REL) -Ifpga/host $(TNHOST_SRC) -o $@
+	$(CC) $(CFLAGS_REL) $(INC) -Ifpga/host $(TNHOST_SRC) $(LIB_SRC) -lm -o $@
 
 # the same with AddressSanitizer and UndefinedBehaviorSanitizer, for make test
-build/san/tnhost: $(TNHOST_SRC) $(TNHOST_HDR)
+build/san/tnhost: $(TNHOST_SRC) $(TNHOST_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p build/san
-	$(CC) $(CFLAGS_SAN) -Ifpga/host $(TNHOST_SRC) -o $@
+	$(CC) $(CFLAGS_SAN) $(INC) -Ifpga/host $(TNHOST_SRC) $(LIB_SRC) -lm -o $@
 
 VL_BOARD_DIR := build/vl/board_ctrl
 VL_BOARD_DEPS := $(BOARD_RTL) tb/verilator/tn_board_ctrl_top.v tb/verilator/tn_board_shim.cpp \
@@ -38,3 +39,27 @@ build/bin/tnboard: $(VL_BOARD_DEPS)
 	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
 	    $(CURDIR)/tb/verilator/tn_board_shim.cpp > $(VL_BOARD_DIR).log 2>&1 || { tail -30 $(VL_BOARD_DIR).log >&2; exit 1; }
 	cp $(VL_BOARD_DIR)/tnboard $@
+
+# The board core (fpga/tn_board.v: tn_ctrl, registers, tn_torus, a tn_source and tn_sink per node)
+# Verilated whole as tnboard-core, tb/board/tnboard.c on a pty like tnboard. Simulation build:
+# V=4 ROUTING=3 (DOR, MIN AD, VAL and GOAL at run time), B=4 W=16, the UART at BOARD_SIM_CPB.
+BOARD_CORE_RTL := fpga/tn_board.v rtl/ni/tn_source.v rtl/ni/tn_sink.v rtl/ni/tn_traffic.v \
+                  rtl/net/tn_torus.v $(wildcard rtl/router/*.v) rtl/common/tn_rng.v \
+                  rtl/common/tn_rr_arbiter.v rtl/common/tn_defs.vh
+BOARD_SIM_PARAMS := -GK=4 -GN=2 -GV=4 -GB=4 -GW=16 -GROUTING=3 -GCLKS_PER_BIT=$(BOARD_SIM_CPB) \
+                    -GTIMEOUT_CLKS=100000
+VL_CORE_DIR := build/vl/board_core
+build/bin/tnboard-core: $(BOARD_CORE_RTL) $(BOARD_RTL) tb/verilator/tn_board_core_shim.cpp \
+                        tb/verilator/tn_board_rtl.h tb/board/tnboard.c fpga/board.mk
+	@rm -rf $(VL_CORE_DIR) && mkdir -p $(VL_CORE_DIR) build/bin
+	$(CC) $(CFLAGS_REL) -DTN_BOARD_CPB=$(BOARD_SIM_CPB) -Itb/verilator -c tb/board/tnboard.c \
+	    -o $(VL_CORE_DIR)/tnboard_main.o
+	@verilator --cc --exe --build -O1 -j 2 -Wall --top-module tn_board -Ifpga -Irtl/common \
+	    -Irtl/router -Irtl/ni -Irtl/net $(BOARD_SIM_PARAMS) fpga/tn_board.v \
+	    --Mdir $(VL_CORE_DIR) -o tnboard-core \
+	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
+	    -LDFLAGS "$(CURDIR)/$(VL_CORE_DIR)/tnboard_main.o" \
+	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
+	    $(CURDIR)/tb/verilator/tn_board_core_shim.cpp > $(VL_CORE_DIR).log 2>&1 || { tail -30 $(VL_CORE_DIR).log >&2; exit 1; }
+	cp $(VL_CORE_DIR)/tnboard-core $@
+board: build/bin/tnboard-core

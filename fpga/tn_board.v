@@ -246,8 +246,8 @@ module tn_board #(
     wire [31:0] status = {26'd0, pat32 != 32'd0, ovf32 != 32'd0, any_err, ended_q, stop_q,
                           started_q};
 
-    wire       a_node = (bus_addr[15:12] == 4'h1) && (bus_addr[11:4] < NODES);
-    wire       a_seed = (bus_addr[15:12] == 4'h2) && (bus_addr[11:0] < NODES);
+    wire       a_node = (bus_addr[15:12] == 4'h1) && ({24'd0, bus_addr[11:4]} < NODES);
+    wire       a_seed = (bus_addr[15:12] == 4'h2) && ({20'd0, bus_addr[11:0]} < NODES);
     wire [NW-1:0] a_nd = bus_addr[4 +: NW];
     wire [NW-1:0] a_sd = bus_addr[0 +: NW];
     reg [31:0] rd;

@@ -59,7 +59,8 @@ module tn_source #(
     localparam QW   = (QD > 1) ? $clog2(QD) : 1;
     localparam DW   = 32 + 9 + AW + AW + N;   // descriptor: created, len, dst, mid, quad
     localparam [63:0] NODES64 = 64'd1 << AW;
-    localparam [63:0] K64 = K;
+    localparam integer KI = K;
+    localparam [63:0] K64 = {32'd0, KI[31:0]};
     localparam [AW-1:0] SRC = NODE;
     generate
         if ((K & (K - 1)) != 0 || K < 2 || K > 64) begin : g_chk_k
