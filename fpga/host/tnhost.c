@@ -544,8 +544,30 @@ typedef struct board_stats {
 static int read_build(host *h, board_build *bb)
 {
     uint32_t v[4];
-    int rc = read_block(h, TN_B_BUILD0, 4, v, "run: build registers");
+    /* the magic first: a board without the core (tnboard, another design) answers an address
+     * error or another value */
+    uint8_t p[2] = {(uint8_t)TN_B_MAGIC, 0};
+    uint8_t frame[TN_REQ_MAX];
+    char err[ERRLEN], msg[ERRLEN + 128];
+    tn_reply r;
+    int rc = ensure_open(h);
     if (rc)
+        return rc;
+    rc = tn_port_send(&h->io, frame, tn_frame(frame, TN_CMD_READ, p, 2), err, sizeof err);
+    if (!rc)
+        rc = tn_port_recv(&h->io, &r, err, sizeof err);
+    if (rc) {
+        snprintf(msg, sizeof msg, "%s: board core magic: %s", h->cmd, err);
+        return fail(h, EXIT_BOARD, port_kind(rc), msg);
+    }
+    if (r.status != TN_ST_OK || r.len != 4 || tn_le32(r.payload) != TN_BOARD_MAGIC) {
+        snprintf(msg, sizeof msg, "%s: the board is not a tn board core (register 0x0003 %s, "
+                 "expected 0x%08x): load the board build, or use tnboard-core", h->cmd,
+                 r.status != TN_ST_OK ? "is not mapped" : "holds another value",
+                 TN_BOARD_MAGIC);
+        return fail(h, EXIT_BOARD, "board", msg);
+    }
+    if ((rc = read_block(h, TN_B_BUILD0, 4, v, "build registers")))
         return rc;
     if (v[3] != TN_BOARD_MAGIC) {
         char msg[200];
@@ -822,7 +844,7 @@ static void print_board_json(const host *h, const tn_config *c, const tn_stats *
 static void print_board_text(const host *h, const tn_config *c, const tn_stats *st,
                              const board_stats *bs)
 {
-    printf("tnhost: board on %s: %dx%d torus, vcs=%d buf=%d pkt=%d..%d, routing=%s "
+    printf("tnhost: board on %s: k=%d n=%d torus, vcs=%d buf=%d pkt=%d..%d, routing=%s "
            "selection=%s traffic=%s load=%g seed=%u\n", h->port, c->k, c->n, c->vcs, c->buf,
            c->pkt_min, c->pkt_max, tn_routing_name(c->routing), tn_selection_name(c->selection),
            tn_traffic_name(c->traffic), c->load, c->seed);
