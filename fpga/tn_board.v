@@ -11,9 +11,11 @@
 //   measure and every packet created in the window delivered and generated, or cycle >= warmup +
 //   measure + drain), then the network drains; the run ends when no packet is in flight, and the
 //   cycle counter stops there (tnsim's cycles).
-// Hooks: GAL's network interface (rtl/ni/tn_gal_ni.v, lockstep-verified) and ACOR's would sit
-// between each tn_source and the torus's injection port (BUILD2 bits 0 and 1 report them); this
-// build has neither, so routing=gal and routing=acor are refused by tnhost.
+// GAL: with the parameter GAL = 1 each node has GAL's network interface (rtl/ni/tn_gal_ni.v,
+// lockstep-verified) between its tn_source and the torus's injection port, used when the routing
+// register says gal (BUILD2 bit 0; its queue depth in BUILD3). Hook: ACOR's network interface
+// (being built elsewhere) would sit at the same place (BUILD2 bit 1, 0 here: tnhost refuses
+// routing=acor).
 `include "tn_defs.vh"
 module tn_board #(
     parameter K            = 4,        // radix, a power of two
@@ -26,7 +28,9 @@ module tn_board #(
     parameter TERM         = 1,        // terminal channels per node: 1 on the board
     parameter CLKS_PER_BIT = 217,      // UART clock cycles per bit (25 MHz / 115200)
     parameter TIMEOUT_CLKS = 2500000,  // tn_ctrl's inter-byte timeout
-    parameter QD           = 16        // descriptors per source FIFO, a power of two
+    parameter QD           = 16,       // descriptors per source FIFO, a power of two
+    parameter GAL          = 0,        // 1: a GAL network interface per node (needs ROUTING=3)
+    parameter GQD          = 16        // packets per GAL quadrant queue (tnsim's gal_qdepth)
 ) (
     input  wire       clk_i,
     input  wire       rst_i,
@@ -36,6 +40,7 @@ module tn_board #(
 );
     localparam NODES = K ** N;
     localparam NW    = (NODES > 1) ? $clog2(NODES) : 1;
+    localparam AW    = `TN_AW;
     localparam FW    = `TN_FW;
     localparam VW    = `TN_VW;
     localparam EW    = `TN_EW;
@@ -52,7 +57,9 @@ module tn_board #(
     localparam [15:0] QD16 = QDI[15:0];
     localparam [31:0] BUILD0 = {K8, N8, V8, B8};
     localparam [31:0] BUILD1 = {W8, R8, S8, T8};
-    localparam [31:0] BUILD2 = {QD16, 8'd16, 8'b0000_0100};  // 16 bins; torus, no GAL, no ACOR
+    localparam [31:0] BUILD2 = {QD16, 8'd16, 6'b000001, 1'b0, GAL != 0};  // 16 bins; torus; GAL
+    localparam integer GQDI = GQD;
+    localparam [31:0] BUILD3 = GQDI[31:0];
     localparam [31:0] MAGIC  = 32'h31426E74;                 // "tnB1"
     generate
         if (TERM != 1) begin : g_chk_term
@@ -66,6 +73,9 @@ module tn_board #(
         end
         if (W < 16 || W > 64) begin : g_chk_w
             tn_error_tn_board_W_must_be_16_to_64 u_err ();
+        end
+        if (GAL != 0 && (ROUTING < 3 || V < 4)) begin : g_chk_gal
+            tn_error_tn_board_GAL_needs_ROUTING_3_and_V_at_least_4 u_err ();
         end
     endgenerate
 
@@ -94,6 +104,11 @@ module tn_board #(
     reg [8:0]  pkt_min_q, pkt_max_q;
     reg [4:0]  hist_shift_q;
     reg [NODES*32-1:0] seed_q;
+    reg [1:0]  gal_sets_q;      // GAL: gal_sets 0 one set, 1 near/far, 2 dir
+    reg        gal_adapt_q;
+    reg [10:0] gal_t_q, gal_tmin_q, gal_tmax_q;
+    reg [6:0]  gal_n1_q;
+    reg [19:0] gal_n2_q;
 
     // ---- run state ----
     reg         started_q, stop_q, ended_q;
@@ -126,7 +141,12 @@ module tn_board #(
     );
 
     // ---- sources and sinks ----
-    wire [NODES-1:0] marked, start, all_gen, ovf, paterr, done, mdone;
+    wire [NODES-1:0] marked, start, enter, all_gen, ovf, paterr, done, mdone;
+    wire [NODES-1:0] ni_valid, ni_take, snd_ready, snd_valid;
+    wire [NODES*AW-1:0] ni_dst, snd_dst;
+    wire [NODES*41-1:0] ni_tag, snd_tag;
+    wire [NODES*N-1:0]  snd_quad;
+    wire is_gal = (cfg_route_q == 3'd4);
     wire [NODES*9-1:0]  mlen;
     wire [NODES*4-1:0]  bin, serr;
     wire [NODES*32-1:0] injected, packets, accepted, delivered;
@@ -139,18 +159,51 @@ module tn_board #(
     generate
         for (gv = 0; gv < NODES; gv = gv + 1) begin : g_node
             tn_source #(.K(K), .N(N), .V(V), .B(B), .W(W), .ROUTING(ROUTING), .QD(QD),
-                        .NODE(gv)) u_src (
+                        .GAL(GAL), .NODE(gv)) u_src (
                 .clk_i(clk_i), .rst_i(drst), .seed_i(seed_q[gv*32 +: 32]),
                 .thresh_i({thresh_hi_q, thresh_q}), .pattern_i(pattern_q),
                 .pkt_min_i(pkt_min_q), .pkt_max_i(pkt_max_q), .route_i(cfg_route_q),
                 .buf_i(cfg_buf_q[CNTW-1:0]), .act_i(started_q), .cycle_i(cyc_q),
                 .win_lo_i(win_lo), .win_hi_i(win_hi), .stop_i(stop_now),
                 .crd_valid_i(crd_valid[gv]), .crd_vc_i(crd_vc[gv*VW +: VW]),
+                .gal_i(is_gal), .ni_valid_o(ni_valid[gv]), .ni_dst_o(ni_dst[gv*AW +: AW]),
+                .ni_tag_o(ni_tag[gv*41 +: 41]), .ni_take_i(ni_take[gv]),
+                .snd_ready_o(snd_ready[gv]), .snd_valid_i(snd_valid[gv]),
+                .snd_tag_i(snd_tag[gv*41 +: 41]), .snd_dst_i(snd_dst[gv*AW +: AW]),
+                .snd_quad_i(snd_quad[gv*N +: N]), .enter_o(enter[gv]),
                 .inj_valid_o(inj_valid[gv]), .inj_vc_o(inj_vc[gv*VW +: VW]),
                 .inj_flit_o(inj_flit[gv*FW +: FW]), .marked_o(marked[gv]),
                 .marked_len_o(mlen[gv*9 +: 9]), .start_o(start[gv]), .all_gen_o(all_gen[gv]),
                 .ovf_o(ovf[gv]), .pat_err_o(paterr[gv]), .injected_o(injected[gv*32 +: 32])
             );
+            if (GAL != 0) begin : g_gal
+                wire [AW-1:0] coord = gv;
+                wire [2*N-1:0] queue;
+                wire unused_gal;
+                tn_gal_ni #(.K(K), .N(N), .TERM(1), .QD(GQD), .TAGW(41), .TOPO(0)) u_ni (
+                    .clk_i(clk_i), .rst_i(torus_rst), .coord_i(coord),
+                    .cfg_sets_i(gal_sets_q), .cfg_adapt_i(gal_adapt_q), .cfg_t_i(gal_t_q),
+                    .cfg_tmin_i(gal_tmin_q), .cfg_tmax_i(gal_tmax_q), .cfg_n1_i(gal_n1_q),
+                    .cfg_n2_i(gal_n2_q),
+                    .src_valid_i(ni_valid[gv]), .src_dst_i(ni_dst[gv*AW +: AW]),
+                    .src_tag_i(ni_tag[gv*41 +: 41]), .src_take_o(ni_take[gv]),
+                    .src_queue_o(queue), .snd_ready_i(snd_ready[gv]),
+                    .snd_valid_o(snd_valid[gv]), .snd_tag_o(snd_tag[gv*41 +: 41]),
+                    .snd_dst_o(snd_dst[gv*AW +: AW]), .snd_quad_o(snd_quad[gv*N +: N]),
+                    /* verilator lint_off PINCONNECTEMPTY */
+                    .obs_o()  // the board reads no NI register
+                    /* verilator lint_on PINCONNECTEMPTY */
+                );
+                assign unused_gal = &{1'b0, queue};
+            end else begin : g_nogal
+                assign ni_take[gv] = 1'b0;
+                assign snd_valid[gv] = 1'b0;
+                assign snd_tag[gv*41 +: 41] = 41'd0;
+                assign snd_dst[gv*AW +: AW] = {AW{1'b0}};
+                assign snd_quad[gv*N +: N] = {N{1'b0}};
+                wire unused_gal = &{1'b0, ni_valid[gv], ni_dst[gv*AW +: AW], ni_tag[gv*41 +: 41],
+                                    snd_ready[gv]};
+            end
             tn_sink #(.K(K), .N(N), .V(V), .W(W), .ROUTING(ROUTING), .NODE(gv)) u_sink (
                 .clk_i(clk_i), .rst_i(drst), .act_i(started_q), .cycle_i(cyc_q),
                 .win_lo_i(win_lo), .win_hi_i(win_hi), .hist_shift_i(hist_shift_q),
@@ -218,7 +271,7 @@ module tn_board #(
                 if (!end_now && !ended_q)
                     cyc_q <= cyc_q + 32'd1;
                 outst_q <= outst_q + {26'd0, popcount(marked)} - {26'd0, popcount(mdone)};
-                infl_q  <= infl_q + {26'd0, popcount(start)} - {26'd0, popcount(done)};
+                infl_q  <= infl_q + {26'd0, popcount(enter)} - {26'd0, popcount(done)};
                 for (hb = 0; hb < 16; hb = hb + 1)
                     hist_q[hb*32 +: 32] <= hist_q[hb*32 +: 32] + {26'd0, hits[hb*6 +: 6]};
             end
@@ -284,6 +337,14 @@ module tn_board #(
                 16'h0001: rd = BUILD1;
                 16'h0002: rd = BUILD2;
                 16'h0003: rd = MAGIC;
+                16'h0004: rd = BUILD3;
+                16'h0040: begin rd = {30'd0, gal_sets_q};     wr_ok = 1'b1; end
+                16'h0041: begin rd = {31'd0, gal_adapt_q};    wr_ok = 1'b1; end
+                16'h0042: begin rd = {21'd0, gal_t_q};        wr_ok = 1'b1; end
+                16'h0043: begin rd = {21'd0, gal_tmin_q};     wr_ok = 1'b1; end
+                16'h0044: begin rd = {21'd0, gal_tmax_q};     wr_ok = 1'b1; end
+                16'h0045: begin rd = {25'd0, gal_n1_q};       wr_ok = 1'b1; end
+                16'h0046: begin rd = {12'd0, gal_n2_q};       wr_ok = 1'b1; end
                 16'h0010: begin rd = {29'd0, cfg_route_q};    wr_ok = 1'b1; end
                 16'h0011: begin rd = {29'd0, cfg_sel_q};      wr_ok = 1'b1; end
                 16'h0012: begin rd = {31'd0, cfg_transit_q};  wr_ok = 1'b1; end
@@ -336,6 +397,13 @@ module tn_board #(
             measure_q      <= 32'd10000;
             drain_q        <= 32'd50000;
             hist_shift_q   <= 5'd3;
+            gal_sets_q     <= 2'd0;
+            gal_adapt_q    <= 1'b0;
+            gal_t_q        <= 11'd2;
+            gal_tmin_q     <= 11'd2;
+            gal_tmax_q     <= 11'd128;
+            gal_n1_q       <= 7'd50;
+            gal_n2_q       <= 20'd20;
             for (s = 0; s < NODES; s = s + 1)
                 seed_q[s*32 +: 32] <= 32'h6D2B79F5;
         end else if (bus_we && wr_ok) begin
@@ -357,6 +425,13 @@ module tn_board #(
                 16'h001C: measure_q      <= bus_wdata;
                 16'h001D: drain_q        <= bus_wdata;
                 16'h001E: hist_shift_q   <= bus_wdata[4:0];
+                16'h0040: gal_sets_q     <= bus_wdata[1:0];
+                16'h0041: gal_adapt_q    <= bus_wdata[0];
+                16'h0042: gal_t_q        <= bus_wdata[10:0];
+                16'h0043: gal_tmin_q     <= bus_wdata[10:0];
+                16'h0044: gal_tmax_q     <= bus_wdata[10:0];
+                16'h0045: gal_n1_q       <= bus_wdata[6:0];
+                16'h0046: gal_n2_q       <= bus_wdata[19:0];
                 default: ;
             endcase
         end
@@ -367,5 +442,5 @@ module tn_board #(
     // LEDs: 0 running, 1 run ended, 2 any error, 3 design reset, 4 control plane idle
     assign led_o = {3'd0, ctrl_idle, drst, any_err, ended_q, core_busy};
     wire unused_ok = &{1'b0, cycles_left, ctrl_done, lnk_valid, lnk_vc, lnk_flit, lcrd_valid,
-                       lcrd_vc, obs, rerr_or[31:EW], serr_or[31:4]};
+                       lcrd_vc, obs, rerr_or[31:EW], serr_or[31:4], start};
 endmodule

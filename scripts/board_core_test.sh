@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: MIT
 # The board core end to end, printed as TAP: tnhost (the ASan+UBSan build build/san/tnhost when
 # it exists) drives tnboard-core (build/bin/tnboard-core: fpga/tn_board.v Verilated whole, UART
-# included, V=4 ROUTING=3 B=4 W=16, on a pty) through `run ... --compare` and asserts that the
+# included, V=4 ROUTING=3 GAL=1 B=4 W=16, on a pty) through `run ... --compare` and asserts that the
 # statistics read over the UART equal the C model's (tn_sim_run on the same keys) exactly:
 # marked packets, accepted flits, latency sum, max and min, created flits, injected and delivered
-# packets, cycles. DOR (uniform, tornado with a length range), MIN AD (random selection), VAL
-# and GOAL. Then what the board refuses (GAL, hotspot, a k or vcs the build does not have, an
+# packets, cycles. DOR (uniform, tornado with a length range), MIN AD (random selection), VAL,
+# GOAL and GAL (three set kinds, fixed and adaptive threshold). Then what the board refuses (GAL
+# per-destination sets or another queue depth, ACOR, hotspot, a k or vcs the build does not have, an
 # unknown key with tnsim's message), a source FIFO overflow past saturation reported and not
 # compared, `errors`, and a control-plane-only board (tnboard) recognised as not a board core.
 # Run by scripts/run_tests.sh (make test); alone: make board && bash scripts/board_core_test.sh
@@ -115,6 +116,10 @@ equal "MIN AD ldsf, shuffle load 0.3 seed=7" routing=minad selection=ldsf traffi
 equal "VAL transpose load 0.2 pkt=2-5" routing=val traffic=transpose load=0.2 pkt=2-5 $W
 equal "GOAL neighbor load 0.4 lru" routing=goal selection=lru traffic=neighbor load=0.4 $W
 equal "GOAL bitrev load 0.25 pkt=1" routing=goal traffic=bitrev load=0.25 pkt=1 $W
+G="gal_qdepth=16"
+equal "GAL one set, uniform load 0.3" routing=gal gal_sets=1 $G traffic=uniform load=0.3 $W
+equal "GAL dir sets, tornado load 0.3, sq" routing=gal gal_sets=dir $G selection=sq traffic=tornado load=0.3 $W
+equal "GAL near/far, adaptive threshold, pkt=1-6 load 0.3" routing=gal gal_sets=2 gal_adapt=on $G traffic=uniform load=0.3 pkt=1-6 $W
 
 # the text table: both columns and no difference
 h --port "$PTY_core" run --compare routing=dor traffic=butterfly load=0.2 warmup=100 measure=800
@@ -135,7 +140,9 @@ refused() {
         fail "refused: $desc (exit 2, message with '$want')" "exit $RC" "$ERR"
     fi
 }
-refused "routing=gal (no GAL NI in this build)" "key 'routing': value 'gal': this board build has no GAL network interface" routing=gal vcs=4
+refused "gal_sets=dst (per-destination sets are C-only)" "key 'gal_sets': value 'dst'" routing=gal gal_qdepth=16
+refused "gal_qdepth other than the build's" "key 'gal_qdepth': value '128': the board's GAL queues hold 16 packets" routing=gal gal_sets=1
+refused "routing=acor (no ACOR NI in this build)" "key 'routing': value 'acor': this board build has no ACOR network interface" routing=acor
 refused "traffic=hotspot" "key 'traffic': value 'hotspot': not built" traffic=hotspot hot_nodes=3
 refused "k=8" "key 'k': value '8': the board is built with k=4" k=8
 refused "vcs=3" "key 'vcs': value '3': the board is built with vcs=4" vcs=3

@@ -9,6 +9,7 @@ enum tn_board_reg {
     TN_B_BUILD2 = 0x0002,     /* RO {QD (16 bits), histogram bins, features: bit 0 GAL NI,
                                  bit 1 ACOR NI, bit 2 torus} */
     TN_B_MAGIC = 0x0003,      /* RO 0x31426E74 "tnB1" */
+    TN_B_BUILD3 = 0x0004,     /* RO GAL quadrant queue depth (GQD; 0 without GAL) */
     TN_B_ROUTING = 0x0010,    /* RW enum tn_routing (0..3 on the board) */
     TN_B_SEL = 0x0011,        /* RW enum tn_selection */
     TN_B_TRANSIT = 0x0012,    /* RW 1: in-transit priority */
@@ -35,6 +36,13 @@ enum tn_board_reg {
     TN_B_OVF = 0x0027,        /* RO source FIFO overflow, bit per node */
     TN_B_PATERR = 0x0028,     /* RO pattern not built, bit per node */
     TN_B_HIST = 0x0030,       /* RO 16 bins of marked packets' latency */
+    TN_B_GAL_SETS = 0x0040,   /* RW GAL: gal_sets 0 one set, 1 near/far, 2 dir */
+    TN_B_GAL_ADAPT = 0x0041,  /* RW GAL: 1 adaptive threshold */
+    TN_B_GAL_T = 0x0042,      /* RW GAL: fixed threshold, 0..1024 */
+    TN_B_GAL_TMIN = 0x0043,   /* RW GAL: adaptive threshold's lowest T */
+    TN_B_GAL_TMAX = 0x0044,   /* RW GAL: adaptive threshold's highest T */
+    TN_B_GAL_N1 = 0x0045,     /* RW GAL: window, 1..64 cycles */
+    TN_B_GAL_N2 = 0x0046,     /* RW GAL: update period, 1..1000000 cycles */
     TN_B_NODE = 0x1000,       /* RO node v's statistics at 0x1000 + 16 v + TN_BN_* */
     TN_B_SEED = 0x2000,       /* RW node v's traffic stream seed at 0x2000 + v */
 };

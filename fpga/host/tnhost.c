@@ -528,7 +528,7 @@ static int cmd_raw(host *h)
 /* ---- run and errors: the board core (fpga/tn_board.v) ---- */
 
 typedef struct board_build {
-    unsigned k, n, v, b, w, routing, term, qd;
+    unsigned k, n, v, b, w, routing, term, qd, gqd;
     int sel;           /* -1: chosen at run time */
     unsigned features; /* BUILD2 bits: 0 GAL NI, 1 ACOR NI, 2 torus */
 } board_build;
@@ -543,7 +543,7 @@ typedef struct board_stats {
 
 static int read_build(host *h, board_build *bb)
 {
-    uint32_t v[4];
+    uint32_t v[5];
     /* the magic first: a board without the core (tnboard, another design) answers an address
      * error or another value */
     uint8_t p[2] = {(uint8_t)TN_B_MAGIC, 0};
@@ -567,7 +567,7 @@ static int read_build(host *h, board_build *bb)
                  TN_BOARD_MAGIC);
         return fail(h, EXIT_BOARD, "board", msg);
     }
-    if ((rc = read_block(h, TN_B_BUILD0, 4, v, "build registers")))
+    if ((rc = read_block(h, TN_B_BUILD0, 5, v, "build registers")))
         return rc;
     if (v[3] != TN_BOARD_MAGIC) {
         char msg[200];
@@ -586,6 +586,7 @@ static int read_build(host *h, board_build *bb)
     bb->term = v[1] & 0xffu;
     bb->qd = v[2] >> 16;
     bb->features = v[2] & 0xffu;
+    bb->gqd = v[4];
     return 0;
 }
 
@@ -594,8 +595,8 @@ static int read_build(host *h, board_build *bb)
 static int board_refuses(const tn_config *c, const board_build *bb, char *m, size_t len)
 {
     static const char *const routing_ok[] = {"dor", "dor minad", "dor minad val",
-                                             "dor minad val goal"};
-    const char *rok = routing_ok[bb->routing < 4 ? bb->routing : 3];
+                                             "dor minad val goal", "dor minad val goal gal"};
+    const char *rok = routing_ok[bb->routing < 3 ? bb->routing : (bb->features & 1u) ? 4 : 3];
     if ((unsigned)c->k != bb->k)
         snprintf(m, len, "key 'k': value '%d': the board is built with k=%u", c->k, bb->k);
     else if ((unsigned)c->n != bb->n)
@@ -614,10 +615,17 @@ static int board_refuses(const tn_config *c, const board_build *bb, char *m, siz
     else if (c->routing == TN_ROUTE_GAL && !(bb->features & 1u))
         snprintf(m, len, "key 'routing': value 'gal': this board build has no GAL network "
                  "interface (allowed: %s)", rok);
+    else if (c->routing == TN_ROUTE_GAL && c->gal_sets == TN_GAL_SDST)
+        snprintf(m, len, "key 'gal_sets': value 'dst': the board's GAL network interface builds "
+                 "one set per class only (allowed: 1 2 dir)");
+    else if (c->routing == TN_ROUTE_GAL && (unsigned)c->gal_qdepth != bb->gqd)
+        snprintf(m, len, "key 'gal_qdepth': value '%d': the board's GAL queues hold %u packets "
+                 "(allowed: %u)", c->gal_qdepth, bb->gqd, bb->gqd);
     else if (c->routing == TN_ROUTE_ACOR && !(bb->features & 2u))
         snprintf(m, len, "key 'routing': value 'acor': this board build has no ACOR network "
                  "interface (allowed: %s)", rok);
-    else if (c->routing > TN_ROUTE_GOAL || (unsigned)c->routing > bb->routing)
+    else if (c->routing != TN_ROUTE_GAL &&
+             (c->routing > TN_ROUTE_GOAL || (unsigned)c->routing > bb->routing))
         snprintf(m, len, "key 'routing': value '%s': not built into this board (allowed: %s)",
                  tn_routing_name(c->routing), rok);
     else if (bb->sel >= 0 && c->selection != bb->sel)
@@ -666,6 +674,10 @@ static int board_run(host *h, const tn_config *c, unsigned nodes, board_stats *b
         {TN_B_PKT_MAX, (uint32_t)c->pkt_max},   {TN_B_WARMUP, (uint32_t)c->warmup},
         {TN_B_MEASURE, (uint32_t)c->measure},   {TN_B_DRAIN, (uint32_t)c->drain},
         {TN_B_HIST_SHIFT, bs->hist_shift},
+        {TN_B_GAL_SETS, (uint32_t)c->gal_sets},   {TN_B_GAL_ADAPT, (uint32_t)c->gal_adapt},
+        {TN_B_GAL_T, (uint32_t)c->gal_t},         {TN_B_GAL_TMIN, (uint32_t)c->gal_tmin},
+        {TN_B_GAL_TMAX, (uint32_t)c->gal_tmax},   {TN_B_GAL_N1, (uint32_t)c->gal_n1},
+        {TN_B_GAL_N2, (uint32_t)c->gal_n2},
     };
     int rc = 0;
     for (size_t i = 0; !rc && i < sizeof regs / sizeof regs[0]; i++)

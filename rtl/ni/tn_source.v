@@ -9,6 +9,9 @@
 // stream and the configuration only. Upstream side of the router's node input port: VC choice at
 // or after vc_ptr among the VCs with every credit back (R9.3), one flit per cycle (R9.5), credits
 // (R9.6), seq (R9.4). A FIFO overflow sets ovf_o (sticky), never silently.
+// Under GAL (parameter GAL = 1 and gal_i) the FIFO's head is offered to the node's network
+// interface (tn_gal_ni, docs/microarchitecture.md section 21, R21.9) instead of being started: the
+// NI's queues hold {created, len} as the tag, and the NI's sender starts the packets (R9.7).
 // Payload (the board's, docs/board-guide.md, "Flit payload"): the head carries the packet's
 // creation cycle mod 2^16; flit j >= 1 carries {len-1, j} (8 bits each). W >= 16.
 // Configuration inputs are held constant from reset to the end of a run.
@@ -21,6 +24,7 @@ module tn_source #(
     parameter W       = 16,  // payload bits, 16..64
     parameter ROUTING = 0,   // most capable algorithm built (flits carry quad/mid/phase from 2 on)
     parameter QD      = 16,  // descriptors in the source FIFO, a power of two, 2..1024
+    parameter GAL     = 0,   // 1: the GAL network interface ports are used (gal_i at run time)
     parameter NODE    = 0    // this source's node id
 ) (
     input  wire                   clk_i,
@@ -39,6 +43,17 @@ module tn_source #(
     input  wire                   stop_i,       // sources stopped for the final drain (this cycle)
     input  wire                   crd_valid_i,  // the router's credit register of this port
     input  wire [`TN_VW-1:0]      crd_vc_i,
+    input  wire                   gal_i,        // routing=gal: packets go through the NI
+    output wire                   ni_valid_o,   // GAL: the FIFO's head is offered (R21.6)
+    output wire [`TN_AW-1:0]      ni_dst_o,
+    output wire [40:0]            ni_tag_o,     // {created, len}
+    input  wire                   ni_take_i,    // the NI queued it this cycle
+    output wire                   snd_ready_o,  // GAL: no packet being sent, a VC with all credits
+    input  wire                   snd_valid_i,  // the NI's packet departs and starts
+    input  wire [40:0]            snd_tag_i,
+    input  wire [`TN_AW-1:0]      snd_dst_i,
+    input  wire [N-1:0]           snd_quad_i,
+    output wire                   enter_o,      // a packet entered the network's count this cycle
     output reg                    inj_valid_o,  // the injection link register
     output reg  [`TN_VW-1:0]      inj_vc_o,
     output reg  [`TN_FW-1:0]      inj_flit_o,
@@ -59,8 +74,7 @@ module tn_source #(
     localparam QW   = (QD > 1) ? $clog2(QD) : 1;
     localparam DW   = 32 + 9 + AW + AW + N;   // descriptor: created, len, dst, mid, quad
     localparam [63:0] NODES64 = 64'd1 << AW;
-    localparam integer KI = K;
-    localparam [63:0] K64 = {32'd0, KI[31:0]};
+    localparam [63:0] K64 = 64'd1 << CW;   // K (a power of two)
     localparam [AW-1:0] SRC = NODE;
     generate
         if ((K & (K - 1)) != 0 || K < 2 || K > 64) begin : g_chk_k
@@ -205,10 +219,27 @@ module tn_source #(
         end
     end
 
-    wire can_start = act_i && !in_pkt_q && !stop_i && head_ok && vc_found;
+    // GAL: the head goes to the NI, the NI's sender starts packets (tn_source_send in the C
+    // model: it does not stop for the final drain; only the queuing does)
+    wire gal = (GAL != 0) && gal_i;
+    assign ni_valid_o  = gal && act_i && !stop_i && head_ok;
+    assign ni_dst_o    = h_dst;
+    assign ni_tag_o    = {h_created, h_len};
+    assign snd_ready_o = gal && act_i && !in_pkt_q && vc_found;
+    wire take = ni_valid_o && ni_take_i;
+    wire can_start = gal ? (snd_ready_o && snd_valid_i)
+                         : (act_i && !in_pkt_q && !stop_i && head_ok && vc_found);
+    wire leave = gal ? take : can_start;    // the FIFO's head leaves it
     wire send_body = act_i && in_pkt_q && (cred_q[vc_q*CNTW +: CNTW] != {CNTW{1'b0}});
-    wire push = new_pkt && !(fifo_empty && can_start);
-    wire pop  = can_start && !fifo_empty;
+    wire push = new_pkt && !(fifo_empty && leave);
+    wire pop  = leave && !fifo_empty;
+    assign enter_o = leave;
+    // the packet that starts: the FIFO's head, or under GAL the NI's
+    wire [31:0]   st_created = gal ? snd_tag_i[40:9] : h_created;
+    wire [8:0]    st_len  = gal ? snd_tag_i[8:0] : h_len;
+    wire [AW-1:0] st_dst  = gal ? snd_dst_i : h_dst;
+    wire [AW-1:0] st_mid  = gal ? {AW{1'b0}} : h_mid;
+    wire [N-1:0]  st_quad = gal ? snd_quad_i : h_quad;
     wire [31:0] win_hi_m1 = win_hi_i - 32'd1;
     wire in_win = (cycle_i >= win_lo_i) && (cycle_i < win_hi_i);
     assign marked_o     = new_pkt && in_win;
@@ -218,12 +249,12 @@ module tn_source #(
     // the flit of this cycle
     wire [VW-1:0] s_vc   = can_start ? vc_sel : vc_q;
     wire [7:0]    s_idx  = can_start ? 8'd0 : idx_q;
-    wire [7:0]    s_lm1  = can_start ? h_len[7:0] - 8'd1 : lm1_q;
-    wire [AW-1:0] s_dst  = can_start ? h_dst : p_dst_q;
-    wire [AW-1:0] s_mid  = can_start ? h_mid : p_mid_q;
-    wire [N-1:0]  s_quad = can_start ? h_quad : p_quad_q;
+    wire [7:0]    s_lm1  = can_start ? st_len[7:0] - 8'd1 : lm1_q;
+    wire [AW-1:0] s_dst  = can_start ? st_dst : p_dst_q;
+    wire [AW-1:0] s_mid  = can_start ? st_mid : p_mid_q;
+    wire [N-1:0]  s_quad = can_start ? st_quad : p_quad_q;
     wire          s_tail = (s_idx == s_lm1);
-    wire [W-1:0]  s_pay  = can_start ? {{(W-16){1'b0}}, h_created[15:0]}
+    wire [W-1:0]  s_pay  = can_start ? {{(W-16){1'b0}}, st_created[15:0]}
                                      : {{(W-16){1'b0}}, lm1_q, idx_q};
     // R4.2: payload, src, dst, [quad, mid, phase = 0], tail, head
     wire [FW-1:0] flit;
@@ -296,22 +327,23 @@ module tn_source #(
             cnt_q <= cnt_q + {{QW{1'b0}}, push && !fifo_full} - {{QW{1'b0}}, pop};
             // the C model's lazy generator clock (all_marked_generated in cmodel/src/sim.c):
             // it advances when the channel is free to take its next packet
-            if (act_i && !in_pkt_q && !stop_i) begin
-                pend_q   <= head_ok && !can_start;
+            // (under GAL every cycle: the injection unit offers a packet whatever is being sent)
+            if (act_i && (gal || !in_pkt_q) && !stop_i) begin
+                pend_q   <= head_ok && !leave;
                 gen_hi_q <= head_ok ? (h_created >= win_hi_m1) : (cycle_i >= win_hi_m1);
                 all_gen_o <= (head_ok ? (h_created >= win_hi_m1) : (cycle_i >= win_hi_m1)) &&
-                             !(head_ok && !can_start && h_created < win_hi_i);
+                             !(head_ok && !leave && h_created < win_hi_i);
             end
             // the packet being sent
             if (can_start) begin
                 vc_q      <= vc_sel;
                 vc_ptr_q  <= (vc_sel == VLAST) ? {VW{1'b0}} : vc_sel + {{(VW-1){1'b0}}, 1'b1};
-                in_pkt_q  <= (h_len != 9'd1);
+                in_pkt_q  <= (st_len != 9'd1);
                 idx_q     <= 8'd1;
-                lm1_q     <= h_len[7:0] - 8'd1;
-                p_dst_q   <= h_dst;
-                p_mid_q   <= h_mid;
-                p_quad_q  <= h_quad;
+                lm1_q     <= st_len[7:0] - 8'd1;
+                p_dst_q   <= st_dst;
+                p_mid_q   <= st_mid;
+                p_quad_q  <= st_quad;
                 injected_o <= injected_o + 32'd1;
             end else if (send_body) begin
                 idx_q    <= idx_q + 8'd1;
@@ -327,5 +359,5 @@ module tn_source #(
         end
     end
     wire unused_ok = &{1'b0, v[31:0], gen_hi_q, pend_q, len_p[63:41], len_p[31:0], mid_p[63:32+AW],
-                       mid_p[31:0], gp[63:38], gp[31:0], h_len[8], s_lm1};
+                       mid_p[31:0], gp[63:38], gp[31:0], s_lm1, st_created[31:16]};
 endmodule
