@@ -117,6 +117,10 @@ module tn_board #(
     wire [31:0] win_lo = warmup_q;
     wire [31:0] win_hi = warmup_q + measure_q;
     wire [31:0] lim    = win_hi + drain_q;
+    // where the current cycle lies against the window, for every source
+    wire before_hi = cyc_q < win_hi;
+    wire in_win    = (cyc_q >= win_lo) && before_hi;
+    wire late      = cyc_q >= win_hi - 32'd1;
 
     // ---- torus ----
     wire [NODES-1:0]    inj_valid, crd_valid, ej_valid;
@@ -144,7 +148,7 @@ module tn_board #(
     wire [NODES-1:0] marked, start, enter, all_gen, ovf, paterr, done, mdone;
     wire [NODES-1:0] ni_valid, ni_take, snd_ready, snd_valid;
     wire [NODES*AW-1:0] ni_dst, snd_dst;
-    wire [NODES*41-1:0] ni_tag, snd_tag;
+    wire [NODES*27-1:0] ni_tag, snd_tag;
     wire [NODES*N-1:0]  snd_quad;
     wire is_gal = (cfg_route_q == 3'd4);
     wire [NODES*9-1:0]  mlen;
@@ -163,13 +167,13 @@ module tn_board #(
                 .clk_i(clk_i), .rst_i(drst), .seed_i(seed_q[gv*32 +: 32]),
                 .thresh_i({thresh_hi_q, thresh_q}), .pattern_i(pattern_q),
                 .pkt_min_i(pkt_min_q), .pkt_max_i(pkt_max_q), .route_i(cfg_route_q),
-                .buf_i(cfg_buf_q[CNTW-1:0]), .act_i(started_q), .cycle_i(cyc_q),
-                .win_lo_i(win_lo), .win_hi_i(win_hi), .stop_i(stop_now),
+                .buf_i(cfg_buf_q[CNTW-1:0]), .act_i(started_q), .cycle_i(cyc_q[15:0]),
+                .in_win_i(in_win), .late_i(late), .before_hi_i(before_hi), .stop_i(stop_now),
                 .crd_valid_i(crd_valid[gv]), .crd_vc_i(crd_vc[gv*VW +: VW]),
                 .gal_i(is_gal), .ni_valid_o(ni_valid[gv]), .ni_dst_o(ni_dst[gv*AW +: AW]),
-                .ni_tag_o(ni_tag[gv*41 +: 41]), .ni_take_i(ni_take[gv]),
+                .ni_tag_o(ni_tag[gv*27 +: 27]), .ni_take_i(ni_take[gv]),
                 .snd_ready_o(snd_ready[gv]), .snd_valid_i(snd_valid[gv]),
-                .snd_tag_i(snd_tag[gv*41 +: 41]), .snd_dst_i(snd_dst[gv*AW +: AW]),
+                .snd_tag_i(snd_tag[gv*27 +: 27]), .snd_dst_i(snd_dst[gv*AW +: AW]),
                 .snd_quad_i(snd_quad[gv*N +: N]), .enter_o(enter[gv]),
                 .inj_valid_o(inj_valid[gv]), .inj_vc_o(inj_vc[gv*VW +: VW]),
                 .inj_flit_o(inj_flit[gv*FW +: FW]), .marked_o(marked[gv]),
@@ -180,15 +184,15 @@ module tn_board #(
                 wire [AW-1:0] coord = gv;
                 wire [2*N-1:0] queue;
                 wire unused_gal;
-                tn_gal_ni #(.K(K), .N(N), .TERM(1), .QD(GQD), .TAGW(41), .TOPO(0)) u_ni (
+                tn_gal_ni #(.K(K), .N(N), .TERM(1), .QD(GQD), .TAGW(27), .TOPO(0)) u_ni (
                     .clk_i(clk_i), .rst_i(torus_rst), .coord_i(coord),
                     .cfg_sets_i(gal_sets_q), .cfg_adapt_i(gal_adapt_q), .cfg_t_i(gal_t_q),
                     .cfg_tmin_i(gal_tmin_q), .cfg_tmax_i(gal_tmax_q), .cfg_n1_i(gal_n1_q),
                     .cfg_n2_i(gal_n2_q),
                     .src_valid_i(ni_valid[gv]), .src_dst_i(ni_dst[gv*AW +: AW]),
-                    .src_tag_i(ni_tag[gv*41 +: 41]), .src_take_o(ni_take[gv]),
+                    .src_tag_i(ni_tag[gv*27 +: 27]), .src_take_o(ni_take[gv]),
                     .src_queue_o(queue), .snd_ready_i(snd_ready[gv]),
-                    .snd_valid_o(snd_valid[gv]), .snd_tag_o(snd_tag[gv*41 +: 41]),
+                    .snd_valid_o(snd_valid[gv]), .snd_tag_o(snd_tag[gv*27 +: 27]),
                     .snd_dst_o(snd_dst[gv*AW +: AW]), .snd_quad_o(snd_quad[gv*N +: N]),
                     /* verilator lint_off PINCONNECTEMPTY */
                     .obs_o()  // the board reads no NI register
@@ -198,10 +202,10 @@ module tn_board #(
             end else begin : g_nogal
                 assign ni_take[gv] = 1'b0;
                 assign snd_valid[gv] = 1'b0;
-                assign snd_tag[gv*41 +: 41] = 41'd0;
+                assign snd_tag[gv*27 +: 27] = 27'd0;
                 assign snd_dst[gv*AW +: AW] = {AW{1'b0}};
                 assign snd_quad[gv*N +: N] = {N{1'b0}};
-                wire unused_gal = &{1'b0, ni_valid[gv], ni_dst[gv*AW +: AW], ni_tag[gv*41 +: 41],
+                wire unused_gal = &{1'b0, ni_valid[gv], ni_dst[gv*AW +: AW], ni_tag[gv*27 +: 27],
                                     snd_ready[gv]};
             end
             tn_sink #(.K(K), .N(N), .V(V), .W(W), .ROUTING(ROUTING), .NODE(gv)) u_sink (

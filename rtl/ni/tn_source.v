@@ -37,20 +37,22 @@ module tn_source #(
     input  wire [2:0]             route_i,      // run-time routing: 2 VAL and 3 GOAL draw headers
     input  wire [`TN_CNTW-1:0]    buf_i,        // flits per VC buffer in use, 1..B
     input  wire                   act_i,        // the run has started: one cycle = one draw
-    input  wire [31:0]            cycle_i,      // the run's cycle (0 in the first active cycle)
-    input  wire [31:0]            win_lo_i,     // warmup
-    input  wire [31:0]            win_hi_i,     // warmup + measure
+    input  wire [15:0]            cycle_i,      // the run's cycle mod 2^16 (the head's payload)
+    // where the current cycle t lies against the window [win_lo, win_hi), shared by all sources
+    input  wire                   in_win_i,     // win_lo <= t < win_hi
+    input  wire                   late_i,       // t >= win_hi - 1 (the C model's gen_clock test)
+    input  wire                   before_hi_i,  // t < win_hi
     input  wire                   stop_i,       // sources stopped for the final drain (this cycle)
     input  wire                   crd_valid_i,  // the router's credit register of this port
     input  wire [`TN_VW-1:0]      crd_vc_i,
     input  wire                   gal_i,        // routing=gal: packets go through the NI
     output wire                   ni_valid_o,   // GAL: the FIFO's head is offered (R21.6)
     output wire [`TN_AW-1:0]      ni_dst_o,
-    output wire [40:0]            ni_tag_o,     // {created, len}
+    output wire [26:0]            ni_tag_o,     // {created mod 2^16, late, before_hi, len}
     input  wire                   ni_take_i,    // the NI queued it this cycle
     output wire                   snd_ready_o,  // GAL: no packet being sent, a VC with all credits
     input  wire                   snd_valid_i,  // the NI's packet departs and starts
-    input  wire [40:0]            snd_tag_i,
+    input  wire [26:0]            snd_tag_i,
     input  wire [`TN_AW-1:0]      snd_dst_i,
     input  wire [N-1:0]           snd_quad_i,
     output wire                   enter_o,      // a packet entered the network's count this cycle
@@ -72,7 +74,8 @@ module tn_source #(
     localparam CW   = `TN_CW;
     localparam XW   = `TN_XW;
     localparam QW   = (QD > 1) ? $clog2(QD) : 1;
-    localparam DW   = 32 + 9 + AW + AW + N;   // descriptor: created, len, dst, mid, quad
+    // descriptor: created mod 2^16, its window flags (late_i, before_hi_i), len, dst, mid, quad
+    localparam DW   = 16 + 2 + 9 + AW + AW + N;
     localparam [63:0] NODES64 = 64'd1 << AW;
     localparam [63:0] K64 = 64'd1 << CW;   // K (a power of two)
     localparam [AW-1:0] SRC = NODE;
@@ -121,10 +124,11 @@ module tn_source #(
         .err_o(dst_err)
     );
     wire [31:0] r3 = dst_draw ? x3 : r2;
-    // VAL: one draw below K^N
+    // VAL: one draw below K^N (built from ROUTING 2: tnhost refuses VAL and GOAL otherwise)
     wire [31:0] xv = xs(r3);
     wire [63:0] mid_p = {32'd0, xv} * NODES64;
     // GOAL: per dimension with an offset, in order, one draw below K; non-minimal iff < delta
+    // (built from ROUTING 3)
     reg  [31:0] rg;
     reg  [N-1:0] quad_g;
     reg  [63:0] gp;
@@ -152,8 +156,8 @@ module tn_source #(
             end
         end
     end
-    wire is_val  = (route_i == 3'd2);
-    wire is_goal = (route_i == 3'd3);
+    wire is_val  = (ROUTING >= 2) && (route_i == 3'd2);
+    wire is_goal = (ROUTING >= 3) && (route_i == 3'd3);
     wire [AW-1:0] mid_n  = is_val ? mid_p[32 +: AW] : {AW{1'b0}};
     wire [N-1:0]  quad_n = is_goal ? quad_g : {N{1'b0}};
     wire [31:0] r4 = is_val ? xv : is_goal ? rg : r3;
@@ -173,11 +177,14 @@ module tn_source #(
     wire          fifo_empty = (cnt_q == {(QW+1){1'b0}});
     wire          fifo_full  = (cnt_q == QD[QW:0]);
     wire          new_pkt = act_i && cand_new_q && !stop_i;
-    wire [DW-1:0] new_desc = {cycle_i, cand_len_q, cand_dst_q, cand_mid_q, cand_quad_q};
+    wire [DW-1:0] new_desc = {cycle_i, late_i, before_hi_i, cand_len_q, cand_dst_q, cand_mid_q,
+                              cand_quad_q};
     wire [DW-1:0] head = fifo_empty ? new_desc : mem_q[rd_q];
     wire          head_ok = !fifo_empty || new_pkt;
-    wire [31:0]   h_created = head[DW-1 -: 32];
-    wire [8:0]    h_len  = head[DW-33 -: 9];
+    wire [15:0]   h_created = head[DW-1 -: 16];
+    wire          h_late = head[DW-17];          // created >= win_hi - 1
+    wire          h_bhi  = head[DW-18];          // created < win_hi
+    wire [8:0]    h_len  = head[DW-19 -: 9];
     wire [AW-1:0] h_dst  = head[AW+AW+N-1 -: AW];
     wire [AW-1:0] h_mid  = head[AW+N-1 -: AW];
     wire [N-1:0]  h_quad = head[N-1:0];
@@ -224,7 +231,7 @@ module tn_source #(
     wire gal = (GAL != 0) && gal_i;
     assign ni_valid_o  = gal && act_i && !stop_i && head_ok;
     assign ni_dst_o    = h_dst;
-    assign ni_tag_o    = {h_created, h_len};
+    assign ni_tag_o    = {h_created, h_late, h_bhi, h_len};
     assign snd_ready_o = gal && act_i && !in_pkt_q && vc_found;
     wire take = ni_valid_o && ni_take_i;
     wire can_start = gal ? (snd_ready_o && snd_valid_i)
@@ -235,14 +242,12 @@ module tn_source #(
     wire pop  = leave && !fifo_empty;
     assign enter_o = leave;
     // the packet that starts: the FIFO's head, or under GAL the NI's
-    wire [31:0]   st_created = gal ? snd_tag_i[40:9] : h_created;
+    wire [15:0]   st_created = gal ? snd_tag_i[26:11] : h_created;
     wire [8:0]    st_len  = gal ? snd_tag_i[8:0] : h_len;
     wire [AW-1:0] st_dst  = gal ? snd_dst_i : h_dst;
     wire [AW-1:0] st_mid  = gal ? {AW{1'b0}} : h_mid;
     wire [N-1:0]  st_quad = gal ? snd_quad_i : h_quad;
-    wire [31:0] win_hi_m1 = win_hi_i - 32'd1;
-    wire in_win = (cycle_i >= win_lo_i) && (cycle_i < win_hi_i);
-    assign marked_o     = new_pkt && in_win;
+    assign marked_o     = new_pkt && in_win_i;
     assign marked_len_o = cand_len_q;
     assign start_o      = can_start;
 
@@ -330,9 +335,8 @@ module tn_source #(
             // (under GAL every cycle: the injection unit offers a packet whatever is being sent)
             if (act_i && (gal || !in_pkt_q) && !stop_i) begin
                 pend_q   <= head_ok && !leave;
-                gen_hi_q <= head_ok ? (h_created >= win_hi_m1) : (cycle_i >= win_hi_m1);
-                all_gen_o <= (head_ok ? (h_created >= win_hi_m1) : (cycle_i >= win_hi_m1)) &&
-                             !(head_ok && !leave && h_created < win_hi_i);
+                gen_hi_q <= head_ok ? h_late : late_i;
+                all_gen_o <= (head_ok ? h_late : late_i) && !(head_ok && !leave && h_bhi);
             end
             // the packet being sent
             if (can_start) begin
@@ -359,5 +363,5 @@ module tn_source #(
         end
     end
     wire unused_ok = &{1'b0, v[31:0], gen_hi_q, pend_q, len_p[63:41], len_p[31:0], mid_p[63:32+AW],
-                       mid_p[31:0], gp[63:38], gp[31:0], s_lm1, st_created[31:16]};
+                       mid_p[31:0], gp[63:38], gp[31:0], s_lm1, snd_tag_i[10:9]};
 endmodule

@@ -46,6 +46,8 @@ module tn_traffic #(
         draw_o = 1'b0;
         err_o  = 1'b0;
         d      = src_i;
+        i      = 0;
+        dd     = 0;
         case (pattern_i)
             4'd0: begin
                 draw_o = 1'b1;
