@@ -44,7 +44,8 @@ module tn_sink #(
     output reg  [31:0]        delivered_o  // all packets delivered
 );
     localparam AW = `TN_AW;
-    localparam [AW-1:0] ME = NODE;
+    localparam integer NODE_I = NODE;
+    localparam [AW-1:0] ME = NODE_I[AW-1:0];
     generate
         if (W < 16 || W > 64) begin : g_chk_w
             tn_error_tn_sink_W_must_be_16_to_64_for_the_board_payload u_err ();

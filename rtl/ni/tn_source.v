@@ -78,7 +78,8 @@ module tn_source #(
     localparam DW   = 16 + 2 + 9 + AW + AW + N;
     localparam [63:0] NODES64 = 64'd1 << AW;
     localparam [63:0] K64 = 64'd1 << CW;   // K (a power of two)
-    localparam [AW-1:0] SRC = NODE;
+    localparam integer NODE_I = NODE;
+    localparam [AW-1:0] SRC = NODE_I[AW-1:0];
     generate
         if ((K & (K - 1)) != 0 || K < 2 || K > 64) begin : g_chk_k
             tn_error_tn_source_K_must_be_a_power_of_two_2_to_64 u_err ();
