@@ -66,3 +66,20 @@ build/bin/tnboard-core: $(BOARD_CORE_RTL) $(BOARD_RTL) tb/verilator/tn_board_cor
 	    $(CURDIR)/tb/verilator/tn_board_core_shim.cpp > $(VL_CORE_DIR).log 2>&1 || { tail -30 $(VL_CORE_DIR).log >&2; exit 1; }
 	cp $(VL_CORE_DIR)/tnboard-core $@
 board: build/bin/tnboard-core
+
+# Verilated unit test of tn_source alone against the C model's generator (tb/unit/vl_source.c,
+# TAP); tb/verilator/tn_source_shim.cpp its only C++. K=4 N=2 V=2 B=8 W=16 ROUTING=3 QD=64 NODE=5.
+VL_SRC_DIR := build/vl/source
+VL_SRC_DEPS := rtl/ni/tn_source.v rtl/ni/tn_traffic.v rtl/common/tn_defs.vh \
+               tb/verilator/tn_source_shim.cpp tb/verilator/tn_source_rtl.h tb/unit/vl_source.c \
+               build/obj/libtn.a $(LIB_HDR) fpga/board.mk
+$(VL_SRC_DIR)/vl_source: $(VL_SRC_DEPS)
+	@rm -rf $(VL_SRC_DIR) && mkdir -p $(VL_SRC_DIR)
+	$(CC) $(CFLAGS_REL) $(INC) -Itb/verilator -c tb/unit/vl_source.c -o $(VL_SRC_DIR)/vl_source_main.o
+	@verilator --cc --exe --build -O1 -j 2 -Wall --top-module tn_source -Irtl/ni -Irtl/common \
+	    -GK=4 -GN=2 -GV=2 -GB=8 -GW=16 -GROUTING=3 -GQD=64 -GNODE=5 rtl/ni/tn_source.v \
+	    --Mdir $(VL_SRC_DIR) -o vl_source \
+	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
+	    -LDFLAGS "$(CURDIR)/$(VL_SRC_DIR)/vl_source_main.o $(CURDIR)/build/obj/libtn.a -lm" \
+	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
+	    $(CURDIR)/tb/verilator/tn_source_shim.cpp > $(VL_SRC_DIR).log 2>&1 || { tail -30 $(VL_SRC_DIR).log >&2; exit 1; }

@@ -156,8 +156,8 @@ module tn_board #(
     wire [NODES*32-1:0] injected, packets, accepted, delivered;
     wire [NODES*48-1:0] lat_sum;
     wire [NODES*16-1:0] lat_max, lat_min;
-    reg  [NODES*32-1:0] cmark_q;    // marked packets created, per node
-    reg  [NODES*32-1:0] cflit_q;    // their flits
+    reg  [31:0] cmark_q;    // marked packets created, all nodes
+    reg  [31:0] cflit_q;    // their flits
     wire stop_now;
     genvar gv;
     generate
@@ -218,14 +218,6 @@ module tn_board #(
                 .lat_max_o(lat_max[gv*16 +: 16]), .lat_min_o(lat_min[gv*16 +: 16]),
                 .delivered_o(delivered[gv*32 +: 32])
             );
-            always @(posedge clk_i)
-                if (drst) begin
-                    cmark_q[gv*32 +: 32] <= 32'd0;
-                    cflit_q[gv*32 +: 32] <= 32'd0;
-                end else if (marked[gv]) begin
-                    cmark_q[gv*32 +: 32] <= cmark_q[gv*32 +: 32] + 32'd1;
-                    cflit_q[gv*32 +: 32] <= cflit_q[gv*32 +: 32] + {23'd0, mlen[gv*9 +: 9]};
-                end
         end
     endgenerate
 
@@ -251,7 +243,13 @@ module tn_board #(
                 hits[b*6 +: 6] = hits[b*6 +: 6] + {5'd0, mdone[n] && bin[n*4 +: 4] == b[3:0]};
         end
     end
-    integer hb;
+    integer hb, cf;
+    reg [13:0] mflits;    // flits of the marked packets created this cycle
+    always @* begin
+        mflits = 14'd0;
+        for (cf = 0; cf < NODES; cf = cf + 1)
+            mflits = mflits + (marked[cf] ? {5'd0, mlen[cf*9 +: 9]} : 14'd0);
+    end
     always @(posedge clk_i) begin
         if (drst) begin
             started_q  <= 1'b0;
@@ -261,6 +259,8 @@ module tn_board #(
             stop_cyc_q <= 32'd0;
             outst_q    <= 32'd0;
             infl_q     <= 32'd0;
+            cmark_q    <= 32'd0;
+            cflit_q    <= 32'd0;
             for (hb = 0; hb < 16; hb = hb + 1)
                 hist_q[hb*32 +: 32] <= 32'd0;
         end else begin
@@ -275,6 +275,8 @@ module tn_board #(
                 if (!end_now && !ended_q)
                     cyc_q <= cyc_q + 32'd1;
                 outst_q <= outst_q + {26'd0, popcount(marked)} - {26'd0, popcount(mdone)};
+                cmark_q <= cmark_q + {26'd0, popcount(marked)};
+                cflit_q <= cflit_q + {18'd0, mflits};
                 infl_q  <= infl_q + {26'd0, popcount(enter)} - {26'd0, popcount(done)};
                 for (hb = 0; hb < 16; hb = hb + 1)
                     hist_q[hb*32 +: 32] <= hist_q[hb*32 +: 32] + {26'd0, hits[hb*6 +: 6]};
@@ -323,8 +325,6 @@ module tn_board #(
                 4'd5:  rd = {16'd0, lat_min[a_nd*16 +: 16]};
                 4'd6:  rd = delivered[a_nd*32 +: 32];
                 4'd7:  rd = injected[a_nd*32 +: 32];
-                4'd8:  rd = cmark_q[a_nd*32 +: 32];
-                4'd9:  rd = cflit_q[a_nd*32 +: 32];
                 4'd10: rd = {{(32-EW){1'b0}}, rerr[a_nd*EW +: EW]};
                 4'd11: rd = {28'd0, serr[a_nd*4 +: 4]};
                 4'd12: rd = {30'd0, paterr[a_nd], ovf[a_nd]};
@@ -373,6 +373,8 @@ module tn_board #(
                 16'h0026: rd = serr_or;
                 16'h0027: rd = ovf32;
                 16'h0028: rd = pat32;
+                16'h0029: rd = cmark_q;
+                16'h002A: rd = cflit_q;
                 default: rd_ok = 1'b0;
             endcase
         end

@@ -35,6 +35,8 @@ enum tn_board_reg {
     TN_B_SERR = 0x0026,       /* RO OR of the sinks' error bits */
     TN_B_OVF = 0x0027,        /* RO source FIFO overflow, bit per node */
     TN_B_PATERR = 0x0028,     /* RO pattern not built, bit per node */
+    TN_B_CREATED = 0x0029,    /* RO marked packets created, all nodes */
+    TN_B_CREATED_FLITS = 0x002A, /* RO their flits */
     TN_B_HIST = 0x0030,       /* RO 16 bins of marked packets' latency */
     TN_B_GAL_SETS = 0x0040,   /* RW GAL: gal_sets 0 one set, 1 near/far, 2 dir */
     TN_B_GAL_ADAPT = 0x0041,  /* RW GAL: 1 adaptive threshold */
@@ -43,12 +45,13 @@ enum tn_board_reg {
     TN_B_GAL_TMAX = 0x0044,   /* RW GAL: adaptive threshold's highest T */
     TN_B_GAL_N1 = 0x0045,     /* RW GAL: window, 1..64 cycles */
     TN_B_GAL_N2 = 0x0046,     /* RW GAL: update period, 1..1000000 cycles */
-    TN_B_NODE = 0x1000,       /* RO node v's statistics at 0x1000 + 16 v + TN_BN_* */
+    TN_B_NODE = 0x1000,       /* RO node v's statistics at 0x1000 + 16 v + TN_BN_* (8, 9
+                                 unmapped) */
     TN_B_SEED = 0x2000,       /* RW node v's traffic stream seed at 0x2000 + v */
 };
 enum tn_board_node_reg {
     TN_BN_PACKETS = 0, TN_BN_ACCEPTED, TN_BN_LAT_SUM_LO, TN_BN_LAT_SUM_HI, TN_BN_LAT_MAX,
-    TN_BN_LAT_MIN, TN_BN_DELIVERED, TN_BN_INJECTED, TN_BN_CREATED, TN_BN_CREATED_FLITS,
+    TN_BN_LAT_MIN, TN_BN_DELIVERED, TN_BN_INJECTED, TN_BN_RSV8, TN_BN_RSV9,
     TN_BN_RERR, TN_BN_SERR, TN_BN_SRC, TN_BN_COUNT
 };
 #define TN_BOARD_MAGIC 0x31426E74u

@@ -709,8 +709,8 @@ static int board_run(host *h, const tn_config *c, unsigned nodes, board_stats *b
     }
     if (rc)
         return rc;
-    uint32_t g[9];
-    if ((rc = read_block(h, TN_B_STATUS, 9, g, "run: status registers")) ||
+    uint32_t g[11];
+    if ((rc = read_block(h, TN_B_STATUS, 11, g, "run: status registers")) ||
         (rc = read_block(h, TN_B_HIST, TN_BOARD_BINS, bs->hist, "run: histogram")))
         return rc;
     bs->status = g[0];
@@ -720,10 +720,12 @@ static int board_run(host *h, const tn_config *c, unsigned nodes, board_stats *b
     bs->serr = g[6];
     bs->ovf = g[7];
     bs->paterr = g[8];
+    bs->created = g[9];
+    bs->created_flits = g[10];
     bs->lat_min = UINT32_MAX;
     for (unsigned v = 0; v < nodes; v++) {
-        uint32_t x[TN_BN_COUNT];
-        if ((rc = read_block(h, TN_B_NODE + 16 * v, TN_BN_COUNT, x, "run: node statistics")))
+        uint32_t x[TN_BN_RSV8];
+        if ((rc = read_block(h, TN_B_NODE + 16 * v, TN_BN_RSV8, x, "run: node statistics")))
             return rc;
         bs->packets += x[TN_BN_PACKETS];
         bs->accepted += x[TN_BN_ACCEPTED];
@@ -734,8 +736,6 @@ static int board_run(host *h, const tn_config *c, unsigned nodes, board_stats *b
             bs->lat_min = x[TN_BN_LAT_MIN];
         bs->delivered += x[TN_BN_DELIVERED];
         bs->injected += x[TN_BN_INJECTED];
-        bs->created += x[TN_BN_CREATED];
-        bs->created_flits += x[TN_BN_CREATED_FLITS];
     }
     if (!bs->packets)
         bs->lat_min = 0;
