@@ -123,8 +123,8 @@ static void run(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, pkt
         if (src != NODE && !bad++)
             snprintf(first, sizeof first, "cycle %ld: src %d", t, src);
     }
-    if (open && !bad++)
-        snprintf(first, sizeof first, "the last packet never sent its tail");
+    if (open) /* the source keeps creating: the packet under way at the end is not compared */
+        ngot--;
     if (ovf && !bad++)
         snprintf(first, sizeof first, "the source FIFO overflowed");
     int n = ngot < nall ? ngot : nall;
