@@ -121,6 +121,11 @@ module tn_board #(
     wire before_hi = cyc_q < win_hi;
     wire in_win    = (cyc_q >= win_lo) && before_hi;
     wire late      = cyc_q >= win_hi - 32'd1;
+    // the same for every sink: distances from the window's edges, saturated to 17 bits
+    wire [31:0] dlo = cyc_q - win_lo, dhi = cyc_q - win_hi;
+    wire        lo_ge = cyc_q >= win_lo;
+    wire [16:0] lo_d = (dlo[31:17] != 15'd0) ? 17'h1FFFF : dlo[16:0];
+    wire [16:0] hi_d = (dhi[31:17] != 15'd0) ? 17'h1FFFF : dhi[16:0];
 
     // ---- torus ----
     wire [NODES-1:0]    inj_valid, crd_valid, ej_valid;
@@ -209,8 +214,9 @@ module tn_board #(
                                     snd_ready[gv]};
             end
             tn_sink #(.K(K), .N(N), .V(V), .W(W), .ROUTING(ROUTING), .NODE(gv)) u_sink (
-                .clk_i(clk_i), .rst_i(drst), .act_i(started_q), .cycle_i(cyc_q),
-                .win_lo_i(win_lo), .win_hi_i(win_hi), .hist_shift_i(hist_shift_q),
+                .clk_i(clk_i), .rst_i(drst), .act_i(started_q), .cycle_i(cyc_q[15:0]),
+                .lo_ge_i(lo_ge), .lo_d_i(lo_d), .hi_ge_i(!before_hi), .hi_d_i(hi_d),
+                .hist_shift_i(hist_shift_q),
                 .ej_valid_i(ej_valid[gv]), .ej_vc_i(ej_vc[gv*VW +: VW]),
                 .ej_flit_i(ej_flit[gv*FW +: FW]), .err_o(serr[gv*4 +: 4]), .done_o(done[gv]),
                 .mdone_o(mdone[gv]), .bin_o(bin[gv*4 +: 4]), .packets_o(packets[gv*32 +: 32]),

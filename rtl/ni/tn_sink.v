@@ -25,9 +25,13 @@ module tn_sink #(
     input  wire               clk_i,
     input  wire               rst_i,
     input  wire               act_i,       // the run has started
-    input  wire [31:0]        cycle_i,     // the run's cycle
-    input  wire [31:0]        win_lo_i,
-    input  wire [31:0]        win_hi_i,
+    input  wire [15:0]        cycle_i,     // the run's cycle t mod 2^16
+    // t against the window [win_lo, win_hi), shared by all sinks: t >= win_lo and
+    // min(t - win_lo, 2^17 - 1); t >= win_hi and min(t - win_hi, 2^17 - 1)
+    input  wire               lo_ge_i,
+    input  wire [16:0]        lo_d_i,
+    input  wire               hi_ge_i,
+    input  wire [16:0]        hi_d_i,
     input  wire [4:0]         hist_shift_i,
     input  wire               ej_valid_i,
     input  wire [`TN_VW-1:0]  ej_vc_i,
@@ -76,12 +80,14 @@ module tn_sink #(
 
     wire          o_busy = busy_q[ej_vc_i];
     wire [15:0]   ts     = f_head ? f_pay[15:0] : ts_q[ej_vc_i];
-    wire [15:0]   lat    = cycle_i[15:0] - ts;
-    wire [31:0]   created = cycle_i - {16'd0, lat};
+    wire [15:0]   lat    = cycle_i - ts;
     wire          take   = act_i && ej_valid_i;
     wire          fin    = take && f_tail;
-    wire          marked = (created >= win_lo_i) && (created < win_hi_i);
-    wire          in_win = (cycle_i >= win_lo_i) && (cycle_i < win_hi_i);
+    // created = t - lat: created >= win_lo iff t >= win_lo and lat <= t - win_lo; created <
+    // win_hi iff t < win_hi or lat > t - win_hi (lat < 2^16, so the saturated distances suffice)
+    wire          marked = lo_ge_i && ({1'b0, lat} <= lo_d_i) &&
+                           (!hi_ge_i || ({1'b0, lat} > hi_d_i));
+    wire          in_win = lo_ge_i && !hi_ge_i;
     wire [15:0]   lat_bin = lat >> hist_shift_i;
     assign done_o  = fin;
     assign mdone_o = fin && marked;
