@@ -315,6 +315,35 @@ module tn_board #(
     wire       a_seed = (bus_addr[15:12] == 4'h2) && ({20'd0, bus_addr[11:0]} < NODES);
     wire [NW-1:0] a_nd = bus_addr[4 +: NW];
     wire [NW-1:0] a_sd = bus_addr[0 +: NW];
+    // node v's registers: an AND-OR multiplexer over the nodes (a variable part-select with a
+    // stride that is not a power of two would synthesise to a barrel shifter)
+    reg [31:0] nrd, srd;
+    integer m2;
+    always @* begin
+        nrd = 32'd0;
+        srd = 32'd0;
+        for (m2 = 0; m2 < NODES; m2 = m2 + 1) begin
+            if (a_nd == m2[NW-1:0]) begin
+                case (bus_addr[3:0])
+                    4'd0:  nrd = packets[m2*32 +: 32];
+                    4'd1:  nrd = accepted[m2*32 +: 32];
+                    4'd2:  nrd = lat_sum[m2*48 +: 32];
+                    4'd3:  nrd = {16'd0, lat_sum[m2*48 + 32 +: 16]};
+                    4'd4:  nrd = {16'd0, lat_max[m2*16 +: 16]};
+                    4'd5:  nrd = {16'd0, lat_min[m2*16 +: 16]};
+                    4'd6:  nrd = delivered[m2*32 +: 32];
+                    4'd7:  nrd = injected[m2*32 +: 32];
+                    4'd10: nrd = {{(32-EW){1'b0}}, rerr[m2*EW +: EW]};
+                    4'd11: nrd = {28'd0, serr[m2*4 +: 4]};
+                    4'd12: nrd = {30'd0, paterr[m2], ovf[m2]};
+                    default: nrd = 32'd0;
+                endcase
+            end
+            if (a_sd == m2[NW-1:0])
+                srd = seed_q[m2*32 +: 32];
+        end
+    end
+    wire node_mapped = (bus_addr[3:0] <= 4'd7) || (bus_addr[3:0] >= 4'd10 && bus_addr[3:0] <= 4'd12);
     reg [31:0] rd;
     reg        rd_ok, wr_ok;
     always @* begin
@@ -322,22 +351,10 @@ module tn_board #(
         rd_ok = 1'b1;
         wr_ok = 1'b0;
         if (a_node) begin
-            case (bus_addr[3:0])
-                4'd0:  rd = packets[a_nd*32 +: 32];
-                4'd1:  rd = accepted[a_nd*32 +: 32];
-                4'd2:  rd = lat_sum[a_nd*48 +: 32];
-                4'd3:  rd = {16'd0, lat_sum[a_nd*48 + 32 +: 16]};
-                4'd4:  rd = {16'd0, lat_max[a_nd*16 +: 16]};
-                4'd5:  rd = {16'd0, lat_min[a_nd*16 +: 16]};
-                4'd6:  rd = delivered[a_nd*32 +: 32];
-                4'd7:  rd = injected[a_nd*32 +: 32];
-                4'd10: rd = {{(32-EW){1'b0}}, rerr[a_nd*EW +: EW]};
-                4'd11: rd = {28'd0, serr[a_nd*4 +: 4]};
-                4'd12: rd = {30'd0, paterr[a_nd], ovf[a_nd]};
-                default: rd_ok = 1'b0;
-            endcase
+            rd = nrd;
+            rd_ok = node_mapped;
         end else if (a_seed) begin
-            rd = seed_q[a_sd*32 +: 32];
+            rd = srd;
             wr_ok = 1'b1;
         end else if (bus_addr[15:4] == 12'h003) begin
             rd = hist_q[bus_addr[3:0]*32 +: 32];
@@ -419,8 +436,9 @@ module tn_board #(
             for (s = 0; s < NODES; s = s + 1)
                 seed_q[s*32 +: 32] <= 32'h6D2B79F5;
         end else if (bus_we && wr_ok) begin
-            if (a_seed)
-                seed_q[a_sd*32 +: 32] <= bus_wdata;
+            for (s = 0; s < NODES; s = s + 1)
+                if (a_seed && a_sd == s[NW-1:0])
+                    seed_q[s*32 +: 32] <= bus_wdata;
             case (bus_addr)
                 16'h0010: cfg_route_q    <= bus_wdata[2:0];
                 16'h0011: cfg_sel_q      <= bus_wdata[2:0];

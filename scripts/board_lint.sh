@@ -135,6 +135,7 @@ CORE_GOOD=(
     "tn_traffic|"
     "tn_traffic|K=8 N=2"
     "tn_traffic|K=2 N=3"
+    "tn_traffic|K=2 N=1"
     "tn_source|"
     "tn_source|K=8 N=2 V=1 B=1 W=64 QD=2 NODE=63"
     "tn_source|V=4 ROUTING=3 GAL=1 NODE=5"

@@ -63,7 +63,11 @@ module tn_traffic #(
                     d[i] = src_i[AW - 1 - i];
                 dst_o = d;
             end
-            4'd4: dst_o = (AW > 1) ? {src_i[AW-2:0], src_i[AW-1]} : src_i;
+            4'd4: begin
+                for (i = 0; i < AW; i = i + 1)
+                    d[i] = src_i[(i + AW - 1) % AW];
+                dst_o = d;
+            end
             4'd5: begin
                 d[AW-1] = src_i[0];
                 d[0]    = src_i[AW-1];
