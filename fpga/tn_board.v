@@ -74,6 +74,9 @@ module tn_board #(
         if (W < 16 || W > 64) begin : g_chk_w
             tn_error_tn_board_W_must_be_16_to_64 u_err ();
         end
+        if (GAL < 0 || GAL > 1) begin : g_chk_gal01
+            tn_error_tn_board_GAL_must_be_0_or_1 u_err ();
+        end
         if (GAL != 0 && (ROUTING < 3 || V < 4)) begin : g_chk_gal
             tn_error_tn_board_GAL_needs_ROUTING_3_and_V_at_least_4 u_err ();
         end

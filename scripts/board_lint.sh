@@ -153,6 +153,7 @@ CORE_BAD=(
     "tn_board|TERM=2|tn_error_tn_board_TERM_must_be_1"
     "tn_board|K=8 N=2|tn_error_tn_board_K_pow_N_must_be_at_most_32"
     "tn_board|GAL=1|tn_error_tn_board_GAL_needs_ROUTING_3_and_V_at_least_4"
+    "tn_board|GAL=2|tn_error_tn_board_GAL_must_be_0_or_1"
 )
 for g in "${CORE_GOOD[@]}"; do
     top=${g%%|*}

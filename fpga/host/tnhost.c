@@ -1095,7 +1095,7 @@ static const command commands[] = {
      "(protocol tests)", cmd_raw},
 };
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
-#define COMMAND_LIST "ping regs read write block start reset run errors raw"
+#define COMMAND_LIST "ping regs read write block start reset raw run errors"
 
 static void usage(FILE *f)
 {
