@@ -14,14 +14,15 @@ build: build/bin/tnhost
 .PHONY: board
 board: build/bin/tnhost build/bin/tnboard ## build tnhost and tnboard (the control plane, simulated on a pty)
 
-build/bin/tnhost: $(TNHOST_SRC) $(TNHOST_HDR)
+# tnhost links the C model (run: tnsim's keys and --compare)
+build/bin/tnhost: $(TNHOST_SRC) $(TNHOST_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p build/bin
-	$(CC) $(CFLAGS_REL) -Ifpga/host $(TNHOST_SRC) -o $@
+	$(CC) $(CFLAGS_REL) $(INC) -Ifpga/host $(TNHOST_SRC) $(LIB_SRC) -lm -o $@
 
 # the same with AddressSanitizer and UndefinedBehaviorSanitizer, for make test
-build/san/tnhost: $(TNHOST_SRC) $(TNHOST_HDR)
+build/san/tnhost: $(TNHOST_SRC) $(TNHOST_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p build/san
-	$(CC) $(CFLAGS_SAN) -Ifpga/host $(TNHOST_SRC) -o $@
+	$(CC) $(CFLAGS_SAN) $(INC) -Ifpga/host $(TNHOST_SRC) $(LIB_SRC) -lm -o $@
 
 VL_BOARD_DIR := build/vl/board_ctrl
 VL_BOARD_DEPS := $(BOARD_RTL) tb/verilator/tn_board_ctrl_top.v tb/verilator/tn_board_shim.cpp \
@@ -38,3 +39,47 @@ build/bin/tnboard: $(VL_BOARD_DEPS)
 	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
 	    $(CURDIR)/tb/verilator/tn_board_shim.cpp > $(VL_BOARD_DIR).log 2>&1 || { tail -30 $(VL_BOARD_DIR).log >&2; exit 1; }
 	cp $(VL_BOARD_DIR)/tnboard $@
+
+# The board core (fpga/tn_board.v: tn_ctrl, registers, tn_torus, a tn_source and tn_sink per node)
+# Verilated whole as tnboard-core, tb/board/tnboard.c on a pty like tnboard. Simulation build:
+# V=4 ROUTING=3 (DOR, MIN AD, VAL and GOAL at run time) with GAL's network interfaces (GAL=1,
+# 16 packets per quadrant queue: tnhost asks gal_qdepth=16), B=4 W=16, the UART at BOARD_SIM_CPB.
+BOARD_CORE_RTL := fpga/tn_board.v rtl/ni/tn_source.v rtl/ni/tn_sink.v rtl/ni/tn_traffic.v \
+                  rtl/ni/tn_gal_ni.v rtl/ni/tn_gal_quad.v rtl/ni/tn_gal_arb.v \
+                  rtl/net/tn_torus.v $(wildcard rtl/router/*.v) rtl/common/tn_rng.v \
+                  rtl/common/tn_rr_arbiter.v rtl/common/tn_defs.vh
+BOARD_SIM_PARAMS := -GK=4 -GN=2 -GV=4 -GB=4 -GW=16 -GROUTING=3 -GGAL=1 -GGQD=16 \
+                    -GCLKS_PER_BIT=$(BOARD_SIM_CPB) \
+                    -GTIMEOUT_CLKS=100000
+VL_CORE_DIR := build/vl/board_core
+build/bin/tnboard-core: $(BOARD_CORE_RTL) $(BOARD_RTL) tb/verilator/tn_board_core_shim.cpp \
+                        tb/verilator/tn_board_rtl.h tb/board/tnboard.c fpga/board.mk
+	@rm -rf $(VL_CORE_DIR) && mkdir -p $(VL_CORE_DIR) build/bin
+	$(CC) $(CFLAGS_REL) -DTN_BOARD_CPB=$(BOARD_SIM_CPB) -Itb/verilator -c tb/board/tnboard.c \
+	    -o $(VL_CORE_DIR)/tnboard_main.o
+	@verilator --cc --exe --build -O1 -j 2 -Wall --top-module tn_board -Ifpga -Irtl/common \
+	    -Irtl/router -Irtl/ni -Irtl/net $(BOARD_SIM_PARAMS) fpga/tn_board.v \
+	    --Mdir $(VL_CORE_DIR) -o tnboard-core \
+	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
+	    -LDFLAGS "$(CURDIR)/$(VL_CORE_DIR)/tnboard_main.o" \
+	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
+	    $(CURDIR)/tb/verilator/tn_board_core_shim.cpp > $(VL_CORE_DIR).log 2>&1 || { tail -30 $(VL_CORE_DIR).log >&2; exit 1; }
+	cp $(VL_CORE_DIR)/tnboard-core $@
+board: build/bin/tnboard-core
+
+# Verilated unit test of tn_source alone against the C model's generator (tb/unit/vl_source.c,
+# TAP); tb/verilator/tn_source_shim.cpp its only C++. K=4 N=2 V=2 B=8 W=16 ROUTING=3 QD=64 NODE=5.
+VL_SRC_DIR := build/vl/source
+VL_SRC_DEPS := rtl/ni/tn_source.v rtl/ni/tn_traffic.v rtl/common/tn_defs.vh \
+               tb/verilator/tn_source_shim.cpp tb/verilator/tn_source_rtl.h tb/unit/vl_source.c \
+               build/obj/libtn.a $(LIB_HDR) fpga/board.mk
+$(VL_SRC_DIR)/vl_source: $(VL_SRC_DEPS)
+	@rm -rf $(VL_SRC_DIR) && mkdir -p $(VL_SRC_DIR)
+	$(CC) $(CFLAGS_REL) $(INC) -Itb/verilator -c tb/unit/vl_source.c -o $(VL_SRC_DIR)/vl_source_main.o
+	@verilator --cc --exe --build -O1 -j 2 -Wall --top-module tn_source -Irtl/ni -Irtl/common \
+	    -GK=4 -GN=2 -GV=2 -GB=8 -GW=16 -GROUTING=3 -GQD=64 -GNODE=5 rtl/ni/tn_source.v \
+	    --Mdir $(VL_SRC_DIR) -o vl_source \
+	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
+	    -LDFLAGS "$(CURDIR)/$(VL_SRC_DIR)/vl_source_main.o $(CURDIR)/build/obj/libtn.a -lm" \
+	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
+	    $(CURDIR)/tb/verilator/tn_source_shim.cpp > $(VL_SRC_DIR).log 2>&1 || { tail -30 $(VL_SRC_DIR).log >&2; exit 1; }

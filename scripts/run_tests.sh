@@ -85,6 +85,10 @@ run_suite defs bash -c 'python3 scripts/gen_defs.py --check && echo "ok 1 - gene
 run_suite check_cli bash scripts/check_cli.sh
 # the board's control plane (fpga/tn_ctrl.v, Verilated in tnboard) driven by tnhost over a pty
 run_suite board_ctrl bash scripts/board_ctrl_test.sh
+# the board core (fpga/tn_board.v, Verilated in tnboard-core): tnhost run --compare equals tn_sim_run
+run_suite board_core bash scripts/board_core_test.sh
+# the board's traffic source alone (rtl/ni/tn_source.v, Verilated) against the C model's generator
+run_suite vl_source build/vl/source/vl_source
 # its RTL: Verilator -Wall, Icarus, elaboration checks, synth_ecp5 without latches (fpga/*.v)
 run_suite board_lint bash scripts/board_lint.sh
 run_suite lockstep bash scripts/lockstep.sh tb/regress/lockstep_test.txt

@@ -48,7 +48,7 @@ static void deliver(tn_sim *s, uint32_t slot)
         s->marked_nonmin += p->hops > hmin;
         if (lat > s->lat_max)
             s->lat_max = lat;
-        if (lat < s->lat_min)
+        if (s->lat_min < 0 || lat < s->lat_min) /* -1: none yet */
             s->lat_min = lat;
         s->lat_hist[lat < TN_LAT_BINS - 1 ? lat : TN_LAT_BINS - 1]++;
     }

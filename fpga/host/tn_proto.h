@@ -23,7 +23,7 @@ enum tn_cmd {
 
 enum tn_status { TN_ST_OK = 0x00, TN_ST_ERROR = 0x01 };
 
-enum tn_err {
+enum tn_proto_err { /* ERROR reply codes (tn_err is the router error vector) */
     TN_E_CHECKSUM = 0x01, /* the request failed its CRC */
     TN_E_COMMAND = 0x02,  /* unknown command */
     TN_E_LENGTH = 0x03,   /* wrong payload length for the command */

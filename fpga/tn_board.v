@@ -1,0 +1,479 @@
+// SPDX-License-Identifier: MIT
+// The board core (docs/board-guide.md, "Board core" and "Register map"): the control plane
+// (tn_ctrl with its UART), the design's register file on its bus, the lockstep-verified torus
+// (rtl/net/tn_torus.v, instantiated), and per node a traffic source (rtl/ni/tn_source.v) and a
+// checking sink with statistics (rtl/ni/tn_sink.v), run with tnsim's window semantics
+// (cmodel/src/sim.c, tn_sim_run; docs/microarchitecture.md section 17):
+// - RESET (the control plane's design reset) loads the configuration: seeds, threshold and the
+//   router configuration; the torus stays in reset until the run starts.
+// - START N starts the run (run_o's first cycle); cycle 0 is the cycle after. N itself does not
+//   bound the run: the sources create packets until tnsim would stop them (cycle >= warmup +
+//   measure and every packet created in the window delivered and generated, or cycle >= warmup +
+//   measure + drain), then the network drains; the run ends when no packet is in flight, and the
+//   cycle counter stops there (tnsim's cycles).
+// GAL: with the parameter GAL = 1 each node has GAL's network interface (rtl/ni/tn_gal_ni.v,
+// lockstep-verified) between its tn_source and the torus's injection port, used when the routing
+// register says gal (BUILD2 bit 0; its queue depth in BUILD3). Hook: ACOR's network interface
+// (being built elsewhere) would sit at the same place (BUILD2 bit 1, 0 here: tnhost refuses
+// routing=acor).
+`include "tn_defs.vh"
+module tn_board #(
+    parameter K            = 4,        // radix, a power of two
+    parameter N            = 2,        // dimensions; K^N <= 32 nodes
+    parameter V            = 2,        // VCs per port
+    parameter B            = 4,        // flits per VC buffer
+    parameter W            = 16,       // payload bits, 16..64
+    parameter ROUTING      = 0,        // most capable algorithm built: 0 DOR .. 3 GOAL (tn_router)
+    parameter SEL          = -1,       // -1 selection at run time, 0..5 fixed (tn_router)
+    parameter TERM         = 1,        // terminal channels per node: 1 on the board
+    parameter CLKS_PER_BIT = 217,      // UART clock cycles per bit (25 MHz / 115200)
+    parameter TIMEOUT_CLKS = 2500000,  // tn_ctrl's inter-byte timeout
+    parameter QD           = 16,       // descriptors per source FIFO, a power of two
+    parameter GAL          = 0,        // 1: a GAL network interface per node (needs ROUTING=3)
+    parameter GQD          = 16        // packets per GAL quadrant queue (tnsim's gal_qdepth)
+) (
+    input  wire       clk_i,
+    input  wire       rst_i,
+    input  wire       uart_rx_i,
+    output wire       uart_tx_o,
+    output wire [7:0] led_o
+);
+    localparam NODES = K ** N;
+    localparam NW    = (NODES > 1) ? $clog2(NODES) : 1;
+    localparam AW    = `TN_AW;
+    localparam FW    = `TN_FW;
+    localparam VW    = `TN_VW;
+    localparam EW    = `TN_EW;
+    localparam P     = `TN_P;
+    localparam CNTW  = `TN_CNTW;
+    localparam OBSW  = `TN_OBSW;
+    localparam integer SEL_I = SEL;
+    localparam integer KI = K, NI = N, VI = V, BI = B, WI = W, RI = ROUTING, TI = TERM;
+    localparam [7:0] K8 = KI[7:0], N8 = NI[7:0], V8 = VI[7:0], B8 = BI[7:0], W8 = WI[7:0],
+                     R8 = RI[7:0], T8 = TI[7:0];
+    localparam integer SELP1 = SEL_I + 1;
+    localparam integer QDI = QD;
+    localparam [7:0] S8 = SELP1[7:0];
+    localparam [15:0] QD16 = QDI[15:0];
+    localparam [31:0] BUILD0 = {K8, N8, V8, B8};
+    localparam [31:0] BUILD1 = {W8, R8, S8, T8};
+    localparam [31:0] BUILD2 = {QD16, 8'd16, 6'b000001, 1'b0, GAL != 0};  // 16 bins; torus; GAL
+    localparam integer GQDI = GQD;
+    localparam [31:0] BUILD3 = GQDI[31:0];
+    localparam [31:0] MAGIC  = 32'h31426E74;                 // "tnB1"
+    generate
+        if (TERM != 1) begin : g_chk_term
+            tn_error_tn_board_TERM_must_be_1 u_err ();
+        end
+        if ((K & (K - 1)) != 0 || K < 2) begin : g_chk_k
+            tn_error_tn_board_K_must_be_a_power_of_two u_err ();
+        end
+        if (K ** N > 32) begin : g_chk_nodes
+            tn_error_tn_board_K_pow_N_must_be_at_most_32 u_err ();
+        end
+        if (W < 16 || W > 64) begin : g_chk_w
+            tn_error_tn_board_W_must_be_16_to_64 u_err ();
+        end
+        if (GAL < 0 || GAL > 1) begin : g_chk_gal01
+            tn_error_tn_board_GAL_must_be_0_or_1 u_err ();
+        end
+        if (GAL != 0 && (ROUTING < 3 || V < 4)) begin : g_chk_gal
+            tn_error_tn_board_GAL_needs_ROUTING_3_and_V_at_least_4 u_err ();
+        end
+    endgenerate
+
+    // ---- control plane ----
+    wire        bus_we, bus_re, run, ctrl_done, drst, ctrl_idle;
+    wire [15:0] bus_addr;
+    wire [31:0] bus_wdata, cycles_left;
+    reg  [31:0] rdata_q;
+    reg         berr_q;
+    tn_ctrl #(
+        .CLKS_PER_BIT(CLKS_PER_BIT), .TIMEOUT_CLKS(TIMEOUT_CLKS), .ID(BUILD0), .RST_CYCLES(4)
+    ) u_ctrl (
+        .clk_i(clk_i), .rst_i(rst_i), .uart_rx_i(uart_rx_i), .uart_tx_o(uart_tx_o),
+        .bus_we_o(bus_we), .bus_re_o(bus_re), .bus_addr_o(bus_addr), .bus_wdata_o(bus_wdata),
+        .bus_rdata_i(rdata_q), .bus_err_i(berr_q),
+        .run_o(run), .cycles_left_o(cycles_left), .done_o(ctrl_done),
+        .design_rst_o(drst), .idle_o(ctrl_idle)
+    );
+
+    // ---- configuration registers (read-write; take effect at the next RESET) ----
+    reg [2:0]  cfg_route_q, cfg_sel_q;
+    reg        cfg_transit_q, cfg_dateline_q, thresh_hi_q;
+    reg [7:0]  cfg_buf_q;
+    reg [31:0] cfg_seed_q, thresh_q, warmup_q, measure_q, drain_q;
+    reg [3:0]  pattern_q;
+    reg [8:0]  pkt_min_q, pkt_max_q;
+    reg [4:0]  hist_shift_q;
+    reg [NODES*32-1:0] seed_q;
+    reg [1:0]  gal_sets_q;      // GAL: gal_sets 0 one set, 1 near/far, 2 dir
+    reg        gal_adapt_q;
+    reg [10:0] gal_t_q, gal_tmin_q, gal_tmax_q;
+    reg [6:0]  gal_n1_q;
+    reg [19:0] gal_n2_q;
+
+    // ---- run state ----
+    reg         started_q, stop_q, ended_q;
+    reg  [31:0] cyc_q, stop_cyc_q, outst_q, infl_q;
+    reg  [16*32-1:0] hist_q;    // histogram bins
+    wire [31:0] win_lo = warmup_q;
+    wire [31:0] win_hi = warmup_q + measure_q;
+    wire [31:0] lim    = win_hi + drain_q;
+    // where the current cycle lies against the window, for every source
+    wire before_hi = cyc_q < win_hi;
+    wire in_win    = (cyc_q >= win_lo) && before_hi;
+    wire late      = cyc_q >= win_hi - 32'd1;
+    // the same for every sink: distances from the window's edges, saturated to 17 bits
+    wire [31:0] dlo = cyc_q - win_lo, dhi = cyc_q - win_hi;
+    wire        lo_ge = cyc_q >= win_lo;
+    wire [16:0] lo_d = (dlo[31:17] != 15'd0) ? 17'h1FFFF : dlo[16:0];
+    wire [16:0] hi_d = (dhi[31:17] != 15'd0) ? 17'h1FFFF : dhi[16:0];
+
+    // ---- torus ----
+    wire [NODES-1:0]    inj_valid, crd_valid, ej_valid;
+    wire [NODES*VW-1:0] inj_vc, crd_vc, ej_vc;
+    wire [NODES*FW-1:0] inj_flit, ej_flit;
+    wire [NODES*EW-1:0] rerr;
+    wire [NODES*P-1:0]    lnk_valid, lcrd_valid;
+    wire [NODES*P*VW-1:0] lnk_vc, lcrd_vc;
+    wire [NODES*P*FW-1:0] lnk_flit;
+    wire [NODES*OBSW-1:0] obs;
+    wire torus_rst = drst || !started_q;
+    tn_torus #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(1), .TOPO(0), .ROUTING(ROUTING),
+               .SEL(SEL)) u_torus (
+        .clk_i(clk_i), .rst_i(torus_rst), .cfg_buf_i(cfg_buf_q[CNTW-1:0]),
+        .cfg_route_i(cfg_route_q), .cfg_sel_i(cfg_sel_q), .cfg_dateline_i(cfg_dateline_q),
+        .cfg_transit_i(cfg_transit_q), .cfg_seed_i(cfg_seed_q),
+        .inj_valid_i(inj_valid), .inj_vc_i(inj_vc), .inj_flit_i(inj_flit),
+        .inj_crd_valid_o(crd_valid), .inj_crd_vc_o(crd_vc),
+        .ej_valid_o(ej_valid), .ej_vc_o(ej_vc), .ej_flit_o(ej_flit),
+        .lnk_valid_o(lnk_valid), .lnk_vc_o(lnk_vc), .lnk_flit_o(lnk_flit),
+        .crd_valid_o(lcrd_valid), .crd_vc_o(lcrd_vc), .err_o(rerr), .obs_o(obs)
+    );
+
+    // ---- sources and sinks ----
+    wire [NODES-1:0] marked, start, enter, all_gen, ovf, paterr, done, mdone;
+    wire [NODES-1:0] ni_valid, ni_take, snd_ready, snd_valid;
+    wire [NODES*AW-1:0] ni_dst, snd_dst;
+    wire [NODES*27-1:0] ni_tag, snd_tag;
+    wire [NODES*N-1:0]  snd_quad;
+    wire is_gal = (cfg_route_q == 3'd4);
+    wire [NODES*9-1:0]  mlen;
+    wire [NODES*4-1:0]  bin, serr;
+    wire [NODES*32-1:0] injected, packets, accepted, delivered;
+    wire [NODES*48-1:0] lat_sum;
+    wire [NODES*16-1:0] lat_max, lat_min;
+    reg  [31:0] cmark_q;    // marked packets created, all nodes
+    reg  [31:0] cflit_q;    // their flits
+    wire stop_now;
+    genvar gv;
+    generate
+        for (gv = 0; gv < NODES; gv = gv + 1) begin : g_node
+            tn_source #(.K(K), .N(N), .V(V), .B(B), .W(W), .ROUTING(ROUTING), .QD(QD),
+                        .GAL(GAL), .NODE(gv)) u_src (
+                .clk_i(clk_i), .rst_i(drst), .seed_i(seed_q[gv*32 +: 32]),
+                .thresh_i({thresh_hi_q, thresh_q}), .pattern_i(pattern_q),
+                .pkt_min_i(pkt_min_q), .pkt_max_i(pkt_max_q), .route_i(cfg_route_q),
+                .buf_i(cfg_buf_q[CNTW-1:0]), .act_i(started_q), .cycle_i(cyc_q[15:0]),
+                .in_win_i(in_win), .late_i(late), .before_hi_i(before_hi), .stop_i(stop_now),
+                .crd_valid_i(crd_valid[gv]), .crd_vc_i(crd_vc[gv*VW +: VW]),
+                .gal_i(is_gal), .ni_valid_o(ni_valid[gv]), .ni_dst_o(ni_dst[gv*AW +: AW]),
+                .ni_tag_o(ni_tag[gv*27 +: 27]), .ni_take_i(ni_take[gv]),
+                .snd_ready_o(snd_ready[gv]), .snd_valid_i(snd_valid[gv]),
+                .snd_tag_i(snd_tag[gv*27 +: 27]), .snd_dst_i(snd_dst[gv*AW +: AW]),
+                .snd_quad_i(snd_quad[gv*N +: N]), .enter_o(enter[gv]),
+                .inj_valid_o(inj_valid[gv]), .inj_vc_o(inj_vc[gv*VW +: VW]),
+                .inj_flit_o(inj_flit[gv*FW +: FW]), .marked_o(marked[gv]),
+                .marked_len_o(mlen[gv*9 +: 9]), .start_o(start[gv]), .all_gen_o(all_gen[gv]),
+                .ovf_o(ovf[gv]), .pat_err_o(paterr[gv]), .injected_o(injected[gv*32 +: 32])
+            );
+            if (GAL != 0) begin : g_gal
+                wire [AW-1:0] coord = gv;
+                wire [2*N-1:0] queue;
+                wire unused_gal;
+                tn_gal_ni #(.K(K), .N(N), .TERM(1), .QD(GQD), .TAGW(27), .TOPO(0)) u_ni (
+                    .clk_i(clk_i), .rst_i(torus_rst), .coord_i(coord),
+                    .cfg_sets_i(gal_sets_q), .cfg_adapt_i(gal_adapt_q), .cfg_t_i(gal_t_q),
+                    .cfg_tmin_i(gal_tmin_q), .cfg_tmax_i(gal_tmax_q), .cfg_n1_i(gal_n1_q),
+                    .cfg_n2_i(gal_n2_q),
+                    .src_valid_i(ni_valid[gv]), .src_dst_i(ni_dst[gv*AW +: AW]),
+                    .src_tag_i(ni_tag[gv*27 +: 27]), .src_take_o(ni_take[gv]),
+                    .src_queue_o(queue), .snd_ready_i(snd_ready[gv]),
+                    .snd_valid_o(snd_valid[gv]), .snd_tag_o(snd_tag[gv*27 +: 27]),
+                    .snd_dst_o(snd_dst[gv*AW +: AW]), .snd_quad_o(snd_quad[gv*N +: N]),
+                    /* verilator lint_off PINCONNECTEMPTY */
+                    .obs_o()  // the board reads no NI register
+                    /* verilator lint_on PINCONNECTEMPTY */
+                );
+                assign unused_gal = &{1'b0, queue};
+            end else begin : g_nogal
+                assign ni_take[gv] = 1'b0;
+                assign snd_valid[gv] = 1'b0;
+                assign snd_tag[gv*27 +: 27] = 27'd0;
+                assign snd_dst[gv*AW +: AW] = {AW{1'b0}};
+                assign snd_quad[gv*N +: N] = {N{1'b0}};
+                wire unused_gal = &{1'b0, ni_valid[gv], ni_dst[gv*AW +: AW], ni_tag[gv*27 +: 27],
+                                    snd_ready[gv]};
+            end
+            tn_sink #(.K(K), .N(N), .V(V), .W(W), .ROUTING(ROUTING), .NODE(gv)) u_sink (
+                .clk_i(clk_i), .rst_i(drst), .act_i(started_q), .cycle_i(cyc_q[15:0]),
+                .lo_ge_i(lo_ge), .lo_d_i(lo_d), .hi_ge_i(!before_hi), .hi_d_i(hi_d),
+                .hist_shift_i(hist_shift_q),
+                .ej_valid_i(ej_valid[gv]), .ej_vc_i(ej_vc[gv*VW +: VW]),
+                .ej_flit_i(ej_flit[gv*FW +: FW]), .err_o(serr[gv*4 +: 4]), .done_o(done[gv]),
+                .mdone_o(mdone[gv]), .bin_o(bin[gv*4 +: 4]), .packets_o(packets[gv*32 +: 32]),
+                .accepted_o(accepted[gv*32 +: 32]), .lat_sum_o(lat_sum[gv*48 +: 48]),
+                .lat_max_o(lat_max[gv*16 +: 16]), .lat_min_o(lat_min[gv*16 +: 16]),
+                .delivered_o(delivered[gv*32 +: 32])
+            );
+        end
+    endgenerate
+
+    // ---- run control: tnsim's window, stop and drain (cmodel/src/sim.c, tn_sim_run) ----
+    function [5:0] popcount;
+        input [NODES-1:0] x;
+        integer i;
+        begin
+            popcount = 6'd0;
+            for (i = 0; i < NODES; i = i + 1)
+                popcount = popcount + {5'd0, x[i]};
+        end
+    endfunction
+    assign stop_now = stop_q || (started_q && (cyc_q >= win_hi) &&
+                                 (((outst_q == 32'd0) && (&all_gen)) || (cyc_q >= lim)));
+    wire end_now = started_q && stop_now && (infl_q == 32'd0);
+    integer b, n;
+    reg [16*6-1:0] hits;
+    always @* begin
+        for (b = 0; b < 16; b = b + 1) begin
+            hits[b*6 +: 6] = 6'd0;
+            for (n = 0; n < NODES; n = n + 1)
+                hits[b*6 +: 6] = hits[b*6 +: 6] + {5'd0, mdone[n] && bin[n*4 +: 4] == b[3:0]};
+        end
+    end
+    integer hb, cf;
+    reg [13:0] mflits;    // flits of the marked packets created this cycle
+    always @* begin
+        mflits = 14'd0;
+        for (cf = 0; cf < NODES; cf = cf + 1)
+            mflits = mflits + (marked[cf] ? {5'd0, mlen[cf*9 +: 9]} : 14'd0);
+    end
+    always @(posedge clk_i) begin
+        if (drst) begin
+            started_q  <= 1'b0;
+            stop_q     <= 1'b0;
+            ended_q    <= 1'b0;
+            cyc_q      <= 32'd0;
+            stop_cyc_q <= 32'd0;
+            outst_q    <= 32'd0;
+            infl_q     <= 32'd0;
+            cmark_q    <= 32'd0;
+            cflit_q    <= 32'd0;
+            for (hb = 0; hb < 16; hb = hb + 1)
+                hist_q[hb*32 +: 32] <= 32'd0;
+        end else begin
+            if (run)
+                started_q <= 1'b1;
+            if (started_q) begin
+                stop_q <= stop_now;
+                if (stop_now && !stop_q)
+                    stop_cyc_q <= cyc_q;
+                if (end_now)
+                    ended_q <= 1'b1;
+                if (!end_now && !ended_q)
+                    cyc_q <= cyc_q + 32'd1;
+                outst_q <= outst_q + {26'd0, popcount(marked)} - {26'd0, popcount(mdone)};
+                cmark_q <= cmark_q + {26'd0, popcount(marked)};
+                cflit_q <= cflit_q + {18'd0, mflits};
+                infl_q  <= infl_q + {26'd0, popcount(enter)} - {26'd0, popcount(done)};
+                for (hb = 0; hb < 16; hb = hb + 1)
+                    hist_q[hb*32 +: 32] <= hist_q[hb*32 +: 32] + {26'd0, hits[hb*6 +: 6]};
+            end
+        end
+    end
+
+    // ---- the register bus (docs/board-guide.md, Register map) ----
+    wire [31:0] rerr_or, serr_or;
+    reg  [31:0] rerr_acc, serr_acc;
+    integer m;
+    always @* begin
+        rerr_acc = 32'd0;
+        serr_acc = 32'd0;
+        for (m = 0; m < NODES; m = m + 1) begin
+            rerr_acc[EW-1:0] = rerr_acc[EW-1:0] | rerr[m*EW +: EW];
+            serr_acc[3:0]    = serr_acc[3:0] | serr[m*4 +: 4];
+        end
+    end
+    assign rerr_or = rerr_acc;
+    assign serr_or = serr_acc;
+    wire [31:0] ovf32 = {{(32-NODES){1'b0}}, ovf};
+    wire [31:0] pat32 = {{(32-NODES){1'b0}}, paterr};
+    wire any_err = (rerr_or != 32'd0) || (serr_or != 32'd0) || (ovf32 != 32'd0) ||
+                   (pat32 != 32'd0);
+    wire [31:0] status = {26'd0, pat32 != 32'd0, ovf32 != 32'd0, any_err, ended_q, stop_q,
+                          started_q};
+
+    wire       a_node = (bus_addr[15:12] == 4'h1) && ({24'd0, bus_addr[11:4]} < NODES);
+    wire       a_seed = (bus_addr[15:12] == 4'h2) && ({20'd0, bus_addr[11:0]} < NODES);
+    wire [NW-1:0] a_nd = bus_addr[4 +: NW];
+    wire [NW-1:0] a_sd = bus_addr[0 +: NW];
+    // node v's registers: an AND-OR multiplexer over the nodes (a variable part-select with a
+    // stride that is not a power of two would synthesise to a barrel shifter)
+    reg [31:0] nrd, srd;
+    integer m2;
+    always @* begin
+        nrd = 32'd0;
+        srd = 32'd0;
+        for (m2 = 0; m2 < NODES; m2 = m2 + 1) begin
+            if (a_nd == m2[NW-1:0]) begin
+                case (bus_addr[3:0])
+                    4'd0:  nrd = packets[m2*32 +: 32];
+                    4'd1:  nrd = accepted[m2*32 +: 32];
+                    4'd2:  nrd = lat_sum[m2*48 +: 32];
+                    4'd3:  nrd = {16'd0, lat_sum[m2*48 + 32 +: 16]};
+                    4'd4:  nrd = {16'd0, lat_max[m2*16 +: 16]};
+                    4'd5:  nrd = {16'd0, lat_min[m2*16 +: 16]};
+                    4'd6:  nrd = delivered[m2*32 +: 32];
+                    4'd7:  nrd = injected[m2*32 +: 32];
+                    4'd10: nrd = {{(32-EW){1'b0}}, rerr[m2*EW +: EW]};
+                    4'd11: nrd = {28'd0, serr[m2*4 +: 4]};
+                    4'd12: nrd = {30'd0, paterr[m2], ovf[m2]};
+                    default: nrd = 32'd0;
+                endcase
+            end
+            if (a_sd == m2[NW-1:0])
+                srd = seed_q[m2*32 +: 32];
+        end
+    end
+    wire node_mapped = (bus_addr[3:0] <= 4'd7) || (bus_addr[3:0] >= 4'd10 && bus_addr[3:0] <= 4'd12);
+    reg [31:0] rd;
+    reg        rd_ok, wr_ok;
+    always @* begin
+        rd = 32'd0;
+        rd_ok = 1'b1;
+        wr_ok = 1'b0;
+        if (a_node) begin
+            rd = nrd;
+            rd_ok = node_mapped;
+        end else if (a_seed) begin
+            rd = srd;
+            wr_ok = 1'b1;
+        end else if (bus_addr[15:4] == 12'h003) begin
+            rd = hist_q[bus_addr[3:0]*32 +: 32];
+        end else begin
+            case (bus_addr)
+                16'h0000: rd = BUILD0;
+                16'h0001: rd = BUILD1;
+                16'h0002: rd = BUILD2;
+                16'h0003: rd = MAGIC;
+                16'h0004: rd = BUILD3;
+                16'h0040: begin rd = {30'd0, gal_sets_q};     wr_ok = 1'b1; end
+                16'h0041: begin rd = {31'd0, gal_adapt_q};    wr_ok = 1'b1; end
+                16'h0042: begin rd = {21'd0, gal_t_q};        wr_ok = 1'b1; end
+                16'h0043: begin rd = {21'd0, gal_tmin_q};     wr_ok = 1'b1; end
+                16'h0044: begin rd = {21'd0, gal_tmax_q};     wr_ok = 1'b1; end
+                16'h0045: begin rd = {25'd0, gal_n1_q};       wr_ok = 1'b1; end
+                16'h0046: begin rd = {12'd0, gal_n2_q};       wr_ok = 1'b1; end
+                16'h0010: begin rd = {29'd0, cfg_route_q};    wr_ok = 1'b1; end
+                16'h0011: begin rd = {29'd0, cfg_sel_q};      wr_ok = 1'b1; end
+                16'h0012: begin rd = {31'd0, cfg_transit_q};  wr_ok = 1'b1; end
+                16'h0013: begin rd = {31'd0, cfg_dateline_q}; wr_ok = 1'b1; end
+                16'h0014: begin rd = {24'd0, cfg_buf_q};      wr_ok = 1'b1; end
+                16'h0015: begin rd = cfg_seed_q;              wr_ok = 1'b1; end
+                16'h0016: begin rd = thresh_q;                wr_ok = 1'b1; end
+                16'h0017: begin rd = {31'd0, thresh_hi_q};    wr_ok = 1'b1; end
+                16'h0018: begin rd = {28'd0, pattern_q};      wr_ok = 1'b1; end
+                16'h0019: begin rd = {23'd0, pkt_min_q};      wr_ok = 1'b1; end
+                16'h001A: begin rd = {23'd0, pkt_max_q};      wr_ok = 1'b1; end
+                16'h001B: begin rd = warmup_q;                wr_ok = 1'b1; end
+                16'h001C: begin rd = measure_q;               wr_ok = 1'b1; end
+                16'h001D: begin rd = drain_q;                 wr_ok = 1'b1; end
+                16'h001E: begin rd = {27'd0, hist_shift_q};   wr_ok = 1'b1; end
+                16'h0020: rd = status;
+                16'h0021: rd = cyc_q;
+                16'h0022: rd = stop_cyc_q;
+                16'h0023: rd = outst_q;
+                16'h0024: rd = infl_q;
+                16'h0025: rd = rerr_or;
+                16'h0026: rd = serr_or;
+                16'h0027: rd = ovf32;
+                16'h0028: rd = pat32;
+                16'h0029: rd = cmark_q;
+                16'h002A: rd = cflit_q;
+                default: rd_ok = 1'b0;
+            endcase
+        end
+    end
+
+    always @(posedge clk_i) begin
+        rdata_q <= rd;
+        berr_q  <= (bus_re && !rd_ok) || (bus_we && !wr_ok);
+    end
+
+    integer s;
+    always @(posedge clk_i) begin
+        if (rst_i) begin
+            cfg_route_q    <= 3'd0;
+            cfg_sel_q      <= 3'd0;
+            cfg_transit_q  <= 1'b1;
+            cfg_dateline_q <= 1'b1;
+            cfg_buf_q      <= B8;
+            cfg_seed_q     <= 32'd1;
+            thresh_q       <= 32'd0;
+            thresh_hi_q    <= 1'b0;
+            pattern_q      <= 4'd0;
+            pkt_min_q      <= 9'd4;
+            pkt_max_q      <= 9'd4;
+            warmup_q       <= 32'd1000;
+            measure_q      <= 32'd10000;
+            drain_q        <= 32'd50000;
+            hist_shift_q   <= 5'd3;
+            gal_sets_q     <= 2'd0;
+            gal_adapt_q    <= 1'b0;
+            gal_t_q        <= 11'd2;
+            gal_tmin_q     <= 11'd2;
+            gal_tmax_q     <= 11'd128;
+            gal_n1_q       <= 7'd50;
+            gal_n2_q       <= 20'd20;
+            for (s = 0; s < NODES; s = s + 1)
+                seed_q[s*32 +: 32] <= 32'h6D2B79F5;
+        end else if (bus_we && wr_ok) begin
+            for (s = 0; s < NODES; s = s + 1)
+                if (a_seed && a_sd == s[NW-1:0])
+                    seed_q[s*32 +: 32] <= bus_wdata;
+            case (bus_addr)
+                16'h0010: cfg_route_q    <= bus_wdata[2:0];
+                16'h0011: cfg_sel_q      <= bus_wdata[2:0];
+                16'h0012: cfg_transit_q  <= bus_wdata[0];
+                16'h0013: cfg_dateline_q <= bus_wdata[0];
+                16'h0014: cfg_buf_q      <= bus_wdata[7:0];
+                16'h0015: cfg_seed_q     <= bus_wdata;
+                16'h0016: thresh_q       <= bus_wdata;
+                16'h0017: thresh_hi_q    <= bus_wdata[0];
+                16'h0018: pattern_q      <= bus_wdata[3:0];
+                16'h0019: pkt_min_q      <= bus_wdata[8:0];
+                16'h001A: pkt_max_q      <= bus_wdata[8:0];
+                16'h001B: warmup_q       <= bus_wdata;
+                16'h001C: measure_q      <= bus_wdata;
+                16'h001D: drain_q        <= bus_wdata;
+                16'h001E: hist_shift_q   <= bus_wdata[4:0];
+                16'h0040: gal_sets_q     <= bus_wdata[1:0];
+                16'h0041: gal_adapt_q    <= bus_wdata[0];
+                16'h0042: gal_t_q        <= bus_wdata[10:0];
+                16'h0043: gal_tmin_q     <= bus_wdata[10:0];
+                16'h0044: gal_tmax_q     <= bus_wdata[10:0];
+                16'h0045: gal_n1_q       <= bus_wdata[6:0];
+                16'h0046: gal_n2_q       <= bus_wdata[19:0];
+                default: ;
+            endcase
+        end
+    end
+
+    // busy: the run has started and not ended (tnboard keeps its clock running)
+    wire core_busy = started_q && !ended_q;
+    // LEDs: 0 running, 1 run ended, 2 any error, 3 design reset, 4 control plane idle
+    assign led_o = {3'd0, ctrl_idle, drst, any_err, ended_q, core_busy};
+    wire unused_ok = &{1'b0, cycles_left, ctrl_done, lnk_valid, lnk_vc, lnk_flit, lcrd_valid,
+                       lcrd_vc, obs, rerr_or[31:EW], serr_or[31:4], start};
+endmodule

@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The board core end to end, printed as TAP: tnhost (the ASan+UBSan build build/san/tnhost when
+# it exists) drives tnboard-core (build/bin/tnboard-core: fpga/tn_board.v Verilated whole, UART
+# included, V=4 ROUTING=3 GAL=1 B=4 W=16, on a pty) through `run ... --compare` and asserts that the
+# statistics read over the UART equal the C model's (tn_sim_run on the same keys) exactly:
+# marked packets, accepted flits, latency sum, max and min, created flits, injected and delivered
+# packets, cycles. DOR (uniform, tornado with a length range), MIN AD (random selection), VAL,
+# GOAL and GAL (three set kinds, fixed and adaptive threshold). Then what the board refuses (GAL
+# per-destination sets or another queue depth, ACOR, hotspot, a k or vcs the build does not have, an
+# unknown key with tnsim's message), a source FIFO overflow past saturation reported and not
+# compared, `errors`, and a control-plane-only board (tnboard) recognised as not a board core.
+# Run by scripts/run_tests.sh (make test); alone: make board && bash scripts/board_core_test.sh
+set -uo pipefail # no -e: a failing check must not stop the others
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+CORE=build/bin/tnboard-core
+CTRL=build/bin/tnboard
+if [ -x build/san/tnhost ]; then TNHOST=build/san/tnhost; else TNHOST=build/bin/tnhost; fi
+for b in "$CORE" "$CTRL" "$TNHOST"; do
+    if [ ! -x "$b" ]; then
+        echo "not ok 1 - $b is built (make board)"
+        echo "1..1"
+        exit 1
+    fi
+done
+echo "# tnhost: $TNHOST, board: $CORE"
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/tn_board_core.XXXXXX")
+PIDS=()
+cleanup() {
+    local p
+    for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done
+    for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null; done
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+N=0
+FAILED=0
+pass() {
+    N=$((N + 1))
+    echo "ok $N - $1"
+}
+fail() {
+    N=$((N + 1))
+    FAILED=$((FAILED + 1))
+    echo "not ok $N - $1"
+    shift
+    local l
+    for l in "$@"; do printf '%s\n' "$l" | sed 's/^/#   /'; done
+}
+
+# start BIN NAME: start a simulated board; sets PTY_<NAME>
+start() {
+    local bin=$1 name=$2 i
+    "$bin" --wall-limit 600 >"$TMP/$name.out" 2>"$TMP/$name.err" &
+    PIDS+=($!)
+    for i in $(seq 1 100); do
+        [ -s "$TMP/$name.out" ] && break
+        sleep 0.05
+    done
+    printf -v "PTY_$name" '%s' "$(head -n 1 "$TMP/$name.out")"
+}
+
+# h ARGS...: tnhost, at most 120 s; sets RC, OUT, ERR
+h() {
+    timeout 120 "$TNHOST" --timeout 5000 "$@" >"$TMP/out" 2>"$TMP/err"
+    RC=$?
+    OUT=$(cat "$TMP/out")
+    ERR=$(cat "$TMP/err")
+}
+
+# json FIELD: a number or [a, b] of the last --json output
+json() { python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)[sys.argv[1]]))' "$1" <<<"$OUT"; }
+
+start "$CORE" core
+start "$CTRL" ctrl
+if [ -z "${PTY_core:-}" ] || [ -z "${PTY_ctrl:-}" ]; then
+    fail "the simulated boards print their pty" "$(cat "$TMP"/*.err)"
+    echo "1..$N"
+    exit 1
+fi
+
+FIELDS="packets accepted_flits latency_sum latency_max latency_min created_flits injected delivered cycles"
+# equal DESC KEYS...: run --compare --json; every compared field equal, something measured
+equal() {
+    local desc=$1
+    shift
+    h --port "$PTY_core" --json run --compare "$@"
+    if [ "$RC" -ne 0 ]; then
+        fail "$desc: board = C model" "exit $RC" "$ERR" "$OUT"
+        return
+    fi
+    local f bad="" pk
+    for f in $FIELDS; do
+        local v
+        v=$(python3 -c 'import json,sys; c=json.load(sys.stdin)["compare"][sys.argv[1]]; print("%d %d" % (c[0], c[1]))' "$f" <<<"$OUT")
+        set -- $v
+        [ "$1" = "$2" ] || bad="$bad $f: board $1 model $2;"
+    done
+    pk=$(json packets)
+    if [ -n "$bad" ] || [ "$(json differences)" != 0 ] || [ "${pk:-0}" -lt 100 ]; then
+        fail "$desc: board = C model" "$bad packets $pk" "$OUT"
+    else
+        pass "$desc: board = C model ($pk packets, latency sum $(json latency_sum), cycles $(json cycles))"
+    fi
+}
+
+W="warmup=300 measure=2000"
+equal "DOR uniform load 0.3" routing=dor traffic=uniform load=0.3 $W
+equal "DOR tornado load 0.35 pkt=1-8 seed=5" routing=dor traffic=tornado load=0.35 pkt=1-8 seed=5 $W
+equal "DOR bitcomp load 0.15 warmup=0 buf=2 transit=off" routing=dor traffic=bitcomp load=0.15 buf=2 transit=off warmup=0 measure=1500
+equal "MIN AD random selection, uniform load 0.3" routing=minad selection=random traffic=uniform load=0.3 $W
+equal "MIN AD ldsf, shuffle load 0.3 seed=7" routing=minad selection=ldsf traffic=shuffle load=0.3 seed=7 $W
+equal "VAL transpose load 0.2 pkt=2-5" routing=val traffic=transpose load=0.2 pkt=2-5 $W
+equal "GOAL neighbor load 0.4 lru" routing=goal selection=lru traffic=neighbor load=0.4 $W
+equal "GOAL bitrev load 0.25 pkt=1" routing=goal traffic=bitrev load=0.25 pkt=1 $W
+G="gal_qdepth=16"
+equal "GAL one set, uniform load 0.3" routing=gal gal_sets=1 $G traffic=uniform load=0.3 $W
+equal "GAL dir sets, tornado load 0.3, sq" routing=gal gal_sets=dir $G selection=sq traffic=tornado load=0.3 $W
+equal "GAL near/far, adaptive threshold, pkt=1-6 load 0.3" routing=gal gal_sets=2 gal_adapt=on $G traffic=uniform load=0.3 pkt=1-6 $W
+
+# the text table: both columns and no difference
+h --port "$PTY_core" run --compare routing=dor traffic=butterfly load=0.2 warmup=100 measure=800
+if [ "$RC" -eq 0 ] && grep -q '^compare: 0 of 9 fields differ' <<<"$OUT" && grep -q 'latency_sum' <<<"$OUT"; then
+    pass "run --compare prints the side-by-side table with no difference"
+else
+    fail "run --compare prints the side-by-side table with no difference" "exit $RC" "$OUT" "$ERR"
+fi
+
+# refused: exit 2, message naming the key, the value and what the build allows
+refused() {
+    local desc=$1 want=$2
+    shift 2
+    h --port "$PTY_core" run "$@"
+    if [ "$RC" -eq 2 ] && grep -qF -- "$want" <<<"$ERR"; then
+        pass "refused: $desc"
+    else
+        fail "refused: $desc (exit 2, message with '$want')" "exit $RC" "$ERR"
+    fi
+}
+refused "gal_sets=dst (per-destination sets are C-only)" "key 'gal_sets': value 'dst'" routing=gal gal_qdepth=16
+refused "gal_qdepth other than the build's" "key 'gal_qdepth': value '128': the board's GAL queues hold 16 packets" routing=gal gal_sets=1
+refused "routing=acor (no ACOR NI in this build)" "key 'routing': value 'acor': this board build has no ACOR network interface" routing=acor
+refused "traffic=hotspot" "key 'traffic': value 'hotspot': not built" traffic=hotspot hot_nodes=3
+refused "k=8" "key 'k': value '8': the board is built with k=4" k=8
+refused "vcs=3" "key 'vcs': value '3': the board is built with vcs=4" vcs=3
+refused "buf=8" "key 'buf': value '8'" buf=8
+refused "unknown key (tnsim's message)" "unknown key 'lod'" lod=0.3
+refused "load above what the channel carries" "key 'load'" load=0.9
+refused "switch_at" "key 'switch_at'" switch_at=100 switch_load=0.1
+
+# past saturation the board's FIFO overflows: reported, not compared
+h --port "$PTY_core" run routing=dor traffic=uniform load=0.48 buf=1 warmup=100 measure=1500 drain=500 --compare
+if [ "$RC" -eq 1 ] && grep -q 'a source FIFO overflowed' <<<"$ERR" && ! grep -q '^compare:' <<<"$OUT"; then
+    pass "a source FIFO overflow past saturation is reported and not compared"
+else
+    fail "a source FIFO overflow past saturation is reported and not compared" "exit $RC" "$ERR" "$OUT"
+fi
+# errors: after the overflow run the overflow bits show; after a clean run none
+h --port "$PTY_core" errors
+if [ "$RC" -eq 1 ] && grep -q 'overflow' <<<"$OUT"; then pass "errors shows the sources' overflow"; else fail "errors shows the sources' overflow" "exit $RC" "$OUT" "$ERR"; fi
+h --port "$PTY_core" run routing=dor traffic=uniform load=0.1 warmup=0 measure=200
+h --port "$PTY_core" --json errors
+if [ "$RC" -eq 0 ] && [ "$(json router_errors)" = 0 ] && [ "$(json sink_errors)" = 0 ] && [ "$(json source_overflow)" = 0 ]; then
+    pass "errors after a clean run: no router, sink or source error"
+else
+    fail "errors after a clean run: no router, sink or source error" "exit $RC" "$OUT" "$ERR"
+fi
+
+# a control plane without the board core
+h --port "$PTY_ctrl" run routing=dor
+if [ "$RC" -eq 1 ] && grep -q 'not a tn board core' <<<"$ERR"; then
+    pass "run on a board without the core: 'not a tn board core', exit 1"
+else
+    fail "run on a board without the core: 'not a tn board core', exit 1" "exit $RC" "$ERR"
+fi
+
+echo "1..$N"
+[ "$FAILED" -eq 0 ]

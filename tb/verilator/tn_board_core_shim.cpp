@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+// extern "C" shim over the Verilated tn_board (fpga/tn_board.v: the board core): the
+// only C++ of tnboard-core (tb/board/tnboard.c built for the board core).
+#include <new>
+#include "Vtn_board.h"
+#include "verilated.h"
+extern "C" {
+#include "tn_board_rtl.h"
+}
+
+struct tn_board_rtl {
+    VerilatedContext ctx;
+    Vtn_board *top;
+};
+
+static void edge(tn_board_rtl *r)
+{
+    r->top->clk_i = 0;
+    r->top->eval();
+    r->top->clk_i = 1;
+    r->top->eval();
+}
+
+extern "C" tn_board_rtl *tn_board_rtl_new(void)
+{
+    tn_board_rtl *r = new (std::nothrow) tn_board_rtl;
+    if (!r)
+        return nullptr;
+    r->top = new (std::nothrow) Vtn_board{&r->ctx};
+    if (!r->top) {
+        delete r;
+        return nullptr;
+    }
+    r->top->uart_rx_i = 1;
+    r->top->rst_i = 1;
+    edge(r);
+    edge(r);
+    r->top->rst_i = 0;
+    r->top->clk_i = 0;
+    r->top->eval();
+    return r;
+}
+
+extern "C" void tn_board_rtl_free(tn_board_rtl *r)
+{
+    if (!r)
+        return;
+    r->top->final();
+    delete r->top;
+    delete r;
+}
+
+extern "C" int tn_board_rtl_cycle(tn_board_rtl *r, int rx)
+{
+    r->top->uart_rx_i = rx ? 1 : 0;
+    edge(r);
+    return r->top->uart_tx_o;
+}
+
+extern "C" unsigned tn_board_rtl_state(const tn_board_rtl *r)
+{
+    /* led_o (fpga/tn_board.v): 0 run under way, 1 run ended, 3 design reset, 4 control plane
+     * idle. The board is idle when the control plane is and no run is under way. */
+    unsigned led = r->top->led_o;
+    return (((led >> 4) & 1u) && !(led & 1u) ? TN_BOARD_IDLE : 0u) |
+           ((led & 1u) ? TN_BOARD_RUN : 0u) | (((led >> 1) & 1u) ? TN_BOARD_DONE : 0u) |
+           (((led >> 3) & 1u) ? TN_BOARD_DRST : 0u);
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/* C interface of the Verilated tn_source (rtl/ni/tn_source.v) alone, for tb/unit/vl_source.c;
+ * tb/verilator/tn_source_shim.cpp is its only C++. The model is built with K=4 N=2 V=2 B=8
+ * W=16 ROUTING=3 QD=64 NODE=5 GAL=0 (fpga/board.mk). */
+#ifndef TN_SOURCE_RTL_H
+#define TN_SOURCE_RTL_H
+#include <stdint.h>
+
+typedef struct tn_source_rtl tn_source_rtl;
+
+typedef struct tn_source_cfg {
+    uint32_t seed;
+    uint64_t thresh;       /* 0..2^32 */
+    unsigned pattern, pkt_min, pkt_max, route, buf;
+} tn_source_cfg;
+
+typedef struct tn_source_out {
+    int valid, vc;
+    uint64_t flit;         /* the injection link's flit (FW <= 64 bits) */
+    int ovf, pat_err;
+} tn_source_out;
+
+tn_source_rtl *tn_source_rtl_new(void);
+void tn_source_rtl_free(tn_source_rtl *r);
+/* Reset with this configuration (two edges), then one edge with act_i low (the first draws). */
+void tn_source_rtl_reset(tn_source_rtl *r, const tn_source_cfg *c);
+/* One active cycle t (cycle_i = t mod 2^16) with a credit back for vc when crd_valid; the
+ * outputs after the edge (the link register written in this cycle). */
+void tn_source_rtl_cycle(tn_source_rtl *r, uint32_t t, int crd_valid, int crd_vc,
+                         tn_source_out *o);
+#endif

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+// extern "C" shim over the Verilated tn_source (rtl/ni/tn_source.v): the only C++ of the
+// vl_source test (tb/unit/vl_source.c).
+#include <new>
+#include "Vtn_source.h"
+#include "verilated.h"
+extern "C" {
+#include "tn_source_rtl.h"
+}
+
+struct tn_source_rtl {
+    VerilatedContext ctx;
+    Vtn_source *top;
+};
+
+static void edge(tn_source_rtl *r)
+{
+    r->top->clk_i = 0;
+    r->top->eval();
+    r->top->clk_i = 1;
+    r->top->eval();
+}
+
+extern "C" tn_source_rtl *tn_source_rtl_new(void)
+{
+    tn_source_rtl *r = new (std::nothrow) tn_source_rtl;
+    if (!r)
+        return nullptr;
+    r->top = new (std::nothrow) Vtn_source{&r->ctx};
+    if (!r->top) {
+        delete r;
+        return nullptr;
+    }
+    return r;
+}
+
+extern "C" void tn_source_rtl_free(tn_source_rtl *r)
+{
+    if (!r)
+        return;
+    r->top->final();
+    delete r->top;
+    delete r;
+}
+
+extern "C" void tn_source_rtl_reset(tn_source_rtl *r, const tn_source_cfg *c)
+{
+    Vtn_source *t = r->top;
+    t->seed_i = c->seed;
+    t->thresh_i = c->thresh;
+    t->pattern_i = c->pattern;
+    t->pkt_min_i = c->pkt_min;
+    t->pkt_max_i = c->pkt_max;
+    t->route_i = c->route;
+    t->buf_i = c->buf;
+    t->act_i = 0;
+    t->cycle_i = 0;
+    t->in_win_i = 0;
+    t->late_i = 0;
+    t->before_hi_i = 1;
+    t->stop_i = 0;
+    t->crd_valid_i = 0;
+    t->crd_vc_i = 0;
+    t->gal_i = 0;
+    t->ni_take_i = 0;
+    t->snd_valid_i = 0;
+    t->snd_tag_i = 0;
+    t->snd_dst_i = 0;
+    t->snd_quad_i = 0;
+    t->rst_i = 1;
+    edge(r);
+    edge(r);
+    t->rst_i = 0;
+    edge(r);
+}
+
+extern "C" void tn_source_rtl_cycle(tn_source_rtl *r, uint32_t cyc, int crd_valid, int crd_vc,
+                                    tn_source_out *o)
+{
+    Vtn_source *t = r->top;
+    t->act_i = 1;
+    t->cycle_i = cyc & 0xffffu;
+    t->crd_valid_i = crd_valid ? 1 : 0;
+    t->crd_vc_i = (unsigned)crd_vc;
+    edge(r);
+    o->valid = t->inj_valid_o;
+    o->vc = t->inj_vc_o;
+    o->flit = t->inj_flit_o;
+    o->ovf = t->ovf_o;
+    o->pat_err = t->pat_err_o;
+}
