@@ -8,8 +8,10 @@
 # packets, cycles. DOR (uniform, tornado with a length range), MIN AD (random selection), VAL,
 # GOAL and GAL (three set kinds, fixed and adaptive threshold). Then what the board refuses (GAL
 # per-destination sets or another queue depth, ACOR, hotspot, a k or vcs the build does not have, an
-# unknown key with tnsim's message), a source FIFO overflow past saturation reported and not
-# compared, `errors`, and a control-plane-only board (tnboard) recognised as not a board core.
+# unknown key with tnsim's message), `sweep` (three DOR loads with --compare, each equal to the C
+# model; the text table; bad loads= values refused with the key, value and range named), a
+# source FIFO overflow past saturation reported and not compared, `errors`, and a
+# control-plane-only board (tnboard) recognised as not a board core.
 # Run by scripts/run_tests.sh (make test); alone: make board && bash scripts/board_core_test.sh
 set -uo pipefail # no -e: a failing check must not stop the others
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -128,6 +130,44 @@ if [ "$RC" -eq 0 ] && grep -q '^compare: 0 of 9 fields differ' <<<"$OUT" && grep
 else
     fail "run --compare prints the side-by-side table with no difference" "exit $RC" "$OUT" "$ERR"
 fi
+
+# sweep: three DOR loads with --compare, one JSON line each, every row equal to the C model
+h --port "$PTY_core" --json sweep loads=0.1,0.2,0.3 --compare routing=dor traffic=uniform warmup=200 measure=1000
+SW=$(python3 - "$OUT" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in sys.argv[1].splitlines() if l.strip()]
+bad = [r["offered"] for r in rows if r.get("differences") != 0 or r["packets"] < 50
+       or any(v[0] != v[1] for v in r["compare"].values())]
+print(len(rows), " ".join("%.2f" % r["offered"] for r in rows), "bad:%s" % bad if bad else "ok")
+PY
+)
+if [ "$RC" -eq 0 ] && [ "$SW" = "3 0.10 0.20 0.30 ok" ]; then
+    pass "sweep loads=0.1,0.2,0.3 --compare --json: 3 rows, every row board = C model"
+else
+    fail "sweep loads=0.1,0.2,0.3 --compare --json: 3 rows, every row board = C model" "exit $RC" "$SW" "$OUT" "$ERR"
+fi
+# the text table: a row per load, each 'yes'; no progress bar when stderr is not a terminal
+h --port "$PTY_core" sweep loads=0.05,0.15 --compare routing=dor traffic=tornado warmup=100 measure=600
+if [ "$RC" -eq 0 ] && [ "$(grep -cE '^ +0\.[0-9]+ .*\| yes$' <<<"$OUT")" = 2 ] && [ -z "$ERR" ]; then
+    pass "sweep --compare text table: 2 rows marked equal, nothing on stderr (no bar off a terminal)"
+else
+    fail "sweep --compare text table: 2 rows marked equal, nothing on stderr (no bar off a terminal)" "exit $RC" "$OUT" "$ERR"
+fi
+# bad loads: exit 2, the key, the value and the range named, nothing run
+sweep_refused() {
+    local desc=$1 want=$2
+    shift 2
+    h --port "$PTY_core" sweep "$@"
+    if [ "$RC" -eq 2 ] && grep -qF -- "$want" <<<"$ERR" && [ -z "$OUT" ]; then
+        pass "sweep refuses $desc"
+    else
+        fail "sweep refuses $desc (exit 2, message with '$want')" "exit $RC" "$ERR" "$OUT"
+    fi
+}
+sweep_refused "loads=0.1,abc" "key 'loads': value 'abc' (load 2 of '0.1,abc') is not allowed; allowed: 1..64" loads=0.1,abc
+sweep_refused "loads=0.2,0.7 (above the 4x4's channel)" "key 'loads': value '0.7' (load 2 of 2) is not allowed; allowed: 1..64 comma-separated loads, each in (0, 0.5]" loads=0.2,0.7
+sweep_refused "loads=0" "key 'loads': value '0'" loads=0,0.1
+sweep_refused "no loads" "key 'loads': missing" routing=dor
 
 # refused: exit 2, message naming the key, the value and what the build allows
 refused() {

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "tn.h"
 #include "tn_board_regs.h"
 #include "tn_cli.h"
@@ -875,6 +876,112 @@ static void print_board_text(const host *h, const tn_config *c, const tn_stats *
     printf("  cycles           %ld (sources stopped at %u)\n", st->cycles, bs->stop_cycle);
 }
 
+/* The configuration of one run: tnsim's keys over the board build's k, n, vcs and buf (tnsim's
+ * defaults are for an 8-ary 2-cube), checked as tnsim checks it and against the build. what
+ * prefixes the messages. Returns 0 or an exit status (the message printed). */
+static int run_config(host *h, int nargs, const char **args, const board_build *bb,
+                      const char *what, tn_config *c)
+{
+    char err[TN_CLI_ERRLEN];
+    tn_config_default(c);
+    c->k = (int)bb->k;
+    c->n = (int)bb->n;
+    c->vcs = (int)bb->v;
+    c->buf = (int)bb->b;
+    if (tn_cli_parse(nargs, (char **)args, 0, c, run_keys,
+                     (int)(sizeof run_keys / sizeof run_keys[0]), h, NULL, err, sizeof err) ||
+        tn_config_check(c, err, sizeof err)) {
+        char full[TN_CLI_ERRLEN + 16];
+        snprintf(full, sizeof full, "%s: %s", what, err);
+        return fail(h, EXIT_USAGE, "usage", full);
+    }
+    char msg[512];
+    if (board_refuses(c, bb, msg, sizeof msg)) {
+        char full[600];
+        snprintf(full, sizeof full, "%s: %s", what, msg);
+        return fail(h, EXIT_USAGE, "usage", full);
+    }
+    return 0;
+}
+
+#define RUN_NFIELDS 9
+
+/* One measured run on the board and, with h->compare, the C model on the same keys. */
+typedef struct run_result {
+    board_stats bs;
+    tn_stats st, cs;   /* the board's figures as tnsim's; the model's */
+    int not_comparable; /* a source FIFO overflowed or a pattern is not built */
+    int compared, ndiff, model_rc;
+    struct {
+        const char *name;
+        uint64_t board, model;
+    } f[RUN_NFIELDS];
+} run_result;
+
+/* Returns 0 (the figures are in rr, whatever they say) or an exit status (the port, the board
+ * or the C model failed; the message printed). */
+static int run_measure(host *h, const tn_config *c, const board_build *bb, run_result *rr)
+{
+    memset(rr, 0, sizeof *rr);
+    unsigned nodes = 1;
+    for (unsigned d = 0; d < bb->n; d++)
+        nodes *= bb->k;
+    int rc = board_run(h, c, nodes, &rr->bs);
+    if (rc)
+        return rc;
+    board_to_stats(c, nodes, &rr->bs, &rr->st);
+    if (rr->bs.ovf || rr->bs.paterr) {
+        rr->not_comparable = 1;
+        return 0;
+    }
+    if (!h->compare)
+        return 0;
+    char err[TN_CLI_ERRLEN];
+    tn_sim *s = tn_sim_new(c, err, sizeof err);
+    if (!s) {
+        char full[TN_CLI_ERRLEN + 64];
+        snprintf(full, sizeof full, "%s: the C model refused the configuration: %s", h->cmd,
+                 err);
+        return fail(h, EXIT_USAGE, "usage", full);
+    }
+    rr->model_rc = tn_sim_run(s, &rr->cs);
+    tn_sim_free(s);
+    const tn_stats *cs = &rr->cs;
+    const board_stats *bs = &rr->bs;
+    const char *names[RUN_NFIELDS] = {"packets", "accepted_flits", "latency_sum",
+                                      "latency_max", "latency_min", "created_flits",
+                                      "injected", "delivered", "cycles"};
+    uint64_t b[RUN_NFIELDS] = {bs->packets, bs->accepted, bs->lat_sum, bs->lat_max, bs->lat_min,
+                               bs->created_flits, bs->injected, bs->delivered, bs->cycles};
+    uint64_t m[RUN_NFIELDS] = {
+        (uint64_t)cs->packets, c_count(cs->accepted_flits, nodes, c->measure),
+        (uint64_t)(cs->latency_avg * (double)cs->packets + 0.5), (uint64_t)cs->latency_max,
+        (uint64_t)cs->latency_min, c_count(cs->created_flits, nodes, c->measure),
+        (uint64_t)cs->injected, (uint64_t)cs->delivered, (uint64_t)cs->cycles};
+    rr->compared = 1;
+    for (int i = 0; i < RUN_NFIELDS; i++) {
+        rr->f[i].name = names[i];
+        rr->f[i].board = b[i];
+        rr->f[i].model = m[i];
+        rr->ndiff += b[i] != m[i];
+    }
+    return 0;
+}
+
+static void print_compare_json(const run_result *rr)
+{
+    const tn_stats *cs = &rr->cs;
+    printf(", \"model\": {\"accepted_flits_per_node_cycle\": %.6g, \"latency_avg\": %.4f, "
+           "\"latency_p50\": %ld, \"latency_p99\": %ld, \"check_errors\": %ld, "
+           "\"router_errors\": %u}, \"compare\": {",
+           cs->accepted_flits, cs->latency_avg, cs->latency_p50, cs->latency_p99,
+           cs->check_errors, cs->router_errors);
+    for (int i = 0; i < RUN_NFIELDS; i++)
+        printf("%s\"%s\": [%llu, %llu]", i ? ", " : "", rr->f[i].name,
+               (unsigned long long)rr->f[i].board, (unsigned long long)rr->f[i].model);
+    printf("}, \"differences\": %d", rr->ndiff);
+}
+
 static int cmd_run(host *h)
 {
     tn_config c;
@@ -895,109 +1002,52 @@ static int cmd_run(host *h)
     if (!h->port[0])
         return fail(h, EXIT_USAGE, "usage", "run: no port given; use --port PATH");
     board_build bb;
-    if ((rc = read_build(h, &bb)))
+    if ((rc = read_build(h, &bb)) || (rc = run_config(h, h->nargs, h->args, &bb, "run", &c)))
         return rc;
-    /* the keys not given take the board build's k, n, vcs and buf (tnsim's defaults are for an
-     * 8-ary 2-cube): parse again over those defaults */
-    tn_config_default(&c);
-    c.k = (int)bb.k;
-    c.n = (int)bb.n;
-    c.vcs = (int)bb.v;
-    c.buf = (int)bb.b;
-    if (tn_cli_parse(h->nargs, (char **)h->args, 0, &c, run_keys,
-                     (int)(sizeof run_keys / sizeof run_keys[0]), h, NULL, err, sizeof err) ||
-        tn_config_check(&c, err, sizeof err)) {
-        char full[TN_CLI_ERRLEN + 16];
-        snprintf(full, sizeof full, "run: %s", err);
-        return fail(h, EXIT_USAGE, "usage", full);
-    }
+    run_result rr;
+    if ((rc = run_measure(h, &c, &bb, &rr)))
+        return rc;
+    const tn_stats *st = &rr.st, *cs = &rr.cs;
+    const board_stats *bs = &rr.bs;
     char msg[512];
-    if (board_refuses(&c, &bb, msg, sizeof msg)) {
-        char full[600];
-        snprintf(full, sizeof full, "run: %s", msg);
-        return fail(h, EXIT_USAGE, "usage", full);
-    }
-    unsigned nodes = 1;
-    for (unsigned d = 0; d < bb.n; d++)
-        nodes *= bb.k;
-    board_stats bs;
-    memset(&bs, 0, sizeof bs);
-    if ((rc = board_run(h, &c, nodes, &bs)))
-        return rc;
-    tn_stats st;
-    board_to_stats(&c, nodes, &bs, &st);
-    if (bs.ovf || bs.paterr) {
+    if (rr.not_comparable) {
         if (h->json)
-            print_board_json(h, &c, &st, &bs), printf("}\n");
+            print_board_json(h, &c, st, bs), printf("}\n");
         else
-            print_board_text(h, &c, &st, &bs);
+            print_board_text(h, &c, st, bs);
         snprintf(msg, sizeof msg, "run: %s at nodes 0x%x: the statistics are not tnsim's (%s)",
-                 bs.ovf ? "a source FIFO overflowed" : "a pattern is not built",
-                 bs.ovf ? bs.ovf : bs.paterr,
-                 bs.ovf ? "the offered load is above saturation: tnsim's source queue is "
-                          "unbounded, the board's holds QD packets per node"
-                        : "traffic not built into this board");
+                 bs->ovf ? "a source FIFO overflowed" : "a pattern is not built",
+                 bs->ovf ? bs->ovf : bs->paterr,
+                 bs->ovf ? "the offered load is above saturation: tnsim's source queue is "
+                           "unbounded, the board's holds QD packets per node"
+                         : "traffic not built into this board");
         fprintf(stderr, "tnhost: %s\n", msg);
         return EXIT_BOARD;
     }
-    if (!h->compare) {
+    if (!rr.compared) {
         if (h->json) {
-            print_board_json(h, &c, &st, &bs);
+            print_board_json(h, &c, st, bs);
             printf("}\n");
         } else {
-            print_board_text(h, &c, &st, &bs);
+            print_board_text(h, &c, st, bs);
         }
-        return st.check_errors || st.router_errors ? EXIT_BOARD : 0;
+        return st->check_errors || st->router_errors ? EXIT_BOARD : 0;
     }
-    /* --compare: the C model on the same keys */
-    tn_sim *s = tn_sim_new(&c, err, sizeof err);
-    if (!s) {
-        char full[TN_CLI_ERRLEN + 64];
-        snprintf(full, sizeof full, "run: the C model refused the configuration: %s", err);
-        return fail(h, EXIT_USAGE, "usage", full);
-    }
-    tn_stats cs;
-    int crc = tn_sim_run(s, &cs);
-    tn_sim_free(s);
-    struct {
-        const char *name;
-        uint64_t board, model;
-    } f[] = {
-        {"packets", bs.packets, (uint64_t)cs.packets},
-        {"accepted_flits", bs.accepted, c_count(cs.accepted_flits, nodes, c.measure)},
-        {"latency_sum", bs.lat_sum,
-         (uint64_t)(cs.latency_avg * (double)cs.packets + 0.5)},
-        {"latency_max", bs.lat_max, (uint64_t)cs.latency_max},
-        {"latency_min", bs.lat_min, (uint64_t)cs.latency_min},
-        {"created_flits", bs.created_flits, c_count(cs.created_flits, nodes, c.measure)},
-        {"injected", bs.injected, (uint64_t)cs.injected},
-        {"delivered", bs.delivered, (uint64_t)cs.delivered},
-        {"cycles", bs.cycles, (uint64_t)cs.cycles},
-    };
-    int nf = (int)(sizeof f / sizeof f[0]), ndiff = 0;
-    for (int i = 0; i < nf; i++)
-        ndiff += f[i].board != f[i].model;
+    int nf = RUN_NFIELDS, ndiff = rr.ndiff;
     if (h->json) {
-        print_board_json(h, &c, &st, &bs);
-        printf(", \"model\": {\"accepted_flits_per_node_cycle\": %.6g, \"latency_avg\": %.4f, "
-               "\"latency_p50\": %ld, \"latency_p99\": %ld, \"check_errors\": %ld, "
-               "\"router_errors\": %u}, \"compare\": {",
-               cs.accepted_flits, cs.latency_avg, cs.latency_p50, cs.latency_p99,
-               cs.check_errors, cs.router_errors);
-        for (int i = 0; i < nf; i++)
-            printf("%s\"%s\": [%llu, %llu]", i ? ", " : "", f[i].name,
-                   (unsigned long long)f[i].board, (unsigned long long)f[i].model);
-        printf("}, \"differences\": %d}\n", ndiff);
+        print_board_json(h, &c, st, bs);
+        print_compare_json(&rr);
+        printf("}\n");
     } else {
-        print_board_text(h, &c, &st, &bs);
+        print_board_text(h, &c, st, bs);
         printf("compare: board (over the UART) against the C model (tn_sim_run), same keys\n");
         printf("  %-16s %14s %14s  %s\n", "field", "board", "model", "difference");
         for (int i = 0; i < nf; i++)
-            printf("  %-16s %14llu %14llu  %s\n", f[i].name, (unsigned long long)f[i].board,
-                   (unsigned long long)f[i].model,
-                   f[i].board == f[i].model ? "-" : "DIFFERS");
-        printf("  %-16s %14.4f %14.4f\n", "latency_avg", st.latency_avg, cs.latency_avg);
-        printf("  %-16s %14.6f %14.6f\n", "accepted", st.accepted_flits, cs.accepted_flits);
+            printf("  %-16s %14llu %14llu  %s\n", rr.f[i].name,
+                   (unsigned long long)rr.f[i].board, (unsigned long long)rr.f[i].model,
+                   rr.f[i].board == rr.f[i].model ? "-" : "DIFFERS");
+        printf("  %-16s %14.4f %14.4f\n", "latency_avg", st->latency_avg, cs->latency_avg);
+        printf("  %-16s %14.6f %14.6f\n", "accepted", st->accepted_flits, cs->accepted_flits);
         printf("compare: %d of %d fields differ\n", ndiff, nf);
     }
     if (ndiff) {
@@ -1005,13 +1055,189 @@ static int cmd_run(host *h)
                 "C model\n", ndiff, nf);
         return EXIT_BOARD;
     }
-    if (crc || st.check_errors || st.router_errors) {
+    if (rr.model_rc || st->check_errors || st->router_errors) {
         fprintf(stderr, "tnhost: run: errors: board %ld integrity, router bits 0x%x; model %ld "
-                "integrity, router bits 0x%x\n", st.check_errors, st.router_errors,
-                cs.check_errors, cs.router_errors);
+                "integrity, router bits 0x%x\n", st->check_errors, st->router_errors,
+                cs->check_errors, cs->router_errors);
         return EXIT_BOARD;
     }
     return 0;
+}
+
+/* ---- sweep: run once per load ---- */
+
+#define SWEEP_MAX 64
+#define LOADS_ALLOWED "1..64 comma-separated loads, each in (0, %g] (fraction of capacity: " \
+                      "k=%d n=%d term=%d carries at most %g)"
+
+static void sweep_bar(int done, int total, double load)
+{
+    char bar[31];
+    int w = 30, fill = total ? done * w / total : w;
+    for (int i = 0; i < w; i++)
+        bar[i] = i < fill ? '#' : '.';
+    bar[w] = 0;
+    if (done < total)
+        fprintf(stderr, "\rsweep [%s] %d/%d, load %g ", bar, done, total, load);
+    else
+        fprintf(stderr, "\r\033[K");
+    fflush(stderr);
+}
+
+static int cmd_sweep(host *h)
+{
+    const char *rest[MAX_ARGS + 1];
+    int nrest = 0;
+    const char *loads_arg = NULL;
+    char msg[TN_CLI_ERRLEN + 200];
+    for (int i = 0; i < h->nargs; i++) {
+        if (!strncmp(h->args[i], "loads=", 6))
+            loads_arg = h->args[i] + 6;
+        else if (!strncmp(h->args[i], "load=", 5))
+            return fail(h, EXIT_USAGE, "usage", "sweep: key 'load' is not allowed here: the "
+                        "loads are given by loads=A,B,...");
+        else
+            rest[nrest++] = h->args[i];
+    }
+    /* loads=: numbers in (0, 100] now, the channel's limit once the build is known */
+    double loads[SWEEP_MAX];
+    char tok[SWEEP_MAX][32];
+    int nl = 0;
+    if (!loads_arg || !*loads_arg)
+        return fail(h, EXIT_USAGE, "usage", "sweep: key 'loads': missing; sweep needs "
+                    "loads=A,B,... (1..64 comma-separated loads in (0, 0.5] of capacity on the "
+                    "4x4 board)");
+    for (const char *p = loads_arg;;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        char *end;
+        char t[32];
+        snprintf(t, sizeof t, "%.*s", (int)(len < 31 ? len : 31), p);
+        double x = len && len < 31 ? strtod(t, &end) : 0;
+        if (nl == SWEEP_MAX) {
+            snprintf(msg, sizeof msg, "sweep: key 'loads': value '%.200s' has more than %d "
+                     "loads; allowed: 1..%d comma-separated loads in (0, 100]", loads_arg,
+                     SWEEP_MAX, SWEEP_MAX);
+            return fail(h, EXIT_USAGE, "usage", msg);
+        }
+        if (!len || len >= 31 || *end || !(x > 0 && x <= 100)) {
+            snprintf(msg, sizeof msg, "sweep: key 'loads': value '%.*s' (load %d of '%.200s') is "
+                     "not allowed; allowed: 1..%d comma-separated numbers in (0, 100], fraction "
+                     "of capacity (0.5 at most on the 4x4 board)", (int)(len < 60 ? len : 60), p,
+                     nl + 1, loads_arg, SWEEP_MAX);
+            return fail(h, EXIT_USAGE, "usage", msg);
+        }
+        snprintf(tok[nl], sizeof tok[nl], "%s", t);
+        loads[nl++] = x;
+        if (!e)
+            break;
+        p = e + 1;
+    }
+    /* the other keys' syntax before the port is opened */
+    tn_config c;
+    char err[TN_CLI_ERRLEN];
+    tn_config_default(&c);
+    int rc = tn_cli_parse(nrest, (char **)rest, 0, &c, run_keys,
+                          (int)(sizeof run_keys / sizeof run_keys[0]), h, NULL, err, sizeof err);
+    if (rc == 1) {
+        tn_cli_usage(stdout, "tnhost --port PATH sweep loads=A,B,... [--compare] [--json] "
+                     "[key=value ...]", run_keys, (int)(sizeof run_keys / sizeof run_keys[0]));
+        return 0;
+    }
+    if (rc) {
+        snprintf(msg, sizeof msg, "sweep: %s", err);
+        return fail(h, EXIT_USAGE, "usage", msg);
+    }
+    board_build bb;
+    if ((rc = read_build(h, &bb)))
+        return rc;
+    /* every load's configuration checked before the first run */
+    char lk[SWEEP_MAX][40];
+    tn_config cfg[SWEEP_MAX];
+    tn_config t;
+    rest[nrest] = "load=0.01"; /* a fault of the other keys first, named as run names it */
+    if ((rc = run_config(h, nrest + 1, rest, &bb, "sweep", &t)))
+        return rc;
+    for (int i = 0; i < nl; i++) {
+        snprintf(lk[i], sizeof lk[i], "load=%s", tok[i]);
+        rest[nrest] = lk[i];
+        tn_config_default(&t);
+        t.k = (int)bb.k;
+        t.n = (int)bb.n;
+        t.vcs = (int)bb.v;
+        t.buf = (int)bb.b;
+        if (tn_cli_parse(nrest + 1, (char **)rest, 0, &t, run_keys,
+                         (int)(sizeof run_keys / sizeof run_keys[0]), h, NULL, err, sizeof err) ||
+            tn_config_check(&t, err, sizeof err)) {
+            double maxl = t.term / tn_capacity(&t);
+            snprintf(msg, sizeof msg, "sweep: key 'loads': value '%s' (load %d of %d) is not "
+                     "allowed; allowed: " LOADS_ALLOWED, tok[i], i + 1, nl, maxl, t.k, t.n,
+                     t.term, maxl);
+            return fail(h, EXIT_USAGE, "usage", msg);
+        }
+        if ((rc = run_config(h, nrest + 1, rest, &bb, "sweep", &cfg[i])))
+            return rc;
+    }
+    int tty = isatty(STDERR_FILENO), bad = 0;
+    if (!h->json) {
+        printf("tnhost: sweep on %s: k=%d n=%d torus, vcs=%d buf=%d pkt=%d..%d, routing=%s "
+               "selection=%s traffic=%s seed=%u, warmup=%ld measure=%ld\n", h->port, cfg[0].k,
+               cfg[0].n, cfg[0].vcs, cfg[0].buf, cfg[0].pkt_min, cfg[0].pkt_max,
+               tn_routing_name(cfg[0].routing), tn_selection_name(cfg[0].selection),
+               tn_traffic_name(cfg[0].traffic), cfg[0].seed, cfg[0].warmup, cfg[0].measure);
+        if (h->compare)
+            printf("%8s %9s %9s %8s | %9s %9s %8s | %s\n", "offered", "accepted", "lat_avg",
+                   "lat_max", "m_accept", "m_lat_avg", "m_latmax", "equal");
+        else
+            printf("%8s %9s %9s %8s %8s %s\n", "offered", "accepted", "lat_avg", "lat_max",
+                   "packets", "saturated");
+    }
+    for (int i = 0; i < nl; i++) {
+        if (tty)
+            sweep_bar(i, nl, loads[i]);
+        run_result rr;
+        if ((rc = run_measure(h, &cfg[i], &bb, &rr))) {
+            if (tty)
+                sweep_bar(nl, nl, 0);
+            return rc;
+        }
+        if (tty)
+            sweep_bar(nl, nl, 0); /* the line cleared before a row is printed */
+        const tn_stats *st = &rr.st, *cs = &rr.cs;
+        int row_bad = rr.not_comparable || (rr.compared && (rr.ndiff || rr.model_rc)) ||
+                      st->check_errors || st->router_errors;
+        bad |= row_bad;
+        if (h->json) {
+            print_board_json(h, &cfg[i], st, &rr.bs);
+            printf(", \"load_index\": %d, \"loads\": %d, \"comparable\": %s", i, nl,
+                   rr.not_comparable ? "false" : "true");
+            if (rr.compared)
+                print_compare_json(&rr);
+            printf("}\n");
+        } else if (rr.not_comparable) {
+            printf("%8.4f %9.4f %9.2f %8ld   %s\n", st->offered, st->accepted, st->latency_avg,
+                   st->latency_max, rr.bs.ovf ? "a source FIFO overflowed (past saturation): "
+                   "not comparable" : "a pattern is not built: not comparable");
+        } else if (rr.compared) {
+            printf("%8.4f %9.4f %9.2f %8ld | %9.4f %9.2f %8ld | %s\n", st->offered, st->accepted,
+                   st->latency_avg, st->latency_max, cs->accepted, cs->latency_avg,
+                   cs->latency_max, rr.ndiff ? "DIFFERS" : "yes");
+        } else {
+            printf("%8.4f %9.4f %9.2f %8ld %8ld %s\n", st->offered, st->accepted,
+                   st->latency_avg, st->latency_max, st->packets, st->saturated ? "yes" : "no");
+        }
+        fflush(stdout);
+        if (rr.compared && rr.ndiff)
+            fprintf(stderr, "tnhost: sweep: load %s: %d of %d fields differ between the board "
+                    "and the C model\n", tok[i], rr.ndiff, RUN_NFIELDS);
+    }
+    if (!h->json) {
+        printf("offered, accepted: fraction of capacity (%.4g flits/node/cycle); latency: cycles, "
+               "creation to tail ejection%s\n", tn_capacity(&cfg[0]),
+               h->compare ? "; m_: the C model (tn_sim_run) on the same keys; equal: all 9 "
+               "compared figures equal" : "");
+    }
+    return bad ? EXIT_BOARD : 0;
 }
 
 static const char *const rerr_names[7] = {"credit_ovf", "credit_unf", "buf_ovf", "order",
@@ -1091,11 +1317,14 @@ static const command commands[] = {
      "tnsim's keys; --compare: also the C model, side by side", cmd_run},
     {"errors", 0, 0, "errors", "the routers' error vectors, the sinks' and sources' error bits",
      cmd_errors},
+    {"sweep", 1, MAX_ARGS, "sweep loads=A,B,... [key=value ...]", "run once per load (same "
+     "keys as run); a table, or with --json one line per load; --compare: also the C model",
+     cmd_sweep},
     {"raw", 1, TN_REQ_MAX, "raw BYTE...", "send these bytes as they are, show the reply "
      "(protocol tests)", cmd_raw},
 };
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
-#define COMMAND_LIST "ping regs read write block start reset raw run errors"
+#define COMMAND_LIST "ping regs read write block start reset raw run errors sweep"
 
 static void usage(FILE *f)
 {
