@@ -126,7 +126,7 @@ $(VL_ACOR_DIR)/vl_acor: $(VL_ACOR_DEPS)
 	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
 	    $(CURDIR)/tb/verilator/tn_acor_shim.cpp > $(VL_ACOR_DIR).log 2>&1 || { tail -30 $(VL_ACOR_DIR).log >&2; exit 1; }
 
-run: setup-core build ## main job: DOR on 4x4 and 8x8 tori, uniform and tornado; table, CSV and plot in results/
+run: setup-core build build/bin/tnboard-core ## main job: DOR on 4x4 and 8x8 tori; every routing family on the board's 4x4 (C model) and a GAL run of the simulated board (tnhost --compare)
 	@bash scripts/run.sh
 
 test: setup-core ## unit tests, simulator checks (ASan+UBSan) and the lockstep set; ends with "N passed, N failed"

@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: MIT
 # make run: latency-throughput sweeps of DOR on a 4-ary 2-cube (4x4 torus) and an 8-ary 2-cube,
 # uniform and tornado traffic. Writes results/run/dor.csv and results/run/latency_throughput.png,
-# prints the sweep table, then the channel-load bound and the measured saturation throughput.
+# prints the sweep table, then the channel-load bound and the measured saturation throughput,
+# then the lockstep check of the RTL. Then "the board's 4x4 torus": every routing family on the
+# 4x4 as the board builds it (C-model curves, results/run/board_families.csv and .png) and one
+# GAL run of the simulated board (tnboard-core) through tnhost run --compare.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -19,13 +22,40 @@ declare -A LOADS=(
     ["k=8 n=2"]="0.05,0.1,0.15,0.2,0.25,0.3,0.35,0.4,0.45,0.5,0.55,0.6,0.65,0.7"
 )
 OUT=results/run
+# the board's 4x4 torus: the families as the board builds them (docs/board-guide.md): DOR at V=2
+# like the bitstream; MIN AD, VAL, GOAL, GAL at V=4 like the simulated board tnboard-core (B=4,
+# GAL's dir sets with 16-packet quadrant queues)
+BOARD_COMMON="k=4 n=2 buf=4 pkt=4"
+BOARD_FAMILIES=(
+    "DOR V=2 (board build)|routing=dor vcs=2"
+    "MIN AD V=4|routing=minad vcs=4"
+    "VAL V=4|routing=val vcs=4"
+    "GOAL V=4|routing=goal vcs=4"
+    "GAL V=4 (simulated board)|routing=gal vcs=4 gal_sets=dir gal_qdepth=16"
+)
+BOARD_LOADS="0.05,0.1,0.15,0.2,0.25,0.3,0.35,0.4,0.45,0.5"
+BOARD_WINDOW="warmup=1000 measure=4000"
+BOARD_RUN="routing=gal gal_sets=dir gal_qdepth=16 traffic=tornado load=0.3 warmup=300 measure=2000"
 # -----------------------------------------------------
+START_S=$SECONDS
 
 TNSIM=build/bin/tnsim
-[ -x "$TNSIM" ] || { echo "run.sh: $TNSIM is not built (make build)" >&2; exit 1; }
+TNHOST=build/bin/tnhost
+CORE=build/bin/tnboard-core
+for b in "$TNSIM" "$TNHOST" "$CORE"; do
+    [ -x "$b" ] || { echo "run.sh: $b is not built (make build build/bin/tnboard-core)" >&2; exit 1; }
+done
 mkdir -p "$OUT"
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/tn_run.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
+CORE_PID=""
+cleanup() {
+    if [ -n "$CORE_PID" ]; then
+        kill "$CORE_PID" 2>/dev/null
+        wait "$CORE_PID" 2>/dev/null
+    fi
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
 
 topo_name() { # "k=8 n=2" -> "8-ary 2-cube"
     local k n
@@ -111,3 +141,75 @@ echo "wrote $CSV and $OUT/latency_throughput.png"
 echo
 echo "lockstep: Verilated tn_torus against the C model, 4x4, $ROUTER, uniform at 0.3"
 build/bin/tnlock k=4 n=2 $ROUTER traffic=uniform load=0.3 warmup=1000 measure=5000 | tee "$OUT/lockstep.txt"
+
+# ---- the board's 4x4 torus ----
+BOARD_S=$SECONDS
+echo
+echo "== the board's 4x4 torus =="
+echo "Every routing family on the 4x4 torus as the board builds it ($BOARD_COMMON, $BOARD_WINDOW),"
+echo "from the C model: DOR at V=2 as in the bitstream (make fpga builds DOR only); MIN AD, VAL,"
+echo "GOAL and GAL at V=4 as in the simulated board (tnboard-core), which switches them at run time."
+echo
+BCSV="$OUT/board_families.csv"
+first=1
+for fam in "${BOARD_FAMILIES[@]}"; do
+    label=${fam%%|*}
+    keys=${fam#*|}
+    for tr in "${TRAFFICS[@]}"; do
+        # shellcheck disable=SC2086
+        "$TNSIM" sweep $BOARD_COMMON $keys traffic="$tr" $BOARD_WINDOW loads="$BOARD_LOADS" \
+            out="$TMP/bsweep.csv"
+        if [ "$first" -eq 1 ]; then
+            printf 'topology,%s\n' "$(head -n 1 "$TMP/bsweep.csv")" >"$TMP/ball.csv"
+            first=0
+        fi
+        tail -n +2 "$TMP/bsweep.csv" | sed "s/^/$label,/" >>"$TMP/ball.csv"
+    done
+done
+mv "$TMP/ball.csv" "$BCSV"
+# per family and pattern: zero-load latency, the highest unsaturated load and its latency
+awk -F, '
+NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i
+          fmt = "%-26s %-8s %9s %10s %10s %9s\n"
+          printf fmt, "family", "traffic", "lat@0.05", "max unsat", "accepted", "lat there"
+          printf fmt, "------", "-------", "--------", "---------", "--------", "---------"
+          next }
+{ key = $c["topology"] SUBSEP $c["traffic"]
+  if (!(key in seen)) { seen[key] = 1; order[++n] = key; lat0[key] = $c["latency_avg"] }
+  if ($c["saturated"] != 1) { best[key] = $c["offered"]; acc[key] = $c["accepted"]; lat[key] = $c["latency_avg"] } }
+END { for (i = 1; i <= n; i++) { split(order[i], p, SUBSEP)
+        if (order[i] in best)
+          printf "%-26s %-8s %9.1f %10.2f %10.4f %9.1f\n", p[1], p[2], lat0[order[i]], best[order[i]], acc[order[i]], lat[order[i]]
+        else
+          printf "%-26s %-8s %9.1f %10s %10s %9s\n", p[1], p[2], lat0[order[i]], "none", "-", "-" } }' "$BCSV"
+echo
+echo "max unsat: the highest load of $BOARD_LOADS not saturated (fraction of capacity, 2 flits/node/cycle"
+echo "on the 4x4; one injection channel caps it at 0.5); latencies in cycles, creation to tail ejection."
+echo "On the 4x4, tornado sends every packet one hop (hops 1.000 above): one minimal path, so DOR and"
+echo "MIN AD draw the same tornado curve; VAL pays its random intermediate node at every load."
+python3 scripts/plot_latency.py --by-traffic "$BCSV" "$OUT/board_families.png" \
+    --title "4x4 torus as the board builds it: routing families, uniform and tornado (C model)"
+echo "wrote $BCSV and $OUT/board_families.png"
+
+# one run of the simulated board: tnboard-core on a pty, tnhost run --compare, then stopped by PID
+echo
+echo "the simulated board (tnboard-core: fpga/tn_board.v Verilated whole, UART included, on a pty):"
+echo "tnhost run $BOARD_RUN --compare"
+"$CORE" --wall-limit 300 >"$TMP/core.out" 2>"$TMP/core.err" &
+CORE_PID=$!
+for _ in $(seq 1 100); do
+    [ -s "$TMP/core.out" ] && break
+    sleep 0.05
+done
+PTY=$(head -n 1 "$TMP/core.out")
+[ -n "$PTY" ] || { echo "run.sh: tnboard-core printed no pty: $(cat "$TMP/core.err")" >&2; exit 1; }
+# shellcheck disable=SC2086
+timeout 300 "$TNHOST" --port "$PTY" --timeout 5000 run $BOARD_RUN --compare | tee "$OUT/board_run.txt"
+kill "$CORE_PID" 2>/dev/null
+wait "$CORE_PID" 2>/dev/null || true
+CORE_PID=""
+echo "wrote $OUT/board_run.txt"
+echo
+echo "make run: $((SECONDS - START_S)) s in scripts/run.sh, of which the board's 4x4 torus $((SECONDS - BOARD_S)) s"
+echo "(after the builds; the first make run also Verilates the lockstep model, about 2 minutes on 2 cores,"
+echo "and tnboard-core, about 1.5 minutes)"
