@@ -12,7 +12,7 @@ LIB_OBJ := $(patsubst cmodel/src/%.c,build/obj/%.o,$(LIB_SRC))
 RTL_SRC := $(wildcard rtl/*/*.v)
 LOCK_SRC := $(wildcard tb/lock/*.c)
 LOCK_OBJ := $(patsubst tb/lock/%.c,build/obj/lock/%.o,$(LOCK_SRC))
-VL_DEPS := $(RTL_SRC) rtl/common/tn_defs.vh build/obj/libtn.a build/obj/tnlock.a \
+VL_DEPS := $(RTL_SRC) $(wildcard rtl/common/*.vh) build/obj/libtn.a build/obj/tnlock.a \
            tb/verilator/tn_rtl_shim.cpp tb/verilator/tn_rtl.h tb/verilator/tn_gal_lock_top.v \
            tb/verilator/tn_acor_lock_top.v \
            scripts/vlbuild.sh

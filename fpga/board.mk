@@ -47,7 +47,7 @@ build/bin/tnboard: $(VL_BOARD_DEPS)
 BOARD_CORE_RTL := fpga/tn_board.v rtl/ni/tn_source.v rtl/ni/tn_sink.v rtl/ni/tn_traffic.v \
                   rtl/ni/tn_gal_ni.v rtl/ni/tn_gal_quad.v rtl/ni/tn_gal_arb.v \
                   rtl/net/tn_torus.v $(wildcard rtl/router/*.v) rtl/common/tn_rng.v \
-                  rtl/common/tn_rr_arbiter.v rtl/common/tn_defs.vh
+                  rtl/common/tn_rr_arbiter.v rtl/common/tn_defs.vh rtl/common/tn_salt.vh
 BOARD_SIM_PARAMS := -GK=4 -GN=2 -GV=4 -GB=4 -GW=16 -GROUTING=3 -GGAL=1 -GGQD=16 \
                     -GCLKS_PER_BIT=$(BOARD_SIM_CPB) \
                     -GTIMEOUT_CLKS=100000

@@ -47,7 +47,7 @@ root=$PWD
 # C model are libraries linked at the end. When only they changed, relink instead of rebuilding.
 # (STAMP_V: bump it when this script's Verilator or compiler command changes)
 STAMP_V=1
-stamp=$( { cat rtl/*/*.v rtl/common/tn_defs.vh tb/verilator/tn_gal_lock_top.v tb/verilator/tn_acor_lock_top.v \
+stamp=$( { cat rtl/*/*.v rtl/common/*.vh tb/verilator/tn_gal_lock_top.v tb/verilator/tn_acor_lock_top.v \
              tb/verilator/tn_rtl_shim.cpp tb/verilator/tn_rtl.h
            echo "$STAMP_V $name ${TN_VL_FLAGS:-} ${TN_VL_MAKEFLAGS:-}"; } | sha1sum | cut -c1-16)
 if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$stamp" ] && [ -f "$dir/V$mod.mk" ]; then

@@ -61,19 +61,8 @@ module tn_torus #(
         end
     endfunction
 
-    // murmur3 32-bit finaliser of (node + 1) * 0x9E3779B9: the router RNG salt (section 19.4)
-    function [31:0] node_salt;
-        input integer node;
-        reg [31:0] h;
-        begin
-            h = (node + 1) * 32'h9E3779B9;
-            h = h ^ (h >> 16);
-            h = h * 32'h85EBCA6B;
-            h = h ^ (h >> 13);
-            h = h * 32'hC2B2AE35;
-            node_salt = h ^ (h >> 16);
-        end
-    endfunction
+    // the router RNG salt (R19.4.2), tn_salt
+`include "tn_salt.vh"
 
     generate
         if (K ** N > 65536) begin : g_chk_nodes
@@ -152,7 +141,7 @@ module tn_torus #(
                 .cfg_sel_i       (cfg_sel_i),
                 .cfg_dateline_i  (cfg_dateline_i),
                 .cfg_transit_i   (cfg_transit_i),
-                .seed_i          (cfg_seed_i ^ node_salt(gv)),
+                .seed_i          (cfg_seed_i ^ tn_salt(gv)),
                 .in_valid_i      (in_valid[gv*P +: P]),
                 .in_vc_i         (in_vc[gv*P*VW +: P*VW]),
                 .in_flit_i       (in_flit[gv*P*FW +: P*FW]),

@@ -58,19 +58,8 @@ module tn_acor_lock_top #(
     localparam CW = `TN_CW;
     localparam integer NODES = K ** N;
 
-    // R19.4.2's salt: murmur3's 32-bit finaliser of (i + 1) * 0x9E3779B9 (tn_torus.v node_salt)
-    function [31:0] salt;
-        input [31:0] i;
-        reg [31:0] h;
-        begin
-            h = (i + 32'd1) * 32'h9E3779B9;
-            h = h ^ (h >> 16);
-            h = h * 32'h85EBCA6B;
-            h = h ^ (h >> 13);
-            h = h * 32'hC2B2AE35;
-            salt = h ^ (h >> 16);
-        end
-    endfunction
+    // R19.4.2's salt, tn_salt (rtl/common/tn_salt.vh)
+`include "tn_salt.vh"
 
     // the node index of coord_i (section 3: coordinate d has weight K^d)
     reg [31:0] node;
@@ -90,7 +79,7 @@ module tn_acor_lock_top #(
     generate
         for (ge = 0; ge < TERM; ge = ge + 1) begin : g_seed
             assign acor_seed[ge*32 +: 32] =
-                acor_gseed_i ^ salt(NODES + node * TERM + ge);
+                acor_gseed_i ^ tn_salt(NODES + node * TERM + ge);
         end
     endgenerate
 
