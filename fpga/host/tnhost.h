@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: MIT */
+/* tnhost's shared declarations: the host state, the command table's type, the board core's
+ * build and statistics, and the functions one file of fpga/host/ gives another (tnhost.c: keys,
+ * output, requests, main; tnhost_ctrl.c: the control plane's commands; tnhost_run.c: run and
+ * errors on the board core; tnhost_sweep.c: sweep). */
+#ifndef TNHOST_H
+#define TNHOST_H
+
+#define _DEFAULT_SOURCE /* nanosleep */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "tn.h"
+#include "tn_board_regs.h"
+#include "tn_cli.h"
+#include "tn_port.h"
+#include "tn_proto.h"
+
+#define ERRLEN 512
+#define MAX_ARGS (TN_REQ_MAX + 1)
+#define EXIT_BOARD 1
+#define EXIT_USAGE 2
+#define ADDR_ALLOWED "0..0xffff (decimal or 0x hex)"
+#define U32_ALLOWED "0..0xffffffff (decimal or 0x hex)"
+
+typedef struct host {
+    char port[256];
+    unsigned baud;
+    int timeout_ms;
+    int json;
+    int wait;
+    int compare; /* run: also the C model (--compare) */
+    unsigned hist_shift; /* run: latency histogram bins of 2^hist_shift cycles */
+    const char *cmd;
+    int nargs;
+    const char *args[MAX_ARGS];
+    tn_port io;
+} host;
+
+typedef struct command {
+    const char *name;
+    int min_args, max_args;
+    const char *synopsis;
+    const char *help;
+    int (*run)(host *h);
+} command;
+
+/* ---- run and errors: the board core (fpga/tn_board.v) ---- */
+
+typedef struct board_build {
+    unsigned k, n, v, b, w, routing, term, qd, gqd;
+    int sel;           /* -1: chosen at run time */
+    unsigned features; /* BUILD2 bits: 0 GAL NI, 1 ACOR NI, 2 torus */
+} board_build;
+
+/* The board's run, in tnsim's terms (sums and extremes over the nodes). */
+typedef struct board_stats {
+    uint64_t packets, accepted, lat_sum, injected, delivered, created, created_flits;
+    uint32_t lat_max, lat_min, cycles, stop_cycle, status, rerr, serr, ovf, paterr;
+    uint32_t hist[TN_BOARD_BINS];
+    unsigned hist_shift;
+} board_stats;
+
+#define RUN_NFIELDS 9
+
+/* One measured run on the board and, with h->compare, the C model on the same keys. */
+typedef struct run_result {
+    board_stats bs;
+    tn_stats st, cs;   /* the board's figures as tnsim's; the model's */
+    int not_comparable; /* a source FIFO overflowed or a pattern is not built */
+    int compared, ndiff, model_rc;
+    struct {
+        const char *name;
+        uint64_t board, model;
+    } f[RUN_NFIELDS];
+} run_result;
+
+/* tnhost.c: keys, output, requests */
+int parse_num(const char *s, uint64_t max, uint64_t *out);
+int set_key(host *h, const char *key, const char *val, char *err, size_t len);
+void json_str(const char *s);
+void json_head(const host *h);
+int fail(const host *h, int status, const char *kind, const char *msg);
+const char *port_kind(int rc);
+int ensure_open(host *h);
+int request(host *h, uint8_t cmd, const uint8_t *payload, uint8_t len, const char *what, tn_reply *r);
+int expect_len(host *h, const tn_reply *r, unsigned want, const char *what);
+int read_block(host *h, unsigned addr, unsigned count, uint32_t *v, const char *what);
+int arg_num(host *h, int i, const char *name, uint64_t max, const char *allowed, uint64_t *out);
+
+/* tnhost_run.c: the board core */
+extern const tn_cli_key run_keys[]; /* run's own keys beside tnsim's */
+extern const int run_nkeys;
+int read_build(host *h, board_build *bb);
+void print_board_json(const host *h, const tn_config *c, const tn_stats *st, const board_stats *bs);
+int run_config(host *h, int nargs, const char **args, const board_build *bb, const char *what, tn_config *c);
+int run_measure(host *h, const tn_config *c, const board_build *bb, run_result *rr);
+void print_compare_json(const run_result *rr);
+
+/* the commands (the table in tnhost.c) */
+int cmd_ping(host *h); /* tnhost_ctrl.c */
+int cmd_regs(host *h); /* tnhost_ctrl.c */
+int cmd_read(host *h); /* tnhost_ctrl.c */
+int cmd_block(host *h); /* tnhost_ctrl.c */
+int cmd_write(host *h); /* tnhost_ctrl.c */
+int cmd_start(host *h); /* tnhost_ctrl.c */
+int cmd_reset(host *h); /* tnhost_ctrl.c */
+int cmd_raw(host *h); /* tnhost_ctrl.c */
+int cmd_run(host *h); /* tnhost_run.c */
+int cmd_errors(host *h); /* tnhost_run.c */
+int cmd_sweep(host *h); /* tnhost_sweep.c */
+
+#endif

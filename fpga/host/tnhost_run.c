@@ -1,0 +1,577 @@
+/* SPDX-License-Identifier: MIT */
+/* tnhost: run and errors on the board core (fpga/tn_board.v): the build's parameters, the
+ * refusals, the registers written, the run, the statistics read back in tnsim's terms and,
+ * with --compare, the C model on the same keys; docs/board-guide.md, "tnhost run and errors". */
+#include "tnhost.h"
+
+
+int read_build(host *h, board_build *bb)
+{
+    uint32_t v[5];
+    /* the magic first: a board without the core (tnboard, another design) answers an address
+     * error or another value */
+    uint8_t p[2] = {(uint8_t)TN_B_MAGIC, 0};
+    uint8_t frame[TN_REQ_MAX];
+    char err[ERRLEN], msg[ERRLEN + 128];
+    tn_reply r;
+    int rc = ensure_open(h);
+    if (rc)
+        return rc;
+    rc = tn_port_send(&h->io, frame, tn_frame(frame, TN_CMD_READ, p, 2), err, sizeof err);
+    if (!rc)
+        rc = tn_port_recv(&h->io, &r, err, sizeof err);
+    if (rc) {
+        snprintf(msg, sizeof msg, "%s: board core magic: %s", h->cmd, err);
+        return fail(h, EXIT_BOARD, port_kind(rc), msg);
+    }
+    if (r.status != TN_ST_OK || r.len != 4 || tn_le32(r.payload) != TN_BOARD_MAGIC) {
+        snprintf(msg, sizeof msg, "%s: the board is not a tn board core (register 0x0003 %s, "
+                 "expected 0x%08x): load the board build, or use tnboard-core", h->cmd,
+                 r.status != TN_ST_OK ? "is not mapped" : "holds another value",
+                 TN_BOARD_MAGIC);
+        return fail(h, EXIT_BOARD, "board", msg);
+    }
+    if ((rc = read_block(h, TN_B_BUILD0, 5, v, "build registers")))
+        return rc;
+    if (v[3] != TN_BOARD_MAGIC) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "run: the board is not a tn board core (register 0x0003 "
+                 "holds 0x%08x, expected 0x%08x): load the board build or use tnboard-core",
+                 v[3], TN_BOARD_MAGIC);
+        return fail(h, EXIT_BOARD, "board", msg);
+    }
+    bb->k = v[0] >> 24;
+    bb->n = v[0] >> 16 & 0xffu;
+    bb->v = v[0] >> 8 & 0xffu;
+    bb->b = v[0] & 0xffu;
+    bb->w = v[1] >> 24;
+    bb->routing = v[1] >> 16 & 0xffu;
+    bb->sel = (int)(v[1] >> 8 & 0xffu) - 1;
+    bb->term = v[1] & 0xffu;
+    bb->qd = v[2] >> 16;
+    bb->features = v[2] & 0xffu;
+    bb->gqd = v[4];
+    return 0;
+}
+
+/* A configuration the board build cannot run: the message names the key, the value and what
+ * the build allows. Returns 0 when it can. */
+static int board_refuses(const tn_config *c, const board_build *bb, char *m, size_t len)
+{
+    static const char *const routing_ok[] = {"dor", "dor minad", "dor minad val",
+                                             "dor minad val goal", "dor minad val goal gal"};
+    const char *rok = routing_ok[bb->routing < 3 ? bb->routing : (bb->features & 1u) ? 4 : 3];
+    if ((unsigned)c->k != bb->k)
+        snprintf(m, len, "key 'k': value '%d': the board is built with k=%u", c->k, bb->k);
+    else if ((unsigned)c->n != bb->n)
+        snprintf(m, len, "key 'n': value '%d': the board is built with n=%u", c->n, bb->n);
+    else if ((unsigned)c->vcs != bb->v)
+        snprintf(m, len, "key 'vcs': value '%d': the board is built with vcs=%u", c->vcs, bb->v);
+    else if (c->buf < 1 || (unsigned)c->buf > bb->b)
+        snprintf(m, len, "key 'buf': value '%d': the board is built with buffers of %u flits "
+                 "(allowed 1..%u)", c->buf, bb->b, bb->b);
+    else if (c->topo != TN_TOPO_TORUS)
+        snprintf(m, len, "key 'topo': value '%s': the board is a torus (allowed: torus)",
+                 tn_topo_name(c->topo));
+    else if ((unsigned)c->term != bb->term)
+        snprintf(m, len, "key 'term': value '%d': the board has %u terminal channel per node",
+                 c->term, bb->term);
+    else if (c->routing == TN_ROUTE_GAL && !(bb->features & 1u))
+        snprintf(m, len, "key 'routing': value 'gal': this board build has no GAL network "
+                 "interface (allowed: %s)", rok);
+    else if (c->routing == TN_ROUTE_GAL && c->gal_sets == TN_GAL_SDST)
+        snprintf(m, len, "key 'gal_sets': value 'dst': the board's GAL network interface builds "
+                 "one set per class only (allowed: 1 2 dir)");
+    else if (c->routing == TN_ROUTE_GAL && (unsigned)c->gal_qdepth != bb->gqd)
+        snprintf(m, len, "key 'gal_qdepth': value '%d': the board's GAL queues hold %u packets "
+                 "(allowed: %u)", c->gal_qdepth, bb->gqd, bb->gqd);
+    else if (c->routing == TN_ROUTE_ACOR && !(bb->features & 2u))
+        snprintf(m, len, "key 'routing': value 'acor': this board build has no ACOR network "
+                 "interface (allowed: %s)", rok);
+    else if (c->routing != TN_ROUTE_GAL &&
+             (c->routing > TN_ROUTE_GOAL || (unsigned)c->routing > bb->routing))
+        snprintf(m, len, "key 'routing': value '%s': not built into this board (allowed: %s)",
+                 tn_routing_name(c->routing), rok);
+    else if (bb->sel >= 0 && c->selection != bb->sel)
+        snprintf(m, len, "key 'selection': value '%s': this board build fixes selection=%s",
+                 tn_selection_name(c->selection), tn_selection_name(bb->sel));
+    else if (c->traffic > TN_TR_NEIGHBOR)
+        snprintf(m, len, "key 'traffic': value '%s': not built into the board's traffic "
+                 "generators (allowed: uniform tornado bitcomp bitrev shuffle butterfly "
+                 "transpose neighbor)", tn_traffic_name(c->traffic));
+    else if (c->switch_at)
+        snprintf(m, len, "key 'switch_at': value '%ld': the board has no mid-run traffic switch "
+                 "(allowed: 0)", c->switch_at);
+    else if (c->warmup + c->measure + c->drain > 0xffffffffL)
+        snprintf(m, len, "keys 'warmup', 'measure', 'drain': %ld + %ld + %ld cycles: the board "
+                 "counts 32 bits (allowed: a sum up to 4294967295)", c->warmup, c->measure,
+                 c->drain);
+    else
+        return 0;
+    return -1;
+}
+
+static int write_reg(host *h, unsigned addr, uint32_t v)
+{
+    tn_reply r;
+    char what[64];
+    uint8_t p[6] = {(uint8_t)addr, (uint8_t)(addr >> 8), (uint8_t)v, (uint8_t)(v >> 8),
+                    (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+    snprintf(what, sizeof what, "run: write 0x%04x", addr);
+    int rc = request(h, TN_CMD_WRITE, p, 6, what, &r);
+    return rc ? rc : expect_len(h, &r, 0, what);
+}
+
+
+static int board_run(host *h, const tn_config *c, unsigned nodes, board_stats *bs)
+{
+    double mean_len = 0.5 * (c->pkt_min + c->pkt_max);
+    double p = tn_rate_flits(c) / (c->term * mean_len);
+    uint64_t thr = (uint64_t)(p * 4294967296.0);
+    bs->hist_shift = h->hist_shift;
+    const uint32_t regs[][2] = {
+        {TN_B_ROUTING, (uint32_t)c->routing},   {TN_B_SEL, (uint32_t)c->selection},
+        {TN_B_TRANSIT, (uint32_t)c->transit},   {TN_B_DATELINE, (uint32_t)c->dateline},
+        {TN_B_BUF, (uint32_t)c->buf},           {TN_B_RSEED, c->seed},
+        {TN_B_THRESH, (uint32_t)thr},           {TN_B_THRESH_HI, thr >= 0x100000000ull},
+        {TN_B_PATTERN, (uint32_t)c->traffic},   {TN_B_PKT_MIN, (uint32_t)c->pkt_min},
+        {TN_B_PKT_MAX, (uint32_t)c->pkt_max},   {TN_B_WARMUP, (uint32_t)c->warmup},
+        {TN_B_MEASURE, (uint32_t)c->measure},   {TN_B_DRAIN, (uint32_t)c->drain},
+        {TN_B_HIST_SHIFT, bs->hist_shift},
+        {TN_B_GAL_SETS, (uint32_t)c->gal_sets},   {TN_B_GAL_ADAPT, (uint32_t)c->gal_adapt},
+        {TN_B_GAL_T, (uint32_t)c->gal_t},         {TN_B_GAL_TMIN, (uint32_t)c->gal_tmin},
+        {TN_B_GAL_TMAX, (uint32_t)c->gal_tmax},   {TN_B_GAL_N1, (uint32_t)c->gal_n1},
+        {TN_B_GAL_N2, (uint32_t)c->gal_n2},
+    };
+    int rc = 0;
+    for (size_t i = 0; !rc && i < sizeof regs / sizeof regs[0]; i++)
+        rc = write_reg(h, regs[i][0], regs[i][1]);
+    for (unsigned v = 0; !rc && v < nodes; v++)
+        rc = write_reg(h, TN_B_SEED + v, tn_seed_stream(c->seed, TN_STREAM_TRAFFIC, v));
+    tn_reply r;
+    if (!rc && !(rc = request(h, TN_CMD_RESET, NULL, 0, "run: reset", &r)))
+        rc = expect_len(h, &r, 0, "run: reset");
+    uint8_t one[4] = {1, 0, 0, 0};
+    if (!rc && !(rc = request(h, TN_CMD_START, one, 4, "run: start", &r)))
+        rc = expect_len(h, &r, 0, "run: start");
+    /* wait for the end: the sources stop as tnsim's do, then the network drains */
+    uint64_t limit = (uint64_t)c->warmup + (uint64_t)c->measure + (uint64_t)c->drain + 200000u;
+    uint32_t st[2] = {0, 0};
+    while (!rc) {
+        if ((rc = read_block(h, TN_B_STATUS, 2, st, "run: status")))
+            break;
+        if (st[0] & 4u)
+            break;
+        if (st[1] > limit) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "run: the network did not drain: cycle %u, beyond "
+                     "warmup + measure + drain + 200000 (see tnhost errors)", st[1]);
+            return fail(h, EXIT_BOARD, "board", msg);
+        }
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    if (rc)
+        return rc;
+    uint32_t g[11];
+    if ((rc = read_block(h, TN_B_STATUS, 11, g, "run: status registers")) ||
+        (rc = read_block(h, TN_B_HIST, TN_BOARD_BINS, bs->hist, "run: histogram")))
+        return rc;
+    bs->status = g[0];
+    bs->cycles = g[1];
+    bs->stop_cycle = g[2];
+    bs->rerr = g[5];
+    bs->serr = g[6];
+    bs->ovf = g[7];
+    bs->paterr = g[8];
+    bs->created = g[9];
+    bs->created_flits = g[10];
+    bs->lat_min = UINT32_MAX;
+    for (unsigned v = 0; v < nodes; v++) {
+        uint32_t x[TN_BN_RSV8];
+        if ((rc = read_block(h, TN_B_NODE + 16 * v, TN_BN_RSV8, x, "run: node statistics")))
+            return rc;
+        bs->packets += x[TN_BN_PACKETS];
+        bs->accepted += x[TN_BN_ACCEPTED];
+        bs->lat_sum += x[TN_BN_LAT_SUM_LO] | (uint64_t)x[TN_BN_LAT_SUM_HI] << 32;
+        if (x[TN_BN_PACKETS] && x[TN_BN_LAT_MAX] > bs->lat_max)
+            bs->lat_max = x[TN_BN_LAT_MAX];
+        if (x[TN_BN_PACKETS] && x[TN_BN_LAT_MIN] < bs->lat_min)
+            bs->lat_min = x[TN_BN_LAT_MIN];
+        bs->delivered += x[TN_BN_DELIVERED];
+        bs->injected += x[TN_BN_INJECTED];
+    }
+    if (!bs->packets)
+        bs->lat_min = 0;
+    return 0;
+}
+
+/* The board's figures as tn_stats (the fields it has; the others stay 0). */
+static void board_to_stats(const tn_config *c, unsigned nodes, const board_stats *bs,
+                           tn_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    double win = (double)c->measure, cap = tn_capacity(c);
+    st->offered_flits = tn_rate_flits(c);
+    st->offered = st->offered_flits / cap;
+    st->created_flits = (double)bs->created_flits / (nodes * win);
+    st->accepted_flits = (double)bs->accepted / (nodes * win);
+    st->accepted = st->accepted_flits / cap;
+    st->packets = (long)bs->packets;
+    st->latency_avg = bs->packets ? (double)bs->lat_sum / (double)bs->packets : 0;
+    st->latency_max = bs->lat_max;
+    st->latency_min = bs->lat_min;
+    st->cycles = bs->cycles;
+    st->injected = (long)bs->injected;
+    st->delivered = (long)bs->delivered;
+    st->router_errors = bs->rerr;
+    st->check_errors = (bs->serr != 0) + (bs->injected != bs->delivered) + (bs->ovf != 0) +
+                       (bs->paterr != 0);
+    st->drained = bs->stop_cycle < (uint64_t)c->warmup + c->measure + c->drain;
+    double ref = st->created_flits > 0 && st->drained ? st->created_flits : st->offered_flits;
+    st->saturated = !st->drained || st->accepted_flits < 0.95 * ref;
+}
+
+/* exact sums recovered from tnsim's statistics */
+static uint64_t c_count(double per_node_cycle, unsigned nodes, long measure)
+{
+    return (uint64_t)(per_node_cycle * nodes * (double)measure + 0.5);
+}
+
+static int run_set_compare(void *ctx, const char *value, char *err, size_t errlen)
+{
+    host *h = ctx;
+    (void)errlen;
+    err[0] = 0;
+    if (!strcmp(value, "on"))
+        h->compare = 1;
+    else if (!strcmp(value, "off"))
+        h->compare = 0;
+    else
+        return -1;
+    return 0;
+}
+
+static int run_set_hostkey(host *h, const char *key, const char *value, char *err,
+                           size_t errlen)
+{
+    return set_key(h, key, value, err, errlen);
+}
+static int run_set_port(void *ctx, const char *v, char *e, size_t l)
+{
+    return run_set_hostkey(ctx, "port", v, e, l);
+}
+static int run_set_baud(void *ctx, const char *v, char *e, size_t l)
+{
+    return run_set_hostkey(ctx, "baud", v, e, l);
+}
+static int run_set_timeout(void *ctx, const char *v, char *e, size_t l)
+{
+    return run_set_hostkey(ctx, "timeout", v, e, l);
+}
+
+static int run_set_hist(void *ctx, const char *value, char *err, size_t errlen)
+{
+    host *h = ctx;
+    uint64_t x;
+    (void)errlen;
+    err[0] = 0;
+    if (parse_num(value, 15, &x))
+        return -1;
+    h->hist_shift = (unsigned)x;
+    return 0;
+}
+
+const tn_cli_key run_keys[] = {
+    {"hist_shift", "0..15", "3", "board histogram: 16 bins of 2^hist_shift cycles", run_set_hist},
+    {"compare", "on off", "off", "also run the C model and compare (--compare)", run_set_compare},
+    {"port", "a path", NULL, "the serial port", run_set_port},
+    {"baud", TN_BAUDS, "115200", "baud rate", run_set_baud},
+    {"timeout", "1..600000", "1000", "ms per reply byte", run_set_timeout},
+};
+const int run_nkeys = (int)(sizeof run_keys / sizeof run_keys[0]);
+
+void print_board_json(const host *h, const tn_config *c, const tn_stats *st,
+                             const board_stats *bs)
+{
+    json_head(h);
+    printf(", \"k\": %d, \"n\": %d, \"topo\": \"%s\", \"vcs\": %d, \"buf\": %d, \"pkt_min\": %d, "
+           "\"pkt_max\": %d, \"term\": %d, \"routing\": \"%s\", \"selection\": \"%s\", "
+           "\"traffic\": \"%s\", \"seed\": %u, \"capacity_flits_per_node_cycle\": %.6g, "
+           "\"offered\": %.6g, \"offered_flits_per_node_cycle\": %.6g, "
+           "\"created_flits_per_node_cycle\": %.6g, \"accepted\": %.6g, "
+           "\"accepted_flits_per_node_cycle\": %.6g, \"latency_avg\": %.4f, "
+           "\"latency_max\": %ld, \"latency_min\": %ld, \"saturated\": %s, \"packets\": %ld, "
+           "\"injected\": %ld, \"delivered\": %ld, \"check_errors\": %ld, "
+           "\"router_errors\": %u, \"cycles\": %ld, \"accepted_flits\": %llu, "
+           "\"latency_sum\": %llu, \"latency_hist_bin\": %u, \"latency_hist\": [",
+           c->k, c->n, tn_topo_name(c->topo), c->vcs, c->buf, c->pkt_min, c->pkt_max, c->term,
+           tn_routing_name(c->routing), tn_selection_name(c->selection),
+           tn_traffic_name(c->traffic), c->seed, tn_capacity(c), st->offered, st->offered_flits,
+           st->created_flits, st->accepted, st->accepted_flits, st->latency_avg, st->latency_max,
+           st->latency_min, st->saturated ? "true" : "false", st->packets, st->injected,
+           st->delivered, st->check_errors, st->router_errors, st->cycles,
+           (unsigned long long)bs->accepted, (unsigned long long)bs->lat_sum,
+           1u << bs->hist_shift);
+    for (int i = 0; i < TN_BOARD_BINS; i++)
+        printf("%s%u", i ? ", " : "", bs->hist[i]);
+    printf("]");
+}
+
+static void print_board_text(const host *h, const tn_config *c, const tn_stats *st,
+                             const board_stats *bs)
+{
+    printf("tnhost: board on %s: k=%d n=%d torus, vcs=%d buf=%d pkt=%d..%d, routing=%s "
+           "selection=%s traffic=%s load=%g seed=%u\n", h->port, c->k, c->n, c->vcs, c->buf,
+           c->pkt_min, c->pkt_max, tn_routing_name(c->routing), tn_selection_name(c->selection),
+           tn_traffic_name(c->traffic), c->load, c->seed);
+    printf("  offered          %.4f of capacity  (%.4f flits/node/cycle; capacity %.4f)\n",
+           st->offered, st->offered_flits, tn_capacity(c));
+    printf("  accepted         %.4f of capacity  (%.4f flits/node/cycle)\n", st->accepted,
+           st->accepted_flits);
+    printf("  latency          avg %.2f  min %ld  max %ld cycles (creation to tail ejection)\n",
+           st->latency_avg, st->latency_min, st->latency_max);
+    printf("  histogram        bins of %u cycles:", 1u << bs->hist_shift);
+    for (int i = 0; i < TN_BOARD_BINS; i++)
+        printf(" %u", bs->hist[i]);
+    printf("\n  packets          %ld measured; %ld injected, %ld delivered, %ld integrity errors\n",
+           st->packets, st->injected, st->delivered, st->check_errors);
+    printf("  saturated        %s\n", st->saturated ? "yes" : "no");
+    printf("  cycles           %ld (sources stopped at %u)\n", st->cycles, bs->stop_cycle);
+}
+
+/* The configuration of one run: tnsim's keys over the board build's k, n, vcs and buf (tnsim's
+ * defaults are for an 8-ary 2-cube), checked as tnsim checks it and against the build. what
+ * prefixes the messages. Returns 0 or an exit status (the message printed). */
+int run_config(host *h, int nargs, const char **args, const board_build *bb,
+                      const char *what, tn_config *c)
+{
+    char err[TN_CLI_ERRLEN];
+    tn_config_default(c);
+    c->k = (int)bb->k;
+    c->n = (int)bb->n;
+    c->vcs = (int)bb->v;
+    c->buf = (int)bb->b;
+    if (tn_cli_parse(nargs, (char **)args, 0, c, run_keys,
+                     run_nkeys, h, NULL, err, sizeof err) ||
+        tn_config_check(c, err, sizeof err)) {
+        char full[TN_CLI_ERRLEN + 16];
+        snprintf(full, sizeof full, "%s: %s", what, err);
+        return fail(h, EXIT_USAGE, "usage", full);
+    }
+    char msg[512];
+    if (board_refuses(c, bb, msg, sizeof msg)) {
+        char full[600];
+        snprintf(full, sizeof full, "%s: %s", what, msg);
+        return fail(h, EXIT_USAGE, "usage", full);
+    }
+    return 0;
+}
+
+
+/* Returns 0 (the figures are in rr, whatever they say) or an exit status (the port, the board
+ * or the C model failed; the message printed). */
+int run_measure(host *h, const tn_config *c, const board_build *bb, run_result *rr)
+{
+    memset(rr, 0, sizeof *rr);
+    unsigned nodes = 1;
+    for (unsigned d = 0; d < bb->n; d++)
+        nodes *= bb->k;
+    int rc = board_run(h, c, nodes, &rr->bs);
+    if (rc)
+        return rc;
+    board_to_stats(c, nodes, &rr->bs, &rr->st);
+    if (rr->bs.ovf || rr->bs.paterr) {
+        rr->not_comparable = 1;
+        return 0;
+    }
+    if (!h->compare)
+        return 0;
+    char err[TN_CLI_ERRLEN];
+    tn_sim *s = tn_sim_new(c, err, sizeof err);
+    if (!s) {
+        char full[TN_CLI_ERRLEN + 64];
+        snprintf(full, sizeof full, "%s: the C model refused the configuration: %s", h->cmd,
+                 err);
+        return fail(h, EXIT_USAGE, "usage", full);
+    }
+    rr->model_rc = tn_sim_run(s, &rr->cs);
+    tn_sim_free(s);
+    const tn_stats *cs = &rr->cs;
+    const board_stats *bs = &rr->bs;
+    const char *names[RUN_NFIELDS] = {"packets", "accepted_flits", "latency_sum",
+                                      "latency_max", "latency_min", "created_flits",
+                                      "injected", "delivered", "cycles"};
+    uint64_t b[RUN_NFIELDS] = {bs->packets, bs->accepted, bs->lat_sum, bs->lat_max, bs->lat_min,
+                               bs->created_flits, bs->injected, bs->delivered, bs->cycles};
+    uint64_t m[RUN_NFIELDS] = {
+        (uint64_t)cs->packets, c_count(cs->accepted_flits, nodes, c->measure),
+        (uint64_t)(cs->latency_avg * (double)cs->packets + 0.5), (uint64_t)cs->latency_max,
+        (uint64_t)cs->latency_min, c_count(cs->created_flits, nodes, c->measure),
+        (uint64_t)cs->injected, (uint64_t)cs->delivered, (uint64_t)cs->cycles};
+    rr->compared = 1;
+    for (int i = 0; i < RUN_NFIELDS; i++) {
+        rr->f[i].name = names[i];
+        rr->f[i].board = b[i];
+        rr->f[i].model = m[i];
+        rr->ndiff += b[i] != m[i];
+    }
+    return 0;
+}
+
+void print_compare_json(const run_result *rr)
+{
+    const tn_stats *cs = &rr->cs;
+    printf(", \"model\": {\"accepted_flits_per_node_cycle\": %.6g, \"latency_avg\": %.4f, "
+           "\"latency_p50\": %ld, \"latency_p99\": %ld, \"check_errors\": %ld, "
+           "\"router_errors\": %u}, \"compare\": {",
+           cs->accepted_flits, cs->latency_avg, cs->latency_p50, cs->latency_p99,
+           cs->check_errors, cs->router_errors);
+    for (int i = 0; i < RUN_NFIELDS; i++)
+        printf("%s\"%s\": [%llu, %llu]", i ? ", " : "", rr->f[i].name,
+               (unsigned long long)rr->f[i].board, (unsigned long long)rr->f[i].model);
+    printf("}, \"differences\": %d", rr->ndiff);
+}
+
+int cmd_run(host *h)
+{
+    tn_config c;
+    char err[TN_CLI_ERRLEN];
+    tn_config_default(&c);
+    int rc = tn_cli_parse(h->nargs, (char **)h->args, 0, &c, run_keys,
+                          run_nkeys, h, NULL, err, sizeof err);
+    if (rc == 1) {
+        tn_cli_usage(stdout, "tnhost --port PATH run [--compare] [key=value ...]", run_keys,
+                     run_nkeys);
+        return 0;
+    }
+    if (rc) { /* the keys' syntax now; their combination once the build's defaults are in */
+        char msg[TN_CLI_ERRLEN + 16];
+        snprintf(msg, sizeof msg, "run: %s", err);
+        return fail(h, EXIT_USAGE, "usage", msg);
+    }
+    if (!h->port[0])
+        return fail(h, EXIT_USAGE, "usage", "run: no port given; use --port PATH");
+    board_build bb;
+    if ((rc = read_build(h, &bb)) || (rc = run_config(h, h->nargs, h->args, &bb, "run", &c)))
+        return rc;
+    run_result rr;
+    if ((rc = run_measure(h, &c, &bb, &rr)))
+        return rc;
+    const tn_stats *st = &rr.st, *cs = &rr.cs;
+    const board_stats *bs = &rr.bs;
+    char msg[512];
+    if (rr.not_comparable) {
+        if (h->json)
+            print_board_json(h, &c, st, bs), printf("}\n");
+        else
+            print_board_text(h, &c, st, bs);
+        snprintf(msg, sizeof msg, "run: %s at nodes 0x%x: the statistics are not tnsim's (%s)",
+                 bs->ovf ? "a source FIFO overflowed" : "a pattern is not built",
+                 bs->ovf ? bs->ovf : bs->paterr,
+                 bs->ovf ? "the offered load is above saturation: tnsim's source queue is "
+                           "unbounded, the board's holds QD packets per node"
+                         : "traffic not built into this board");
+        fprintf(stderr, "tnhost: %s\n", msg);
+        return EXIT_BOARD;
+    }
+    if (!rr.compared) {
+        if (h->json) {
+            print_board_json(h, &c, st, bs);
+            printf("}\n");
+        } else {
+            print_board_text(h, &c, st, bs);
+        }
+        return st->check_errors || st->router_errors ? EXIT_BOARD : 0;
+    }
+    int nf = RUN_NFIELDS, ndiff = rr.ndiff;
+    if (h->json) {
+        print_board_json(h, &c, st, bs);
+        print_compare_json(&rr);
+        printf("}\n");
+    } else {
+        print_board_text(h, &c, st, bs);
+        printf("compare: board (over the UART) against the C model (tn_sim_run), same keys\n");
+        printf("  %-16s %14s %14s  %s\n", "field", "board", "model", "difference");
+        for (int i = 0; i < nf; i++)
+            printf("  %-16s %14llu %14llu  %s\n", rr.f[i].name,
+                   (unsigned long long)rr.f[i].board, (unsigned long long)rr.f[i].model,
+                   rr.f[i].board == rr.f[i].model ? "-" : "DIFFERS");
+        printf("  %-16s %14.4f %14.4f\n", "latency_avg", st->latency_avg, cs->latency_avg);
+        printf("  %-16s %14.6f %14.6f\n", "accepted", st->accepted_flits, cs->accepted_flits);
+        printf("compare: %d of %d fields differ\n", ndiff, nf);
+    }
+    if (ndiff) {
+        fprintf(stderr, "tnhost: run --compare: %d of %d fields differ between the board and the "
+                "C model\n", ndiff, nf);
+        return EXIT_BOARD;
+    }
+    if (rr.model_rc || st->check_errors || st->router_errors) {
+        fprintf(stderr, "tnhost: run: errors: board %ld integrity, router bits 0x%x; model %ld "
+                "integrity, router bits 0x%x\n", st->check_errors, st->router_errors,
+                cs->check_errors, cs->router_errors);
+        return EXIT_BOARD;
+    }
+    return 0;
+}
+
+static const char *const rerr_names[7] = {"credit_ovf", "credit_unf", "buf_ovf", "order",
+                                          "vc_reuse", "port", "cfg"};
+static const char *const serr_names[4] = {"dst", "order", "src", "payload"};
+
+static void bit_names(uint32_t v, const char *const *names, int n, char *out, size_t len)
+{
+    size_t u = 0;
+    out[0] = 0;
+    for (int i = 0; i < n; i++)
+        if (v >> i & 1u)
+            u += (size_t)snprintf(out + u, u < len ? len - u : 0, "%s%s", u ? " " : "",
+                                  names[i]);
+    if (!u)
+        snprintf(out, len, "none");
+}
+
+int cmd_errors(host *h)
+{
+    board_build bb;
+    int rc = read_build(h, &bb);
+    if (rc)
+        return rc;
+    unsigned nodes = 1;
+    for (unsigned d = 0; d < bb.n; d++)
+        nodes *= bb.k;
+    uint32_t g[9];
+    if ((rc = read_block(h, TN_B_STATUS, 9, g, "errors: status")))
+        return rc;
+    if (h->json) {
+        json_head(h);
+        printf(", \"status\": %u, \"router_errors\": %u, \"sink_errors\": %u, "
+               "\"source_overflow\": %u, \"pattern_errors\": %u, \"nodes\": [", g[0], g[5], g[6],
+               g[7], g[8]);
+    } else {
+        char a[128], b[128];
+        bit_names(g[5], rerr_names, 7, a, sizeof a);
+        bit_names(g[6], serr_names, 4, b, sizeof b);
+        printf("routers (OR of all): %s; sinks: %s; source FIFO overflow at nodes 0x%x; "
+               "pattern not built at nodes 0x%x\n", a, b, g[7], g[8]);
+        printf("node  router (0x1000+16v+10)     sink (+11)        source (+12)\n");
+    }
+    for (unsigned v = 0; v < nodes; v++) {
+        uint32_t x[3];
+        if ((rc = read_block(h, TN_B_NODE + 16 * v + TN_BN_RERR, 3, x, "errors: node")))
+            return rc;
+        if (h->json) {
+            printf("%s{\"node\": %u, \"router\": %u, \"sink\": %u, \"source\": %u}",
+                   v ? ", " : "", v, x[0], x[1], x[2]);
+        } else {
+            char a[128], b[128];
+            bit_names(x[0], rerr_names, 7, a, sizeof a);
+            bit_names(x[1], serr_names, 4, b, sizeof b);
+            printf("%4u  %-26s %-17s %s%s\n", v, a, b, x[2] & 1u ? "overflow " : "",
+                   x[2] & 2u ? "pattern" : (x[2] & 1u ? "" : "none"));
+        }
+    }
+    if (h->json)
+        printf("]}\n");
+    return (g[5] || g[6] || g[7] || g[8]) ? EXIT_BOARD : 0;
+}
