@@ -91,6 +91,8 @@ run_suite board_core bash scripts/board_core_test.sh
 run_suite vl_source build/vl/source/vl_source
 # its RTL: Verilator -Wall, Icarus, elaboration checks, synth_ecp5 without latches (fpga/*.v)
 run_suite board_lint bash scripts/board_lint.sh
+# tn.core (FuseSoC): parses, lists every RTL file, its lint targets pass
+run_suite fusesoc bash scripts/fusesoc_check.sh
 run_suite lockstep bash scripts/lockstep.sh tb/regress/lockstep_test.txt
 
 rc_total=$(grep -ho 'router-cycles compared: [0-9]*' "$TMP"/*.out 2>/dev/null | grep -o '[0-9]*$' | awk '{s += $1} END {print s + 0}')

@@ -11,7 +11,7 @@ case $WHAT in core | fpga | all) ;; *) echo "setup: '$WHAT' is not core, fpga or
 DEB_PKGS=() PY_MODS=() PIP_NAMES=()
 if [ "$WHAT" != fpga ]; then
     DEB_PKGS+=(gcc g++ make libcmocka-dev python3 python3-pip verilator iverilog yosys gtkwave zlib1g-dev)
-    PY_MODS+=(matplotlib) PIP_NAMES+=(matplotlib)
+    PY_MODS+=(matplotlib fusesoc) PIP_NAMES+=(matplotlib fusesoc)
 fi
 if [ "$WHAT" != core ]; then
     DEB_PKGS+=(openfpgaloader)
