@@ -8,7 +8,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 no() { n=$((n + 1)); echo "not ok $n - $1"; [ -z "${2:-}" ] || echo "# $2"; }
-FS=(fusesoc --cores-root .)
+FS=(python3 -m fusesoc.main --cores-root .) # the module, so that no PATH shim is needed
 out=$("${FS[@]}" core show tn:noc:tn 2>&1)
 want="default lint_board lint_router lint_torus lockstep ulx3s"
 got=$(sed -n '/^Targets:/,$p' <<< "$out" | awk 'NR > 1 && $1 != "" { print $1 }' | sort | tr '\n' ' ' | sed 's/ $//')
