@@ -52,7 +52,7 @@ BOARD_SIM_PARAMS := -GK=4 -GN=2 -GV=4 -GB=4 -GW=16 -GROUTING=3 -GGAL=1 -GGQD=16 
                     -GCLKS_PER_BIT=$(BOARD_SIM_CPB) \
                     -GTIMEOUT_CLKS=100000
 VL_CORE_DIR := build/vl/board_core
-build/bin/tnboard-core: $(BOARD_CORE_RTL) $(BOARD_RTL) tb/verilator/tn_board_core_shim.cpp \
+build/bin/tnboard-core: $(BOARD_CORE_RTL) $(BOARD_RTL) tb/verilator/tn_board_shim.cpp \
                         tb/verilator/tn_board_rtl.h tb/board/tnboard.c fpga/board.mk
 	@rm -rf $(VL_CORE_DIR) && mkdir -p $(VL_CORE_DIR) build/bin
 	$(CC) $(CFLAGS_REL) -DTN_BOARD_CPB=$(BOARD_SIM_CPB) -Itb/verilator -c tb/board/tnboard.c \
@@ -60,10 +60,10 @@ build/bin/tnboard-core: $(BOARD_CORE_RTL) $(BOARD_RTL) tb/verilator/tn_board_cor
 	@verilator --cc --exe --build -O1 -j 2 -Wall --top-module tn_board -Ifpga -Irtl/common \
 	    -Irtl/router -Irtl/ni -Irtl/net $(BOARD_SIM_PARAMS) fpga/tn_board.v \
 	    --Mdir $(VL_CORE_DIR) -o tnboard-core \
-	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
+	    -CFLAGS "-I$(CURDIR)/tb/verilator -DTN_BOARD_CORE" \
 	    -LDFLAGS "$(CURDIR)/$(VL_CORE_DIR)/tnboard_main.o" \
 	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
-	    $(CURDIR)/tb/verilator/tn_board_core_shim.cpp > $(VL_CORE_DIR).log 2>&1 || { tail -30 $(VL_CORE_DIR).log >&2; exit 1; }
+	    $(CURDIR)/tb/verilator/tn_board_shim.cpp > $(VL_CORE_DIR).log 2>&1 || { tail -30 $(VL_CORE_DIR).log >&2; exit 1; }
 	cp $(VL_CORE_DIR)/tnboard-core $@
 board: build/bin/tnboard-core
 

@@ -1,8 +1,16 @@
 // SPDX-License-Identifier: MIT
-// extern "C" shim over the Verilated tn_board_ctrl_top (tb/verilator/tn_board_ctrl_top.v): the
-// only C++ of tnboard (tb/board/tnboard.c).
+// extern "C" shim over the Verilated board: the only C++ of tnboard (tb/board/tnboard.c). Built
+// twice (fpga/board.mk): over tn_board_ctrl_top (tb/verilator/tn_board_ctrl_top.v, the control
+// plane) for tnboard, and with -DTN_BOARD_CORE over tn_board (fpga/tn_board.v, the board core)
+// for tnboard-core.
 #include <new>
+#ifdef TN_BOARD_CORE
+#include "Vtn_board.h"
+typedef Vtn_board tn_top;
+#else
 #include "Vtn_board_ctrl_top.h"
+typedef Vtn_board_ctrl_top tn_top;
+#endif
 #include "verilated.h"
 extern "C" {
 #include "tn_board_rtl.h"
@@ -10,7 +18,7 @@ extern "C" {
 
 struct tn_board_rtl {
     VerilatedContext ctx;
-    Vtn_board_ctrl_top *top;
+    tn_top *top;
 };
 
 static void edge(tn_board_rtl *r)
@@ -26,7 +34,7 @@ extern "C" tn_board_rtl *tn_board_rtl_new(void)
     tn_board_rtl *r = new (std::nothrow) tn_board_rtl;
     if (!r)
         return nullptr;
-    r->top = new (std::nothrow) Vtn_board_ctrl_top{&r->ctx};
+    r->top = new (std::nothrow) tn_top{&r->ctx};
     if (!r->top) {
         delete r;
         return nullptr;
@@ -59,7 +67,16 @@ extern "C" int tn_board_rtl_cycle(tn_board_rtl *r, int rx)
 
 extern "C" unsigned tn_board_rtl_state(const tn_board_rtl *r)
 {
-    const Vtn_board_ctrl_top *t = r->top;
+#ifdef TN_BOARD_CORE
+    /* led_o (fpga/tn_board.v): 0 run under way, 1 run ended, 3 design reset, 4 control plane
+     * idle. The board is idle when the control plane is and no run is under way. */
+    unsigned led = r->top->led_o;
+    return (((led >> 4) & 1u) && !(led & 1u) ? TN_BOARD_IDLE : 0u) |
+           ((led & 1u) ? TN_BOARD_RUN : 0u) | (((led >> 1) & 1u) ? TN_BOARD_DONE : 0u) |
+           (((led >> 3) & 1u) ? TN_BOARD_DRST : 0u);
+#else
+    const tn_top *t = r->top;
     return (t->idle_o ? TN_BOARD_IDLE : 0u) | (t->run_o ? TN_BOARD_RUN : 0u) |
            (t->done_o ? TN_BOARD_DONE : 0u) | (t->design_rst_o ? TN_BOARD_DRST : 0u);
+#endif
 }
