@@ -22,19 +22,6 @@ void acor_configure(tn_rtl *x, const tn_config *c)
     lk_set(port(x, TN_RTL_ACOR_GSEED), 0, 32, (uint64_t)c->seed); /* the top salts it (R23.3.1) */
 }
 
-static int acor_mismatch(mismatch *mm, int node, int idx, const char *field, uint64_t rv,
-                         uint64_t mv)
-{
-    mm->node = node;
-    mm->port = idx;
-    mm->vc = -1;
-    snprintf(mm->field, sizeof mm->field, "%s", field);
-    mm->rtl = rv;
-    mm->model = mv;
-    mm->pkt[0] = 0;
-    return 1;
-}
-
 /* The ACOR registers at the start of the cycle against the model's. */
 int acor_compare_state(rnet *r, const tn_sim *s, const layout *Lay, mismatch *mm)
 {
@@ -48,7 +35,7 @@ int acor_compare_state(rnet *r, const tn_sim *s, const layout *Lay, mismatch *mm
             continue;                                                                          \
         uint64_t rv = lk_get(po, off + (long)i * (wd), (wd)), mv = (uint64_t)(model);          \
         if (rv != mv)                                                                          \
-            return acor_mismatch(mm, node, (cnt) > 1 ? i : -1, nm, rv, mv);                    \
+            return lk_node_mismatch(mm, node, (cnt) > 1 ? i : -1, nm, rv, mv);                    \
     }                                                                                          \
     off += (long)(cnt) * (wd);
         TN_ACOROBS_FIELDS(X)
@@ -95,11 +82,11 @@ int acor_drive_compare(rnet *r, const tn_sim *s, const layout *Lay, const uint8_
             const tn_source *src = &s->src[(long)node * term + e];
             uint64_t rl = lk_get(pl, 2L * e, 2), ml = lvl[(long)node * term + e];
             if (rl != ml)
-                return acor_mismatch(mm, node, e, "acor.lvl", rl, ml);
+                return lk_node_mismatch(mm, node, e, "acor.lvl", rl, ml);
             if (src->acor_att) {
                 uint64_t rm = lk_get(pm, (long)e * AW, AW), mv = src->pend.mid;
                 if (rm != mv)
-                    return acor_mismatch(mm, node, e, "acor.mid", rm, mv);
+                    return lk_node_mismatch(mm, node, e, "acor.mid", rm, mv);
             }
         }
     }

@@ -104,6 +104,10 @@ typedef struct mismatch {
     char pkt[160];
 } mismatch;
 int compare(rnet *r, const tn_sim *s, const view *w, const layout *L, mismatch *mm);
+/* A mismatch of a register beside a router (the GAL NI's, ACOR's): node, index (-1 for none),
+ * field, the RTL's and the model's values; returns 1 (ni.c). */
+int lk_node_mismatch(mismatch *mm, int node, int idx, const char *field, uint64_t rv,
+                     uint64_t mv);
 int ni_compare_state(rnet *r, const tn_sim *s, const layout *L, mismatch *mm);
 void ni_capture(const tn_sim *s, uint8_t *ready, uint32_t *ntag);
 int ni_drive_compare(rnet *r, const tn_sim *s, const layout *L, const uint8_t *ready,

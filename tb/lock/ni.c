@@ -19,8 +19,8 @@ void ni_configure(tn_rtl *x, const layout *L, const tn_config *c)
     lk_set(port(x, TN_RTL_NI_CFG_N2), 0, 20, (uint64_t)c->gal_n2);
 }
 
-static int ni_mismatch(mismatch *mm, int node, int idx, const char *field, uint64_t rv,
-                       uint64_t mv)
+int lk_node_mismatch(mismatch *mm, int node, int idx, const char *field, uint64_t rv,
+                     uint64_t mv)
 {
     mm->node = node;
     mm->port = idx;
@@ -46,7 +46,7 @@ int ni_compare_state(rnet *r, const tn_sim *s, const layout *Lay, mismatch *mm)
             continue;                                                                          \
         uint64_t rv = lk_get(po, off + (long)i * (wd), (wd)), mv = (uint64_t)(model);          \
         if (rv != mv)                                                                          \
-            return ni_mismatch(mm, node, i, nm, rv, mv);                                       \
+            return lk_node_mismatch(mm, node, i, nm, rv, mv);                                       \
     }                                                                                          \
     off += (long)(cnt) * (wd);
         TN_NIOBS_FIELDS(X)
@@ -76,7 +76,7 @@ void ni_capture(const tn_sim *s, uint8_t *ready, uint32_t *ntag)
     do {                                                                                       \
         uint64_t rv_ = (uint64_t)(rv), mv_ = (uint64_t)(mv);                                   \
         if (rv_ != mv_)                                                                        \
-            return ni_mismatch(mm, node, idx, fld, rv_, mv_);                                  \
+            return lk_node_mismatch(mm, node, idx, fld, rv_, mv_);                                  \
     } while (0)
 
 /* After the model's step of cycle t: drive the NI inputs of cycle t (the packets the model's
