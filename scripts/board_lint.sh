@@ -10,6 +10,7 @@
 # Run by scripts/run_tests.sh (make test); alone: bash scripts/board_lint.sh. Logs in build/board_lint/.
 set -uo pipefail # no -e: a failing check must not stop the others
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+PATH="$PWD/scripts/bin:$PATH" # the project's Verilator (scripts/bin/verilator)
 
 OUT=build/board_lint
 mkdir -p "$OUT"

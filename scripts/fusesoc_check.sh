@@ -5,6 +5,7 @@
 # -Wall through FuseSoC). TAP on stdout; make test runs it (scripts/run_tests.sh).
 set -u
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+PATH="$PWD/scripts/bin:$PATH" # the project's Verilator (scripts/bin/verilator)
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 no() { n=$((n + 1)); echo "not ok $n - $1"; [ -z "${2:-}" ] || echo "# $2"; }

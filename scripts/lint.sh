@@ -19,6 +19,7 @@
 # synthesis (one takes under 1 minute). Installs nothing (make setup does).
 set -uo pipefail # no -e: failing tools are what this script counts
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+PATH="$PWD/scripts/bin:$PATH" # the project's Verilator (scripts/bin/verilator)
 
 OUT=build/lint
 JOBS=${LINT_JOBS:-$(nproc 2>/dev/null || echo 2)}

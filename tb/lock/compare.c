@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The comparison of a cycle: every link (output) register, credit register, observed register of
  * the table (tb/tn_obs.h, from rtl/common/tn_defs.tbl) and error vector, node by node. The first
- * difference names cycle, node, port, VC and field. */
+ * difference names cycle, node, port, VC and field. It reads a padded copy of the buses taken
+ * once per cycle (rnet_snapshot), each field with one 64-bit load. */
 #include <stdio.h>
 #include "lock.h"
 #include "tn_obs.h"
@@ -42,7 +43,7 @@ static int compare_link(const uint8_t *fl, long b, const layout *L, const tn_sim
         int i = order[k];
         if (!L->f_w[i])
             continue;
-        uint64_t rv = lk_get(fl, b + L->f_lsb[i], L->f_w[i]);
+        uint64_t rv = lk_getp(fl, b + L->f_lsb[i], L->f_w[i]);
         if (rv != v[i]) {
             describe_pkt(s, f, mm->pkt, sizeof mm->pkt);
             return report(mm, node, port, f->vc, names[i], rv, v[i]);
@@ -51,25 +52,25 @@ static int compare_link(const uint8_t *fl, long b, const layout *L, const tn_sim
     return 0;
 }
 
-static int compare_node(rnet *r, const tn_sim *s, const view *w, const layout *Lay, int node,
+static int compare_node(const rnet *r, const tn_sim *s, const view *w, const layout *Lay, int node,
                         mismatch *mm)
 {
     const tn_dims *L = &Lay->d;
     const int P = L->P;
     long lv, lc, lf, cv, cc, ob, eb;
-    const uint8_t *pv = rnet_bus(r, LK_LNK_VALID, node, &lv);
-    const uint8_t *pc = rnet_bus(r, LK_LNK_VC, node, &lc);
-    const uint8_t *pf = rnet_bus(r, LK_LNK_FLIT, node, &lf);
-    const uint8_t *qv = rnet_bus(r, LK_CRD_VALID, node, &cv);
-    const uint8_t *qc = rnet_bus(r, LK_CRD_VC, node, &cc);
-    const uint8_t *po = rnet_bus(r, LK_OBS, node, &ob);
-    const uint8_t *pe = rnet_bus(r, LK_ERR, node, &eb);
+    const uint8_t *pv = rnet_snap_bus(r, LK_LNK_VALID, node, &lv);
+    const uint8_t *pc = rnet_snap_bus(r, LK_LNK_VC, node, &lc);
+    const uint8_t *pf = rnet_snap_bus(r, LK_LNK_FLIT, node, &lf);
+    const uint8_t *qv = rnet_snap_bus(r, LK_CRD_VALID, node, &cv);
+    const uint8_t *qc = rnet_snap_bus(r, LK_CRD_VC, node, &cc);
+    const uint8_t *po = rnet_snap_bus(r, LK_OBS, node, &ob);
+    const uint8_t *pe = rnet_snap_bus(r, LK_ERR, node, &eb);
     /* link (output) registers, ejection included; credit registers */
     for (int port = 0; port < P; port++) {
         long idx = (long)node * P + port;
         if (port > 0 && port <= 2 * s->g.n && s->g.nbr[idx] < 0)
             continue; /* mesh edge: no link */
-        uint64_t rv = lk_get(pv, lv + port, 1);
+        uint64_t rv = lk_getp(pv, lv + port, 1);
         if (rv != w->lnk_valid[idx]) {
             if (w->lnk_valid[idx])
                 describe_pkt(s, &w->lnk[idx], mm->pkt, sizeof mm->pkt);
@@ -77,7 +78,7 @@ static int compare_node(rnet *r, const tn_sim *s, const view *w, const layout *L
         }
         if (rv) {
             const tn_flit *f = &w->lnk[idx];
-            uint64_t vc = lk_get(pc, lc + (long)port * L->VW, L->VW);
+            uint64_t vc = lk_getp(pc, lc + (long)port * L->VW, L->VW);
             if (vc != f->vc) {
                 describe_pkt(s, f, mm->pkt, sizeof mm->pkt);
                 return report(mm, node, port, f->vc, "link.vc", vc, f->vc);
@@ -85,12 +86,12 @@ static int compare_node(rnet *r, const tn_sim *s, const view *w, const layout *L
             if (compare_link(pf, lf + (long)port * L->FW, Lay, s, f, node, port, mm))
                 return 1;
         }
-        rv = lk_get(qv, cv + port, 1);
+        rv = lk_getp(qv, cv + port, 1);
         if (rv != w->crd_valid[idx])
             return report(mm, node, port, -1, "credit.valid", rv, w->crd_valid[idx]);
-        if (rv && lk_get(qc, cc + (long)port * L->VW, L->VW) != w->crd_vc[idx])
+        if (rv && lk_getp(qc, cc + (long)port * L->VW, L->VW) != w->crd_vc[idx])
             return report(mm, node, port, -1, "credit.vc",
-                          lk_get(qc, cc + (long)port * L->VW, L->VW), w->crd_vc[idx]);
+                          lk_getp(qc, cc + (long)port * L->VW, L->VW), w->crd_vc[idx]);
     }
     /* the observed registers, field by field in the table's order */
     long off = ob;
@@ -100,7 +101,7 @@ static int compare_node(rnet *r, const tn_sim *s, const view *w, const layout *L
         (void)x;                                                                               \
         if (!(when))                                                                           \
             continue;                                                                          \
-        uint64_t rv = lk_get(po, off + (long)i * (wd), (wd)), mv = (uint64_t)(model);          \
+        uint64_t rv = lk_getp(po, off + (long)i * (wd), (wd)), mv = (uint64_t)(model);          \
         if (rv != mv)                                                                          \
             return report(mm, node,                                                            \
                           ix == TN_IDX_IVC    ? i / L->V                                       \
@@ -112,7 +113,7 @@ static int compare_node(rnet *r, const tn_sim *s, const view *w, const layout *L
     off += (long)(cnt) * (wd);
     TN_OBS_FIELDS(X)
 #undef X
-    uint64_t err = lk_get(pe, eb, L->EW);
+    uint64_t err = lk_getp(pe, eb, L->EW);
     if (err != s->router_err[node])
         return report(mm, node, -1, -1, "err", err, s->router_err[node]);
     if (err)
@@ -123,6 +124,7 @@ static int compare_node(rnet *r, const tn_sim *s, const view *w, const layout *L
 int compare(rnet *r, const tn_sim *s, const view *w, const layout *L, mismatch *mm)
 {
     mm->pkt[0] = 0;
+    rnet_snapshot(r);
     for (int node = 0; node < s->g.nodes; node++)
         if (compare_node(r, s, w, L, node, mm))
             return 1;

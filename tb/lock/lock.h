@@ -29,6 +29,21 @@ static inline uint64_t lk_get(const uint8_t *p, long lsb, int width)
     return width >= 64 ? v : v & ((UINT64_C(1) << width) - 1);
 }
 
+/* lk_get on a buffer with at least LK_PAD readable bytes after the field's last byte (a
+ * snapshot, rnet_snapshot): one 64-bit load, no length arithmetic. */
+#define LK_PAD 16
+static inline uint64_t lk_getp(const uint8_t *p, long lsb, int width)
+{
+    const uint8_t *b = p + (lsb >> 3);
+    int sh = (int)(lsb & 7);
+    uint64_t lo;
+    memcpy(&lo, b, 8);
+    uint64_t v = lo >> sh;
+    if (sh + width > 64)
+        v |= (uint64_t)b[8] << (64 - sh);
+    return width >= 64 ? v : v & ((UINT64_C(1) << width) - 1);
+}
+
 static inline void lk_set(uint8_t *p, long lsb, int width, uint64_t v)
 {
     for (int done = 0; done < width;) {
@@ -58,7 +73,7 @@ enum { LK_F_PAYLOAD, LK_F_SRC, LK_F_DST, LK_F_QUAD, LK_F_MID, LK_F_PHASE, LK_F_T
 void layout_init(layout *L, const tn_rtl_params *p);
 
 /* ---- the RTL side (rnet.c) ---- */
-enum lk_bus { LK_LNK_VALID, LK_LNK_VC, LK_LNK_FLIT, LK_CRD_VALID, LK_CRD_VC, LK_OBS, LK_ERR };
+enum lk_bus { LK_LNK_VALID, LK_LNK_VC, LK_LNK_FLIT, LK_CRD_VALID, LK_CRD_VC, LK_OBS, LK_ERR, LK_NBUS };
 typedef struct rnet {
     int routers;             /* 0: tn_torus model; 1: a tn_router per node */
     int nodes;
@@ -66,11 +81,17 @@ typedef struct rnet {
     const layout *L;
     tn_rtl **r;              /* 1 or nodes instances */
     int traced;              /* instance with a waveform, -1 none */
+    uint8_t *snap[LK_NBUS];  /* rnet_snapshot: each compared bus of every instance, padded */
+    long snap_stride[LK_NBUS]; /* bytes per instance (the port's bytes + LK_PAD) */
 } rnet;
 int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c);
 void rnet_close(rnet *n);
 /* A node's slice of a per-node bus: its bytes and the LSB of the node's slice. */
 uint8_t *rnet_bus(rnet *n, int bus, int node, long *lsb);
+/* Copy the compared buses (enum lk_bus) once per cycle into padded buffers; rnet_snap_bus is
+ * rnet_bus on that copy, read with lk_getp. */
+void rnet_snapshot(rnet *n);
+const uint8_t *rnet_snap_bus(const rnet *n, int bus, int node, long *lsb);
 /* The injection inputs of terminal channel ch of node: valid, vc and flit (bytes, LSB). */
 void rnet_inj(rnet *n, int node, int ch, uint8_t **valid, long *vlsb, uint8_t **vc, long *clsb,
               uint8_t **flit, long *flsb);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "opts.h"
 
 /* tnlock's own keys, beside the model's (one key table: cmodel/src/config.c, tn_cli.h) */
@@ -21,6 +22,11 @@ static int set_long(long *dst, const char *v, char *err, size_t errlen)
     return 0;
 }
 static int k_cycles(void *c, const char *v, char *e, size_t n) { return set_long(&((opts *)c)->cycles, v, e, n); }
+static int k_threads(void *c, const char *v, char *e, size_t n)
+{
+    long *t = &((opts *)c)->threads;
+    return set_long(t, v, e, n) || *t > 8 ? -1 : 0;
+}
 static int k_window(void *c, const char *v, char *e, size_t n) { return set_long(&((opts *)c)->window, v, e, n); }
 static int set_str(char *dst, const char *v)
 {
@@ -51,6 +57,7 @@ static const tn_cli_key lock_keys[] = {
     {"rtl", "net rtr", "net", "net: the Verilated tn_torus; rtr: one tn_router per node", k_rtl},
     {"fault", "a planted fault name", "-", "the model with that planted fault (TN_FAULT_*)", k_fault},
     {"model", "on off", "on", "off: the RTL alone with a C traffic source, for throughput", k_model},
+    {"threads", "1..8", "1", "Verilator threads of the model (its own build); each needs an idle core", k_threads},
 };
 #define N_LOCK_KEYS ((int)(sizeof lock_keys / sizeof lock_keys[0]))
 
@@ -65,6 +72,7 @@ int lock_parse(opts *o, int argc, char **argv)
     o->window = 300;
     strcpy(o->waves, "build/waves");
     o->model = 1;
+    o->threads = 1;
     int rc = tn_cli_parse(argc, argv, 1, &o->cfg, lock_keys, N_LOCK_KEYS, o, &o->json, err,
                           sizeof err);
     if (rc == 1) {
@@ -81,7 +89,8 @@ int lock_parse(opts *o, int argc, char **argv)
     return 0;
 }
 
-/* The Verilated model a run needs: TOP_kKnNvV[_tT][_gal|_acor][_fault_F] (scripts/vlbuild.sh). */
+/* The Verilated model a run needs: TOP_kKnNvV[_tT][_gal|_acor][_jJ][_fault_F]
+ * (scripts/vlbuild.sh). */
 int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errlen)
 {
     /* a configuration the model refuses needs no Verilated model: say so before building one */
@@ -98,14 +107,28 @@ int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errl
                               "(the ACOR block is lockstepped beside each tn_router)", rtl);
         return -1;
     }
-    char t[16] = "";
+    if (o->threads > 1 && !strcmp(rtl, "rtr")) {
+        snprintf(err, errlen, "key 'threads': value '%ld' is not allowed with rtl=rtr; allowed: 1 "
+                              "(one model per router; a threaded model is one tn_torus)", o->threads);
+        return -1;
+    }
+    /* a threaded model spins its workers: one core each, or it runs hundreds of times slower */
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    if (o->threads > 1 && cores > 0 && o->threads > cores) {
+        snprintf(err, errlen, "key 'threads': value '%ld' is more than this machine's %ld "
+                              "processors; allowed: 1..%ld", o->threads, cores, cores);
+        return -1;
+    }
+    char t[16] = "", j[32] = "";
     if (o->cfg.term != 1)
         snprintf(t, sizeof t, "_t%d", o->cfg.term);
-    int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, t,
+    if (o->threads > 1)
+        snprintf(j, sizeof j, "_j%ld", o->threads);
+    int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, t,
                      o->cfg.routing == TN_ROUTE_GAL    ? "_gal"
                      : o->cfg.routing == TN_ROUTE_ACOR ? "_acor"
                                                        : "",
-                     o->fault[0] ? "_fault_" : "", o->fault);
+                     j, o->fault[0] ? "_fault_" : "", o->fault);
     if (n < 0 || (size_t)n >= len) {
         snprintf(err, errlen, "key 'fault': value '%s' is too long", o->fault);
         return -1;

@@ -8,6 +8,16 @@
 
 static uint8_t *port(tn_rtl *r, int p) { return tn_rtl_port(r, p, NULL); }
 
+/* The port of a compared bus (enum lk_bus): tn_torus's per-node buses, or a router's own. */
+static int bus_port(const rnet *n, int bus)
+{
+    static const int net_port[] = {TN_RTL_LNK_VALID, TN_RTL_LNK_VC, TN_RTL_LNK_FLIT,
+                                   TN_RTL_CRD_VALID, TN_RTL_CRD_VC, TN_RTL_OBS, TN_RTL_ERR};
+    static const int rtr_port[] = {TN_RTL_OUT_VALID, TN_RTL_OUT_VC, TN_RTL_OUT_FLIT,
+                                   TN_RTL_IN_CRD_VALID, TN_RTL_IN_CRD_VC, TN_RTL_OBS, TN_RTL_ERR};
+    return n->routers ? rtr_port[bus] : net_port[bus];
+}
+
 int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c)
 {
     const tn_dims *d = &L->d;
@@ -37,6 +47,14 @@ int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c)
             acor_configure(x, c);
         tn_rtl_reset(x, 2);
     }
+    for (int b = 0; b < LK_NBUS; b++) {
+        int bytes;
+        tn_rtl_port(n->r[0], bus_port(n, b), &bytes);
+        n->snap_stride[b] = bytes + LK_PAD;
+        n->snap[b] = calloc((size_t)cnt, (size_t)n->snap_stride[b]);
+        if (!n->snap[b])
+            return -1;
+    }
     return 0;
 }
 
@@ -46,6 +64,8 @@ void rnet_close(rnet *n)
     for (int i = 0; i < cnt; i++)
         tn_rtl_free(n->r[i]);
     free(n->r);
+    for (int b = 0; b < LK_NBUS; b++)
+        free(n->snap[b]);
 }
 
 /* Width of one node's slice of a per-node bus (tn_torus concatenates them node-major). */
@@ -63,16 +83,33 @@ static long node_width(const layout *L, int bus)
 
 uint8_t *rnet_bus(rnet *n, int bus, int node, long *lsb)
 {
-    static const int net_port[] = {TN_RTL_LNK_VALID, TN_RTL_LNK_VC, TN_RTL_LNK_FLIT,
-                                   TN_RTL_CRD_VALID, TN_RTL_CRD_VC, TN_RTL_OBS, TN_RTL_ERR};
-    static const int rtr_port[] = {TN_RTL_OUT_VALID, TN_RTL_OUT_VC, TN_RTL_OUT_FLIT,
-                                   TN_RTL_IN_CRD_VALID, TN_RTL_IN_CRD_VC, TN_RTL_OBS, TN_RTL_ERR};
     if (!n->routers) {
         *lsb = (long)node * node_width(n->L, bus);
-        return port(n->r[0], net_port[bus]);
+        return port(n->r[0], bus_port(n, bus));
     }
     *lsb = 0;
-    return port(n->r[node], rtr_port[bus]);
+    return port(n->r[node], bus_port(n, bus));
+}
+
+void rnet_snapshot(rnet *n)
+{
+    int cnt = n->routers ? n->nodes : 1;
+    for (int b = 0; b < LK_NBUS; b++)
+        for (int i = 0; i < cnt; i++) {
+            int bytes;
+            const uint8_t *p = tn_rtl_port(n->r[i], bus_port(n, b), &bytes);
+            memcpy(n->snap[b] + (long)i * n->snap_stride[b], p, (size_t)bytes);
+        }
+}
+
+const uint8_t *rnet_snap_bus(const rnet *n, int bus, int node, long *lsb)
+{
+    if (!n->routers) {
+        *lsb = (long)node * node_width(n->L, bus);
+        return n->snap[bus];
+    }
+    *lsb = 0;
+    return n->snap[bus] + (long)node * n->snap_stride[bus];
 }
 
 void rnet_inj(rnet *n, int node, int ch, uint8_t **valid, long *vlsb, uint8_t **vc, long *clsb,

@@ -3,6 +3,7 @@
 // the vl_acor test (tb/unit/vl_acor.c).
 #include "Vtn_acor_top.h"
 #include "verilated.h"
+#include "tn_vl_context.h"
 extern "C" {
 #include "tn_acor_rtl.h"
 }
@@ -12,7 +13,7 @@ extern "C" const int tn_acor_rtl_param[TN_ACOR_RTL_NINST][3] = {
 };
 
 struct tn_acor_rtl {
-    VerilatedContext ctx;
+    tn_vl_context ctx;
     Vtn_acor_top *top;
 };
 

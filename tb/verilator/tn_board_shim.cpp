@@ -12,12 +12,13 @@ typedef Vtn_board tn_top;
 typedef Vtn_board_ctrl_top tn_top;
 #endif
 #include "verilated.h"
+#include "tn_vl_context.h"
 extern "C" {
 #include "tn_board_rtl.h"
 }
 
 struct tn_board_rtl {
-    VerilatedContext ctx;
+    tn_vl_context ctx;
     tn_top *top;
 };
 

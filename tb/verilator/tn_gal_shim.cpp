@@ -3,6 +3,7 @@
 // of the vl_gal_ni test (tb/unit/vl_gal_ni.c).
 #include "Vtn_gal_ni_top.h"
 #include "verilated.h"
+#include "tn_vl_context.h"
 extern "C" {
 #include "tn_gal_rtl.h"
 }
@@ -12,7 +13,7 @@ extern "C" const int tn_gal_rtl_param[TN_GAL_RTL_NINST][4] = {
 };
 
 struct tn_gal_rtl {
-    VerilatedContext ctx;
+    tn_vl_context ctx;
     Vtn_gal_ni_top *top;
 };
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include TN_TOP_HEADER
 #include "verilated.h"
+#include "tn_vl_context.h"
 #include "verilated_fst_c.h"
 #ifndef TN_TOP_GAL
 #define TN_TOP_GAL 0
@@ -19,7 +20,7 @@ extern "C" {
 }
 
 struct tn_rtl {
-    VerilatedContext ctx;
+    tn_vl_context ctx;
     TN_TOP_CLASS *top;
     VerilatedFstC *fst;
 };

@@ -3,12 +3,13 @@
 // C++ of the vl_sel_state test (tb/unit/vl_sel_state.c).
 #include "Vtn_sel_state_top.h"
 #include "verilated.h"
+#include "tn_vl_context.h"
 extern "C" {
 #include "tn_sel_rtl.h"
 }
 
 struct tn_sel_rtl {
-    VerilatedContext ctx;
+    tn_vl_context ctx;
     Vtn_sel_state_top *top;
 };
 

@@ -4,12 +4,13 @@
 #include <new>
 #include "Vtn_source.h"
 #include "verilated.h"
+#include "tn_vl_context.h"
 extern "C" {
 #include "tn_source_rtl.h"
 }
 
 struct tn_source_rtl {
-    VerilatedContext ctx;
+    tn_vl_context ctx;
     Vtn_source *top;
 };
 
