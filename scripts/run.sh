@@ -32,6 +32,9 @@ BOARD_FAMILIES=(
     "VAL V=4|routing=val vcs=4"
     "GOAL V=4|routing=goal vcs=4"
     "GAL V=4 (simulated board)|routing=gal vcs=4 gal_sets=dir gal_qdepth=16"
+    # the threshold at the queue depth keeps GAL with one injection channel from collapsing
+    # past saturation on the 4x4 tornado (docs/gal-collapse.md); a register on the board
+    "GAL V=4 gal_t=16|routing=gal vcs=4 gal_sets=dir gal_qdepth=16 gal_t=16"
 )
 BOARD_LOADS="0.05,0.1,0.15,0.2,0.25,0.3,0.35,0.4,0.45,0.5"
 BOARD_WINDOW="warmup=1000 measure=4000"
