@@ -57,7 +57,8 @@ module tn_board #(
     localparam [15:0] QD16 = QDI[15:0];
     localparam [31:0] BUILD0 = {K8, N8, V8, B8};
     localparam [31:0] BUILD1 = {W8, R8, S8, T8};
-    localparam [31:0] BUILD2 = {QD16, 8'd16, 6'b000001, 1'b0, GAL != 0};  // 16 bins; torus; GAL
+    // 16 bins; features: bit 3 randperm and hotspot, bit 2 torus, bit 1 ACOR (0), bit 0 GAL
+    localparam [31:0] BUILD2 = {QD16, 8'd16, 4'b0000, 1'b1, 1'b1, 1'b0, GAL != 0};
     localparam integer GQDI = GQD;
     localparam [31:0] BUILD3 = GQDI[31:0];
     localparam [31:0] MAGIC  = 32'h31426E74;                 // "tnB1"
@@ -112,6 +113,11 @@ module tn_board #(
     reg [10:0] gal_t_q, gal_tmin_q, gal_tmax_q;
     reg [6:0]  gal_n1_q;
     reg [19:0] gal_n2_q;
+    reg [NODES*AW-1:0] perm_q;  // randperm: perm[v] at [v*AW +: AW] (the host's permutation)
+    reg [31:0] hot_thr_q;       // hotspot: (uint64_t)(hot_frac * 2^32), low 32 bits
+    reg        hot_thr_hi_q;    //          and bit 32 (hot_frac = 1)
+    reg [4:0]  n_hot_q;         // hotspot: hot nodes, 1..16
+    reg [16*AW-1:0] hot_q;      // hotspot: hot node j at [j*AW +: AW]
 
     // ---- run state ----
     reg         started_q, stop_q, ended_q;
@@ -174,6 +180,8 @@ module tn_board #(
                         .GAL(GAL), .NODE(gv)) u_src (
                 .clk_i(clk_i), .rst_i(drst), .seed_i(seed_q[gv*32 +: 32]),
                 .thresh_i({thresh_hi_q, thresh_q}), .pattern_i(pattern_q),
+                .perm_i(perm_q[gv*AW +: AW]), .hot_thr_i({hot_thr_hi_q, hot_thr_q}),
+                .n_hot_i(n_hot_q), .hot_i(hot_q),
                 .pkt_min_i(pkt_min_q), .pkt_max_i(pkt_max_q), .route_i(cfg_route_q),
                 .buf_i(cfg_buf_q[CNTW-1:0]), .act_i(started_q), .cycle_i(cyc_q[15:0]),
                 .in_win_i(in_win), .late_i(late), .before_hi_i(before_hi), .stop_i(stop_now),
@@ -316,15 +324,17 @@ module tn_board #(
 
     wire       a_node = (bus_addr[15:12] == 4'h1) && ({24'd0, bus_addr[11:4]} < NODES);
     wire       a_seed = (bus_addr[15:12] == 4'h2) && ({20'd0, bus_addr[11:0]} < NODES);
+    wire       a_perm = (bus_addr[15:12] == 4'h3) && ({20'd0, bus_addr[11:0]} < NODES);
     wire [NW-1:0] a_nd = bus_addr[4 +: NW];
     wire [NW-1:0] a_sd = bus_addr[0 +: NW];
     // node v's registers: an AND-OR multiplexer over the nodes (a variable part-select with a
     // stride that is not a power of two would synthesise to a barrel shifter)
-    reg [31:0] nrd, srd;
-    integer m2;
+    reg [31:0] nrd, srd, prd, hrd;
+    integer m2, m3;
     always @* begin
         nrd = 32'd0;
         srd = 32'd0;
+        prd = 32'd0;
         for (m2 = 0; m2 < NODES; m2 = m2 + 1) begin
             if (a_nd == m2[NW-1:0]) begin
                 case (bus_addr[3:0])
@@ -342,9 +352,17 @@ module tn_board #(
                     default: nrd = 32'd0;
                 endcase
             end
-            if (a_sd == m2[NW-1:0])
+            if (a_sd == m2[NW-1:0]) begin
                 srd = seed_q[m2*32 +: 32];
+                prd = {{(32-AW){1'b0}}, perm_q[m2*AW +: AW]};
+            end
         end
+    end
+    always @* begin
+        hrd = 32'd0;
+        for (m3 = 0; m3 < 16; m3 = m3 + 1)
+            if (bus_addr[3:0] == m3[3:0])
+                hrd = {{(32-AW){1'b0}}, hot_q[m3*AW +: AW]};
     end
     wire node_mapped = (bus_addr[3:0] <= 4'd7) || (bus_addr[3:0] >= 4'd10 && bus_addr[3:0] <= 4'd12);
     reg [31:0] rd;
@@ -358,6 +376,12 @@ module tn_board #(
             rd_ok = node_mapped;
         end else if (a_seed) begin
             rd = srd;
+            wr_ok = 1'b1;
+        end else if (a_perm) begin
+            rd = prd;
+            wr_ok = 1'b1;
+        end else if (bus_addr[15:4] == 12'h006) begin
+            rd = hrd;
             wr_ok = 1'b1;
         end else if (bus_addr[15:4] == 12'h003) begin
             rd = hist_q[bus_addr[3:0]*32 +: 32];
@@ -375,6 +399,9 @@ module tn_board #(
                 16'h0044: begin rd = {21'd0, gal_tmax_q};     wr_ok = 1'b1; end
                 16'h0045: begin rd = {25'd0, gal_n1_q};       wr_ok = 1'b1; end
                 16'h0046: begin rd = {12'd0, gal_n2_q};       wr_ok = 1'b1; end
+                16'h0050: begin rd = hot_thr_q;               wr_ok = 1'b1; end
+                16'h0051: begin rd = {31'd0, hot_thr_hi_q};   wr_ok = 1'b1; end
+                16'h0052: begin rd = {27'd0, n_hot_q};        wr_ok = 1'b1; end
                 16'h0010: begin rd = {29'd0, cfg_route_q};    wr_ok = 1'b1; end
                 16'h0011: begin rd = {29'd0, cfg_sel_q};      wr_ok = 1'b1; end
                 16'h0012: begin rd = {31'd0, cfg_transit_q};  wr_ok = 1'b1; end
@@ -436,12 +463,24 @@ module tn_board #(
             gal_tmax_q     <= 11'd128;
             gal_n1_q       <= 7'd50;
             gal_n2_q       <= 20'd20;
-            for (s = 0; s < NODES; s = s + 1)
+            hot_thr_q      <= 32'd0;
+            hot_thr_hi_q   <= 1'b0;
+            n_hot_q        <= 5'd1;
+            hot_q          <= {(16*AW){1'b0}};
+            for (s = 0; s < NODES; s = s + 1) begin
                 seed_q[s*32 +: 32] <= 32'h6D2B79F5;
+                perm_q[s*AW +: AW] <= s[AW-1:0];
+            end
         end else if (bus_we && wr_ok) begin
-            for (s = 0; s < NODES; s = s + 1)
+            for (s = 0; s < NODES; s = s + 1) begin
                 if (a_seed && a_sd == s[NW-1:0])
                     seed_q[s*32 +: 32] <= bus_wdata;
+                if (a_perm && a_sd == s[NW-1:0])
+                    perm_q[s*AW +: AW] <= bus_wdata[AW-1:0];
+            end
+            for (s = 0; s < 16; s = s + 1)
+                if (bus_addr[15:4] == 12'h006 && bus_addr[3:0] == s[3:0])
+                    hot_q[s*AW +: AW] <= bus_wdata[AW-1:0];
             case (bus_addr)
                 16'h0010: cfg_route_q    <= bus_wdata[2:0];
                 16'h0011: cfg_sel_q      <= bus_wdata[2:0];
@@ -465,6 +504,9 @@ module tn_board #(
                 16'h0044: gal_tmax_q     <= bus_wdata[10:0];
                 16'h0045: gal_n1_q       <= bus_wdata[6:0];
                 16'h0046: gal_n2_q       <= bus_wdata[19:0];
+                16'h0050: hot_thr_q      <= bus_wdata;
+                16'h0051: hot_thr_hi_q   <= bus_wdata[0];
+                16'h0052: n_hot_q        <= bus_wdata[4:0];
                 default: ;
             endcase
         end

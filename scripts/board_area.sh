@@ -5,7 +5,9 @@
 # sinks) at the board build K=4 N=2 V=2 B=4 W=16 ROUTING=0 (SEL=-1, GAL=0), CLKS_PER_BIT=217.
 # Not in make test (the whole board takes about 5 minutes on 2 cores). Prints one line per
 # module and fails when tn_board is above 85 % of the LFE5U-85F's 83,640 LUT4 (71,094).
-# Usage: bash scripts/board_area.sh [tn_source tn_sink tn_board]   (logs in build/board_area/)
+# Usage: bash scripts/board_area.sh [tn_traffic tn_source tn_sink tn_board]   (logs in build/board_area/)
+# SYNTH_FLAGS adds options to synth_ecp5, e.g. SYNTH_FLAGS=-nowidelut (make fpga's recipe);
+# tn_traffic (K=4 N=2) is synthesised only when named.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 OUT=build/board_area
@@ -20,11 +22,12 @@ rc=0
 for top in "${TOPS[@]}"; do
     ch="-set K 4 -set N 2 -set V 2 -set W 16 -set ROUTING 0"
     case $top in
+        tn_traffic) ch="-set K 4 -set N 2" ;;
         tn_source) ch="$ch -set B 4" ;;
         tn_board) ch="$ch -set B 4 -set CLKS_PER_BIT 217 -set TIMEOUT_CLKS 2500000" ;;
     esac
     t0=$(date +%s)
-    yosys -l "$OUT/$top.log" -p "read_verilog -Irtl/common ${RTL[*]}; chparam $ch $top; synth_ecp5 -top $top; tee -o $OUT/$top.stat stat" >/dev/null 2>&1
+    yosys -l "$OUT/$top.log" -p "read_verilog -Irtl/common ${RTL[*]}; chparam $ch $top; synth_ecp5 ${SYNTH_FLAGS:-} -top $top; tee -o $OUT/$top.stat stat" >/dev/null 2>&1
     st=$?
     t1=$(date +%s)
     get() { awk -v c="$1" '$1 == c { print $2 }' "$OUT/$top.stat" | tail -n 1; }

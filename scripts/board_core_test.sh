@@ -5,10 +5,13 @@
 # included, V=4 ROUTING=3 GAL=1 B=4 W=16, on a pty) through `run ... --compare` and asserts that the
 # statistics read over the UART equal the C model's (tn_sim_run on the same keys) exactly:
 # marked packets, accepted flits, latency sum, max and min, created flits, injected and delivered
-# packets, cycles. DOR (uniform, tornado with a length range), MIN AD (random selection), VAL,
-# GOAL and GAL (three set kinds, fixed and adaptive threshold). Then what the board refuses (GAL
-# per-destination sets or another queue depth, ACOR, hotspot, a k or vcs the build does not have, an
-# unknown key with tnsim's message), `sweep` (three DOR loads with --compare, each equal to the C
+# packets, cycles. DOR (uniform, tornado with a length range, randperm with three perm_seeds,
+# hotspot with hot_frac 0.2 and 1), MIN AD (random selection; hotspot), VAL, GOAL (randperm) and
+# GAL (three set kinds, fixed and adaptive threshold). randperm's and hotspot's registers as
+# tnhost wrote them (docs/traffic.md 7.1's permutation for perm_seed=1). Then what the board
+# refuses (GAL per-destination sets or another queue depth, ACOR, trace, hotspot's bad hot_nodes
+# and hot_frac, a k or vcs the build does not have, an unknown key with tnsim's message; a refused
+# run writes no register), `sweep` (three DOR loads with --compare, each equal to the C
 # model; the text table; bad loads= values refused with the key, value and range named), a
 # source FIFO overflow past saturation reported and not compared, `errors`, and a
 # control-plane-only board (tnboard) recognised as not a board core.
@@ -118,6 +121,33 @@ equal "MIN AD ldsf, shuffle load 0.3 seed=7" routing=minad selection=ldsf traffi
 equal "VAL transpose load 0.2 pkt=2-5" routing=val traffic=transpose load=0.2 pkt=2-5 $W
 equal "GOAL neighbor load 0.4 lru" routing=goal selection=lru traffic=neighbor load=0.4 $W
 equal "GOAL bitrev load 0.25 pkt=1" routing=goal traffic=bitrev load=0.25 pkt=1 $W
+equal "DOR randperm perm_seed=1 load 0.2" routing=dor traffic=randperm perm_seed=1 load=0.2 $W
+equal "DOR randperm perm_seed=77 load 0.15 pkt=1-8 seed=3" routing=dor traffic=randperm perm_seed=77 load=0.15 pkt=1-8 seed=3 $W
+equal "GOAL randperm perm_seed=2 load 0.3" routing=goal traffic=randperm perm_seed=2 load=0.3 $W
+equal "DOR hotspot hot_frac=0.2 hot_nodes=3,12,5,9,0 load 0.15" routing=dor traffic=hotspot hot_frac=0.2 hot_nodes=3,12,5,9,0 load=0.15 $W
+equal "DOR hotspot hot_frac=1 hot_nodes=6,10 load 0.03" routing=dor traffic=hotspot hot_frac=1 hot_nodes=6,10 load=0.03 $W
+equal "MIN AD hotspot hot_frac=0.5 hot_nodes=3,12 load 0.05 pkt=1-4" routing=minad traffic=hotspot hot_frac=0.5 hot_nodes=3,12 load=0.05 pkt=1-4 seed=11 $W
+
+# the pattern registers as tnhost wrote them: after the hotspot run, hot_frac 0.5 is 2^31
+h --port "$PTY_core" --json block 0x50 3
+HREG=$(python3 -c 'import json,sys; print(" ".join(str(v) for v in json.load(sys.stdin)["values"]))' <<<"$OUT" 2>&1)
+h --port "$PTY_core" --json block 0x60 2
+HREG="$HREG / $(python3 -c 'import json,sys; print(" ".join(str(v) for v in json.load(sys.stdin)["values"]))' <<<"$OUT" 2>&1)"
+if [ "$HREG" = "2147483648 0 2 / 3 12" ]; then
+    pass "hotspot registers: HOT_THRESH 2^31, HOT_THRESH_HI 0, N_HOT 2, HOT0..1 = 3 12"
+else
+    fail "hotspot registers: HOT_THRESH 2^31, HOT_THRESH_HI 0, N_HOT 2, HOT0..1 = 3 12" "got '$HREG'"
+fi
+# randperm perm_seed=1: the permutation of docs/traffic.md 7.1, one register per node
+h --port "$PTY_core" run routing=dor traffic=randperm perm_seed=1 load=0.1 warmup=0 measure=100
+h --port "$PTY_core" --json block 0x3000 16
+PREG=$(python3 -c 'import json,sys; print(" ".join(str(v) for v in json.load(sys.stdin)["values"]))' <<<"$OUT" 2>&1)
+if [ "$PREG" = "4 6 11 0 13 10 12 9 2 8 15 3 5 1 7 14" ]; then
+    pass "randperm perm_seed=1: PERM0..15 hold docs/traffic.md 7.1's permutation"
+else
+    fail "randperm perm_seed=1: PERM0..15 hold docs/traffic.md 7.1's permutation" "got '$PREG'"
+fi
+
 G="gal_qdepth=16"
 equal "GAL one set, uniform load 0.3" routing=gal gal_sets=1 $G traffic=uniform load=0.3 $W
 equal "GAL dir sets, tornado load 0.3, sq" routing=gal gal_sets=dir $G selection=sq traffic=tornado load=0.3 $W
@@ -183,7 +213,26 @@ refused() {
 refused "gal_sets=dst (per-destination sets are C-only)" "key 'gal_sets': value 'dst'" routing=gal gal_qdepth=16
 refused "gal_qdepth other than the build's" "key 'gal_qdepth': value '128': the board's GAL queues hold 16 packets" routing=gal gal_sets=1
 refused "routing=acor (no ACOR NI in this build)" "key 'routing': value 'acor': this board build has no ACOR network interface" routing=acor
-refused "traffic=hotspot" "key 'traffic': value 'hotspot': not built" traffic=hotspot hot_nodes=3
+refused "traffic=trace" "key 'traffic': value 'trace': not built into the board's traffic generators (allowed: uniform tornado bitcomp bitrev shuffle butterfly transpose neighbor randperm hotspot)" traffic=trace trace=/dev/null
+refused "hotspot with a hot node outside the 4x4" "key 'hot_nodes': value '16' is not a node; allowed: 0..15" traffic=hotspot hot_nodes=3,16
+refused "hotspot with 17 hot nodes" "key 'hot_nodes'" traffic=hotspot hot_nodes=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0
+refused "hot_frac=1.5" "key 'hot_frac': value '1.5'" traffic=hotspot hot_nodes=3 hot_frac=1.5
+refused "perm_seed=-1" "key 'perm_seed': value '-1'" traffic=randperm perm_seed=-1
+refused "switch_traffic=hotspot (no mid-run switch)" "key 'switch_at'" traffic=uniform switch_at=100 switch_traffic=hotspot
+# a refused run writes nothing: sentinels in PATTERN, HOT_THRESH, N_HOT and PERM0 survive
+h --port "$PTY_core" write 0x18 5 && h --port "$PTY_core" write 0x50 0x12345678 &&
+    h --port "$PTY_core" write 0x52 7 && h --port "$PTY_core" write 0x3000 9
+h --port "$PTY_core" run traffic=hotspot hot_nodes=2,40 hot_frac=0.5
+RRC=$RC
+h --port "$PTY_core" run traffic=randperm perm_seed=1 k=8
+RRC="$RRC $RC"
+SENT=""
+for a in 0x18 0x50 0x52 0x3000; do h --port "$PTY_core" --json read $a; SENT="$SENT $(json value)"; done
+if [ "$RRC" = "2 2" ] && [ "$SENT" = " 5 305419896 7 9" ]; then
+    pass "refused hotspot and randperm runs (exit 2) write no register: PATTERN, HOT_THRESH, N_HOT, PERM0 unchanged"
+else
+    fail "refused hotspot and randperm runs (exit 2) write no register" "exits $RRC, registers$SENT"
+fi
 refused "k=8" "key 'k': value '8': the board is built with k=4" k=8
 refused "vcs=3" "key 'vcs': value '3': the board is built with vcs=4" vcs=3
 refused "buf=8" "key 'buf': value '8'" buf=8

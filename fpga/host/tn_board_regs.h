@@ -7,7 +7,7 @@ enum tn_board_reg {
     TN_B_BUILD0 = 0x0000,     /* RO {K, N, V, B}, a byte each, K in the top byte */
     TN_B_BUILD1 = 0x0001,     /* RO {W, ROUTING, SEL + 1, TERM} */
     TN_B_BUILD2 = 0x0002,     /* RO {QD (16 bits), histogram bins, features: bit 0 GAL NI,
-                                 bit 1 ACOR NI, bit 2 torus} */
+                                 bit 1 ACOR NI, bit 2 torus, bit 3 randperm and hotspot} */
     TN_B_MAGIC = 0x0003,      /* RO 0x31426E74 "tnB1" */
     TN_B_BUILD3 = 0x0004,     /* RO GAL quadrant queue depth (GQD; 0 without GAL) */
     TN_B_ROUTING = 0x0010,    /* RW enum tn_routing (0..3 on the board) */
@@ -45,10 +45,20 @@ enum tn_board_reg {
     TN_B_GAL_TMAX = 0x0044,   /* RW GAL: adaptive threshold's highest T */
     TN_B_GAL_N1 = 0x0045,     /* RW GAL: window, 1..64 cycles */
     TN_B_GAL_N2 = 0x0046,     /* RW GAL: update period, 1..1000000 cycles */
+    TN_B_HOT_THRESH = 0x0050, /* RW hotspot: (uint64_t)(hot_frac * 2^32), low 32 bits */
+    TN_B_HOT_THRESH_HI = 0x0051, /* RW hotspot: its bit 32 (hot_frac = 1) */
+    TN_B_N_HOT = 0x0052,      /* RW hotspot: hot nodes, 1..16 */
+    TN_B_HOT = 0x0060,        /* RW hotspot: hot node j at 0x0060 + j, j = 0..15 */
     TN_B_NODE = 0x1000,       /* RO node v's statistics at 0x1000 + 16 v + TN_BN_* (8, 9
                                  unmapped) */
     TN_B_SEED = 0x2000,       /* RW node v's traffic stream seed at 0x2000 + v */
+    TN_B_PERM = 0x3000,       /* RW randperm: node v's destination perm[v] at 0x3000 + v */
 };
+/* BUILD2's feature bits */
+#define TN_BF_GAL 0x1u
+#define TN_BF_ACOR 0x2u
+#define TN_BF_TORUS 0x4u
+#define TN_BF_PATTERNS 0x8u /* randperm and hotspot built */
 enum tn_board_node_reg {
     TN_BN_PACKETS = 0, TN_BN_ACCEPTED, TN_BN_LAT_SUM_LO, TN_BN_LAT_SUM_HI, TN_BN_LAT_MAX,
     TN_BN_LAT_MIN, TN_BN_DELIVERED, TN_BN_INJECTED, TN_BN_RSV8, TN_BN_RSV9,

@@ -95,10 +95,13 @@ static int board_refuses(const tn_config *c, const board_build *bb, char *m, siz
     else if (bb->sel >= 0 && c->selection != bb->sel)
         snprintf(m, len, "key 'selection': value '%s': this board build fixes selection=%s",
                  tn_selection_name(c->selection), tn_selection_name(bb->sel));
-    else if (c->traffic > TN_TR_NEIGHBOR)
-        snprintf(m, len, "key 'traffic': value '%s': not built into the board's traffic "
-                 "generators (allowed: uniform tornado bitcomp bitrev shuffle butterfly "
-                 "transpose neighbor)", tn_traffic_name(c->traffic));
+    else if (c->traffic > TN_TR_HOTSPOT ||
+             (c->traffic > TN_TR_NEIGHBOR && !(bb->features & TN_BF_PATTERNS)))
+        snprintf(m, len, "key 'traffic': value '%s': not built into %s traffic generators "
+                 "(allowed: uniform tornado bitcomp bitrev shuffle butterfly transpose "
+                 "neighbor%s)", tn_traffic_name(c->traffic),
+                 (bb->features & TN_BF_PATTERNS) ? "the board's" : "this board build's",
+                 (bb->features & TN_BF_PATTERNS) ? " randperm hotspot" : "");
     else if (c->switch_at)
         snprintf(m, len, "key 'switch_at': value '%ld': the board has no mid-run traffic switch "
                  "(allowed: 0)", c->switch_at);
@@ -123,8 +126,59 @@ static int write_reg(host *h, unsigned addr, uint32_t v)
 }
 
 
+/* randperm's and hotspot's registers, computed by the C model's own tn_traffic_init (the
+ * permutation from perm_seed; hot_thresh from hot_frac): {address, value} pairs into regs, at
+ * most 2 + 16 + 3 + nodes of them. Returns their number, or -1 (message in err). */
+static int pattern_regs(const tn_config *c, unsigned nodes, uint32_t (*regs)[2], char *err,
+                        size_t errlen)
+{
+    int n = 0;
+    if (c->traffic != TN_TR_RANDPERM && c->traffic != TN_TR_HOTSPOT)
+        return 0;
+    tn_geom g;
+    tn_traffic_gen t;
+    if (tn_geom_init(&g, c)) {
+        snprintf(err, errlen, "the C model's geometry: out of memory");
+        return -1;
+    }
+    if (tn_traffic_init(&t, c, &g, err, errlen)) {
+        tn_geom_free(&g);
+        return -1;
+    }
+    if (c->traffic == TN_TR_RANDPERM) {
+        for (unsigned v = 0; v < nodes; v++) {
+            regs[n][0] = TN_B_PERM + v;
+            regs[n++][1] = (uint32_t)tn_traffic_perm(&t, &g, (int)v);
+        }
+    } else {
+        regs[n][0] = TN_B_HOT_THRESH;
+        regs[n++][1] = (uint32_t)t.hot_thresh;
+        regs[n][0] = TN_B_HOT_THRESH_HI;
+        regs[n++][1] = (uint32_t)(t.hot_thresh >> 32);
+        regs[n][0] = TN_B_N_HOT;
+        regs[n++][1] = (uint32_t)t.n_hot;
+        for (int j = 0; j < t.n_hot; j++) {
+            regs[n][0] = TN_B_HOT + (unsigned)j;
+            regs[n++][1] = (uint32_t)t.hot[j];
+        }
+    }
+    tn_traffic_free(&t);
+    tn_geom_free(&g);
+    return n;
+}
+
 static int board_run(host *h, const tn_config *c, unsigned nodes, board_stats *bs)
 {
+    /* the pattern's registers first: nothing is written when they cannot be computed */
+    uint32_t pregs[TN_MAX_HOT + 3 + 1024][2];
+    char perr[TN_ERRLEN];
+    int npregs = nodes <= 1024 ? pattern_regs(c, nodes, pregs, perr, sizeof perr) : -1;
+    if (npregs < 0) {
+        char msg[TN_ERRLEN + 64];
+        snprintf(msg, sizeof msg, "%s: traffic=%s: %s", h->cmd, tn_traffic_name(c->traffic),
+                 nodes <= 1024 ? perr : "more than 1024 nodes");
+        return fail(h, EXIT_USAGE, "usage", msg);
+    }
     double mean_len = 0.5 * (c->pkt_min + c->pkt_max);
     double p = tn_rate_flits(c) / (c->term * mean_len);
     uint64_t thr = (uint64_t)(p * 4294967296.0);
@@ -148,6 +202,8 @@ static int board_run(host *h, const tn_config *c, unsigned nodes, board_stats *b
         rc = write_reg(h, regs[i][0], regs[i][1]);
     for (unsigned v = 0; !rc && v < nodes; v++)
         rc = write_reg(h, TN_B_SEED + v, tn_seed_stream(c->seed, TN_STREAM_TRAFFIC, v));
+    for (int i = 0; !rc && i < npregs; i++)
+        rc = write_reg(h, pregs[i][0], pregs[i][1]);
     tn_reply r;
     if (!rc && !(rc = request(h, TN_CMD_RESET, NULL, 0, "run: reset", &r)))
         rc = expect_len(h, &r, 0, "run: reset");

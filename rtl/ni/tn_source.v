@@ -32,6 +32,10 @@ module tn_source #(
     input  wire [31:0]            seed_i,       // tn_seed_stream(seed, 1, node*TERM + e)
     input  wire [32:0]            thresh_i,     // floor(p * 2^32), 0..2^32
     input  wire [3:0]             pattern_i,    // enum tn_traffic (tn_traffic)
+    input  wire [`TN_AW-1:0]      perm_i,       // randperm: perm[NODE] (the host's)
+    input  wire [32:0]            hot_thr_i,    // hotspot: (uint64_t)(hot_frac * 2^32)
+    input  wire [4:0]             n_hot_i,      // hotspot: 1..16 hot nodes
+    input  wire [16*`TN_AW-1:0]   hot_i,        // hotspot: hot node j at [j*AW +: AW]
     input  wire [8:0]             pkt_min_i,    // 1..256
     input  wire [8:0]             pkt_max_i,    // pkt_min..256
     input  wire [2:0]             route_i,      // run-time routing: 2 VAL and 3 GOAL draw headers
@@ -118,13 +122,16 @@ module tn_source #(
     wire [8:0]  len = lrange ? pkt_min_i + len_p[40:32] : pkt_min_i;
     wire [31:0] r2 = lrange ? x2 : x1;
     wire [31:0] x3 = xs(r2);
+    wire [31:0] x4 = xs(x3);
     wire [AW-1:0] dst;
-    wire        dst_draw, dst_err;
+    wire [1:0]  dst_draws;
+    wire        dst_err;
     tn_traffic #(.K(K), .N(N)) u_traffic (
-        .src_i(SRC), .pattern_i(pattern_i), .x_i(x3), .dst_o(dst), .draw_o(dst_draw),
-        .err_o(dst_err)
+        .src_i(SRC), .pattern_i(pattern_i), .x_i(x3), .x2_i(x4), .perm_i(perm_i),
+        .hot_thr_i(hot_thr_i), .n_hot_i(n_hot_i), .hot_i(hot_i), .dst_o(dst),
+        .ndraw_o(dst_draws), .err_o(dst_err)
     );
-    wire [31:0] r3 = dst_draw ? x3 : r2;
+    wire [31:0] r3 = dst_draws[1] ? x4 : dst_draws[0] ? x3 : r2;
     // VAL: one draw below K^N (built from ROUTING 2: tnhost refuses VAL and GOAL otherwise)
     wire [31:0] xv = xs(r3);
     wire [63:0] mid_p = {32'd0, xv} * NODES64;

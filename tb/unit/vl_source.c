@@ -32,10 +32,11 @@ static void result(int ok, const char *fmt, const char *what)
     printf("%s %d - %s%s\n", ok ? "ok" : "not ok", n_tests, what, fmt);
 }
 
-/* The C model's packets of channel 0 of NODE for cycles 0..cycles-1 (generate(), per cycle). */
-static int reference(tn_sim *s, long cycles, pkt *out)
+/* The C model's packets of channel 0 of NODE for cycles 0..cycles-1 (generate(), per cycle),
+ * from stream state stream. */
+static int reference(tn_sim *s, uint32_t stream, long cycles, pkt *out)
 {
-    tn_rng r = {tn_seed_stream(s->cfg.seed, TN_STREAM_TRAFFIC, NODE)};
+    tn_rng r = {stream};
     int n = 0;
     for (long t = 0; t < cycles && n < MAXP; t++) {
         if ((uint64_t)tn_rng_next(&r) >= s->p_thresh)
@@ -57,7 +58,11 @@ static int reference(tn_sim *s, long cycles, pkt *out)
  * tail, head */
 #define F(f, lo, w) ((int)(((f) >> (lo)) & ((1ull << (w)) - 1)))
 
-static void run(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, pkt *got)
+/* One run: keys as tnsim's; stream: the stream's state at reset (0: tn_seed_stream(seed, 1,
+ * NODE), as the board); want_dst >= 0: the first packet's destination must also be want_dst (a
+ * figure worked out by hand from docs/traffic.md 7.4). */
+static void run_ex(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, pkt *got,
+                   uint32_t stream, int want_dst)
 {
     tn_config c;
     char err[TN_ERRLEN], what[512];
@@ -85,12 +90,21 @@ static void run(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, pkt
     }
     /* the RTL runs 2000 cycles past the window to send what it holds: the C model's packets of
      * those cycles may start too */
-    int nall = reference(s, cycles + 2000, ref), nref = 0;
+    if (!stream)
+        stream = tn_seed_stream(c.seed, TN_STREAM_TRAFFIC, NODE);
+    int nall = reference(s, stream, cycles + 2000, ref), nref = 0;
     while (nref < nall && ref[nref].created < cycles)
         nref++;
-    tn_source_cfg rc = {tn_seed_stream(c.seed, TN_STREAM_TRAFFIC, NODE), s->p_thresh,
-                        (unsigned)c.traffic, (unsigned)c.pkt_min, (unsigned)c.pkt_max,
-                        (unsigned)c.routing, (unsigned)c.buf};
+    tn_source_cfg rc = {stream, s->p_thresh, (unsigned)c.traffic, (unsigned)c.pkt_min,
+                        (unsigned)c.pkt_max, (unsigned)c.routing, (unsigned)c.buf,
+                        0, 0, 0, {0}};
+    /* randperm and hotspot: the registers the host writes, from the C model's tn_traffic_init */
+    if (s->tg.perm)
+        rc.perm = (unsigned)s->tg.perm[NODE];
+    rc.hot_thresh = s->tg.hot_thresh;
+    rc.n_hot = (unsigned)s->tg.n_hot;
+    for (int j = 0; j < s->tg.n_hot; j++)
+        rc.hot[j] = (unsigned)s->tg.hot[j];
     tn_source_rtl_reset(rtl, &rc);
     int ngot = 0, open = 0, crd = 0, crd_vc = 0, bad = 0, ovf = 0;
     char first[256] = "";
@@ -144,10 +158,20 @@ static void run(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, pkt
         snprintf(first, sizeof first, "RTL started %d packets, the C model created %d", ngot,
                  nref);
     }
+    if (!bad && want_dst >= 0 && (ref[0].dst != want_dst || got[0].dst != want_dst)) {
+        bad++;
+        snprintf(first, sizeof first, "first packet: RTL dst %d, C model dst %d, expected %d",
+                 got[0].dst, ref[0].dst, want_dst);
+    }
     snprintf(what, sizeof what, "%s, %ld cycles: %d packets equal the C model's%s%s", keys,
              cycles, nref, bad ? ": " : "", first);
     result(!bad, "", what);
     tn_sim_free(s);
+}
+
+static void run(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, pkt *got)
+{
+    run_ex(rtl, keys, cycles, ref, got, 0, -1);
 }
 
 int main(void)
@@ -173,13 +197,61 @@ int main(void)
         }
     /* p = 1: the threshold is 2^32 (bit 32 of thresh_i), a packet every cycle */
     run(rtl, "traffic=uniform routing=goal pkt=1 load=0.5 seed=9", 3000, ref, got);
-    /* a pattern the board does not build sets the sticky error bit */
-    tn_source_cfg pc = {1, 1ull << 31, 8, 1, 1, 0, 8};
+    /* randperm: perm[NODE] from the host (the C model's permutation), several perm_seeds; with
+     * perm_seed 1 and 2 perm[5] is 10 and 11 (docs/traffic.md 7.1) */
+    for (int ps = 1; ps <= 6; ps++) {
+        snprintf(keys, sizeof keys, "traffic=randperm perm_seed=%d routing=%s %s %s seed=%d",
+                 ps, routing[ps % 3], lengths[ps % 4], loads[ps % 4], 30 + ps);
+        run_ex(rtl, keys, 4000, ref, got, 0, ps == 1 ? 10 : ps == 2 ? 11 : -1);
+    }
+    /* hotspot: hot_frac 0 (never hot, still two draws), 1 (threshold 2^32, always), between;
+     * one, two, five and sixteen hot nodes (below(n_hot) of a non-power of two) */
+    static const char *const hot[] = {
+        "hot_frac=0 hot_nodes=3",
+        "hot_frac=1 hot_nodes=3,12",
+        "hot_frac=1 hot_nodes=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15",
+        "hot_frac=0.5 hot_nodes=3,12",
+        "hot_frac=0.3 hot_nodes=5,0,9,14,7",
+        "hot_frac=0.1 hot_nodes=15",
+        "hot_frac=0.75 hot_nodes=15,14,13,12,11,10,9,8,7,6,5,4,3,2,1,0",
+        "hot_frac=0.9999 hot_nodes=1,2,4",
+    };
+    for (int j = 0; j < 8; j++) {
+        snprintf(keys, sizeof keys, "traffic=hotspot %s routing=%s %s %s seed=%d", hot[j],
+                 routing[j % 3], lengths[j % 4], loads[j % 4], 40 + j);
+        run(rtl, keys, 4000, ref, got);
+    }
+    /* The thresholds of docs/traffic.md 7.4 at the edge of x < hot_thresh: the stream of node 0
+     * with seed 1 (r.s = 0x4b6e32cc), p = 1 and one-flit packets, so packet 1 takes x1 (the
+     * Bernoulli draw), x2 = 0x87ec0bb8 (hot?) and x3 = 0xd5fa1655: hot_thresh = x2 is not hot
+     * (strict), below(16) of x3 = 13; hot_thresh = x2 + 1 is hot, hot[below(2) of x3 = 1] = 12. */
+    run_ex(rtl, "traffic=hotspot hot_nodes=3,12 hot_frac=0.53094552271068096 pkt=1 load=0.5 "
+           "routing=dor seed=1", 3000, ref, got, 0x4b6e32ccu, 13);
+    run_ex(rtl, "traffic=hotspot hot_nodes=3,12 hot_frac=0.53094552294351161 pkt=1 load=0.5 "
+           "routing=dor seed=1", 3000, ref, got, 0x4b6e32ccu, 12);
+    /* the same with docs/traffic.md's own threshold 0x2bc97eb7 (x1 of the stream, here the
+     * Bernoulli draw, so the destination draws are x2 and x3 whatever the threshold) */
+    run_ex(rtl, "traffic=hotspot hot_nodes=3,12 hot_frac=0.17104331939481199 pkt=1 load=0.5 "
+           "routing=val seed=1", 3000, ref, got, 0x4b6e32ccu, 13);
+    /* a pattern the board does not build (trace) sets the sticky error bit; so does hotspot
+     * without hot nodes (n_hot 0, a register never written by tnhost) */
+    tn_source_cfg pc = {1, 1ull << 31, 10, 1, 1, 0, 8, 0, 0, 0, {0}};
     tn_source_out o = {0, 0, 0, 0, 0};
     tn_source_rtl_reset(rtl, &pc);
     for (uint32_t t = 0; t < 50; t++)
         tn_source_rtl_cycle(rtl, t, 0, 0, &o);
-    result(o.pat_err == 1, "", "pattern 8 (randperm, not built) sets pat_err_o");
+    result(o.pat_err == 1, "", "pattern 10 (trace, not built) sets pat_err_o");
+    tn_source_cfg hc = {1, 1ull << 31, 9, 1, 1, 0, 8, 0, 1ull << 31, 0, {0}};
+    tn_source_rtl_reset(rtl, &hc);
+    for (uint32_t t = 0; t < 50; t++)
+        tn_source_rtl_cycle(rtl, t, 0, 0, &o);
+    result(o.pat_err == 1, "", "hotspot with n_hot 0 sets pat_err_o");
+    hc.n_hot = 2;
+    hc.hot[1] = 7;
+    tn_source_rtl_reset(rtl, &hc);
+    for (uint32_t t = 0; t < 50; t++)
+        tn_source_rtl_cycle(rtl, t, 0, 0, &o);
+    result(o.pat_err == 0, "", "hotspot with n_hot 2 leaves pat_err_o clear");
     printf("1..%d\n", n_tests);
     free(ref);
     free(got);

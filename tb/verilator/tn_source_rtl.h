@@ -12,6 +12,10 @@ typedef struct tn_source_cfg {
     uint32_t seed;
     uint64_t thresh;       /* 0..2^32 */
     unsigned pattern, pkt_min, pkt_max, route, buf;
+    unsigned perm;         /* randperm: perm[NODE] */
+    uint64_t hot_thresh;   /* hotspot: 0..2^32 */
+    unsigned n_hot;        /* hotspot: 1..16 */
+    unsigned hot[16];      /* hotspot: the hot nodes */
 } tn_source_cfg;
 
 typedef struct tn_source_out {

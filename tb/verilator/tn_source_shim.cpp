@@ -50,6 +50,13 @@ extern "C" void tn_source_rtl_reset(tn_source_rtl *r, const tn_source_cfg *c)
     t->seed_i = c->seed;
     t->thresh_i = c->thresh;
     t->pattern_i = c->pattern;
+    t->perm_i = c->perm;
+    t->hot_thr_i = c->hot_thresh;
+    t->n_hot_i = c->n_hot;
+    uint64_t hot = 0; /* 16 x 4 bits (AW = 4 at K=4 N=2) */
+    for (int j = 0; j < 16; j++)
+        hot |= (uint64_t)(c->hot[j] & 15u) << (4 * j);
+    t->hot_i = hot;
     t->pkt_min_i = c->pkt_min;
     t->pkt_max_i = c->pkt_max;
     t->route_i = c->route;
