@@ -6,7 +6,8 @@
 # Not in make test (the whole board takes about 5 minutes on 2 cores). Prints one line per
 # module and fails when tn_board is above 85 % of the LFE5U-85F's 83,640 LUT4 (71,094).
 # Usage: bash scripts/board_area.sh [tn_traffic tn_source tn_sink tn_board]   (logs in build/board_area/)
-# SYNTH_FLAGS adds options to synth_ecp5, e.g. SYNTH_FLAGS=-nowidelut (make fpga's recipe);
+# SYNTH_FLAGS: the options of synth_ecp5, by default -nowidelut (the recipe of make fpga and
+# make lint, docs/lint.md); SYNTH_FLAGS= (empty) gives Yosys's default recipe;
 # tn_traffic (K=4 N=2) is synthesised only when named.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -27,7 +28,7 @@ for top in "${TOPS[@]}"; do
         tn_board) ch="$ch -set B 4 -set CLKS_PER_BIT 217 -set TIMEOUT_CLKS 2500000" ;;
     esac
     t0=$(date +%s)
-    yosys -l "$OUT/$top.log" -p "read_verilog -Irtl/common ${RTL[*]}; chparam $ch $top; synth_ecp5 ${SYNTH_FLAGS:-} -top $top; tee -o $OUT/$top.stat stat" >/dev/null 2>&1
+    yosys -l "$OUT/$top.log" -p "read_verilog -Irtl/common ${RTL[*]}; chparam $ch $top; synth_ecp5 ${SYNTH_FLAGS--nowidelut} -top $top; tee -o $OUT/$top.stat stat" >/dev/null 2>&1
     st=$?
     t1=$(date +%s)
     get() { awk -v c="$1" '$1 == c { print $2 }' "$OUT/$top.stat" | tail -n 1; }
