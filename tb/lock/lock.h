@@ -73,6 +73,14 @@ enum { LK_F_PAYLOAD, LK_F_SRC, LK_F_DST, LK_F_QUAD, LK_F_MID, LK_F_PHASE, LK_F_T
 void layout_init(layout *L, const tn_rtl_params *p);
 
 /* ---- the RTL side (rnet.c) ---- */
+/* One router input field and the neighbour's output it takes (NULL: driven to 0), with the
+ * bytes of the destination port (a 64-bit access must stay inside them). */
+typedef struct lk_wire {
+    uint8_t *dst;
+    const uint8_t *src;
+    long dlsb, slsb;
+    int w, dbytes, sbytes;
+} lk_wire;
 enum lk_bus { LK_LNK_VALID, LK_LNK_VC, LK_LNK_FLIT, LK_CRD_VALID, LK_CRD_VC, LK_OBS, LK_ERR, LK_NBUS };
 typedef struct rnet {
     int routers;             /* 0: tn_torus model; 1: a tn_router per node */
@@ -81,6 +89,8 @@ typedef struct rnet {
     const layout *L;
     tn_rtl **r;              /* 1 or nodes instances */
     int traced;              /* instance with a waveform, -1 none */
+    struct lk_wire *wire;    /* router mode: every link and credit input and its source */
+    int nwire;
     uint8_t *snap[LK_NBUS];  /* rnet_snapshot: each compared bus of every instance, padded */
     long snap_stride[LK_NBUS]; /* bytes per instance (the port's bytes + LK_PAD) */
 } rnet;

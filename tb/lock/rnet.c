@@ -7,6 +7,7 @@
 #include "lock.h"
 
 static uint8_t *port(tn_rtl *r, int p) { return tn_rtl_port(r, p, NULL); }
+static int wires_open(rnet *n);
 
 /* The port of a compared bus (enum lk_bus): tn_torus's per-node buses, or a router's own. */
 static int bus_port(const rnet *n, int bus)
@@ -26,6 +27,10 @@ int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c)
     n->L = L;
     n->nodes = g->nodes;
     n->traced = -1;
+    n->wire = NULL;
+    n->nwire = 0;
+    for (int b = 0; b < LK_NBUS; b++)
+        n->snap[b] = NULL;
     int cnt = n->routers ? g->nodes : 1;
     n->r = calloc((size_t)cnt, sizeof *n->r);
     if (!n->r)
@@ -47,6 +52,8 @@ int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c)
             acor_configure(x, c);
         tn_rtl_reset(x, 2);
     }
+    if (n->routers && wires_open(n))
+        return -1;
     for (int b = 0; b < LK_NBUS; b++) {
         int bytes;
         tn_rtl_port(n->r[0], bus_port(n, b), &bytes);
@@ -66,6 +73,7 @@ void rnet_close(rnet *n)
     free(n->r);
     for (int b = 0; b < LK_NBUS; b++)
         free(n->snap[b]);
+    free(n->wire);
 }
 
 /* Width of one node's slice of a per-node bus (tn_torus concatenates them node-major). */
@@ -136,47 +144,70 @@ void rnet_inj(rnet *n, int node, int ch, uint8_t **valid, long *vlsb, uint8_t **
     *flsb = p * d->FW;
 }
 
-/* Copy width bits from one port to another, 64 at a time. */
-static void copy_bits(uint8_t *dst, long dlsb, const uint8_t *src, long slsb, long width)
+/* One field of a wire: a 64-bit read-modify-write where both ports have the bytes for it (the
+ * fields are at most 57 bits past their byte: W <= 48 flits), else bit-exact lk_get / lk_set. */
+static void wire_copy(const lk_wire *x)
 {
-    for (long b = 0; b < width; b += 64) {
-        int w = width - b < 64 ? (int)(width - b) : 64;
-        lk_set(dst, dlsb + b, w, src ? lk_get(src, slsb + b, w) : 0);
+    for (int b = 0; b < x->w; b += 57) {
+        int w = x->w - b < 57 ? x->w - b : 57;
+        long d = x->dlsb + b, s = x->slsb + b;
+        uint64_t v = 0;
+        if (x->src)
+            v = (s >> 3) + 8 <= x->sbytes ? lk_getp(x->src, s, w) : lk_get(x->src, s, w);
+        if ((d >> 3) + 8 <= x->dbytes) {
+            uint8_t *p = x->dst + (d >> 3);
+            int sh = (int)(d & 7);
+            uint64_t m = ((UINT64_C(1) << w) - 1) << sh, cur;
+            memcpy(&cur, p, 8);
+            cur = (cur & ~m) | ((v << sh) & m);
+            memcpy(p, &cur, 8);
+        } else {
+            lk_set(x->dst, d, w, v);
+        }
     }
+}
+
+/* Router mode: the wires of rtl/net/tn_torus.v, each router input from its neighbour's
+ * registered output, listed once at open (no port lookup in the cycle loop). */
+static int wires_open(rnet *n)
+{
+    const tn_dims *d = &n->L->d;
+    const tn_geom *g = n->g;
+    n->nwire = n->nodes * d->P * 5;
+    n->wire = calloc((size_t)n->nwire, sizeof *n->wire);
+    if (!n->wire)
+        return -1;
+    static const int in_port[5] = {TN_RTL_IN_VALID, TN_RTL_IN_VC, TN_RTL_IN_FLIT,
+                                   TN_RTL_OUT_CRD_VALID, TN_RTL_OUT_CRD_VC};
+    static const int out_port[5] = {TN_RTL_OUT_VALID, TN_RTL_OUT_VC, TN_RTL_OUT_FLIT,
+                                    TN_RTL_IN_CRD_VALID, TN_RTL_IN_CRD_VC};
+    const int width[5] = {1, d->VW, d->FW, 1, d->VW};
+    lk_wire *x = n->wire;
+    for (int v = 0; v < n->nodes; v++)
+        for (int p = 0; p < d->P; p++) {
+            int u = tn_port_is_term(g, p) ? -1 : g->nbr[(long)v * d->P + p];
+            int q = u >= 0 ? tn_port_opposite(p) : 0;
+            for (int k = 0; k < 5; k++, x++) {
+                x->dst = tn_rtl_port(n->r[v], in_port[k], &x->dbytes);
+                x->src = u >= 0 ? tn_rtl_port(n->r[u], out_port[k], &x->sbytes) : NULL;
+                x->dlsb = (long)p * width[k];
+                x->slsb = (long)q * width[k];
+                x->w = width[k];
+            }
+        }
+    return 0;
 }
 
 void rnet_clear_inputs(rnet *n)
 {
-    const tn_dims *d = &n->L->d;
     if (!n->routers) {
         int bytes;
         uint8_t *v = tn_rtl_port(n->r[0], TN_RTL_INJ_VALID, &bytes);
         memset(v, 0, (size_t)bytes);
         return;
     }
-    /* every router input takes its neighbour's registered output (rtl/net/tn_torus.v) */
-    const tn_geom *g = n->g;
-    for (int v = 0; v < n->nodes; v++) {
-        tn_rtl *r = n->r[v];
-        uint8_t *iv = port(r, TN_RTL_IN_VALID), *ic = port(r, TN_RTL_IN_VC);
-        uint8_t *ifl = port(r, TN_RTL_IN_FLIT), *ocv = port(r, TN_RTL_OUT_CRD_VALID);
-        uint8_t *occ = port(r, TN_RTL_OUT_CRD_VC);
-        for (int p = 0; p < d->P; p++) {
-            int u = tn_port_is_term(g, p) ? -1 : g->nbr[(long)v * d->P + p];
-            int q = u >= 0 ? tn_port_opposite(p) : 0;
-            tn_rtl *ru = u >= 0 ? n->r[u] : NULL;
-            const uint8_t *ov = ru ? port(ru, TN_RTL_OUT_VALID) : NULL;
-            const uint8_t *oc = ru ? port(ru, TN_RTL_OUT_VC) : NULL;
-            const uint8_t *of = ru ? port(ru, TN_RTL_OUT_FLIT) : NULL;
-            const uint8_t *cv = ru ? port(ru, TN_RTL_IN_CRD_VALID) : NULL;
-            const uint8_t *cc = ru ? port(ru, TN_RTL_IN_CRD_VC) : NULL;
-            copy_bits(iv, p, ov, q, 1);
-            copy_bits(ic, (long)p * d->VW, oc, (long)q * d->VW, d->VW);
-            copy_bits(ifl, (long)p * d->FW, of, (long)q * d->FW, d->FW);
-            copy_bits(ocv, p, cv, q, 1);
-            copy_bits(occ, (long)p * d->VW, cc, (long)q * d->VW, d->VW);
-        }
-    }
+    for (int i = 0; i < n->nwire; i++)
+        wire_copy(&n->wire[i]);
 }
 
 void rnet_eval(rnet *n)
