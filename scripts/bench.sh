@@ -131,15 +131,18 @@ LOCK_RUNS=3
 # rtl=rtr: the same network as one Verilated tn_router per node wired by the harness (one copy
 # of the router's code for every node; Verilator 5 emits the code of each router instance of a
 # tn_torus separately). threads=2: the same tn_torus Verilated with --threads 2 (its own build;
-# both cores; a figure that drops when the machine's other core is busy).
+# both cores; a figure that drops when the machine's other core is busy); with rtl=rtr, the same
+# router models ticked by two harness threads (tb/lock/rnet.c), a share of the nodes each.
 LOCK_CASES=(
     "k=4 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=20000"
     "threads=2 k=4 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=20000"
     "rtl=rtr k=4 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=20000"
+    "rtl=rtr threads=2 k=4 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=20000"
     "k=4 n=2 vcs=2 buf=4 pkt=4 routing=dor traffic=uniform load=0.45 cycles=20000"
     "k=8 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=3000"
     "threads=2 k=8 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=3000"
     "rtl=rtr k=8 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=3000"
+    "rtl=rtr threads=2 k=8 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=3000"
 )
 TNLOCK=build/bin/tnlock
 echo

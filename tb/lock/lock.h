@@ -93,8 +93,12 @@ typedef struct rnet {
     int nwire;
     uint8_t *snap[LK_NBUS];  /* rnet_snapshot: each compared bus of every instance, padded */
     long snap_stride[LK_NBUS]; /* bytes per instance (the port's bytes + LK_PAD) */
+    struct rnet_pool *pool;  /* router mode, threads > 1: the harness's workers (rnet_tick) */
+    int prewired;            /* the last rnet_tick wired the inputs (pool) */
 } rnet;
-int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c);
+/* threads: router mode only, the harness's threads for rnet_tick (1: none); each thread ticks
+ * a contiguous share of the nodes' models. */
+int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c, int threads);
 void rnet_close(rnet *n);
 /* A node's slice of a per-node bus: its bytes and the LSB of the node's slice. */
 uint8_t *rnet_bus(rnet *n, int bus, int node, long *lsb);
@@ -158,5 +162,6 @@ typedef struct rtlonly_result {
     long cycles, injected, delivered, flits, errors;
     double rtl_s;
 } rtlonly_result;
-int rtl_only(const tn_config *c, long cycles, rtlonly_result *res, char *err, size_t errlen);
+int rtl_only(const tn_config *c, long cycles, int threads, rtlonly_result *res, char *err,
+             size_t errlen);
 #endif

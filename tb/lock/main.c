@@ -57,7 +57,7 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
     layout L;
     layout_init(&L, &rp);
     rnet net, *r = &net;
-    if (rnet_open(r, &s->g, &L, &o->cfg)) {
+    if (rnet_open(r, &s->g, &L, &o->cfg, (int)o->threads)) {
         fprintf(stderr, "tnlock: error: out of memory\n");
         return 2;
     }
@@ -249,7 +249,7 @@ int main(int argc, char **argv)
     if (!o.model) {
         rtlonly_result ro;
         char err[TN_ERRLEN];
-        if (rtl_only(&o.cfg, o.cycles, &ro, err, sizeof err)) {
+        if (rtl_only(&o.cfg, o.cycles, (int)o.threads, &ro, err, sizeof err)) {
             fprintf(stderr, "tnlock: error: %s\n", err);
             return 2;
         }

@@ -57,7 +57,7 @@ static const tn_cli_key lock_keys[] = {
     {"rtl", "net rtr", "net", "net: the Verilated tn_torus; rtr: one tn_router per node", k_rtl},
     {"fault", "a planted fault name", "-", "the model with that planted fault (TN_FAULT_*)", k_fault},
     {"model", "on off", "on", "off: the RTL alone with a C traffic source, for throughput", k_model},
-    {"threads", "1..8", "1", "Verilator threads of the model (its own build); each needs an idle core", k_threads},
+    {"threads", "1..8", "1", "rtl=net: Verilator threads of the model (its own build); rtl=rtr: the harness's threads, each ticking a share of the routers; each needs an idle core", k_threads},
 };
 #define N_LOCK_KEYS ((int)(sizeof lock_keys / sizeof lock_keys[0]))
 
@@ -107,12 +107,8 @@ int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errl
                               "(the ACOR block is lockstepped beside each tn_router)", rtl);
         return -1;
     }
-    if (o->threads > 1 && !strcmp(rtl, "rtr")) {
-        snprintf(err, errlen, "key 'threads': value '%ld' is not allowed with rtl=rtr; allowed: 1 "
-                              "(one model per router; a threaded model is one tn_torus)", o->threads);
-        return -1;
-    }
-    /* a threaded model spins its workers: one core each, or it runs hundreds of times slower */
+    /* a threaded model (and the harness's workers with rtl=rtr) spin: one core each, or it runs
+     * hundreds of times slower */
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     if (o->threads > 1 && cores > 0 && o->threads > cores) {
         snprintf(err, errlen, "key 'threads': value '%ld' is more than this machine's %ld "
@@ -122,7 +118,8 @@ int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errl
     char t[16] = "", j[32] = "";
     if (o->cfg.term != 1)
         snprintf(t, sizeof t, "_t%d", o->cfg.term);
-    if (o->threads > 1)
+    /* rtl=rtr: one single-threaded model per router, ticked by the harness's threads (rnet.c) */
+    if (o->threads > 1 && strcmp(rtl, "rtr"))
         snprintf(j, sizeof j, "_j%ld", o->threads);
     int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, t,
                      o->cfg.routing == TN_ROUTE_GAL    ? "_gal"

@@ -12,7 +12,8 @@ typedef struct opts {
     long window;
     int json;
     int model; /* 0: the RTL alone (model=off) */
-    long threads; /* Verilator threads of the model (a build per count) */
+    long threads; /* rtl=net: Verilator threads of the model (a build per count); rtl=rtr: the
+                   * harness's threads (rnet.c) */
     char waves[256];
     char rtl[256], fault[256]; /* "" when not given */
 } opts;

@@ -3,8 +3,37 @@
  * tn_acor_lock_top) per node
  * wired here as rtl/net/tn_torus.v wires them. Ports are reached as bytes (tn_rtl_port), once
  * per bus and node, never bit by bit. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include "lock.h"
+
+#define RNET_MAXT 8
+
+/* Router mode with threads > 1: worker w ticks the models of its contiguous share of the nodes
+ * while the main thread ticks share 0. A tick is one fork and one join: the main thread bumps
+ * gen (release: the inputs it wrote are visible); every thread ticks its share and counts itself
+ * into ticked; when all have, each wires its share's inputs for the next cycle from the
+ * neighbours' new outputs (rnet_clear_inputs then has nothing left to do) and the workers count
+ * themselves into done (release: outputs and inputs visible to the main thread's acquire).
+ * Workers spin, yielding now and then, so a busy machine is not starved; a thread per core at
+ * most (opts.c). */
+struct rnet_worker {
+    struct rnet_pool *p;
+    int id;
+};
+struct rnet_pool {
+    rnet *n;
+    int threads;
+    pthread_t th[RNET_MAXT];
+    struct rnet_worker w[RNET_MAXT];
+    atomic_uint gen;
+    atomic_int ticked;
+    atomic_int done;
+    atomic_int quit;
+};
 
 static uint8_t *port(tn_rtl *r, int p) { return tn_rtl_port(r, p, NULL); }
 static int wires_open(rnet *n);
@@ -19,7 +48,89 @@ static int bus_port(const rnet *n, int bus)
     return n->routers ? rtr_port[bus] : net_port[bus];
 }
 
-int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c)
+static void wire_copy(const lk_wire *x);
+
+static void spin_pause(int *spins)
+{
+    if (++*spins >= 1024) {
+        sched_yield();
+        *spins = 0;
+    }
+}
+
+/* Thread id's share: tick its nodes, wait for every share to be ticked, wire its nodes' inputs
+ * (n->wire lists them node-major, nwire / nodes per node). */
+static void tick_share(struct rnet_pool *p, int id)
+{
+    rnet *n = p->n;
+    int lo = (int)((long)n->nodes * id / p->threads), hi = (int)((long)n->nodes * (id + 1) / p->threads);
+    for (int i = lo; i < hi; i++)
+        tn_rtl_tick(n->r[i]);
+    atomic_fetch_add_explicit(&p->ticked, 1, memory_order_acq_rel);
+    int spins = 0;
+    while (atomic_load_explicit(&p->ticked, memory_order_acquire) != p->threads)
+        spin_pause(&spins);
+    int per = n->nwire / n->nodes;
+    for (int i = lo * per; i < hi * per; i++)
+        wire_copy(&n->wire[i]);
+}
+
+static void *worker(void *arg)
+{
+    struct rnet_worker *w = arg;
+    struct rnet_pool *p = w->p;
+    unsigned seen = 0;
+    for (;;) {
+        unsigned g;
+        int spins = 0;
+        while ((g = atomic_load_explicit(&p->gen, memory_order_acquire)) == seen)
+            spin_pause(&spins);
+        seen = g;
+        if (atomic_load_explicit(&p->quit, memory_order_relaxed))
+            return NULL;
+        tick_share(p, w->id);
+        atomic_fetch_add_explicit(&p->done, 1, memory_order_release);
+    }
+}
+
+static int pool_open(rnet *n, int threads)
+{
+    struct rnet_pool *p = calloc(1, sizeof *p);
+    if (!p)
+        return -1;
+    p->n = n;
+    p->threads = threads;
+    atomic_init(&p->gen, 0u);
+    atomic_init(&p->ticked, 0);
+    atomic_init(&p->done, 0);
+    atomic_init(&p->quit, 0);
+    n->pool = p;
+    for (int i = 1; i < threads; i++) {
+        p->w[i].p = p;
+        p->w[i].id = i;
+        if (pthread_create(&p->th[i], NULL, worker, &p->w[i])) {
+            p->threads = i; /* the ones started are stopped by rnet_close */
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void pool_close(rnet *n)
+{
+    struct rnet_pool *p = n->pool;
+    if (!p)
+        return;
+    atomic_store_explicit(&p->quit, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&p->gen, 1u, memory_order_release);
+    for (int i = 1; i < p->threads; i++)
+        pthread_join(p->th[i], NULL);
+    free(p);
+    n->pool = NULL;
+    n->prewired = 0;
+}
+
+int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c, int threads)
 {
     const tn_dims *d = &L->d;
     n->routers = L->top;
@@ -29,6 +140,7 @@ int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c)
     n->traced = -1;
     n->wire = NULL;
     n->nwire = 0;
+    n->pool = NULL;
     for (int b = 0; b < LK_NBUS; b++)
         n->snap[b] = NULL;
     int cnt = n->routers ? g->nodes : 1;
@@ -54,6 +166,8 @@ int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c)
     }
     if (n->routers && wires_open(n))
         return -1;
+    if (n->routers && threads > 1 && pool_open(n, threads > RNET_MAXT ? RNET_MAXT : threads))
+        return -1;
     for (int b = 0; b < LK_NBUS; b++) {
         int bytes;
         tn_rtl_port(n->r[0], bus_port(n, b), &bytes);
@@ -67,6 +181,7 @@ int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c)
 
 void rnet_close(rnet *n)
 {
+    pool_close(n);
     int cnt = n->routers ? n->nodes : 1;
     for (int i = 0; i < cnt; i++)
         tn_rtl_free(n->r[i]);
@@ -206,6 +321,10 @@ void rnet_clear_inputs(rnet *n)
         memset(v, 0, (size_t)bytes);
         return;
     }
+    if (n->prewired) { /* the threads wired this cycle's inputs at the end of the last tick */
+        n->prewired = 0;
+        return;
+    }
     for (int i = 0; i < n->nwire; i++)
         wire_copy(&n->wire[i]);
 }
@@ -219,6 +338,18 @@ void rnet_eval(rnet *n)
 
 void rnet_tick(rnet *n)
 {
+    struct rnet_pool *p = n->pool;
+    if (p) {
+        atomic_store_explicit(&p->done, 0, memory_order_relaxed);
+        atomic_store_explicit(&p->ticked, 0, memory_order_relaxed);
+        atomic_fetch_add_explicit(&p->gen, 1u, memory_order_release);
+        tick_share(p, 0);
+        int spins = 0;
+        while (atomic_load_explicit(&p->done, memory_order_acquire) != p->threads - 1)
+            spin_pause(&spins);
+        n->prewired = 1;
+        return;
+    }
     int cnt = n->routers ? n->nodes : 1;
     for (int i = 0; i < cnt; i++)
         tn_rtl_tick(n->r[i]);

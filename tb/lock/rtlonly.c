@@ -26,7 +26,8 @@ static double now_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-int rtl_only(const tn_config *c, long cycles, rtlonly_result *res, char *err, size_t errlen)
+int rtl_only(const tn_config *c, long cycles, int threads, rtlonly_result *res, char *err,
+             size_t errlen)
 {
     tn_rtl_params rp;
     tn_rtl_params_get(&rp);
@@ -52,7 +53,7 @@ int rtl_only(const tn_config *c, long cycles, rtlonly_result *res, char *err, si
     inj *in = calloc((size_t)nt, sizeof *in);
     long *got = calloc((size_t)nodes, sizeof *got), *sum = calloc((size_t)nodes, sizeof *sum);
     int *rx_len = calloc((size_t)nt * (size_t)V, sizeof *rx_len); /* per ejection VC */
-    if (!in || !got || !sum || !rx_len || rnet_open(&net, &s->g, &L, c)) {
+    if (!in || !got || !sum || !rx_len || rnet_open(&net, &s->g, &L, c, threads)) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
