@@ -10,6 +10,7 @@ INC := -Icmodel/include -Icmodel/src
 export PATH := $(CURDIR)/scripts/bin:$(PATH)
 
 LIB_SRC := $(wildcard cmodel/src/*.c)
+TNSIM_SRC := $(wildcard cmodel/cli/*.c)
 LIB_OBJ := $(patsubst cmodel/src/%.c,build/obj/%.o,$(LIB_SRC))
 RTL_SRC := $(wildcard rtl/*/*.v)
 LOCK_SRC := $(wildcard tb/lock/*.c)
@@ -40,13 +41,13 @@ setup-core:
 
 build: build/bin/tnsim build/bin/tnlock ## build every program into build/bin/ (tnlock builds each Verilated model on first use)
 
-build/bin/tnsim: cmodel/cli/tnsim.c $(LIB_SRC) $(LIB_HDR)
+build/bin/tnsim: $(TNSIM_SRC) cmodel/cli/tnsim.h $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p build/bin
-	$(CC) $(CFLAGS_REL) $(INC) cmodel/cli/tnsim.c $(LIB_SRC) -lm -o $@
+	$(CC) $(CFLAGS_REL) $(INC) $(TNSIM_SRC) $(LIB_SRC) -lm -o $@
 
-build/san/tnsim: cmodel/cli/tnsim.c $(LIB_SRC) $(LIB_HDR)
+build/san/tnsim: $(TNSIM_SRC) cmodel/cli/tnsim.h $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p build/san
-	$(CC) $(CFLAGS_SAN) $(INC) cmodel/cli/tnsim.c $(LIB_SRC) -lm -o $@
+	$(CC) $(CFLAGS_SAN) $(INC) $(TNSIM_SRC) $(LIB_SRC) -lm -o $@
 
 build/obj/%.o: cmodel/src/%.c $(LIB_HDR)
 	@mkdir -p build/obj

@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: MIT */
+/* tnsim's own keys beside the model's, the checks of their combinations, the usage text. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tnsim.h"
+
+static const char synopsis[] =
+    "usage: tnsim [run|sweep|sat|bound|check|name] key=value ... [--config FILE] [--json]\n"
+    "  run    one simulation (default)\n"
+    "  sweep  one run per load of loads=A,B,...; CSV to out=FILE or stdout\n"
+    "  sat    find the saturation throughput by bisection on the load (tol=0.01)\n"
+    "  bound  channel-load bound of the routing and pattern\n"
+    "  check  deadlock checker: proves the channel dependency graph acyclic (exit 0) or\n"
+    "         prints a cycle (exit 1)\n"
+    "  name   prints the content name of the configuration (t8x8_v2_dor_b8_p4_uniform_l0.3_s1)\n"
+    "--config FILE: key=value lines (# comments), any key below; later arguments override it.\n"
+    "A wrong key, value or combination exits with status 2 (see README.md).\n";
+
+static int parse_loads(cli *a, const char *v)
+{
+    char buf[1024];
+    if (strlen(v) >= sizeof buf)
+        return -1;
+    strcpy(buf, v);
+    a->nloads = 0;
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        char *end;
+        double x = strtod(tok, &end);
+        if (end == tok || *end || !(x > 0 && x <= 100) || a->nloads == MAX_LOADS)
+            return -1;
+        a->loads[a->nloads++] = x;
+    }
+    return a->nloads ? 0 : -1;
+}
+
+/* ---- tnsim's own keys (tn_cli_key): -1 with err empty gives the message with the range ---- */
+
+static int set_path(char *buf, const char **dst, const char *v)
+{
+    size_t len = strlen(v);
+    if (len >= PATH_LEN)
+        return -1;
+    memcpy(buf, v, len + 1);
+    *dst = buf;
+    return 0;
+}
+
+static int set_loads(void *ctx, const char *v, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    return parse_loads(ctx, v);
+}
+
+static int set_tol(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    char *end;
+    (void)err, (void)errlen;
+    a->tol = strtod(v, &end);
+    a->tol_set = 1;
+    return end == v || *end || !(a->tol >= 0.001 && a->tol <= 0.5) ? -1 : 0;
+}
+
+static int set_out(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    (void)err, (void)errlen;
+    return set_path(a->out_buf, &a->out, v);
+}
+
+static int set_chan_out(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    (void)err, (void)errlen;
+    return set_path(a->chan_out_buf, &a->chan_out, v);
+}
+
+static int set_pair_out(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    (void)err, (void)errlen;
+    return set_path(a->pair_out_buf, &a->pair_out, v);
+}
+
+static int set_series(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    (void)err, (void)errlen;
+    return set_path(a->series_buf, &a->series, v);
+}
+
+static int set_pair_shift(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    (void)err, (void)errlen;
+    if (strcmp(v, "on") && strcmp(v, "off"))
+        return -1;
+    a->pair_shift = !strcmp(v, "on");
+    return 0;
+}
+
+static int set_series_win(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    char *end;
+    (void)err, (void)errlen;
+    a->series_win = strtol(v, &end, 10);
+    return end == v || *end || a->series_win < 1 || a->series_win > 1000000 ? -1 : 0;
+}
+
+static int set_pair(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    char *end, *end2;
+    (void)err, (void)errlen;
+    long x = strtol(v, &end, 10), y = -1;
+    if (end != v && *end == ',')
+        y = strtol(end + 1, &end2, 10);
+    if (end == v || *end != ',' || y < 0 || *end2 || x < 0 || x >= TN_MAX_NODES ||
+        y >= TN_MAX_NODES)
+        return -1;
+    a->pair_src = (int)x;
+    a->pair_dst = (int)y;
+    return 0;
+}
+
+_Static_assert(MAX_LOADS == 64 && PATH_LEN == 4096, "the ranges below name these values");
+#define FILE_RANGE "FILE (up to 4095 characters)"
+static const tn_cli_key tnsim_keys[] = {
+    {"loads", "1..64 comma-separated loads in (0, 100]", NULL, "sweep: the loads, A,B,...",
+     set_loads},
+    {"tol", "0.001..0.5", "0.01", "sat: the bisection stops when the load interval is this narrow",
+     set_tol},
+    {"out", FILE_RANGE, "stdout", "sweep: the CSV file", set_out},
+    {"chan_out", FILE_RANGE, NULL, "run: per-channel utilisation, CSV", set_chan_out},
+    {"pair", "S,D (two node ids)", NULL,
+     "run: the measured packets from S to D (hops, latency, queueing)", set_pair},
+    {"pair_shift", "on off (on: every pair translated from pair=S,D)", "off",
+     "run: on a torus also every translate (s, s + D - S) of pair", set_pair_shift},
+    {"pair_out", FILE_RANGE, NULL, "run: one CSV row per packet of pair", set_pair_out},
+    {"series", FILE_RANGE, NULL, "run: accepted throughput per window of series_win cycles, CSV",
+     set_series},
+    {"series_win", "1..1000000", "50", "run: cycles per window of series", set_series_win},
+};
+#define N_TNSIM_KEYS ((int)(sizeof tnsim_keys / sizeof tnsim_keys[0]))
+
+/* 0, -1 on bad input (message printed), 1 for --help */
+int tnsim_parse(cli *a, int argc, char **argv)
+{
+    char err[TN_CLI_ERRLEN];
+    tn_config_default(&a->cfg);
+    a->mode = "run";
+    a->pair_src = a->pair_dst = -1;
+    a->tol = 0.01;
+    int i = 1;
+    if (argc > 1 && (!strcmp(argv[1], "run") || !strcmp(argv[1], "sweep") ||
+                     !strcmp(argv[1], "sat") || !strcmp(argv[1], "bound") ||
+                     !strcmp(argv[1], "check") || !strcmp(argv[1], "name")))
+        a->mode = argv[i++];
+    int rc = tn_cli_parse(argc, argv, i, &a->cfg, tnsim_keys, N_TNSIM_KEYS, a, &a->json, err,
+                          sizeof err);
+    if (rc > 0)
+        return 1;
+    if (rc) {
+        fprintf(stderr, "tnsim: error: %s\n", err);
+        return -1;
+    }
+    if (!strcmp(a->mode, "sweep") && !a->nloads) {
+        fprintf(stderr, "tnsim: error: key 'loads': sweep needs loads=A,B,...\n");
+        return -1;
+    }
+    if (strcmp(a->mode, "sweep") && (a->nloads || a->out)) {
+        fprintf(stderr, "tnsim: error: key '%s' is only for tnsim sweep\n",
+                a->nloads ? "loads" : "out");
+        return -1;
+    }
+    if (a->cfg.switch_at && (!strcmp(a->mode, "sat") || !strcmp(a->mode, "bound"))) {
+        fprintf(stderr, "tnsim: error: key 'switch_at': value '%ld' is not allowed with tnsim %s "
+                        "(%s); allowed: 0 (off), or tnsim run / sweep\n", a->cfg.switch_at, a->mode,
+                !strcmp(a->mode, "sat") ? "it bisects one load" : "the bound is of one pattern");
+        return -1;
+    }
+    if (strcmp(a->mode, "sat") && a->tol_set) {
+        fprintf(stderr, "tnsim: error: key 'tol' is only for tnsim sat\n");
+        return -1;
+    }
+    if (strcmp(a->mode, "run") && (a->chan_out || a->pair_src >= 0 || a->pair_out || a->series)) {
+        fprintf(stderr, "tnsim: error: key '%s' is only for tnsim run\n",
+                a->chan_out ? "chan_out" : a->pair_out ? "pair_out" : a->series ? "series" : "pair");
+        return -1;
+    }
+    if (a->pair_out && a->pair_src < 0) {
+        fprintf(stderr, "tnsim: error: key 'pair_out' needs pair=S,D\n");
+        return -1;
+    }
+    if (a->pair_shift && a->pair_src < 0) {
+        fprintf(stderr, "tnsim: error: key 'pair_shift': value 'on' needs pair=S,D\n");
+        return -1;
+    }
+    if (a->pair_shift && a->cfg.topo != TN_TOPO_TORUS) {
+        fprintf(stderr, "tnsim: error: key 'pair_shift': value 'on' needs a torus (translation "
+                        "invariance); allowed with topo=mesh: off\n");
+        return -1;
+    }
+    {
+        long nodes = 1;
+        for (int d = 0; d < a->cfg.n; d++)
+            nodes *= a->cfg.k;
+        if (a->pair_src >= nodes || a->pair_dst >= nodes) {
+            fprintf(stderr, "tnsim: error: key 'pair': value '%d,%d' is not allowed; allowed: "
+                            "node ids 0..%ld\n", a->pair_src, a->pair_dst, nodes - 1);
+            return -1;
+        }
+    }
+    for (int i = 0; i < a->nloads; i++) {
+        tn_config c = a->cfg;
+        c.load = a->loads[i];
+        c.load_set = 1;
+        if (tn_config_check(&c, err, sizeof err)) {
+            fprintf(stderr, "tnsim: error: key 'loads': %s\n", err);
+            return -1;
+        }
+    }
+    if (!strcmp(a->mode, "bound") || !strcmp(a->mode, "check"))
+        a->cfg.load = 0;
+    if (tn_config_check(&a->cfg, err, sizeof err)) {
+        fprintf(stderr, "tnsim: error: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+void tnsim_usage(FILE *f) { tn_cli_usage(f, synopsis, tnsim_keys, N_TNSIM_KEYS); }

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/* tnsim's command line (cmodel/cli/): the parsed arguments and what each file offers.
+ *   tnsim.c   main: the modes name, check, bound; run, sweep and sat from the files below
+ *   args.c    tnsim's own keys beside the model's (one key table, tn_cli.h), the checks of
+ *             combinations, the usage text
+ *   record.c  one simulation and its recorders (chan_out, pair, series); the mode run
+ *   report.c  the statistics as text or JSON, and the failures
+ *   sweep.c   the modes sweep (one run per load) and sat (bisection) */
+#ifndef TNSIM_H
+#define TNSIM_H
+#include <stdio.h>
+#include "tn.h"
+#include "tn_cli.h"
+
+#define MAX_LOADS 64
+#define PATH_LEN 4096 /* file keys: the value and its terminating 0 */
+
+typedef struct cli {
+    tn_config cfg;
+    int json;
+    const char *mode;
+    double loads[MAX_LOADS];
+    int nloads;
+    double tol;
+    int tol_set;
+    const char *out;
+    const char *chan_out;
+    int pair_src, pair_dst;   /* pair=S,D: record the packets of one source/destination pair */
+    int pair_shift;           /* pair_shift=on: every pair (s, s + (D - S)), per dimension mod k */
+    const char *pair_out;
+    const char *series;       /* series=FILE: accepted throughput per window of series_win */
+    long series_win;
+    /* the file keys' values (a --config file's line does not outlive its parsing) */
+    char out_buf[PATH_LEN], chan_out_buf[PATH_LEN], pair_out_buf[PATH_LEN], series_buf[PATH_LEN];
+} cli;
+
+/* args.c: 0, -1 on bad input (message printed), 1 for --help */
+int tnsim_parse(cli *a, int argc, char **argv);
+void tnsim_usage(FILE *f);
+/* record.c: one simulation with the recorders the keys ask for; 0, 1 (failed run), 2 (error) */
+int tnsim_simulate(const tn_config *c, tn_stats *st, char *first_err, size_t len);
+int tnsim_run(const cli *a); /* the mode run: exit status */
+/* report.c */
+void tnsim_describe(const tn_config *c, char *buf, size_t len);
+void tnsim_print_json(const tn_config *c, const tn_stats *st, FILE *f);
+void tnsim_print_text(const tn_config *c, const tn_stats *st);
+int tnsim_report_errors(const tn_stats *st, const char *first);
+/* sweep.c: the modes sweep and sat, exit status */
+int tnsim_sweep(cli *a);
+int tnsim_sat(cli *a);
+#endif
