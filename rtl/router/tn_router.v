@@ -336,10 +336,17 @@ module tn_router #(
     wire [PV-1:0]     rq_body, rq_head, rq_adapt, order_err, port_err;
     wire [PV*P-1:0]   rq_port;    // body: oport; head: the route port
     wire [PV*V-1:0]   rq_rm;      // head: its route's VC set
-    wire [PV*2*N-1:0] rq_cand;    // adaptive head: free productive ports
-    wire [PV*AW-1:0]  rq_hops;
+    wire [PV*2*N-1:0] rq_prod;    // the route's productive ports (adaptive)
+    wire [PV*AW-1:0]  rq_hops;    // and remaining hops
     generate
         for (gi = 0; gi < PV; gi = gi + 1) begin : g_req
+            if (ROUTING >= 1) begin : g_ad
+                assign rq_prod[gi*2*N +: 2*N] = front_rt[gi*RW + P + V +: 2*N];
+                assign rq_hops[gi*AW +: AW]   = front_rt[gi*RW + P + V + 2*N +: AW];
+            end else begin : g_dor
+                assign rq_prod[gi*2*N +: 2*N] = {2*N{1'b0}};
+                assign rq_hops[gi*AW +: AW]   = {AW{1'b0}};
+            end
             tn_vc_req #(.P(P), .V(V), .NP(2 * N), .HW(AW), .TOPO(TOPO),
                         .AD((ROUTING >= 1) ? 1 : 0), .RW(RW)) u_req (
                 .nonempty_i  (|cnt[gi*CNTW +: CNTW]),
@@ -358,9 +365,7 @@ module tn_router #(
                 .order_err_o (order_err[gi]),
                 .port_err_o  (port_err[gi]),
                 .port_o      (rq_port[gi*P +: P]),
-                .rm_o        (rq_rm[gi*V +: V]),
-                .cand_o      (rq_cand[gi*2*N +: 2*N]),
-                .hops_o      (rq_hops[gi*AW +: AW])
+                .rm_o        (rq_rm[gi*V +: V])
             );
         end
     endgenerate
@@ -393,7 +398,8 @@ module tn_router #(
                 .adapt_i   (rq_adapt[gp*V +: V]),
                 .port_i    (rq_port[gp*V*P +: V*P]),
                 .rm_i      (rq_rm[gp*V*V +: V*V]),
-                .cand_i    (rq_cand[gp*V*2*N +: V*2*N]),
+                .prod_i    (rq_prod[gp*V*2*N +: V*2*N]),
+                .afree_i   (afree),
                 .hops_i    (rq_hops[gp*V*AW +: V*AW]),
                 .u_i       (u),
                 .pkey_i    (pkey[KW +: 2*N*KW]),
@@ -540,7 +546,7 @@ module tn_router #(
 
     // ---- pointer and error registers ----
     // read only by some configurations (terminal ports keep no selection state; DOR-only builds)
-    wire unused_sig = &{1'b0, lru_age, ldsf_cnt, cfg_sel_q, pkey, oport, afree,
+    wire unused_sig = &{1'b0, lru_age, ldsf_cnt, cfg_sel_q, pkey, oport,
                         s1_valid};
     integer j;
     always @(posedge clk_i) begin
