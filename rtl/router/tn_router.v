@@ -546,6 +546,7 @@ module tn_router #(
 
     // ---- pointer and error registers ----
     // read only by some configurations (terminal ports keep no selection state; DOR-only builds)
+    // (a torus has no missing port: port_err is 0 there, tn_vc_req)
     wire unused_sig = &{1'b0, lru_age, ldsf_cnt, cfg_sel_q, pkey, oport,
                         s1_valid};
     integer j;
@@ -572,7 +573,7 @@ module tn_router #(
                     sa2_ptr_q[j*PW +: PW] <= (out_ip[j*PW +: PW] == PLAST) ? {PW{1'b0}}
                                              : out_ip[j*PW +: PW] + 1'b1;
             end
-            err_o <= err_o | {cfg_bad, |port_err, |err_reuse, |order_err, |err_buf, |err_unf,
+            err_o <= err_o | {cfg_bad, (TOPO == 1) && |port_err, |err_reuse, |order_err, |err_buf, |err_unf,
                               |err_ovf};
         end
     end
