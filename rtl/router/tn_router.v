@@ -185,7 +185,6 @@ module tn_router #(
     wire [P*PW-1:0]    in_op;
     wire [P*P-1:0]     in_op_oh;
     wire [P*VW-1:0]    in_ov;
-    wire [P*V-1:0]     in_ov_oh;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_in
             localparam integer IPI = gp;
@@ -252,7 +251,6 @@ module tn_router #(
                 .alloc_op_i    (in_op[gp*PW +: PW]),
                 .alloc_op_oh_i (in_op_oh[gp*P +: P]),
                 .alloc_ov_i    (in_ov[gp*VW +: VW]),
-                .alloc_ov_oh_i (in_ov_oh[gp*V +: V]),
                 .front_head_o  (front_head[gp*V +: V]),
                 .pop_flit_o    (win_flit[gp*FW +: FW]),
                 .front_route_o (front_rt[gp*V*RW +: V*RW]),
@@ -485,20 +483,17 @@ module tn_router #(
                 .atake_i    (atake),
                 .active_i   (active[gp*V +: V]),
                 .ovc_i      (ovc[gp*V*VW +: V*VW]),
-                .ovc_oh_i   (ovc_oh[gp*V*V +: V*V]),
                 .vc_o       (in_vc[gp*VW +: VW]),
                 .alloc_o    (in_alloc[gp]),
                 .op_o       (in_op[gp*PW +: PW]),
                 .op_oh_o    (in_op_oh[gp*P +: P]),
-                .ov_o       (in_ov[gp*VW +: VW]),
-                .ov_oh_o    (in_ov_oh[gp*V +: V])
+                .ov_o       (in_ov[gp*VW +: VW])
             );
         end
     endgenerate
 
     // ---- crossbar: each output port takes its input port's flit, output VC, head flag ----
     wire [P*FW-1:0] xb_out;
-    wire [P*V-1:0]  xb_ov;
     wire [P-1:0]    xb_alloc;
     tn_crossbar #(.P(P), .FW(FW)) u_xb (
         .in_flit_i  (win_flit),
@@ -510,11 +505,6 @@ module tn_router #(
         .sel_i      (out_oh),
         .out_flit_o (send_vc)
     );
-    tn_crossbar #(.P(P), .FW(V)) u_xb_ovoh (
-        .in_flit_i  (in_ov_oh),
-        .sel_i      (out_oh),
-        .out_flit_o (xb_ov)
-    );
     tn_crossbar #(.P(P), .FW(1)) u_xb_alloc (
         .in_flit_i  (in_alloc),
         .sel_i      (out_oh),
@@ -522,7 +512,11 @@ module tn_router #(
     );
     generate
         for (go = 0; go < P; go = go + 1) begin : g_fix
-            assign ou_alloc[go*V +: V] = xb_ov[go*V +: V] & {V{xb_alloc[go]}};
+            genvar gv;
+            for (gv = 0; gv < V; gv = gv + 1) begin : g_alloc
+                localparam integer VI = gv;
+                assign ou_alloc[go*V + gv] = xb_alloc[go] && (send_vc[go*VW +: VW] == VI[VW-1:0]);
+            end
             // VAL: a head leaving carries the phase in force here (section 20.1)
             if (XW > 0) begin : g_ph
                 wire [FW-1:0] f = xb_out[go*FW +: FW];

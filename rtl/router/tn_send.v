@@ -27,13 +27,11 @@ module tn_send #(
     input  wire [P*V-1:0] atake_i,     // adaptive output VCs a head may take
     input  wire [V-1:0]   active_i,
     input  wire [V*VW-1:0] ovc_i,
-    input  wire [V*V-1:0] ovc_oh_i,
     output wire [VW-1:0]  vc_o,        // the VC that sends
     output wire           alloc_o,     // a head: it takes output VC (op, ov)
     output wire [PW-1:0]  op_o,
     output wire [P-1:0]   op_oh_o,
-    output wire [VW-1:0]  ov_o,
-    output wire [V-1:0]   ov_oh_o
+    output wire [VW-1:0]  ov_o         // (its one-hot form is decoded where it is needed)
 );
     wire [V-1:0] vs  = g1_in_i ? s1_vc_oh_i : s2_vc_oh_i;
     wire [P-1:0] po  = g1_in_i ? s1_op_i : s2_op_i;
@@ -60,17 +58,14 @@ module tn_send #(
     wire [V-1:0] set = ad ? atk : (tk & rm);
     assign vc_o    = g1_in_i ? s1_vc_i : s2_vc_i;
     assign op_oh_o = po;
-    reg [V-1:0]  o;
     reg [VW-1:0] oi;
     reg          act;
     reg [PW-1:0] pi;
     integer v, p;
     always @(*) begin
-        o   = {V{1'b0}};
         oi  = {VW{1'b0}};
         act = 1'b0;
         for (v = 0; v < V; v = v + 1) begin
-            o   = o   | (ovc_oh_i[v*V +: V] & {V{vs[v]}});
             oi  = oi  | (ovc_i[v*VW +: VW] & {VW{vs[v]}});
             act = act | (active_i[v] & vs[v]);
         end
@@ -103,5 +98,4 @@ module tn_send #(
     end
     assign alloc_o = gnt_i && !act;
     assign ov_o    = act ? oi : lo;
-    assign ov_oh_o = act ? o : lo_oh;
 endmodule
