@@ -203,7 +203,7 @@ module tn_router #(
                 assign mid   = {AW{1'b0}};
                 assign phase = 1'b0;
             end
-            wire [PW-1:0]  r_port;
+            wire [P-1:0]   r_port_oh;
             wire [V-1:0]   r_mask;
             wire [2*N-1:0] r_prod;
             wire [AW-1:0]  r_hops;
@@ -219,16 +219,11 @@ module tn_router #(
                 .goal_i    (goal),
                 .val_i     (val),
                 .dateline_i(cfg_dateline_q),
-                .port_o    (r_port),
+                .port_o    (r_port_oh),
                 .vc_mask_o (r_mask),
                 .prod_o    (r_prod),
                 .hops_o    (r_hops)
             );
-            reg [P-1:0] r_port_oh;
-            integer p;
-            always @(*)
-                for (p = 0; p < P; p = p + 1)
-                    r_port_oh[p] = (r_port == p[PW-1:0]);
             wire [RW-1:0] r_all;
             if (ROUTING >= 1) begin : g_rt_ad
                 assign r_all = {r_hops, r_prod, r_mask, r_port_oh};
