@@ -372,7 +372,6 @@ module tn_router #(
     wire [P*VW-1:0] s1_vc;
     wire [P*V-1:0]  s1_vc_oh;
     wire [P*P-1:0]  s1_op;        // one-hot, 0 when no winner
-    wire [P*V-1:0]  s1_rm;
     wire [P-1:0]    s1_adapt;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_s1
@@ -390,7 +389,6 @@ module tn_router #(
                 .head_i    (rq_head[gp*V +: V]),
                 .adapt_i   (rq_adapt[gp*V +: V]),
                 .port_i    (rq_port[gp*V*P +: V*P]),
-                .rm_i      (rq_rm[gp*V*V +: V*V]),
                 .prod_i    (rq_prod[gp*V*2*N +: V*2*N]),
                 .afree_i   (afree),
                 .hops_i    (rq_hops[gp*V*AW +: V*AW]),
@@ -400,7 +398,6 @@ module tn_router #(
                 .vc_o      (s1_vc[gp*VW +: VW]),
                 .vc_oh_o   (s1_vc_oh[gp*V +: V]),
                 .op_o      (s1_op[gp*P +: P]),
-                .rm_o      (s1_rm[gp*V +: V]),
                 .adapt_o   (s1_adapt[gp])
             );
         end
@@ -422,7 +419,6 @@ module tn_router #(
     wire [P*VW-1:0] s2_vc;
     wire [P*V-1:0]  s2_vc_oh;
     wire [P*P-1:0]  s2_op;
-    wire [P*V-1:0]  s2_rm;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_s2
             tn_sa_in2 #(.P(P), .V(V), .VW(VW)) u_in2 (
@@ -432,11 +428,10 @@ module tn_router #(
                 .body_i    (rq_body[gp*V +: V]),
                 .head_i    (rq_head[gp*V +: V]),
                 .port_i    (rq_port[gp*V*P +: V*P]),
-                .rm_i      (rq_rm[gp*V*V +: V*V]),
                 .vc_o      (s2_vc[gp*VW +: VW]),
                 .vc_oh_o   (s2_vc_oh[gp*V +: V]),
-                .op_o      (s2_op[gp*P +: P]),
-                .rm_o      (s2_rm[gp*V +: V])
+                .op_o      (s2_op[gp*P +: P])
+
             );
         end
     endgenerate
@@ -468,14 +463,13 @@ module tn_router #(
                 .s1_vc_i    (s1_vc[gp*VW +: VW]),
                 .s1_vc_oh_i (s1_vc_oh[gp*V +: V]),
                 .s1_op_i    (s1_op[gp*P +: P]),
-                .s1_rm_i    (s1_rm[gp*V +: V]),
                 .s1_adapt_i (s1_adapt[gp]),
                 .s2_vc_i    (s2_vc[gp*VW +: VW]),
                 .s2_vc_oh_i (s2_vc_oh[gp*V +: V]),
                 .s2_op_i    (s2_op[gp*P +: P]),
-                .s2_rm_i    (s2_rm[gp*V +: V]),
                 .take_i     (take),
                 .atake_i    (atake),
+                .rm_i       (rq_rm[gp*V*V +: V*V]),
                 .active_i   (active[gp*V +: V]),
                 .ovc_i      (ovc[gp*V*VW +: V*VW]),
                 .vc_o       (in_vc[gp*VW +: VW]),

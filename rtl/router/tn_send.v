@@ -17,14 +17,13 @@ module tn_send #(
     input  wire [VW-1:0]  s1_vc_i,
     input  wire [V-1:0]   s1_vc_oh_i,
     input  wire [P-1:0]   s1_op_i,
-    input  wire [V-1:0]   s1_rm_i,     // the winner's route set
     input  wire           s1_adapt_i,  // the winner's request is adaptive
     input  wire [VW-1:0]  s2_vc_i,
     input  wire [V-1:0]   s2_vc_oh_i,
     input  wire [P-1:0]   s2_op_i,
-    input  wire [V-1:0]   s2_rm_i,
     input  wire [P*V-1:0] take_i,      // output VCs a head may take (6.3)
     input  wire [P*V-1:0] atake_i,     // adaptive output VCs a head may take
+    input  wire [V*V-1:0] rm_i,        // per VC, its route's VC set (a head's request)
     input  wire [V-1:0]   active_i,
     input  wire [V*VW-1:0] ovc_i,
     output wire [VW-1:0]  vc_o,        // the VC that sends
@@ -44,10 +43,13 @@ module tn_send #(
     endgenerate
     // the VCs a head may take on its port: the adaptive ones, or its route set's (6.4, 6.5)
     wire         ad  = g1_in_i && s1_adapt_i;
-    wire [V-1:0] rm  = g1_in_i ? s1_rm_i : s2_rm_i;
+    reg  [V-1:0] rm;        // the sending VC's route set
     reg  [V-1:0] tk, atk;   // the port's VCs to take, and its adaptive ones
     integer q;
     always @(*) begin
+        rm = {V{1'b0}};
+        for (q = 0; q < V; q = q + 1)
+            rm = rm | (rm_i[q*V +: V] & {V{vs[q]}});
         tk  = {V{1'b0}};
         atk = {V{1'b0}};
         for (q = 0; q < P; q = q + 1) begin
