@@ -21,6 +21,7 @@ module tn_sel_argbest #(
     reg [2*L*JW-1:0] ix;      //   the bit of its best
     reg              up;      // the upper half wins the match
     reg [MW-1:0]     a, b;
+    reg [MW:0]       d;       // the lower minus the upper (MAX) or the reverse: its borrow
     integer n;
     always @(*) begin
         m  = {2*L*MW{1'b0}};
@@ -36,11 +37,14 @@ module tn_sel_argbest #(
         for (n = L - 1; n >= 1; n = n - 1) begin
             a = m[(2*n)*MW +: MW];
             b = m[(2*n+1)*MW +: MW];
+            // b > a (MAX) is the borrow of a - b, b < a that of b - a: a carry chain and no
+            // equality term (a comparison operator maps with one, docs/router-v2.md 7b)
+            d = (MAX != 0) ? ({1'b0, a} - {1'b0, b}) : ({1'b0, b} - {1'b0, a});
 `ifdef TN_FAULT_SEL_TIE
             // planted fault: ties go to the highest bit
             up = f[2*n+1] && (!f[2*n] || (MAX != 0 ? b >= a : b <= a));
 `else
-            up = f[2*n+1] && (!f[2*n] || (MAX != 0 ? b > a : b < a));
+            up = f[2*n+1] && (!f[2*n] || d[MW]);
 `endif
             m[n*MW +: MW]  = up ? b : a;
             ix[n*JW +: JW] = up ? ix[(2*n+1)*JW +: JW] : ix[(2*n)*JW +: JW];
