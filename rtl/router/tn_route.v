@@ -12,6 +12,8 @@ module tn_route #(
     parameter V    = 2,                        // VCs per port
     parameter TERM = 1,                        // terminal channels per node
     parameter TOPO = 0,                        // 0 torus, 1 mesh
+    parameter ROUTING = 3,                     // most capable family built (tn_router): the
+                                               // others' inputs are not read
     parameter CW   = (K > 2) ? $clog2(K) : 1,  // coordinate width
     parameter P    = 2 * N + TERM,             // ports
     parameter PW   = (P > 1) ? $clog2(P) : 1   // port index width
@@ -52,9 +54,15 @@ module tn_route #(
     localparam [CW:0] KK = KI[CW:0];
     localparam [CW:0] KLAST = KK - 1'b1;
 
+    // the families built (a kept hierarchy sees no constant input: tn_router's are 0 for the
+    // families its ROUTING leaves out)
+    wire minad = (ROUTING >= 1) && minad_i;
+    wire goal  = (ROUTING >= 3) && goal_i;
+    wire val   = (ROUTING >= 2) && val_i;
+
     // VAL: the phase in force and the node DOR heads for
     wire phase_o = phase_i || (coord_i == mid_i);
-    wire [N*CW-1:0] tgt = (val_i && !phase_o) ? mid_i : dst_i;
+    wire [N*CW-1:0] tgt = (val && !phase_o) ? mid_i : dst_i;
 
     // per dimension: does it differ, which port, which class
     wire [N-1:0]    differ;
@@ -76,7 +84,7 @@ module tn_route #(
             wire [CW:0] minus = KK - plus;
             wire dor_plus = (TOPO == 1) ? (t > c)
                           : ((plus < minus) || ((plus == minus) && !c[0]));
-            wire go_plus = goal_i ? !quad_i[gd] : dor_plus;
+            wire go_plus = goal ? !quad_i[gd] : dor_plus;
             wire class1 = go_plus ? !((t < c) && (c != KLAST))
                                   : !((t > c) && (c != {(CW+1){1'b0}}));
             wire [V-1:0] dor_mask = (TOPO == 1 || !dateline_i) ? ALL
@@ -89,15 +97,18 @@ module tn_route #(
             wire [CW:0] mesh_d = (t > c) ? (t - c) : (c - t);
             wire [CW:0] hmin = (TOPO == 1) ? mesh_d : ((plus < minus) ? plus : minus);
             wire [CW:0] hq = quad_i[gd] ? ((c == t) ? {(CW+1){1'b0}} : minus) : plus;
-            wire [CW:0] h = goal_i ? hq : hmin;
+            wire [CW:0] h = goal ? hq : hmin;
             assign differ[gd] = (c != t);
             assign go_pl[gd] = go_plus;
-            assign dmask[gd*V +: V] = minad_i ? esc_mask : (val_i ? val_mask : dor_mask);
-            assign prod_o[2*gd]     = goal_i ? ((c != t) && !quad_i[gd])
+            assign dmask[gd*V +: V] = minad ? esc_mask : (val ? val_mask : dor_mask);
+            wire [1:0] prod;
+            assign prod[0]          = goal ? ((c != t) && !quad_i[gd])
                                     : (TOPO == 1) ? (t > c) : ((c != t) && (plus <= minus));
-            assign prod_o[2*gd + 1] = goal_i ? ((c != t) && quad_i[gd])
+            assign prod[1]          = goal ? ((c != t) && quad_i[gd])
                                     : (TOPO == 1) ? (t < c) : ((c != t) && (minus <= plus));
-            assign hops_o[gd*CW +: CW] = h[CW-1:0];  // at most K-1: fits CW bits
+            // (without MIN AD neither is read: 0, no logic)
+            assign prod_o[2*gd +: 2]   = (ROUTING >= 1) ? prod : 2'b00;
+            assign hops_o[gd*CW +: CW] = (ROUTING >= 1) ? h[CW-1:0] : {CW{1'b0}};  // at most K-1
             wire unused_h = h[CW];
         end
     endgenerate

@@ -207,8 +207,8 @@ module tn_router #(
             wire [V-1:0]   r_mask;
             wire [2*N-1:0] r_prod;
             wire [AW-1:0]  r_hops;
-            tn_route #(.K(K), .N(N), .V(V), .TERM(TERM), .TOPO(TOPO), .CW(CW), .P(P),
-                       .PW(PW)) u_rc (
+            tn_route #(.K(K), .N(N), .V(V), .TERM(TERM), .TOPO(TOPO), .ROUTING(ROUTING),
+                       .CW(CW), .P(P), .PW(PW)) u_rc (
                 .coord_i   (coord_q),
                 .dst_i     (f[`TN_F_DST +: AW]),
                 .quad_i    (quad),
