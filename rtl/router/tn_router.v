@@ -457,7 +457,8 @@ module tn_router #(
             assign out_oh[go*P +: P]   = g1_out[go] ? g1_oh[go*P +: P] : g2_oh[go*P +: P];
         end
         for (gp = 0; gp < P; gp = gp + 1) begin : g_win
-            tn_send #(.P(P), .V(V), .NP(2 * N), .PW(PW), .VW(VW)) u_send (
+            tn_send #(.P(P), .V(V), .NP(2 * N), .AD((ROUTING >= 1) ? 1 : 0), .PW(PW),
+                      .VW(VW)) u_send (
                 .g1_in_i    (g1_in[gp]),
                 .gnt_i      (in_gnt[gp]),
                 .s1_vc_i    (s1_vc[gp*VW +: VW]),

@@ -83,6 +83,7 @@ module tn_sa_in1 #(
             wire unused_sel = &{1'b0, w_cand, w_hops, u_i, pkey_i, cfg_sel_i, afree_i};
         end
     endgenerate
-    assign op_o    = w_adapt ? apick : w_port;
-    assign adapt_o = w_adapt;
+    wire ad = (AD != 0) && w_adapt;   // (no adaptive request without AD)
+    assign op_o    = ad ? apick : w_port;
+    assign adapt_o = ad;
 endmodule

@@ -9,6 +9,7 @@ module tn_send #(
     parameter P  = 5,
     parameter V  = 2,
     parameter NP = 4,  // network ports (2N)
+    parameter AD = 1,  // 1: adaptive routing built (else s1_adapt_i and atake_i are not read)
     parameter PW = (P > 1) ? $clog2(P) : 1,
     parameter VW = (V > 1) ? $clog2(V) : 1
 ) (
@@ -42,7 +43,7 @@ module tn_send #(
         end
     endgenerate
     // the VCs a head may take on its port: the adaptive ones, or its route set's (6.4, 6.5)
-    wire         ad  = g1_in_i && s1_adapt_i;
+    wire         ad  = (AD != 0) && g1_in_i && s1_adapt_i;
     reg  [V-1:0] rm;        // the sending VC's route set
     reg  [V-1:0] tk, atk;   // the port's VCs to take, and its adaptive ones
     integer q;
@@ -56,6 +57,7 @@ module tn_send #(
             tk  = tk  | (take_i[q*V +: V] & {V{po[q]}});
             atk = atk | (atake_i[q*V +: V] & {V{po[q] & net[q]}});
         end
+        atk[0] = 1'b0;   // VC 0 is never adaptive (19.1.1: E >= 1)
     end
     wire [V-1:0] set = ad ? atk : (tk & rm);
     assign vc_o    = g1_in_i ? s1_vc_i : s2_vc_i;
