@@ -24,7 +24,7 @@ module tn_sel_random #(
                     localparam integer T = (gi * 65536 + gc - 1) / gc;
                     localparam [15:0] TC = T[15:0];
                     // u >= TC, from bit 0 up: c[b+1] = u[b:0] >= TC[b:0]
-                    wire [16:0] c;
+                    wire [16:0] c /* verilator split_var */;   // (a chain: no UNOPTFLAT)
                     assign c[0] = 1'b1;
                     for (gb = 0; gb < 16; gb = gb + 1) begin : g_b
                         if (TC[gb]) begin : g_one
