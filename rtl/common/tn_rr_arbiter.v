@@ -5,7 +5,8 @@
 (* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_rr_arbiter #(
     parameter N  = 4,                          // requesters
-    parameter IW = (N > 1) ? $clog2(N) : 1     // index width
+    parameter IW = (N > 1) ? $clog2(N) : 1,    // index width
+    parameter IDX = 1                          // 0: idx_o is 0 (the parent reads gnt_o only)
 ) (
     input  wire [N-1:0]  req_i,
     input  wire [IW-1:0] ptr_i,
@@ -24,7 +25,7 @@ module tn_rr_arbiter #(
             always @(*) begin
                 idx_o = {IW{1'b0}};
                 for (i = N - 1; i >= 0; i = i - 1)
-                    if (sel[i]) idx_o = i[IW-1:0];
+                    if (sel[i] && IDX != 0) idx_o = i[IW-1:0];
             end
         end else begin : g_scan
             reg [N-1:0] g;
@@ -35,7 +36,7 @@ module tn_rr_arbiter #(
                 idx_o = {IW{1'b0}};
                 for (k = 0; k < N; k = k + 1) begin
                     g[k] = sel[k] && !seen;
-                    if (sel[k] && !seen) idx_o = k[IW-1:0];
+                    if (sel[k] && !seen && IDX != 0) idx_o = k[IW-1:0];
                     seen = seen | sel[k];
                 end
             end

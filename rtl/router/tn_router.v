@@ -118,10 +118,8 @@ module tn_router #(
 
     localparam PV = P * V;
     localparam HEAD = `TN_F_HEAD;
-    localparam integer PL = P - 1;
     localparam integer VL = V - 1;
     localparam integer KL = K - 1;
-    localparam [PW-1:0]  PLAST  = PL[PW-1:0];
     localparam [VW-1:0]  VLAST  = VL[VW-1:0];
     localparam [CW-1:0]  KLAST  = KL[CW-1:0];
     // the route stored beside each flit (6.4): port (one-hot), VC set, and with ROUTING >= 1 the
@@ -156,7 +154,7 @@ module tn_router #(
                    (TOPO == 1 && cfg_route_q == R_ACOR);
 
     wire [P-1:0] is_term, no_port;  // terminal ports; ports that do not exist (mesh edges)
-    genvar gp, go, gi;
+    genvar gp, go, gi, gn;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_term
             assign is_term[gp] = (gp == 0) || (gp > 2 * N);
@@ -271,7 +269,7 @@ module tn_router #(
     wire [P*8-1:0]     lru_age, ldsf_cnt;
     wire [P*KW-1:0]    pkey;        // selection key of each output port (19.2)
     wire [P-1:0]       out_gnt;     // output port sends a flit this cycle
-    wire [P*PW-1:0]    out_ip;      // from this input port
+    wire [P*PW-1:0]    nxt_ip;      // (that input port + 1) mod P: sa2_ptr's next value
     wire [P*P-1:0]     out_oh;      // the same, one-hot
     wire [P*FW-1:0]    send_flit;
     wire [P*VW-1:0]    send_vc;
@@ -403,7 +401,6 @@ module tn_router #(
         end
     endgenerate
     wire [P-1:0]    g1_in, g1_out;
-    wire [P*PW-1:0] g1_ip;
     wire [P*P-1:0]  g1_oh;
     tn_sw_alloc #(.P(P), .NNET(2 * N), .PW(PW)) u_sa1 (
         .transit_i (cfg_transit_q),
@@ -411,7 +408,6 @@ module tn_router #(
         .sa2_ptr_i (sa2_ptr_q),
         .in_gnt_o  (g1_in),
         .out_gnt_o (g1_out),
-        .out_ip_o  (g1_ip),
         .out_oh_o  (g1_oh)
     );
 
@@ -436,7 +432,6 @@ module tn_router #(
         end
     endgenerate
     wire [P-1:0]    g2_in, g2_out;
-    wire [P*PW-1:0] g2_ip;
     wire [P*P-1:0]  g2_oh;
     tn_sw_alloc #(.P(P), .NNET(2 * N), .PW(PW)) u_sa2 (
         .transit_i (cfg_transit_q),
@@ -444,7 +439,6 @@ module tn_router #(
         .sa2_ptr_i (sa2_ptr_q),
         .in_gnt_o  (g2_in),
         .out_gnt_o (g2_out),
-        .out_ip_o  (g2_ip),
         .out_oh_o  (g2_oh)
     );
 
@@ -453,7 +447,14 @@ module tn_router #(
     assign in_gnt  = g1_in | g2_in;
     generate
         for (go = 0; go < P; go = go + 1) begin : g_oip
-            assign out_ip[go*PW +: PW] = g1_out[go] ? g1_ip[go*PW +: PW] : g2_ip[go*PW +: PW];
+            // from the one-hot grant: the index after the granted input port, wrapping
+            for (gn = 0; gn < PW; gn = gn + 1) begin : g_nx
+                wire [P-1:0] m;   // input ports whose successor has bit gn set
+                for (gi = 0; gi < P; gi = gi + 1) begin : g_m
+                    assign m[gi] = (((gi + 1) % P) >> gn) % 2 == 1;
+                end
+                assign nxt_ip[go*PW + gn] = |(out_oh[go*P +: P] & m);
+            end
             assign out_oh[go*P +: P]   = g1_out[go] ? g1_oh[go*P +: P] : g2_oh[go*P +: P];
         end
         for (gp = 0; gp < P; gp = gp + 1) begin : g_win
@@ -554,8 +555,7 @@ module tn_router #(
                                              : in_vc[j*VW +: VW] + 1'b1;
 `endif
                 if (out_gnt[j])
-                    sa2_ptr_q[j*PW +: PW] <= (out_ip[j*PW +: PW] == PLAST) ? {PW{1'b0}}
-                                             : out_ip[j*PW +: PW] + 1'b1;
+                    sa2_ptr_q[j*PW +: PW] <= nxt_ip[j*PW +: PW];
             end
             err_o <= err_o | {cfg_bad, (TOPO == 1) && |port_err, |err_reuse, |order_err, |err_buf, |err_unf,
                               |err_ovf};
