@@ -312,7 +312,8 @@ module tn_router #(
     wire [2*N-1:0] afree;         // network port with an adaptive VC to take
     generate
         for (go = 0; go < PV; go = go + 1) begin : g_take
-            assign crd_nz[go] = |credits[go*CNTW +: CNTW];
+            // (read on network ports only: tn_vc_req, 6.4.2)
+            assign crd_nz[go] = !is_term[go / V] && |credits[go*CNTW +: CNTW];
             assign take[go]   = !busy[go] && (is_term[go / V] || crd_nz[go]);
             assign atake[go]  = minad && !is_term[go / V] && amask[go % V] && !busy[go] &&
                                 (credits[go*CNTW +: CNTW] == cfg_buf_q);
