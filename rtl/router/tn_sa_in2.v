@@ -3,7 +3,8 @@
 // tn_router_step; docs/microarchitecture.md 6.6): if the port has no iteration-1 grant, round
 // robin (sa1_ptr, the value of the cycle) over its VCs with a body or head request whose port has
 // no iteration-1 grant. Pure function.
-(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
+// not kept as its own hierarchy: merged into tn_router it maps smaller (docs/lint.md,
+// "Hierarchy"; docs/router-v2.md 7b)
 module tn_sa_in2 #(
     parameter P  = 5,
     parameter V  = 2,

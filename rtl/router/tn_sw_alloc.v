@@ -3,7 +3,8 @@
 // tn_sa_transit): per output port, round robin (sa2_ptr) over the input ports whose stage-1
 // winner targets it; with transit_i, network ports 1..NNET mask terminal ports (7.4). The router
 // runs it twice a cycle (6.5, 6.6). Ports are one-hot: no comparators. Pure function.
-(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
+// not kept as its own hierarchy: merged into tn_router it maps smaller (docs/lint.md,
+// "Hierarchy"; docs/router-v2.md 7b)
 module tn_sw_alloc #(
     parameter P    = 5,
     parameter NNET = 4,  // network ports 1..NNET (the rest: terminal)
