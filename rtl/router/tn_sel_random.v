@@ -4,7 +4,8 @@
 // No multiplier: for each possible c, k is the number of thresholds ceil(i * 2^16 / c),
 // i = 1 .. c-1, that u reaches; each comparison with a constant is written as logic (a carry
 // chain per comparison would cost more), and the count of c's candidates picks the row.
-(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
+// not kept as its own hierarchy: merged into its parent it maps smaller (docs/lint.md,
+// "Hierarchy"; docs/router-v2.md 7b)
 module tn_sel_random #(
     parameter NP = 4,
     parameter JW = (NP > 1) ? $clog2(NP) : 1

@@ -4,7 +4,8 @@
 // port, and the output VC it leaves on: the
 // one its packet holds, or, for a head, the lowest VC of its set (with the planted fault
 // TN_FAULT_VC_PICK: the highest). Pure function.
-(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
+// not kept as its own hierarchy: merged into its parent it maps smaller (docs/lint.md,
+// "Hierarchy"; docs/router-v2.md 7b)
 module tn_send #(
     parameter P  = 5,
     parameter V  = 2,
