@@ -5,7 +5,8 @@
 (* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_rr_arbiter #(
     parameter N  = 4,                          // requesters
-    parameter IW = (N > 1) ? $clog2(N) : 1     // index width
+    parameter IW = (N > 1) ? $clog2(N) : 1,    // index width
+    parameter IDX = 1                          // 0: idx_o is 0 (the parent reads gnt_o only)
 ) (
     input  wire [N-1:0]  req_i,
     input  wire [IW-1:0] ptr_i,
@@ -15,12 +16,32 @@ module tn_rr_arbiter #(
 );
     wire [N-1:0] hi  = req_i & ({N{1'b1}} << ptr_i);  // requests at or after the pointer
     wire [N-1:0] sel = (|hi) ? hi : req_i;
-    assign gnt_o = sel & ~(sel - 1'b1);               // its lowest set bit
-    integer i;
-    always @(*) begin
-        idx_o = {IW{1'b0}};
-        for (i = N - 1; i >= 0; i = i - 1)
-            if (sel[i]) idx_o = i[IW-1:0];
-    end
+    // its lowest set bit: as sel & ~(sel - 1) for N = 3, 4; as a scan otherwise (no carry
+    // chain; fewer LUT4 with synth_ecp5 -nowidelut, docs/router-v2.md 7b)
+    generate
+        if (N == 3 || N == 4) begin : g_sub
+            assign gnt_o = sel & ~(sel - 1'b1);
+            integer i;
+            always @(*) begin
+                idx_o = {IW{1'b0}};
+                for (i = N - 1; i >= 0; i = i - 1)
+                    if (sel[i] && IDX != 0) idx_o = i[IW-1:0];
+            end
+        end else begin : g_scan
+            reg [N-1:0] g;
+            reg         seen;
+            integer k;
+            always @(*) begin
+                seen  = 1'b0;
+                idx_o = {IW{1'b0}};
+                for (k = 0; k < N; k = k + 1) begin
+                    g[k] = sel[k] && !seen;
+                    if (sel[k] && !seen && IDX != 0) idx_o = k[IW-1:0];
+                    seen = seen | sel[k];
+                end
+            end
+            assign gnt_o = g;
+        end
+    endgenerate
     assign valid_o = |req_i;
 endmodule

@@ -33,7 +33,6 @@ module tn_input_unit #(
     input  wire [PW-1:0]   alloc_op_i,
     input  wire [P-1:0]    alloc_op_oh_i,  // the same port, one-hot
     input  wire [VW-1:0]   alloc_ov_i,
-    input  wire [V-1:0]    alloc_ov_oh_i,  // the same VC, one-hot
     // state
     output wire [V-1:0]      front_head_o,  // the front flit of each VC is a head
     output wire [V*RW-1:0]   front_route_o, // and its route
@@ -88,6 +87,11 @@ module tn_input_unit #(
             fmem[waddr] <= in_flit_i;
     assign pop_flit_o = fmem[raddr];
     wire pop_tail = pop_flit_o[TAIL];
+    reg [V-1:0] alloc_ov_oh;   // alloc_ov_i one-hot, for the copy ovc_oh_q
+    integer kv;
+    always @(*)
+        for (kv = 0; kv < V; kv = kv + 1)
+            alloc_ov_oh[kv] = (alloc_ov_i == kv[VW-1:0]);
 
     genvar gv;
     generate
@@ -148,7 +152,7 @@ module tn_input_unit #(
                         oport_q  <= alloc_op_i;
                         ovc_q    <= alloc_ov_i;
                         oport_oh_q <= alloc_op_oh_i;
-                        ovc_oh_q   <= alloc_ov_oh_i;
+                        ovc_oh_q   <= alloc_ov_oh;
                     end
                 end
             end

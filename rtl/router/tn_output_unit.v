@@ -7,7 +7,8 @@
 // metric of the selection function in force, oriented so that the largest key wins (19.2):
 // the LRU age, the complement of the LDSF counter, the credits summed over the VCs (sq).
 // docs/microarchitecture.md 5, 6.2, 6.7, 19.2, 19.3.
-(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
+// not kept as its own hierarchy: merged into tn_router it maps smaller (docs/lint.md,
+// "Hierarchy"; docs/router-v2.md 7b)
 module tn_output_unit #(
     parameter V        = 2,
     parameter B        = 8,

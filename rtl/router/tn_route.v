@@ -12,6 +12,8 @@ module tn_route #(
     parameter V    = 2,                        // VCs per port
     parameter TERM = 1,                        // terminal channels per node
     parameter TOPO = 0,                        // 0 torus, 1 mesh
+    parameter ROUTING = 3,                     // most capable family built (tn_router): the
+                                               // others' inputs are not read
     parameter CW   = (K > 2) ? $clog2(K) : 1,  // coordinate width
     parameter P    = 2 * N + TERM,             // ports
     parameter PW   = (P > 1) ? $clog2(P) : 1   // port index width
@@ -26,7 +28,7 @@ module tn_route #(
     input  wire            goal_i,      // 1: GOAL (directions from quad_i)
     input  wire            val_i,       // 1: VAL
     input  wire            dateline_i,  // 1: dateline classes (0: the broken configuration)
-    output wire [PW-1:0]   port_o,      // DOR / escape port, or the ejection port
+    output wire [P-1:0]    port_o,      // DOR / escape port, or the ejection port (one-hot)
     output wire [V-1:0]    vc_mask_o,   // allowed output VCs on port_o
     output wire [2*N-1:0]  prod_o,      // productive network ports, bit j = port j+1
     output wire [N*CW-1:0] hops_o       // remaining hops per dimension
@@ -52,21 +54,23 @@ module tn_route #(
     localparam [CW:0] KK = KI[CW:0];
     localparam [CW:0] KLAST = KK - 1'b1;
 
+    // the families built (a kept hierarchy sees no constant input: tn_router's are 0 for the
+    // families its ROUTING leaves out)
+    wire minad = (ROUTING >= 1) && minad_i;
+    wire goal  = (ROUTING >= 3) && goal_i;
+    wire val   = (ROUTING >= 2) && val_i;
+
     // VAL: the phase in force and the node DOR heads for
     wire phase_o = phase_i || (coord_i == mid_i);
-    wire [N*CW-1:0] tgt = (val_i && !phase_o) ? mid_i : dst_i;
+    wire [N*CW-1:0] tgt = (val && !phase_o) ? mid_i : dst_i;
 
     // per dimension: does it differ, which port, which class
     wire [N-1:0]    differ;
-    wire [N*PW-1:0] dport;
+    wire [N-1:0]    go_pl;   // the dimension's port is its + port
     wire [N*V-1:0]  dmask;
     genvar gd;
     generate
         for (gd = 0; gd < N; gd = gd + 1) begin : g_dim
-            localparam integer PPI = 2 * gd + 1;
-            localparam integer PMI = 2 * gd + 2;
-            localparam [PW-1:0] PP = PPI[PW-1:0];
-            localparam [PW-1:0] PM = PMI[PW-1:0];
             wire [CW:0] c = {1'b0, coord_i[gd*CW +: CW]};
             wire [CW:0] t = {1'b0, tgt[gd*CW +: CW]};
             // (t - c) mod K: a CW-bit difference when K is a power of two
@@ -80,7 +84,7 @@ module tn_route #(
             wire [CW:0] minus = KK - plus;
             wire dor_plus = (TOPO == 1) ? (t > c)
                           : ((plus < minus) || ((plus == minus) && !c[0]));
-            wire go_plus = goal_i ? !quad_i[gd] : dor_plus;
+            wire go_plus = goal ? !quad_i[gd] : dor_plus;
             wire class1 = go_plus ? !((t < c) && (c != KLAST))
                                   : !((t > c) && (c != {(CW+1){1'b0}}));
             wire [V-1:0] dor_mask = (TOPO == 1 || !dateline_i) ? ALL
@@ -93,37 +97,51 @@ module tn_route #(
             wire [CW:0] mesh_d = (t > c) ? (t - c) : (c - t);
             wire [CW:0] hmin = (TOPO == 1) ? mesh_d : ((plus < minus) ? plus : minus);
             wire [CW:0] hq = quad_i[gd] ? ((c == t) ? {(CW+1){1'b0}} : minus) : plus;
-            wire [CW:0] h = goal_i ? hq : hmin;
+            wire [CW:0] h = goal ? hq : hmin;
             assign differ[gd] = (c != t);
-            assign dport[gd*PW +: PW] = go_plus ? PP : PM;
-            assign dmask[gd*V +: V] = minad_i ? esc_mask : (val_i ? val_mask : dor_mask);
-            assign prod_o[2*gd]     = goal_i ? ((c != t) && !quad_i[gd])
+            assign go_pl[gd] = go_plus;
+            assign dmask[gd*V +: V] = minad ? esc_mask : (val ? val_mask : dor_mask);
+            wire [1:0] prod;
+            assign prod[0]          = goal ? ((c != t) && !quad_i[gd])
                                     : (TOPO == 1) ? (t > c) : ((c != t) && (plus <= minus));
-            assign prod_o[2*gd + 1] = goal_i ? ((c != t) && quad_i[gd])
+            assign prod[1]          = goal ? ((c != t) && quad_i[gd])
                                     : (TOPO == 1) ? (t < c) : ((c != t) && (minus <= plus));
-            assign hops_o[gd*CW +: CW] = h[CW-1:0];  // at most K-1: fits CW bits
+            // (without MIN AD neither is read: 0, no logic)
+            assign prod_o[2*gd +: 2]   = (ROUTING >= 1) ? prod : 2'b00;
+            assign hops_o[gd*CW +: CW] = (ROUTING >= 1) ? h[CW-1:0] : {CW{1'b0}};  // at most K-1
             wire unused_h = h[CW];
         end
     endgenerate
 
     // lowest differing dimension wins; none: eject on terminal channel in_port mod TERM
-    reg [PW-1:0] sel_port;
-    reg [V-1:0]  sel_mask;
+    reg [V-1:0] sel_mask;
+    reg [P-1:0] sel_oh;
+    reg         lower;   // a lower dimension differs
     integer d;
     always @(*) begin
-        sel_port = {PW{1'b0}};
         sel_mask = ALL;
         for (d = N - 1; d >= 0; d = d - 1)
-            if (differ[d]) begin
-                sel_port = dport[d*PW +: PW];
+            if (differ[d])
                 sel_mask = dmask[d*V +: V];
-            end
+        sel_oh = {P{1'b0}};
+        lower  = 1'b0;
+        for (d = 0; d < N; d = d + 1) begin
+            sel_oh[2*d + 1] = differ[d] && !lower && go_pl[d];
+            sel_oh[2*d + 2] = differ[d] && !lower && !go_pl[d];
+            lower = lower | differ[d];
+        end
     end
 
     wire [PW-1:0] ej_ch = (TERM == 1) ? {PW{1'b0}} : in_port_i % TERM[PW-1:0];
     localparam integer BASEI = 2 * N;
-    localparam [PW-1:0] BASE = BASEI[PW-1:0];
-    wire [PW-1:0] ej_port = (ej_ch == {PW{1'b0}}) ? {PW{1'b0}} : BASE + ej_ch;
-    assign port_o    = (|differ) ? sel_port : ej_port;
+    reg [P-1:0] ej_oh;   // channel 0 is port 0, channel e > 0 is port 2N + e
+    integer e;
+    always @(*) begin
+        ej_oh = {P{1'b0}};
+        ej_oh[0] = (ej_ch == {PW{1'b0}});
+        for (e = 1; e < TERM; e = e + 1)
+            ej_oh[BASEI + e] = (ej_ch == e[PW-1:0]);
+    end
+    assign port_o    = (|differ) ? sel_oh : ej_oh;
     assign vc_mask_o = (|differ) ? sel_mask : ALL;
 endmodule

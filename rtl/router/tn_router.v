@@ -118,10 +118,8 @@ module tn_router #(
 
     localparam PV = P * V;
     localparam HEAD = `TN_F_HEAD;
-    localparam integer PL = P - 1;
     localparam integer VL = V - 1;
     localparam integer KL = K - 1;
-    localparam [PW-1:0]  PLAST  = PL[PW-1:0];
     localparam [VW-1:0]  VLAST  = VL[VW-1:0];
     localparam [CW-1:0]  KLAST  = KL[CW-1:0];
     // the route stored beside each flit (6.4): port (one-hot), VC set, and with ROUTING >= 1 the
@@ -156,7 +154,7 @@ module tn_router #(
                    (TOPO == 1 && cfg_route_q == R_ACOR);
 
     wire [P-1:0] is_term, no_port;  // terminal ports; ports that do not exist (mesh edges)
-    genvar gp, go, gi;
+    genvar gp, go, gi, gn;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_term
             assign is_term[gp] = (gp == 0) || (gp > 2 * N);
@@ -185,7 +183,6 @@ module tn_router #(
     wire [P*PW-1:0]    in_op;
     wire [P*P-1:0]     in_op_oh;
     wire [P*VW-1:0]    in_ov;
-    wire [P*V-1:0]     in_ov_oh;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_in
             localparam integer IPI = gp;
@@ -204,12 +201,12 @@ module tn_router #(
                 assign mid   = {AW{1'b0}};
                 assign phase = 1'b0;
             end
-            wire [PW-1:0]  r_port;
+            wire [P-1:0]   r_port_oh;
             wire [V-1:0]   r_mask;
             wire [2*N-1:0] r_prod;
             wire [AW-1:0]  r_hops;
-            tn_route #(.K(K), .N(N), .V(V), .TERM(TERM), .TOPO(TOPO), .CW(CW), .P(P),
-                       .PW(PW)) u_rc (
+            tn_route #(.K(K), .N(N), .V(V), .TERM(TERM), .TOPO(TOPO), .ROUTING(ROUTING),
+                       .CW(CW), .P(P), .PW(PW)) u_rc (
                 .coord_i   (coord_q),
                 .dst_i     (f[`TN_F_DST +: AW]),
                 .quad_i    (quad),
@@ -220,16 +217,11 @@ module tn_router #(
                 .goal_i    (goal),
                 .val_i     (val),
                 .dateline_i(cfg_dateline_q),
-                .port_o    (r_port),
+                .port_o    (r_port_oh),
                 .vc_mask_o (r_mask),
                 .prod_o    (r_prod),
                 .hops_o    (r_hops)
             );
-            reg [P-1:0] r_port_oh;
-            integer p;
-            always @(*)
-                for (p = 0; p < P; p = p + 1)
-                    r_port_oh[p] = (r_port == p[PW-1:0]);
             wire [RW-1:0] r_all;
             if (ROUTING >= 1) begin : g_rt_ad
                 assign r_all = {r_hops, r_prod, r_mask, r_port_oh};
@@ -252,7 +244,6 @@ module tn_router #(
                 .alloc_op_i    (in_op[gp*PW +: PW]),
                 .alloc_op_oh_i (in_op_oh[gp*P +: P]),
                 .alloc_ov_i    (in_ov[gp*VW +: VW]),
-                .alloc_ov_oh_i (in_ov_oh[gp*V +: V]),
                 .front_head_o  (front_head[gp*V +: V]),
                 .pop_flit_o    (win_flit[gp*FW +: FW]),
                 .front_route_o (front_rt[gp*V*RW +: V*RW]),
@@ -278,7 +269,7 @@ module tn_router #(
     wire [P*8-1:0]     lru_age, ldsf_cnt;
     wire [P*KW-1:0]    pkey;        // selection key of each output port (19.2)
     wire [P-1:0]       out_gnt;     // output port sends a flit this cycle
-    wire [P*PW-1:0]    out_ip;      // from this input port
+    wire [P*PW-1:0]    nxt_ip;      // (that input port + 1) mod P: sa2_ptr's next value
     wire [P*P-1:0]     out_oh;      // the same, one-hot
     wire [P*FW-1:0]    send_flit;
     wire [P*VW-1:0]    send_vc;
@@ -321,7 +312,8 @@ module tn_router #(
     wire [2*N-1:0] afree;         // network port with an adaptive VC to take
     generate
         for (go = 0; go < PV; go = go + 1) begin : g_take
-            assign crd_nz[go] = |credits[go*CNTW +: CNTW];
+            // (read on network ports only: tn_vc_req, 6.4.2)
+            assign crd_nz[go] = !is_term[go / V] && |credits[go*CNTW +: CNTW];
             assign take[go]   = !busy[go] && (is_term[go / V] || crd_nz[go]);
             assign atake[go]  = minad && !is_term[go / V] && amask[go % V] && !busy[go] &&
                                 (credits[go*CNTW +: CNTW] == cfg_buf_q);
@@ -336,10 +328,17 @@ module tn_router #(
     wire [PV-1:0]     rq_body, rq_head, rq_adapt, order_err, port_err;
     wire [PV*P-1:0]   rq_port;    // body: oport; head: the route port
     wire [PV*V-1:0]   rq_rm;      // head: its route's VC set
-    wire [PV*2*N-1:0] rq_cand;    // adaptive head: free productive ports
-    wire [PV*AW-1:0]  rq_hops;
+    wire [PV*2*N-1:0] rq_prod;    // the route's productive ports (adaptive)
+    wire [PV*AW-1:0]  rq_hops;    // and remaining hops
     generate
         for (gi = 0; gi < PV; gi = gi + 1) begin : g_req
+            if (ROUTING >= 1) begin : g_ad
+                assign rq_prod[gi*2*N +: 2*N] = front_rt[gi*RW + P + V +: 2*N];
+                assign rq_hops[gi*AW +: AW]   = front_rt[gi*RW + P + V + 2*N +: AW];
+            end else begin : g_dor
+                assign rq_prod[gi*2*N +: 2*N] = {2*N{1'b0}};
+                assign rq_hops[gi*AW +: AW]   = {AW{1'b0}};
+            end
             tn_vc_req #(.P(P), .V(V), .NP(2 * N), .HW(AW), .TOPO(TOPO),
                         .AD((ROUTING >= 1) ? 1 : 0), .RW(RW)) u_req (
                 .nonempty_i  (|cnt[gi*CNTW +: CNTW]),
@@ -358,9 +357,7 @@ module tn_router #(
                 .order_err_o (order_err[gi]),
                 .port_err_o  (port_err[gi]),
                 .port_o      (rq_port[gi*P +: P]),
-                .rm_o        (rq_rm[gi*V +: V]),
-                .cand_o      (rq_cand[gi*2*N +: 2*N]),
-                .hops_o      (rq_hops[gi*AW +: AW])
+                .rm_o        (rq_rm[gi*V +: V])
             );
         end
     endgenerate
@@ -374,7 +371,6 @@ module tn_router #(
     wire [P*VW-1:0] s1_vc;
     wire [P*V-1:0]  s1_vc_oh;
     wire [P*P-1:0]  s1_op;        // one-hot, 0 when no winner
-    wire [P*V-1:0]  s1_rm;
     wire [P-1:0]    s1_adapt;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_s1
@@ -392,8 +388,8 @@ module tn_router #(
                 .head_i    (rq_head[gp*V +: V]),
                 .adapt_i   (rq_adapt[gp*V +: V]),
                 .port_i    (rq_port[gp*V*P +: V*P]),
-                .rm_i      (rq_rm[gp*V*V +: V*V]),
-                .cand_i    (rq_cand[gp*V*2*N +: V*2*N]),
+                .prod_i    (rq_prod[gp*V*2*N +: V*2*N]),
+                .afree_i   (afree),
                 .hops_i    (rq_hops[gp*V*AW +: V*AW]),
                 .u_i       (u),
                 .pkey_i    (pkey[KW +: 2*N*KW]),
@@ -401,13 +397,11 @@ module tn_router #(
                 .vc_o      (s1_vc[gp*VW +: VW]),
                 .vc_oh_o   (s1_vc_oh[gp*V +: V]),
                 .op_o      (s1_op[gp*P +: P]),
-                .rm_o      (s1_rm[gp*V +: V]),
                 .adapt_o   (s1_adapt[gp])
             );
         end
     endgenerate
     wire [P-1:0]    g1_in, g1_out;
-    wire [P*PW-1:0] g1_ip;
     wire [P*P-1:0]  g1_oh;
     tn_sw_alloc #(.P(P), .NNET(2 * N), .PW(PW)) u_sa1 (
         .transit_i (cfg_transit_q),
@@ -415,7 +409,6 @@ module tn_router #(
         .sa2_ptr_i (sa2_ptr_q),
         .in_gnt_o  (g1_in),
         .out_gnt_o (g1_out),
-        .out_ip_o  (g1_ip),
         .out_oh_o  (g1_oh)
     );
 
@@ -423,7 +416,6 @@ module tn_router #(
     wire [P*VW-1:0] s2_vc;
     wire [P*V-1:0]  s2_vc_oh;
     wire [P*P-1:0]  s2_op;
-    wire [P*V-1:0]  s2_rm;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_s2
             tn_sa_in2 #(.P(P), .V(V), .VW(VW)) u_in2 (
@@ -433,16 +425,14 @@ module tn_router #(
                 .body_i    (rq_body[gp*V +: V]),
                 .head_i    (rq_head[gp*V +: V]),
                 .port_i    (rq_port[gp*V*P +: V*P]),
-                .rm_i      (rq_rm[gp*V*V +: V*V]),
                 .vc_o      (s2_vc[gp*VW +: VW]),
                 .vc_oh_o   (s2_vc_oh[gp*V +: V]),
-                .op_o      (s2_op[gp*P +: P]),
-                .rm_o      (s2_rm[gp*V +: V])
+                .op_o      (s2_op[gp*P +: P])
+
             );
         end
     endgenerate
     wire [P-1:0]    g2_in, g2_out;
-    wire [P*PW-1:0] g2_ip;
     wire [P*P-1:0]  g2_oh;
     tn_sw_alloc #(.P(P), .NNET(2 * N), .PW(PW)) u_sa2 (
         .transit_i (cfg_transit_q),
@@ -450,7 +440,6 @@ module tn_router #(
         .sa2_ptr_i (sa2_ptr_q),
         .in_gnt_o  (g2_in),
         .out_gnt_o (g2_out),
-        .out_ip_o  (g2_ip),
         .out_oh_o  (g2_oh)
     );
 
@@ -459,40 +448,44 @@ module tn_router #(
     assign in_gnt  = g1_in | g2_in;
     generate
         for (go = 0; go < P; go = go + 1) begin : g_oip
-            assign out_ip[go*PW +: PW] = g1_out[go] ? g1_ip[go*PW +: PW] : g2_ip[go*PW +: PW];
+            // from the one-hot grant: the index after the granted input port, wrapping
+            for (gn = 0; gn < PW; gn = gn + 1) begin : g_nx
+                wire [P-1:0] m;   // input ports whose successor has bit gn set
+                for (gi = 0; gi < P; gi = gi + 1) begin : g_m
+                    assign m[gi] = (((gi + 1) % P) >> gn) % 2 == 1;
+                end
+                assign nxt_ip[go*PW + gn] = |(out_oh[go*P +: P] & m);
+            end
             assign out_oh[go*P +: P]   = g1_out[go] ? g1_oh[go*P +: P] : g2_oh[go*P +: P];
         end
         for (gp = 0; gp < P; gp = gp + 1) begin : g_win
-            tn_send #(.P(P), .V(V), .NP(2 * N), .PW(PW), .VW(VW)) u_send (
+            tn_send #(.P(P), .V(V), .NP(2 * N), .AD((ROUTING >= 1) ? 1 : 0), .PW(PW),
+                      .VW(VW)) u_send (
                 .g1_in_i    (g1_in[gp]),
                 .gnt_i      (in_gnt[gp]),
                 .s1_vc_i    (s1_vc[gp*VW +: VW]),
                 .s1_vc_oh_i (s1_vc_oh[gp*V +: V]),
                 .s1_op_i    (s1_op[gp*P +: P]),
-                .s1_rm_i    (s1_rm[gp*V +: V]),
                 .s1_adapt_i (s1_adapt[gp]),
                 .s2_vc_i    (s2_vc[gp*VW +: VW]),
                 .s2_vc_oh_i (s2_vc_oh[gp*V +: V]),
                 .s2_op_i    (s2_op[gp*P +: P]),
-                .s2_rm_i    (s2_rm[gp*V +: V]),
                 .take_i     (take),
                 .atake_i    (atake),
+                .rm_i       (rq_rm[gp*V*V +: V*V]),
                 .active_i   (active[gp*V +: V]),
                 .ovc_i      (ovc[gp*V*VW +: V*VW]),
-                .ovc_oh_i   (ovc_oh[gp*V*V +: V*V]),
                 .vc_o       (in_vc[gp*VW +: VW]),
                 .alloc_o    (in_alloc[gp]),
                 .op_o       (in_op[gp*PW +: PW]),
                 .op_oh_o    (in_op_oh[gp*P +: P]),
-                .ov_o       (in_ov[gp*VW +: VW]),
-                .ov_oh_o    (in_ov_oh[gp*V +: V])
+                .ov_o       (in_ov[gp*VW +: VW])
             );
         end
     endgenerate
 
     // ---- crossbar: each output port takes its input port's flit, output VC, head flag ----
     wire [P*FW-1:0] xb_out;
-    wire [P*V-1:0]  xb_ov;
     wire [P-1:0]    xb_alloc;
     tn_crossbar #(.P(P), .FW(FW)) u_xb (
         .in_flit_i  (win_flit),
@@ -504,11 +497,6 @@ module tn_router #(
         .sel_i      (out_oh),
         .out_flit_o (send_vc)
     );
-    tn_crossbar #(.P(P), .FW(V)) u_xb_ovoh (
-        .in_flit_i  (in_ov_oh),
-        .sel_i      (out_oh),
-        .out_flit_o (xb_ov)
-    );
     tn_crossbar #(.P(P), .FW(1)) u_xb_alloc (
         .in_flit_i  (in_alloc),
         .sel_i      (out_oh),
@@ -516,7 +504,11 @@ module tn_router #(
     );
     generate
         for (go = 0; go < P; go = go + 1) begin : g_fix
-            assign ou_alloc[go*V +: V] = xb_ov[go*V +: V] & {V{xb_alloc[go]}};
+            genvar gv;
+            for (gv = 0; gv < V; gv = gv + 1) begin : g_alloc
+                localparam integer VI = gv;
+                assign ou_alloc[go*V + gv] = xb_alloc[go] && (send_vc[go*VW +: VW] == VI[VW-1:0]);
+            end
             // VAL: a head leaving carries the phase in force here (section 20.1)
             if (XW > 0) begin : g_ph
                 wire [FW-1:0] f = xb_out[go*FW +: FW];
@@ -540,7 +532,8 @@ module tn_router #(
 
     // ---- pointer and error registers ----
     // read only by some configurations (terminal ports keep no selection state; DOR-only builds)
-    wire unused_sig = &{1'b0, lru_age, ldsf_cnt, cfg_sel_q, pkey, oport, afree,
+    // (a torus has no missing port: port_err is 0 there, tn_vc_req)
+    wire unused_sig = &{1'b0, lru_age, ldsf_cnt, cfg_sel_q, pkey, oport,
                         s1_valid};
     integer j;
     always @(posedge clk_i) begin
@@ -563,10 +556,9 @@ module tn_router #(
                                              : in_vc[j*VW +: VW] + 1'b1;
 `endif
                 if (out_gnt[j])
-                    sa2_ptr_q[j*PW +: PW] <= (out_ip[j*PW +: PW] == PLAST) ? {PW{1'b0}}
-                                             : out_ip[j*PW +: PW] + 1'b1;
+                    sa2_ptr_q[j*PW +: PW] <= nxt_ip[j*PW +: PW];
             end
-            err_o <= err_o | {cfg_bad, |port_err, |err_reuse, |order_err, |err_buf, |err_unf,
+            err_o <= err_o | {cfg_bad, (TOPO == 1) && |port_err, |err_reuse, |order_err, |err_buf, |err_unf,
                               |err_ovf};
         end
     end

@@ -21,8 +21,8 @@ module tn_sa_in1 #(
     input  wire [V-1:0]      head_i,
     input  wire [V-1:0]      adapt_i,
     input  wire [V*P-1:0]    port_i,           // per VC, one-hot
-    input  wire [V*V-1:0]    rm_i,             // per VC, the route's VC set
-    input  wire [V*2*N-1:0]  cand_i,
+    input  wire [V*2*N-1:0]  prod_i,           // per VC, the route's productive ports
+    input  wire [2*N-1:0]    afree_i,          // free network ports, bit j = port j+1
     input  wire [V*N*CW-1:0] hops_i,
     input  wire [15:0]       u_i,              // this input port's draw (19.4)
     input  wire [2*N*KW-1:0] pkey_i,           // the network ports' selection keys
@@ -30,7 +30,6 @@ module tn_sa_in1 #(
     output wire [VW-1:0]     vc_o,
     output wire [V-1:0]      vc_oh_o,
     output wire [P-1:0]      op_o,             // one-hot; 0 without a winner
-    output wire [V-1:0]      rm_o,             // the winner's route set
     output wire              adapt_o           // the winner's request is adaptive
 );
     localparam NP = (N > 0) ? 2 * N : 1;   // (at least 1: N = 0 is refused by tn_router's
@@ -46,21 +45,18 @@ module tn_sa_in1 #(
     assign vc_oh_o = w;
     // the winner's request (AND-OR by the one-hot grant)
     reg [P-1:0]  w_port;
-    reg [V-1:0]  w_rm;
     reg [NP-1:0] w_cand;
     reg [HW-1:0] w_hops;
     reg          w_adapt;
     integer v;
     always @(*) begin
         w_port  = {P{1'b0}};
-        w_rm    = {V{1'b0}};
         w_cand  = {NP{1'b0}};
         w_hops  = {HW{1'b0}};
         w_adapt = 1'b0;
         for (v = 0; v < V; v = v + 1) begin
             w_port  = w_port  | (port_i[v*P +: P] & {P{w[v]}});
-            w_rm    = w_rm    | (rm_i[v*V +: V] & {V{w[v]}});
-            w_cand  = w_cand  | (cand_i[v*NP +: NP] & {NP{w[v]}});
+            w_cand  = w_cand  | (prod_i[v*NP +: NP] & {NP{w[v]}});
             w_hops  = w_hops  | (hops_i[v*HW +: HW] & {HW{w[v]}});
             w_adapt = w_adapt | (adapt_i[v] & w[v]);
         end
@@ -71,7 +67,7 @@ module tn_sa_in1 #(
             wire [NP-1:0] j;
             tn_select #(.N(N), .HW(CW), .KW(KW), .SEL(SEL)) u_sel (
                 .cfg_sel_i (cfg_sel_i),
-                .cand_i    (w_cand),
+                .cand_i    (w_cand & afree_i),
                 .u_i       (u_i),
                 .hops_i    (w_hops),
                 .pkey_i    (pkey_i),
@@ -84,10 +80,10 @@ module tn_sa_in1 #(
             end
         end else begin : g_nosel
             assign apick = {P{1'b0}};
-            wire unused_sel = &{1'b0, w_cand, w_hops, u_i, pkey_i, cfg_sel_i};
+            wire unused_sel = &{1'b0, w_cand, w_hops, u_i, pkey_i, cfg_sel_i, afree_i};
         end
     endgenerate
-    assign op_o    = w_adapt ? apick : w_port;
-    assign rm_o    = w_rm;
-    assign adapt_o = w_adapt;
+    wire ad = (AD != 0) && w_adapt;   // (no adaptive request without AD)
+    assign op_o    = ad ? apick : w_port;
+    assign adapt_o = ad;
 endmodule

@@ -3,7 +3,8 @@
 // tn_router_step; docs/microarchitecture.md 6.6): if the port has no iteration-1 grant, round
 // robin (sa1_ptr, the value of the cycle) over its VCs with a body or head request whose port has
 // no iteration-1 grant. Pure function.
-(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
+// not kept as its own hierarchy: merged into tn_router it maps smaller (docs/lint.md,
+// "Hierarchy"; docs/router-v2.md 7b)
 module tn_sa_in2 #(
     parameter P  = 5,
     parameter V  = 2,
@@ -15,11 +16,9 @@ module tn_sa_in2 #(
     input  wire [V-1:0]   body_i,
     input  wire [V-1:0]   head_i,
     input  wire [V*P-1:0] port_i,      // per VC, one-hot
-    input  wire [V*V-1:0] rm_i,        // per VC, the route's VC set
     output wire [VW-1:0]  vc_o,
     output wire [V-1:0]   vc_oh_o,
-    output wire [P-1:0]   op_o,        // one-hot; 0 without a winner
-    output wire [V-1:0]   rm_o         // the winner's route set
+    output wire [P-1:0]   op_o         // one-hot; 0 without a winner
 );
     reg [V-1:0] rq;
     integer v;
@@ -37,16 +36,11 @@ module tn_sa_in2 #(
     );
     assign vc_oh_o = w;
     reg [P-1:0] w_port;
-    reg [V-1:0] w_rm;
     always @(*) begin
         w_port = {P{1'b0}};
-        w_rm   = {V{1'b0}};
-        for (v = 0; v < V; v = v + 1) begin
+        for (v = 0; v < V; v = v + 1)
             w_port = w_port | (port_i[v*P +: P] & {P{w[v]}});
-            w_rm   = w_rm   | (rm_i[v*V +: V] & {V{w[v]}});
-        end
     end
     assign op_o = w_port;
-    assign rm_o = w_rm;
     wire unused_valid = &{1'b0, valid};
 endmodule

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Shared by the metric-driven selection functions: the candidate with the best metric (the
-// largest when MAX = 1, else the smallest), ties to the lowest bit. A scan from bit 0 that
-// replaces the best only on a strict improvement, as in cmodel/src/select.c.
+// largest when MAX = 1, else the smallest), ties to the lowest bit, as the scan from bit 0 of
+// cmodel/src/select.c (which replaces the best only on a strict improvement). Built as a tree of
+// matches: in each, the upper half wins only when it is strictly better, so the lowest of equal
+// bests wins; the same comparators as the scan, at half its depth (docs/router-v2.md 7b).
 (* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_sel_argbest #(
     parameter NP  = 4,
@@ -13,25 +15,41 @@ module tn_sel_argbest #(
     input  wire [NP*MW-1:0] metric_i,          // metric of bit j at [j*MW +: MW]
     output reg  [JW-1:0]    pick_o
 );
-    reg          found;
-    reg [MW-1:0] best;
-    integer j;
+    localparam L = 1 << JW;   // leaves (bits past NP-1: no candidate)
+    reg [2*L*MW-1:0] m;       // node n (1 .. 2L-1, leaves L .. 2L-1): the best metric below it
+    reg [2*L-1:0]    f;       //   a candidate below it
+    reg [2*L*JW-1:0] ix;      //   the bit of its best
+    reg              up;      // the upper half wins the match
+    reg [MW-1:0]     a, b;
+    reg [MW:0]       d;       // the lower minus the upper (MAX) or the reverse: its borrow
+    integer n;
     always @(*) begin
-        pick_o = {JW{1'b0}};
-        found  = 1'b0;
-        best   = {MW{1'b0}};
-        for (j = 0; j < NP; j = j + 1)
+        m  = {2*L*MW{1'b0}};
+        f  = {2*L{1'b0}};
+        ix = {2*L*JW{1'b0}};
+        for (n = 0; n < L; n = n + 1) begin
+            if (n < NP) begin
+                m[(L+n)*MW +: MW] = metric_i[n*MW +: MW];
+                f[L+n]            = cand_i[n];
+            end
+            ix[(L+n)*JW +: JW] = n[JW-1:0];
+        end
+        for (n = L - 1; n >= 1; n = n - 1) begin
+            a = m[(2*n)*MW +: MW];
+            b = m[(2*n+1)*MW +: MW];
+            // b > a (MAX) is the borrow of a - b, b < a that of b - a: a carry chain and no
+            // equality term (a comparison operator maps with one, docs/router-v2.md 7b)
+            d = (MAX != 0) ? ({1'b0, a} - {1'b0, b}) : ({1'b0, b} - {1'b0, a});
 `ifdef TN_FAULT_SEL_TIE
             // planted fault: ties go to the highest bit
-            if (cand_i[j] && (!found || (MAX != 0 ? metric_i[j*MW +: MW] >= best
-                                                  : metric_i[j*MW +: MW] <= best))) begin
+            up = f[2*n+1] && (!f[2*n] || (MAX != 0 ? b >= a : b <= a));
 `else
-            if (cand_i[j] && (!found || (MAX != 0 ? metric_i[j*MW +: MW] > best
-                                                  : metric_i[j*MW +: MW] < best))) begin
+            up = f[2*n+1] && (!f[2*n] || d[MW]);
 `endif
-                found  = 1'b1;
-                best   = metric_i[j*MW +: MW];
-                pick_o = j[JW-1:0];
-            end
+            m[n*MW +: MW]  = up ? b : a;
+            ix[n*JW +: JW] = up ? ix[(2*n+1)*JW +: JW] : ix[(2*n)*JW +: JW];
+            f[n]           = f[2*n] | f[2*n+1];
+        end
+        pick_o = ix[JW +: JW];
     end
 endmodule

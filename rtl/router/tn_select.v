@@ -32,8 +32,9 @@ module tn_select #(
     genvar gj;
     generate
         for (gj = 0; gj < NP; gj = gj + 1) begin : g_key
-            assign key[gj*KW +: KW] = zig ? {{(KW-HW){1'b0}}, hops_i[(gj/2)*HW +: HW]}
-                                          : pkey_i[gj*KW +: KW];
+            // the output units' keys are 0 under zigzag (tn_output_unit): an OR, not a mux
+            assign key[gj*KW +: KW] = pkey_i[gj*KW +: KW]
+                                    | {{(KW-HW){1'b0}}, hops_i[(gj/2)*HW +: HW] & {HW{zig}}};
         end
     endgenerate
     wire [JW-1:0] p_best, p_rand;

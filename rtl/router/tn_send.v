@@ -4,11 +4,13 @@
 // port, and the output VC it leaves on: the
 // one its packet holds, or, for a head, the lowest VC of its set (with the planted fault
 // TN_FAULT_VC_PICK: the highest). Pure function.
-(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
+// not kept as its own hierarchy: merged into its parent it maps smaller (docs/lint.md,
+// "Hierarchy"; docs/router-v2.md 7b)
 module tn_send #(
     parameter P  = 5,
     parameter V  = 2,
     parameter NP = 4,  // network ports (2N)
+    parameter AD = 1,  // 1: adaptive routing built (else s1_adapt_i and atake_i are not read)
     parameter PW = (P > 1) ? $clog2(P) : 1,
     parameter VW = (V > 1) ? $clog2(V) : 1
 ) (
@@ -17,23 +19,20 @@ module tn_send #(
     input  wire [VW-1:0]  s1_vc_i,
     input  wire [V-1:0]   s1_vc_oh_i,
     input  wire [P-1:0]   s1_op_i,
-    input  wire [V-1:0]   s1_rm_i,     // the winner's route set
     input  wire           s1_adapt_i,  // the winner's request is adaptive
     input  wire [VW-1:0]  s2_vc_i,
     input  wire [V-1:0]   s2_vc_oh_i,
     input  wire [P-1:0]   s2_op_i,
-    input  wire [V-1:0]   s2_rm_i,
     input  wire [P*V-1:0] take_i,      // output VCs a head may take (6.3)
     input  wire [P*V-1:0] atake_i,     // adaptive output VCs a head may take
+    input  wire [V*V-1:0] rm_i,        // per VC, its route's VC set (a head's request)
     input  wire [V-1:0]   active_i,
     input  wire [V*VW-1:0] ovc_i,
-    input  wire [V*V-1:0] ovc_oh_i,
     output wire [VW-1:0]  vc_o,        // the VC that sends
     output wire           alloc_o,     // a head: it takes output VC (op, ov)
     output wire [PW-1:0]  op_o,
     output wire [P-1:0]   op_oh_o,
-    output wire [VW-1:0]  ov_o,
-    output wire [V-1:0]   ov_oh_o
+    output wire [VW-1:0]  ov_o         // (its one-hot form is decoded where it is needed)
 );
     wire [V-1:0] vs  = g1_in_i ? s1_vc_oh_i : s2_vc_oh_i;
     wire [P-1:0] po  = g1_in_i ? s1_op_i : s2_op_i;
@@ -45,32 +44,33 @@ module tn_send #(
         end
     endgenerate
     // the VCs a head may take on its port: the adaptive ones, or its route set's (6.4, 6.5)
-    wire         ad  = g1_in_i && s1_adapt_i;
-    wire [V-1:0] rm  = g1_in_i ? s1_rm_i : s2_rm_i;
+    wire         ad  = (AD != 0) && g1_in_i && s1_adapt_i;
+    reg  [V-1:0] rm;        // the sending VC's route set
     reg  [V-1:0] tk, atk;   // the port's VCs to take, and its adaptive ones
     integer q;
     always @(*) begin
+        rm = {V{1'b0}};
+        for (q = 0; q < V; q = q + 1)
+            rm = rm | (rm_i[q*V +: V] & {V{vs[q]}});
         tk  = {V{1'b0}};
         atk = {V{1'b0}};
         for (q = 0; q < P; q = q + 1) begin
             tk  = tk  | (take_i[q*V +: V] & {V{po[q]}});
             atk = atk | (atake_i[q*V +: V] & {V{po[q] & net[q]}});
         end
+        atk[0] = 1'b0;   // VC 0 is never adaptive (19.1.1: E >= 1)
     end
     wire [V-1:0] set = ad ? atk : (tk & rm);
     assign vc_o    = g1_in_i ? s1_vc_i : s2_vc_i;
     assign op_oh_o = po;
-    reg [V-1:0]  o;
     reg [VW-1:0] oi;
     reg          act;
     reg [PW-1:0] pi;
     integer v, p;
     always @(*) begin
-        o   = {V{1'b0}};
         oi  = {VW{1'b0}};
         act = 1'b0;
         for (v = 0; v < V; v = v + 1) begin
-            o   = o   | (ovc_oh_i[v*V +: V] & {V{vs[v]}});
             oi  = oi  | (ovc_i[v*VW +: VW] & {VW{vs[v]}});
             act = act | (active_i[v] & vs[v]);
         end
@@ -103,5 +103,4 @@ module tn_send #(
     end
     assign alloc_o = gnt_i && !act;
     assign ov_o    = act ? oi : lo;
-    assign ov_oh_o = act ? o : lo_oh;
 endmodule

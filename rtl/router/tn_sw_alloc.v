@@ -3,7 +3,8 @@
 // tn_sa_transit): per output port, round robin (sa2_ptr) over the input ports whose stage-1
 // winner targets it; with transit_i, network ports 1..NNET mask terminal ports (7.4). The router
 // runs it twice a cycle (6.5, 6.6). Ports are one-hot: no comparators. Pure function.
-(* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
+// not kept as its own hierarchy: merged into tn_router it maps smaller (docs/lint.md,
+// "Hierarchy"; docs/router-v2.md 7b)
 module tn_sw_alloc #(
     parameter P    = 5,
     parameter NNET = 4,  // network ports 1..NNET (the rest: terminal)
@@ -14,7 +15,6 @@ module tn_sw_alloc #(
     input  wire [P*PW-1:0] sa2_ptr_i,
     output wire [P-1:0]    in_gnt_o,   // input port granted
     output wire [P-1:0]    out_gnt_o,  // output port granted
-    output wire [P*PW-1:0] out_ip_o,   // to input port (index)
     output wire [P*P-1:0]  out_oh_o    // [op*P +: P]: to input port (one-hot)
 );
     wire [P-1:0] net;  // the network ports 1..NNET
@@ -28,12 +28,14 @@ module tn_sw_alloc #(
             for (gi = 0; gi < P; gi = gi + 1) begin : g_r
                 assign r[gi] = op_oh_i[gi*P + go];
             end
+            wire [PW-1:0] idx;   // (0: IDX = 0; sa2_ptr's next value comes from out_oh_o)
+            wire unused_idx = &{1'b0, idx};
             wire [P-1:0] rq = (transit_i && |(r & net)) ? (r & net) : r;
-            tn_rr_arbiter #(.N(P), .IW(PW)) u_arb (
+            tn_rr_arbiter #(.N(P), .IW(PW), .IDX(0)) u_arb (
                 .req_i   (rq),
                 .ptr_i   (sa2_ptr_i[go*PW +: PW]),
                 .valid_o (out_gnt_o[go]),
-                .idx_o   (out_ip_o[go*PW +: PW]),
+                .idx_o   (idx),
                 .gnt_o   (out_oh_o[go*P +: P])
             );
         end

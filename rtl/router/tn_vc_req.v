@@ -2,7 +2,9 @@
 // Request of one input VC (cmodel/src/router.c, router_request; docs/microarchitecture.md 6.4):
 // a body request for the output port the VC holds (when it has a credit there), or, for a head at
 // the front of an IDLE VC, a head request for its route port with the set of output VCs it may
-// take, or an adaptive request with its free productive ports. Ports are one-hot. Pure function.
+// take, or an adaptive request (some productive port is free: the candidates themselves, the
+// productive ports of the route and afree_i, are formed once per input port by tn_sa_in1, on its
+// winner). Ports are one-hot. Pure function.
 (* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_vc_req #(
     parameter P  = 5,
@@ -29,10 +31,8 @@ module tn_vc_req #(
     output wire          order_err_o,
     output wire          port_err_o,
     output wire [P-1:0]  port_o,     // body: oport; head: the route port
-    output wire [V-1:0]  rm_o,       // head: its route's VC set (the VCs it may take on port_o
+    output wire [V-1:0]  rm_o        // head: its route's VC set (the VCs it may take on port_o
                                      // are those of them in take_i)
-    output wire [NP-1:0] cand_o,     // adaptive: free productive ports
-    output wire [HW-1:0] hops_o
 );
     // constants here, not inputs: a block kept as its own hierarchy sees no constant input
     wire [P-1:0] is_term;   // terminal ports: 0 and above 2N
@@ -45,13 +45,13 @@ module tn_vc_req #(
     wire [P-1:0] no_port = (TOPO == 1) ? no_port_i : {P{1'b0}};
     wire [P-1:0] rp = route_i[P-1:0];
     wire [V-1:0] rm = route_i[P +: V];
+    wire [NP-1:0] cand;   // free productive ports
     generate
         if (AD != 0) begin : g_ad
-            assign cand_o = route_i[P+V +: NP] & afree_i;
-            assign hops_o = route_i[P+V+NP +: HW];
+            assign cand = route_i[P+V +: NP] & afree_i;
+            wire unused_hops = &{1'b0, route_i[P+V+NP +: HW]};
         end else begin : g_dor
-            assign cand_o = {NP{1'b0}};
-            assign hops_o = {HW{1'b0}};
+            assign cand = {NP{1'b0}};
             wire unused_af = &{1'b0, afree_i};
         end
     endgenerate
@@ -71,8 +71,8 @@ module tn_vc_req #(
     wire routed = idle && head_i && !bad;
     assign order_err_o = idle && !head_i;
     assign port_err_o  = idle && head_i && bad;
-    assign adapt_o     = routed && (|cand_o);
-    assign head_o      = routed && !(|cand_o) && hok;
+    assign adapt_o     = routed && (|cand);
+    assign head_o      = routed && !(|cand) && hok;
     assign body_o      = nonempty_i && active_i && crd_op;
     assign port_o      = active_i ? oport_i : rp;
     assign rm_o        = rm;

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# LUT4 of one router (synth_ecp5 -nowidelut, Yosys) over several read orders: the same RTL,
+# preceded each time by an unused module of a different size, so that Yosys's internal names
+# and with them ABC's input order change. The figure of one order moves by tens of LUT4 for an
+# unchanged block (docs/router-v2.md 7b); a change is judged on the five.
+# Usage: bash scripts/area_readorder.sh [V ROUTING]   (default 4 3: the board router; 2 0: DOR)
+# NOKEEP="tn_send tn_route" strips (* keep_hierarchy *) from those modules first (in a copy).
+# Prints the five totals and their mean.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+V=${1:-4} R=${2:-3}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp -r rtl "$tmp/"
+for m in ${NOKEEP:-}; do
+  f=$(ls "$tmp"/rtl/*/"$m".v)
+  sed -i 's/^(\* keep_hierarchy \*)/\/\/ (keep_hierarchy stripped)/' "$f"
+done
+sum=0 out=
+for k in 0 3 7 11 17; do
+  {
+    echo 'module tn_readorder_pad (input wire [63:0] a, output wire [63:0] y);'
+    for ((i = 0; i < k; i++)); do echo "  wire [63:0] w$i = a + 64'd$((i + 1));"; done
+    echo '  assign y = a;'
+    echo 'endmodule'
+  } > "$tmp/pad.v"
+  (cd "$tmp" && yosys -q -p "read_verilog pad.v; read_verilog -Irtl/common rtl/common/*.v rtl/router/*.v; chparam -set K 4 -set N 2 -set V $V -set ROUTING $R -set W 16 -set B 4 tn_router; synth_ecp5 -nowidelut -top tn_router; tee -o stat.txt stat" > /dev/null 2>&1)
+  n=$(awk '/design hierarchy/ { f = 1 } f && /LUT4/ { print $2; exit }' "$tmp/stat.txt")
+  out="$out $n"
+  sum=$((sum + n))
+done
+echo "V=$V ROUTING=$R${NOKEEP:+ NOKEEP=\"$NOKEEP\"}: LUT4 over five read orders:$out; mean $((sum / 5))"
