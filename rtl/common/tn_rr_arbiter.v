@@ -17,9 +17,16 @@ module tn_rr_arbiter #(
     wire [N-1:0] hi  = req_i & ({N{1'b1}} << ptr_i);  // requests at or after the pointer
     wire [N-1:0] sel = (|hi) ? hi : req_i;
     // its lowest set bit: as sel & ~(sel - 1) for N = 3, 4; as a scan otherwise (no carry
-    // chain; fewer LUT4 with synth_ecp5 -nowidelut, docs/router-v2.md 7b)
+    // chain; fewer LUT4 with synth_ecp5 -nowidelut, docs/router-v2.md 7b). Verilator always
+    // takes the subtraction, one machine operation where the scan is N (docs/lockstep-speed.md);
+    // the two forms are equal (a Yosys miter, N = 1..6, 8, 16)
+`ifdef VERILATOR
+    localparam SUB = 1;
+`else
+    localparam SUB = (N == 3 || N == 4);
+`endif
     generate
-        if (N == 3 || N == 4) begin : g_sub
+        if (SUB) begin : g_sub
             assign gnt_o = sel & ~(sel - 1'b1);
             integer i;
             always @(*) begin
