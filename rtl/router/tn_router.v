@@ -485,19 +485,40 @@ module tn_router #(
     endgenerate
 
     // ---- crossbar: each output port takes its input port's flit, output VC, head flag ----
+    // The crossbar's connections, [op*P + ip] (docs/microarchitecture.md 8.6): a DOR-only build
+    // (ROUTING = 0) has only the turns DOR takes; the others connect every pair.
+    function [P*P-1:0] conn_f;
+        input integer routing;
+        integer o, i, e;
+        begin
+            conn_f = {P*P{1'b1}};
+            if (routing == 0) begin
+                for (o = 0; o < P; o = o + 1)
+                    for (i = 0; i < P; i = i + 1) begin
+                        e = i % TERM;   // the terminal channel a packet ejects on (R8.2.2)
+                        if (o == 0 || o > 2 * N)             // a terminal output: ejection
+                            conn_f[o*P + i] = (o == ((e == 0) ? 0 : 2 * N + e));
+                        else if (i >= 1 && i <= 2 * N)       // network in, network out (R8.6.1)
+                            conn_f[o*P + i] = ((o - 1) / 2 > (i - 1) / 2) ||
+                                              ((o - 1) / 2 == (i - 1) / 2 && o != i);
+                    end
+            end
+        end
+    endfunction
+    localparam [P*P-1:0] CONN = conn_f(ROUTING);
     wire [P*FW-1:0] xb_out;
     wire [P-1:0]    xb_alloc;
-    tn_crossbar #(.P(P), .FW(FW)) u_xb (
+    tn_crossbar #(.P(P), .FW(FW), .CONN(CONN)) u_xb (
         .in_flit_i  (win_flit),
         .sel_i      (out_oh),
         .out_flit_o (xb_out)
     );
-    tn_crossbar #(.P(P), .FW(VW)) u_xb_vc (
+    tn_crossbar #(.P(P), .FW(VW), .CONN(CONN)) u_xb_vc (
         .in_flit_i  (in_ov),
         .sel_i      (out_oh),
         .out_flit_o (send_vc)
     );
-    tn_crossbar #(.P(P), .FW(1)) u_xb_alloc (
+    tn_crossbar #(.P(P), .FW(1), .CONN(CONN)) u_xb_alloc (
         .in_flit_i  (in_alloc),
         .sel_i      (out_oh),
         .out_flit_o (xb_alloc)

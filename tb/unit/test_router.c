@@ -94,6 +94,72 @@ static void test_route_dor(void **st)
     tn_geom_free(&g);
 }
 
+/* The turns of DOR (docs/microarchitecture.md 8.6): a DOR-only RTL build (ROUTING = 0) has crossbar
+ * connections only for them, so they must hold for every packet. Every (source, destination) pair
+ * is routed hop by hop with the model's own route function, from every injection channel, on tori
+ * and meshes of K = 2..8, N = 1..3, TERM = 1..3: a head that arrived on a network port leaves on a
+ * port of a higher dimension, on the port of its own dimension that continues its direction, or
+ * on the ejection channel of its input port (R8.2.2); one injected at a terminal port ejects on
+ * that rule's channel. */
+static int dor_turn_ok(const tn_geom *g, int ip, int op)
+{
+    if (tn_port_is_term(g, op))
+        return op == tn_term_port(g, ip % g->term);
+    if (tn_port_is_term(g, ip))
+        return 1;
+    int di = (ip - 1) / 2, dout = (op - 1) / 2;
+    return dout > di || (dout == di && op != ip);
+}
+
+static void test_dor_turns(void **st)
+{
+    (void)st;
+    long hops = 0;
+    for (int topo = 0; topo < 2; topo++)
+        for (int n = 1; n <= 3; n++)
+            for (int k = 2; k <= 8; k++)
+                for (int term = 1; term <= 3; term += 2) {
+                    tn_config c;
+                    tn_geom g;
+                    tn_config_default(&c);
+                    c.k = k;
+                    c.n = n;
+                    c.term = term;
+                    c.topo = topo ? TN_TOPO_MESH : TN_TOPO_TORUS;
+                    c.vcs = 2;
+                    assert_int_equal(tn_geom_init(&g, &c), 0);
+                    for (int src = 0; src < g.nodes; src++)
+                        for (int dst = 0; dst < g.nodes; dst++)
+                            for (int ch = 0; ch < term; ch++) {
+                                int node = src, ip = tn_term_port(&g, ch), steps = 0;
+                                for (;;) {
+                                    int cur[4];
+                                    tn_route_out r;
+                                    tn_coords(&g, node, cur);
+                                    tn_route_dor(&g, 2, cur, tn_addr_of(&g, dst), ip, &r);
+                                    if (!dor_turn_ok(&g, ip, r.port))
+                                        fail_msg("K=%d N=%d TERM=%d %s: %d -> %d at node %d: "
+                                                 "in port %d, out port %d", k, n, term,
+                                                 topo ? "mesh" : "torus", src, dst, node, ip,
+                                                 r.port);
+                                    if (tn_port_is_term(&g, r.port)) {
+                                        assert_int_equal(node, dst);
+                                        break;
+                                    }
+                                    int next = g.nbr[node * g.ports + r.port];
+                                    assert_true(next >= 0);
+                                    /* output +d arrives on input -d, and the reverse (R3.4) */
+                                    ip = (r.port % 2) ? r.port + 1 : r.port - 1;
+                                    node = next;
+                                    hops++;
+                                    assert_true(++steps <= n * k);
+                                }
+                            }
+                    tn_geom_free(&g);
+                }
+    assert_true(hops > 1000000); /* the walk covered the networks */
+}
+
 static void test_term_ports(void **st)
 {
     (void)st;
@@ -140,7 +206,7 @@ int main(void)
         cmocka_unit_test(test_rr_pick),       cmocka_unit_test(test_dor_dir),
         cmocka_unit_test(test_transit),
         cmocka_unit_test(test_dateline_class), cmocka_unit_test(test_route_dor),
-        cmocka_unit_test(test_term_ports),
+        cmocka_unit_test(test_term_ports),     cmocka_unit_test(test_dor_turns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
