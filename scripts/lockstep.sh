@@ -58,6 +58,9 @@ while IFS= read -r line || [ -n "$line" ]; do
         continue
     fi
     t0=$(date +%s.%N)
+    # LOCK_OVERLAP=off (make regress with parallel jobs): every run steps model and RTL on one
+    # thread, so that JOBS runs do not each ask for two processors
+    [ -n "${LOCK_OVERLAP:-}" ] && ! [[ " ${run[*]} " == *" overlap="* ]] && run+=("overlap=$LOCK_OVERLAP")
     out=$("$tnlock" "${run[@]}" --json 2> "$log.err")
     rc=$?
     t1=$(date +%s.%N)
