@@ -148,6 +148,8 @@ typedef struct mismatch {
     char pkt[160];
 } mismatch;
 int compare(rnet *r, const tn_sim *s, const view *w, const layout *L, mismatch *mm);
+/* compare on the copy the last rnet_snapshot took (the RTL may be ticking meanwhile: overlap) */
+int compare_snapped(const rnet *r, const tn_sim *s, const view *w, const layout *L, mismatch *mm);
 /* A mismatch of a register beside a router (the GAL NI's, ACOR's): node, index (-1 for none),
  * field, the RTL's and the model's values; returns 1 (ni.c). */
 int lk_node_mismatch(mismatch *mm, int node, int idx, const char *field, uint64_t rv,

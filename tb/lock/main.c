@@ -107,36 +107,43 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
                                               tn_term_port(&s->g, (int)(i % s->g.term))];
         for (int v = 0; v < s->g.nodes; v++)
             tn_router_sel_sync(s, v); /* routers the model skipped: state of cycle t */
-        if ((compare(r, s, &w, &L, &res->mm) || (L.gal && ni_compare_state(r, s, &L, &res->mm)) ||
-             (L.acor && acor_compare_state(r, s, &L, &res->mm))) &&
-            (rc = record_mismatch(res, t)) && !fst)
+        int bad;
+        if (ovl) {
+            /* overlap: the RTL's inputs of cycle t are driven and its state copied; it ticks on
+             * the second thread while this one compares the copy and steps the model */
+            rnet_snapshot(r);
+            rnet_tick_start(r);
+            bad = compare_snapped(r, s, &w, &L, &res->mm);
+        } else {
+            bad = compare(r, s, &w, &L, &res->mm) || (L.gal && ni_compare_state(r, s, &L, &res->mm)) ||
+                  (L.acor && acor_compare_state(r, s, &L, &res->mm));
+        }
+        if (bad && (rc = record_mismatch(res, t)) && !fst) {
+            rnet_tick_wait(r);
             break;
+        }
         if (fst && t > trace_hi)
             break;
         if (s->deadlocked) {
             fprintf(stderr, "tnlock: %s (the RTL, in lockstep, is stuck the same way)\n",
                     tn_sim_deadlock_report(s));
             res->deadlocked = 1;
+            rnet_tick_wait(r);
             break;
         }
         if (L.gal)
             ni_capture(s, ni_ready, ni_ntag);
         if (L.acor)
             acor_capture(s, acor_lvl);
+        double t2 = now_s();
+        tn_sim_step(s); /* the model shares no memory with the RTL */
+        double t3 = now_s();
+        res->model_s += t3 - t2;
         if (ovl) {
-            /* the RTL's inputs for this tick are driven; the model shares no memory with it */
-            rnet_tick_start(r);
-            double t2 = now_s();
-            tn_sim_step(s);
-            res->model_s += now_s() - t2;
             rnet_tick_wait(r);
             res->cycles = t + 1;
             continue;
         }
-        double t2 = now_s();
-        tn_sim_step(s);
-        double t3 = now_s();
-        res->model_s += t3 - t2;
         if (L.gal && ni_drive_compare(r, s, &L, ni_ready, ni_ntag, &res->mm) &&
             (rc = record_mismatch(res, t)) && !fst)
             break;
