@@ -532,6 +532,7 @@ if [ -x build/bin/tnlock ]; then
     lock_bad "unknown key" "unknown key 'foo' (value '1')" foo=1
     lock_bad "bad rtl" "key 'rtl': value 'xyz' is not allowed; allowed: net rtr" rtl=xyz
     lock_bad "bad model" "key 'model': value 'maybe' is not allowed; allowed: on off" model=maybe
+    lock_bad "bad overlap" "key 'overlap': value 'yes' is not allowed; allowed: on off" overlap=yes
     lock_bad "bad cycles" "key 'cycles': value '0' is not allowed; allowed: 1..100000000" cycles=0
     lock_bad "gal on tn_torus" "key 'rtl': value 'net' is not allowed with routing=gal" routing=gal vcs=4
     lock_bad "acor on tn_torus" "key 'rtl': value 'net' is not allowed with routing=acor; allowed: rtr" routing=acor vcs=4

@@ -22,6 +22,7 @@ name_of() {
         case "$a" in
             rtl=*|fault=*) extra="${extra}_${a#*=}" ;;
             threads=*) extra="${extra}_j${a#*=}" ;;
+            overlap=*) extra="${extra}_ov${a#*=}" ;;
             cycles=*|window=*|model=*|waves=*) ;;
             *) sim+=("$a") ;;
         esac
@@ -46,7 +47,7 @@ while IFS= read -r line || [ -n "$line" ]; do
     # first the channel dependency graph (tnsim check): deadlock-free, or, for a deliberately
     # broken configuration, refused; exit 2 means the checker does not apply (e.g. CHAOS)
     sim=()
-    for a in "${run[@]}"; do case "$a" in rtl=*|fault=*|threads=*|cycles=*|window=*|model=*|waves=*) ;; *) sim+=("$a") ;; esac; done
+    for a in "${run[@]}"; do case "$a" in rtl=*|fault=*|threads=*|overlap=*|cycles=*|window=*|model=*|waves=*) ;; *) sim+=("$a") ;; esac; done
     build/bin/tnsim check k=4 "${sim[@]}" > "$log.check" 2>&1
     crc=$?
     if { [ "$expect" = deadlock ] && [ $crc -ne 1 ]; } || { [ "$expect" != deadlock ] && [ $crc -eq 1 ]; }; then
@@ -57,6 +58,9 @@ while IFS= read -r line || [ -n "$line" ]; do
         continue
     fi
     t0=$(date +%s.%N)
+    # LOCK_OVERLAP=off (make regress with parallel jobs): every run steps model and RTL on one
+    # thread, so that JOBS runs do not each ask for two processors
+    [ -n "${LOCK_OVERLAP:-}" ] && ! [[ " ${run[*]} " == *" overlap="* ]] && run+=("overlap=$LOCK_OVERLAP")
     out=$("$tnlock" "${run[@]}" --json 2> "$log.err")
     rc=$?
     t1=$(date +%s.%N)

@@ -104,6 +104,8 @@ for list in "${lists[@]}"; do
     grep -v '^\s*#' "$list" | grep -v '^\s*$' | awk -v j="$jobs" -v b="build/regress/parts/$base" \
         '{ print > (b "_" (NR % j) ".txt") }'
 done
+# tnlock's overlap (a second thread per run) only when the runs leave a processor free
+if [ "$jobs" -gt 1 ]; then export LOCK_OVERLAP=off; fi
 ls build/regress/parts/*.txt | xargs -P "$jobs" -I{} sh -c \
     'bash scripts/lockstep.sh {} "$(dirname {})/$(basename {} .txt).xml" > "$(dirname {})/$(basename {} .txt).out" 2>&1'
 total=0 total_fail=0 rcycles=0

@@ -123,8 +123,13 @@ static int compare_node(const rnet *r, const tn_sim *s, const view *w, const lay
 
 int compare(rnet *r, const tn_sim *s, const view *w, const layout *L, mismatch *mm)
 {
-    mm->pkt[0] = 0;
     rnet_snapshot(r);
+    return compare_snapped(r, s, w, L, mm);
+}
+
+int compare_snapped(const rnet *r, const tn_sim *s, const view *w, const layout *L, mismatch *mm)
+{
+    mm->pkt[0] = 0;
     for (int node = 0; node < s->g.nodes; node++)
         if (compare_node(r, s, w, L, node, mm))
             return 1;

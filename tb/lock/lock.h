@@ -95,6 +95,7 @@ typedef struct rnet {
     long snap_stride[LK_NBUS]; /* bytes per instance (the port's bytes + LK_PAD) */
     struct rnet_pool *pool;  /* router mode, threads > 1: the harness's workers (rnet_tick) */
     int prewired;            /* the last rnet_tick wired the inputs (pool) */
+    struct rnet_ovl *ovl;    /* rnet_overlap_open: the thread rnet_tick_start hands ticks to */
 } rnet;
 /* threads: router mode only, the harness's threads for rnet_tick (1: none); each thread ticks
  * a contiguous share of the nodes' models. */
@@ -112,6 +113,14 @@ void rnet_inj(rnet *n, int node, int ch, uint8_t **valid, long *vlsb, uint8_t **
 void rnet_clear_inputs(rnet *n); /* router mode: links from the neighbours; injection cleared */
 void rnet_eval(rnet *n);
 void rnet_tick(rnet *n);
+/* Overlap (tnlock overlap=on): rnet_tick_start hands the tick to a second thread and returns;
+ * the caller may then step the model, which shares no memory with the RTL, and must call
+ * rnet_tick_wait before it touches the RTL again. Without rnet_overlap_open, rnet_tick_start
+ * ticks at once. rnet_overlap_open returns -1 if the thread cannot be started (none is used). */
+int rnet_overlap_open(rnet *n);
+void rnet_tick_start(rnet *n);
+void rnet_tick_wait(rnet *n);
+double rnet_overlap_rtl_s(const rnet *n); /* seconds the second thread spent ticking */
 int rnet_trace_open(rnet *n, int node, const char *path);
 void rnet_trace_dump(rnet *n, uint64_t time);
 
@@ -139,6 +148,8 @@ typedef struct mismatch {
     char pkt[160];
 } mismatch;
 int compare(rnet *r, const tn_sim *s, const view *w, const layout *L, mismatch *mm);
+/* compare on the copy the last rnet_snapshot took (the RTL may be ticking meanwhile: overlap) */
+int compare_snapped(const rnet *r, const tn_sim *s, const view *w, const layout *L, mismatch *mm);
 /* A mismatch of a register beside a router (the GAL NI's, ACOR's): node, index (-1 for none),
  * field, the RTL's and the model's values; returns 1 (ni.c). */
 int lk_node_mismatch(mismatch *mm, int node, int idx, const char *field, uint64_t rv,

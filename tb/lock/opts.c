@@ -50,6 +50,14 @@ static int k_model(void *c, const char *v, char *e, size_t n)
     ((opts *)c)->model = !strcmp(v, "on");
     return 0;
 }
+static int k_overlap(void *c, const char *v, char *e, size_t n)
+{
+    (void)e, (void)n;
+    if (strcmp(v, "on") && strcmp(v, "off"))
+        return -1;
+    ((opts *)c)->overlap = !strcmp(v, "on");
+    return 0;
+}
 static const tn_cli_key lock_keys[] = {
     {"cycles", "1..100000000", "warmup+measure", "lockstep cycles before the drain", k_cycles},
     {"window", "1..100000000", "300", "waveform cycles before a mismatch", k_window},
@@ -57,6 +65,7 @@ static const tn_cli_key lock_keys[] = {
     {"rtl", "net rtr", "net", "net: the Verilated tn_torus; rtr: one tn_router per node", k_rtl},
     {"fault", "a planted fault name", "-", "the model with that planted fault (TN_FAULT_*)", k_fault},
     {"model", "on off", "on", "off: the RTL alone with a C traffic source, for throughput", k_model},
+    {"overlap", "on off", "on", "lockstep: a second thread ticks the RTL while the model steps the same cycle (used with a second processor, threads=1, no GAL or ACOR block; the report says)", k_overlap},
     {"threads", "1..8", "1", "rtl=net: Verilator threads of the model (its own build); rtl=rtr: the harness's threads, each ticking a share of the routers; each needs an idle core", k_threads},
 };
 #define N_LOCK_KEYS ((int)(sizeof lock_keys / sizeof lock_keys[0]))
@@ -73,6 +82,7 @@ int lock_parse(opts *o, int argc, char **argv)
     strcpy(o->waves, "build/waves");
     o->model = 1;
     o->threads = 1;
+    o->overlap = 1;
     int rc = tn_cli_parse(argc, argv, 1, &o->cfg, lock_keys, N_LOCK_KEYS, o, &o->json, err,
                           sizeof err);
     if (rc == 1) {

@@ -8,6 +8,7 @@
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <time.h>
 #include "lock.h"
 
 #define RNET_MAXT 8
@@ -33,6 +34,18 @@ struct rnet_pool {
     atomic_int ticked;
     atomic_int done;
     atomic_int quit;
+};
+
+/* Overlap: one more thread that runs rnet_tick when the generation counter moves (release:
+ * the RTL's inputs, driven by the main thread), and publishes done = that generation (release:
+ * the RTL's new state, read by the main thread after its acquire in rnet_tick_wait). */
+struct rnet_ovl {
+    rnet *n;
+    pthread_t th;
+    atomic_uint gen;
+    atomic_uint done;
+    atomic_int quit;
+    double rtl_s;
 };
 
 static uint8_t *port(tn_rtl *r, int p) { return tn_rtl_port(r, p, NULL); }
@@ -141,6 +154,7 @@ int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c, in
     n->wire = NULL;
     n->nwire = 0;
     n->pool = NULL;
+    n->ovl = NULL;
     for (int b = 0; b < LK_NBUS; b++)
         n->snap[b] = NULL;
     int cnt = n->routers ? g->nodes : 1;
@@ -179,8 +193,85 @@ int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c, in
     return 0;
 }
 
+static double ovl_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void *ovl_worker(void *arg)
+{
+    struct rnet_ovl *v = arg;
+    unsigned seen = 0;
+    for (;;) {
+        unsigned g;
+        int spins = 0;
+        while ((g = atomic_load_explicit(&v->gen, memory_order_acquire)) == seen)
+            spin_pause(&spins);
+        seen = g;
+        if (atomic_load_explicit(&v->quit, memory_order_relaxed))
+            return NULL;
+        double t0 = ovl_now();
+        rnet_tick(v->n);
+        v->rtl_s += ovl_now() - t0;
+        atomic_store_explicit(&v->done, g, memory_order_release);
+    }
+}
+
+int rnet_overlap_open(rnet *n)
+{
+    struct rnet_ovl *v = calloc(1, sizeof *v);
+    if (!v)
+        return -1;
+    v->n = n;
+    atomic_init(&v->gen, 0u);
+    atomic_init(&v->done, 0u);
+    atomic_init(&v->quit, 0);
+    if (pthread_create(&v->th, NULL, ovl_worker, v)) {
+        free(v);
+        return -1;
+    }
+    n->ovl = v;
+    return 0;
+}
+
+void rnet_tick_start(rnet *n)
+{
+    if (n->ovl)
+        atomic_fetch_add_explicit(&n->ovl->gen, 1u, memory_order_release);
+    else
+        rnet_tick(n);
+}
+
+void rnet_tick_wait(rnet *n)
+{
+    struct rnet_ovl *v = n->ovl;
+    if (!v)
+        return;
+    unsigned g = atomic_load_explicit(&v->gen, memory_order_relaxed);
+    int spins = 0;
+    while (atomic_load_explicit(&v->done, memory_order_acquire) != g)
+        spin_pause(&spins);
+}
+
+double rnet_overlap_rtl_s(const rnet *n) { return n->ovl ? n->ovl->rtl_s : 0; }
+
+static void ovl_close(rnet *n)
+{
+    struct rnet_ovl *v = n->ovl;
+    if (!v)
+        return;
+    atomic_store_explicit(&v->quit, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&v->gen, 1u, memory_order_release);
+    pthread_join(v->th, NULL);
+    free(v);
+    n->ovl = NULL;
+}
+
 void rnet_close(rnet *n)
 {
+    ovl_close(n);
     pool_close(n);
     int cnt = n->routers ? n->nodes : 1;
     for (int i = 0; i < cnt; i++)
