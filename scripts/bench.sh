@@ -133,13 +133,17 @@ LOCK_RUNS=3
 # tn_torus separately). threads=2: the same tn_torus Verilated with --threads 2 (its own build;
 # both cores; a figure that drops when the machine's other core is busy); with rtl=rtr, the same
 # router models ticked by two harness threads (tb/lock/rnet.c), a share of the nodes each.
+# Lockstep rows without threads=2 overlap the RTL's tick with the comparison and the model's
+# step on a second thread (tnlock's default, overlap=on); overlap=off rows run all on one.
 LOCK_CASES=(
     "k=4 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=20000"
+    "overlap=off k=4 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=20000"
     "threads=2 k=4 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=20000"
     "rtl=rtr k=4 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=20000"
     "rtl=rtr threads=2 k=4 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=20000"
     "k=4 n=2 vcs=2 buf=4 pkt=4 routing=dor traffic=uniform load=0.45 cycles=20000"
     "k=8 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=3000"
+    "overlap=off k=8 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=3000"
     "threads=2 k=8 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=3000"
     "rtl=rtr k=8 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=3000"
     "rtl=rtr threads=2 k=8 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3 cycles=3000"
