@@ -73,6 +73,7 @@ enum { LK_F_PAYLOAD, LK_F_SRC, LK_F_DST, LK_F_QUAD, LK_F_MID, LK_F_PHASE, LK_F_T
 void layout_init(layout *L, const tn_rtl_params *p);
 
 /* ---- the RTL side (rnet.c) ---- */
+double lk_now(void); /* monotonic seconds, for the speed figures */
 /* One router input field and the neighbour's output it takes (NULL: driven to 0), with the
  * bytes of the destination port (a 64-bit access must stay inside them). */
 typedef struct lk_wire {

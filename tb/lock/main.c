@@ -27,13 +27,6 @@ typedef struct run_result {
     int deadlocked; /* the watchdog stopped the run (RTL and model equally stuck) */
 } run_result;
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* The first difference, found in cycle t: the run stops there (or, when a waveform is being
  * written, runs on to the end of its window). Returns 1. */
 static int record_mismatch(run_result *res, long t)
@@ -94,13 +87,13 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
         if (t >= o->cycles && s->in_flight == 0 && s->nlev[s->cur] == 0 && s->ncev[s->cur] == 0)
             break;
         view_build(&w, s);
-        double t0 = now_s();
+        double t0 = lk_now();
         drive_injection(r, &w, &L, s);
         if (fst && t >= trace_lo && t <= trace_hi) {
             rnet_eval(r); /* settled inputs in the waveform */
             rnet_trace_dump(r, (uint64_t)(2 * t));
         }
-        double t1 = now_s();
+        double t1 = lk_now();
         res->rtl_s += t1 - t0;
         for (long i = 0; i < nt; i++)
             res->flits_ejected += w.lnk_valid[(i / s->g.term) * s->P +
@@ -135,9 +128,9 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
             ni_capture(s, ni_ready, ni_ntag);
         if (L.acor)
             acor_capture(s, acor_lvl);
-        double t2 = now_s();
+        double t2 = lk_now();
         tn_sim_step(s); /* the model shares no memory with the RTL */
-        double t3 = now_s();
+        double t3 = lk_now();
         res->model_s += t3 - t2;
         if (ovl) {
             rnet_tick_wait(r);
@@ -153,7 +146,7 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
         rnet_tick(r);
         if (fst && t + 1 >= trace_lo && t + 1 <= trace_hi)
             rnet_trace_dump(r, (uint64_t)(2 * t + 1));
-        res->rtl_s += now_s() - t3;
+        res->rtl_s += lk_now() - t3;
         res->cycles = t + 1;
         if (rc)
             break;

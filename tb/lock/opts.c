@@ -42,22 +42,15 @@ static int k_rtl(void *c, const char *v, char *e, size_t n)
     return strcmp(v, "net") && strcmp(v, "rtr") ? -1 : set_str(((opts *)c)->rtl, v);
 }
 static int k_fault(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_str(((opts *)c)->fault, v); }
-static int k_model(void *c, const char *v, char *e, size_t n)
+static int set_onoff(int *dst, const char *v)
 {
-    (void)e, (void)n;
     if (strcmp(v, "on") && strcmp(v, "off"))
         return -1;
-    ((opts *)c)->model = !strcmp(v, "on");
+    *dst = !strcmp(v, "on");
     return 0;
 }
-static int k_overlap(void *c, const char *v, char *e, size_t n)
-{
-    (void)e, (void)n;
-    if (strcmp(v, "on") && strcmp(v, "off"))
-        return -1;
-    ((opts *)c)->overlap = !strcmp(v, "on");
-    return 0;
-}
+static int k_model(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_onoff(&((opts *)c)->model, v); }
+static int k_overlap(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_onoff(&((opts *)c)->overlap, v); }
 static const tn_cli_key lock_keys[] = {
     {"cycles", "1..100000000", "warmup+measure", "lockstep cycles before the drain", k_cycles},
     {"window", "1..100000000", "300", "waveform cycles before a mismatch", k_window},

@@ -88,17 +88,24 @@ static void tick_share(struct rnet_pool *p, int id)
         wire_copy(&n->wire[i]);
 }
 
+/* A worker's wait: spin until the generation counter moves past seen (acquire: what the main
+ * thread wrote before its release is visible); returns the new generation. */
+static unsigned wait_gen(atomic_uint *gen, unsigned seen)
+{
+    unsigned g;
+    int spins = 0;
+    while ((g = atomic_load_explicit(gen, memory_order_acquire)) == seen)
+        spin_pause(&spins);
+    return g;
+}
+
 static void *worker(void *arg)
 {
     struct rnet_worker *w = arg;
     struct rnet_pool *p = w->p;
     unsigned seen = 0;
     for (;;) {
-        unsigned g;
-        int spins = 0;
-        while ((g = atomic_load_explicit(&p->gen, memory_order_acquire)) == seen)
-            spin_pause(&spins);
-        seen = g;
+        seen = wait_gen(&p->gen, seen);
         if (atomic_load_explicit(&p->quit, memory_order_relaxed))
             return NULL;
         tick_share(p, w->id);
@@ -193,7 +200,7 @@ int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c, in
     return 0;
 }
 
-static double ovl_now(void)
+double lk_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -205,17 +212,13 @@ static void *ovl_worker(void *arg)
     struct rnet_ovl *v = arg;
     unsigned seen = 0;
     for (;;) {
-        unsigned g;
-        int spins = 0;
-        while ((g = atomic_load_explicit(&v->gen, memory_order_acquire)) == seen)
-            spin_pause(&spins);
-        seen = g;
+        seen = wait_gen(&v->gen, seen);
         if (atomic_load_explicit(&v->quit, memory_order_relaxed))
             return NULL;
-        double t0 = ovl_now();
+        double t0 = lk_now();
         rnet_tick(v->n);
-        v->rtl_s += ovl_now() - t0;
-        atomic_store_explicit(&v->done, g, memory_order_release);
+        v->rtl_s += lk_now() - t0;
+        atomic_store_explicit(&v->done, seen, memory_order_release);
     }
 }
 

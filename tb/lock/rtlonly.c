@@ -19,13 +19,6 @@ typedef struct inj {
     long pend;            /* packets created and not yet started */
 } inj;
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 int rtl_only(const tn_config *c, long cycles, int threads, rtlonly_result *res, char *err,
              size_t errlen)
 {
@@ -65,7 +58,7 @@ int rtl_only(const tn_config *c, long cycles, int threads, rtlonly_result *res, 
     double ppc = tn_rate_flits(c) / term / ((c->pkt_min + c->pkt_max) / 2.0);
     uint32_t thr = ppc >= 1.0 ? UINT32_MAX : (uint32_t)(ppc * 4294967296.0);
     long injected = 0, delivered = 0;
-    double t0 = now_s();
+    double t0 = lk_now();
     long t;
     for (t = 0; t < cycles || injected > delivered; t++) {
         if (t > cycles + 100000L + 100L * nodes) {
@@ -157,7 +150,7 @@ int rtl_only(const tn_config *c, long cycles, int threads, rtlonly_result *res, 
             }
         }
     }
-    res->rtl_s = now_s() - t0;
+    res->rtl_s = lk_now() - t0;
     res->cycles = t;
     res->injected = injected;
     res->delivered = delivered;
