@@ -16,8 +16,9 @@
 //   3. end of cycle (tn_gal_tick), adaptive only: each set's window count of departures over the
 //      last n1 cycles (this one included); when (t+1) mod n2 = 0, D = that count, T moves up
 //      (D < D at the last update) or down, clamped to [tmin, tmax], and D is kept (dprev).
-// Queue j is a ring of QD descriptors: occupancy cnt_q and head_q; the slot the next descriptor goes
-// to is (head + cnt) mod QD, formed when a unit writes (no tail register). Storage (built for area, docs/lint.md):
+// Queue j is a ring of QD descriptors: occupancy cnt_q and head_q; the slot the next descriptor
+// goes to is (head + cnt) mod QD, formed when a unit writes (no tail register). Storage (built for
+// area, docs/lint.md):
 //   - descriptors are in RAM with one write port and an asynchronous read port per bank
 //     (distributed RAM on an FPGA, never flip-flops): queue j drains through channel
 //     f = (j mod 2^N) mod TERM, and bank (f, u) holds the descriptors of channel f's queues that
@@ -110,7 +111,6 @@ module tn_gal_ni #(
     localparam integer QDI = QD;
     localparam [CNTW:0] QDW = QDI[CNTW:0];
     localparam [HW:0] QDH = QDI[HW:0];
-    localparam [CNTW:0] QDT = QDI[CNTW:0];
     localparam integer NQI = NQ;
     localparam integer QI = Q;
     // descriptor banks: queue j drains through channel f = (j mod 2^N) mod TERM; bank (f, u) holds
@@ -322,8 +322,8 @@ module tn_gal_ni #(
             // before the departure: head + dep + m
             ts = {{(CNTW+1-HW){1'b0}}, head_p[js*HWP +: HW]} + {1'b0, m} +
                  {{CNTW{1'b0}}, dep[js]};
-            if (ts >= QDT)
-                ts = ts - QDT;
+            if (ts >= QDW)
+                ts = ts - QDW;
             wpos[ie*HW +: HW] = ts[HW-1:0];
             jsel[ie*JW +: JW] = js;
         end
