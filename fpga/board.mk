@@ -43,12 +43,13 @@ build/bin/tnboard: $(VL_BOARD_DEPS)
 # The board core (fpga/tn_board.v: tn_ctrl, registers, tn_torus, a tn_source and tn_sink per node)
 # Verilated whole as tnboard-core, tb/board/tnboard.c on a pty like tnboard. Simulation build:
 # V=4 ROUTING=3 (DOR, MIN AD, VAL and GOAL at run time) with GAL's network interfaces (GAL=1,
-# 16 packets per quadrant queue: tnhost asks gal_qdepth=16), B=4 W=16, the UART at BOARD_SIM_CPB.
+# 16 packets per quadrant queue: tnhost asks gal_qdepth=16) and ACOR's level machines (ACOR=1),
+# B=4 W=16, the UART at BOARD_SIM_CPB.
 BOARD_CORE_RTL := fpga/tn_board.v rtl/ni/tn_source.v rtl/ni/tn_sink.v rtl/ni/tn_traffic.v \
-                  rtl/ni/tn_gal_ni.v rtl/ni/tn_gal_quad.v rtl/ni/tn_gal_arb.v \
+                  rtl/ni/tn_gal_ni.v rtl/ni/tn_gal_quad.v rtl/ni/tn_gal_arb.v rtl/ni/tn_acor.v \
                   rtl/net/tn_torus.v $(wildcard rtl/router/*.v) rtl/common/tn_rng.v \
                   rtl/common/tn_rr_arbiter.v rtl/common/tn_defs.vh rtl/common/tn_salt.vh
-BOARD_SIM_PARAMS := -GK=4 -GN=2 -GV=4 -GB=4 -GW=16 -GROUTING=3 -GGAL=1 -GGQD=16 \
+BOARD_SIM_PARAMS := -GK=4 -GN=2 -GV=4 -GB=4 -GW=16 -GROUTING=3 -GGAL=1 -GGQD=16 -GACOR=1 \
                     -GCLKS_PER_BIT=$(BOARD_SIM_CPB) \
                     -GTIMEOUT_CLKS=100000
 VL_CORE_DIR := build/vl/board_core

@@ -13,9 +13,12 @@
 //   cycle counter stops there (tnsim's cycles).
 // GAL: with the parameter GAL = 1 each node has GAL's network interface (rtl/ni/tn_gal_ni.v,
 // lockstep-verified) between its tn_source and the torus's injection port, used when the routing
-// register says gal (BUILD2 bit 0; its queue depth in BUILD3). Hook: ACOR's network interface
-// (being built elsewhere) would sit at the same place (BUILD2 bit 1, 0 here: tnhost refuses
-// routing=acor).
+// register says gal (BUILD2 bit 0; its queue depth in BUILD3).
+// ACOR: with the parameter ACOR = 1 each node has ACOR's level machine and restricted draw
+// (rtl/ni/tn_acor.v, lockstep-verified) beside its tn_source, used when the routing register says
+// acor (6; BUILD2 bit 1): every attempt of the source's head draws from it, and the packet that
+// starts carries the draw (R23.4); the routers route it as VAL. Its stream seeds are the routers'
+// global seed salted per node (R23.3.1), as tn_torus salts the routers' seeds.
 `include "tn_defs.vh"
 module tn_board #(
     parameter K            = 4,        // radix, a power of two
@@ -30,7 +33,8 @@ module tn_board #(
     parameter TIMEOUT_CLKS = 2500000,  // tn_ctrl's inter-byte timeout
     parameter QD           = 16,       // descriptors per source FIFO, a power of two
     parameter GAL          = 0,        // 1: a GAL network interface per node (needs ROUTING=3)
-    parameter GQD          = 16        // packets per GAL quadrant queue (tnsim's gal_qdepth)
+    parameter GQD          = 16,       // packets per GAL quadrant queue (tnsim's gal_qdepth)
+    parameter ACOR         = 0         // 1: ACOR's tn_acor per node (needs ROUTING >= 2, V >= 4)
 ) (
     input  wire       clk_i,
     input  wire       rst_i,
@@ -57,11 +61,14 @@ module tn_board #(
     localparam [15:0] QD16 = QDI[15:0];
     localparam [31:0] BUILD0 = {K8, N8, V8, B8};
     localparam [31:0] BUILD1 = {W8, R8, S8, T8};
-    // 16 bins; features: bit 3 randperm and hotspot, bit 2 torus, bit 1 ACOR (0), bit 0 GAL
-    localparam [31:0] BUILD2 = {QD16, 8'd16, 4'b0000, 1'b1, 1'b1, 1'b0, GAL != 0};
+    // 16 bins; features: bit 3 randperm and hotspot, bit 2 torus, bit 1 ACOR, bit 0 GAL
+    localparam [31:0] BUILD2 = {QD16, 8'd16, 4'b0000, 1'b1, 1'b1, ACOR != 0, GAL != 0};
     localparam integer GQDI = GQD;
     localparam [31:0] BUILD3 = GQDI[31:0];
     localparam [31:0] MAGIC  = 32'h31426E74;                 // "tnB1"
+    localparam HAS_ACOR = (ACOR != 0);
+    // R19.4.2's salt (ACOR's stream seeds, R23.3.1)
+`include "tn_salt.vh"
     generate
         if (TERM != 1) begin : g_chk_term
             tn_error_tn_board_TERM_must_be_1 u_err ();
@@ -80,6 +87,12 @@ module tn_board #(
         end
         if (GAL != 0 && (ROUTING < 3 || V < 4)) begin : g_chk_gal
             tn_error_tn_board_GAL_needs_ROUTING_3_and_V_at_least_4 u_err ();
+        end
+        if (ACOR < 0 || ACOR > 1) begin : g_chk_acor01
+            tn_error_tn_board_ACOR_must_be_0_or_1 u_err ();
+        end
+        if (ACOR != 0 && (ROUTING < 2 || V < 4)) begin : g_chk_acor
+            tn_error_tn_board_ACOR_needs_ROUTING_2_and_V_at_least_4 u_err ();
         end
     endgenerate
 
@@ -118,6 +131,9 @@ module tn_board #(
     reg        hot_thr_hi_q;    //          and bit 32 (hot_frac = 1)
     reg [4:0]  n_hot_q;         // hotspot: hot nodes, 1..16
     reg [16*AW-1:0] hot_q;      // hotspot: hot node j at [j*AW +: AW]
+    reg [1:0]  acor_seq_q;      // ACOR: acor_seq 0 box-full, 1 goalq-full, 2 box-goalq-full
+    reg        acor_mode_q;     // ACOR: acor_mode 0 router, 1 packet
+    reg [15:0] acor_hi_q, acor_it1_q, acor_it2_q, acor_dt1_q, acor_dt2_q;
 
     // ---- run state ----
     reg         started_q, stop_q, ended_q;
@@ -165,6 +181,9 @@ module tn_board #(
     wire [NODES*27-1:0] ni_tag, snd_tag;
     wire [NODES*N-1:0]  snd_quad;
     wire is_gal = (cfg_route_q == 3'd4);
+    wire is_acor = (cfg_route_q == 3'd6);
+    wire [NODES-1:0]    acor_att, acor_rdy;
+    wire [NODES*AW-1:0] acor_dst, acor_mid;
     wire [NODES*9-1:0]  mlen;
     wire [NODES*4-1:0]  bin, serr;
     wire [NODES*32-1:0] injected, packets, accepted, delivered;
@@ -177,7 +196,7 @@ module tn_board #(
     generate
         for (gv = 0; gv < NODES; gv = gv + 1) begin : g_node
             tn_source #(.K(K), .N(N), .V(V), .B(B), .W(W), .ROUTING(ROUTING), .QD(QD),
-                        .GAL(GAL), .NODE(gv)) u_src (
+                        .GAL(GAL), .ACOR(ACOR), .NODE(gv)) u_src (
                 .clk_i(clk_i), .rst_i(drst), .seed_i(seed_q[gv*32 +: 32]),
                 .thresh_i({thresh_hi_q, thresh_q}), .pattern_i(pattern_q),
                 .perm_i(perm_q[gv*AW +: AW]), .hot_thr_i({hot_thr_hi_q, hot_thr_q}),
@@ -190,7 +209,10 @@ module tn_board #(
                 .ni_tag_o(ni_tag[gv*27 +: 27]), .ni_take_i(ni_take[gv]),
                 .snd_ready_o(snd_ready[gv]), .snd_valid_i(snd_valid[gv]),
                 .snd_tag_i(snd_tag[gv*27 +: 27]), .snd_dst_i(snd_dst[gv*AW +: AW]),
-                .snd_quad_i(snd_quad[gv*N +: N]), .enter_o(enter[gv]),
+                .snd_quad_i(snd_quad[gv*N +: N]), .acor_i(is_acor),
+                .acor_att_o(acor_att[gv]), .acor_rdy_o(acor_rdy[gv]),
+                .acor_dst_o(acor_dst[gv*AW +: AW]), .acor_mid_i(acor_mid[gv*AW +: AW]),
+                .enter_o(enter[gv]),
                 .inj_valid_o(inj_valid[gv]), .inj_vc_o(inj_vc[gv*VW +: VW]),
                 .inj_flit_o(inj_flit[gv*FW +: FW]), .marked_o(marked[gv]),
                 .marked_len_o(mlen[gv*9 +: 9]), .start_o(start[gv]), .all_gen_o(all_gen[gv]),
@@ -223,6 +245,25 @@ module tn_board #(
                 assign snd_quad[gv*N +: N] = {N{1'b0}};
                 wire unused_gal = &{1'b0, ni_valid[gv], ni_dst[gv*AW +: AW], ni_tag[gv*27 +: 27],
                                     snd_ready[gv]};
+            end
+            if (ACOR != 0) begin : g_acor
+                wire [AW-1:0] coord = gv;
+                wire [1:0] lvl;
+                tn_acor #(.K(K), .N(N), .TERM(1)) u_acor (
+                    .clk_i(clk_i), .rst_i(torus_rst), .cfg_seq_i(acor_seq_q),
+                    .cfg_mode_i(acor_mode_q), .cfg_hi_i(acor_hi_q), .cfg_it1_i(acor_it1_q),
+                    .cfg_it2_i(acor_it2_q), .cfg_dt1_i(acor_dt1_q), .cfg_dt2_i(acor_dt2_q),
+                    .coord_i(coord), .seed_i(cfg_seed_q ^ tn_salt(NODES + gv)),
+                    .att_i(acor_att[gv]), .rdy_i(acor_rdy[gv]), .dst_i(acor_dst[gv*AW +: AW]),
+                    .mid_o(acor_mid[gv*AW +: AW]), .lvl_o(lvl),
+                    /* verilator lint_off PINCONNECTEMPTY */
+                    .obs_o()  // the board reads no ACOR register
+                    /* verilator lint_on PINCONNECTEMPTY */
+                );
+                wire unused_acor = &{1'b0, lvl};
+            end else begin : g_noacor
+                assign acor_mid[gv*AW +: AW] = {AW{1'b0}};
+                wire unused_acor = &{1'b0, acor_att[gv], acor_rdy[gv], acor_dst[gv*AW +: AW]};
             end
             tn_sink #(.K(K), .N(N), .V(V), .W(W), .ROUTING(ROUTING), .NODE(gv)) u_sink (
                 .clk_i(clk_i), .rst_i(drst), .act_i(started_q), .cycle_i(cyc_q[15:0]),
@@ -400,6 +441,13 @@ module tn_board #(
                 16'h0045: begin rd = {25'd0, gal_n1_q};       wr_ok = 1'b1; end
                 16'h0046: begin rd = {12'd0, gal_n2_q};       wr_ok = 1'b1; end
                 16'h0050: begin rd = hot_thr_q;               wr_ok = 1'b1; end
+                16'h0070: begin rd = {30'd0, acor_seq_q};     wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
+                16'h0071: begin rd = {31'd0, acor_mode_q};    wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
+                16'h0072: begin rd = {16'd0, acor_hi_q};      wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
+                16'h0073: begin rd = {16'd0, acor_it1_q};     wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
+                16'h0074: begin rd = {16'd0, acor_it2_q};     wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
+                16'h0075: begin rd = {16'd0, acor_dt1_q};     wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
+                16'h0076: begin rd = {16'd0, acor_dt2_q};     wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
                 16'h0051: begin rd = {31'd0, hot_thr_hi_q};   wr_ok = 1'b1; end
                 16'h0052: begin rd = {27'd0, n_hot_q};        wr_ok = 1'b1; end
                 16'h0010: begin rd = {29'd0, cfg_route_q};    wr_ok = 1'b1; end
@@ -467,6 +515,13 @@ module tn_board #(
             hot_thr_hi_q   <= 1'b0;
             n_hot_q        <= 5'd1;
             hot_q          <= {(16*AW){1'b0}};
+            acor_seq_q     <= 2'd0;         // tnsim's defaults (R23.6.1); written only with ACOR
+            acor_mode_q    <= 1'b0;
+            acor_hi_q      <= 16'd1024;
+            acor_it1_q     <= 16'd128;
+            acor_it2_q     <= 16'd384;
+            acor_dt1_q     <= 16'd42;
+            acor_dt2_q     <= 16'd128;
             for (s = 0; s < NODES; s = s + 1) begin
                 seed_q[s*32 +: 32] <= 32'h6D2B79F5;
                 perm_q[s*AW +: AW] <= s[AW-1:0];
@@ -507,6 +562,13 @@ module tn_board #(
                 16'h0050: hot_thr_q      <= bus_wdata;
                 16'h0051: hot_thr_hi_q   <= bus_wdata[0];
                 16'h0052: n_hot_q        <= bus_wdata[4:0];
+                16'h0070: if (HAS_ACOR) acor_seq_q     <= bus_wdata[1:0];
+                16'h0071: if (HAS_ACOR) acor_mode_q    <= bus_wdata[0];
+                16'h0072: if (HAS_ACOR) acor_hi_q      <= bus_wdata[15:0];
+                16'h0073: if (HAS_ACOR) acor_it1_q     <= bus_wdata[15:0];
+                16'h0074: if (HAS_ACOR) acor_it2_q     <= bus_wdata[15:0];
+                16'h0075: if (HAS_ACOR) acor_dt1_q     <= bus_wdata[15:0];
+                16'h0076: if (HAS_ACOR) acor_dt2_q     <= bus_wdata[15:0];
                 default: ;
             endcase
         end

@@ -2,14 +2,16 @@
 # SPDX-License-Identifier: MIT
 # The board core end to end, printed as TAP: tnhost (the ASan+UBSan build build/san/tnhost when
 # it exists) drives tnboard-core (build/bin/tnboard-core: fpga/tn_board.v Verilated whole, UART
-# included, V=4 ROUTING=3 GAL=1 B=4 W=16, on a pty) through `run ... --compare` and asserts that the
+# included, V=4 ROUTING=3 GAL=1 ACOR=1 B=4 W=16, on a pty) through `run ... --compare` and asserts that the
 # statistics read over the UART equal the C model's (tn_sim_run on the same keys) exactly:
 # marked packets, accepted flits, latency sum, max and min, created flits, injected and delivered
 # packets, cycles. DOR (uniform, tornado with a length range, randperm with three perm_seeds,
 # hotspot with hot_frac 0.2 and 1), MIN AD (random selection; hotspot), VAL, GOAL (randperm) and
-# GAL (three set kinds, fixed and adaptive threshold). randperm's and hotspot's registers as
+# GAL (three set kinds, fixed and adaptive threshold) and ACOR (default keys; a low-threshold
+# box-goalq-full run that reaches levels 1 and 2; per-packet mode), ACOR's seven registers read
+# back as tnhost wrote them. randperm's and hotspot's registers as
 # tnhost wrote them (docs/traffic.md 7.1's permutation for perm_seed=1). Then what the board
-# refuses (GAL per-destination sets or another queue depth, ACOR, trace, hotspot's bad hot_nodes
+# refuses (GAL per-destination sets or another queue depth, trace, hotspot's bad hot_nodes
 # and hot_frac, a k or vcs the build does not have, an unknown key with tnsim's message; a refused
 # run writes no register), `sweep` (three DOR loads with --compare, each equal to the C
 # model; the text table; bad loads= values refused with the key, value and range named), a
@@ -153,6 +155,21 @@ equal "GAL one set, uniform load 0.3" routing=gal gal_sets=1 $G traffic=uniform 
 equal "GAL dir sets, tornado load 0.3, sq" routing=gal gal_sets=dir $G selection=sq traffic=tornado load=0.3 $W
 equal "GAL near/far, adaptive threshold, pkt=1-6 load 0.3" routing=gal gal_sets=2 gal_adapt=on $G traffic=uniform load=0.3 pkt=1-6 $W
 
+# ACOR (docs/microarchitecture.md section 23): the per-node level machines of the board core
+equal "ACOR default keys, uniform load 0.3" routing=acor traffic=uniform load=0.3 $W
+A="acor_seq=box-goalq-full acor_hi=64 acor_it1=6 acor_it2=12 acor_dt1=2 acor_dt2=5"
+equal "ACOR box-goalq-full, low thresholds (levels 1 and 2 reached), uniform load 0.33" routing=acor $A traffic=uniform load=0.33 $W
+equal "ACOR per-packet mode, goalq-full, transpose pkt=1-6 load 0.25 seed=3" routing=acor acor_mode=packet acor_seq=goalq-full traffic=transpose pkt=1-6 load=0.25 seed=3 $W
+# ACOR's registers 0x70..0x76 as tnhost wrote them for the last run: goalq-full is sequence 1,
+# packet mode 1, the thresholds tnsim's defaults
+h --port "$PTY_core" --json block 0x70 7
+AREG=$(python3 -c 'import json,sys; print(" ".join(str(v) for v in json.load(sys.stdin)["values"]))' <<<"$OUT" 2>&1)
+if [ "$AREG" = "1 1 1024 128 384 42 128" ]; then
+    pass "ACOR registers: SEQ 1 (goalq-full), MODE 1 (packet), HI 1024, IT1 128, IT2 384, DT1 42, DT2 128"
+else
+    fail "ACOR registers: SEQ 1 (goalq-full), MODE 1 (packet), HI 1024, IT1 128, IT2 384, DT1 42, DT2 128" "got '$AREG'"
+fi
+
 # the text table: both columns and no difference
 h --port "$PTY_core" run --compare routing=dor traffic=butterfly load=0.2 warmup=100 measure=800
 if [ "$RC" -eq 0 ] && grep -q '^compare: 0 of 9 fields differ' <<<"$OUT" && grep -q 'latency_sum' <<<"$OUT"; then
@@ -212,7 +229,6 @@ refused() {
 }
 refused "gal_sets=dst (per-destination sets are C-only)" "key 'gal_sets': value 'dst'" routing=gal gal_qdepth=16
 refused "gal_qdepth other than the build's" "key 'gal_qdepth': value '128': the board's GAL queues hold 16 packets" routing=gal gal_sets=1
-refused "routing=acor (no ACOR NI in this build)" "key 'routing': value 'acor': this board build has no ACOR network interface" routing=acor
 refused "traffic=trace" "key 'traffic': value 'trace': not built into the board's traffic generators (allowed: uniform tornado bitcomp bitrev shuffle butterfly transpose neighbor randperm hotspot)" traffic=trace trace=/dev/null
 refused "hotspot with a hot node outside the 4x4" "key 'hot_nodes': value '16' is not a node; allowed: 0..15" traffic=hotspot hot_nodes=3,16
 refused "hotspot with 17 hot nodes" "key 'hot_nodes'" traffic=hotspot hot_nodes=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0

