@@ -162,9 +162,12 @@ module tn_board #(
     wire [NODES*P*FW-1:0] lnk_flit;
     wire [NODES*OBSW-1:0] obs;
     wire torus_rst = drst || !started_q;
+    // credits an adaptive VC needs (docs/microarchitecture.md R19.1.4): min(buf, longest packet)
+    wire [CNTW-1:0] cfg_acrd = (pkt_max_q < {1'b0, cfg_buf_q}) ? pkt_max_q[CNTW-1:0]
+                                                              : cfg_buf_q[CNTW-1:0];
     tn_torus #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(1), .TOPO(0), .ROUTING(ROUTING),
                .SEL(SEL)) u_torus (
-        .clk_i(clk_i), .rst_i(torus_rst), .cfg_buf_i(cfg_buf_q[CNTW-1:0]),
+        .clk_i(clk_i), .rst_i(torus_rst), .cfg_buf_i(cfg_buf_q[CNTW-1:0]), .cfg_acrd_i(cfg_acrd),
         .cfg_route_i(cfg_route_q), .cfg_sel_i(cfg_sel_q), .cfg_dateline_i(cfg_dateline_q),
         .cfg_transit_i(cfg_transit_q), .cfg_seed_i(cfg_seed_q),
         .inj_valid_i(inj_valid), .inj_vc_i(inj_vc), .inj_flit_i(inj_flit),

@@ -79,6 +79,9 @@ int tn_config_set(tn_config *c, const char *key, const char *value, char *err, s
 int tn_config_load(tn_config *c, const char *path, char *err, size_t errlen);
 /* Check the combination of values. */
 int tn_config_check(const tn_config *c, char *err, size_t errlen);
+/* Credits an adaptive VC needs to be taken (whole packet forwarding, docs/microarchitecture.md
+ * R19.1.4): min(buf, pkt_max); the RTL's cfg_acrd_i. */
+int tn_config_acrd(const tn_config *c);
 /* Name tables (index = enum value). */
 const char *tn_routing_name(int r);
 const char *tn_traffic_name(int t);

@@ -14,6 +14,8 @@ static const char *const traffic_names[TN_TR_LAST] = TN_TRAFFIC_NAMES;
 static const char *const topo_names[TN_TOPO_LAST] = TN_TOPO_NAMES;
 static const char *const selection_names[TN_SEL_LAST] = TN_SELECTION_NAMES;
 
+int tn_config_acrd(const tn_config *c) { return c->pkt_max < c->buf ? c->pkt_max : c->buf; }
+
 const char *tn_routing_name(int r) { return r >= 0 && r < TN_ROUTE_LAST ? routing_names[r] : "?"; }
 const char *tn_traffic_name(int t) { return t >= 0 && t < TN_TR_LAST ? traffic_names[t] : "?"; }
 const char *tn_topo_name(int t) { return t >= 0 && t < TN_TOPO_LAST ? topo_names[t] : "?"; }

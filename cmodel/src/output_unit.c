@@ -26,7 +26,7 @@ void tn_ou_send(tn_sim *s, int node, int op, int ov)
         s->ou.credits[ovc]--;
 }
 
-void tn_ou_avail(const tn_geom *g, int V, int buf, const uint8_t *credits_op_ov,
+void tn_ou_avail(const tn_geom *g, int V, int buf, int acrd, const uint8_t *credits_op_ov,
                  const uint32_t *busy_op, const uint8_t *lru_age_op, const uint8_t *ldsf_cnt_op,
                  int adaptive, tn_avail *a)
 {
@@ -40,12 +40,12 @@ void tn_ou_avail(const tn_geom *g, int V, int buf, const uint8_t *credits_op_ov,
             a->take[op] = all & ~busy;
             continue;
         }
-        uint32_t nz = 0, empty = 0;
+        uint32_t nz = 0, whole = 0; /* whole: room for a whole packet (R19.1.4) */
         int u = 0;
         for (int v = 0; v < V; v++) {
             int c = credits_op_ov[op * V + v];
             nz |= (c > 0 ? 1u : 0u) << v;
-            empty |= (c == buf ? 1u : 0u) << v;
+            whole |= (c >= acrd ? 1u : 0u) << v;
             u += buf - c;
         }
         int j = op - 1;
@@ -55,7 +55,7 @@ void tn_ou_avail(const tn_geom *g, int V, int buf, const uint8_t *credits_op_ov,
         a->cnt[j] = ldsf_cnt_op[op];
         a->used[j] = (uint16_t)u;
         if (adaptive) {
-            a->atake[op] = amask & ~busy & empty;
+            a->atake[op] = amask & ~busy & whole;
             a->afree |= (a->atake[op] ? 1u : 0u) << j;
         }
     }

@@ -67,7 +67,7 @@ void tn_router_step(tn_sim *s, int node)
     const int r = s->cfg.routing;
     const int adaptive = r == TN_ROUTE_MINAD || r == TN_ROUTE_GOAL || r == TN_ROUTE_GAL;
     tn_avail a;
-    tn_ou_avail(&s->g, V, s->B, s->ou.credits + base * V, s->ou.busy + base,
+    tn_ou_avail(&s->g, V, s->B, s->A, s->ou.credits + base * V, s->ou.busy + base,
                 s->sel.lru_age + base, s->sel.ldsf_cnt + base, adaptive, &a);
 
     /* every input VC's request (section 6.4), from the state at the start of the cycle */

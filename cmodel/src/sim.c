@@ -27,6 +27,7 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
         goto oom;
     s->V = c->vcs;
     s->B = c->buf;
+    s->A = tn_config_acrd(c);
     s->P = s->g.ports;
     long nodes = s->g.nodes, slots = nodes * s->P, ivcs = slots * s->V;
     if (tn_traffic_init(&s->tg, c, &s->g, err, errlen))

@@ -194,6 +194,7 @@ struct tn_sim {
     tn_config cfg;
     tn_geom g;
     int V, B, P;
+    int A;             /* credits an adaptive VC needs to be taken: min(buf, pkt_max) (R19.1.4) */
     long cycle;
     uint32_t *router_err;
     int32_t *coord; /* [node*n + d] */
@@ -293,13 +294,13 @@ uint32_t tn_acor_seed(uint32_t g, int nodes, int node, int term, int e);
  * router, the output VCs a head may take and the selection metrics (section 6.3, 19.2). */
 typedef struct tn_avail {
     uint32_t take[TN_MAX_P];  /* [op] VCs a head may take: idle (and a credit, network ports) */
-    uint32_t atake[TN_MAX_P]; /* [op] adaptive VCs a head may take: idle, downstream empty */
+    uint32_t atake[TN_MAX_P]; /* [op] adaptive VCs a head may take: idle, credits >= A */
     uint32_t afree;           /* network ports with atake != 0, bit j = port j+1 */
     uint32_t held;            /* network ports with an allocated output VC, bit j = port j+1 */
     uint8_t age[2 * TN_MAX_N], cnt[2 * TN_MAX_N]; /* [j] LRU age, LDSF counter of port j+1 */
     uint16_t used[2 * TN_MAX_N];                  /* [j] occupied slots downstream */
 } tn_avail;
-void tn_ou_avail(const tn_geom *g, int V, int buf, const uint8_t *credits_op_ov,
+void tn_ou_avail(const tn_geom *g, int V, int buf, int acrd, const uint8_t *credits_op_ov,
                  const uint32_t *busy_op, const uint8_t *lru_age_op, const uint8_t *ldsf_cnt_op,
                  int adaptive, tn_avail *a);
 

@@ -19,6 +19,7 @@ module tn_torus #(
     input  wire                  clk_i,
     input  wire                  rst_i,
     input  wire [`TN_CNTW-1:0]   cfg_buf_i,      // flits used per VC buffer, 1..B (run time)
+    input  wire [`TN_CNTW-1:0]   cfg_acrd_i,     // credits an adaptive VC needs: min(buf, longest packet) (R19.1.4)
     input  wire [2:0]            cfg_route_i,    // enum tn_routing: dor minad val goal gal - acor
     input  wire [2:0]            cfg_sel_i,      // enum tn_selection
     input  wire                  cfg_dateline_i, // 1: dateline classes
@@ -137,6 +138,7 @@ module tn_torus #(
                 .rst_i           (rst_i),
                 .coord_i         (coord),
                 .cfg_buf_i       (cfg_buf_i),
+                .cfg_acrd_i      (cfg_acrd_i),
                 .cfg_route_i     (cfg_route_i),
                 .cfg_sel_i       (cfg_sel_i),
                 .cfg_dateline_i  (cfg_dateline_i),

@@ -20,6 +20,7 @@ module tn_router #(
     input  wire              rst_i,
     input  wire [`TN_AW-1:0] coord_i,
     input  wire [`TN_CNTW-1:0] cfg_buf_i,      // flits used per VC buffer, 1..B (run time)
+    input  wire [`TN_CNTW-1:0] cfg_acrd_i,     // credits an adaptive VC needs, 1..cfg_buf_i (R19.1.4)
     input  wire [2:0]        cfg_route_i,    // enum tn_routing: dor minad val goal gal - acor (19.5)
     input  wire [2:0]        cfg_sel_i,      // enum tn_selection (19.5)
     input  wire              cfg_dateline_i, // 1: dateline classes
@@ -103,12 +104,13 @@ module tn_router #(
     // ---- run-time configuration registers (section 19.5): a copy of each cfg_*_i and of coord_i,
     // loaded every cycle (no reset; rst_i is held for at least two cycles, section 12). The rest
     // of the router reads only the copies: no combinational path starts at a configuration input.
-    reg [CNTW-1:0] cfg_buf_q;
+    reg [CNTW-1:0] cfg_buf_q, cfg_acrd_q;
     reg [2:0]      cfg_route_q, cfg_sel_q;
     reg            cfg_dateline_q, cfg_transit_q;
     reg [AW-1:0]   coord_q;
     always @(posedge clk_i) begin
         cfg_buf_q      <= cfg_buf_i;
+        cfg_acrd_q     <= cfg_acrd_i;
         cfg_route_q    <= cfg_route_i;
         cfg_sel_q      <= cfg_sel_i;
         cfg_dateline_q <= cfg_dateline_i;
@@ -307,7 +309,7 @@ module tn_router #(
     // ---- output-VC availability, per output VC (6.3) ----
     wire [V-1:0]  amask = {V{1'b1}} << ((TOPO == 0 && cfg_dateline_q) ? 2 : 1);
     wire [PV-1:0] take;           // a head may take it: idle, and a credit on a network port
-    wire [PV-1:0] atake;          // adaptive: idle and its downstream buffer empty (19.1)
+    wire [PV-1:0] atake;          // adaptive: idle, credits >= cfg_acrd (a whole packet fits, R19.1.4)
     wire [PV-1:0] crd_nz;
     wire [2*N-1:0] afree;         // network port with an adaptive VC to take
     generate
@@ -316,7 +318,7 @@ module tn_router #(
             assign crd_nz[go] = !is_term[go / V] && |credits[go*CNTW +: CNTW];
             assign take[go]   = !busy[go] && (is_term[go / V] || crd_nz[go]);
             assign atake[go]  = minad && !is_term[go / V] && amask[go % V] && !busy[go] &&
-                                (credits[go*CNTW +: CNTW] == cfg_buf_q);
+                                (credits[go*CNTW +: CNTW] >= cfg_acrd_q);
         end
         for (gp = 0; gp < 2 * N; gp = gp + 1) begin : g_afree
             assign afree[gp] = |atake[(gp+1)*V +: V];

@@ -171,6 +171,7 @@ int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c, in
     for (int i = 0; i < cnt; i++) {
         tn_rtl *x = n->r[i] = tn_rtl_new();
         lk_set(port(x, TN_RTL_CFG_BUF), 0, d->CNTW, (uint64_t)c->buf);
+        lk_set(port(x, TN_RTL_CFG_ACRD), 0, d->CNTW, (uint64_t)tn_config_acrd(c));
         lk_set(port(x, TN_RTL_CFG_ROUTE), 0, 3, (uint64_t)c->routing); /* enum tn_routing */
         lk_set(port(x, TN_RTL_CFG_SEL), 0, 3, (uint64_t)c->selection);
         lk_set(port(x, TN_RTL_CFG_DATELINE), 0, 1, (uint64_t)c->dateline);

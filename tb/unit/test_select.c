@@ -386,11 +386,12 @@ static void hand_apply(tn_sim *s, const hand *h)
         s->sel.rng[h->node] = (uint32_t)h->rng;
 }
 
-static tn_sim *rsim(int vcs, const char *selection)
+static tn_sim *rsim_pkt(int vcs, const char *selection, const char *pkt)
 {
     tn_config c;
     char err[TN_ERRLEN], v[8];
     tn_config_default(&c);
+    assert_int_equal(tn_config_set(&c, "pkt", pkt, err, sizeof err), 0);
     snprintf(v, sizeof v, "%d", vcs);
     assert_int_equal(tn_config_set(&c, "k", "8", err, sizeof err), 0);
     assert_int_equal(tn_config_set(&c, "n", "2", err, sizeof err), 0);
@@ -407,6 +408,9 @@ static tn_sim *rsim(int vcs, const char *selection)
     assert_int_equal(s->B, BUF);
     return s;
 }
+
+/* MIN AD, k=8 n=2, buf=4, packets of 4 flits: an adaptive VC needs A = min(buf, 4) = 4 credits */
+static tn_sim *rsim(int vcs, const char *selection) { return rsim_pkt(vcs, selection, "4"); }
 
 /* The first ACTIVE input VC of the node's terminal port 0, or -1. */
 static long active_ivc(tn_sim *s, int node)
@@ -474,7 +478,7 @@ static void test_rtr_ldsf(void **st)
     h.ldsf[PX] = 64;
     h.ldsf[PY] = 120;
     route_case("ldsf", 3, &h, src, dst, PX, 2, "ldsf +x 64, +y 120");
-    /* free = not busy AND credits = buf: +y's adaptive VC idle but its buffer not empty */
+    /* free = not busy AND credits >= A (A = buf here): +y's adaptive VC idle, its buffer not empty */
     h.ldsf[PX] = 120;
     h.ldsf[PY] = 64;
     h.cred[PY][2] = BUF - 1;
@@ -764,6 +768,33 @@ static void test_rtr_escape(void **st)
     tn_sim_free(s);
 }
 
+/* Whole packet forwarding (R19.1.4): with packets of at most 2 flits in buffers of 4, an adaptive
+ * VC is free with A = 2 credits (its buffer need not be empty) and not free with 1. */
+static void test_rtr_whole_packet(void **st)
+{
+    (void)st;
+    const int src = NODE(1, 1), dst = NODE(3, 3);
+    hand h = hand_new(src);
+    h.ldsf[PX] = 120;
+    h.ldsf[PY] = 64; /* ldsf prefers +y while it is free */
+    h.cred[PY][2] = 2;
+    tn_sim *s = rsim_pkt(3, "ldsf", "1-2");
+    assert_int_equal(s->A, 2);
+    for (int i = 0; i < 3; i++)
+        tn_sim_step(s);
+    expect_route(s, alloc_head(s, &h, src, dst, 2), PY, 2, "pkt=1-2: +y with 2 of 4 credits is free");
+    tn_sim_free(s);
+    h.cred[PY][2] = 1;
+    s = rsim_pkt(3, "ldsf", "1-2");
+    for (int i = 0; i < 3; i++)
+        tn_sim_step(s);
+    expect_route(s, alloc_head(s, &h, src, dst, 2), PX, 2, "pkt=1-2: +y with 1 credit is not free");
+    tn_sim_free(s);
+    /* the same 2 credits with packets of 4 (A = buf = 4): not free */
+    h.cred[PY][2] = 2;
+    route_case("ldsf", 3, &h, src, dst, PX, 2, "pkt=4: +y with 2 of 4 credits is not free");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -777,6 +808,7 @@ int main(void)
         cmocka_unit_test(test_rtr_zigzag),      cmocka_unit_test(test_rtr_lru_sq),
         cmocka_unit_test(test_rtr_random),      cmocka_unit_test(test_rtr_link_state),
         cmocka_unit_test(test_rtr_held),        cmocka_unit_test(test_rtr_escape),
+        cmocka_unit_test(test_rtr_whole_packet),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,6 +12,7 @@ enum tn_rtl_port {
     TN_RTL_LNK_FLIT, TN_RTL_CRD_VALID, TN_RTL_CRD_VC, TN_RTL_ERR, TN_RTL_OBS, TN_RTL_CFG_BUF,
     TN_RTL_CFG_ROUTE, TN_RTL_CFG_SEL, TN_RTL_CFG_DATELINE, TN_RTL_CFG_TRANSIT,
     TN_RTL_CFG_SEED, /* tn_torus: cfg_seed_i (global); tn_router: seed_i (the router's own) */
+    TN_RTL_CFG_ACRD, /* cfg_acrd_i: credits an adaptive VC needs (R19.1.4) */
     /* tn_router tops only */
     TN_RTL_COORD, TN_RTL_IN_VALID, TN_RTL_IN_VC, TN_RTL_IN_FLIT, TN_RTL_IN_CRD_VALID,
     TN_RTL_IN_CRD_VC, TN_RTL_OUT_VALID, TN_RTL_OUT_VC, TN_RTL_OUT_FLIT, TN_RTL_OUT_CRD_VALID,

@@ -113,6 +113,7 @@ port_ref lookup(TN_TOP_CLASS *t, int port)
     case TN_RTL_CFG_SEL: return ref(t->cfg_sel_i);
     case TN_RTL_CFG_DATELINE: return ref(t->cfg_dateline_i);
     case TN_RTL_CFG_TRANSIT: return ref(t->cfg_transit_i);
+    case TN_RTL_CFG_ACRD: return ref(t->cfg_acrd_i);
     case TN_RTL_ERR: return ref(t->err_o);
     case TN_RTL_OBS: return ref(t->obs_o);
     default: return ref(t->cfg_buf_i);
