@@ -31,14 +31,20 @@ show_failures() {
     fi
 }
 
-# run_suite NAME CMD...: run CMD with TAP output, count its test cases, add to the totals.
-run_suite() {
+# suite_exec NAME CMD...: run CMD with TAP output into $TMP/NAME.out, .err and .rc.
+suite_exec() {
     local name=$1
     shift
+    # In a subshell so that the shell's own report of a crash ("Aborted") lands in .err too.
+    (CMOCKA_MESSAGE_OUTPUT=TAP "$@"; exit $?) >"$TMP/$name.out" 2>"$TMP/$name.err" </dev/null
+    echo $? >"$TMP/$name.rc"
+}
+
+# suite_report NAME: count the test cases of a suite suite_exec ran, print, add to the totals.
+suite_report() {
+    local name=$1
     local out="$TMP/$name.out" err="$TMP/$name.err" rc pass fail plan extra=""
-    # In a subshell so that the shell's own report of a crash ("Aborted") lands in $err too.
-    (CMOCKA_MESSAGE_OUTPUT=TAP "$@"; exit $?) >"$out" 2>"$err" </dev/null
-    rc=$?
+    rc=$(cat "$TMP/$name.rc" 2>/dev/null || echo 127)
     pass=$(grep -cE '^ok [0-9]+' "$out")
     fail=$(grep -cE '^not ok [0-9]+' "$out")
     # Sum of the plans ("1..N"; cmocka prints one per group).
@@ -68,6 +74,12 @@ run_suite() {
     TOTAL_FAIL=$((TOTAL_FAIL + fail))
 }
 
+# run_suite NAME CMD...: run a suite and report it.
+run_suite() {
+    suite_exec "$@"
+    suite_report "$1"
+}
+
 for bin in "$@"; do
     name=$(basename -- "$bin")
     case $bin in */*) ;; *) bin=./$bin ;; esac # a path, never a PATH lookup
@@ -83,17 +95,30 @@ run_suite vl_acor build/vl/acor/vl_acor
 # their table rtl/common/tn_defs.tbl
 run_suite defs bash -c 'python3 scripts/gen_defs.py --check && echo "ok 1 - generated definitions match rtl/common/tn_defs.tbl" || echo "not ok 1 - run make defs"; echo 1..1'
 run_suite check_cli bash scripts/check_cli.sh
-# the board's control plane (fpga/tn_ctrl.v, Verilated in tnboard) driven by tnhost over a pty
-run_suite board_ctrl bash scripts/board_ctrl_test.sh
-# the board core (fpga/tn_board.v, Verilated in tnboard-core): tnhost run --compare equals tn_sim_run
-run_suite board_core bash scripts/board_core_test.sh
-# the board's traffic source alone (rtl/ni/tn_source.v, Verilated) against the C model's generator
-run_suite vl_source build/vl/source/vl_source
-# its RTL: Verilator -Wall, Icarus, elaboration checks, synth_ecp5 without latches (fpga/*.v)
-run_suite board_lint bash scripts/board_lint.sh
-# tn.core (FuseSoC): parses, lists every RTL file, its lint targets pass
-run_suite fusesoc bash scripts/fusesoc_check.sh
-run_suite lockstep bash scripts/lockstep.sh tb/regress/lockstep_test.txt
+# The board's suites run beside the lockstep set: each side is mostly one thread (the lockstep
+# set's Verilator builds and tnlock's overlap use a second core part of the time), and on a
+# 2-core machine the two together take about the time of the longer one. They share no build
+# outputs: make has built their programs before this script runs. Reported in this order.
+(
+    # the board's control plane (fpga/tn_ctrl.v, Verilated in tnboard) driven by tnhost over a pty
+    suite_exec board_ctrl bash scripts/board_ctrl_test.sh
+    # the board core (fpga/tn_board.v, Verilated in tnboard-core): tnhost run --compare equals
+    # tn_sim_run
+    suite_exec board_core bash scripts/board_core_test.sh
+    # the board's traffic source alone (rtl/ni/tn_source.v, Verilated) against the C model's
+    # generator
+    suite_exec vl_source build/vl/source/vl_source
+    # its RTL: Verilator -Wall, Icarus, elaboration checks, synth_ecp5 without latches (fpga/*.v)
+    suite_exec board_lint bash scripts/board_lint.sh
+    # tn.core (FuseSoC): parses, lists every RTL file, its lint targets pass
+    suite_exec fusesoc bash scripts/fusesoc_check.sh
+) &
+board_pid=$!
+suite_exec lockstep bash scripts/lockstep.sh tb/regress/lockstep_test.txt
+wait "$board_pid"
+for s in board_ctrl board_core vl_source board_lint fusesoc lockstep; do
+    suite_report "$s"
+done
 
 rc_total=$(grep -ho 'router-cycles compared: [0-9]*' "$TMP"/*.out 2>/dev/null | grep -o '[0-9]*$' | awk '{s += $1} END {print s + 0}')
 echo "lockstep: $rc_total router-cycles compared"
