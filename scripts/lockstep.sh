@@ -33,23 +33,6 @@ name_of() {
 }
 rcycles=0
 start_all=$(date +%s)
-# Build the list's Verilated models first, two at a time (tnlock --which names each; make skips
-# the ones that are current). Built one by one as each first line ran, they were the longest part
-# of make test: one build's Verilator front end runs on one core while the other's C++ compiles.
-# A model that fails to build here fails its lines below, with tnlock's own message.
-models=()
-while IFS= read -r line || [ -n "$line" ]; do
-    line=${line%%#*}
-    [ -z "${line// /}" ] && continue
-    read -r -a args <<< "$line"
-    run=()
-    for a in "${args[@]}"; do case "$a" in expect=*) ;; *) run+=("$a") ;; esac; done
-    m=$("$tnlock" --which "${run[@]}" 2>/dev/null) && models+=("build/vl/$m/tnlock")
-done < "$list"
-if [ ${#models[@]} -gt 0 ]; then
-    mapfile -t models < <(printf '%s\n' "${models[@]}" | sort -u)
-    make -s -j "${LOCK_BUILD_JOBS:-2}" "${models[@]}" > build/regress/logs/models.log 2>&1 || true
-fi
 while IFS= read -r line || [ -n "$line" ]; do
     line=${line%%#*}
     [ -z "${line// /}" ] && continue
