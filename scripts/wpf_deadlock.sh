@@ -4,7 +4,7 @@
 # MIN AD, GOAL and GAL at offered 1.0 (0.5 on the 4x4, its injection limit) over traffic, V, buf,
 # packet lengths and geometries; every run must end without the watchdog (tnsim exits non-zero
 # when no flit moves for 20,000 cycles with flits in flight). Prints each failure and the totals;
-# exit status 1 if any run failed. A search, not a test: about 5 minutes on one core.
+# exit status 1 if any run failed. A search, not a test: about 7 minutes on one core.
 # Usage: bash scripts/wpf_deadlock.sh
 set -uo pipefail
 cd "$(dirname "$0")/.."
