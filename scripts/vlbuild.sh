@@ -45,17 +45,33 @@ if [ -n "$fault" ]; then
     fdef="\"$fault\""
 fi
 root=$PWD
+mkflags=${TN_VL_MAKEFLAGS:-OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1}
+# Verilator's run-time library (verilated.o, verilated_threads.o, verilated_fst_c.o) is the same
+# for every model: its compile flags name no model. It is built once, by Verilator's own makefile
+# for a small module, in build/vl/_rt_HASH (HASH: this Verilator and the make flags), and every
+# model links its libverilated.a (make's VK_GLOBAL_OBJS emptied) instead of compiling it again:
+# about 9 s of compile per model (docs/lockstep-speed.md, "Build time").
+rt=build/vl/_rt_$( { verilator --version; echo "$mkflags"; } | sha1sum | cut -c1-12)
+mkdir -p build/vl
+(
+    flock 9
+    if [ ! -f "$rt/libverilated.a" ]; then
+        rm -rf "$rt"
+        verilator --cc --build -j 2 --trace-fst --top-module tn_rr_arbiter rtl/common/tn_rr_arbiter.v \
+            --Mdir "$rt" -MAKEFLAGS "$mkflags" > "$rt.log" 2>&1 || { tail -30 "$rt.log" >&2; exit 1; }
+    fi
+) 9> build/vl/.rt.lock
 # The Verilated C++ depends only on the RTL, the shim and this script's flags; the harness and the
 # C model are libraries linked at the end. When only they changed, relink instead of rebuilding.
 # (STAMP_V: bump it when this script's Verilator or compiler command changes)
-STAMP_V=2
+STAMP_V=3
 stamp=$( { cat rtl/*/*.v rtl/common/*.vh tb/verilator/tn_gal_lock_top.v tb/verilator/tn_acor_lock_top.v \
              tb/verilator/tn_rtl_shim.cpp tb/verilator/tn_rtl.h tb/verilator/tn_vl_context.h scripts/bin/verilator
            verilator --version
            echo "$STAMP_V $name ${TN_VL_FLAGS:-} ${TN_VL_MAKEFLAGS:-}"; } | sha1sum | cut -c1-16)
 if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$stamp" ] && [ -f "$dir/V$mod.mk" ]; then
     rm -f "$dir/tnlock"
-    make -s -C "$dir" -f "V$mod.mk" tnlock > "$dir.log" 2>&1 || { tail -30 "$dir.log" >&2; exit 1; }
+    make -s -C "$dir" -f "V$mod.mk" VK_GLOBAL_OBJS= tnlock > "$dir.log" 2>&1 || { tail -30 "$dir.log" >&2; exit 1; }
     echo "vlbuild: $name relinked (the RTL is unchanged)"
     exit 0
 fi
@@ -69,8 +85,8 @@ verilator --cc --exe --build -j 2 --trace-fst -Wall --threads "$threads" --top-m
     $([ "$gal" = 1 ] && echo "-GQD=$QD") \
     --Mdir "$dir" -o tnlock \
     -CFLAGS "-I$root/tb/verilator -DTN_TOP_HEADER='\"V$mod.h\"' -DTN_TOP_SYMS='\"V${mod}__Syms.h\"' -DTN_TOP_CLASS=V$mod -DTN_TOP_ROUTER=$router -DTN_TOP_GAL=$gal -DTN_TOP_ACOR=$acor -DTN_THREADS=$threads -DTN_QD=$QD -DTN_K=$K -DTN_N=$N -DTN_V=$V -DTN_B=$B -DTN_W=$W -DTN_TERM=$TERM -DTN_TOPO=$TOPO -DTN_ROUTING=$ROUTING -DTN_FAULT_NAME='$fdef'" \
-    -LDFLAGS "$root/build/obj/tnlock.a $root/build/obj/libtn.a -lm" \
-    -MAKEFLAGS "${TN_VL_MAKEFLAGS:-OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1}" ${TN_VL_FLAGS:-} \
+    -LDFLAGS "$root/build/obj/tnlock.a $root/build/obj/libtn.a $root/$rt/libverilated.a -lm" \
+    -MAKEFLAGS "$mkflags VK_GLOBAL_OBJS=" ${TN_VL_FLAGS:-} \
     "$root/tb/verilator/tn_rtl_shim.cpp" > "$dir.log" 2>&1 || { tail -30 "$dir.log" >&2; exit 1; }
 echo "$stamp" > "$dir/stamp"
 echo "vlbuild: $name built in $(( $(date +%s) - start )) s"
