@@ -3,7 +3,7 @@
 # Run the cmocka unit-test binaries given as arguments (TAP output), then the simulator checks
 # of scripts/check_cli.sh, the RTL unit tests build/vl/sel_state/vl_sel_state and
 # build/vl/gal_ni/vl_gal_ni, build/vl/acor/vl_acor and the lockstep set
-# (scripts/lockstep.sh), and count the test cases. Usage (make test):
+# (scripts/lockstep.sh, started first and run beside the rest), and count the test cases. Usage (make test):
 #   bash scripts/run_tests.sh build/test/test_a build/test/test_b ...
 # Prints "NAME: P passed, F failed" per binary/suite, the TAP lines and stderr of every failing
 # suite, and last "N passed, M failed" (totals). Exit status 0 iff M == 0.
@@ -80,6 +80,11 @@ run_suite() {
     suite_report "$1"
 }
 
+# The lockstep set starts first and runs beside everything below: it is mostly Verilator builds,
+# one model after another, each about one core, and on a 2-core machine the suites below fill the
+# other (docs/lockstep-speed.md, "Build time"). It is reported last.
+suite_exec lockstep bash scripts/lockstep.sh tb/regress/lockstep_test.txt &
+lock_pid=$!
 for bin in "$@"; do
     name=$(basename -- "$bin")
     case $bin in */*) ;; *) bin=./$bin ;; esac # a path, never a PATH lookup
@@ -95,27 +100,20 @@ run_suite vl_acor build/vl/acor/vl_acor
 # their table rtl/common/tn_defs.tbl
 run_suite defs bash -c 'python3 scripts/gen_defs.py --check && echo "ok 1 - generated definitions match rtl/common/tn_defs.tbl" || echo "not ok 1 - run make defs"; echo 1..1'
 run_suite check_cli bash scripts/check_cli.sh
-# The board's suites run beside the lockstep set: each side is mostly one thread (the lockstep
-# set's Verilator builds and tnlock's overlap use a second core part of the time), and on a
-# 2-core machine the two together take about the time of the longer one. They share no build
-# outputs: make has built their programs before this script runs. Reported in this order.
-(
-    # the board's control plane (fpga/tn_ctrl.v, Verilated in tnboard) driven by tnhost over a pty
-    suite_exec board_ctrl bash scripts/board_ctrl_test.sh
-    # the board core (fpga/tn_board.v, Verilated in tnboard-core): tnhost run --compare equals
-    # tn_sim_run
-    suite_exec board_core bash scripts/board_core_test.sh
-    # the board's traffic source alone (rtl/ni/tn_source.v, Verilated) against the C model's
-    # generator
-    suite_exec vl_source build/vl/source/vl_source
-    # its RTL: Verilator -Wall, Icarus, elaboration checks, synth_ecp5 without latches (fpga/*.v)
-    suite_exec board_lint bash scripts/board_lint.sh
-    # tn.core (FuseSoC): parses, lists every RTL file, its lint targets pass
-    suite_exec fusesoc bash scripts/fusesoc_check.sh
-) &
-board_pid=$!
-suite_exec lockstep bash scripts/lockstep.sh tb/regress/lockstep_test.txt
-wait "$board_pid"
+# The board's suites, still beside the lockstep set. They share no build outputs with it: make
+# has built their programs before this script runs. Reported in this order, then the lockstep set.
+# the board's control plane (fpga/tn_ctrl.v, Verilated in tnboard) driven by tnhost over a pty
+suite_exec board_ctrl bash scripts/board_ctrl_test.sh
+# the board core (fpga/tn_board.v, Verilated in tnboard-core): tnhost run --compare equals
+# tn_sim_run
+suite_exec board_core bash scripts/board_core_test.sh
+# the board's traffic source alone (rtl/ni/tn_source.v, Verilated) against the C model's generator
+suite_exec vl_source build/vl/source/vl_source
+# its RTL: Verilator -Wall, Icarus, elaboration checks, synth_ecp5 without latches (fpga/*.v)
+suite_exec board_lint bash scripts/board_lint.sh
+# tn.core (FuseSoC): parses, lists every RTL file, its lint targets pass
+suite_exec fusesoc bash scripts/fusesoc_check.sh
+wait "$lock_pid"
 for s in board_ctrl board_core vl_source board_lint fusesoc lockstep; do
     suite_report "$s"
 done
