@@ -62,7 +62,7 @@ mkdir -p build/vl
         # build of Debian's 5.006 does not); they are archived here, whatever the version
         verilator --cc --main --exe --build -j 2 --trace-fst --top-module tn_rr_arbiter \
             rtl/common/tn_rr_arbiter.v --Mdir "$rt" -MAKEFLAGS "$mkflags" > "$rt.log" 2>&1 &&
-            rm -f "$rt/libverilated.a" && ar rcs "$rt/libverilated.a" "$rt"/verilated*.o ||
+            ar rcs "$rt/libverilated.a" "$rt"/verilated*.o ||
             { tail -30 "$rt.log" >&2; exit 1; }
     fi
 ) 9> build/vl/.rt.lock
