@@ -26,21 +26,23 @@ fi
 
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-missing=()
-for p in "${DEB_PKGS[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
+export DEBIAN_FRONTEND=noninteractive
+deb_missing() { # the packages among "$@" that are not installed
+    local p
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || echo "$p"
+    done
+}
+mapfile -t missing < <(deb_missing "${DEB_PKGS[@]}")
+mapfile -t opt_missing < <(deb_missing "${OPT_DEB_PKGS[@]}")
+[ $((${#missing[@]} + ${#opt_missing[@]})) -eq 0 ] || $SUDO apt-get update -qq >/dev/null || true
 if [ ${#missing[@]} -gt 0 ]; then
     echo "setup: installing Debian packages: ${missing[*]}"
-    export DEBIAN_FRONTEND=noninteractive
-    $SUDO apt-get update -qq >/dev/null
     $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-for p in "${OPT_DEB_PKGS[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" && continue
+for p in "${opt_missing[@]}"; do
     echo "setup: installing Debian package: $p"
-    export DEBIAN_FRONTEND=noninteractive
-    { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq "$p"; } >/dev/null 2>&1 ||
+    $SUDO apt-get install -y -qq "$p" >/dev/null 2>&1 ||
         echo "setup: warning: '$p' could not be installed; the lockstep models are compiled by g++ (slower)" >&2
 done
 for i in "${!PY_MODS[@]}"; do
