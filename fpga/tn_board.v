@@ -161,6 +161,7 @@ module tn_board #(
     wire [NODES*P*VW-1:0] lnk_vc, lcrd_vc;
     wire [NODES*P*FW-1:0] lnk_flit;
     wire [NODES*OBSW-1:0] obs;
+    wire [NODES*2*N-1:0]  afree;   // per node: free adaptive ports, read by the GAL NI (R21.5)
     wire torus_rst = drst || !started_q;
     // credits an adaptive VC needs (docs/microarchitecture.md R19.1.4): min(buf, longest packet)
     wire [CNTW-1:0] cfg_acrd = (pkt_max_q < {1'b0, cfg_buf_q}) ? pkt_max_q[CNTW-1:0]
@@ -174,7 +175,8 @@ module tn_board #(
         .inj_crd_valid_o(crd_valid), .inj_crd_vc_o(crd_vc),
         .ej_valid_o(ej_valid), .ej_vc_o(ej_vc), .ej_flit_o(ej_flit),
         .lnk_valid_o(lnk_valid), .lnk_vc_o(lnk_vc), .lnk_flit_o(lnk_flit),
-        .crd_valid_o(lcrd_valid), .crd_vc_o(lcrd_vc), .err_o(rerr), .obs_o(obs)
+        .crd_valid_o(lcrd_valid), .crd_vc_o(lcrd_vc), .err_o(rerr), .afree_o(afree),
+        .obs_o(obs)
     );
 
     // ---- sources and sinks ----
@@ -233,6 +235,7 @@ module tn_board #(
                     .src_valid_i(ni_valid[gv]), .src_dst_i(ni_dst[gv*AW +: AW]),
                     .src_tag_i(ni_tag[gv*27 +: 27]), .src_take_o(ni_take[gv]),
                     .src_queue_o(queue), .snd_ready_i(snd_ready[gv]),
+                    .afree_i(afree[gv*2*N +: 2*N]),
                     .snd_valid_o(snd_valid[gv]), .snd_tag_o(snd_tag[gv*27 +: 27]),
                     .snd_dst_o(snd_dst[gv*AW +: AW]), .snd_quad_o(snd_quad[gv*N +: N]),
                     /* verilator lint_off PINCONNECTEMPTY */
@@ -247,7 +250,7 @@ module tn_board #(
                 assign snd_dst[gv*AW +: AW] = {AW{1'b0}};
                 assign snd_quad[gv*N +: N] = {N{1'b0}};
                 wire unused_gal = &{1'b0, ni_valid[gv], ni_dst[gv*AW +: AW], ni_tag[gv*27 +: 27],
-                                    snd_ready[gv]};
+                                    snd_ready[gv], afree[gv*2*N +: 2*N]};
             end
             if (ACOR != 0) begin : g_acor
                 wire [AW-1:0] coord = gv;

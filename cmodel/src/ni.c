@@ -37,6 +37,7 @@ int tn_gal_init(tn_sim *s)
     g->ntag = calloc((size_t)s->g.nodes, sizeof *g->ntag);
     g->nw = (g->sets * g->quads + 63) / 64;
     g->ne = calloc((size_t)s->g.nodes * (size_t)g->nw, sizeof *g->ne);
+    g->cq = malloc((size_t)slots);
     for (int e = 0; e < s->g.term && e < 4; e++) {
         g->chmask[e] = 0;
         for (int b = 0; b < 64; b++) /* quads divides 64, so the pattern repeats per word */
@@ -44,8 +45,24 @@ int tn_gal_init(tn_sim *s)
                 g->chmask[e] |= 1ull << b;
     }
     if (!g->q || !g->head || !g->cnt || !g->thr || !g->dhist || !g->dprev || !g->rr || !g->ntag ||
-        !g->ne)
+        !g->ne || !g->cq)
         return -1;
+    /* the canonical minimal quadrant of each set (R21.4's qmin), where the set has one */
+    for (long i = 0; i < slots; i++) {
+        int node = (int)(i / g->sets), set = (int)(i % g->sets), cq = 0xff;
+        if (s->cfg.gal_sets == TN_GAL_SDIR) {
+            cq = set;
+        } else if (s->cfg.gal_sets == TN_GAL_SDST) {
+            int cs[TN_MAX_N], cd[TN_MAX_N];
+            tn_coords(&s->g, node, cs);
+            tn_coords(&s->g, set, cd);
+            cq = 0;
+            for (int d = 0; d < s->g.n; d++)
+                if (cs[d] != cd[d] && tn_dor_dir(s->g.k, s->g.topo, cs[d], cd[d]) < 0)
+                    cq |= 1 << d;
+        }
+        g->cq[i] = (uint8_t)cq;
+    }
     for (long i = 0; i < slots; i++)
         g->thr[i] = (uint16_t)(s->cfg.gal_adapt ? s->cfg.gal_tmin : s->cfg.gal_t);
     return 0;
@@ -63,6 +80,7 @@ void tn_gal_free(tn_sim *s)
     free(g->rr);
     free(g->ntag);
     free(g->ne);
+    free(g->cq);
 }
 
 /* The set of a packet: S=1 one set; S=2 far (1) when some dimension's minimal distance exceeds
@@ -144,27 +162,51 @@ int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p)
     return (int)(slot % g->sets) * g->quads + q + 1;
 }
 
-int tn_gal_peek(tn_sim *s, int node, int ch, tn_pending *p, int *qi)
+/* R21.5's hold: queue j of the node (set j / 2^n, quadrant q = j mod 2^n) is held when its set
+ * has a canonical minimal quadrant, q is another one, and some port of quadrant q (per dimension
+ * d, port 2d+1 + bit d of q) has no adaptive VC to take. */
+static int gal_held(const tn_gal_ni *g, int n, int node, int j, uint32_t afree)
 {
-    /* the first non-empty queue j of channel ch at or after the pointer, wrapping: a scan of
-     * the node's non-empty bitmap masked by the channel's queues */
-    tn_gal_ni *g = &s->gal;
-    long c = (long)node * s->g.term + ch;
-    const int nw = g->nw;
-    const uint64_t *ne = g->ne + (long)node * nw;
-    const uint64_t pat = g->chmask[ch];
-    const int r = g->rr[c], w0 = r / 64, b0 = r % 64;
-    int j = -1;
-    for (int k = 0; k <= nw && j < 0; k++) {
-        int w = (w0 + k) % nw;
-        uint64_t m = ne[w] & pat;
-        if (k == 0)
-            m &= ~0ull << b0;
-        else if (k == nw)
-            m &= b0 ? (1ull << b0) - 1ull : 0;
-        if (m)
-            j = w * 64 + __builtin_ctzll(m);
+    int q = j % g->quads, cq = g->cq[(long)node * g->sets + j / g->quads];
+    if (cq == 0xff || q == cq)
+        return 0;
+    uint32_t ports = 0;
+    for (int d = 0; d < n; d++)
+        ports |= 1u << (2 * d + ((q >> d) & 1));
+    return (afree & ports) != ports;
+}
+
+/* The first queue j in [lo, hi) that holds a packet, is served by the channel (bitmap m, pattern
+ * pat) and is not held; -1 if none. */
+static int gal_scan(const tn_sim *s, int node, const uint64_t *m, uint64_t pat, int lo, int hi,
+                    uint32_t afree)
+{
+    for (int w = lo / 64; w * 64 < hi; w++) {
+        uint64_t x = m[w] & pat;
+        if (w == lo / 64)
+            x &= ~0ull << (lo % 64);
+        if ((w + 1) * 64 > hi)
+            x &= (1ull << (hi % 64)) - 1ull;
+        for (; x; x &= x - 1) {
+            int j = w * 64 + __builtin_ctzll(x);
+            if (!gal_held(&s->gal, s->g.n, node, j, afree))
+                return j;
+        }
     }
+    return -1;
+}
+
+int tn_gal_peek(tn_sim *s, int node, int ch, uint32_t afree, tn_pending *p, int *qi)
+{
+    /* the first queue j of channel ch at or after the pointer, wrapping, that holds a packet and
+     * is not held (R21.5) */
+    tn_gal_ni *g = &s->gal;
+    const long c = (long)node * s->g.term + ch;
+    const uint64_t *ne = g->ne + (long)node * g->nw;
+    const int nq = g->sets * g->quads, r = g->rr[c];
+    int j = gal_scan(s, node, ne, g->chmask[ch], r, nq, afree);
+    if (j < 0)
+        j = gal_scan(s, node, ne, g->chmask[ch], 0, r, afree);
     if (j < 0)
         return 0;
     const long base = (long)node * g->sets * g->quads;

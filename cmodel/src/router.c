@@ -59,6 +59,15 @@ static void router_traverse(tn_sim *s, int node, int ip, int v, int op, uint32_t
     s->as.sa2_ptr[base + op] = (uint8_t)((ip + 1) % P);
 }
 
+uint32_t tn_router_afree(const tn_sim *s, int node)
+{
+    const long base = (long)node * s->P;
+    tn_avail a;
+    tn_ou_avail(&s->g, s->V, s->B, s->A, s->ou.credits + base * s->V, s->ou.busy + base,
+                s->sel.lru_age + base, s->sel.ldsf_cnt + base, 1, &a);
+    return a.afree;
+}
+
 void tn_router_step(tn_sim *s, int node)
 {
     const int P = s->P, V = s->V;

@@ -9,7 +9,9 @@
 // calls it (tn_source_send for e = 0..TERM-1, then tn_source_step for e = 0..TERM-1, then
 // tn_gal_tick):
 //   1. sender e (tn_gal_peek + tn_gal_take): the first non-empty queue j at or after its RR
-//      pointer among the queues j = set*2^N + q of the active sets with q mod TERM = e; when
+//      pointer among the queues j = set*2^N + q of the active sets with q mod TERM = e that are
+//      not held (R21.5: with the dir sets, a quadrant other than the set's while some port of
+//      it has no adaptive VC to take, afree_i); when
 //      snd_ready_i[e] the packet departs (snd_valid_o[e]) and the pointer becomes j+1 mod S*2^N;
 //   2. injection unit e = 0..TERM-1 in order (tn_gal_enqueue), each seeing the occupancies after
 //      this cycle's departures and the enqueues of the units before it (tn_gal_quad);
@@ -74,6 +76,8 @@ module tn_gal_ni #(
     // sender of injection channel e
     input  wire [TERM-1:0]    snd_ready_i,  // channel e may start a packet this cycle (its last
                                             // tail sent and a VC has all credits, section 9)
+    input  wire [2*N-1:0]     afree_i,      // the node's router's network ports with an adaptive
+                                            // VC to take (R6.3; tn_router afree_o): R21.5's hold
     output wire [TERM-1:0]    snd_valid_o,  // a packet departs its queue and starts on channel e
     output wire [TERM*TAGW-1:0] snd_tag_o,  // its tag (defined only with snd_valid_o)
     output wire [TERM*AW-1:0] snd_dst_o,    // its destination (defined only with snd_valid_o)
@@ -160,6 +164,27 @@ module tn_gal_ni #(
         end
     endgenerate
 
+    // R21.5's hold: with the dir sets (set = the canonical minimal quadrant), a queue of another
+    // quadrant q waits while some port of q (per dimension d, port 2d+1 + bit d of q) has no
+    // adaptive VC to take
+    reg [Q-1:0]  qall;    // every port of quadrant q has one
+    reg [NQ-1:0] held;
+    integer hq, hd;
+    always @(*) begin
+        for (hq = 0; hq < Q; hq = hq + 1) begin
+            qall[hq] = 1'b1;
+            for (hd = 0; hd < N; hd = hd + 1)
+                qall[hq] = qall[hq] & afree_i[2*hd + ((hq >> hd) & 1)];
+        end
+        for (hq = 0; hq < NQ; hq = hq + 1)
+`ifdef TN_FAULT_GAL_HOLD
+            // planted fault (tnlock's self-test): no queue is ever held
+            held[hq] = 1'b0;
+`else
+            held[hq] = (cfg_sets_i == 2'd2) && ((hq % Q) != (hq / Q)) && !qall[hq % Q];
+`endif
+    end
+
     // ---- 1. senders ----
     // head_q with a power-of-two stride (HWP), so that reading it at a queue index maps to a plain
     // multiplexer tree
@@ -180,7 +205,7 @@ module tn_gal_ni #(
             integer j;
             always @(*) begin
                 for (j = 0; j < NQ; j = j + 1)
-                    elig[j] = (((j % Q) % TG) == ge) && act[j] &&
+                    elig[j] = (((j % Q) % TG) == ge) && act[j] && !held[j] &&
                               (cnt_q[j*CNTW +: CNTW] != {CNTW{1'b0}});
             end
             tn_gal_arb #(.N(N)) u_arb (.req_i(elig), .ptr_i(rr_q[ge*JW +: JW]),

@@ -38,6 +38,8 @@ module tn_router #(
     output wire [`TN_P*`TN_FW-1:0] out_flit_o,
     input  wire [`TN_P-1:0]  out_crd_valid_i,
     input  wire [`TN_P*`TN_VW-1:0] out_crd_vc_i,
+    output wire [2*N-1:0]    afree_o,        // network ports with an adaptive VC to take (6.3;
+                                             // read by the node's GAL NI, R21.5)
     output reg  [`TN_EW-1:0] err_o,
     // observation of the contract's registers (docs/microarchitecture.md 5), for the harness
     output wire [`TN_OBSW-1:0] obs_o
@@ -324,6 +326,7 @@ module tn_router #(
             assign afree[gp] = |atake[(gp+1)*V +: V];
         end
     endgenerate
+    assign afree_o = afree;
     wire [31:0] rng_q;   // the router RNG (19.4); built only with ROUTING >= 1
 
     // ---- per input VC: its request (6.4); ports one-hot ----

@@ -44,6 +44,8 @@ typedef struct run {
     int inst, k, n, term, qd, node;
     int sets, adapt, t, tmin, tmax, n1, n2;
     int p_src, p_rdy; /* per mille: a source gets a new packet; a sender is ready */
+    int p_free;       /* per mille: a port has an adaptive VC to take (afree bit), random runs */
+    unsigned afree;   /* this cycle's afree_i (R21.5's hold); all ports unless a test sets it */
     long cycles;
     tn_sim *s;
     tn_gal_rtl *r;
@@ -118,6 +120,7 @@ static int run_open(run *u, tn_gal_rtl *r)
     }
     memset(u->has, 0, sizeof u->has);
     u->next_tag = 1;
+    u->afree = (1u << (2 * u->n)) - 1u;
     u->t_now = 0;
     u->ok = 1;
     u->diag[0] = 0;
@@ -196,12 +199,13 @@ static unsigned cycle(run *u, const int *ready, int *queue_c, int *started_tag)
         tn_gal_rtl_src(u->r, e, u->has[e], u->has[e] ? tn_addr_of(&s->g, u->dst[e]) : 0, u->tag[e]);
         tn_gal_rtl_snd(u->r, e, ready[e]);
     }
+    tn_gal_rtl_afree(u->r, u->afree);
     tn_gal_rtl_eval(u->r);
     unsigned rv = tn_gal_rtl_valid(u->r), rt = tn_gal_rtl_take(u->r);
     /* senders */
     for (int e = 0; e < u->term; e++) {
         tn_pending pq;
-        int qi, found = tn_gal_peek(s, u->node, e, &pq, &qi);
+        int qi, found = tn_gal_peek(s, u->node, e, u->afree, &pq, &qi);
         int go = found && ready[e];
         snprintf(w, sizeof w, "sender %d", e);
         if ((long)((rv >> e) & 1) != go)
@@ -266,6 +270,9 @@ static void random_run(run *u)
             }
             ready[e] = chance(u->p_rdy);
         }
+        u->afree = 0;
+        for (int b = 0; b < 2 * u->n; b++)
+            u->afree |= (unsigned)chance(u->p_free) << b;
         unsigned took = cycle(u, ready, NULL, NULL);
         for (int e = 0; e < u->term; e++)
             if ((took >> e) & 1)
@@ -292,6 +299,7 @@ static long random_runs(tn_gal_rtl *r, long total)
                 u.n2 = 1 + (int)(rnd() % 6);
                 u.p_src = 300 + (int)(rnd() % 700);
                 u.p_rdy = 100 + (int)(rnd() % 800);
+                u.p_free = 300 + (int)(rnd() % 701);
                 u.cycles = 2500;
                 int k = tn_gal_rtl_param[inst][0], n = tn_gal_rtl_param[inst][1], nodes = 1;
                 for (int d = 0; d < n; d++)
@@ -305,9 +313,10 @@ static long random_runs(tn_gal_rtl *r, long total)
                 random_run(&u);
                 done += u.t_now;
                 snprintf(what, sizeof what, "random %ld cycles: K=%d N=%d TERM=%d QD=%d node %d "
-                         "sets=%s %s (src %d%%, ready %d%%)", u.t_now, u.k, u.n, u.term, u.qd,
-                         u.node, sets == 0 ? "1" : sets == 1 ? "2" : "dir",
-                         u.adapt ? "adaptive" : "fixed", u.p_src / 10, u.p_rdy / 10);
+                         "sets=%s %s (src %d%%, ready %d%%, port free %d%%)", u.t_now, u.k, u.n,
+                         u.term, u.qd, u.node, sets == 0 ? "1" : sets == 1 ? "2" : "dir",
+                         u.adapt ? "adaptive" : "fixed", u.p_src / 10, u.p_rdy / 10,
+                         u.p_free / 10);
                 char thr[80];
                 if (u.adapt)
                     snprintf(thr, sizeof thr, " tmin=%d tmax=%d n1=%d n2=%d", u.tmin, u.tmax, u.n1,
@@ -341,6 +350,7 @@ static void dcycle(run *u, int dst, int ready, int exp_q, int exp_start, const c
     }
     tn_gal_rtl_src(u->r, 0, u->has[0], u->has[0] ? tn_addr_of(&u->s->g, dst) : 0, u->tag[0]);
     tn_gal_rtl_snd(u->r, 0, ready);
+    tn_gal_rtl_afree(u->r, u->afree);
     tn_gal_rtl_eval(u->r);
     int r_take = (int)(tn_gal_rtl_take(u->r) & 1), r_q = (int)tn_gal_rtl_queue(u->r, 0);
     int r_start = (tn_gal_rtl_valid(u->r) & 1) ? (int)tn_gal_rtl_tag(u->r, 0) : -1;
@@ -359,17 +369,27 @@ static void dcycle(run *u, int dst, int ready, int exp_q, int exp_start, const c
         u->has[0] = 0;
 }
 
+/* Open a directed run on instance 0 (K=4 N=2 TERM=1 QD=4): sets (0 one, 2 dir), fixed T, node;
+ * 0 on success (a failure is reported). */
+static int dopen(run *u, tn_gal_rtl *r, int sets, int t, int node)
+{
+    memset(u, 0, sizeof *u);
+    u->inst = 0;
+    u->sets = sets;
+    u->t = t;
+    u->node = node;
+    if (run_open(u, r)) {
+        tap(0, "directed: C model", u->diag);
+        return -1;
+    }
+    return 0;
+}
+
 static void directed(tn_gal_rtl *r)
 {
-    run u = {0};
-    u.inst = 0; /* K=4 N=2 TERM=1 QD=4 */
-    u.sets = 0;
-    u.t = 1;
-    u.node = node_at(4, 0, 0);
-    if (run_open(&u, r)) {
-        tap(0, "directed: C model", u.diag);
+    run u;
+    if (dopen(&u, r, 0, 1, node_at(4, 0, 0)))
         return;
-    }
     int d11 = node_at(4, 1, 1), d10 = node_at(4, 1, 0);
     /* T = 1: the first packet to (1,1) goes to the minimal quadrant 0 (+x +y) */
     dcycle(&u, d11, 0, 0, -1, "T=1: below the threshold, the minimal queue (0)");
@@ -386,15 +406,8 @@ static void directed(tn_gal_rtl *r)
     run_close(&u);
 
     /* full-queue wait: T = 1024 (always minimal), QD = 4 */
-    memset(&u, 0, sizeof u);
-    u.inst = 0;
-    u.sets = 0;
-    u.t = 1024;
-    u.node = node_at(4, 0, 0);
-    if (run_open(&u, r)) {
-        tap(0, "directed: C model", u.diag);
+    if (dopen(&u, r, 0, 1024, node_at(4, 0, 0)))
         return;
-    }
     for (int i = 0; i < 4; i++)
         dcycle(&u, d11, 0, 0, -1, "T=1024: fill the minimal queue");
     /* the 5th waits (queue full) and stays pending */
@@ -409,29 +422,44 @@ static void directed(tn_gal_rtl *r)
 
     /* parity tie rule: from x = 1 (odd) to x = 3, delta+ = delta- = 2: direction -, quadrant 1;
      * from x = 0 (even) to x = 2: +, quadrant 0 */
-    memset(&u, 0, sizeof u);
-    u.inst = 0;
-    u.sets = 2; /* dir: the set is the minimal quadrant */
-    u.t = 2;
-    u.node = node_at(4, 1, 0);
-    if (run_open(&u, r)) {
-        tap(0, "directed: C model", u.diag);
+    if (dopen(&u, r, 2, 2, node_at(4, 1, 0)))
         return;
-    }
     dcycle(&u, node_at(4, 3, 0), 0, 1 * 4 + 1, -1, "tie at K/2 from odd x: quadrant 1 (-x), set 1");
     run_close(&u);
-    memset(&u, 0, sizeof u);
-    u.inst = 0;
-    u.sets = 2;
-    u.t = 2;
-    u.node = node_at(4, 0, 0);
-    if (run_open(&u, r)) {
-        tap(0, "directed: C model", u.diag);
+    if (dopen(&u, r, 2, 2, node_at(4, 0, 0)))
         return;
-    }
     dcycle(&u, node_at(4, 2, 0), 0, 0, -1, "tie at K/2 from even x: quadrant 0 (+x), set 0");
     /* near/far needs sets=1; dir: (3,3) from (0,0) is -x -y: set 3 quadrant 3 */
     dcycle(&u, node_at(4, 3, 3), 0, 3 * 4 + 3, -1, "dir: (3,3) from (0,0) is set 3, quadrant 3");
+    run_close(&u);
+
+    /* R21.5's hold (dir sets, T = 1, node (0,0)): two packets to (1,1), set 0; the first goes to
+     * quadrant 0 (+x +y, the set's own), the second over T to quadrant 1 (-x +y: ports -x, bit 1,
+     * and +y, bit 2, of afree) */
+    if (dopen(&u, r, 2, 1, node_at(4, 0, 0)))
+        return;
+    int t1 = (int)u.next_tag, t2 = t1 + 1;
+    dcycle(&u, d11, 0, 0, -1, "hold: the first packet to (1,1) in queue 0 (set 0, quadrant 0)");
+    dcycle(&u, d11, 0, 1, -1, "hold: the second over T in queue 1 (quadrant 1: -x +y)");
+    u.afree = 0;
+    dcycle(&u, -1, 1, -1, t1, "hold: no port free, the set's own quadrant is never held");
+    dcycle(&u, -1, 1, -1, -1, "hold: quadrant 1 waits while neither -x nor +y is free");
+    u.afree = 0x2;
+    dcycle(&u, -1, 1, -1, -1, "hold: quadrant 1 waits with -x free and +y not");
+    u.afree = 0x6;
+    dcycle(&u, -1, 1, -1, t2, "hold: -x and +y free, quadrant 1's packet starts");
+    run_close(&u);
+
+    /* the same with one set (no quadrant is the set's own): never held */
+    if (dopen(&u, r, 0, 1, node_at(4, 0, 0)))
+        return;
+    t1 = (int)u.next_tag;
+    t2 = t1 + 1;
+    dcycle(&u, d11, 0, 0, -1, "one set: the first packet to (1,1) in queue 0");
+    dcycle(&u, d11, 0, 1, -1, "one set: the second over T in queue 1");
+    u.afree = 0;
+    dcycle(&u, -1, 1, -1, t1, "one set, no port free: queue 0 starts");
+    dcycle(&u, -1, 1, -1, t2, "one set, no port free: queue 1 starts (no hold without a set's quadrant)");
     run_close(&u);
 }
 

@@ -84,6 +84,8 @@ module tn_acor_lock_top #(
         end
     endgenerate
 
+    wire [2*N-1:0] afree;
+    wire unused_afree = &{1'b0, afree};   // read by a GAL NI only
     tn_router #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(TERM), .TOPO(TOPO),
                 .ROUTING(ROUTING), .SEL(SEL)) tn_router (
         .clk_i           (clk_i),
@@ -107,6 +109,7 @@ module tn_acor_lock_top #(
         .out_crd_valid_i (out_crd_valid_i),
         .out_crd_vc_i    (out_crd_vc_i),
         .err_o           (err_o),
+        .afree_o         (afree),
         .obs_o           (obs_o)
     );
 

@@ -60,6 +60,7 @@ module tn_gal_lock_top #(
     output wire [TERM*N-1:0]    ni_snd_quad_o,
     output wire [`TN_NOBSW-1:0]     ni_obs_o
 );
+    wire [2*N-1:0] afree;   // the router's free adaptive ports, read by the NI's senders (R21.5)
     tn_router #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(TERM), .TOPO(TOPO),
                 .ROUTING(ROUTING), .SEL(SEL)) tn_router (
         .clk_i           (clk_i),
@@ -83,6 +84,7 @@ module tn_gal_lock_top #(
         .out_crd_valid_i (out_crd_valid_i),
         .out_crd_vc_i    (out_crd_vc_i),
         .err_o           (err_o),
+        .afree_o         (afree),
         .obs_o           (obs_o)
     );
 
@@ -103,6 +105,7 @@ module tn_gal_lock_top #(
         .src_take_o  (ni_src_take_o),
         .src_queue_o (ni_src_queue_o),
         .snd_ready_i (ni_snd_ready_i),
+        .afree_i     (afree),
         .snd_valid_o (ni_snd_valid_o),
         .snd_tag_o   (ni_snd_tag_o),
         .snd_dst_o   (ni_snd_dst_o),

@@ -25,6 +25,7 @@ module tn_gal_ni_pad #(
     output wire [3:0]   src_take_o,
     output wire [31:0]  src_queue_o,
     input  wire [3:0]   snd_ready_i,
+    input  wire [5:0]   afree_i,
     output wire [3:0]   snd_valid_o,
     output wire [63:0]  snd_tag_o,
     output wire [23:0]  snd_dst_o,
@@ -68,9 +69,9 @@ module tn_gal_ni_pad #(
         .cfg_tmin_i(cfg_tmin_i), .cfg_tmax_i(cfg_tmax_i), .cfg_n1_i(cfg_n1_i), .cfg_n2_i(cfg_n2_i),
         .src_valid_i(src_valid_i[TERM-1:0]), .src_dst_i(dst_in), .src_tag_i(src_tag_i[TERM*16-1:0]),
         .src_take_o(take), .src_queue_o(queue_out),
-        .snd_ready_i(snd_ready_i[TERM-1:0]), .snd_valid_o(valid), .snd_tag_o(tag_out),
+        .snd_ready_i(snd_ready_i[TERM-1:0]), .afree_i(afree_i[2*N-1:0]), .snd_valid_o(valid), .snd_tag_o(tag_out),
         .snd_dst_o(dst_out), .snd_quad_o(quad_out), .obs_o(obs));
     assign obs_o = {{(512-OBSW){1'b0}}, obs};
     // the padding bits this parameter set does not use (Verilator ignores *unused* names)
-    wire unused_pad = ^{coord_i, src_valid_i, src_dst_i, src_tag_i, snd_ready_i};
+    wire unused_pad = ^{coord_i, src_valid_i, src_dst_i, src_tag_i, snd_ready_i, afree_i};
 endmodule

@@ -28,6 +28,7 @@ module tn_gal_ni_top (
     output wire [3:0]   src_take_o,
     output wire [31:0]  src_queue_o,
     input  wire [3:0]   snd_ready_i,
+    input  wire [5:0]   afree_i,
     output wire [3:0]   snd_valid_o,
     output wire [63:0]  snd_tag_o,
     output wire [23:0]  snd_dst_o,
@@ -58,7 +59,7 @@ module tn_gal_ni_top (
                 .cfg_tmax_i(cfg_tmax_i), .cfg_n1_i(cfg_n1_i), .cfg_n2_i(cfg_n2_i),
                 .src_valid_i(src_valid_i), .src_dst_i(src_dst_i), .src_tag_i(src_tag_i),
                 .src_take_o(take[gi*4 +: 4]), .src_queue_o(queue[gi*32 +: 32]),
-                .snd_ready_i(snd_ready_i), .snd_valid_o(valid[gi*4 +: 4]),
+                .snd_ready_i(snd_ready_i), .afree_i(afree_i), .snd_valid_o(valid[gi*4 +: 4]),
                 .snd_tag_o(tag[gi*64 +: 64]), .snd_dst_o(dst[gi*24 +: 24]),
                 .snd_quad_o(quad[gi*12 +: 12]), .obs_o(obs[gi*512 +: 512]));
         end

@@ -23,6 +23,7 @@ static void clear_inputs(tn_gal_rtl *r)
     r->top->src_dst_i = 0;
     r->top->src_tag_i = 0;
     r->top->snd_ready_i = 0;
+    r->top->afree_i = 0;
 }
 
 extern "C" tn_gal_rtl *tn_gal_rtl_new(void)
@@ -74,6 +75,8 @@ extern "C" void tn_gal_rtl_snd(tn_gal_rtl *r, int e, int ready)
 {
     r->top->snd_ready_i = (r->top->snd_ready_i & ~(1u << e)) | ((ready ? 1u : 0u) << e);
 }
+
+extern "C" void tn_gal_rtl_afree(tn_gal_rtl *r, unsigned afree) { r->top->afree_i = afree & 0x3fu; }
 
 extern "C" void tn_gal_rtl_eval(tn_gal_rtl *r) { r->top->eval(); }
 
