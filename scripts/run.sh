@@ -32,8 +32,8 @@ BOARD_FAMILIES=(
     "VAL V=4|routing=val vcs=4"
     "GOAL V=4|routing=goal vcs=4"
     "GAL V=4 (simulated board)|routing=gal vcs=4 gal_sets=dir gal_qdepth=16"
-    # the threshold at the queue depth keeps GAL with one injection channel from collapsing
-    # past saturation on the 4x4 tornado (docs/gal-collapse.md); a register on the board
+    # the threshold at the queue depth: GAL routes minimally until the minimal queue is full,
+    # the best setting on the 4x4 tornado (docs/board-guide.md); a register on the board
     "GAL V=4 gal_t=16|routing=gal vcs=4 gal_sets=dir gal_qdepth=16 gal_t=16"
     "ACOR V=4 (simulated board)|routing=acor vcs=4"
 )
