@@ -104,6 +104,8 @@ THR_CASES=(
     "GAL ring tornado V=4 term=2|k=8 n=1 vcs=4 buf=8 routing=gal traffic=tornado term=2|0.46"
     "DOR ring tornado V=2|k=8 n=1 vcs=2 buf=8 routing=dor traffic=tornado|-"
     "VAL ring tornado V=4|k=8 n=1 vcs=4 buf=8 routing=val traffic=tornado|-"
+    "GAL uniform 8x8 V=4|k=8 n=2 vcs=4 buf=8 routing=gal traffic=uniform|-"
+    "ACOR uniform 8x8 V=4|k=8 n=2 vcs=4 buf=8 routing=acor traffic=uniform|-"
 )
 echo
 echo "throughput (tnsim; accepted fraction of capacity; stable = overload / saturation)"
