@@ -161,7 +161,7 @@ module tn_board #(
     wire [NODES*P*VW-1:0] lnk_vc, lcrd_vc;
     wire [NODES*P*FW-1:0] lnk_flit;
     wire [NODES*OBSW-1:0] obs;
-    wire [NODES*2*N-1:0]  afree;   // per node: free adaptive ports, read by the GAL NI (R21.5)
+    wire [NODES*2*N-1:0]  afree;   // per node: free adaptive ports, read by the GAL NI (R21.5.1)
     wire torus_rst = drst || !started_q;
     // credits an adaptive VC needs (docs/microarchitecture.md R19.1.4): min(buf, longest packet)
     wire [CNTW-1:0] cfg_acrd = (pkt_max_q < {1'b0, cfg_buf_q}) ? pkt_max_q[CNTW-1:0]

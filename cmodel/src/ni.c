@@ -162,24 +162,36 @@ int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p)
     return (int)(slot % g->sets) * g->quads + q + 1;
 }
 
-/* R21.5's hold: queue j of the node (set j / 2^n, quadrant q = j mod 2^n) is held when its set
+/* The router's free ports as R21.5.1's hold reads them: given (vl_gal_ni.c) or, when
+ * read_router, read from the node's router the first time a queue needs them. */
+typedef struct gal_afree {
+    uint32_t bits;
+    int known;
+} gal_afree;
+
+/* R21.5.1's hold: queue j of the node (set j / 2^n, quadrant q = j mod 2^n) is held when its set
  * has a canonical minimal quadrant, q is another one, and some port of quadrant q (per dimension
  * d, port 2d+1 + bit d of q) has no adaptive VC to take. */
-static int gal_held(const tn_gal_ni *g, int n, int node, int j, uint32_t afree)
+static int gal_held(const tn_sim *s, int node, int j, gal_afree *af)
 {
+    const tn_gal_ni *g = &s->gal;
     int q = j % g->quads, cq = g->cq[(long)node * g->sets + j / g->quads];
     if (cq == 0xff || q == cq)
         return 0;
+    if (!af->known) {
+        af->bits = tn_router_afree(s, node);
+        af->known = 1;
+    }
     uint32_t ports = 0;
-    for (int d = 0; d < n; d++)
+    for (int d = 0; d < s->g.n; d++)
         ports |= 1u << (2 * d + ((q >> d) & 1));
-    return (afree & ports) != ports;
+    return (af->bits & ports) != ports;
 }
 
 /* The first queue j in [lo, hi) that holds a packet, is served by the channel (bitmap m, pattern
  * pat) and is not held; -1 if none. */
 static int gal_scan(const tn_sim *s, int node, const uint64_t *m, uint64_t pat, int lo, int hi,
-                    uint32_t afree)
+                    gal_afree *af)
 {
     for (int w = lo / 64; w * 64 < hi; w++) {
         uint64_t x = m[w] & pat;
@@ -189,24 +201,25 @@ static int gal_scan(const tn_sim *s, int node, const uint64_t *m, uint64_t pat, 
             x &= (1ull << (hi % 64)) - 1ull;
         for (; x; x &= x - 1) {
             int j = w * 64 + __builtin_ctzll(x);
-            if (!gal_held(&s->gal, s->g.n, node, j, afree))
+            if (!gal_held(s, node, j, af))
                 return j;
         }
     }
     return -1;
 }
 
-int tn_gal_peek(tn_sim *s, int node, int ch, uint32_t afree, tn_pending *p, int *qi)
+int tn_gal_peek(tn_sim *s, int node, int ch, const uint32_t *afree, tn_pending *p, int *qi)
 {
     /* the first queue j of channel ch at or after the pointer, wrapping, that holds a packet and
-     * is not held (R21.5) */
+     * is not held (R21.5.1) */
     tn_gal_ni *g = &s->gal;
     const long c = (long)node * s->g.term + ch;
     const uint64_t *ne = g->ne + (long)node * g->nw;
     const int nq = g->sets * g->quads, r = g->rr[c];
-    int j = gal_scan(s, node, ne, g->chmask[ch], r, nq, afree);
+    gal_afree af = {afree ? *afree : 0, afree != NULL};
+    int j = gal_scan(s, node, ne, g->chmask[ch], r, nq, &af);
     if (j < 0)
-        j = gal_scan(s, node, ne, g->chmask[ch], 0, r, afree);
+        j = gal_scan(s, node, ne, g->chmask[ch], 0, r, &af);
     if (j < 0)
         return 0;
     const long base = (long)node * g->sets * g->quads;

@@ -146,7 +146,7 @@ void tn_source_send(tn_sim *s, int node, int ch)
     tn_pending keep = src->pend, pq;
     int kept = src->has_pending;
     src->gal_dep_q = -1;
-    if (!src->in_pkt && tn_gal_peek(s, node, ch, tn_router_afree(s, node), &pq, &qi)) {
+    if (!src->in_pkt && tn_gal_peek(s, node, ch, NULL, &pq, &qi)) {
         src->pend = pq;
         uint32_t tag = tn_gal_head_tag(s, node, qi);
         if (start_packet(s, src, node, ch, 1)) {

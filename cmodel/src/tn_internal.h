@@ -142,7 +142,7 @@ typedef struct tn_gal_ni {
     int nw;             /* 64-bit words of a node's non-empty bitmap */
     uint64_t *ne;       /* [node*nw + j/64] bit j%64: queue j holds a packet (speed only) */
     uint64_t chmask[4]; /* [e] bit b: queue index j = b mod 64 is served by channel e */
-    uint8_t *cq;        /* [set_slot] the set's canonical minimal quadrant (R21.5's hold), or
+    uint8_t *cq;        /* [set_slot] the set's canonical minimal quadrant (R21.5.1's hold), or
                          * 0xff: none (gal_sets 1 and 2) */
     long queued;        /* packets in all queues */
     long occ_sum;       /* sum over cycles of queued packets (statistics) */
@@ -359,9 +359,10 @@ void tn_gal_free(tn_sim *s);
 /* Queue a pending packet (returns 1 + its queue index set*2^n + quadrant) or leave it pending
  * because its queue is full (0). */
 int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p);
-/* The next queued packet the sender may start (fills p and returns 1), without taking it;
- * afree: the node's router's network ports with an adaptive VC to take (R6.3; R21.5's hold). */
-int tn_gal_peek(tn_sim *s, int node, int ch, uint32_t afree, tn_pending *p, int *qi);
+/* The next queued packet the sender may start (fills p and returns 1), without taking it.
+ * afree: the node's router's network ports with an adaptive VC to take (R6.3.3; R21.5.1's hold),
+ * or NULL: read them from the node's router (tn_router_afree) when a queue needs them. */
+int tn_gal_peek(tn_sim *s, int node, int ch, const uint32_t *afree, tn_pending *p, int *qi);
 /* The tag of the descriptor at the head of queue qi of the node. */
 uint32_t tn_gal_head_tag(const tn_sim *s, int node, int qi);
 void tn_gal_take(tn_sim *s, int node, int ch, int qi);
@@ -377,7 +378,7 @@ void tn_chaos_router_step(tn_sim *s, int node);
 /* router.c */
 void tn_router_step(tn_sim *s, int node);
 /* The node's router's network ports with an adaptive VC to take this cycle (R6.3's afree, from
- * the state at the start of the cycle): what the GAL senders read (R21.5). */
+ * the state at the start of the cycle): what the GAL senders' hold reads (R21.5.1). */
 uint32_t tn_router_afree(const tn_sim *s, int node);
 /* Bring a router's selection state and RNG to the start of the current cycle (the cycles it was
  * skipped had no flit to send and constant busy flags). tnlock calls it before comparing. */

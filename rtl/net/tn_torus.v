@@ -41,7 +41,7 @@ module tn_torus #(
     output wire [K**N*`TN_P-1:0] crd_valid_o,
     output wire [K**N*`TN_P*`TN_VW-1:0] crd_vc_o,
     output wire [K**N*`TN_EW-1:0] err_o,
-    output wire [K**N*2*N-1:0]   afree_o,        // per node: its router's afree_o (a GAL NI's, R21.5)
+    output wire [K**N*2*N-1:0]   afree_o,        // per node: its router's afree_o (a GAL NI's, R21.5.1)
     output wire [K**N*`TN_OBSW-1:0] obs_o
 );
     // derived widths (rtl/common/tn_defs.tbl)

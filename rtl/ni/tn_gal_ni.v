@@ -10,7 +10,7 @@
 // tn_gal_tick):
 //   1. sender e (tn_gal_peek + tn_gal_take): the first non-empty queue j at or after its RR
 //      pointer among the queues j = set*2^N + q of the active sets with q mod TERM = e that are
-//      not held (R21.5: with the dir sets, a quadrant other than the set's while some port of
+//      not held (R21.5.1: with the dir sets, a quadrant other than the set's while some port of
 //      it has no adaptive VC to take, afree_i); when
 //      snd_ready_i[e] the packet departs (snd_valid_o[e]) and the pointer becomes j+1 mod S*2^N;
 //   2. injection unit e = 0..TERM-1 in order (tn_gal_enqueue), each seeing the occupancies after
@@ -77,7 +77,7 @@ module tn_gal_ni #(
     input  wire [TERM-1:0]    snd_ready_i,  // channel e may start a packet this cycle (its last
                                             // tail sent and a VC has all credits, section 9)
     input  wire [2*N-1:0]     afree_i,      // the node's router's network ports with an adaptive
-                                            // VC to take (R6.3; tn_router afree_o): R21.5's hold
+                                            // VC to take (R6.3.3; tn_router afree_o): R21.5.1's hold
     output wire [TERM-1:0]    snd_valid_o,  // a packet departs its queue and starts on channel e
     output wire [TERM*TAGW-1:0] snd_tag_o,  // its tag (defined only with snd_valid_o)
     output wire [TERM*AW-1:0] snd_dst_o,    // its destination (defined only with snd_valid_o)
@@ -164,7 +164,7 @@ module tn_gal_ni #(
         end
     endgenerate
 
-    // R21.5's hold: with the dir sets (set = the canonical minimal quadrant), a queue of another
+    // R21.5.1's hold: with the dir sets (set = the canonical minimal quadrant), a queue of another
     // quadrant q waits while some port of q (per dimension d, port 2d+1 + bit d of q) has no
     // adaptive VC to take
     reg [Q-1:0]  qall;    // every port of quadrant q has one

@@ -39,7 +39,7 @@ module tn_router #(
     input  wire [`TN_P-1:0]  out_crd_valid_i,
     input  wire [`TN_P*`TN_VW-1:0] out_crd_vc_i,
     output wire [2*N-1:0]    afree_o,        // network ports with an adaptive VC to take (6.3;
-                                             // read by the node's GAL NI, R21.5)
+                                             // read by the node's GAL NI, R21.5.1)
     output reg  [`TN_EW-1:0] err_o,
     // observation of the contract's registers (docs/microarchitecture.md 5), for the harness
     output wire [`TN_OBSW-1:0] obs_o

@@ -45,7 +45,7 @@ typedef struct run {
     int sets, adapt, t, tmin, tmax, n1, n2;
     int p_src, p_rdy; /* per mille: a source gets a new packet; a sender is ready */
     int p_free;       /* per mille: a port has an adaptive VC to take (afree bit), random runs */
-    unsigned afree;   /* this cycle's afree_i (R21.5's hold); all ports unless a test sets it */
+    uint32_t afree;   /* this cycle's afree_i (R21.5.1's hold); all ports unless a test sets it */
     long cycles;
     tn_sim *s;
     tn_gal_rtl *r;
@@ -205,7 +205,7 @@ static unsigned cycle(run *u, const int *ready, int *queue_c, int *started_tag)
     /* senders */
     for (int e = 0; e < u->term; e++) {
         tn_pending pq;
-        int qi, found = tn_gal_peek(s, u->node, e, u->afree, &pq, &qi);
+        int qi, found = tn_gal_peek(s, u->node, e, &u->afree, &pq, &qi);
         int go = found && ready[e];
         snprintf(w, sizeof w, "sender %d", e);
         if ((long)((rv >> e) & 1) != go)
@@ -433,7 +433,7 @@ static void directed(tn_gal_rtl *r)
     dcycle(&u, node_at(4, 3, 3), 0, 3 * 4 + 3, -1, "dir: (3,3) from (0,0) is set 3, quadrant 3");
     run_close(&u);
 
-    /* R21.5's hold (dir sets, T = 1, node (0,0)): two packets to (1,1), set 0; the first goes to
+    /* R21.5.1's hold (dir sets, T = 1, node (0,0)): two packets to (1,1), set 0; the first goes to
      * quadrant 0 (+x +y, the set's own), the second over T to quadrant 1 (-x +y: ports -x, bit 1,
      * and +y, bit 2, of afree) */
     if (dopen(&u, r, 2, 1, node_at(4, 0, 0)))

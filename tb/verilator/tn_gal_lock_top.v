@@ -60,7 +60,7 @@ module tn_gal_lock_top #(
     output wire [TERM*N-1:0]    ni_snd_quad_o,
     output wire [`TN_NOBSW-1:0]     ni_obs_o
 );
-    wire [2*N-1:0] afree;   // the router's free adaptive ports, read by the NI's senders (R21.5)
+    wire [2*N-1:0] afree;   // the router's free adaptive ports, read by the NI's senders (R21.5.1)
     tn_router #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(TERM), .TOPO(TOPO),
                 .ROUTING(ROUTING), .SEL(SEL)) tn_router (
         .clk_i           (clk_i),

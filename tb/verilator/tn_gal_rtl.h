@@ -27,7 +27,7 @@ void tn_gal_rtl_reset(tn_gal_rtl *r, const tn_gal_rtl_cfg *c);
 /* This cycle's inputs of source channel e and of sender e; then tn_gal_rtl_eval. */
 void tn_gal_rtl_src(tn_gal_rtl *r, int e, int valid, uint32_t dst, uint32_t tag);
 void tn_gal_rtl_snd(tn_gal_rtl *r, int e, int ready);
-/* This cycle's afree_i: the router's network ports with an adaptive VC to take (R21.5). */
+/* This cycle's afree_i: the router's network ports with an adaptive VC to take (R21.5.1). */
 void tn_gal_rtl_afree(tn_gal_rtl *r, unsigned afree);
 /* Settle the combinational outputs for the inputs set (no clock edge). */
 void tn_gal_rtl_eval(tn_gal_rtl *r);
