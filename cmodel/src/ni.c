@@ -19,6 +19,17 @@ static int n_sets(const tn_sim *s)
     }
 }
 
+/* R21.4's canonical minimal quadrant from cs to cd: bit d set when dimension d has an offset and
+ * section 8's direction (its tie rule) is minus. */
+static int gal_qmin(const tn_sim *s, const int *cs, const int *cd)
+{
+    int qmin = 0;
+    for (int d = 0; d < s->g.n; d++)
+        if (cs[d] != cd[d] && tn_dor_dir(s->g.k, s->g.topo, cs[d], cd[d]) < 0)
+            qmin |= 1 << d;
+    return qmin;
+}
+
 int tn_gal_init(tn_sim *s)
 {
     tn_gal_ni *g = &s->gal;
@@ -56,10 +67,7 @@ int tn_gal_init(tn_sim *s)
             int cs[TN_MAX_N], cd[TN_MAX_N];
             tn_coords(&s->g, node, cs);
             tn_coords(&s->g, set, cd);
-            cq = 0;
-            for (int d = 0; d < s->g.n; d++)
-                if (cs[d] != cd[d] && tn_dor_dir(s->g.k, s->g.topo, cs[d], cd[d]) < 0)
-                    cq |= 1 << d;
+            cq = gal_qmin(s, cs, cd);
         }
         g->cq[i] = (uint8_t)cq;
     }
@@ -110,7 +118,8 @@ int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p)
     tn_coords(&s->g, p->dst, cd);
     /* minimal quadrant (section 8's direction, its tie rule) and the dimensions with no offset,
      * whose bit stays 0 in every quadrant the packet may take */
-    int qmin = 0, zero = 0, hmin = 0;
+    const int qmin = gal_qmin(s, cs, cd);
+    int zero = 0, hmin = 0;
     int hp[TN_MAX_N], hm[TN_MAX_N];
     for (int d = 0; d < s->g.n; d++) {
         hp[d] = (cd[d] - cs[d] + s->g.k) % s->g.k;
@@ -119,8 +128,6 @@ int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p)
             zero |= 1 << d;
             continue;
         }
-        if (tn_dor_dir(s->g.k, s->g.topo, cs[d], cd[d]) < 0)
-            qmin |= 1 << d;
         hmin += hp[d] < hm[d] ? hp[d] : hm[d];
     }
     long slot = (long)node * g->sets + set_of(s, cs, cd, p->dst, qmin);
