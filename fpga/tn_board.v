@@ -13,7 +13,8 @@
 //   cycle counter stops there (tnsim's cycles).
 // GAL: with the parameter GAL = 1 each node has GAL's network interface (rtl/ni/tn_gal_ni.v,
 // lockstep-verified) between its tn_source and the torus's injection port, used when the routing
-// register says gal (BUILD2 bit 0; its queue depth in BUILD3).
+// register says gal (BUILD2 bit 0; its queue depth in BUILD3; bit 4: its adaptive threshold is
+// built, parameter GADAPT).
 // ACOR: with the parameter ACOR = 1 each node has ACOR's level machine and restricted draw
 // (rtl/ni/tn_acor.v, lockstep-verified) beside its tn_source, used when the routing register says
 // acor (6; BUILD2 bit 1): every attempt of the source's head draws from it, and the packet that
@@ -34,6 +35,8 @@ module tn_board #(
     parameter QD           = 16,       // descriptors per source FIFO, a power of two
     parameter GAL          = 0,        // 1: a GAL network interface per node (needs ROUTING=3)
     parameter GQD          = 16,       // packets per GAL quadrant queue (tnsim's gal_qdepth)
+    parameter GADAPT       = 1,        // with GAL: 1 the adaptive threshold built (gal_adapt at
+                                       // run time, BUILD2 bit 4), 0 the fixed one only
     parameter ACOR         = 0         // 1: ACOR's tn_acor per node (needs ROUTING >= 2, V >= 4)
 ) (
     input  wire       clk_i,
@@ -61,8 +64,10 @@ module tn_board #(
     localparam [15:0] QD16 = QDI[15:0];
     localparam [31:0] BUILD0 = {K8, N8, V8, B8};
     localparam [31:0] BUILD1 = {W8, R8, S8, T8};
-    // 16 bins; features: bit 3 randperm and hotspot, bit 2 torus, bit 1 ACOR, bit 0 GAL
-    localparam [31:0] BUILD2 = {QD16, 8'd16, 4'b0000, 1'b1, 1'b1, ACOR != 0, GAL != 0};
+    // 16 bins; features: bit 4 GAL's adaptive threshold, bit 3 randperm and hotspot, bit 2 torus,
+    // bit 1 ACOR, bit 0 GAL
+    localparam [31:0] BUILD2 = {QD16, 8'd16, 3'b000, GAL != 0 && GADAPT != 0, 1'b1, 1'b1,
+                                ACOR != 0, GAL != 0};
     localparam integer GQDI = GQD;
     localparam [31:0] BUILD3 = GQDI[31:0];
     localparam [31:0] MAGIC  = 32'h31426E74;                 // "tnB1"
@@ -84,6 +89,9 @@ module tn_board #(
         end
         if (GAL < 0 || GAL > 1) begin : g_chk_gal01
             tn_error_tn_board_GAL_must_be_0_or_1 u_err ();
+        end
+        if (GADAPT < 0 || GADAPT > 1) begin : g_chk_gadapt
+            tn_error_tn_board_GADAPT_must_be_0_or_1 u_err ();
         end
         if (GAL != 0 && (ROUTING < 3 || V < 4)) begin : g_chk_gal
             tn_error_tn_board_GAL_needs_ROUTING_3_and_V_at_least_4 u_err ();
@@ -227,7 +235,8 @@ module tn_board #(
                 wire [AW-1:0] coord = gv;
                 wire [2*N-1:0] queue;
                 wire unused_gal;
-                tn_gal_ni #(.K(K), .N(N), .TERM(1), .QD(GQD), .TAGW(27), .TOPO(0)) u_ni (
+                tn_gal_ni #(.K(K), .N(N), .TERM(1), .QD(GQD), .ADAPT(GADAPT), .TAGW(27),
+                            .TOPO(0)) u_ni (
                     .clk_i(clk_i), .rst_i(torus_rst), .coord_i(coord),
                     .cfg_sets_i(gal_sets_q), .cfg_adapt_i(gal_adapt_q), .cfg_t_i(gal_t_q),
                     .cfg_tmin_i(gal_tmin_q), .cfg_tmax_i(gal_tmax_q), .cfg_n1_i(gal_n1_q),

@@ -146,6 +146,7 @@ CORE_GOOD=(
     "tn_board|"
     "tn_board|V=4 ROUTING=3 GAL=1 GQD=16 CLKS_PER_BIT=4 TIMEOUT_CLKS=100000"
     "tn_board|V=4 ROUTING=3 GAL=1 GQD=16 ACOR=1 CLKS_PER_BIT=4 TIMEOUT_CLKS=100000"
+    "tn_board|V=4 ROUTING=3 GAL=1 GQD=16 GADAPT=0 CLKS_PER_BIT=4 TIMEOUT_CLKS=100000"
 )
 CORE_BAD=(
     "tn_traffic|K=6|tn_error_tn_traffic_K_must_be_a_power_of_two_2_to_64"
@@ -157,6 +158,7 @@ CORE_BAD=(
     "tn_board|K=8 N=2|tn_error_tn_board_K_pow_N_must_be_at_most_32"
     "tn_board|GAL=1|tn_error_tn_board_GAL_needs_ROUTING_3_and_V_at_least_4"
     "tn_board|GAL=2|tn_error_tn_board_GAL_must_be_0_or_1"
+    "tn_board|GADAPT=2|tn_error_tn_board_GADAPT_must_be_0_or_1"
     "tn_source|ACOR=1|tn_error_tn_source_ACOR_must_be_0_or_1_and_needs_ROUTING_2"
     "tn_board|ACOR=2 V=4 ROUTING=3|tn_error_tn_board_ACOR_must_be_0_or_1"
     "tn_board|ACOR=1 V=2 ROUTING=3|tn_error_tn_board_ACOR_needs_ROUTING_2_and_V_at_least_4"

@@ -11,7 +11,7 @@
 #      4x4 torus of the board build (LINT_TORUS=0 skips it); no latch may be inferred; a
 #      resource table.
 #   The GAL network interface (rtl/ni/tn_gal_ni.v) takes part in 1-4 with its own parameter sets
-#   (GAL_CFGS, GAL_BAD_CFGS; synthesis K=4 N=2 QD=8, TERM=1 and 4), and so does ACOR's block
+#   (GAL_CFGS, GAL_BAD_CFGS; synthesis K=4 N=2 QD=8: TERM=1, TERM=1 ADAPT=0, TERM=4), and so does ACOR's block
 #   (rtl/ni/tn_acor.v: ACOR_CFGS, ACOR_BAD_CFGS; synthesis N=2 TERM=1 at K=4 and 8).
 # Logs in build/lint/. Last line "lint: N checks passed, M failed"; exit status 0 iff M == 0.
 # Environment: LINT_TORUS=0 skips the torus synthesis; LINT_JOBS (default: nproc) tools at once;
@@ -67,9 +67,12 @@ GAL_CFGS=(
     "K=2 N=1"
     "K=16 N=4 TERM=4 QD=2"
     "K=64 N=1 TERM=2 QD=1024 TAGW=64"
+    "ADAPT=0"
+    "K=8 N=1 TERM=2 QD=3 ADAPT=0"
 )
 GAL_BAD_CFGS=(
     "K=1|tn_error_K_must_be_2_to_64"
+    "ADAPT=2|tn_error_ADAPT_must_be_0_fixed_or_1_adaptive_threshold"
     "N=5|tn_error_N_must_be_1_to_4"
     "TERM=0|tn_error_TERM_must_be_1_to_4"
     "N=1 TERM=3|tn_error_TERM_above_2_pow_N_for_gal"
@@ -97,7 +100,12 @@ ACOR_BAD_CFGS=(
 )
 ACOR_SYN=("K=4 N=2 TERM=1" "K=8 N=2 TERM=1")
 GAL_SYN="K=4 N=2 QD=8"
-GAL_SYN_TERMS=(1 4)
+# the GAL NI rows: "params|label"; ADAPT=0 builds no adaptive threshold (issue 12's area row)
+GAL_SYN_CFGS=(
+    "TERM=1|GAL NI QD=8 TERM=1"
+    "TERM=1 ADAPT=0|GAL NI QD=8 TERM=1 ADAPT=0 (fixed T)"
+    "TERM=4|GAL NI QD=8 TERM=4"
+)
 # Illegal parameter sets and the rule module each must name: "params|rule".
 BAD_CFGS=(
     "V=1|tn_error_V_below_2_for_dor_on_a_torus"
@@ -446,9 +454,9 @@ main() {
         spawn y_synth ecp5 tn_router "${r%%|*}"
         spawn y_synth generic tn_router "${r%%|*}"
     done
-    for t in "${GAL_SYN_TERMS[@]}"; do
-        spawn y_synth ecp5 tn_gal_ni "$GAL_SYN TERM=$t"
-        spawn y_synth generic tn_gal_ni "$GAL_SYN TERM=$t"
+    for g in "${GAL_SYN_CFGS[@]}"; do
+        spawn y_synth ecp5 tn_gal_ni "$GAL_SYN ${g%%|*}"
+        spawn y_synth generic tn_gal_ni "$GAL_SYN ${g%%|*}"
     done
     for cfg in "${ACOR_SYN[@]}"; do
         spawn y_synth ecp5 tn_acor "$cfg"
@@ -479,8 +487,8 @@ main() {
         rows+=("tn_router|${r%%|*}|${r#*|}")
     done
     [ "$LINT_TORUS" != 0 ] && rows+=("tn_torus|$SYN_BOARD|4x4 torus of the board build (16 routers)")
-    for t in "${GAL_SYN_TERMS[@]}"; do
-        rows+=("tn_gal_ni|$GAL_SYN TERM=$t|GAL NI QD=8 TERM=$t")
+    for g in "${GAL_SYN_CFGS[@]}"; do
+        rows+=("tn_gal_ni|$GAL_SYN ${g%%|*}|${g#*|}")
     done
     for cfg in "${ACOR_SYN[@]}"; do
         rows+=("tn_acor|$cfg|ACOR block $cfg")

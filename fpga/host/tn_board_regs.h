@@ -7,7 +7,8 @@ enum tn_board_reg {
     TN_B_BUILD0 = 0x0000,     /* RO {K, N, V, B}, a byte each, K in the top byte */
     TN_B_BUILD1 = 0x0001,     /* RO {W, ROUTING, SEL + 1, TERM} */
     TN_B_BUILD2 = 0x0002,     /* RO {QD (16 bits), histogram bins, features: bit 0 GAL NI,
-                                 bit 1 ACOR NI, bit 2 torus, bit 3 randperm and hotspot} */
+                                 bit 1 ACOR NI, bit 2 torus, bit 3 randperm and hotspot, bit 4
+                                 GAL's adaptive threshold} */
     TN_B_MAGIC = 0x0003,      /* RO 0x31426E74 "tnB1" */
     TN_B_BUILD3 = 0x0004,     /* RO GAL quadrant queue depth (GQD; 0 without GAL) */
     TN_B_ROUTING = 0x0010,    /* RW enum tn_routing (0..3 on the board) */
@@ -66,6 +67,7 @@ enum tn_board_reg {
 #define TN_BF_ACOR 0x2u
 #define TN_BF_TORUS 0x4u
 #define TN_BF_PATTERNS 0x8u /* randperm and hotspot built */
+#define TN_BF_GAL_ADAPT 0x10u /* GAL's adaptive threshold built (gal_adapt=on allowed) */
 enum tn_board_node_reg {
     TN_BN_PACKETS = 0, TN_BN_ACCEPTED, TN_BN_LAT_SUM_LO, TN_BN_LAT_SUM_HI, TN_BN_LAT_MAX,
     TN_BN_LAT_MIN, TN_BN_DELIVERED, TN_BN_INJECTED, TN_BN_RSV8, TN_BN_RSV9,

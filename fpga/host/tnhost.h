@@ -54,7 +54,8 @@ typedef struct command {
 typedef struct board_build {
     unsigned k, n, v, b, w, routing, term, qd, gqd;
     int sel;           /* -1: chosen at run time */
-    unsigned features; /* BUILD2 bits: 0 GAL NI, 1 ACOR NI, 2 torus */
+    unsigned features; /* BUILD2 bits: 0 GAL NI, 1 ACOR NI, 2 torus, 3 randperm and hotspot,
+                        * 4 GAL's adaptive threshold */
 } board_build;
 
 /* The board's run, in tnsim's terms (sums and extremes over the nodes). */

@@ -86,6 +86,9 @@ static int board_refuses(const tn_config *c, const board_build *bb, char *m, siz
     else if (c->routing == TN_ROUTE_GAL && c->gal_sets == TN_GAL_SDST)
         snprintf(m, len, "key 'gal_sets': value 'dst': the board's GAL network interface builds "
                  "one set per class only (allowed: 1 2 dir)");
+    else if (c->routing == TN_ROUTE_GAL && c->gal_adapt && !(bb->features & TN_BF_GAL_ADAPT))
+        snprintf(m, len, "key 'gal_adapt': value 'on': this board build's GAL network interface "
+                 "has the fixed threshold only (allowed: off)");
     else if (c->routing == TN_ROUTE_GAL && (unsigned)c->gal_qdepth != bb->gqd)
         snprintf(m, len, "key 'gal_qdepth': value '%d': the board's GAL queues hold %u packets "
                  "(allowed: %u)", c->gal_qdepth, bb->gqd, bb->gqd);

@@ -41,6 +41,9 @@ module tn_gal_ni #(
     parameter N    = 2,   // dimensions, 1..4
     parameter TERM = 1,   // injection channels (and source channels) per node, 1..min(4, 2^N)
     parameter QD   = 8,   // packets per quadrant queue, 1..1024 (gal_qdepth)
+    parameter ADAPT = 1,  // 1: R21.7's adaptive threshold built (cfg_adapt_i read); 0: the fixed
+                          // threshold only (cfg_adapt_i not read: T = cfg_t_i; no history,
+                          // window, update phase or threshold moves are built; R21.9)
     parameter TAGW = 16,  // width of the opaque packet tag, 1..64
     parameter TOPO = 0,   // 0 torus (GAL needs one; 1 mesh is refused)
     // derived (do not override)
@@ -60,7 +63,7 @@ module tn_gal_ni #(
     input  wire [AW-1:0]      coord_i,      // this node's coordinates, packed (section 3)
     // run-time configuration (constant during a run; section 21 keys)
     input  wire [1:0]         cfg_sets_i,   // gal_sets: 0 one set, 1 near/far, 2 dir (3: C only)
-    input  wire               cfg_adapt_i,  // gal_adapt: 1 adaptive threshold
+    input  wire               cfg_adapt_i,  // gal_adapt: 1 adaptive threshold (ADAPT = 1 only)
     input  wire [TW-1:0]      cfg_t_i,      // gal_t: fixed T, 0..1024
     input  wire [TW-1:0]      cfg_tmin_i,   // gal_tmin (T at reset when adaptive)
     input  wire [TW-1:0]      cfg_tmax_i,   // gal_tmax (>= tmin)
@@ -109,6 +112,9 @@ module tn_gal_ni #(
         if (TOPO != 0) begin : g_chk_topo
             tn_error_TOPO_must_be_0_torus_for_gal u_err ();
         end
+        if (ADAPT < 0 || ADAPT > 1) begin : g_chk_adapt
+            tn_error_ADAPT_must_be_0_fixed_or_1_adaptive_threshold u_err ();
+        end
     endgenerate
 
     localparam EW = TAGW + AW;  // descriptor: {dst, tag}
@@ -127,6 +133,10 @@ module tn_gal_ni #(
     localparam integer MD = 1 << MW;
     localparam integer UW = (TERM > 1) ? $clog2(TERM) : 1;
     localparam integer HWP = 1 << $clog2(HW);         // HW rounded up to a power of two
+
+    // the adaptive threshold in force: never in a build without it (ADAPT = 0), whose history,
+    // window count, update phase and threshold moves are then constant and synthesise to nothing
+    wire adapt = (ADAPT != 0) && cfg_adapt_i;
 
     // ---- registers ----
     reg [NQ*CNTW-1:0]  cnt_q;     // occupancy per queue
@@ -459,7 +469,7 @@ module tn_gal_ni #(
     wire [Q*TERM-1:0] hrd = hbuf[rp];  // written in cycle t - (n1 - 1)
     wire [20:0] ph1 = {1'b0, phase_q} + 21'd1;
     wire last = (ph1 == {1'b0, cfg_n2_i});   // (t + 1) mod n2 = 0
-    wire upd = cfg_adapt_i && last;
+    wire upd = adapt && last;
     integer s3, e3;
     always @(*) begin
         for (s3 = 0; s3 < Q; s3 = s3 + 1)
@@ -505,7 +515,7 @@ module tn_gal_ni #(
             cnt_q <= {NQ*CNTW{1'b0}};
             head_q <= {NQ*HW{1'b0}};
             for (re = 0; re < Q; re = re + 1)
-                thr_q[re*TW +: TW] <= cfg_adapt_i ? cfg_tmin_i : cfg_t_i;
+                thr_q[re*TW +: TW] <= adapt ? cfg_tmin_i : cfg_t_i;
             dprev_q <= {Q*DW{1'b0}};
             run_q <= {Q*DW{1'b0}};
             rr_q <= {TERM*JW{1'b0}};
@@ -516,8 +526,9 @@ module tn_gal_ni #(
             cnt_q <= cnt_d;
             head_q <= head_d;
             rr_q <= rr_d;
-            phase_q <= last ? 20'd0 : ph1[19:0];
-            if (cfg_adapt_i) begin
+            if (ADAPT != 0)
+                phase_q <= last ? 20'd0 : ph1[19:0];
+            if (adapt) begin
                 run_q <= run_d;
                 wp_q <= wp_q + 6'd1;
                 if (age_q != 6'd63)
@@ -532,7 +543,7 @@ module tn_gal_ni #(
     end
 
     always @(posedge clk_i) begin
-        if (!rst_i && cfg_adapt_i)
+        if (!rst_i && adapt)
             hbuf[wp_q] <= bvec;
     end
 

@@ -43,6 +43,7 @@ static int chance(int permille) { return (int)(rnd() % 1000) < permille; }
 typedef struct run {
     int inst, k, n, term, qd, node;
     int sets, adapt, t, tmin, tmax, n1, n2;
+    int adapt_in;     /* cfg_adapt_i: adapt, or anything on an instance built without it */
     int p_src, p_rdy; /* per mille: a source gets a new packet; a sender is ready */
     int p_free;       /* per mille: a port has an adaptive VC to take (afree bit), random runs */
     uint32_t afree;   /* this cycle's afree_i (R21.5.1's hold); all ports unless a test sets it */
@@ -124,7 +125,7 @@ static int run_open(run *u, tn_gal_rtl *r)
     u->t_now = 0;
     u->ok = 1;
     u->diag[0] = 0;
-    tn_gal_rtl_cfg rc = {u->inst, tn_addr_of(&u->s->g, u->node), u->sets, u->adapt, u->t,
+    tn_gal_rtl_cfg rc = {u->inst, tn_addr_of(&u->s->g, u->node), u->sets, u->adapt_in, u->t,
                          u->tmin, u->tmax, u->n1, u->n2};
     tn_gal_rtl_reset(r, &rc);
     return 0;
@@ -291,7 +292,11 @@ static long random_runs(tn_gal_rtl *r, long total)
                 run u = {0};
                 u.inst = inst;
                 u.sets = sets;
-                u.adapt = runs % 2;
+                /* an instance built without the adaptive threshold (ADAPT = 0) runs the fixed
+                 * threshold whatever its cfg_adapt_i says: the input alternates, the model is
+                 * fixed */
+                u.adapt_in = runs % 2;
+                u.adapt = tn_gal_rtl_param[inst][4] ? u.adapt_in : 0;
                 u.t = t_fixed[(runs / 2) % 6];
                 u.tmin = (int)(rnd() % 3);
                 u.tmax = u.tmin + 1 + (int)(rnd() % 6);
@@ -315,7 +320,9 @@ static long random_runs(tn_gal_rtl *r, long total)
                 snprintf(what, sizeof what, "random %ld cycles: K=%d N=%d TERM=%d QD=%d node %d "
                          "sets=%s %s (src %d%%, ready %d%%, port free %d%%)", u.t_now, u.k, u.n,
                          u.term, u.qd, u.node, sets == 0 ? "1" : sets == 1 ? "2" : "dir",
-                         u.adapt ? "adaptive" : "fixed", u.p_src / 10, u.p_rdy / 10,
+                         u.adapt ? "adaptive"
+                         : u.adapt_in ? "fixed (ADAPT=0 built, cfg_adapt_i=1)" : "fixed",
+                         u.p_src / 10, u.p_rdy / 10,
                          u.p_free / 10);
                 char thr[80];
                 if (u.adapt)

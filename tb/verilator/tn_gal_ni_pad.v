@@ -7,7 +7,8 @@ module tn_gal_ni_pad #(
     parameter K    = 4,
     parameter N    = 2,
     parameter TERM = 1,
-    parameter QD   = 4
+    parameter QD   = 4,
+    parameter ADAPT = 1
 ) (
     input  wire         clk_i,
     input  wire         rst_i,
@@ -63,7 +64,7 @@ module tn_gal_ni_pad #(
             end
         end
     endgenerate
-    tn_gal_ni #(.K(K), .N(N), .TERM(TERM), .QD(QD), .TAGW(16)) u_ni (
+    tn_gal_ni #(.K(K), .N(N), .TERM(TERM), .QD(QD), .ADAPT(ADAPT), .TAGW(16)) u_ni (
         .clk_i(clk_i), .rst_i(rst_i), .coord_i(coord_i[AW-1:0]),
         .cfg_sets_i(cfg_sets_i), .cfg_adapt_i(cfg_adapt_i), .cfg_t_i(cfg_t_i),
         .cfg_tmin_i(cfg_tmin_i), .cfg_tmax_i(cfg_tmax_i), .cfg_n1_i(cfg_n1_i), .cfg_n2_i(cfg_n2_i),

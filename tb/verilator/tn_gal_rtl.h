@@ -8,16 +8,18 @@
 
 typedef struct tn_gal_rtl tn_gal_rtl;
 
-/* The instances of tn_gal_ni_top: K, N, TERM, QD of instance i. */
-#define TN_GAL_RTL_NINST 7
-extern const int tn_gal_rtl_param[TN_GAL_RTL_NINST][4];
+/* The instances of tn_gal_ni_top: K, N, TERM, QD, ADAPT (1: the adaptive threshold built) of
+ * instance i. */
+#define TN_GAL_RTL_NINST 8
+extern const int tn_gal_rtl_param[TN_GAL_RTL_NINST][5];
 
 /* Run-time configuration (held constant between resets). */
 typedef struct tn_gal_rtl_cfg {
     int inst;      /* which instance's outputs are seen */
     uint32_t coord; /* node coordinates, packed (section 3) */
     int sets;      /* 0 one set, 1 near/far, 2 dir */
-    int adapt, t, tmin, tmax, n1, n2;
+    int adapt;     /* cfg_adapt_i (an instance built with ADAPT = 0 does not read it) */
+    int t, tmin, tmax, n1, n2;
 } tn_gal_rtl_cfg;
 
 tn_gal_rtl *tn_gal_rtl_new(void);

@@ -8,8 +8,9 @@ extern "C" {
 #include "tn_gal_rtl.h"
 }
 
-extern "C" const int tn_gal_rtl_param[TN_GAL_RTL_NINST][4] = {
-    {4, 2, 1, 4}, {4, 2, 4, 4}, {8, 1, 1, 4}, {8, 1, 2, 4}, {4, 2, 2, 3}, {6, 2, 4, 1}, {3, 3, 4, 2},
+extern "C" const int tn_gal_rtl_param[TN_GAL_RTL_NINST][5] = {
+    {4, 2, 1, 4, 1}, {4, 2, 4, 4, 1}, {8, 1, 1, 4, 1}, {8, 1, 2, 4, 1},
+    {4, 2, 2, 3, 1}, {6, 2, 4, 1, 1}, {3, 3, 4, 2, 1}, {4, 2, 1, 8, 0},
 };
 
 struct tn_gal_rtl {
