@@ -24,6 +24,13 @@ build/san/tnhost: $(TNHOST_SRC) $(TNHOST_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p build/san
 	$(CC) $(CFLAGS_SAN) $(INC) -Ifpga/host $(TNHOST_SRC) $(LIB_SRC) -lm -o $@
 
+# tnhost's checks of a run against the board build, without a board (cmocka, sanitizers): the
+# test links tnhost's sources with tnhost's main renamed
+build/test/test_tnhost: tb/unit/test_tnhost.c tb/unit/tn_test.h $(TNHOST_SRC) $(TNHOST_HDR) $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p build/test/tnhost_obj
+	$(CC) $(CFLAGS_SAN) $(INC) -Ifpga/host -Dmain=tnhost_main -c fpga/host/tnhost.c -o build/test/tnhost_obj/tnhost.o
+	$(CC) $(CFLAGS_SAN) $(INC) -Ifpga/host $< $(filter-out fpga/host/tnhost.c,$(TNHOST_SRC)) build/test/tnhost_obj/tnhost.o $(LIB_SRC) -lcmocka -lm -o $@
+
 VL_BOARD_DIR := build/vl/board_ctrl
 VL_BOARD_DEPS := $(BOARD_RTL) tb/verilator/tn_board_ctrl_top.v tb/verilator/tn_board_shim.cpp \
                  tb/verilator/tn_board_rtl.h tb/board/tnboard.c fpga/board.mk
