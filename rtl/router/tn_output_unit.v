@@ -6,7 +6,10 @@
 // LDSF counter of its link, and computes its selection key once for every input port: the
 // metric of the selection function in force, oriented so that the largest key wins (19.2):
 // the LRU age, the complement of the LDSF counter, the credits summed over the VCs (sq).
-// docs/microarchitecture.md 5, 6.2, 6.7, 19.2, 19.3.
+// What the port offers a head this cycle, from the state at its start (6.3; tn_ou_avail): the
+// VCs a head may take (take_o), the adaptive VCs with room for a whole packet (atake_o), and
+// whether any is (afree_o).
+// docs/microarchitecture.md 5, 6.2, 6.3, 6.7, 19.2, 19.3.
 // not kept as its own hierarchy: merged into tn_router it maps smaller (docs/lint.md,
 // "Hierarchy"; docs/router-v2.md 7b)
 module tn_output_unit #(
@@ -24,6 +27,9 @@ module tn_output_unit #(
     input  wire            rst_i,
     input  wire [CNTW-1:0] cfg_buf_i,    // credits at reset, 1..B
     input  wire [2:0]      cfg_sel_i,    // enum tn_selection (19.5)
+    input  wire [CNTW-1:0] cfg_acrd_i,   // credits an adaptive VC needs (R19.1.4)
+    input  wire            adaptive_i,   // the routing in force has adaptive VCs (MIN AD, GOAL)
+    input  wire [V-1:0]    amask_i,      // the adaptive VCs: those above the escape VCs
     input  wire            crd_valid_i,  // credit from downstream (6.2)
     input  wire [VW-1:0]   crd_vc_i,
     input  wire [V-1:0]    alloc_i,      // a head takes this output VC as it leaves (6.7)
@@ -32,6 +38,10 @@ module tn_output_unit #(
     input  wire [FW-1:0]   send_flit_i,
     output wire [V*CNTW-1:0] credits_o,
     output wire [V-1:0]    busy_o,
+    output wire [V-1:0]    take_o,       // idle, and a credit on a network port (6.3)
+    output wire [V-1:0]    atake_o,      // adaptive, idle, credits >= cfg_acrd (R19.1.4)
+    output wire [V-1:0]    crd_nz_o,     // a credit (network ports; 0 on a terminal port)
+    output wire            afree_o,      // some adaptive VC to take (R6.3.3)
     output reg             out_valid_o,
     output reg  [VW-1:0]   out_vc_o,
     output reg  [FW-1:0]   out_flit_o,
@@ -44,6 +54,7 @@ module tn_output_unit #(
 );
     localparam TAIL = FW - 2;
     wire [V-1:0] ovf, unf, reuse;
+    assign afree_o = |atake_o;
     assign err_ovf_o   = |ovf;
     assign err_unf_o   = |unf;
     assign err_reuse_o = |reuse;
@@ -68,6 +79,10 @@ module tn_output_unit #(
             assign reuse[gv] = alloc_i[gv] && busy_q;
             assign credits_o[gv*CNTW +: CNTW] = credits_q;
             assign busy_o[gv] = busy_q;
+            assign crd_nz_o[gv] = (TERMINAL == 0) && (credits_q != {CNTW{1'b0}});
+            assign take_o[gv]   = !busy_q && ((TERMINAL != 0) || crd_nz_o[gv]);
+            assign atake_o[gv]  = (TERMINAL == 0) && adaptive_i && amask_i[gv] && !busy_q &&
+                                  (credits_q >= cfg_acrd_i);
             always @(posedge clk_i) begin
                 if (rst_i) begin
                     credits_q <= cfg_buf_i;

@@ -157,11 +157,10 @@ module tn_router #(
                    (route > ROUTING[2:0]) || (TOPO == 1 && route == R_GOAL) ||
                    (TOPO == 1 && cfg_route_q == R_ACOR);
 
-    wire [P-1:0] is_term, no_port;  // terminal ports; ports that do not exist (mesh edges)
+    wire [P-1:0] no_port;  // ports that do not exist (mesh edges)
     genvar gp, go, gi, gn;
     generate
-        for (gp = 0; gp < P; gp = gp + 1) begin : g_term
-            assign is_term[gp] = (gp == 0) || (gp > 2 * N);
+        for (gp = 0; gp < P; gp = gp + 1) begin : g_port
             if (gp >= 1 && gp <= 2 * N) begin : g_net
                 assign no_port[gp] = (gp % 2 == 1) ? no_plus[(gp - 1) / 2] : no_minus[(gp - 1) / 2];
             end else begin : g_tp
@@ -278,6 +277,12 @@ module tn_router #(
     wire [P*FW-1:0]    send_flit;
     wire [P*VW-1:0]    send_vc;
     wire [PV-1:0]      ou_alloc;    // per output VC: a head takes it
+    // output-VC availability, per output VC (6.3): from the output units
+    wire [V-1:0]  amask = {V{1'b1}} << ((TOPO == 0 && cfg_dateline_q) ? 2 : 1);  // adaptive VCs
+    wire [PV-1:0] take;           // a head may take it: idle, and a credit on a network port
+    wire [PV-1:0] atake;          // adaptive: idle, credits >= cfg_acrd (a whole packet fits, R19.1.4)
+    wire [PV-1:0] crd_nz;         // a credit (network ports)
+    wire [P-1:0]  ou_afree;       // the port has an adaptive VC to take
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_out
             tn_output_unit #(.V(V), .B(B), .FW(FW), .TERMINAL((gp == 0 || gp > 2 * N) ? 1 : 0),
@@ -287,6 +292,9 @@ module tn_router #(
                 .rst_i       (rst_i),
                 .cfg_buf_i   (cfg_buf_q),
                 .cfg_sel_i   (cfg_sel_q),
+                .cfg_acrd_i  (cfg_acrd_q),
+                .adaptive_i  (minad),
+                .amask_i     (amask),
                 .crd_valid_i (out_crd_valid_i[gp]),
                 .crd_vc_i    (out_crd_vc_i[gp*VW +: VW]),
                 .alloc_i     (ou_alloc[gp*V +: V]),
@@ -295,6 +303,10 @@ module tn_router #(
                 .send_flit_i (send_flit[gp*FW +: FW]),
                 .credits_o   (credits[gp*V*CNTW +: V*CNTW]),
                 .busy_o      (busy[gp*V +: V]),
+                .take_o      (take[gp*V +: V]),
+                .atake_o     (atake[gp*V +: V]),
+                .crd_nz_o    (crd_nz[gp*V +: V]),
+                .afree_o     (ou_afree[gp]),
                 .out_valid_o (out_valid_o[gp]),
                 .out_vc_o    (out_vc_o[gp*VW +: VW]),
                 .out_flit_o  (out_flit_o[gp*FW +: FW]),
@@ -308,24 +320,8 @@ module tn_router #(
         end
     endgenerate
 
-    // ---- output-VC availability, per output VC (6.3) ----
-    wire [V-1:0]  amask = {V{1'b1}} << ((TOPO == 0 && cfg_dateline_q) ? 2 : 1);
-    wire [PV-1:0] take;           // a head may take it: idle, and a credit on a network port
-    wire [PV-1:0] atake;          // adaptive: idle, credits >= cfg_acrd (a whole packet fits, R19.1.4)
-    wire [PV-1:0] crd_nz;
-    wire [2*N-1:0] afree;         // network port with an adaptive VC to take
-    generate
-        for (go = 0; go < PV; go = go + 1) begin : g_take
-            // (read on network ports only: tn_vc_req, 6.4.2)
-            assign crd_nz[go] = !is_term[go / V] && |credits[go*CNTW +: CNTW];
-            assign take[go]   = !busy[go] && (is_term[go / V] || crd_nz[go]);
-            assign atake[go]  = minad && !is_term[go / V] && amask[go % V] && !busy[go] &&
-                                (credits[go*CNTW +: CNTW] >= cfg_acrd_q);
-        end
-        for (gp = 0; gp < 2 * N; gp = gp + 1) begin : g_afree
-            assign afree[gp] = |atake[(gp+1)*V +: V];
-        end
-    endgenerate
+    // the network ports with an adaptive VC to take (R6.3.3), bit j = port j + 1
+    wire [2*N-1:0] afree = ou_afree[2*N:1];
     assign afree_o = afree;
     wire [31:0] rng_q;   // the router RNG (19.4); built only with ROUTING >= 1
 
@@ -559,8 +555,9 @@ module tn_router #(
     // ---- pointer and error registers ----
     // read only by some configurations (terminal ports keep no selection state; DOR-only builds)
     // (a torus has no missing port: port_err is 0 there, tn_vc_req)
+    // (terminal ports have no adaptive VC: ou_afree's bits 0 and above 2N are 0)
     wire unused_sig = &{1'b0, lru_age, ldsf_cnt, cfg_sel_q, pkey, oport,
-                        s1_valid};
+                        s1_valid, ou_afree};
     integer j;
     always @(posedge clk_i) begin
         if (rst_i) begin
