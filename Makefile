@@ -29,7 +29,7 @@ TEST_BIN := $(patsubst tb/unit/%.c,build/test/%,$(TEST_SRC))
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-8s %s\n", $$1, $$2}'
 
-defs: ## write rtl/common/tn_defs.vh, cmodel/include/tn_defs.h, tb/tn_obs.h from rtl/common/tn_defs.tbl
+defs: ## write rtl/common/tn_defs.vh, cmodel/include/tn_defs.h, tb/tn_obs.h, fpga/host/tn_board_regs.h from rtl/common/tn_defs.tbl
 	@python3 scripts/gen_defs.py
 
 setup: ## install what is missing (Debian packages, Python modules, the board's YoWASP tools); quiet when present

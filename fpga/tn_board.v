@@ -64,13 +64,17 @@ module tn_board #(
     localparam [15:0] QD16 = QDI[15:0];
     localparam [31:0] BUILD0 = {K8, N8, V8, B8};
     localparam [31:0] BUILD1 = {W8, R8, S8, T8};
-    // 16 bins; features: bit 4 GAL's adaptive threshold, bit 3 randperm and hotspot, bit 2 torus,
-    // bit 1 ACOR, bit 0 GAL
-    localparam [31:0] BUILD2 = {QD16, 8'd16, 3'b000, GAL != 0 && GADAPT != 0, 1'b1, 1'b1,
-                                ACOR != 0, GAL != 0};
+    // the histogram's bins; the feature bits at their positions (rtl/common/tn_defs.tbl, bfeat)
+    localparam [7:0] FEATURES = ((GAL != 0) ? (8'd1 << `TN_BF_GAL) : 8'd0) |
+                                ((ACOR != 0) ? (8'd1 << `TN_BF_ACOR) : 8'd0) |
+                                (8'd1 << `TN_BF_TORUS) | (8'd1 << `TN_BF_PATTERNS) |
+                                ((GAL != 0 && GADAPT != 0) ? (8'd1 << `TN_BF_GAL_ADAPT) : 8'd0);
+    localparam integer BINSI = `TN_BOARD_BINS;
+    localparam [7:0] BINS8 = BINSI[7:0];
+    localparam [31:0] BUILD2 = {QD16, BINS8, FEATURES};
     localparam integer GQDI = GQD;
     localparam [31:0] BUILD3 = GQDI[31:0];
-    localparam [31:0] MAGIC  = 32'h31426E74;                 // "tnB1"
+    localparam [31:0] MAGIC  = `TN_BOARD_MAGIC;              // "tnB1"
     localparam HAS_ACOR = (ACOR != 0);
     // R19.4.2's salt (ACOR's stream seeds, R23.3.1)
 `include "tn_salt.vh"
@@ -378,9 +382,15 @@ module tn_board #(
     wire [31:0] status = {26'd0, pat32 != 32'd0, ovf32 != 32'd0, any_err, ended_q, stop_q,
                           started_q};
 
-    wire       a_node = (bus_addr[15:12] == 4'h1) && ({24'd0, bus_addr[11:4]} < NODES);
-    wire       a_seed = (bus_addr[15:12] == 4'h2) && ({20'd0, bus_addr[11:0]} < NODES);
-    wire       a_perm = (bus_addr[15:12] == 4'h3) && ({20'd0, bus_addr[11:0]} < NODES);
+    // the blocks of the register map (rtl/common/tn_defs.tbl, breg): a node's 16 statistics
+    // registers, a register per node, 16 bins, 16 hot nodes
+    localparam [15:0] A_NODE = `TN_B_NODE, A_SEED = `TN_B_SEED, A_PERM = `TN_B_PERM,
+                      A_HIST = `TN_B_HIST, A_HOT = `TN_B_HOT;
+    wire       a_node = (bus_addr[15:12] == A_NODE[15:12]) && ({24'd0, bus_addr[11:4]} < NODES);
+    wire       a_seed = (bus_addr[15:12] == A_SEED[15:12]) && ({20'd0, bus_addr[11:0]} < NODES);
+    wire       a_perm = (bus_addr[15:12] == A_PERM[15:12]) && ({20'd0, bus_addr[11:0]} < NODES);
+    wire       a_hot  = (bus_addr[15:4] == A_HOT[15:4]);
+    wire       a_hist = (bus_addr[15:4] == A_HIST[15:4]);
     wire [NW-1:0] a_nd = bus_addr[4 +: NW];
     wire [NW-1:0] a_sd = bus_addr[0 +: NW];
     // node v's registers: an AND-OR multiplexer over the nodes (a variable part-select with a
@@ -394,17 +404,17 @@ module tn_board #(
         for (m2 = 0; m2 < NODES; m2 = m2 + 1) begin
             if (a_nd == m2[NW-1:0]) begin
                 case (bus_addr[3:0])
-                    4'd0:  nrd = packets[m2*32 +: 32];
-                    4'd1:  nrd = accepted[m2*32 +: 32];
-                    4'd2:  nrd = lat_sum[m2*48 +: 32];
-                    4'd3:  nrd = {16'd0, lat_sum[m2*48 + 32 +: 16]};
-                    4'd4:  nrd = {16'd0, lat_max[m2*16 +: 16]};
-                    4'd5:  nrd = {16'd0, lat_min[m2*16 +: 16]};
-                    4'd6:  nrd = delivered[m2*32 +: 32];
-                    4'd7:  nrd = injected[m2*32 +: 32];
-                    4'd10: nrd = {{(32-EW){1'b0}}, rerr[m2*EW +: EW]};
-                    4'd11: nrd = {28'd0, serr[m2*4 +: 4]};
-                    4'd12: nrd = {30'd0, paterr[m2], ovf[m2]};
+                    `TN_BN_PACKETS:    nrd = packets[m2*32 +: 32];
+                    `TN_BN_ACCEPTED:   nrd = accepted[m2*32 +: 32];
+                    `TN_BN_LAT_SUM_LO: nrd = lat_sum[m2*48 +: 32];
+                    `TN_BN_LAT_SUM_HI: nrd = {16'd0, lat_sum[m2*48 + 32 +: 16]};
+                    `TN_BN_LAT_MAX:    nrd = {16'd0, lat_max[m2*16 +: 16]};
+                    `TN_BN_LAT_MIN:    nrd = {16'd0, lat_min[m2*16 +: 16]};
+                    `TN_BN_DELIVERED:  nrd = delivered[m2*32 +: 32];
+                    `TN_BN_INJECTED:   nrd = injected[m2*32 +: 32];
+                    `TN_BN_RERR:       nrd = {{(32-EW){1'b0}}, rerr[m2*EW +: EW]};
+                    `TN_BN_SERR:       nrd = {28'd0, serr[m2*4 +: 4]};
+                    `TN_BN_SRC:        nrd = {30'd0, paterr[m2], ovf[m2]};
                     default: nrd = 32'd0;
                 endcase
             end
@@ -420,7 +430,8 @@ module tn_board #(
             if (bus_addr[3:0] == m3[3:0])
                 hrd = {{(32-AW){1'b0}}, hot_q[m3*AW +: AW]};
     end
-    wire node_mapped = (bus_addr[3:0] <= 4'd7) || (bus_addr[3:0] >= 4'd10 && bus_addr[3:0] <= 4'd12);
+    wire node_mapped = (bus_addr[3:0] <= `TN_BN_INJECTED) ||
+                       (bus_addr[3:0] >= `TN_BN_RERR && bus_addr[3:0] <= `TN_BN_SRC);
     reg [31:0] rd;
     reg        rd_ok, wr_ok;
     always @* begin
@@ -436,61 +447,61 @@ module tn_board #(
         end else if (a_perm) begin
             rd = prd;
             wr_ok = 1'b1;
-        end else if (bus_addr[15:4] == 12'h006) begin
+        end else if (a_hot) begin
             rd = hrd;
             wr_ok = 1'b1;
-        end else if (bus_addr[15:4] == 12'h003) begin
+        end else if (a_hist) begin
             rd = hist_q[bus_addr[3:0]*32 +: 32];
         end else begin
             case (bus_addr)
-                16'h0000: rd = BUILD0;
-                16'h0001: rd = BUILD1;
-                16'h0002: rd = BUILD2;
-                16'h0003: rd = MAGIC;
-                16'h0004: rd = BUILD3;
-                16'h0040: begin rd = {30'd0, gal_sets_q};     wr_ok = 1'b1; end
-                16'h0041: begin rd = {31'd0, gal_adapt_q};    wr_ok = 1'b1; end
-                16'h0042: begin rd = {21'd0, gal_t_q};        wr_ok = 1'b1; end
-                16'h0043: begin rd = {21'd0, gal_tmin_q};     wr_ok = 1'b1; end
-                16'h0044: begin rd = {21'd0, gal_tmax_q};     wr_ok = 1'b1; end
-                16'h0045: begin rd = {25'd0, gal_n1_q};       wr_ok = 1'b1; end
-                16'h0046: begin rd = {12'd0, gal_n2_q};       wr_ok = 1'b1; end
-                16'h0050: begin rd = hot_thr_q;               wr_ok = 1'b1; end
-                16'h0070: begin rd = {30'd0, acor_seq_q};     wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
-                16'h0071: begin rd = {31'd0, acor_mode_q};    wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
-                16'h0072: begin rd = {16'd0, acor_hi_q};      wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
-                16'h0073: begin rd = {16'd0, acor_it1_q};     wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
-                16'h0074: begin rd = {16'd0, acor_it2_q};     wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
-                16'h0075: begin rd = {16'd0, acor_dt1_q};     wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
-                16'h0076: begin rd = {16'd0, acor_dt2_q};     wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
-                16'h0051: begin rd = {31'd0, hot_thr_hi_q};   wr_ok = 1'b1; end
-                16'h0052: begin rd = {27'd0, n_hot_q};        wr_ok = 1'b1; end
-                16'h0010: begin rd = {29'd0, cfg_route_q};    wr_ok = 1'b1; end
-                16'h0011: begin rd = {29'd0, cfg_sel_q};      wr_ok = 1'b1; end
-                16'h0012: begin rd = {31'd0, cfg_transit_q};  wr_ok = 1'b1; end
-                16'h0013: begin rd = {31'd0, cfg_dateline_q}; wr_ok = 1'b1; end
-                16'h0014: begin rd = {24'd0, cfg_buf_q};      wr_ok = 1'b1; end
-                16'h0015: begin rd = cfg_seed_q;              wr_ok = 1'b1; end
-                16'h0016: begin rd = thresh_q;                wr_ok = 1'b1; end
-                16'h0017: begin rd = {31'd0, thresh_hi_q};    wr_ok = 1'b1; end
-                16'h0018: begin rd = {28'd0, pattern_q};      wr_ok = 1'b1; end
-                16'h0019: begin rd = {23'd0, pkt_min_q};      wr_ok = 1'b1; end
-                16'h001A: begin rd = {23'd0, pkt_max_q};      wr_ok = 1'b1; end
-                16'h001B: begin rd = warmup_q;                wr_ok = 1'b1; end
-                16'h001C: begin rd = measure_q;               wr_ok = 1'b1; end
-                16'h001D: begin rd = drain_q;                 wr_ok = 1'b1; end
-                16'h001E: begin rd = {27'd0, hist_shift_q};   wr_ok = 1'b1; end
-                16'h0020: rd = status;
-                16'h0021: rd = cyc_q;
-                16'h0022: rd = stop_cyc_q;
-                16'h0023: rd = outst_q;
-                16'h0024: rd = infl_q;
-                16'h0025: rd = rerr_or;
-                16'h0026: rd = serr_or;
-                16'h0027: rd = ovf32;
-                16'h0028: rd = pat32;
-                16'h0029: rd = cmark_q;
-                16'h002A: rd = cflit_q;
+                `TN_B_BUILD0: rd = BUILD0;
+                `TN_B_BUILD1: rd = BUILD1;
+                `TN_B_BUILD2: rd = BUILD2;
+                `TN_B_MAGIC: rd = MAGIC;
+                `TN_B_BUILD3: rd = BUILD3;
+                `TN_B_GAL_SETS: begin rd = {30'd0, gal_sets_q};     wr_ok = 1'b1; end
+                `TN_B_GAL_ADAPT: begin rd = {31'd0, gal_adapt_q};    wr_ok = 1'b1; end
+                `TN_B_GAL_T: begin rd = {21'd0, gal_t_q};        wr_ok = 1'b1; end
+                `TN_B_GAL_TMIN: begin rd = {21'd0, gal_tmin_q};     wr_ok = 1'b1; end
+                `TN_B_GAL_TMAX: begin rd = {21'd0, gal_tmax_q};     wr_ok = 1'b1; end
+                `TN_B_GAL_N1: begin rd = {25'd0, gal_n1_q};       wr_ok = 1'b1; end
+                `TN_B_GAL_N2: begin rd = {12'd0, gal_n2_q};       wr_ok = 1'b1; end
+                `TN_B_HOT_THRESH: begin rd = hot_thr_q;               wr_ok = 1'b1; end
+                `TN_B_ACOR_SEQ: begin rd = {30'd0, acor_seq_q};     wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
+                `TN_B_ACOR_MODE: begin rd = {31'd0, acor_mode_q};    wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
+                `TN_B_ACOR_HI: begin rd = {16'd0, acor_hi_q};      wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
+                `TN_B_ACOR_IT1: begin rd = {16'd0, acor_it1_q};     wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
+                `TN_B_ACOR_IT2: begin rd = {16'd0, acor_it2_q};     wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
+                `TN_B_ACOR_DT1: begin rd = {16'd0, acor_dt1_q};     wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
+                `TN_B_ACOR_DT2: begin rd = {16'd0, acor_dt2_q};     wr_ok = HAS_ACOR; rd_ok = HAS_ACOR; end
+                `TN_B_HOT_THRESH_HI: begin rd = {31'd0, hot_thr_hi_q};   wr_ok = 1'b1; end
+                `TN_B_N_HOT: begin rd = {27'd0, n_hot_q};        wr_ok = 1'b1; end
+                `TN_B_ROUTING: begin rd = {29'd0, cfg_route_q};    wr_ok = 1'b1; end
+                `TN_B_SEL: begin rd = {29'd0, cfg_sel_q};      wr_ok = 1'b1; end
+                `TN_B_TRANSIT: begin rd = {31'd0, cfg_transit_q};  wr_ok = 1'b1; end
+                `TN_B_DATELINE: begin rd = {31'd0, cfg_dateline_q}; wr_ok = 1'b1; end
+                `TN_B_BUF: begin rd = {24'd0, cfg_buf_q};      wr_ok = 1'b1; end
+                `TN_B_RSEED: begin rd = cfg_seed_q;              wr_ok = 1'b1; end
+                `TN_B_THRESH: begin rd = thresh_q;                wr_ok = 1'b1; end
+                `TN_B_THRESH_HI: begin rd = {31'd0, thresh_hi_q};    wr_ok = 1'b1; end
+                `TN_B_PATTERN: begin rd = {28'd0, pattern_q};      wr_ok = 1'b1; end
+                `TN_B_PKT_MIN: begin rd = {23'd0, pkt_min_q};      wr_ok = 1'b1; end
+                `TN_B_PKT_MAX: begin rd = {23'd0, pkt_max_q};      wr_ok = 1'b1; end
+                `TN_B_WARMUP: begin rd = warmup_q;                wr_ok = 1'b1; end
+                `TN_B_MEASURE: begin rd = measure_q;               wr_ok = 1'b1; end
+                `TN_B_DRAIN: begin rd = drain_q;                 wr_ok = 1'b1; end
+                `TN_B_HIST_SHIFT: begin rd = {27'd0, hist_shift_q};   wr_ok = 1'b1; end
+                `TN_B_STATUS: rd = status;
+                `TN_B_CYCLE: rd = cyc_q;
+                `TN_B_STOP_CYCLE: rd = stop_cyc_q;
+                `TN_B_OUTSTANDING: rd = outst_q;
+                `TN_B_IN_FLIGHT: rd = infl_q;
+                `TN_B_RERR: rd = rerr_or;
+                `TN_B_SERR: rd = serr_or;
+                `TN_B_OVF: rd = ovf32;
+                `TN_B_PATERR: rd = pat32;
+                `TN_B_CREATED: rd = cmark_q;
+                `TN_B_CREATED_FLITS: rd = cflit_q;
                 default: rd_ok = 1'b0;
             endcase
         end
@@ -549,41 +560,41 @@ module tn_board #(
                     perm_q[s*AW +: AW] <= bus_wdata[AW-1:0];
             end
             for (s = 0; s < 16; s = s + 1)
-                if (bus_addr[15:4] == 12'h006 && bus_addr[3:0] == s[3:0])
+                if (a_hot && bus_addr[3:0] == s[3:0])
                     hot_q[s*AW +: AW] <= bus_wdata[AW-1:0];
             case (bus_addr)
-                16'h0010: cfg_route_q    <= bus_wdata[2:0];
-                16'h0011: cfg_sel_q      <= bus_wdata[2:0];
-                16'h0012: cfg_transit_q  <= bus_wdata[0];
-                16'h0013: cfg_dateline_q <= bus_wdata[0];
-                16'h0014: cfg_buf_q      <= bus_wdata[7:0];
-                16'h0015: cfg_seed_q     <= bus_wdata;
-                16'h0016: thresh_q       <= bus_wdata;
-                16'h0017: thresh_hi_q    <= bus_wdata[0];
-                16'h0018: pattern_q      <= bus_wdata[3:0];
-                16'h0019: pkt_min_q      <= bus_wdata[8:0];
-                16'h001A: pkt_max_q      <= bus_wdata[8:0];
-                16'h001B: warmup_q       <= bus_wdata;
-                16'h001C: measure_q      <= bus_wdata;
-                16'h001D: drain_q        <= bus_wdata;
-                16'h001E: hist_shift_q   <= bus_wdata[4:0];
-                16'h0040: gal_sets_q     <= bus_wdata[1:0];
-                16'h0041: gal_adapt_q    <= bus_wdata[0];
-                16'h0042: gal_t_q        <= bus_wdata[10:0];
-                16'h0043: gal_tmin_q     <= bus_wdata[10:0];
-                16'h0044: gal_tmax_q     <= bus_wdata[10:0];
-                16'h0045: gal_n1_q       <= bus_wdata[6:0];
-                16'h0046: gal_n2_q       <= bus_wdata[19:0];
-                16'h0050: hot_thr_q      <= bus_wdata;
-                16'h0051: hot_thr_hi_q   <= bus_wdata[0];
-                16'h0052: n_hot_q        <= bus_wdata[4:0];
-                16'h0070: if (HAS_ACOR) acor_seq_q     <= bus_wdata[1:0];
-                16'h0071: if (HAS_ACOR) acor_mode_q    <= bus_wdata[0];
-                16'h0072: if (HAS_ACOR) acor_hi_q      <= bus_wdata[15:0];
-                16'h0073: if (HAS_ACOR) acor_it1_q     <= bus_wdata[15:0];
-                16'h0074: if (HAS_ACOR) acor_it2_q     <= bus_wdata[15:0];
-                16'h0075: if (HAS_ACOR) acor_dt1_q     <= bus_wdata[15:0];
-                16'h0076: if (HAS_ACOR) acor_dt2_q     <= bus_wdata[15:0];
+                `TN_B_ROUTING: cfg_route_q    <= bus_wdata[2:0];
+                `TN_B_SEL: cfg_sel_q      <= bus_wdata[2:0];
+                `TN_B_TRANSIT: cfg_transit_q  <= bus_wdata[0];
+                `TN_B_DATELINE: cfg_dateline_q <= bus_wdata[0];
+                `TN_B_BUF: cfg_buf_q      <= bus_wdata[7:0];
+                `TN_B_RSEED: cfg_seed_q     <= bus_wdata;
+                `TN_B_THRESH: thresh_q       <= bus_wdata;
+                `TN_B_THRESH_HI: thresh_hi_q    <= bus_wdata[0];
+                `TN_B_PATTERN: pattern_q      <= bus_wdata[3:0];
+                `TN_B_PKT_MIN: pkt_min_q      <= bus_wdata[8:0];
+                `TN_B_PKT_MAX: pkt_max_q      <= bus_wdata[8:0];
+                `TN_B_WARMUP: warmup_q       <= bus_wdata;
+                `TN_B_MEASURE: measure_q      <= bus_wdata;
+                `TN_B_DRAIN: drain_q        <= bus_wdata;
+                `TN_B_HIST_SHIFT: hist_shift_q   <= bus_wdata[4:0];
+                `TN_B_GAL_SETS: gal_sets_q     <= bus_wdata[1:0];
+                `TN_B_GAL_ADAPT: gal_adapt_q    <= bus_wdata[0];
+                `TN_B_GAL_T: gal_t_q        <= bus_wdata[10:0];
+                `TN_B_GAL_TMIN: gal_tmin_q     <= bus_wdata[10:0];
+                `TN_B_GAL_TMAX: gal_tmax_q     <= bus_wdata[10:0];
+                `TN_B_GAL_N1: gal_n1_q       <= bus_wdata[6:0];
+                `TN_B_GAL_N2: gal_n2_q       <= bus_wdata[19:0];
+                `TN_B_HOT_THRESH: hot_thr_q      <= bus_wdata;
+                `TN_B_HOT_THRESH_HI: hot_thr_hi_q   <= bus_wdata[0];
+                `TN_B_N_HOT: n_hot_q        <= bus_wdata[4:0];
+                `TN_B_ACOR_SEQ: if (HAS_ACOR) acor_seq_q     <= bus_wdata[1:0];
+                `TN_B_ACOR_MODE: if (HAS_ACOR) acor_mode_q    <= bus_wdata[0];
+                `TN_B_ACOR_HI: if (HAS_ACOR) acor_hi_q      <= bus_wdata[15:0];
+                `TN_B_ACOR_IT1: if (HAS_ACOR) acor_it1_q     <= bus_wdata[15:0];
+                `TN_B_ACOR_IT2: if (HAS_ACOR) acor_it2_q     <= bus_wdata[15:0];
+                `TN_B_ACOR_DT1: if (HAS_ACOR) acor_dt1_q     <= bus_wdata[15:0];
+                `TN_B_ACOR_DT2: if (HAS_ACOR) acor_dt2_q     <= bus_wdata[15:0];
                 default: ;
             endcase
         end

@@ -5,7 +5,11 @@ enumeration, derived width, flit field and observed register) into:
   rtl/common/tn_defs.vh    Verilog macros (`TN_FW, `TN_OBSW, `TN_OBS_CONCAT, `TN_ROUTING_GAL ...)
   cmodel/include/tn_defs.h C enums, name tables, tn_dims (the widths) and field positions
   tb/tn_obs.h              the lockstep comparison lists (X-macros with the model's values)
-Row kinds with an observation bus: obs (tn_router), niobs (tn_gal_ni), acorobs (tn_acor).
+  fpga/host/tn_board_regs.h the board core's register map for tnhost (rtl/common/tn_defs.vh has it
+                           for fpga/tn_board.v)
+Row kinds with an observation bus: obs (tn_router), niobs (tn_gal_ni), acorobs (tn_acor); the
+board's register map: breg (addresses), bfeat (BUILD2's feature bits), bnode (a node's
+statistics registers), bconst (constants).
 Usage: gen_defs.py [--check]   (--check: exit 1 when a written file would change)"""
 import os
 import re
@@ -22,7 +26,8 @@ def die(msg):
 
 
 def read_table():
-    t = {"enum": [], "err": [], "width": [], "flit": [], "obs": [], "niobs": [], "acorobs": []}
+    t = {"enum": [], "err": [], "width": [], "flit": [], "obs": [], "niobs": [], "acorobs": [],
+         "breg": [], "bfeat": [], "bnode": [], "bconst": []}
     with open(TABLE) as f:
         for no, raw in enumerate(f, 1):
             line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("#") else ""
@@ -32,7 +37,8 @@ def read_table():
             kind = cols[0]
             if kind not in t:
                 die(f"{TABLE}:{no}: unknown kind '{kind}'")
-            want = {"enum": 3, "err": 3, "width": 4, "flit": 5, "obs": 7, "niobs": 7, "acorobs": 7}[kind]
+            want = {"enum": 3, "err": 3, "width": 4, "flit": 5, "obs": 7, "niobs": 7, "acorobs": 7,
+                    "breg": 4, "bfeat": 4, "bnode": 4, "bconst": 4}[kind]
             if len(cols) != want:
                 die(f"{TABLE}:{no}: '{kind}' needs {want} columns, has {len(cols)}")
             t[kind].append(cols[1:])
@@ -120,7 +126,60 @@ def gen_vh(t):
         L.append(f"`define TN_{total} ({lsb})")
         sigs = ", ".join(r[3] for r in reversed(rows))
         L.append(f"`define TN_{prefix}_CONCAT {{{sigs}}}")
+    L.append("")
+    L.append("// the board core's register map (fpga/tn_board.v): addresses, BUILD2's feature bit")
+    L.append("// indices, a node's statistics registers, constants")
+    for name, addr, meaning in t["breg"]:
+        L.append(f"`define TN_B_{name} 16'h{int(addr, 0):04X}  // {meaning}")
+    for name, bit, meaning in t["bfeat"]:
+        L.append(f"`define TN_BF_{name} {int(bit, 0)}  // {meaning}")
+    for name, idx, meaning in t["bnode"]:
+        L.append(f"`define TN_BN_{name} 4'd{int(idx, 0)}  // {meaning}")
+    for name, val, meaning in t["bconst"]:
+        v = int(val, 0)
+        lit = f"32'h{v:08X}" if val.lower().startswith("0x") else str(v)
+        L.append(f"`define TN_{name} {lit}  // {meaning}")
     L += ["", "`endif", ""]
+    return "\n".join(L)
+
+
+def wrap_comment(text, indent, width=100):
+    """A C comment of text, its first line after `indent` columns, folded at width."""
+    words, lines, cur = text.split(), [], ""
+    for w in words:
+        if cur and indent + 3 + len(cur) + 1 + len(w) + 3 > width:
+            lines.append(cur)
+            cur, indent = w, 4
+        else:
+            cur = f"{cur} {w}" if cur else w
+    lines.append(cur)
+    return "/* " + "\n       ".join(lines) + " */"
+
+
+def gen_board_h(t):
+    L = ["/* SPDX-License-Identifier: MIT */", f"/* {HEADER}. */",
+         "/* The board core's registers (fpga/tn_board.v; docs/board-guide.md, Register map, \"Board",
+         " * core\"). Configuration registers take effect at the next RESET. */",
+         "#ifndef TN_BOARD_REGS_H", "#define TN_BOARD_REGS_H", "enum tn_board_reg {"]
+    for name, addr, meaning in t["breg"]:
+        head = f"    TN_B_{name} = 0x{int(addr, 0):04X},"
+        L.append(f"{head} {wrap_comment(meaning, len(head) + 1)}")
+    L.append("};")
+    L.append("/* BUILD2's feature bits (masks) */")
+    for name, bit, meaning in t["bfeat"]:
+        head = f"#define TN_BF_{name} 0x{1 << int(bit, 0):X}u"
+        L.append(f"{head} {wrap_comment(meaning, len(head) + 1)}")
+    L.append("/* a node's statistics registers: TN_B_NODE + TN_BOARD_NODE_REGS * v + index */")
+    L.append("enum tn_board_node_reg {")
+    for name, idx, meaning in t["bnode"]:
+        head = f"    TN_BN_{name} = {int(idx, 0)},"
+        L.append(f"{head} {wrap_comment(meaning, len(head) + 1)}")
+    L.append("};")
+    for name, val, meaning in t["bconst"]:
+        v = int(val, 0)
+        lit = f"0x{v:08X}u" if val.lower().startswith("0x") else str(v)
+        L.append(f"#define TN_{name} {lit} /* {meaning} */")
+    L += ["#endif", ""]
     return "\n".join(L)
 
 
@@ -219,7 +278,7 @@ def main():
     check = "--check" in sys.argv[1:]
     t = read_table()
     outs = {"rtl/common/tn_defs.vh": gen_vh(t), "cmodel/include/tn_defs.h": gen_h(t),
-            "tb/tn_obs.h": gen_obs(t)}
+            "tb/tn_obs.h": gen_obs(t), "fpga/host/tn_board_regs.h": gen_board_h(t)}
     stale = []
     for rel, text in outs.items():
         path = os.path.join(ROOT, rel)

@@ -262,8 +262,9 @@ static int board_run(host *h, const tn_config *c, unsigned nodes, unsigned featu
     bs->created_flits = g[10];
     bs->lat_min = UINT32_MAX;
     for (unsigned v = 0; v < nodes; v++) {
-        uint32_t x[TN_BN_RSV8];
-        if ((rc = read_block(h, TN_B_NODE + 16 * v, TN_BN_RSV8, x, "run: node statistics")))
+        uint32_t x[TN_BN_INJECTED + 1]; /* the first eight: the statistics */
+        if ((rc = read_block(h, TN_B_NODE + TN_BOARD_NODE_REGS * v, TN_BN_INJECTED + 1, x,
+                             "run: node statistics")))
             return rc;
         bs->packets += x[TN_BN_PACKETS];
         bs->accepted += x[TN_BN_ACCEPTED];
@@ -632,7 +633,8 @@ int cmd_errors(host *h)
     }
     for (unsigned v = 0; v < nodes; v++) {
         uint32_t x[3];
-        if ((rc = read_block(h, TN_B_NODE + 16 * v + TN_BN_RERR, 3, x, "errors: node")))
+        if ((rc = read_block(h, TN_B_NODE + TN_BOARD_NODE_REGS * v + TN_BN_RERR, 3, x,
+                             "errors: node")))
             return rc;
         if (h->json) {
             printf("%s{\"node\": %u, \"router\": %u, \"sink\": %u, \"source\": %u}",

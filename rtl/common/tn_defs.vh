@@ -135,4 +135,79 @@
 `define TN_AOBSW (`TN_AO_ACOR_FAIL + ((TERM)) * (2))
 `define TN_AO_CONCAT {fail_q, rng_q, tmr_q, cnt_q, level_q}
 
+// the board core's register map (fpga/tn_board.v): addresses, BUILD2's feature bit
+// indices, a node's statistics registers, constants
+`define TN_B_BUILD0 16'h0000  // RO {K, N, V, B}, a byte each, K in the top byte
+`define TN_B_BUILD1 16'h0001  // RO {W, ROUTING, SEL + 1, TERM}
+`define TN_B_BUILD2 16'h0002  // RO {QD (16 bits), histogram bins (8 bits), features (8 bits, bfeat below)}
+`define TN_B_MAGIC 16'h0003  // RO TN_BOARD_MAGIC, "tnB1"
+`define TN_B_BUILD3 16'h0004  // RO GAL quadrant queue depth (GQD; 0 without GAL)
+`define TN_B_ROUTING 16'h0010  // RW enum tn_routing (0..3 on the board, 4 gal, 6 acor)
+`define TN_B_SEL 16'h0011  // RW enum tn_selection
+`define TN_B_TRANSIT 16'h0012  // RW 1: in-transit priority
+`define TN_B_DATELINE 16'h0013  // RW 1: dateline classes
+`define TN_B_BUF 16'h0014  // RW flits per VC buffer in use, 1..B
+`define TN_B_RSEED 16'h0015  // RW the routers' global seed (tnsim's seed)
+`define TN_B_THRESH 16'h0016  // RW Bernoulli threshold floor(p * 2^32), low 32 bits
+`define TN_B_THRESH_HI 16'h0017  // RW bit 32 of the threshold (p = 1)
+`define TN_B_PATTERN 16'h0018  // RW enum tn_traffic
+`define TN_B_PKT_MIN 16'h0019  // RW 1..256
+`define TN_B_PKT_MAX 16'h001A  // RW pkt_min..256
+`define TN_B_WARMUP 16'h001B  // RW cycles
+`define TN_B_MEASURE 16'h001C  // RW cycles
+`define TN_B_DRAIN 16'h001D  // RW cycles
+`define TN_B_HIST_SHIFT 16'h001E  // RW histogram bin width 2^shift cycles
+`define TN_B_STATUS 16'h0020  // RO bit 0 started, 1 sources stopped, 2 run ended, 3 any error, 4 a source FIFO overflowed, 5 a pattern is not built
+`define TN_B_CYCLE 16'h0021  // RO cycles of the run (stops when it ends)
+`define TN_B_STOP_CYCLE 16'h0022  // RO the cycle the sources stopped
+`define TN_B_OUTSTANDING 16'h0023  // RO marked packets created and not delivered
+`define TN_B_IN_FLIGHT 16'h0024  // RO packets started and not delivered
+`define TN_B_RERR 16'h0025  // RO OR of the routers' error vectors
+`define TN_B_SERR 16'h0026  // RO OR of the sinks' error bits
+`define TN_B_OVF 16'h0027  // RO source FIFO overflow, bit per node
+`define TN_B_PATERR 16'h0028  // RO pattern not built, bit per node
+`define TN_B_CREATED 16'h0029  // RO marked packets created, all nodes
+`define TN_B_CREATED_FLITS 16'h002A  // RO their flits
+`define TN_B_HIST 16'h0030  // RO TN_BOARD_BINS bins of marked packets' latency at 0x0030 + i
+`define TN_B_GAL_SETS 16'h0040  // RW GAL: gal_sets 0 one set, 1 near/far, 2 dir
+`define TN_B_GAL_ADAPT 16'h0041  // RW GAL: 1 adaptive threshold (a build with BUILD2's GAL_ADAPT only)
+`define TN_B_GAL_T 16'h0042  // RW GAL: fixed threshold, 0..1024
+`define TN_B_GAL_TMIN 16'h0043  // RW GAL: adaptive threshold's lowest T
+`define TN_B_GAL_TMAX 16'h0044  // RW GAL: adaptive threshold's highest T
+`define TN_B_GAL_N1 16'h0045  // RW GAL: window, 1..64 cycles
+`define TN_B_GAL_N2 16'h0046  // RW GAL: update period, 1..1000000 cycles
+`define TN_B_HOT_THRESH 16'h0050  // RW hotspot: (uint64_t)(hot_frac * 2^32), low 32 bits
+`define TN_B_HOT_THRESH_HI 16'h0051  // RW hotspot: its bit 32 (hot_frac = 1)
+`define TN_B_N_HOT 16'h0052  // RW hotspot: hot nodes, 1..16
+`define TN_B_HOT 16'h0060  // RW hotspot: hot node j at 0x0060 + j, j = 0..15
+`define TN_B_ACOR_SEQ 16'h0070  // RW ACOR (BUILD2's ACOR only): acor_seq 0..2
+`define TN_B_ACOR_MODE 16'h0071  // RW ACOR: acor_mode 0 router, 1 packet
+`define TN_B_ACOR_HI 16'h0072  // RW ACOR: hysteresis interval, 1..65535 cycles
+`define TN_B_ACOR_IT1 16'h0073  // RW ACOR: rise threshold of level 0
+`define TN_B_ACOR_IT2 16'h0074  // RW ACOR: rise threshold of level 1
+`define TN_B_ACOR_DT1 16'h0075  // RW ACOR: fall threshold of level 1
+`define TN_B_ACOR_DT2 16'h0076  // RW ACOR: fall threshold of level 2
+`define TN_B_NODE 16'h1000  // RO node v's statistics at 0x1000 + 16 v + the bnode index below
+`define TN_B_SEED 16'h2000  // RW node v's traffic stream seed at 0x2000 + v
+`define TN_B_PERM 16'h3000  // RW randperm: node v's destination perm[v] at 0x3000 + v
+`define TN_BF_GAL 0  // a GAL network interface per node (GAL = 1)
+`define TN_BF_ACOR 1  // ACOR's level machine per node (ACOR = 1)
+`define TN_BF_TORUS 2  // a torus (always)
+`define TN_BF_PATTERNS 3  // randperm and hotspot built
+`define TN_BF_GAL_ADAPT 4  // GAL's adaptive threshold built (GADAPT = 1): gal_adapt=on allowed
+`define TN_BN_PACKETS 4'd0  // marked packets delivered
+`define TN_BN_ACCEPTED 4'd1  // their flits
+`define TN_BN_LAT_SUM_LO 4'd2  // latency sum, low 32 bits
+`define TN_BN_LAT_SUM_HI 4'd3  // latency sum, bits 47..32
+`define TN_BN_LAT_MAX 4'd4  // largest latency
+`define TN_BN_LAT_MIN 4'd5  // smallest latency
+`define TN_BN_DELIVERED 4'd6  // packets delivered
+`define TN_BN_INJECTED 4'd7  // packets started
+`define TN_BN_RERR 4'd10  // the router's error vector
+`define TN_BN_SERR 4'd11  // the sink's error bits
+`define TN_BN_SRC 4'd12  // bit 0 the source FIFO overflowed, bit 1 the pattern is not built
+`define TN_BOARD_MAGIC 32'h31426E74  // "tnB1" in BUILD register MAGIC
+`define TN_BOARD_BINS 16  // latency histogram bins
+`define TN_BOARD_NODE_REGS 16  // registers per node in the NODE block
+
 `endif
