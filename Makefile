@@ -97,7 +97,7 @@ $(VL_SEL_DIR)/vl_sel_state: $(VL_SEL_DEPS)
 	    $(CURDIR)/tb/verilator/tn_sel_shim.cpp > $(VL_SEL_DIR).log 2>&1 || { tail -30 $(VL_SEL_DIR).log >&2; exit 1; }
 
 # Verilated unit test of the GAL network interface alone (rtl/ni/*.v under
-# tb/verilator/tn_gal_ni_top.v, seven parameter sets) against the C model's ni.c; the test program
+# tb/verilator/tn_gal_ni_top.v, eight parameter sets) against the C model's ni.c; the test program
 # is C (tb/unit/vl_gal_ni.c, TAP), tb/verilator/tn_gal_shim.cpp the only C++.
 VL_GAL_DIR := build/vl/gal_ni
 VL_GAL_DEPS := $(wildcard rtl/ni/*.v) rtl/common/tn_rr_arbiter.v tb/verilator/tn_gal_ni_top.v \
