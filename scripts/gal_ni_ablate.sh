@@ -25,16 +25,14 @@ edits = {
     "base": [],
     # a 1-bit tag: the descriptor RAM's read multiplexer shrinks by 15 bits
     "tag1": [("parameter TAGW = 16,", "parameter TAGW = 1, ")],
-    # no adaptive threshold: no update, no window, no history
-    "noadapt": [("wire upd = cfg_adapt_i && last;", "wire upd = 1'b0;"),
-                ("            if (cfg_adapt_i) begin\n                run_q",
-                 "            if (1'b0) begin\n                run_q"),
-                ("if (!rst_i && cfg_adapt_i)", "if (1'b0)")],
+    # no adaptive threshold: no update, no window, no history (since 15b40ce the build option
+    # ADAPT = 0, R21.9.1; before it, the same cut by hand)
+    "noadapt": [("parameter ADAPT = 1,", "parameter ADAPT = 0,")],
     # the thresholds never move (their reset value and use stay)
     "nothrmove": [("assign thr_mv[gs] = upd && (up ? (th < cfg_tmax_i) : (th > cfg_tmin_i));",
                    "assign thr_mv[gs] = 1'b0;")],
     # the thresholds reset to a constant instead of gal_tmin or gal_t
-    "nothrreset": [("thr_q[re*TW +: TW] <= cfg_adapt_i ? cfg_tmin_i : cfg_t_i;",
+    "nothrreset": [("thr_q[re*TW +: TW] <= adapt ? cfg_tmin_i : cfg_t_i;",
                     "thr_q[re*TW +: TW] <= {TW{1'b0}};")],
     # the window's running count never drops the bit that leaves it
     "norun": [("assign run_d[gs*DW +: DW] = db - nl;", "assign run_d[gs*DW +: DW] = db;")],
