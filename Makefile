@@ -85,7 +85,8 @@ build/test/test_select: tb/unit/tn_sel_script.h
 VL_SEL_DIR := build/vl/sel_state
 VL_SEL_DEPS := rtl/router/tn_sel_ldsf_cnt.v rtl/router/tn_sel_lru_age.v \
                tb/verilator/tn_sel_state_top.v tb/verilator/tn_sel_shim.cpp tb/verilator/tn_sel_rtl.h \
-               tb/unit/vl_sel_state.c tb/unit/tn_sel_script.h build/obj/select.o build/obj/rng.o
+               tb/unit/vl_sel_state.c tb/unit/tn_sel_script.h build/obj/select.o build/obj/rng.o \
+               tb/verilator/tn_vl_model.h tb/verilator/tn_vl_context.h
 $(VL_SEL_DIR)/vl_sel_state: $(VL_SEL_DEPS)
 	@rm -rf $(VL_SEL_DIR) && mkdir -p $(VL_SEL_DIR)
 	$(CC) $(CFLAGS_REL) $(INC) -Itb/verilator -c tb/unit/vl_sel_state.c -o $(VL_SEL_DIR)/vl_sel_state_main.o
@@ -102,7 +103,8 @@ $(VL_SEL_DIR)/vl_sel_state: $(VL_SEL_DEPS)
 VL_GAL_DIR := build/vl/gal_ni
 VL_GAL_DEPS := $(wildcard rtl/ni/*.v) rtl/common/tn_rr_arbiter.v tb/verilator/tn_gal_ni_top.v \
                tb/verilator/tn_gal_ni_pad.v tb/verilator/tn_gal_shim.cpp tb/verilator/tn_gal_rtl.h \
-               tb/unit/vl_gal_ni.c tb/tn_obs.h rtl/common/tn_defs.vh build/obj/libtn.a
+               tb/unit/vl_gal_ni.c tb/tn_obs.h rtl/common/tn_defs.vh build/obj/libtn.a \
+               tb/verilator/tn_vl_model.h tb/verilator/tn_vl_context.h
 $(VL_GAL_DIR)/vl_gal_ni: $(VL_GAL_DEPS)
 	@rm -rf $(VL_GAL_DIR) && mkdir -p $(VL_GAL_DIR)
 	$(CC) $(CFLAGS_REL) $(INC) -Itb -Itb/verilator -c tb/unit/vl_gal_ni.c -o $(VL_GAL_DIR)/vl_gal_ni_main.o
@@ -119,7 +121,7 @@ $(VL_GAL_DIR)/vl_gal_ni: $(VL_GAL_DEPS)
 VL_ACOR_DIR := build/vl/acor
 VL_ACOR_DEPS := rtl/ni/tn_acor.v tb/verilator/tn_acor_top.v tb/verilator/tn_acor_shim.cpp \
                 tb/verilator/tn_acor_rtl.h tb/unit/vl_acor.c tb/tn_obs.h rtl/common/tn_defs.vh \
-                build/obj/libtn.a
+                build/obj/libtn.a tb/verilator/tn_vl_model.h tb/verilator/tn_vl_context.h
 $(VL_ACOR_DIR)/vl_acor: $(VL_ACOR_DEPS)
 	@rm -rf $(VL_ACOR_DIR) && mkdir -p $(VL_ACOR_DIR)
 	$(CC) $(CFLAGS_REL) $(INC) -Itb -Itb/verilator -c tb/unit/vl_acor.c -o $(VL_ACOR_DIR)/vl_acor_main.o

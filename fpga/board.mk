@@ -33,7 +33,8 @@ build/test/test_tnhost: tb/unit/test_tnhost.c tb/unit/tn_test.h $(TNHOST_SRC) $(
 
 VL_BOARD_DIR := build/vl/board_ctrl
 VL_BOARD_DEPS := $(BOARD_RTL) tb/verilator/tn_board_ctrl_top.v tb/verilator/tn_board_shim.cpp \
-                 tb/verilator/tn_board_rtl.h tb/board/tnboard.c fpga/board.mk
+                 tb/verilator/tn_board_rtl.h tb/board/tnboard.c fpga/board.mk \
+                 tb/verilator/tn_vl_model.h tb/verilator/tn_vl_context.h
 build/bin/tnboard: $(VL_BOARD_DEPS)
 	@rm -rf $(VL_BOARD_DIR) && mkdir -p $(VL_BOARD_DIR) build/bin
 	$(CC) $(CFLAGS_REL) -DTN_BOARD_CPB=$(BOARD_SIM_CPB) -Itb/verilator -c tb/board/tnboard.c \
@@ -61,7 +62,8 @@ BOARD_SIM_PARAMS := -GK=4 -GN=2 -GV=4 -GB=4 -GW=16 -GROUTING=3 -GGAL=1 -GGQD=16 
                     -GTIMEOUT_CLKS=100000
 VL_CORE_DIR := build/vl/board_core
 build/bin/tnboard-core: $(BOARD_CORE_RTL) $(BOARD_RTL) tb/verilator/tn_board_shim.cpp \
-                        tb/verilator/tn_board_rtl.h tb/board/tnboard.c fpga/board.mk
+                        tb/verilator/tn_board_rtl.h tb/board/tnboard.c fpga/board.mk \
+                        tb/verilator/tn_vl_model.h tb/verilator/tn_vl_context.h
 	@rm -rf $(VL_CORE_DIR) && mkdir -p $(VL_CORE_DIR) build/bin
 	$(CC) $(CFLAGS_REL) -DTN_BOARD_CPB=$(BOARD_SIM_CPB) -Itb/verilator -c tb/board/tnboard.c \
 	    -o $(VL_CORE_DIR)/tnboard_main.o
@@ -80,7 +82,8 @@ board: build/bin/tnboard-core
 VL_SRC_DIR := build/vl/source
 VL_SRC_DEPS := rtl/ni/tn_source.v rtl/ni/tn_traffic.v rtl/common/tn_defs.vh \
                tb/verilator/tn_source_shim.cpp tb/verilator/tn_source_rtl.h tb/unit/vl_source.c \
-               build/obj/libtn.a $(LIB_HDR) fpga/board.mk
+               build/obj/libtn.a $(LIB_HDR) fpga/board.mk tb/verilator/tn_vl_model.h \
+               tb/verilator/tn_vl_context.h
 $(VL_SRC_DIR)/vl_source: $(VL_SRC_DEPS)
 	@rm -rf $(VL_SRC_DIR) && mkdir -p $(VL_SRC_DIR)
 	$(CC) $(CFLAGS_REL) $(INC) -Itb/verilator -c tb/unit/vl_source.c -o $(VL_SRC_DIR)/vl_source_main.o

@@ -390,6 +390,10 @@ int main(int argc, char **argv)
     rng_state = seed * 0x9e3779b97f4a7c15ull + 1;
     printf("# vl_acor seed %lu\n", seed);
     tn_acor_rtl *r = tn_acor_rtl_new();
+    if (!r) {
+        printf("not ok 1 - out of memory for the Verilated model\n1..1\n");
+        return 1;
+    }
     directed(r);
     long draws = 0;
     long n = random_runs(r, 2500, &draws);

@@ -476,6 +476,10 @@ int main(int argc, char **argv)
     rng_state = seed * 0x9e3779b97f4a7c15ull + 1;
     printf("# vl_gal_ni seed %lu\n", seed);
     tn_gal_rtl *r = tn_gal_rtl_new();
+    if (!r) {
+        printf("not ok 1 - out of memory for the Verilated model\n1..1\n");
+        return 1;
+    }
     directed(r);
     long n = random_runs(r, 100000);
     printf("# %ld random cycles compared\n", n);

@@ -148,6 +148,10 @@ int main(int argc, char **argv)
 {
     uint32_t seed = argc > 1 ? (uint32_t)strtoul(argv[1], NULL, 0) : 1;
     tn_sel_rtl *r = tn_sel_rtl_new();
+    if (!r) {
+        printf("not ok 1 - out of memory for the Verilated model\n1..1\n");
+        return 1;
+    }
     printf("1..7\n");
     test_reset(r);
     test_script(r);

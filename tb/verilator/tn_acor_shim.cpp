@@ -3,7 +3,7 @@
 // the vl_acor test (tb/unit/vl_acor.c).
 #include "Vtn_acor_top.h"
 #include "verilated.h"
-#include "tn_vl_context.h"
+#include "tn_vl_model.h"
 extern "C" {
 #include "tn_acor_rtl.h"
 }
@@ -12,10 +12,7 @@ extern "C" const int tn_acor_rtl_param[TN_ACOR_RTL_NINST][3] = {
     {4, 1, 1}, {4, 2, 1}, {4, 3, 2}, {8, 1, 1}, {8, 2, 4}, {8, 3, 1}, {3, 2, 2}, {5, 2, 3},
 };
 
-struct tn_acor_rtl {
-    tn_vl_context ctx;
-    Vtn_acor_top *top;
-};
+struct tn_acor_rtl : tn_vl_model<Vtn_acor_top> {};
 
 static void clear_inputs(tn_acor_rtl *r)
 {
@@ -26,8 +23,9 @@ static void clear_inputs(tn_acor_rtl *r)
 
 extern "C" tn_acor_rtl *tn_acor_rtl_new(void)
 {
-    tn_acor_rtl *r = new tn_acor_rtl;
-    r->top = new Vtn_acor_top{&r->ctx};
+    tn_acor_rtl *r = tn_vl_open<tn_acor_rtl>();
+    if (!r)
+        return nullptr;
     r->top->clk_i = 0;
     r->top->rst_i = 0;
     clear_inputs(r);
@@ -35,12 +33,7 @@ extern "C" tn_acor_rtl *tn_acor_rtl_new(void)
     return r;
 }
 
-extern "C" void tn_acor_rtl_free(tn_acor_rtl *r)
-{
-    r->top->final();
-    delete r->top;
-    delete r;
-}
+extern "C" void tn_acor_rtl_free(tn_acor_rtl *r) { tn_vl_close(r); }
 
 extern "C" void tn_acor_rtl_reset(tn_acor_rtl *r, const tn_acor_rtl_cfg *c)
 {
@@ -75,10 +68,7 @@ extern "C" void tn_acor_rtl_eval(tn_acor_rtl *r) { r->top->eval(); }
 
 extern "C" void tn_acor_rtl_clock(tn_acor_rtl *r)
 {
-    r->top->clk_i = 0;
-    r->top->eval();
-    r->top->clk_i = 1;
-    r->top->eval();
+    tn_vl_edge(r);
     r->top->clk_i = 0;
     clear_inputs(r);
     r->top->eval();

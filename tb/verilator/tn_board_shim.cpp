@@ -3,7 +3,6 @@
 // twice (fpga/board.mk): over tn_board_ctrl_top (tb/verilator/tn_board_ctrl_top.v, the control
 // plane) for tnboard, and with -DTN_BOARD_CORE over tn_board (fpga/tn_board.v, the board core)
 // for tnboard-core.
-#include <new>
 #ifdef TN_BOARD_CORE
 #include "Vtn_board.h"
 typedef Vtn_board tn_top;
@@ -12,57 +11,34 @@ typedef Vtn_board tn_top;
 typedef Vtn_board_ctrl_top tn_top;
 #endif
 #include "verilated.h"
-#include "tn_vl_context.h"
+#include "tn_vl_model.h"
 extern "C" {
 #include "tn_board_rtl.h"
 }
 
-struct tn_board_rtl {
-    tn_vl_context ctx;
-    tn_top *top;
-};
-
-static void edge(tn_board_rtl *r)
-{
-    r->top->clk_i = 0;
-    r->top->eval();
-    r->top->clk_i = 1;
-    r->top->eval();
-}
+struct tn_board_rtl : tn_vl_model<tn_top> {};
 
 extern "C" tn_board_rtl *tn_board_rtl_new(void)
 {
-    tn_board_rtl *r = new (std::nothrow) tn_board_rtl;
+    tn_board_rtl *r = tn_vl_open<tn_board_rtl>();
     if (!r)
         return nullptr;
-    r->top = new (std::nothrow) tn_top{&r->ctx};
-    if (!r->top) {
-        delete r;
-        return nullptr;
-    }
     r->top->uart_rx_i = 1;
     r->top->rst_i = 1;
-    edge(r);
-    edge(r);
+    tn_vl_edge(r);
+    tn_vl_edge(r);
     r->top->rst_i = 0;
     r->top->clk_i = 0;
     r->top->eval();
     return r;
 }
 
-extern "C" void tn_board_rtl_free(tn_board_rtl *r)
-{
-    if (!r)
-        return;
-    r->top->final();
-    delete r->top;
-    delete r;
-}
+extern "C" void tn_board_rtl_free(tn_board_rtl *r) { tn_vl_close(r); }
 
 extern "C" int tn_board_rtl_cycle(tn_board_rtl *r, int rx)
 {
     r->top->uart_rx_i = rx ? 1 : 0;
-    edge(r);
+    tn_vl_edge(r);
     return r->top->uart_tx_o;
 }
 

@@ -3,7 +3,7 @@
 // of the vl_gal_ni test (tb/unit/vl_gal_ni.c).
 #include "Vtn_gal_ni_top.h"
 #include "verilated.h"
-#include "tn_vl_context.h"
+#include "tn_vl_model.h"
 extern "C" {
 #include "tn_gal_rtl.h"
 }
@@ -13,10 +13,7 @@ extern "C" const int tn_gal_rtl_param[TN_GAL_RTL_NINST][5] = {
     {4, 2, 2, 3, 1}, {6, 2, 4, 1, 1}, {3, 3, 4, 2, 1}, {4, 2, 1, 8, 0},
 };
 
-struct tn_gal_rtl {
-    tn_vl_context ctx;
-    Vtn_gal_ni_top *top;
-};
+struct tn_gal_rtl : tn_vl_model<Vtn_gal_ni_top> {};
 
 static void clear_inputs(tn_gal_rtl *r)
 {
@@ -29,8 +26,9 @@ static void clear_inputs(tn_gal_rtl *r)
 
 extern "C" tn_gal_rtl *tn_gal_rtl_new(void)
 {
-    tn_gal_rtl *r = new tn_gal_rtl;
-    r->top = new Vtn_gal_ni_top{&r->ctx};
+    tn_gal_rtl *r = tn_vl_open<tn_gal_rtl>();
+    if (!r)
+        return nullptr;
     r->top->clk_i = 0;
     r->top->rst_i = 0;
     clear_inputs(r);
@@ -38,12 +36,7 @@ extern "C" tn_gal_rtl *tn_gal_rtl_new(void)
     return r;
 }
 
-extern "C" void tn_gal_rtl_free(tn_gal_rtl *r)
-{
-    r->top->final();
-    delete r->top;
-    delete r;
-}
+extern "C" void tn_gal_rtl_free(tn_gal_rtl *r) { tn_vl_close(r); }
 
 extern "C" void tn_gal_rtl_reset(tn_gal_rtl *r, const tn_gal_rtl_cfg *c)
 {
@@ -83,10 +76,7 @@ extern "C" void tn_gal_rtl_eval(tn_gal_rtl *r) { r->top->eval(); }
 
 extern "C" void tn_gal_rtl_clock(tn_gal_rtl *r)
 {
-    r->top->clk_i = 0;
-    r->top->eval();
-    r->top->clk_i = 1;
-    r->top->eval();
+    tn_vl_edge(r);
     r->top->clk_i = 0;
     clear_inputs(r);
     r->top->eval();

@@ -3,28 +3,18 @@
 // C++ of the vl_sel_state test (tb/unit/vl_sel_state.c).
 #include "Vtn_sel_state_top.h"
 #include "verilated.h"
-#include "tn_vl_context.h"
+#include "tn_vl_model.h"
 extern "C" {
 #include "tn_sel_rtl.h"
 }
 
-struct tn_sel_rtl {
-    tn_vl_context ctx;
-    Vtn_sel_state_top *top;
-};
-
-static void edge(tn_sel_rtl *r)
-{
-    r->top->clk_i = 0;
-    r->top->eval();
-    r->top->clk_i = 1;
-    r->top->eval();
-}
+struct tn_sel_rtl : tn_vl_model<Vtn_sel_state_top> {};
 
 extern "C" tn_sel_rtl *tn_sel_rtl_new(void)
 {
-    tn_sel_rtl *r = new tn_sel_rtl;
-    r->top = new Vtn_sel_state_top{&r->ctx};
+    tn_sel_rtl *r = tn_vl_open<tn_sel_rtl>();
+    if (!r)
+        return nullptr;
     r->top->clk_i = 0;
     r->top->rst_i = 0;
     r->top->sent_i = 0;
@@ -33,19 +23,14 @@ extern "C" tn_sel_rtl *tn_sel_rtl_new(void)
     return r;
 }
 
-extern "C" void tn_sel_rtl_free(tn_sel_rtl *r)
-{
-    r->top->final();
-    delete r->top;
-    delete r;
-}
+extern "C" void tn_sel_rtl_free(tn_sel_rtl *r) { tn_vl_close(r); }
 
 extern "C" void tn_sel_rtl_reset(tn_sel_rtl *r)
 {
     r->top->rst_i = 1;
     r->top->sent_i = 0;
     r->top->held_i = 0;
-    edge(r);
+    tn_vl_edge(r);
     r->top->rst_i = 0;
     r->top->eval();
 }
@@ -54,7 +39,7 @@ extern "C" void tn_sel_rtl_step(tn_sel_rtl *r, int sent, int held)
 {
     r->top->sent_i = sent ? 1 : 0;
     r->top->held_i = held ? 1 : 0;
-    edge(r);
+    tn_vl_edge(r);
 }
 
 extern "C" unsigned tn_sel_rtl_cnt(tn_sel_rtl *r) { return r->top->cnt_o; }

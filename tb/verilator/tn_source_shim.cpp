@@ -1,48 +1,18 @@
 // SPDX-License-Identifier: MIT
 // extern "C" shim over the Verilated tn_source (rtl/ni/tn_source.v): the only C++ of the
 // vl_source test (tb/unit/vl_source.c).
-#include <new>
 #include "Vtn_source.h"
 #include "verilated.h"
-#include "tn_vl_context.h"
+#include "tn_vl_model.h"
 extern "C" {
 #include "tn_source_rtl.h"
 }
 
-struct tn_source_rtl {
-    tn_vl_context ctx;
-    Vtn_source *top;
-};
+struct tn_source_rtl : tn_vl_model<Vtn_source> {};
 
-static void edge(tn_source_rtl *r)
-{
-    r->top->clk_i = 0;
-    r->top->eval();
-    r->top->clk_i = 1;
-    r->top->eval();
-}
+extern "C" tn_source_rtl *tn_source_rtl_new(void) { return tn_vl_open<tn_source_rtl>(); }
 
-extern "C" tn_source_rtl *tn_source_rtl_new(void)
-{
-    tn_source_rtl *r = new (std::nothrow) tn_source_rtl;
-    if (!r)
-        return nullptr;
-    r->top = new (std::nothrow) Vtn_source{&r->ctx};
-    if (!r->top) {
-        delete r;
-        return nullptr;
-    }
-    return r;
-}
-
-extern "C" void tn_source_rtl_free(tn_source_rtl *r)
-{
-    if (!r)
-        return;
-    r->top->final();
-    delete r->top;
-    delete r;
-}
+extern "C" void tn_source_rtl_free(tn_source_rtl *r) { tn_vl_close(r); }
 
 extern "C" void tn_source_rtl_reset(tn_source_rtl *r, const tn_source_cfg *c)
 {
@@ -76,10 +46,10 @@ extern "C" void tn_source_rtl_reset(tn_source_rtl *r, const tn_source_cfg *c)
     t->snd_dst_i = 0;
     t->snd_quad_i = 0;
     t->rst_i = 1;
-    edge(r);
-    edge(r);
+    tn_vl_edge(r);
+    tn_vl_edge(r);
     t->rst_i = 0;
-    edge(r);
+    tn_vl_edge(r);
 }
 
 extern "C" void tn_source_rtl_cycle(tn_source_rtl *r, uint32_t cyc, int crd_valid, int crd_vc,
@@ -90,7 +60,7 @@ extern "C" void tn_source_rtl_cycle(tn_source_rtl *r, uint32_t cyc, int crd_vali
     t->cycle_i = cyc & 0xffffu;
     t->crd_valid_i = crd_valid ? 1 : 0;
     t->crd_vc_i = (unsigned)crd_vc;
-    edge(r);
+    tn_vl_edge(r);
     o->valid = t->inj_valid_o;
     o->vc = t->inj_vc_o;
     o->flit = t->inj_flit_o;
