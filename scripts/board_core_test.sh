@@ -43,20 +43,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-N=0
-FAILED=0
-pass() {
-    N=$((N + 1))
-    echo "ok $N - $1"
-}
-fail() {
-    N=$((N + 1))
-    FAILED=$((FAILED + 1))
-    echo "not ok $N - $1"
-    shift
-    local l
-    for l in "$@"; do printf '%s\n' "$l" | sed 's/^/#   /'; done
-}
+. scripts/tap.sh # pass, fail, check, N, FAILED
 
 # start BIN NAME: start a simulated board; sets PTY_<NAME>
 start() {

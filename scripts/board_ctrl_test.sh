@@ -32,26 +32,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-N=0
-FAILED=0
-pass() {
-    N=$((N + 1))
-    echo "ok $N - $1"
-}
-fail() {
-    N=$((N + 1))
-    FAILED=$((FAILED + 1))
-    echo "not ok $N - $1"
-    shift
-    local l
-    for l in "$@"; do printf '%s\n' "$l" | sed 's/^/#   /'; done
-}
-# check DESC COND-STATUS DIAGNOSTIC...: pass when the status is 0
-check() {
-    local desc=$1 st=$2
-    shift 2
-    if [ "$st" -eq 0 ]; then pass "$desc"; else fail "$desc" "$@"; fi
-}
+. scripts/tap.sh # pass, fail, check, N, FAILED
 
 # start_board NAME OPTIONS...: start a tnboard; sets PTY_<NAME> to its pty
 start_board() {

@@ -18,20 +18,7 @@ FILES=(fpga/tn_ctrl.v fpga/tn_uart_rx.v fpga/tn_uart_tx.v)
 TOP_FILE=tb/verilator/tn_board_ctrl_top.v
 LUT_BUDGET=1500 # LUT4 of tn_ctrl with its UART: under 2 % of the LFE5U-85F's 83,640
 
-N=0
-FAILED=0
-pass() {
-    N=$((N + 1))
-    echo "ok $N - $1"
-}
-fail() {
-    N=$((N + 1))
-    FAILED=$((FAILED + 1))
-    echo "not ok $N - $1"
-    shift
-    local l
-    for l in "$@"; do printf '%s\n' "$l" | sed 's/^/#   /'; done
-}
+. scripts/tap.sh # pass, fail, check, N, FAILED
 tag() { local t=${1// /_}; t=${t//=/}; echo "${t:-default}"; }
 files_for() { if [ "$1" = tn_board_ctrl_top ]; then echo "$TOP_FILE ${FILES[*]}"; else echo "${FILES[*]}"; fi; }
 

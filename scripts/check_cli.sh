@@ -21,24 +21,7 @@ echo "# tnsim: $TNSIM"
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/tn_check_cli.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 
-N=0      # checks so far
-FAILED=0 # failed checks
-
-# pass DESC / fail DESC [DIAGNOSTIC LINE]...
-pass() {
-    N=$((N + 1))
-    echo "ok $N - $1"
-}
-fail() {
-    N=$((N + 1))
-    FAILED=$((FAILED + 1))
-    echo "not ok $N - $1"
-    shift
-    local l
-    for l in "$@"; do
-        printf '%s\n' "$l" | sed 's/^/#   /'
-    done
-}
+. scripts/tap.sh # pass, fail, check, N, FAILED
 
 # tn ARGS...: run tnsim; sets RC, OUT (stdout text), ERR (stderr text), and the files
 # $TMP/out, $TMP/err.

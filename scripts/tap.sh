@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: MIT
+# TAP output for the test scripts (sourced, not run): each check prints "ok N - DESC" or
+# "not ok N - DESC" with its diagnostic lines as "#   ..."; the script prints the plan "1..$N"
+# at the end and exits non-zero when FAILED > 0. Used by board_ctrl_test.sh, board_core_test.sh,
+# board_lint.sh and check_cli.sh.
+N=0      # checks so far
+FAILED=0 # failed checks
+
+# pass DESC
+pass() {
+    N=$((N + 1))
+    echo "ok $N - $1"
+}
+# fail DESC [DIAGNOSTIC LINE]...
+fail() {
+    N=$((N + 1))
+    FAILED=$((FAILED + 1))
+    echo "not ok $N - $1"
+    shift
+    local l
+    for l in "$@"; do printf '%s\n' "$l" | sed 's/^/#   /'; done
+}
+# check DESC STATUS [DIAGNOSTIC LINE]...: pass when STATUS is 0
+check() {
+    local desc=$1 st=$2
+    shift 2
+    if [ "$st" -eq 0 ]; then pass "$desc"; else fail "$desc" "$@"; fi
+}
