@@ -69,7 +69,7 @@ module tn_board #(
                                 ((ACOR != 0) ? (8'd1 << `TN_BF_ACOR) : 8'd0) |
                                 (8'd1 << `TN_BF_TORUS) | (8'd1 << `TN_BF_PATTERNS) |
                                 ((GAL != 0 && GADAPT != 0) ? (8'd1 << `TN_BF_GAL_ADAPT) : 8'd0);
-    localparam integer BINSI = `TN_BOARD_BINS;
+    localparam integer BINSI = `TN_BOARD_BINS;   // 16: a sink's bin is 4 bits (tn_sink bin_o)
     localparam [7:0] BINS8 = BINSI[7:0];
     localparam [31:0] BUILD2 = {QD16, BINS8, FEATURES};
     localparam integer GQDI = GQD;
@@ -93,6 +93,9 @@ module tn_board #(
         end
         if (GAL < 0 || GAL > 1) begin : g_chk_gal01
             tn_error_tn_board_GAL_must_be_0_or_1 u_err ();
+        end
+        if (BINSI != 16) begin : g_chk_bins
+            tn_error_tn_board_BOARD_BINS_must_be_16_the_sinks_4_bit_bins u_err ();
         end
         if (GADAPT < 0 || GADAPT > 1) begin : g_chk_gadapt
             tn_error_tn_board_GADAPT_must_be_0_or_1 u_err ();
@@ -150,7 +153,7 @@ module tn_board #(
     // ---- run state ----
     reg         started_q, stop_q, ended_q;
     reg  [31:0] cyc_q, stop_cyc_q, outst_q, infl_q;
-    reg  [16*32-1:0] hist_q;    // histogram bins
+    reg  [BINSI*32-1:0] hist_q; // histogram bins
     wire [31:0] win_lo = warmup_q;
     wire [31:0] win_hi = warmup_q + measure_q;
     wire [31:0] lim    = win_hi + drain_q;
@@ -312,9 +315,9 @@ module tn_board #(
                                  (((outst_q == 32'd0) && (&all_gen)) || (cyc_q >= lim)));
     wire end_now = started_q && stop_now && (infl_q == 32'd0);
     integer b, n;
-    reg [16*6-1:0] hits;
+    reg [BINSI*6-1:0] hits;
     always @* begin
-        for (b = 0; b < 16; b = b + 1) begin
+        for (b = 0; b < BINSI; b = b + 1) begin
             hits[b*6 +: 6] = 6'd0;
             for (n = 0; n < NODES; n = n + 1)
                 hits[b*6 +: 6] = hits[b*6 +: 6] + {5'd0, mdone[n] && bin[n*4 +: 4] == b[3:0]};
@@ -338,7 +341,7 @@ module tn_board #(
             infl_q     <= 32'd0;
             cmark_q    <= 32'd0;
             cflit_q    <= 32'd0;
-            for (hb = 0; hb < 16; hb = hb + 1)
+            for (hb = 0; hb < BINSI; hb = hb + 1)
                 hist_q[hb*32 +: 32] <= 32'd0;
         end else begin
             if (run)
@@ -355,7 +358,7 @@ module tn_board #(
                 cmark_q <= cmark_q + {26'd0, popcount(marked)};
                 cflit_q <= cflit_q + {18'd0, mflits};
                 infl_q  <= infl_q + {26'd0, popcount(enter)} - {26'd0, popcount(done)};
-                for (hb = 0; hb < 16; hb = hb + 1)
+                for (hb = 0; hb < BINSI; hb = hb + 1)
                     hist_q[hb*32 +: 32] <= hist_q[hb*32 +: 32] + {26'd0, hits[hb*6 +: 6]};
             end
         end
