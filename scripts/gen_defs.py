@@ -42,6 +42,14 @@ def read_table():
             if len(cols) != want:
                 die(f"{TABLE}:{no}: '{kind}' needs {want} columns, has {len(cols)}")
             t[kind].append(cols[1:])
+    # the board's map: two registers at one address (or two features on one bit) would alias
+    for kind in ("breg", "bfeat", "bnode"):
+        seen = {}
+        for name, val, _ in t[kind]:
+            v = int(val, 0)
+            if v in seen:
+                die(f"{TABLE}: {kind} {name} and {seen[v]} share the value {val}")
+            seen[v] = name
     return t
 
 
