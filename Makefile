@@ -18,7 +18,7 @@ LOCK_OBJ := $(patsubst tb/lock/%.c,build/obj/lock/%.o,$(LOCK_SRC))
 VL_DEPS := $(RTL_SRC) $(wildcard rtl/common/*.vh) build/obj/libtn.a build/obj/tnlock.a \
            tb/verilator/tn_rtl_shim.cpp tb/verilator/tn_rtl.h tb/verilator/tn_vl_context.h \
            tb/verilator/tn_gal_lock_top.v scripts/bin/verilator \
-           tb/verilator/tn_acor_lock_top.v \
+           tb/verilator/tn_acor_lock_top.v $(wildcard tb/verilator/tn_lock_router_*.vh) \
            scripts/vlbuild.sh
 LIB_HDR := $(wildcard cmodel/include/*.h cmodel/src/*.h)
 TEST_SRC := $(wildcard tb/unit/test_*.c)

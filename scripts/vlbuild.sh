@@ -80,6 +80,7 @@ mkdir -p build/vl
 # (STAMP_V: bump it when this script's Verilator or compiler command changes)
 STAMP_V=4
 stamp=$( { cat rtl/*/*.v rtl/common/*.vh tb/verilator/tn_gal_lock_top.v tb/verilator/tn_acor_lock_top.v \
+             tb/verilator/tn_lock_router_*.vh \
              tb/verilator/tn_rtl_shim.cpp tb/verilator/tn_rtl.h tb/verilator/tn_vl_context.h scripts/bin/verilator
            verilator --version
            echo "$STAMP_V $name ${TN_VL_FLAGS:-} $mkflags"; } | sha1sum | cut -c1-16)
@@ -95,7 +96,7 @@ mkdir -p "$dir"
 echo "vlbuild: $name ($mod K=$K N=$N V=$V B=$B TERM=$TERM ROUTING=$ROUTING${fault:+ fault $fault}, $threads thread(s); $(verilator --version | cut -d' ' -f1-2))"
 start=$(date +%s)
 verilator --cc --exe --build -j 2 --trace-fst -Wall --threads "$threads" --top-module "$mod" \
-    -Irtl/common -Irtl/router -Irtl/net -Irtl/ni "$src" "${defs[@]}" \
+    -Irtl/common -Irtl/router -Irtl/net -Irtl/ni -Itb/verilator "$src" "${defs[@]}" \
     -GK=$K -GN=$N -GV=$V -GB=$B -GW=$W -GTERM=$TERM -GTOPO=$TOPO -GROUTING=$ROUTING \
     $([ "$gal" = 1 ] && echo "-GQD=$QD") \
     --Mdir "$dir" -o tnlock \

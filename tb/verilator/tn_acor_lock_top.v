@@ -18,28 +18,7 @@ module tn_acor_lock_top #(
     parameter ROUTING = 3,
     parameter SEL     = -1
 ) (
-    input  wire                 clk_i,
-    input  wire                 rst_i,
-    input  wire [`TN_AW-1:0]        coord_i,
-    input  wire [`TN_CNTW-1:0]      cfg_buf_i,
-    input  wire [`TN_CNTW-1:0]      cfg_acrd_i,
-    input  wire [2:0]           cfg_route_i,
-    input  wire [2:0]           cfg_sel_i,
-    input  wire                 cfg_dateline_i,
-    input  wire                 cfg_transit_i,
-    input  wire [31:0]          seed_i,
-    input  wire [`TN_P-1:0]         in_valid_i,
-    input  wire [`TN_P*`TN_VW-1:0]      in_vc_i,
-    input  wire [`TN_P*`TN_FW-1:0]      in_flit_i,
-    output wire [`TN_P-1:0]         in_crd_valid_o,
-    output wire [`TN_P*`TN_VW-1:0]      in_crd_vc_o,
-    output wire [`TN_P-1:0]         out_valid_o,
-    output wire [`TN_P*`TN_VW-1:0]      out_vc_o,
-    output wire [`TN_P*`TN_FW-1:0]      out_flit_o,
-    input  wire [`TN_P-1:0]         out_crd_valid_i,
-    input  wire [`TN_P*`TN_VW-1:0]      out_crd_vc_i,
-    output wire [`TN_EW-1:0]        err_o,
-    output wire [`TN_OBSW-1:0]      obs_o,
+`include "tn_lock_router_ports.vh"
     // the node's ACOR block
     input  wire [1:0]           acor_cfg_seq_i,
     input  wire                 acor_cfg_mode_i,
@@ -86,32 +65,7 @@ module tn_acor_lock_top #(
 
     wire [2*N-1:0] afree;
     wire unused_afree = &{1'b0, afree};   // read by a GAL NI only
-    tn_router #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(TERM), .TOPO(TOPO),
-                .ROUTING(ROUTING), .SEL(SEL)) tn_router (
-        .clk_i           (clk_i),
-        .rst_i           (rst_i),
-        .coord_i         (coord_i),
-        .cfg_buf_i       (cfg_buf_i),
-        .cfg_acrd_i      (cfg_acrd_i),
-        .cfg_route_i     (cfg_route_i),
-        .cfg_sel_i       (cfg_sel_i),
-        .cfg_dateline_i  (cfg_dateline_i),
-        .cfg_transit_i   (cfg_transit_i),
-        .seed_i          (seed_i),
-        .in_valid_i      (in_valid_i),
-        .in_vc_i         (in_vc_i),
-        .in_flit_i       (in_flit_i),
-        .in_crd_valid_o  (in_crd_valid_o),
-        .in_crd_vc_o     (in_crd_vc_o),
-        .out_valid_o     (out_valid_o),
-        .out_vc_o        (out_vc_o),
-        .out_flit_o      (out_flit_o),
-        .out_crd_valid_i (out_crd_valid_i),
-        .out_crd_vc_i    (out_crd_vc_i),
-        .err_o           (err_o),
-        .afree_o         (afree),
-        .obs_o           (obs_o)
-    );
+`include "tn_lock_router_inst.vh"
 
     tn_acor #(.K(K), .N(N), .TERM(TERM)) u_acor (
         .clk_i      (clk_i),

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+// The ports of tn_router (rtl/router/tn_router.v) as a lockstep top repeats them, included inside
+// the port list of tn_gal_lock_top and tn_acor_lock_top (the node's block's ports follow). Their
+// widths come from rtl/common/tn_defs.vh as the router's do. Harness only.
+    input  wire                 clk_i,
+    input  wire                 rst_i,
+    input  wire [`TN_AW-1:0]        coord_i,
+    input  wire [`TN_CNTW-1:0]      cfg_buf_i,
+    input  wire [`TN_CNTW-1:0]      cfg_acrd_i,
+    input  wire [2:0]           cfg_route_i,
+    input  wire [2:0]           cfg_sel_i,
+    input  wire                 cfg_dateline_i,
+    input  wire                 cfg_transit_i,
+    input  wire [31:0]          seed_i,
+    input  wire [`TN_P-1:0]         in_valid_i,
+    input  wire [`TN_P*`TN_VW-1:0]      in_vc_i,
+    input  wire [`TN_P*`TN_FW-1:0]      in_flit_i,
+    output wire [`TN_P-1:0]         in_crd_valid_o,
+    output wire [`TN_P*`TN_VW-1:0]      in_crd_vc_o,
+    output wire [`TN_P-1:0]         out_valid_o,
+    output wire [`TN_P*`TN_VW-1:0]      out_vc_o,
+    output wire [`TN_P*`TN_FW-1:0]      out_flit_o,
+    input  wire [`TN_P-1:0]         out_crd_valid_i,
+    input  wire [`TN_P*`TN_VW-1:0]      out_crd_vc_i,
+    output wire [`TN_EW-1:0]        err_o,
+    output wire [`TN_OBSW-1:0]      obs_o,
