@@ -22,6 +22,61 @@ LUT_BUDGET=1500 # LUT4 of tn_ctrl with its UART: under 2 % of the LFE5U-85F's 83
 tag() { local t=${1// /_}; t=${t//=/}; echo "${t:-default}"; }
 files_for() { if [ "$1" = tn_board_ctrl_top ]; then echo "$TOP_FILE ${FILES[*]}"; else echo "${FILES[*]}"; fi; }
 
+# lint_good TOP "PARAMS" "INCLUDES" FILES...: Verilator -Wall and Icarus -Wall, any message fails
+lint_good() {
+    local top=$1 cfg=$2 inc=$3 kv log rc
+    shift 3
+    local gv=() pi=()
+    for kv in $cfg; do gv+=("-G$kv"); pi+=("-P$top.$kv"); done
+    log=$OUT/verilator_${top}_$(tag "$cfg").log
+    # shellcheck disable=SC2086  # inc: words
+    verilator --lint-only -Wall $inc --top-module "$top" "$@" "${gv[@]}" >"$log" 2>&1
+    rc=$?
+    if [ "$rc" -eq 0 ] && ! grep -q '^%' "$log"; then
+        pass "verilator -Wall $top [${cfg:-default}] clean"
+    else
+        fail "verilator -Wall $top [${cfg:-default}] clean" "exit $rc ($log)" "$(grep '^%' "$log" | head -n 8)"
+    fi
+    log=$OUT/iverilog_${top}_$(tag "$cfg").log
+    # shellcheck disable=SC2086
+    iverilog -g2005 -Wall $inc -o "$OUT/$top.vvp" -s "$top" "${pi[@]}" "$@" 2>&1 |
+        grep -v 'timescale\|inherit' >"$log"
+    rc=${PIPESTATUS[0]}
+    if [ "$rc" -eq 0 ] && [ ! -s "$log" ]; then
+        pass "iverilog -g2005 -Wall $top [${cfg:-default}] elaborates with no message"
+    else
+        fail "iverilog -g2005 -Wall $top [${cfg:-default}] elaborates with no message" "exit $rc ($log)" "$(head -n 8 "$log")"
+    fi
+}
+
+# lint_bad TOP "PARAMS" RULE "INCLUDES" FILES...: Verilator, Icarus and Yosys each refuse the
+# parameters, naming the rule
+lint_bad() {
+    local top=$1 cfg=$2 rule=$3 inc=$4 kv log rc ch=""
+    shift 4
+    local gv=() pi=() msgs=()
+    for kv in $cfg; do gv+=("-G$kv"); pi+=("-P$top.$kv"); ch="$ch -chparam ${kv%%=*} ${kv#*=}"; done
+    log=$OUT/bad_verilator_${top}_$(tag "$cfg").log
+    # shellcheck disable=SC2086
+    verilator --lint-only -Wall $inc --top-module "$top" "$@" "${gv[@]}" >"$log" 2>&1
+    rc=$?
+    { [ "$rc" -ne 0 ] && grep -qw "$rule" "$log"; } || msgs+=("verilator: exit $rc, rule not named ($log)")
+    log=$OUT/bad_iverilog_${top}_$(tag "$cfg").log
+    # shellcheck disable=SC2086
+    iverilog -g2005 $inc -o /dev/null -s "$top" "${pi[@]}" "$@" >"$log" 2>&1
+    rc=$?
+    { [ "$rc" -ne 0 ] && grep -qw "$rule" "$log"; } || msgs+=("iverilog: exit $rc, rule not named ($log)")
+    log=$OUT/bad_yosys_${top}_$(tag "$cfg").log
+    yosys -q -p "read_verilog $inc $*; hierarchy -check -top $top$ch" >"$log" 2>&1
+    rc=$?
+    { [ "$rc" -ne 0 ] && grep -qw "$rule" "$log"; } || msgs+=("yosys: exit $rc, rule not named ($log)")
+    if [ ${#msgs[@]} -eq 0 ]; then
+        pass "$top [$cfg] is refused by Verilator, Icarus and Yosys, naming $rule"
+    else
+        fail "$top [$cfg] is refused by Verilator, Icarus and Yosys, naming $rule" "${msgs[@]}"
+    fi
+}
+
 # Legal parameter sets "top|params"
 GOOD=(
     "tn_uart_rx|"
@@ -46,55 +101,13 @@ BAD=(
 )
 
 for g in "${GOOD[@]}"; do
-    top=${g%%|*}
-    cfg=${g#*|}
-    gv=()
-    pi=()
-    for kv in $cfg; do gv+=("-G$kv"); pi+=("-P$top.$kv"); done
-    log=$OUT/verilator_${top}_$(tag "$cfg").log
-    # shellcheck disable=SC2046
-    verilator --lint-only -Wall -Ifpga --top-module "$top" $(files_for "$top") "${gv[@]}" >"$log" 2>&1
-    rc=$?
-    if [ "$rc" -eq 0 ] && ! grep -q '^%' "$log"; then
-        pass "verilator -Wall $top [${cfg:-default}] clean"
-    else
-        fail "verilator -Wall $top [${cfg:-default}] clean" "exit $rc ($log)" "$(grep '^%' "$log" | head -n 8)"
-    fi
-    log=$OUT/iverilog_${top}_$(tag "$cfg").log
-    # shellcheck disable=SC2046
-    iverilog -g2005 -Wall -o "$OUT/$top.vvp" -s "$top" "${pi[@]}" $(files_for "$top") >"$log" 2>&1
-    rc=$?
-    if [ "$rc" -eq 0 ] && [ ! -s "$log" ]; then
-        pass "iverilog -g2005 -Wall $top [${cfg:-default}] elaborates with no message"
-    else
-        fail "iverilog -g2005 -Wall $top [${cfg:-default}] elaborates with no message" "exit $rc ($log)" "$(head -n 8 "$log")"
-    fi
+    # shellcheck disable=SC2046  # files_for: words
+    lint_good "${g%%|*}" "${g#*|}" -Ifpga $(files_for "${g%%|*}")
 done
 
 for b in "${BAD[@]}"; do
     IFS='|' read -r top cfg rule <<<"$b"
-    gv=()
-    pi=()
-    ch=""
-    for kv in $cfg; do gv+=("-G$kv"); pi+=("-P$top.$kv"); ch="$ch -chparam ${kv%%=*} ${kv#*=}"; done
-    msgs=()
-    log=$OUT/bad_verilator_${top}_$(tag "$cfg").log
-    verilator --lint-only -Wall -Ifpga --top-module "$top" "${FILES[@]}" "${gv[@]}" >"$log" 2>&1
-    rc=$?
-    { [ "$rc" -ne 0 ] && grep -qw "$rule" "$log"; } || msgs+=("verilator: exit $rc, rule not named ($log)")
-    log=$OUT/bad_iverilog_${top}_$(tag "$cfg").log
-    iverilog -g2005 -o /dev/null -s "$top" "${pi[@]}" "${FILES[@]}" >"$log" 2>&1
-    rc=$?
-    { [ "$rc" -ne 0 ] && grep -qw "$rule" "$log"; } || msgs+=("iverilog: exit $rc, rule not named ($log)")
-    log=$OUT/bad_yosys_${top}_$(tag "$cfg").log
-    yosys -q -p "read_verilog ${FILES[*]}; hierarchy -check -top $top$ch" >"$log" 2>&1
-    rc=$?
-    { [ "$rc" -ne 0 ] && grep -qw "$rule" "$log"; } || msgs+=("yosys: exit $rc, rule not named ($log)")
-    if [ ${#msgs[@]} -eq 0 ]; then
-        pass "$top [$cfg] is refused by Verilator, Icarus and Yosys, naming $rule"
-    else
-        fail "$top [$cfg] is refused by Verilator, Icarus and Yosys, naming $rule" "${msgs[@]}"
-    fi
+    lint_bad "$top" "$cfg" "$rule" -Ifpga "${FILES[@]}"
 done
 
 # synth_ecp5 at the board's parameters (25 MHz, 115200 baud, 100 ms timeout)
@@ -151,53 +164,11 @@ CORE_BAD=(
     "tn_board|ACOR=1 V=2 ROUTING=3|tn_error_tn_board_ACOR_needs_ROUTING_2_and_V_at_least_4"
 )
 for g in "${CORE_GOOD[@]}"; do
-    top=${g%%|*}
-    cfg=${g#*|}
-    gv=()
-    pi=()
-    for kv in $cfg; do gv+=("-G$kv"); pi+=("-P$top.$kv"); done
-    log=$OUT/verilator_${top}_$(tag "$cfg").log
-    verilator --lint-only -Wall "${CORE_INC[@]}" --top-module "$top" "${CORE_FILES[@]}" "${gv[@]}" >"$log" 2>&1
-    rc=$?
-    if [ "$rc" -eq 0 ] && ! grep -q '^%' "$log"; then
-        pass "verilator -Wall $top [${cfg:-default}] clean"
-    else
-        fail "verilator -Wall $top [${cfg:-default}] clean" "exit $rc ($log)" "$(grep '^%' "$log" | head -n 8)"
-    fi
-    log=$OUT/iverilog_${top}_$(tag "$cfg").log
-    iverilog -g2005 -Wall "${CORE_INC[@]}" -o "$OUT/$top.vvp" -s "$top" "${pi[@]}" "${CORE_FILES[@]}" 2>&1 |
-        grep -v 'timescale\|inherit' >"$log"
-    rc=${PIPESTATUS[0]}
-    if [ "$rc" -eq 0 ] && [ ! -s "$log" ]; then
-        pass "iverilog -g2005 -Wall $top [${cfg:-default}] elaborates with no message"
-    else
-        fail "iverilog -g2005 -Wall $top [${cfg:-default}] elaborates with no message" "exit $rc ($log)" "$(head -n 8 "$log")"
-    fi
+    lint_good "${g%%|*}" "${g#*|}" "${CORE_INC[*]}" "${CORE_FILES[@]}"
 done
 for b in "${CORE_BAD[@]}"; do
     IFS='|' read -r top cfg rule <<<"$b"
-    gv=()
-    pi=()
-    ch=""
-    for kv in $cfg; do gv+=("-G$kv"); pi+=("-P$top.$kv"); ch="$ch -chparam ${kv%%=*} ${kv#*=}"; done
-    msgs=()
-    log=$OUT/bad_verilator_${top}_$(tag "$cfg").log
-    verilator --lint-only -Wall "${CORE_INC[@]}" --top-module "$top" "${CORE_FILES[@]}" "${gv[@]}" >"$log" 2>&1
-    rc=$?
-    { [ "$rc" -ne 0 ] && grep -qw "$rule" "$log"; } || msgs+=("verilator: exit $rc, rule not named ($log)")
-    log=$OUT/bad_iverilog_${top}_$(tag "$cfg").log
-    iverilog -g2005 "${CORE_INC[@]}" -o /dev/null -s "$top" "${pi[@]}" "${CORE_FILES[@]}" >"$log" 2>&1
-    rc=$?
-    { [ "$rc" -ne 0 ] && grep -qw "$rule" "$log"; } || msgs+=("iverilog: exit $rc, rule not named ($log)")
-    log=$OUT/bad_yosys_${top}_$(tag "$cfg").log
-    yosys -q -p "read_verilog ${CORE_INC[*]} ${CORE_FILES[*]}; hierarchy -check -top $top$ch" >"$log" 2>&1
-    rc=$?
-    { [ "$rc" -ne 0 ] && grep -qw "$rule" "$log"; } || msgs+=("yosys: exit $rc, rule not named ($log)")
-    if [ ${#msgs[@]} -eq 0 ]; then
-        pass "$top [$cfg] is refused by Verilator, Icarus and Yosys, naming $rule"
-    else
-        fail "$top [$cfg] is refused by Verilator, Icarus and Yosys, naming $rule" "${msgs[@]}"
-    fi
+    lint_bad "$top" "$cfg" "$rule" "${CORE_INC[*]}" "${CORE_FILES[@]}"
 done
 # synth_ecp5 of the per-node blocks at the board build (K=4 N=2 V=2 B=4 W=16 ROUTING=0): no latch;
 # the whole tn_board is synthesised by scripts/board_area.sh (too slow for make test)
