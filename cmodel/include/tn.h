@@ -80,7 +80,8 @@ int tn_config_load(tn_config *c, const char *path, char *err, size_t errlen);
 /* Check the combination of values. */
 int tn_config_check(const tn_config *c, char *err, size_t errlen);
 /* Credits an adaptive VC needs to be taken (whole packet forwarding, docs/microarchitecture.md
- * R19.1.4): min(buf, pkt_max); the RTL's cfg_acrd_i. */
+ * R19.1.4): min(buf, pkt_max); the RTL's cfg_acrd_i. With traffic=trace the simulation takes
+ * min(buf, the trace's longest packet) instead (tn_sim_new). */
 int tn_config_acrd(const tn_config *c);
 /* Name tables (index = enum value). */
 const char *tn_routing_name(int r);
@@ -262,7 +263,8 @@ double tn_sim_channel_util(const tn_sim *s, int node, int port);
 long tn_sim_check_errors(const tn_sim *s);
 const char *tn_sim_first_error(const tn_sim *s); /* first integrity failure, "" if none */
 
-/* Directed traffic for tests: queue one packet at src (created now). */
+/* Directed traffic for tests: queue one packet at src (created now). A packet longer than A
+ * (R19.1.4, from the pkt key) may enter an adaptive VC without room for all of it. */
 int tn_sim_inject(tn_sim *s, int src, int dst, int len);
 /* Record of a delivered packet, for tests: returns count of packets delivered so far. */
 typedef struct tn_pkt_record {

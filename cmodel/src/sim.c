@@ -66,6 +66,18 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
             goto fail;
         }
         s->has_trace = 1;
+        /* the longest packet the run creates is the trace's (1 if it has none): A (R19.1.4) */
+        int longest = 1;
+        for (long i = 0; i < s->trace.count; i++)
+            longest = s->trace.p[i].len > longest ? s->trace.p[i].len : longest;
+        s->A = longest < s->B ? longest : s->B;
+        if (c->routing == TN_ROUTE_CHAOS && c->buf < longest) {
+            snprintf(err, errlen, "key 'buf': value '%d' is shorter than the longest packet of "
+                     "the trace (%d flits, key 'trace'): routing=chaos is virtual cut-through, a "
+                     "packet needs a whole empty buffer; allowed: %d..%d", c->buf, longest,
+                     longest, TN_MAX_BUF);
+            goto fail;
+        }
     }
     ALLOC(s->router_err, nodes);
     ALLOC(s->coord, nodes * s->g.n);

@@ -196,7 +196,7 @@ struct tn_sim {
     tn_config cfg;
     tn_geom g;
     int V, B, P;
-    int A;             /* credits an adaptive VC needs to be taken: min(buf, pkt_max) (R19.1.4) */
+    int A;             /* credits an adaptive VC needs to be taken: min(buf, longest packet) (R19.1.4) */
     long cycle;
     uint32_t *router_err;
     int32_t *coord; /* [node*n + d] */

@@ -100,7 +100,7 @@ typedef struct rnet {
 } rnet;
 /* threads: router mode only, the harness's threads for rnet_tick (1: none); each thread ticks
  * a contiguous share of the nodes' models. */
-int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c, int threads);
+int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c, int acrd, int threads);
 void rnet_close(rnet *n);
 /* A node's slice of a per-node bus: its bytes and the LSB of the node's slice. */
 uint8_t *rnet_bus(rnet *n, int bus, int node, long *lsb);

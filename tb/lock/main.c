@@ -52,7 +52,7 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
     layout L;
     layout_init(&L, &rp);
     rnet net, *r = &net;
-    if (rnet_open(r, &s->g, &L, &o->cfg, (int)o->threads)) {
+    if (rnet_open(r, &s->g, &L, &o->cfg, s->A, (int)o->threads)) {
         fprintf(stderr, "tnlock: error: out of memory\n");
         return 2;
     }

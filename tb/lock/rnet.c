@@ -150,7 +150,7 @@ static void pool_close(rnet *n)
     n->prewired = 0;
 }
 
-int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c, int threads)
+int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c, int acrd, int threads)
 {
     const tn_dims *d = &L->d;
     n->routers = L->top;
@@ -171,7 +171,7 @@ int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c, in
     for (int i = 0; i < cnt; i++) {
         tn_rtl *x = n->r[i] = tn_rtl_new();
         lk_set(port(x, TN_RTL_CFG_BUF), 0, d->CNTW, (uint64_t)c->buf);
-        lk_set(port(x, TN_RTL_CFG_ACRD), 0, d->CNTW, (uint64_t)tn_config_acrd(c));
+        lk_set(port(x, TN_RTL_CFG_ACRD), 0, d->CNTW, (uint64_t)acrd); /* A, R19.1.4: the model's */
         lk_set(port(x, TN_RTL_CFG_ROUTE), 0, 3, (uint64_t)c->routing); /* enum tn_routing */
         lk_set(port(x, TN_RTL_CFG_SEL), 0, 3, (uint64_t)c->selection);
         lk_set(port(x, TN_RTL_CFG_DATELINE), 0, 1, (uint64_t)c->dateline);

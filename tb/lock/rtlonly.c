@@ -46,7 +46,7 @@ int rtl_only(const tn_config *c, long cycles, int threads, rtlonly_result *res, 
     inj *in = calloc((size_t)nt, sizeof *in);
     long *got = calloc((size_t)nodes, sizeof *got), *sum = calloc((size_t)nodes, sizeof *sum);
     int *rx_len = calloc((size_t)nt * (size_t)V, sizeof *rx_len); /* per ejection VC */
-    if (!in || !got || !sum || !rx_len || rnet_open(&net, &s->g, &L, c, threads)) {
+    if (!in || !got || !sum || !rx_len || rnet_open(&net, &s->g, &L, c, s->A, threads)) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }

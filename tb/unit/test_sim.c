@@ -2,8 +2,11 @@
 /* Simulator checks of the golden model: zero-load latency formula, accepted = offered below
  * saturation, saturation against the channel-load bound, packet integrity on many
  * configurations, determinism, the checker catching a planted corruption, bad configurations. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "tn_test.h"
 #include "tn_internal.h"
 
@@ -1058,11 +1061,60 @@ static void test_goal_val_hop_distribution(void **st_)
     }
 }
 
+/* A sim of the 4x4 torus with traffic=trace from a temporary file of the given lines, or NULL
+ * with the message in err. */
+static tn_sim *trace_sim(const char *lines, const char *routing, const char *buf, char *err,
+                         size_t errlen)
+{
+    char path[] = "/tmp/tn_test_trace_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs(lines, f);
+    fclose(f);
+    tn_config c = base(4, 2);
+    const char *kv[][2] = {{"vcs", "4"}, {"routing", routing}, {"buf", buf},
+                           {"traffic", "trace"}, {"trace", path}};
+    for (size_t i = 0; i < sizeof kv / sizeof kv[0]; i++)
+        if (tn_config_set(&c, kv[i][0], kv[i][1], err, errlen))
+            fail_msg("%s", err);
+    tn_sim *s = tn_sim_new(&c, err, errlen);
+    remove(path);
+    return s;
+}
+
+/* R19.1.4: with traffic=trace, A is min(buf, the trace's longest packet), not the pkt key's
+ * bound (4 by default); CHAOS refuses a buffer shorter than the trace's longest packet. */
+static void test_trace_acrd(void **st)
+{
+    (void)st;
+    char err[TN_ERRLEN];
+    tn_sim *s = trace_sim("0 0 5 8\n3 1 9 2\n", "minad", "8", err, sizeof err);
+    assert_non_null(s);
+    assert_int_equal(s->A, 8);
+    tn_sim_free(s);
+    s = trace_sim("0 0 5 8\n", "minad", "6", err, sizeof err);
+    assert_non_null(s);
+    assert_int_equal(s->A, 6);
+    tn_sim_free(s);
+    s = trace_sim("# no packet\n", "minad", "8", err, sizeof err);
+    assert_non_null(s);
+    assert_int_equal(s->A, 1);
+    tn_sim_free(s);
+    s = trace_sim("0 0 5 8\n", "chaos", "4", err, sizeof err);
+    assert_null(s);
+    assert_non_null(strstr(err, "key 'buf': value '4' is shorter than the longest packet of the "
+                                "trace (8 flits"));
+    assert_non_null(strstr(err, "allowed: 8..64"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_zero_load_latency),
         cmocka_unit_test(test_worked_trace),
+        cmocka_unit_test(test_trace_acrd),
         cmocka_unit_test(test_accepted_equals_offered),
         cmocka_unit_test(test_saturation_vs_bound),
         cmocka_unit_test(test_integrity_many_configs),
