@@ -178,3 +178,19 @@ done
 echo "RTL alone: cycles/s of the Verilated network driven by a C traffic source, no model;"
 echo "lockstep: cycles/s of the whole run (model, every observed register compared every cycle);"
 echo "router-c/s: lockstep cycles/s x routers."
+
+# ---- instructions per router-cycle: counted by valgrind, not timed (repeatable on a busy host) ----
+if command -v valgrind >/dev/null; then
+    echo
+    echo "instructions per router-cycle of the RTL alone (scripts/vl_icount.sh: callgrind, 1000 and 3000 cycles)"
+    for c in "k=4 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3" \
+             "k=4 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.01" \
+             "rtl=rtr k=4 n=2 vcs=4 buf=8 pkt=4 routing=minad selection=sq traffic=uniform load=0.3" \
+             "k=4 n=2 vcs=2 buf=4 pkt=4 routing=dor traffic=uniform load=0.45"; do
+        # shellcheck disable=SC2086
+        r=$(bash scripts/vl_icount.sh "$TNLOCK" $c model=off) || { echo "bench.sh: vl_icount $c failed" >&2; exit 1; }
+        printf "%-70s %14s\n" "$c" "$(echo "$r" | awk '{ print $(NF-2) }')"
+    done
+else
+    echo "(valgrind not installed: no instruction counts; apt-get install valgrind)"
+fi
