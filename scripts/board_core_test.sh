@@ -214,7 +214,7 @@ refused() {
         fail "refused: $desc (exit 2, message with '$want')" "exit $RC" "$ERR"
     fi
 }
-refused "gal_sets=dst (per-destination sets are C-only)" "key 'gal_sets': value 'dst'" routing=gal gal_qdepth=16
+refused "gal_sets=dst (per-destination sets are C-only)" "key 'gal_sets': value 'dst'" routing=gal gal_sets=dst
 # BUILD2 of the simulated board (V=4 ROUTING=3 GAL=1 ACOR=1, GADAPT and the patterns by default):
 # QD 16, 16 bins, features GAL, ACOR, torus, patterns and GAL's adaptive threshold (bits 0..4)
 h --port "$PTY_core" --json read 2
@@ -224,7 +224,7 @@ if [ "$RC" -eq 0 ] && [ "$B2" = $(((16 << 16) | (16 << 8) | 0x1f)) ]; then
 else
     fail "BUILD2 = QD 16, 16 bins, features 0x1f" "exit $RC, value '$B2'" "$ERR"
 fi
-refused "gal_qdepth other than the build's" "key 'gal_qdepth': value '128': the board's GAL queues hold 16 packets" routing=gal gal_sets=1
+refused "gal_qdepth other than the build's" "key 'gal_qdepth': value '128': the board's GAL queues hold 16 packets" routing=gal gal_sets=1 gal_qdepth=128
 refused "traffic=trace" "key 'traffic': value 'trace': not built into the board's traffic generators (allowed: uniform tornado bitcomp bitrev shuffle butterfly transpose neighbor randperm hotspot)" traffic=trace trace=/dev/null
 refused "hotspot with a hot node outside the 4x4" "key 'hot_nodes': value '16' is not a node; allowed: 0..15" traffic=hotspot hot_nodes=3,16
 refused "hotspot with 17 hot nodes" "key 'hot_nodes'" traffic=hotspot hot_nodes=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0

@@ -374,6 +374,10 @@ int main(int argc, char **argv)
                  c->synopsis + strlen(c->name) + 1, c->synopsis);
         return fail(&h, EXIT_USAGE, "usage", msg);
     }
+    if (h.compare && strcmp(c->name, "run") && strcmp(c->name, "sweep")) {
+        snprintf(msg, sizeof msg, "--compare applies to run and sweep only, not to %s", c->name);
+        return fail(&h, EXIT_USAGE, "usage", msg);
+    }
     if (!h.port[0])
         return fail(&h, EXIT_USAGE, "usage",
                     "no port given; use --port PATH (e.g. /dev/ttyUSB0, or the pty tnboard "

@@ -409,15 +409,18 @@ static void print_board_text(const host *h, const tn_config *c, const tn_stats *
     printf("  histogram        bins of %u cycles:", 1u << bs->hist_shift);
     for (int i = 0; i < TN_BOARD_BINS; i++)
         printf(" %u", bs->hist[i]);
-    printf("\n  packets          %ld measured; %ld injected, %ld delivered, %ld integrity errors\n",
-           st->packets, st->injected, st->delivered, st->check_errors);
+    printf("\n  packets          %ld measured; %ld injected, %ld delivered, %ld integrity errors%s\n",
+           st->packets, st->injected, st->delivered, st->check_errors,
+           bs->ovf ? " (the source FIFO overflow counts as one; `tnhost errors`)" : "");
     printf("  saturated        %s\n", st->saturated ? "yes" : "no");
     printf("  cycles           %ld (sources stopped at %u)\n", st->cycles, bs->stop_cycle);
 }
 
 /* The configuration of one run: tnsim's keys over the board build's k, n, vcs and buf (tnsim's
- * defaults are for an 8-ary 2-cube), checked as tnsim checks it and against the build. what
- * prefixes the messages. Returns 0 or an exit status (the message printed). */
+ * defaults are for an 8-ary 2-cube), its GAL queue depth, gal_sets=dir (tnsim's default dst is
+ * not built on the board) and its selection when the build fixes one; checked as tnsim checks it
+ * and against the build. what prefixes the messages. Returns 0 or an exit status (the message
+ * printed). */
 int run_config(host *h, int nargs, const char **args, const board_build *bb,
                       const char *what, tn_config *c)
 {
@@ -427,6 +430,12 @@ int run_config(host *h, int nargs, const char **args, const board_build *bb,
     c->n = (int)bb->n;
     c->vcs = (int)bb->v;
     c->buf = (int)bb->b;
+    if (bb->features & TN_BF_GAL) {
+        c->gal_qdepth = (int)bb->gqd;
+        c->gal_sets = TN_GAL_SDIR;
+    }
+    if (bb->sel >= 0)
+        c->selection = bb->sel;
     if (tn_cli_parse(nargs, (char **)args, 0, c, run_keys,
                      run_nkeys, h, NULL, err, sizeof err) ||
         tn_config_check(c, err, sizeof err)) {
@@ -541,12 +550,17 @@ int cmd_run(host *h)
             print_board_json(h, &c, st, bs), printf("}\n");
         else
             print_board_text(h, &c, st, bs);
+        char why[256];
+        if (bs->ovf)
+            snprintf(why, sizeof why, "a node had more than QD=%u packets waiting to start: "
+                     "tnsim's source queue is unbounded, the board's holds QD; a Bernoulli "
+                     "source's queue passes QD past saturation, and below it near saturation or "
+                     "with long or variable-length packets: lower the load", bb.qd);
+        else
+            snprintf(why, sizeof why, "traffic not built into this board");
         snprintf(msg, sizeof msg, "run: %s at nodes 0x%x: the statistics are not tnsim's (%s)",
                  bs->ovf ? "a source FIFO overflowed" : "a pattern is not built",
-                 bs->ovf ? bs->ovf : bs->paterr,
-                 bs->ovf ? "the offered load is above saturation: tnsim's source queue is "
-                           "unbounded, the board's holds QD packets per node"
-                         : "traffic not built into this board");
+                 bs->ovf ? bs->ovf : bs->paterr, why);
         fprintf(stderr, "tnhost: %s\n", msg);
         return EXIT_BOARD;
     }

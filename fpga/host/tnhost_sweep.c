@@ -155,8 +155,8 @@ int cmd_sweep(host *h)
             printf("}\n");
         } else if (rr.not_comparable) {
             printf("%8.4f %9.4f %9.2f %8ld   %s\n", st->offered, st->accepted, st->latency_avg,
-                   st->latency_max, rr.bs.ovf ? "a source FIFO overflowed (past saturation): "
-                   "not comparable" : "a pattern is not built: not comparable");
+                   st->latency_max, rr.bs.ovf ? "a source FIFO overflowed (more than QD packets "
+                   "waiting): not comparable" : "a pattern is not built: not comparable");
         } else if (rr.compared) {
             printf("%8.4f %9.4f %9.2f %8ld | %9.4f %9.2f %8ld | %s\n", st->offered, st->accepted,
                    st->latency_avg, st->latency_max, cs->accepted, cs->latency_avg,

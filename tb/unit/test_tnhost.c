@@ -125,11 +125,41 @@ static void test_build_limits(void **state)
     refused(&bb, "gal_adapt=maybe", "gal_adapt");
 }
 
+/* Keys left unset take the build's values where tnsim's defaults are not built: GAL's queue
+ * depth and gal_sets=dir, and the selection of a build that fixes it. */
+static void test_build_defaults(void **state)
+{
+    (void)state;
+    board_build bb = core_build(0);
+    char msg[600];
+    accepted(&bb, "routing=gal");
+    accepted(&bb, "routing=gal traffic=tornado load=0.3");
+    host h;
+    memset(&h, 0, sizeof h);
+    h.io.fd = -1;
+    tn_config c;
+    const char *args[] = {"routing=gal"};
+    assert_int_equal(run_config(&h, 1, args, &bb, "run", &c), 0);
+    assert_int_equal(c.gal_qdepth, 16);
+    assert_int_equal(c.gal_sets, TN_GAL_SDIR);
+    board_build fixed = core_build(0);
+    fixed.sel = TN_SEL_SQ;
+    accepted(&fixed, "routing=minad");
+    assert_int_equal(run_config(&h, 0, args, &fixed, "run", &c), 0);
+    assert_int_equal(c.selection, TN_SEL_SQ);
+    /* what the user sets is still checked against the build */
+    int rc = check(&bb, "routing=gal gal_qdepth=32", msg, sizeof msg);
+    assert_int_equal(rc, EXIT_USAGE);
+    assert_non_null(strstr(msg, "key 'gal_qdepth': value '32'"));
+    refused(&fixed, "routing=minad selection=lru", "this board build fixes selection=sq");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gal_adapt),
         cmocka_unit_test(test_build_limits),
+        cmocka_unit_test(test_build_defaults),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
