@@ -169,6 +169,61 @@ bad "config file with a bad value" "$TMP/badvalue.cfg:3|vcs|99|1..16" \
 bad "argument without '='" "bogus" bogus $Q
 bad "traffic=trace without trace=" "trace" traffic=trace k=4 n=2 $Q
 bad "trace file that does not exist" "trace|/nonexistent" trace=/nonexistent traffic=trace k=4 n=2 $Q
+bad "--config a directory" "$TMP|read error|Is a directory" --config "$TMP" $Q
+# a key that only a pattern not in the run reads (traffic, or switch_traffic from switch_at on)
+bad "trace without traffic=trace" "key 'trace'|/nonexistent.trc|traffic is 'uniform'|traffic=trace" \
+    trace=/nonexistent.trc k=4 n=2 $Q
+bad "perm_seed without randperm" "key 'perm_seed'|'7'|traffic is 'tornado'|traffic=randperm" \
+    perm_seed=7 traffic=tornado k=4 n=2 $Q
+bad "hot_frac without hotspot" "key 'hot_frac'|0.5|traffic is 'uniform'|traffic=hotspot" \
+    hot_frac=0.5 k=4 n=2 $Q
+bad "hot_nodes without hotspot, switch_traffic tornado" \
+    "key 'hot_nodes'|'3,5'|switch_traffic 'tornado'|traffic=hotspot" hot_nodes=3,5 switch_at=5 \
+    switch_traffic=tornado k=4 n=2 $Q
+bad "hot_nodes without hotspot (tnsim check)" "key 'hot_nodes'|traffic=hotspot" check hot_nodes=0
+bad "series_win without series" "series_win|100|series=FILE" series_win=100 $Q
+tn run hot_nodes=3 hot_frac=0.5 switch_at=5 switch_traffic=hotspot perm_seed=2 traffic=randperm \
+    k=4 n=2 $Q
+ran_ok "hot_nodes, hot_frac with switch_traffic=hotspot and perm_seed with traffic=randperm: exit 0" &&
+    pass "hot_nodes, hot_frac with switch_traffic=hotspot and perm_seed with traffic=randperm: exit 0"
+# output files are opened before the run: a path that cannot be written is exit 2, no report
+for key in chan_out pair_out series; do
+    extra=()
+    [ "$key" = pair_out ] && extra=(pair=0,1)
+    bad "$key to a directory that does not exist" "key '$key'|/nonexistent/dir/x.csv|No such file" \
+        run "$key=/nonexistent/dir/x.csv" "${extra[@]}" k=4 n=2 $Q
+    if [ "$RC" -eq 2 ] && [ ! -s "$TMP/out" ]; then
+        pass "$key to a directory that does not exist: refused before the run (no report)"
+    else
+        fail "$key to a directory that does not exist: refused before the run (no report)" \
+            "exit $RC" "stdout:" "$OUT"
+    fi
+done
+tn run chan_out="$TMP/chan.csv" k=4 n=2 warmup=0 measure=50
+if ran_ok "chan_out=FILE exits 0"; then
+    # 16 nodes x 4 network ports, and the header
+    if [ "$(nlines "$TMP/chan.csv")" -eq 65 ] && head -n 1 "$TMP/chan.csv" | grep -q "^node,"; then
+        pass "chan_out=FILE: the header and one row per channel of the 4x4 torus"
+    else
+        fail "chan_out=FILE: the header and one row per channel of the 4x4 torus" \
+            "$(nlines "$TMP/chan.csv") lines" "$(head -n 3 "$TMP/chan.csv")"
+    fi
+fi
+# sweep: a load the network cannot carry is named by its place in loads=; the other keys' faults
+# are theirs, not loads'; the default load, unused by sweep, is not checked
+bad "sweep with a load above the injection channel" "key 'loads'|value '0.8' (load 2 of 2)|0..0.5" \
+    sweep loads=0.1,0.8 k=4 n=2 $Q
+bad "sweep with a load that is not a number" "key 'loads'|value 'abc' (load 2 of '0.1,abc')" \
+    sweep loads=0.1,abc k=4 n=2 $Q
+bad "sweep with too few VCs names vcs" "key 'vcs'|'2'|3..16" sweep loads=0.1 routing=minad vcs=2 $Q
+if grep -q "loads" "$TMP/err"; then
+    fail "sweep with too few VCs: the message does not blame loads" "$ERR"
+else
+    pass "sweep with too few VCs: the message does not blame loads"
+fi
+tn sweep loads=0.1 k=2 n=2 $Q
+ran_ok "sweep loads=0.1 k=2 (the default load 0.3 is too high there, and unused): exit 0" &&
+    pass "sweep loads=0.1 k=2 (the default load 0.3 is too high there, and unused): exit 0"
 
 # ---------------------------------------------------------------- MIN AD and the deadlock checker
 tn run k=8 n=2 vcs=3 routing=minad selection=lru load=0.3 warmup=500 measure=3000 --json
@@ -369,6 +424,20 @@ tn $SW
 if ran_ok "sweep to stdout exits 0"; then
     sweep_check "sweep without out= writes the same CSV to stdout" "$TMP/out"
 fi
+# sweep --json: an array of run --json's objects, one per load, in order, with run's fields
+tn run k=4 n=2 traffic=tornado warmup=200 measure=1000 load=0.2 --json
+cp "$TMP/out" "$TMP/sw_run.json"
+tn $SW --json
+if ran_ok "sweep --json exits 0"; then
+    cp "$TMP/out" "$TMP/sw.json"
+    jcheck "sweep --json: an array of 3 objects, offered 0.1 0.2 0.3 in order, each with run --json's fields" \
+        "$TMP/sw.json" 'isinstance(j, list) and [round(o["offered"], 6) for o in j] == [0.1, 0.2, 0.3] and all(set(o) == set(__import__("json").load(open("'"$TMP"'/sw_run.json"))) for o in j) and all(o["traffic"] == "tornado" and o["delivered"] > 0 for o in j)'
+fi
+tn $SW --json out="$TMP/sw_out.json"
+if ran_ok "sweep --json out=FILE exits 0"; then
+    jcheck "sweep --json out=FILE: the array in the file, nothing on stdout" "$TMP/sw_out.json" \
+        'isinstance(j, list) and len(j) == 3 and not open("'"$TMP"'/out").read()'
+fi
 
 # ---------------------------------------------------------------- --config
 cat >"$TMP/good.cfg" <<'EOF'
@@ -487,6 +556,12 @@ if ran_ok "tnsim --help exits 0"; then
     else
         fail "tnsim --help lists every key of the model and of tnsim, with its default and range" \
             "missing: ${missing[*]}" "unknown-key list: $listed"
+    fi
+    if grep -qE "^  hot_nodes +0 +1\.\.16 node ids a,b,\.\.\. " "$TMP/help.txt"; then
+        pass "tnsim --help: hot_nodes' range reads 1..16 node ids (a count, not the ids' range)"
+    else
+        fail "tnsim --help: hot_nodes' range reads 1..16 node ids (a count, not the ids' range)" \
+            "$(grep -E "^  hot_nodes" "$TMP/help.txt")"
     fi
     missing=()
     for mode in run sweep sat bound check name; do

@@ -8,7 +8,8 @@
 static const char synopsis[] =
     "usage: tnsim [run|sweep|sat|bound|check|name] key=value ... [--config FILE] [--json]\n"
     "  run    one simulation (default)\n"
-    "  sweep  one run per load of loads=A,B,...; CSV to out=FILE or stdout\n"
+    "  sweep  one run per load of loads=A,B,...; CSV to out=FILE or stdout (--json: an\n"
+    "         array of run's JSON objects, one per load)\n"
     "  sat    find the saturation throughput by bisection on the load (tol=0.01)\n"
     "  bound  channel-load bound of the routing and pattern\n"
     "  check  deadlock checker: proves the channel dependency graph acyclic (exit 0) or\n"
@@ -17,21 +18,40 @@ static const char synopsis[] =
     "--config FILE: key=value lines (# comments), any key below; later arguments override it.\n"
     "A wrong key, value or combination exits with status 2 (see README.md).\n";
 
-static int parse_loads(cli *a, const char *v)
+#define LOADS_RANGE "1..64 comma-separated loads in (0, 100]"
+
+/* loads=A,B,...: -1 with err naming the element at fault (err empty: the message with the
+ * range of the whole key) */
+static int parse_loads(cli *a, const char *v, char *err, size_t errlen)
 {
     char buf[1024];
     if (strlen(v) >= sizeof buf)
         return -1;
     strcpy(buf, v);
     a->nloads = 0;
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+    int i = 0;
+    for (char *p = buf, *e;; p = e + 1) {
+        e = strchr(p, ',');
+        if (e)
+            *e = 0;
         char *end;
-        double x = strtod(tok, &end);
-        if (end == tok || *end || !(x > 0 && x <= 100) || a->nloads == MAX_LOADS)
+        double x = strtod(p, &end);
+        i++;
+        if (end == p || *end || !(x > 0 && x <= 100)) {
+            snprintf(err, errlen, "key 'loads': value '%.60s' (load %d of '%.200s') is not "
+                     "allowed; allowed: " LOADS_RANGE, p, i, v);
             return -1;
+        }
+        if (a->nloads == MAX_LOADS) {
+            snprintf(err, errlen, "key 'loads': value '%.200s' has more than %d loads; allowed: "
+                     LOADS_RANGE, v, MAX_LOADS);
+            return -1;
+        }
         a->loads[a->nloads++] = x;
+        if (!e)
+            break;
     }
-    return a->nloads ? 0 : -1;
+    return 0;
 }
 
 /* ---- tnsim's own keys (tn_cli_key): -1 with err empty gives the message with the range ---- */
@@ -48,8 +68,7 @@ static int set_path(char *buf, const char **dst, const char *v)
 
 static int set_loads(void *ctx, const char *v, char *err, size_t errlen)
 {
-    (void)err, (void)errlen;
-    return parse_loads(ctx, v);
+    return parse_loads(ctx, v, err, errlen);
 }
 
 static int set_tol(void *ctx, const char *v, char *err, size_t errlen)
@@ -128,8 +147,7 @@ static int set_pair(void *ctx, const char *v, char *err, size_t errlen)
 _Static_assert(MAX_LOADS == 64 && PATH_LEN == 4096, "the ranges below name these values");
 #define FILE_RANGE "FILE (up to 4095 characters)"
 static const tn_cli_key tnsim_keys[] = {
-    {"loads", "1..64 comma-separated loads in (0, 100]", NULL, "sweep: the loads, A,B,...",
-     set_loads},
+    {"loads", LOADS_RANGE, NULL, "sweep: the loads, A,B,...", set_loads},
     {"tol", "0.001..0.5", "0.01", "sat: the bisection stops when the load interval is this narrow",
      set_tol},
     {"out", FILE_RANGE, "stdout", "sweep: the CSV file", set_out},
@@ -144,6 +162,44 @@ static const tn_cli_key tnsim_keys[] = {
     {"series_win", "1..1000000", "50", "run: cycles per window of series", set_series_win},
 };
 #define N_TNSIM_KEYS ((int)(sizeof tnsim_keys / sizeof tnsim_keys[0]))
+
+/* Keys given that no pattern of the run reads: trace (traffic=trace), perm_seed (randperm),
+ * hot_frac and hot_nodes (hotspot), where the pattern is traffic's or, from switch_at on,
+ * switch_traffic's. 0, or -1 with the message printed. */
+static int unused_keys(const tn_config *c)
+{
+    int t = c->traffic, t2 = c->switch_at ? tn_switch_traffic(c) : c->traffic;
+    char pats[128], val[sizeof c->trace + TN_MAX_HOT * 7];
+    if (t2 != t)
+        snprintf(pats, sizeof pats, "traffic is '%s' and switch_traffic '%s'",
+                 tn_traffic_name(t), tn_traffic_name(t2));
+    else
+        snprintf(pats, sizeof pats, "traffic is '%s'", tn_traffic_name(t));
+    const char *key = NULL, *need = NULL;
+    if (c->trace[0] && t != TN_TR_TRACE) {
+        key = "trace";
+        need = "traffic=trace";
+        snprintf(val, sizeof val, "%s", c->trace);
+    } else if (c->perm_seed_set && t != TN_TR_RANDPERM && t2 != TN_TR_RANDPERM) {
+        key = "perm_seed";
+        need = "traffic=randperm or switch_traffic=randperm";
+        snprintf(val, sizeof val, "%u", (unsigned)c->perm_seed);
+    } else if ((c->hot_frac_set || c->hot_nodes_set) && t != TN_TR_HOTSPOT &&
+               t2 != TN_TR_HOTSPOT) {
+        key = c->hot_frac_set ? "hot_frac" : "hot_nodes";
+        need = "traffic=hotspot or switch_traffic=hotspot";
+        if (c->hot_frac_set)
+            snprintf(val, sizeof val, "%g", c->hot_frac);
+        else
+            for (int i = 0, u = 0; i < c->n_hot && u < (int)sizeof val; i++)
+                u += snprintf(val + u, sizeof val - (size_t)u, "%s%d", i ? "," : "", c->hot[i]);
+    }
+    if (!key)
+        return 0;
+    fprintf(stderr, "tnsim: error: key '%s' (value '%s') is set but %s; %s is read only with %s\n",
+            key, val, pats, key, need);
+    return -1;
+}
 
 /* 0, -1 on bad input (message printed), 1 for --help */
 int tnsim_parse(cli *a, int argc, char **argv)
@@ -213,22 +269,37 @@ int tnsim_parse(cli *a, int argc, char **argv)
             return -1;
         }
     }
+    if (a->series_win && !a->series) {
+        fprintf(stderr, "tnsim: error: key 'series_win': value '%ld' needs series=FILE\n",
+                a->series_win);
+        return -1;
+    }
+    if (!strcmp(a->mode, "bound") || !strcmp(a->mode, "check"))
+        a->cfg.load = 0;
+    /* sweep: the loads of loads=, not load=, are run: the other keys are checked at load 0 (so
+     * that their faults are named as theirs), then each load */
+    tn_config base = a->cfg;
+    if (!strcmp(a->mode, "sweep"))
+        base.load = 0;
+    if (tn_config_check(&base, err, sizeof err)) {
+        fprintf(stderr, "tnsim: error: %s\n", err);
+        return -1;
+    }
     for (int i = 0; i < a->nloads; i++) {
         tn_config c = a->cfg;
         c.load = a->loads[i];
         c.load_set = 1;
         if (tn_config_check(&c, err, sizeof err)) {
-            fprintf(stderr, "tnsim: error: key 'loads': %s\n", err);
+            /* "key 'load': value 'X' asks ...": the element of loads instead */
+            char pre[64];
+            size_t pl = (size_t)snprintf(pre, sizeof pre, "key 'load': value '%g' ", c.load);
+            int own = pl < sizeof pre && !strncmp(err, pre, pl);
+            fprintf(stderr, "tnsim: error: key 'loads': value '%g' (load %d of %d)%s%s\n",
+                    c.load, i + 1, a->nloads, own ? " " : ": ", own ? err + pl : err);
             return -1;
         }
     }
-    if (!strcmp(a->mode, "bound") || !strcmp(a->mode, "check"))
-        a->cfg.load = 0;
-    if (tn_config_check(&a->cfg, err, sizeof err)) {
-        fprintf(stderr, "tnsim: error: %s\n", err);
-        return -1;
-    }
-    return 0;
+    return unused_keys(&a->cfg);
 }
 
 void tnsim_usage(FILE *f) { tn_cli_usage(f, synopsis, tnsim_keys, N_TNSIM_KEYS); }

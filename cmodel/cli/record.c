@@ -1,20 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /* One tnsim simulation and its recorders: per-channel utilisation (chan_out), the packets of a
  * pair (pair, pair_out) and the throughput per window (series); the mode run. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tnsim.h"
 
-static const char *chan_out_path;
+static FILE *chan_out_file; /* chan_out=FILE, opened (and so checked) before the run */
 
-static void write_channels(const tn_sim *s, const char *path)
+static void write_channels(const tn_sim *s, FILE *f)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "tnsim: warning: key 'chan_out': cannot write '%s'\n", path);
-        return;
-    }
     const tn_geom *g = tn_sim_geom(s);
     fprintf(f, "node,coords,port,dir,dim,util_flits_per_cycle\n");
     for (int v = 0; v < g->nodes; v++) {
@@ -28,7 +24,6 @@ static void write_channels(const tn_sim *s, const char *path)
                 fprintf(f, "%d,%s,%d,%c,%d,%.6f\n", v, cs, p, (p & 1) ? '+' : '-', (p - 1) / 2,
                         tn_sim_channel_util(s, v, p));
     }
-    fclose(f);
 }
 
 /* pair=S,D: the measured packets of one pair (paper 000's latency = H + Q decomposition) */
@@ -152,18 +147,31 @@ int tnsim_simulate(const tn_config *c, tn_stats *st, char *first_err, size_t len
     int rc = tn_sim_run(s, st);
     snprintf(first_err, len, "%s", tn_sim_deadlocked(s) ? tn_sim_deadlock_report(s)
                                                          : tn_sim_first_error(s));
-    if (chan_out_path)
-        write_channels(s, chan_out_path);
+    if (chan_out_file)
+        write_channels(s, chan_out_file);
     tn_sim_free(s);
     return rc ? 1 : 0;
 }
 
-/* The mode run: the recorders of the keys, one simulation, the report. */
+/* fopen(path, "w"), or NULL with "key 'KEY': cannot write 'PATH': REASON" printed */
+static FILE *open_out(const char *key, const char *path)
+{
+    errno = 0;
+    FILE *f = fopen(path, "w");
+    if (!f)
+        fprintf(stderr, "tnsim: error: key '%s': cannot write '%s': %s\n", key, path,
+                errno ? strerror(errno) : "unknown");
+    return f;
+}
+
+/* The mode run: the recorders of the keys, one simulation, the report. Every output file is
+ * opened before the simulation, so a path that cannot be written costs no run. */
 int tnsim_run(const cli *a)
 {
     tn_stats st;
     char first[TN_ERRLEN];
-    chan_out_path = a->chan_out;
+    if (a->chan_out && !(chan_out_file = open_out("chan_out", a->chan_out)))
+        return 2;
     pair.src = a->pair_src;
     pair.dst = a->pair_dst;
     pair.shift = a->pair_shift;
@@ -171,16 +179,18 @@ int tnsim_run(const cli *a)
     pair.per_hop = a->cfg.routing == TN_ROUTE_CHAOS ? 3 : 2;
     pair.n = a->cfg.n;
     if (a->pair_out) {
-        pair.f = fopen(a->pair_out, "w");
+        pair.f = open_out("pair_out", a->pair_out);
         if (!pair.f) {
-            fprintf(stderr, "tnsim: error: key 'pair_out': cannot write '%s'\n", a->pair_out);
+            if (chan_out_file)
+                fclose(chan_out_file);
+            chan_out_file = NULL;
             return 2;
         }
         fprintf(pair.f, "latency,hops,queueing\n");
     }
     FILE *sf = NULL;
     if (a->series) {
-        sf = fopen(a->series, "w");
+        sf = open_out("series", a->series);
         series.flits = calloc(SERIES_MAX, sizeof *series.flits);
         series.gal = a->cfg.routing == TN_ROUTE_GAL;
         series.k = a->cfg.k;
@@ -208,16 +218,25 @@ int tnsim_run(const cli *a)
         if (!sf || !series.flits || (series.acor && !series.lvl) ||
             (series.gal && (!series.pkts || !series.nonmin || !series.gq || !series.tmean ||
                             !series.tmax))) {
-            fprintf(stderr, "tnsim: error: key 'series': cannot write '%s'\n", a->series);
-            if (sf)
+            if (sf) {
+                fprintf(stderr, "tnsim: error: key 'series': out of memory\n");
                 fclose(sf);
+            }
             series_free();
+            if (pair.f)
+                fclose(pair.f);
+            if (chan_out_file)
+                fclose(chan_out_file);
+            chan_out_file = NULL;
             return 2;
         }
         if (a->series_win)
             series.win = a->series_win;
     }
     int rc = tnsim_simulate(&a->cfg, &st, first, sizeof first);
+    if (chan_out_file)
+        fclose(chan_out_file);
+    chan_out_file = NULL;
     if (pair.f)
         fclose(pair.f);
     if (sf) {
@@ -253,7 +272,7 @@ int tnsim_run(const cli *a)
     if (rc == 2)
         return 2;
     if (a->json)
-        tnsim_print_json(&a->cfg, &st, stdout);
+        tnsim_print_json(&a->cfg, &st, stdout, "\n");
     else
         tnsim_print_text(&a->cfg, &st);
     if (pair.src >= 0) {

@@ -74,7 +74,9 @@ static const char *acor_stats(const tn_stats *st, int json)
     return b;
 }
 
-void tnsim_print_json(const tn_config *c, const tn_stats *st, FILE *f)
+/* One JSON object of the run's configuration and statistics, then end ("\n", or ",\n" inside
+ * sweep's array) */
+void tnsim_print_json(const tn_config *c, const tn_stats *st, FILE *f, const char *end)
 {
     fprintf(f,
             "{\"k\": %d, \"n\": %d, \"topo\": \"%s\", \"vcs\": %d, \"buf\": %d, \"pkt_min\": %d, "
@@ -89,7 +91,7 @@ void tnsim_print_json(const tn_config *c, const tn_stats *st, FILE *f)
             "\"src_jain\": %.6g, \"chan_util_avg\": %.6g, \"chan_util_max\": %.6g, \"saturated\": %s, "
             "\"packets\": %ld, \"injected\": %ld, \"delivered\": %ld, \"check_errors\": %ld, "
             "\"router_errors\": %u, \"cycles\": %ld, \"sim_cycles_per_second\": %.1f, "
-            "\"flit_hops_per_second\": %.1f%s%s}\n",
+            "\"flit_hops_per_second\": %.1f%s%s}%s",
             c->k, c->n, tn_topo_name(c->topo), c->vcs, c->buf, c->pkt_min, c->pkt_max, c->term,
             tn_routing_name(c->routing), tn_selection_name(c->selection),
             tn_traffic_name(c->traffic), c->seed, tn_capacity(c),
@@ -100,7 +102,7 @@ void tnsim_print_json(const tn_config *c, const tn_stats *st, FILE *f)
             st->chan_util_max,
             st->saturated ? "true" : "false", st->packets, st->injected, st->delivered,
             st->check_errors, st->router_errors, st->cycles, st->cycles_per_second,
-            st->flit_hops_per_second, gal_occ(st, 1), acor_stats(st, 1));
+            st->flit_hops_per_second, gal_occ(st, 1), acor_stats(st, 1), end);
 }
 
 void tnsim_print_text(const tn_config *c, const tn_stats *st)

@@ -1,20 +1,28 @@
 /* SPDX-License-Identifier: MIT */
 /* tnsim sweep (one run per load) and tnsim sat (bisection on the load). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tnsim.h"
 
+/* One run per load, in order: a CSV row each, or with --json one object each (the fields of
+ * tnsim run --json) in a JSON array; to out=FILE or stdout, flushed after every load. */
 int tnsim_sweep(cli *a)
 {
+    errno = 0;
     FILE *f = a->out ? fopen(a->out, "w") : stdout;
     if (!f) {
-        fprintf(stderr, "tnsim: error: key 'out': cannot write '%s'\n", a->out);
+        fprintf(stderr, "tnsim: error: key 'out': cannot write '%s': %s\n", a->out,
+                errno ? strerror(errno) : "unknown");
         return 2;
     }
-    fprintf(f, "k,n,topo,routing,selection,traffic,vcs,buf,pkt_min,pkt_max,offered,offered_flits,accepted,"
-               "accepted_flits,latency_avg,latency_p50,latency_p99,network_latency_avg,hops_avg,"
-               "saturated\n");
+    if (a->json)
+        fprintf(f, "[\n");
+    else
+        fprintf(f, "k,n,topo,routing,selection,traffic,vcs,buf,pkt_min,pkt_max,offered,"
+                   "offered_flits,accepted,accepted_flits,latency_avg,latency_p50,latency_p99,"
+                   "network_latency_avg,hops_avg,saturated\n");
     int rc = 0;
     for (int i = 0; i < a->nloads; i++) {
         tn_config c = a->cfg;
@@ -28,13 +36,20 @@ int tnsim_sweep(cli *a)
         }
         if (tnsim_report_errors(&st, first))
             rc = 1;
-        fprintf(f, "%d,%d,%s,%s,%s,%s,%d,%d,%d,%d,%.6g,%.6g,%.6g,%.6g,%.4f,%ld,%ld,%.4f,%.4f,%d\n",
-                c.k, c.n, tn_topo_name(c.topo), tn_routing_name(c.routing),
-                tn_selection_name(c.selection), tn_traffic_name(c.traffic), c.vcs, c.buf, c.pkt_min, c.pkt_max, st.offered,
-                st.offered_flits, st.accepted, st.accepted_flits, st.latency_avg, st.latency_p50,
-                st.latency_p99, st.network_latency_avg, st.hops_avg, st.saturated);
+        if (a->json)
+            tnsim_print_json(&c, &st, f, i + 1 < a->nloads ? ",\n" : "\n");
+        else
+            fprintf(f, "%d,%d,%s,%s,%s,%s,%d,%d,%d,%d,%.6g,%.6g,%.6g,%.6g,%.4f,%ld,%ld,%.4f,"
+                       "%.4f,%d\n",
+                    c.k, c.n, tn_topo_name(c.topo), tn_routing_name(c.routing),
+                    tn_selection_name(c.selection), tn_traffic_name(c.traffic), c.vcs, c.buf,
+                    c.pkt_min, c.pkt_max, st.offered, st.offered_flits, st.accepted,
+                    st.accepted_flits, st.latency_avg, st.latency_p50, st.latency_p99,
+                    st.network_latency_avg, st.hops_avg, st.saturated);
         fflush(f);
     }
+    if (a->json && rc != 2)
+        fprintf(f, "]\n");
     if (a->out)
         fclose(f);
     return rc;

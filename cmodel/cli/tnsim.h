@@ -42,10 +42,11 @@ int tnsim_simulate(const tn_config *c, tn_stats *st, char *first_err, size_t len
 int tnsim_run(const cli *a); /* the mode run: exit status */
 /* report.c */
 void tnsim_describe(const tn_config *c, char *buf, size_t len);
-void tnsim_print_json(const tn_config *c, const tn_stats *st, FILE *f);
+void tnsim_print_json(const tn_config *c, const tn_stats *st, FILE *f, const char *end);
 void tnsim_print_text(const tn_config *c, const tn_stats *st);
 int tnsim_report_errors(const tn_stats *st, const char *first);
-/* sweep.c: the modes sweep and sat, exit status */
+/* sweep.c: the modes sweep (CSV, or with --json an array of run --json's objects, one per
+ * load) and sat, exit status */
 int tnsim_sweep(cli *a);
 int tnsim_sat(cli *a);
 #endif

@@ -68,6 +68,8 @@ typedef struct tn_config {
     int switch_traffic;    /* enum tn_traffic, not trace */
     double switch_load;
     int switch_traffic_set, switch_load_set; /* 1 when given (else: traffic / load) */
+    /* 1 when given: tnsim refuses them when no pattern in the run reads them */
+    int perm_seed_set, hot_frac_set, hot_nodes_set;
 } tn_config;
 
 
@@ -75,7 +77,9 @@ typedef struct tn_config {
 void tn_config_default(tn_config *c);
 /* Set one key. Returns 0, or -1 with a message naming key, value and allowed range in err. */
 int tn_config_set(tn_config *c, const char *key, const char *value, char *err, size_t errlen);
-/* Read key=value lines ('#' comments) from a file. */
+/* Read key=value lines ('#' comments) from a file. Returns 0, or -1 with err: a bad line
+ * ("FILE:LINE: ..."), or a file that cannot be opened or read (a directory, an I/O error), with
+ * the OS's reason. */
 int tn_config_load(tn_config *c, const char *path, char *err, size_t errlen);
 /* Check the combination of values. */
 int tn_config_check(const tn_config *c, char *err, size_t errlen);

@@ -2,6 +2,7 @@
 /* The command line of the model's programs (tn_cli.h): key=value words and --config files
  * (one line reader for tn_config_load and tn_cli_parse), the usage text, and the content name
  * of a configuration. The model's keys come from the table of config.c (tn_keys.h). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,18 +31,21 @@ static int set_one(tn_config *cfg, const tn_cli_key *extra, int nextra, void *ct
     return tn_key_unknown(key, val, extra, nextra, err, errlen);
 }
 
-/* The line loop of a --config file: key=value lines, '#' comments, blanks around key and value. */
+/* The line loop of a --config file: key=value lines, '#' comments, blanks around key and value.
+ * A file that cannot be opened or read (a directory, an I/O error) is an error naming the file
+ * and the OS's reason, as a trace file's is (traffic.c). */
 static int load_file(const char *path, tn_config *cfg, const tn_cli_key *extra, int nextra,
                      void *ctx, char *err, size_t errlen)
 {
+    errno = 0;
     FILE *f = fopen(path, "r");
     if (!f) {
-        snprintf(err, errlen, "--config: cannot open '%s'", path);
+        snprintf(err, errlen, "--config: cannot open '%s': %s", path, strerror(errno));
         return -1;
     }
     char line[1024];
     int lineno = 0, rc = 0;
-    while (fgets(line, sizeof line, f)) {
+    while ((errno = 0, fgets(line, sizeof line, f))) {
         lineno++;
         size_t len = strlen(line);
         if (len == sizeof line - 1 && line[len - 1] != '\n') {
@@ -81,6 +85,12 @@ static int load_file(const char *path, tn_config *cfg, const tn_cli_key *extra, 
             rc = -1;
             break;
         }
+    }
+    if (!rc && ferror(f)) {
+        int e = errno;
+        snprintf(err, errlen, "--config: %s:%d: read error: %s", path, lineno + 1,
+                 e ? strerror(e) : "unknown");
+        rc = -1;
     }
     fclose(f);
     return rc;

@@ -167,11 +167,14 @@ static const tn_key keys[] = {
     KLONG("measure", 1, 1000000000L, measure, "10000", "cycles of the measurement window"),
     KLONG("drain", 0, 1000000000L, drain, "50000", "most cycles to wait for the measured packets"),
     KU32("seed", seed, "1", "global seed"),
-    KU32("perm_seed", perm_seed, "1", "seed of traffic=randperm's permutation"),
-    KDBL("hot_frac", 0.0, 1.0, hot_frac, NOF, "", "0.1",
+    {.name = "perm_seed", .type = TN_KEY_U32, .off = F(perm_seed), .off2 = NOF,
+     .given = F(perm_seed_set), .lo = 0, .hi = 4294967295L, .note = "", .def = "1",
+     .help = "seed of traffic=randperm's permutation"},
+    KDBL("hot_frac", 0.0, 1.0, hot_frac, F(hot_frac_set), "", "0.1",
          "hotspot: fraction of packets sent to the hot nodes"),
-    {.name = "hot_nodes", .type = TN_KEY_NODES, .off = F(hot), .off2 = F(n_hot), .given = NOF,
-     .lo = 1, .hi = TN_MAX_HOT, .note = "", .def = "0", .help = "hotspot: the hot node ids"},
+    {.name = "hot_nodes", .type = TN_KEY_NODES, .off = F(hot), .off2 = F(n_hot),
+     .given = F(hot_nodes_set), .lo = 1, .hi = TN_MAX_HOT, .note = "", .def = "0",
+     .help = "hotspot: the hot node ids, each in 0..k^n-1"},
     {.name = "trace", .type = TN_KEY_PATH, .off = F(trace), .off2 = NOF, .given = NOF, .lo = 1,
      .hi = (long)sizeof(((tn_config *)0)->trace) - 1, .note = "", .def = NULL,
      .help = "traffic=trace: file of lines 'cycle source destination length'"},
@@ -287,7 +290,7 @@ void tn_key_brief(const tn_key *k, char *buf, size_t len)
         snprintf(buf, len, "L or A-B in %ld..%ld", k->lo, k->hi);
         break;
     case TN_KEY_NODES:
-        snprintf(buf, len, "ids a,b,... (%ld..%ld)", k->lo, k->hi);
+        snprintf(buf, len, "%ld..%ld node ids a,b,...", k->lo, k->hi);
         break;
     default:
         snprintf(buf, len, "FILE");

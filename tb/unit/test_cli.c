@@ -428,9 +428,58 @@ static void test_cli_config_file_extra_key(void **st)
     {
         char *argv[] = {"tnlock", "--config", path};
         assert_int_equal(parse(3, argv, &c, &p, &json, err), -1);
-        snprintf(want, sizeof want, "--config: cannot open '%s'", path);
+        snprintf(want, sizeof want, "--config: cannot open '%s': No such file or directory",
+                 path);
         assert_string_equal(err, want);
     }
+}
+
+/* A --config that opens but cannot be read (a directory) is an error naming the file and the
+ * OS's reason, through tn_config_load and tn_cli_parse alike; it is not an empty file. */
+static void test_cli_config_read_error(void **st)
+{
+    (void)st;
+    char dir[] = "/tmp/tn_test_cli_dir_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    tn_config c;
+    prog_ctx p;
+    int json;
+    char err[TN_CLI_ERRLEN], want[TN_CLI_ERRLEN];
+    snprintf(want, sizeof want, "--config: %s:1: read error: Is a directory", dir);
+    tn_config_default(&c);
+    assert_int_equal(tn_config_load(&c, dir, err, sizeof err), -1);
+    assert_string_equal(err, want);
+    char *argv[] = {"tnlock", "k=4", "--config", dir};
+    assert_int_equal(parse(4, argv, &c, &p, &json, err), -1);
+    assert_string_equal(err, want);
+    rmdir(dir);
+}
+
+/* perm_seed, hot_frac and hot_nodes record that they were given (tnsim refuses them when no
+ * pattern of the run reads them); hot_nodes' range in the usage is a count of node ids. */
+static void test_given_flags_and_hot_nodes_brief(void **st)
+{
+    (void)st;
+    static const struct {
+        const char *key, *value;
+        size_t flag;
+    } cases[] = {
+        {"perm_seed", "1", offsetof(tn_config, perm_seed_set)},
+        {"hot_frac", "0.1", offsetof(tn_config, hot_frac_set)},
+        {"hot_nodes", "0", offsetof(tn_config, hot_nodes_set)},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tn_config c;
+        char err[TN_CLI_ERRLEN] = "";
+        tn_config_default(&c);
+        assert_int_equal(*(int *)((char *)&c + cases[i].flag), 0);
+        assert_int_equal(tn_config_set(&c, cases[i].key, cases[i].value, err, sizeof err), 0);
+        assert_int_equal(*(int *)((char *)&c + cases[i].flag), 1);
+        assert_int_equal(tn_key_find(cases[i].key)->given, cases[i].flag);
+    }
+    char brief[64];
+    tn_key_brief(tn_key_find("hot_nodes"), brief, sizeof brief);
+    assert_string_equal(brief, "1..16 node ids a,b,...");
 }
 
 /* The usage text has a line for every model key and every extra key, with its default. */
@@ -531,6 +580,8 @@ int main(void)
         cmocka_unit_test(test_unknown_key_lists_every_key),
         cmocka_unit_test(test_cli_parse_extra_keys),
         cmocka_unit_test(test_cli_config_file_extra_key),
+        cmocka_unit_test(test_cli_config_read_error),
+        cmocka_unit_test(test_given_flags_and_hot_nodes_brief),
         cmocka_unit_test(test_cli_usage_lists_every_key),
         cmocka_unit_test(test_config_name),
     };
