@@ -205,8 +205,9 @@ def gen_h(t):
              "gal_sets": "TN_GAL_SLAST", "traffic": "TN_TR_LAST", "acor_seq": "TN_ACOR_SEQ_LAST",
              "acor_mode": "TN_ACOR_MODE_LAST"}
     for name, values in ((e[0], e[1].split()) for e in t["enum"]):
-        items = [f"{prefixes[name]}{cname(v)} = {i}" for i, v in enumerate(values)]
-        items.append(f"{lasts[name]} = {len(values)}")
+        pre = prefixes.get(name, f"TN_{name.upper()}_")
+        items = [f"{pre}{cname(v)} = {i}" for i, v in enumerate(values)]
+        items.append(f"{lasts.get(name, pre + 'LAST')} = {len(values)}")
         L.append(f"enum tn_{name} {{ {', '.join(items)} }};")
         L.append(f"#define TN_{name.upper()}_NAMES {{{', '.join(chr(34) + v + chr(34) for v in values)}}}")
     L.append("")

@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PATH="$PWD/scripts/bin:$PATH"
 name=$1
-re='^(net|rtr)_k([0-9]+)n([0-9]+)v([0-9]+)(_t([0-9]+))?(_gal|_acor)?(_j([2-8]))?(_fault_([a-z0-9_]+))?$'
+re='^(net|rtr)_k([0-9]+)n([0-9]+)v([0-9]+)(_t([0-9]+))?(_gal|_acor)?(_j([2-8]))?(_fault_(.+))?$'
 if [[ ! $name =~ $re ]]; then
     echo "vlbuild: '$name' is not TOP_kKnNvV[_tT][_gal|_acor][_jJ][_fault_F] (TOP net or rtr, J 2..8)" >&2
     exit 2
@@ -21,6 +21,15 @@ fi
 top=${BASH_REMATCH[1]} K=${BASH_REMATCH[2]} N=${BASH_REMATCH[3]} V=${BASH_REMATCH[4]}
 TERM=${BASH_REMATCH[6]:-1} ni=${BASH_REMATCH[7]:-} threads=${BASH_REMATCH[9]:-1}
 fault=${BASH_REMATCH[11]:-}
+# F: one of the planted faults of rtl/common/tn_defs.tbl (enum planted), whose `ifdef TN_FAULT_<F>
+# block the RTL has (scripts/check_faults.sh keeps the two lists equal)
+if [ -n "$fault" ]; then
+    planted=$(awk -F'|' '$1 ~ /^enum *$/ && $2 ~ /^ *planted *$/ { print $3 }' rtl/common/tn_defs.tbl | xargs)
+    if [[ " $planted " != *" $fault "* ]] || ! grep -rqE "\`ifn?def TN_FAULT_${fault^^}\b" rtl/; then
+        echo "vlbuild: '$name': fault '$fault' is not a planted fault (rtl/common/tn_defs.tbl, enum planted, with its \`ifdef TN_FAULT_<NAME> in rtl/); allowed: $planted" >&2
+        exit 2
+    fi
+fi
 gal=0 acor=0
 [ "$ni" = _gal ] && gal=1
 [ "$ni" = _acor ] && acor=1

@@ -38,6 +38,10 @@ int tn_cli_parse(int argc, char **argv, int first, tn_config *cfg, const tn_cli_
 /* Usage: synopsis line(s) given by the caller, then one line per model key and per extra key:
  * name, default, allowed range, help, aligned. */
 void tn_cli_usage(FILE *f, const char *synopsis, const tn_cli_key *extra, int nextra);
+/* The same, where a program's own defaults differ from the model's: over lists "key=value"
+ * strings (NULL-terminated) whose value the default column shows for that model key. */
+void tn_cli_usage_defs(FILE *f, const char *synopsis, const tn_cli_key *extra, int nextra,
+                       const char *const *over);
 
 /* Content name of a configuration, for run names and file names, e.g.
  * t4x4_v4_gal_ldsf_b8_p4_uniform_l0.3_s1:

@@ -159,7 +159,24 @@ static void usage_line(FILE *f, int wn, int wd, int wr, const char *name, const 
     fprintf(f, "  %-*s %-*s %-*s %s\n", wn, name, wd, def ? def : "-", wr, range, help);
 }
 
+/* The default a program shows for model key name: its own from over ("name=value" strings,
+ * NULL-terminated; over itself may be NULL), else the model's. */
+static const char *shown_def(const char *name, const char *def, const char *const *over)
+{
+    size_t n = strlen(name);
+    for (; over && *over; over++)
+        if (!strncmp(*over, name, n) && (*over)[n] == '=')
+            return *over + n + 1;
+    return def;
+}
+
 void tn_cli_usage(FILE *f, const char *synopsis, const tn_cli_key *extra, int nextra)
+{
+    tn_cli_usage_defs(f, synopsis, extra, nextra, NULL);
+}
+
+void tn_cli_usage_defs(FILE *f, const char *synopsis, const tn_cli_key *extra, int nextra,
+                       const char *const *over)
 {
     int nk;
     const tn_key *k = tn_keys(&nk);
@@ -168,7 +185,8 @@ void tn_cli_usage(FILE *f, const char *synopsis, const tn_cli_key *extra, int ne
     for (int i = 0; i < nk; i++) {
         tn_key_brief(&k[i], brief, sizeof brief);
         wn = imax(wn, (int)strlen(k[i].name));
-        wd = imax(wd, k[i].def ? (int)strlen(k[i].def) : 1);
+        const char *d = shown_def(k[i].name, k[i].def, over);
+        wd = imax(wd, d ? (int)strlen(d) : 1);
         wr = imax(wr, imax((int)strlen(brief), BRIEF_MAX));
     }
     for (int i = 0; i < nextra; i++) {
@@ -184,7 +202,8 @@ void tn_cli_usage(FILE *f, const char *synopsis, const tn_cli_key *extra, int ne
     usage_line(f, wn, wd, wr, "key", "default", "allowed", "help");
     for (int i = 0; i < nk; i++) {
         tn_key_brief(&k[i], brief, sizeof brief);
-        usage_line(f, wn, wd, wr, k[i].name, k[i].def, brief, k[i].help);
+        usage_line(f, wn, wd, wr, k[i].name, shown_def(k[i].name, k[i].def, over), brief,
+                   k[i].help);
     }
     for (int i = 0; i < nextra; i++)
         usage_line(f, wn, wd, wr, extra[i].name, extra[i].def, extra[i].range, extra[i].help);

@@ -148,7 +148,7 @@ static const tn_key keys[] = {
     KINT("n", 1, TN_MAX_N, n, "2", "dimensions (k^n <= 65536)"),
     KENUM("topo", topo_names, 2, 2, topo, NOF, "", "torus", "topology"),
     KINT("vcs", 1, TN_MAX_V, vcs, "2",
-         "VCs per port; a torus needs dor 2, minad goal gal 3, val acor 4 (a mesh 1, 2, 2)"),
+         "VCs per port; a torus needs dor 2, minad goal gal 3, val acor 4 (a mesh dor 1, minad val 2)"),
     KINT("buf", 1, TN_MAX_BUF, buf, "8", "flits per VC buffer"),
     {.name = "pkt", .type = TN_KEY_PKT, .off = F(pkt_min), .off2 = F(pkt_max), .given = NOF,
      .lo = 1, .hi = TN_MAX_PKT, .note = "", .def = "4",

@@ -175,6 +175,13 @@ static long nodes_of(const tn_config *c)
     return v;
 }
 
+/* The configuration's enumerated keys as JSON fields, by name (tnsim --json's keys) */
+static void json_config(const tn_config *c, char *buf, size_t len)
+{
+    snprintf(buf, len, "\"topo\": \"%s\", \"routing\": \"%s\", \"selection\": \"%s\"",
+             tn_topo_name(c->topo), tn_routing_name(c->routing), tn_selection_name(c->selection));
+}
+
 /* The checks against the Verilated model this program is (the keys: opts.c). */
 static int parse(opts *o, int argc, char **argv)
 {
@@ -189,10 +196,11 @@ static int parse(opts *o, int argc, char **argv)
     }
     tn_rtl_params p;
     tn_rtl_params_get(&p);
-    struct { const char *key; int want, have; } m[] = {
-        {"k", p.k, o->cfg.k}, {"n", p.n, o->cfg.n}, {"vcs", p.v, o->cfg.vcs},
-        {"term", p.term, o->cfg.term}, {"topo", p.topo, o->cfg.topo},
-        {"flitw", p.w, o->cfg.flitw}};
+    /* name: an enumerated key's names (messages print names where the user typed them) */
+    struct { const char *key; int want, have; const char *(*name)(int); } m[] = {
+        {"k", p.k, o->cfg.k, NULL}, {"n", p.n, o->cfg.n, NULL}, {"vcs", p.v, o->cfg.vcs, NULL},
+        {"term", p.term, o->cfg.term, NULL}, {"topo", p.topo, o->cfg.topo, tn_topo_name},
+        {"flitw", p.w, o->cfg.flitw, NULL}};
     if (o->cfg.routing == TN_ROUTE_GAL && !p.gal) {
         fprintf(stderr, "tnlock: error: key 'routing': value 'gal' needs the model with the GAL "
                         "network interface (rtl=rtr, built as TOP_..._gal); allowed here: %s\n",
@@ -236,9 +244,14 @@ static int parse(opts *o, int argc, char **argv)
     }
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
         if (m[i].want != m[i].have) {
-            fprintf(stderr, "tnlock: error: key '%s': value %d differs from this Verilated model's "
-                            "%d (k=%d n=%d vcs=%d buf<=%d flitw=%d term=%d topo=%d)\n",
-                    m[i].key, m[i].have, m[i].want, p.k, p.n, p.v, p.b, p.w, p.term, p.topo);
+            char have[32], want[32];
+            snprintf(have, sizeof have, "%d", m[i].have);
+            snprintf(want, sizeof want, "%d", m[i].want);
+            fprintf(stderr, "tnlock: error: key '%s': value '%s' differs from this Verilated model's "
+                            "'%s' (k=%d n=%d vcs=%d buf<=%d flitw=%d term=%d topo=%s); allowed: %s\n",
+                    m[i].key, m[i].name ? m[i].name(m[i].have) : have,
+                    m[i].name ? m[i].name(m[i].want) : want, p.k, p.n, p.v, p.b, p.w, p.term,
+                    tn_topo_name(p.topo), m[i].name ? m[i].name(m[i].want) : want);
             return -1;
         }
     const char *top = p.top ? "rtr" : "net";
@@ -248,8 +261,9 @@ static int parse(opts *o, int argc, char **argv)
         return -1;
     }
     if (o->fault[0] && strcmp(o->fault, p.fault)) {
-        fprintf(stderr, "tnlock: error: key 'fault': value '%s' differs from this model's '%s'\n",
-                o->fault, p.fault);
+        fprintf(stderr, "tnlock: error: key 'fault': value '%s' differs from this Verilated model's "
+                        "'%s'; allowed: %s (build/bin/tnlock builds the model with the fault)\n",
+                o->fault, p.fault, p.fault[0] ? p.fault : "none, the key left out");
         return -1;
     }
     if (o->cfg.buf > p.b) {
@@ -266,6 +280,8 @@ int main(int argc, char **argv)
     memset(&o, 0, sizeof o);
     if (parse(&o, argc, argv))
         return 2;
+    char jcfg[128];
+    json_config(&o.cfg, jcfg, sizeof jcfg);
     if (!o.model) {
         rtlonly_result ro;
         char err[TN_ERRLEN];
@@ -278,8 +294,8 @@ int main(int argc, char **argv)
         if (o.json)
             printf("{\"model\": false, \"cycles\": %ld, \"router_cycles\": %ld, "
                    "\"packets_injected\": %ld, \"packets_delivered\": %ld, \"flits_ejected\": %ld, "
-                   "\"check_errors\": %ld, \"rtl_cycles_per_second\": %.1f}\n",
-                   ro.cycles, rc_, ro.injected, ro.delivered, ro.flits, ro.errors, cps);
+                   "\"check_errors\": %ld, \"rtl_cycles_per_second\": %.1f, %s}\n",
+                   ro.cycles, rc_, ro.injected, ro.delivered, ro.flits, ro.errors, cps, jcfg);
         else
             printf("tnlock: the RTL alone (model=off), %ld cycles (%ld router-cycles): %ld packets "
                    "injected, %ld delivered, %ld flits ejected, %ld errors\n  speed: RTL %.0f "
@@ -314,9 +330,9 @@ int main(int argc, char **argv)
                lo, m->cycle + 2, gtkw);
         if (o.json)
             printf("{\"mismatch\": true, \"cycle\": %ld, \"node\": %d, \"port\": %d, \"vc\": %d, "
-                   "\"field\": \"%s\", \"rtl\": %llu, \"model\": %llu}\n",
+                   "\"field\": \"%s\", \"rtl\": %llu, \"model\": %llu, \"fault\": \"%s\", %s}\n",
                    m->cycle, m->node, m->port, m->vc, m->field, (unsigned long long)m->rtl,
-                   (unsigned long long)m->model);
+                   (unsigned long long)m->model, rp.fault, jcfg);
         return 1;
     }
     int ok = res.drained && res.check_errors == 0 && res.injected == res.delivered;
@@ -327,14 +343,20 @@ int main(int argc, char **argv)
                "\"packets_delivered\": %ld, \"flits_ejected\": %ld, \"check_errors\": %ld, "
                "\"drained\": %s, \"deadlocked\": %s, \"rtl_cycles_per_second\": %.1f, "
                "\"model_cycles_per_second\": %.1f, \"fault\": \"%s\", \"router_cycles\": %ld, "
-               "\"overlap\": %s}\n",
+               "\"overlap\": %s, %s}\n",
                res.cycles, res.injected, res.delivered, res.flits_ejected, res.check_errors,
                res.drained ? "true" : "false", res.deadlocked ? "true" : "false", rtl_cps, mod_cps,
-               rp.fault, res.cycles * nodes_of(&o.cfg), res.overlap ? "true" : "false");
+               rp.fault, res.cycles * nodes_of(&o.cfg), res.overlap ? "true" : "false", jcfg);
     } else {
-        printf("tnlock: %d-ary %d-cube %s vcs=%d buf=%d pkt=%d-%d traffic=%s load=%.3f seed=%u\n",
-               o.cfg.k, o.cfg.n, tn_topo_name(o.cfg.topo), o.cfg.vcs, o.cfg.buf, o.cfg.pkt_min,
-               o.cfg.pkt_max, tn_traffic_name(o.cfg.traffic), o.cfg.load, o.cfg.seed);
+        /* the selection function only where the routing uses one (as tnsim's report) */
+        char sel[32] = "";
+        if (o.cfg.routing != TN_ROUTE_DOR)
+            snprintf(sel, sizeof sel, " selection=%s", tn_selection_name(o.cfg.selection));
+        printf("tnlock: %d-ary %d-cube %s routing=%s%s vcs=%d buf=%d pkt=%d-%d traffic=%s load=%.3f "
+               "seed=%u%s%s\n",
+               o.cfg.k, o.cfg.n, tn_topo_name(o.cfg.topo), tn_routing_name(o.cfg.routing), sel,
+               o.cfg.vcs, o.cfg.buf, o.cfg.pkt_min, o.cfg.pkt_max, tn_traffic_name(o.cfg.traffic),
+               o.cfg.load, o.cfg.seed, rp.fault[0] ? " fault=" : "", rp.fault);
         printf("  %ld cycles (%ld router-cycles) compared, 0 mismatches (every link, credit, VC state, credit "
                "counter, pointer, %serror vector%s)\n", res.cycles,
                res.cycles * nodes_of(&o.cfg), rp.routing >= 1 ? "selection state, RNG, " : "",

@@ -41,7 +41,71 @@ static int k_rtl(void *c, const char *v, char *e, size_t n)
     (void)e, (void)n;
     return strcmp(v, "net") && strcmp(v, "rtr") ? -1 : set_str(((opts *)c)->rtl, v);
 }
-static int k_fault(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_str(((opts *)c)->fault, v); }
+/* The planted faults: rtl/common/tn_defs.tbl's enum planted, each the RTL's `ifdef TN_FAULT_<NAME>
+ * block (scripts/check_faults.sh keeps the two equal). */
+static const char *const planted_names[TN_PLANTED_LAST] = TN_PLANTED_NAMES;
+
+/* Whether the model for configuration c contains fault f's block (scripts/vlbuild.sh chooses the
+ * top and ROUTING from routing and vcs); *need is the keys that build it, *where the block. A
+ * model without the block would run clean, as if the harness had missed the fault. Every value
+ * of the enum has a case: a fault added to the table does not compile until it is placed here. */
+static int fault_built(enum tn_planted f, const tn_config *c, const char **need, const char **where)
+{
+    *need = "";
+    *where = "every tn_router";
+    switch (f) {
+    case TN_PLANTED_CREDIT_VC0:
+    case TN_PLANTED_VC_PICK:
+    case TN_PLANTED_SA1_PTR:
+    case TN_PLANTED_LAST:
+        return 1;
+    case TN_PLANTED_SEL_TIE:
+        *need = "vcs >= 3";
+        *where = "the selection functions (rtl/router/tn_sel_argbest.v)";
+        return c->vcs >= 3;
+    case TN_PLANTED_GAL_HOLD:
+    case TN_PLANTED_GAL_THR:
+        *need = "routing=gal";
+        *where = "the GAL network interface (rtl/ni/tn_gal_ni.v)";
+        return c->routing == TN_ROUTE_GAL;
+    case TN_PLANTED_ACOR_HYS:
+        *need = "routing=acor";
+        *where = "the ACOR block (rtl/ni/tn_acor.v)";
+        return c->routing == TN_ROUTE_ACOR;
+    }
+    return 0;
+}
+
+/* The names of the planted faults a model for c contains (c NULL: every one), space-separated. */
+static void fault_list(char *buf, size_t len, const tn_config *c)
+{
+    size_t u = 0;
+    buf[0] = 0;
+    for (int f = 0; f < TN_PLANTED_LAST && u < len; f++) {
+        const char *need, *where;
+        if (!c || fault_built((enum tn_planted)f, c, &need, &where))
+            u += (size_t)snprintf(buf + u, len - u, "%s%s", u ? " " : "", planted_names[f]);
+    }
+}
+
+static int fault_index(const char *v)
+{
+    for (int f = 0; f < TN_PLANTED_LAST; f++)
+        if (!strcmp(v, planted_names[f]))
+            return f;
+    return -1;
+}
+
+static int k_fault(void *c, const char *v, char *e, size_t n)
+{
+    if (fault_index(v) < 0) {
+        char all[256];
+        fault_list(all, sizeof all, NULL);
+        snprintf(e, n, "key 'fault': value '%s' is not a planted fault; allowed: %s", v, all);
+        return -1;
+    }
+    return set_str(((opts *)c)->fault, v);
+}
 static int set_onoff(int *dst, const char *v)
 {
     if (strcmp(v, "on") && strcmp(v, "off"))
@@ -56,7 +120,7 @@ static const tn_cli_key lock_keys[] = {
     {"window", "1..100000000", "300", "waveform cycles before a mismatch", k_window},
     {"waves", "a directory", "build/waves", "where a mismatch's FST and GTKWave file go", k_waves},
     {"rtl", "net rtr", "net", "net: the Verilated tn_torus; rtr: one tn_router per node", k_rtl},
-    {"fault", "a planted fault name", "-", "the model with that planted fault (TN_FAULT_*)", k_fault},
+    {"fault", "", "-", "the model with that planted fault (TN_FAULT_<NAME>; docs/verification.md)", k_fault},
     {"model", "on off", "on", "off: the RTL alone with a C traffic source, for throughput", k_model},
     {"overlap", "on off", "on", "lockstep: a second thread ticks the RTL while the model steps the same cycle (used with a second processor, threads=1, no GAL or ACOR block; the report says)", k_overlap},
     {"threads", "1..8", "1", "rtl=net: Verilator threads of the model (its own build); rtl=rtr: the harness's threads, each ticking a share of the routers; each needs an idle core", k_threads},
@@ -76,13 +140,28 @@ int lock_parse(opts *o, int argc, char **argv)
     o->model = 1;
     o->threads = 1;
     o->overlap = 1;
-    int rc = tn_cli_parse(argc, argv, 1, &o->cfg, lock_keys, N_LOCK_KEYS, o, &o->json, err,
-                          sizeof err);
+    /* the fault key's range, for the usage, is the table's list of planted faults */
+    tn_cli_key keys[N_LOCK_KEYS];
+    char faults[256];
+    fault_list(faults, sizeof faults, NULL);
+    for (int i = 0; i < N_LOCK_KEYS; i++) {
+        keys[i] = lock_keys[i];
+        if (keys[i].set == k_fault)
+            keys[i].range = faults;
+    }
+    int rc = tn_cli_parse(argc, argv, 1, &o->cfg, keys, N_LOCK_KEYS, o, &o->json, err, sizeof err);
     if (rc == 1) {
-        tn_cli_usage(stdout, "usage: tnlock key=value ... [--config FILE] [--json]\n"
-                             "  compares the Verilated RTL with the C model every cycle "
-                             "(build/bin/tnlock picks and builds the model);\n  its defaults differ from tnsim's in k=4 warmup=200 measure=2000",
-                     lock_keys, N_LOCK_KEYS);
+        /* the default column shows tnlock's own defaults, set above */
+        char dk[32], dw[32], dm[32], syn[320];
+        snprintf(dk, sizeof dk, "k=%d", o->cfg.k);
+        snprintf(dw, sizeof dw, "warmup=%ld", o->cfg.warmup);
+        snprintf(dm, sizeof dm, "measure=%ld", o->cfg.measure);
+        const char *const own[] = {dk, dw, dm, NULL};
+        snprintf(syn, sizeof syn, "usage: tnlock key=value ... [--config FILE] [--json]\n"
+                                  "  compares the Verilated RTL with the C model every cycle "
+                                  "(build/bin/tnlock picks and builds the model);\n  its defaults "
+                                  "differ from tnsim's in %s %s %s", dk, dw, dm);
+        tn_cli_usage_defs(stdout, syn, keys, N_LOCK_KEYS, own);
         exit(0);
     }
     if (rc) {
@@ -108,6 +187,24 @@ int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errl
     if (o->cfg.routing == TN_ROUTE_ACOR && strcmp(rtl, "rtr")) {
         snprintf(err, errlen, "key 'rtl': value '%s' is not allowed with routing=acor; allowed: rtr "
                               "(the ACOR block is lockstepped beside each tn_router)", rtl);
+        return -1;
+    }
+    /* the Verilated models are tori (scripts/vlbuild.sh: TOPO=0) */
+    if (o->cfg.topo != TN_TOPO_TORUS) {
+        snprintf(err, errlen, "key 'topo': value '%s' is not built into tnlock's Verilated models "
+                              "(all tori); allowed: %s",
+                 tn_topo_name(o->cfg.topo), tn_topo_name(TN_TOPO_TORUS));
+        return -1;
+    }
+    /* a planted fault in a block this model does not have would run clean: refuse it */
+    const char *need, *where;
+    int f = o->fault[0] ? fault_index(o->fault) : -1;
+    if (f >= 0 && !fault_built((enum tn_planted)f, &o->cfg, &need, &where)) {
+        char here[256];
+        fault_list(here, sizeof here, &o->cfg);
+        snprintf(err, errlen, "key 'fault': value '%s' needs %s: it is planted in %s, which the model "
+                              "for routing=%s vcs=%d does not contain; allowed here: %s",
+                 o->fault, need, where, tn_routing_name(o->cfg.routing), o->cfg.vcs, here);
         return -1;
     }
     /* a threaded model (and the harness's workers with rtl=rtr) spin: one core each, or it runs

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Checks of tnlock's planted faults and enumerated keys, printed as TAP (scripts/tap.sh):
+# - the planted faults of rtl/common/tn_defs.tbl (enum planted) are exactly the `ifdef
+#   TN_FAULT_<NAME> blocks of rtl/, every TN_FAULT_ name in rtl/ is one of them, and
+#   rtl/common/tn_defs.vh defines no TN_FAULT_ macro (that would plant the fault in every build);
+# - build/bin/tnlock refuses an unknown fault, a fault whose block the run's model lacks, and
+#   topo=mesh (exit status 2, one line naming key, value and allowed values) before any model is
+#   built, and names the model of every fault line of tb/regress/lockstep_test.txt;
+#   scripts/vlbuild.sh refuses an unknown fault before building;
+# - with --runs, short real runs (not in make test: its lockstep set builds the same models beside
+#   this script): the summary line and --json name topo, routing and selection, the harness's own
+#   check prints names, and fault=vc_pick is still caught;
+# - tnlock --help's default column shows tnlock's own defaults (k, warmup, measure).
+# Run by scripts/run_tests.sh (make test); alone: bash scripts/check_faults.sh [--runs]
+# TNLOCK: the launcher (default build/bin/tnlock).
+set -uo pipefail # no -e: a failing check must not stop the others
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+TNLOCK=${TNLOCK:-build/bin/tnlock}
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/tn_check_faults.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+. scripts/tap.sh # pass, fail, check, N, FAILED
+
+# the table's planted faults, in order; the RTL's fault blocks and every TN_FAULT_ name in rtl/
+planted=$(awk -F'|' '$1 ~ /^enum *$/ && $2 ~ /^ *planted *$/ { print $3 }' rtl/common/tn_defs.tbl | xargs)
+printf '%s\n' $planted | sort > "$TMP/tbl"
+grep -rhoE '`(ifdef|ifndef|elsif) +TN_FAULT_[A-Z0-9_]+' rtl/ | sed 's/.*TN_FAULT_//' | tr 'A-Z' 'a-z' | sort -u > "$TMP/blocks"
+grep -rhoE 'TN_FAULT_[A-Z0-9_]+' rtl/ | sed 's/^TN_FAULT_//' | tr 'A-Z' 'a-z' | sort -u > "$TMP/names"
+if [ -n "$planted" ] && cmp -s "$TMP/tbl" "$TMP/blocks"; then
+    pass "the planted faults of rtl/common/tn_defs.tbl are the \`ifdef TN_FAULT_ blocks of rtl/"
+else
+    fail "the planted faults of rtl/common/tn_defs.tbl are the \`ifdef TN_FAULT_ blocks of rtl/" \
+        "in the table only: $(comm -23 "$TMP/tbl" "$TMP/blocks" | xargs)" \
+        "in rtl/ only: $(comm -13 "$TMP/tbl" "$TMP/blocks" | xargs)"
+fi
+extra=$(comm -13 "$TMP/tbl" "$TMP/names" | xargs)
+check "every TN_FAULT_ name in rtl/ is a planted fault of the table" "$([ -z "$extra" ]; echo $?)" \
+    "not in rtl/common/tn_defs.tbl: $extra"
+defined=$(grep -E '^`define +TN_FAULT_' rtl/common/tn_defs.vh)
+check "rtl/common/tn_defs.vh defines no TN_FAULT_ macro" "$([ -z "$defined" ]; echo $?)" "$defined"
+
+# lock_bad DESC NEEDLES ARGS...: the launcher exits 2 with nothing on stdout and exactly one line
+# on stderr (no model built: make's and vlbuild's lines would be more) holding every
+# '|'-separated fixed string of NEEDLES
+lock_bad() {
+    local desc=$1 needles=$2 why=() needle n
+    shift 2
+    "$TNLOCK" "$@" >"$TMP/out" 2>"$TMP/err"
+    local rc=$?
+    [ $rc -eq 2 ] || why+=("exit status $rc, expected 2")
+    [ ! -s "$TMP/out" ] || why+=("stdout not empty")
+    n=$(awk 'END { print NR }' "$TMP/err")
+    [ "$n" -eq 1 ] || why+=("$n lines on stderr, expected 1")
+    local IFS='|'
+    for needle in $needles; do
+        grep -qF -- "$needle" "$TMP/err" || why+=("stderr does not mention '$needle'")
+    done
+    unset IFS
+    if [ ${#why[@]} -eq 0 ]; then
+        pass "tnlock $*: $desc"
+    else
+        fail "tnlock $*: $desc" "${why[@]}" "stderr: $(head -c 600 "$TMP/err")"
+    fi
+}
+if [ -x "$TNLOCK" ]; then
+    all="allowed: $planted"
+    for f in bogus CREDIT_VC0 a-b ''; do
+        lock_bad "an unknown fault" "key 'fault': value '$f' is not a planted fault; $all" fault="$f" cycles=1000
+    done
+    lock_bad "gal_hold needs the GAL model" "key 'fault': value 'gal_hold' needs routing=gal|allowed here: credit_vc0 vc_pick sa1_ptr" fault=gal_hold
+    lock_bad "gal_thr needs the GAL model" "key 'fault': value 'gal_thr' needs routing=gal" rtl=rtr vcs=4 routing=minad fault=gal_thr
+    lock_bad "acor_hys needs the ACOR model" "key 'fault': value 'acor_hys' needs routing=acor|allowed here: credit_vc0 vc_pick sel_tie sa1_ptr" rtl=rtr vcs=4 fault=acor_hys
+    lock_bad "sel_tie needs the selection functions" "key 'fault': value 'sel_tie' needs vcs >= 3" rtl=rtr vcs=2 fault=sel_tie
+    lock_bad "topo by name" "key 'topo': value 'mesh' is not built into tnlock's Verilated models|allowed: torus" topo=mesh
+    "$TNLOCK" --help >"$TMP/out" 2>&1
+    check "tnlock --help lists the planted faults" "$(grep -qE "^  fault +- +$planted " "$TMP/out"; echo $?)" \
+        "$(grep -E '^  fault' "$TMP/out")"
+    # every planted-fault line of the lockstep set still names its model (nothing is built)
+    while IFS= read -r line; do
+        line=${line%%#*}
+        [[ " $line " == *" fault="* ]] || continue
+        read -r -a args <<< "$line"
+        run=() f=
+        for a in "${args[@]}"; do
+            case $a in expect=*) ;; fault=*) f=${a#fault=}; run+=("$a") ;; *) run+=("$a") ;; esac
+        done
+        name=$("$TNLOCK" --which "${run[@]}" 2>"$TMP/err")
+        rc=$?
+        check "tnlock --which ${run[*]}: a model with fault $f" \
+            "$([ $rc -eq 0 ] && [[ $name == *_fault_$f ]]; echo $?)" "rc=$rc name=$name" "$(cat "$TMP/err")"
+    done < tb/regress/lockstep_test.txt
+else
+    fail "tnlock is built ($TNLOCK)"
+fi
+
+bash scripts/vlbuild.sh rtr_k4n2v2_fault_bogus >"$TMP/out" 2>"$TMP/err"
+rc=$?
+check "vlbuild.sh refuses an unknown fault, naming the planted ones" \
+    "$([ $rc -eq 2 ] && grep -qF "fault 'bogus' is not a planted fault" "$TMP/err" &&
+       grep -qF "allowed: $planted" "$TMP/err" && [ ! -e build/vl/rtr_k4n2v2_fault_bogus ]; echo $?)" \
+    "rc=$rc" "$(cat "$TMP/err")"
+
+# --help's default column shows tnlock's own defaults where they differ from tnsim's
+help=$("$TNLOCK" --help 2>&1)
+row() { awk -v k="$1" '$1 == k { print $2; exit }' <<<"$help"; }
+check "tnlock --help shows its own defaults: k 4, warmup 200, measure 2000 (tnsim's n 2)" \
+    "$([ "$(row k)" = 4 ] && [ "$(row warmup)" = 200 ] && [ "$(row measure)" = 2000 ] && [ "$(row n)" = 2 ]; echo $?)" \
+    "k '$(row k)' warmup '$(row warmup)' measure '$(row measure)' n '$(row n)'"
+
+if [ "${1:-}" = --runs ]; then
+    # jhas FILE KEY VALUE: the JSON in FILE has "KEY": VALUE
+    jhas() { grep -qF "\"$2\": $3" "$1"; }
+    "$TNLOCK" cycles=300 >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    check "tnlock cycles=300: the summary names topo and routing" \
+        "$([ $rc -eq 0 ] && grep -qE '^tnlock: 4-ary 2-cube torus routing=dor vcs=2 ' "$TMP/out"; echo $?)" \
+        "rc=$rc" "$(head -3 "$TMP/out")" "$(tail -3 "$TMP/err")"
+    "$TNLOCK" cycles=300 --json >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    check "tnlock cycles=300 --json: topo, routing, selection beside the existing keys" \
+        "$([ $rc -eq 0 ] && jhas "$TMP/out" mismatch false && jhas "$TMP/out" router_cycles 5072 &&
+           jhas "$TMP/out" topo '"torus"' && jhas "$TMP/out" routing '"dor"' &&
+           jhas "$TMP/out" selection '"ldsf"'; echo $?)" "rc=$rc" "$(cat "$TMP/out")"
+    "$TNLOCK" rtl=rtr vcs=4 routing=minad selection=sq cycles=300 >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    check "tnlock rtl=rtr vcs=4 routing=minad selection=sq: the summary names both" \
+        "$([ $rc -eq 0 ] && grep -qE '^tnlock: 4-ary 2-cube torus routing=minad selection=sq vcs=4 ' "$TMP/out"; echo $?)" \
+        "rc=$rc" "$(head -3 "$TMP/out")" "$(tail -3 "$TMP/err")"
+    # the harness's own check (a model run directly, fresh after the runs above)
+    model=build/vl/$("$TNLOCK" --which cycles=300)/tnlock
+    "$model" topo=mesh >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    check "$model topo=mesh: the harness names the topologies" \
+        "$([ $rc -eq 2 ] && grep -qF "key 'topo': value 'mesh' differs from this Verilated model's 'torus'" "$TMP/err" &&
+           grep -qF "topo=torus); allowed: torus" "$TMP/err"; echo $?)" "rc=$rc" "$(cat "$TMP/err")"
+    "$TNLOCK" rtl=rtr vcs=4 fault=vc_pick cycles=2000 --json >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    check "tnlock rtl=rtr vcs=4 fault=vc_pick: caught at link.vc, exit 1" \
+        "$([ $rc -eq 1 ] && jhas "$TMP/out" mismatch true && jhas "$TMP/out" field '"link.vc"' &&
+           jhas "$TMP/out" fault '"vc_pick"' && jhas "$TMP/out" routing '"dor"'; echo $?)" \
+        "rc=$rc" "$(tail -2 "$TMP/out")" "$(tail -3 "$TMP/err")"
+fi
+
+echo "1..$N"
+[ "$FAILED" -eq 0 ]
