@@ -297,6 +297,10 @@ hb frobnicate
 [ "$RC" -eq 2 ] && [[ $ERR == *"unknown command 'frobnicate'; allowed: ping regs read write block start reset raw"* ]]
 check "an unknown command: exit 2, the message names it and the allowed commands" $? "$(diag)"
 
+hb --config "$TMP" ping
+[ "$RC" -eq 2 ] && [[ $ERR == *"--config: $TMP:1: read error: Is a directory"* ]]
+check "--config given a directory: exit 2, read error named" $? "$(diag)"
+
 hb --compare ping
 [ "$RC" -eq 2 ] && [[ $ERR == *"--compare applies to run and sweep only, not to ping"* ]]
 check "--compare with ping: exit 2, the message names where it applies" $? "$(diag)"

@@ -83,7 +83,7 @@ static int load_config(host *h, const char *path, char *err, size_t len)
     }
     char line[1024], sub[ERRLEN];
     int lineno = 0, rc = 0;
-    while (fgets(line, sizeof line, f)) {
+    while ((errno = 0, fgets(line, sizeof line, f))) {
         lineno++;
         char *hash = strchr(line, '#');
         if (hash)
@@ -113,6 +113,10 @@ static int load_config(host *h, const char *path, char *err, size_t len)
             rc = -1;
             break;
         }
+    }
+    if (!rc && ferror(f)) { /* a directory, an I/O error: not an empty file */
+        snprintf(err, len, "--config: %s:%d: read error: %s", path, lineno + 1, strerror(errno));
+        rc = -1;
     }
     fclose(f);
     return rc;
