@@ -50,17 +50,11 @@ bad() {
     local desc=$1 needles=$2
     shift 2
     tn "$@"
-    local why=() n c needle
+    local why=() c
     c=$(crash_reason)
     [ -z "$c" ] || why+=("crashed: $c")
-    [ "$RC" -eq 2 ] || why+=("exit status $RC, expected 2")
-    n=$(nlines "$TMP/err")
-    [ "$n" -eq 1 ] || why+=("$n lines on stderr, expected exactly 1")
-    local IFS='|'
-    for needle in $needles; do
-        grep -qF -- "$needle" "$TMP/err" || why+=("stderr does not mention '$needle'")
-    done
-    unset IFS
+    refusal_why "$RC" "$TMP/err" "$needles"
+    why+=("${WHY[@]}")
     local shown="$*"
     desc="bad input: tnsim ${shown//$TMP/\$TMP} -> $desc"
     if [ ${#why[@]} -eq 0 ]; then

@@ -44,19 +44,13 @@ check "rtl/common/tn_defs.vh defines no TN_FAULT_ macro" "$([ -z "$defined" ]; e
 # on stderr (no model built: make's and vlbuild's lines would be more) holding every
 # '|'-separated fixed string of NEEDLES
 lock_bad() {
-    local desc=$1 needles=$2 why=() needle n
+    local desc=$1 needles=$2 why=()
     shift 2
     "$TNLOCK" "$@" >"$TMP/out" 2>"$TMP/err"
     local rc=$?
-    [ $rc -eq 2 ] || why+=("exit status $rc, expected 2")
+    refusal_why $rc "$TMP/err" "$needles"
+    why=("${WHY[@]}")
     [ ! -s "$TMP/out" ] || why+=("stdout not empty")
-    n=$(awk 'END { print NR }' "$TMP/err")
-    [ "$n" -eq 1 ] || why+=("$n lines on stderr, expected 1")
-    local IFS='|'
-    for needle in $needles; do
-        grep -qF -- "$needle" "$TMP/err" || why+=("stderr does not mention '$needle'")
-    done
-    unset IFS
     if [ ${#why[@]} -eq 0 ]; then
         pass "tnlock $*: $desc"
     else

@@ -2,7 +2,7 @@
 # TAP output for the test scripts (sourced, not run): each check prints "ok N - DESC" or
 # "not ok N - DESC" with its diagnostic lines as "#   ..."; the script prints the plan "1..$N"
 # at the end and exits non-zero when FAILED > 0. Used by board_ctrl_test.sh, board_core_test.sh,
-# board_lint.sh and check_cli.sh.
+# board_lint.sh, check_cli.sh and check_faults.sh.
 N=0      # checks so far
 FAILED=0 # failed checks
 
@@ -25,4 +25,18 @@ check() {
     local desc=$1 st=$2
     shift 2
     if [ "$st" -eq 0 ]; then pass "$desc"; else fail "$desc" "$@"; fi
+}
+# refusal_why RC ERRFILE NEEDLES: what is wrong with a refusal of bad input, into the array WHY
+# (empty when nothing is): the exit status RC is not 2, ERRFILE is not exactly one line, or it
+# lacks one of the '|'-separated fixed strings of NEEDLES.
+refusal_why() {
+    local rc=$1 err=$2 needles=$3 n needle
+    WHY=()
+    [ "$rc" -eq 2 ] || WHY+=("exit status $rc, expected 2")
+    n=$(awk 'END { print NR }' "$err")
+    [ "$n" -eq 1 ] || WHY+=("$n lines on stderr, expected exactly 1")
+    local IFS='|'
+    for needle in $needles; do
+        grep -qF -- "$needle" "$err" || WHY+=("stderr does not mention '$needle'")
+    done
 }
