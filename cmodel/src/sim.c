@@ -66,7 +66,7 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
             goto fail;
         }
         s->has_trace = 1;
-        /* the longest packet the run creates is the trace's (1 if it has none): A (R19.1.4) */
+        /* Lmax is the longest packet in the trace file (1 if it has none): A (R2.1, R19.1.4) */
         int longest = 1;
         for (long i = 0; i < s->trace.count; i++)
             longest = s->trace.p[i].len > longest ? s->trace.p[i].len : longest;
