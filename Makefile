@@ -147,8 +147,9 @@ regress: setup-core build ## the long lockstep regression, with random configura
 lint: setup-core ## Verilator -Wall, Icarus and Yosys (synth, synth_ecp5): lint, elaboration checks, no latches, LUT/FF/RAM per router
 	@bash scripts/lint.sh
 
-waves: ## open the waveform of the last tnlock mismatch in GTKWave
-	gtkwave build/waves/tnlock.gtkw
+waves: ## open the waveform of the last tnlock mismatch in GTKWave (WAVES=DIR: a run's waves= folder, e.g. the one a failing lockstep line prints)
+	@test -f $(or $(WAVES),build/waves)/tnlock.gtkw || { echo "waves: no $(or $(WAVES),build/waves)/tnlock.gtkw: no tnlock mismatch has written one there (WAVES=DIR for another run's waves= folder)" >&2; exit 2; }
+	gtkwave $(or $(WAVES),build/waves)/tnlock.gtkw
 
 bench: setup-core build ## simulated cycles/s and flit-hops/s of tnsim (median of runs); never fails on time
 	@bash scripts/bench.sh

@@ -156,6 +156,11 @@ echo "lockstep (tnlock: tn_torus, or rtl=rtr one tn_router per node; median of $
 lfmt="%-70s %14s %14s %14s\n"
 printf "$lfmt" "configuration" "RTL alone c/s" "lockstep c/s" "router-c/s"
 for c in "${LOCK_CASES[@]}"; do
+    # a row with threads=N needs N processors (tnlock refuses more)
+    if [[ " $c " == *" threads=2 "* ]] && [ "$(nproc)" -lt 2 ]; then
+        printf "$lfmt" "${c% cycles=*}" "(skipped: 1 processor)" "" ""
+        continue
+    fi
     # the model is built on first use (not timed)
     # shellcheck disable=SC2086
     "$TNLOCK" $c cycles=10 >/dev/null 2>"$TMP/build.err" || { cat "$TMP/build.err" >&2; exit 1; }

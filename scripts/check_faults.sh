@@ -67,6 +67,18 @@ if [ -x "$TNLOCK" ]; then
     lock_bad "acor_hys needs the ACOR model" "key 'fault': value 'acor_hys' needs routing=acor|allowed here: credit_vc0 vc_pick sel_tie sa1_ptr" rtl=rtr vcs=4 fault=acor_hys
     lock_bad "sel_tie needs the selection functions" "key 'fault': value 'sel_tie' needs vcs >= 3" rtl=rtr vcs=2 fault=sel_tie
     lock_bad "topo by name" "key 'topo': value 'mesh' is not built into tnlock's Verilated models|allowed: torus" topo=mesh
+    # what every Verilated model fixes (tb/lock/opts.h LOCK_VL_*), refused before a build
+    lock_bad "buf above the models' B" "key 'buf': value '16'|allowed: 1..8" buf=16
+    lock_bad "flitw other than the models' W" "key 'flitw': value '16'|allowed: 32" flitw=16
+    lock_bad "CHAOS is the C model's" "key 'routing': value 'chaos' is not built into the RTL|allowed with vcs=4: dor minad val goal gal acor" vcs=4 routing=chaos
+    lock_bad "gal_sets=dst is C-only" "key 'gal_sets': value 'dst'|allowed in the RTL: 1 2 dir" rtl=rtr vcs=4 routing=gal gal_sets=dst
+    lock_bad "gal_qdepth other than the NI's" "key 'gal_qdepth': value '16'|allowed: 8" rtl=rtr vcs=4 routing=gal gal_qdepth=16
+    lock_bad "model=off drives uniform traffic" "key 'traffic': value 'tornado'|allowed with model=off: uniform" model=off traffic=tornado
+    lock_bad "model=off without the GAL NI" "key 'model': value 'off' is not allowed with routing=gal|allowed with model=off: dor minad val goal" rtl=rtr vcs=4 routing=gal model=off
+    lock_bad "drain is not read" "key 'drain': value '10' is not read by tnlock" drain=10
+    "$TNLOCK" --which rtl=rtr vcs=4 routing=gal >"$TMP/out" 2>"$TMP/err"
+    check "routing=gal alone takes the NI's gal_qdepth=8 gal_sets=dir (tnlock's defaults)" \
+        "$([ $? -eq 0 ] && [ "$(cat "$TMP/out")" = rtr_k4n2v4_gal ]; echo $?)" "$(cat "$TMP/out" "$TMP/err")"
     "$TNLOCK" --help >"$TMP/out" 2>&1
     check "tnlock --help lists the planted faults" "$(grep -qE "^  fault +- +$planted " "$TMP/out"; echo $?)" \
         "$(grep -E '^  fault' "$TMP/out")"
@@ -98,9 +110,10 @@ check "vlbuild.sh refuses an unknown fault, naming the planted ones" \
 # --help's default column shows tnlock's own defaults where they differ from tnsim's
 help=$("$TNLOCK" --help 2>&1)
 row() { awk -v k="$1" '$1 == k { print $2; exit }' <<<"$help"; }
-check "tnlock --help shows its own defaults: k 4, warmup 200, measure 2000 (tnsim's n 2)" \
-    "$([ "$(row k)" = 4 ] && [ "$(row warmup)" = 200 ] && [ "$(row measure)" = 2000 ] && [ "$(row n)" = 2 ]; echo $?)" \
-    "k '$(row k)' warmup '$(row warmup)' measure '$(row measure)' n '$(row n)'"
+check "tnlock --help shows its own defaults: k 4, warmup 200, measure 2000, gal_qdepth 8, gal_sets dir (tnsim's n 2)" \
+    "$([ "$(row k)" = 4 ] && [ "$(row warmup)" = 200 ] && [ "$(row measure)" = 2000 ] && [ "$(row n)" = 2 ] &&
+       [ "$(row gal_qdepth)" = 8 ] && [ "$(row gal_sets)" = dir ]; echo $?)" \
+    "k '$(row k)' warmup '$(row warmup)' measure '$(row measure)' n '$(row n)' gal_qdepth '$(row gal_qdepth)' gal_sets '$(row gal_sets)'"
 
 if [ "${1:-}" = --runs ]; then
     # jhas FILE KEY VALUE: the JSON in FILE has "KEY": VALUE
@@ -126,12 +139,23 @@ if [ "${1:-}" = --runs ]; then
     "$model" topo=mesh >"$TMP/out" 2>"$TMP/err"
     rc=$?
     check "$model topo=mesh: the harness names the topologies" \
-        "$([ $rc -eq 2 ] && grep -qF "key 'topo': value 'mesh' differs from this Verilated model's 'torus'" "$TMP/err" &&
-           grep -qF "topo=torus); allowed: torus" "$TMP/err"; echo $?)" "rc=$rc" "$(cat "$TMP/err")"
-    "$TNLOCK" rtl=rtr vcs=4 fault=vc_pick cycles=2000 --json >"$TMP/out" 2>"$TMP/err"
+        "$([ $rc -eq 2 ] && grep -qF "key 'topo': value 'mesh' is not built into tnlock's Verilated models" "$TMP/err" &&
+           grep -qF "allowed: torus" "$TMP/err"; echo $?)" "rc=$rc" "$(cat "$TMP/err")"
+    "$model" k=8 >"$TMP/out" 2>"$TMP/err"
     rc=$?
-    check "tnlock rtl=rtr vcs=4 fault=vc_pick: caught at link.vc, exit 1" \
-        "$([ $rc -eq 1 ] && jhas "$TMP/out" mismatch true && jhas "$TMP/out" field '"link.vc"' &&
+    check "$model k=8: the harness names this model's parameters" \
+        "$([ $rc -eq 2 ] && grep -qF "key 'k': value '8' differs from this Verilated model's '4'" "$TMP/err" &&
+           grep -qF "allowed: 4" "$TMP/err"; echo $?)" "rc=$rc" "$(cat "$TMP/err")"
+    "$model" buf=16 >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    check "$model buf=16: a model run directly refuses what the launcher refuses" \
+        "$([ $rc -eq 2 ] && grep -qF "key 'buf': value '16'" "$TMP/err"; echo $?)" "rc=$rc" "$(cat "$TMP/err")"
+    "$TNLOCK" rtl=rtr vcs=4 fault=vc_pick cycles=2000 waves="$TMP/w/a" --json >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    check "tnlock rtl=rtr vcs=4 fault=vc_pick: caught at link.vc, exit 1, stdout the JSON alone, the waveform in a new folder" \
+        "$([ $rc -eq 1 ] && python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$TMP/out" &&
+           jhas "$TMP/out" waveform "\"$TMP/w/a/tnlock.gtkw\"" && [ -s "$TMP/w/a/tnlock.fst" ] &&
+           jhas "$TMP/out" mismatch true && jhas "$TMP/out" field '"link.vc"' &&
            jhas "$TMP/out" fault '"vc_pick"' && jhas "$TMP/out" routing '"dor"'; echo $?)" \
         "rc=$rc" "$(tail -2 "$TMP/out")" "$(tail -3 "$TMP/err")"
 fi

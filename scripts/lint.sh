@@ -152,7 +152,7 @@ since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 # tag "K=8 V=4" -> K8_V4 (file names); "" -> default
 tag() { local t=${1// /_}; t=${t//=/}; echo "${t:-default}"; }
 # rtl_id: a fingerprint of the RTL sources, to notice edits made while lint runs
-rtl_id() { cat rtl/*/*.v | sha1sum | cut -c1-12; }
+rtl_id() { cat rtl/*/*.v rtl/*/*.vh rtl/common/tn_defs.tbl | sha1sum | cut -c1-12; }
 label() { [ -n "$1" ] && echo "$1" || echo "default"; }
 top_file() { case $1 in tn_torus) echo rtl/net/tn_torus.v ;; tn_gal_* | tn_acor) echo "rtl/ni/$1.v" ;; *) echo "rtl/router/$1.v" ;; esac; }
 # Result lines (one file per check, printed in order by collect):

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_tT][_gal|_acor][_jJ][_fault_F],
 # TOP = net (the tn_torus network) or rtr (one tn_router; tnlock wires one per node). The buffer
-# capacity is B=8 (buf=1..8 at run time), payload W=32, T terminal channels (default 1), torus.
+# capacity B=8 (buf=1..8 at run time), payload W=32 and GAL queue depth QD=8 are tb/lock/opts.h's LOCK_VL_*; T terminal channels (default 1), torus.
 # ROUTING=3 (DOR, MIN AD, VAL, GOAL, chosen at run time) when V >= 4, 1 (DOR, MIN AD) when V = 3,
 # else 0 (DOR); the selection function is a run-time input. _gal (rtr only): the top is
 # tb/verilator/tn_gal_lock_top.v, the router beside its GAL network interface (rtl/ni/) with
@@ -33,7 +33,10 @@ fi
 gal=0 acor=0
 [ "$ni" = _gal ] && gal=1
 [ "$ni" = _acor ] && acor=1
-B=8 W=32 TOPO=0 ROUTING=0 QD=8
+# B, W and QD are tb/lock/opts.h's LOCK_VL_* (the launcher refuses keys beyond them before a build)
+lockdef() { awk -v k="LOCK_VL_$1" '$1 == "#define" && $2 == k { print $3 }' tb/lock/opts.h; }
+B=$(lockdef B) W=$(lockdef W) QD=$(lockdef QD) TOPO=0 ROUTING=0
+[ -n "$B" ] && [ -n "$W" ] && [ -n "$QD" ] || { echo "vlbuild: LOCK_VL_B, _W or _QD missing from tb/lock/opts.h" >&2; exit 2; }
 if [ "$V" -ge 4 ]; then ROUTING=3; elif [ "$V" -ge 3 ]; then ROUTING=1; fi
 dir=build/vl/${TN_VL_DIR:-$name}
 mod=tn_torus; router=0; src=rtl/net/tn_torus.v

@@ -5,6 +5,7 @@
  * node, port, VC and field, reruns to write an FST of the cycles before it and a GTKWave save
  * file on that router. model=off runs the RTL alone (rtlonly.c), for throughput. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,7 +191,10 @@ static int parse(opts *o, int argc, char **argv)
         return -1;
     if (o->cycles < 0)
         o->cycles = o->cfg.warmup + o->cfg.measure;
-    if (tn_config_check(&o->cfg, err, sizeof err)) {
+    /* the launcher's checks (tn_config_check and what every Verilated model fixes), for a model
+     * run directly; then this model's own parameters */
+    char name[300];
+    if (lock_model_name(o, name, sizeof name, err, sizeof err)) {
         fprintf(stderr, "tnlock: error: %s\n", err);
         return -1;
     }
@@ -221,11 +225,6 @@ static int parse(opts *o, int argc, char **argv)
     if (p.gal && o->cfg.routing != TN_ROUTE_GAL) {
         fprintf(stderr, "tnlock: error: key 'routing': value '%s' is not allowed with the GAL "
                         "model; allowed: gal\n", tn_routing_name(o->cfg.routing));
-        return -1;
-    }
-    if (p.gal && o->cfg.gal_sets == TN_GAL_SDST) {
-        fprintf(stderr, "tnlock: error: key 'gal_sets': value 'dst' is C-only (one set per "
-                        "destination); allowed in the RTL: 1 2 dir\n");
         return -1;
     }
     if (p.gal && o->cfg.gal_qdepth != p.qd) {
@@ -274,6 +273,28 @@ static int parse(opts *o, int argc, char **argv)
     return 0;
 }
 
+/* mkdir -p: every folder of path (a file's folder for the waveform); 0, or -1 with the reason */
+static int mkdir_p(const char *path, char *why, size_t len)
+{
+    char d[256];
+    snprintf(d, sizeof d, "%s", path);
+    for (char *p = d + 1;; p++) {
+        if (*p == '/' || !*p) {
+            char c = *p;
+            *p = 0;
+            struct stat st;
+            if (mkdir(d, 0777) && (stat(d, &st) || !S_ISDIR(st.st_mode))) {
+                snprintf(why, len, "cannot create '%s': %s", d,
+                         errno == EEXIST ? "not a folder" : strerror(errno));
+                return -1;
+            }
+            if (!c)
+                return 0;
+            *p = c;
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     opts o;
@@ -310,29 +331,41 @@ int main(int argc, char **argv)
     tn_rtl_params_get(&rp);
     if (rc == 1) {
         const mismatch *m = &res.mm;
-        char fst[512], gtkw[512];
-        mkdir("build", 0777);
-        mkdir(o.waves, 0777);
+        char fst[512], gtkw[512], why[300] = "";
         snprintf(fst, sizeof fst, "%s/tnlock.fst", o.waves);
         snprintf(gtkw, sizeof gtkw, "%s/tnlock.gtkw", o.waves);
         long lo = m->cycle > o.window ? m->cycle - o.window : 0;
-        run_result again;
-        lockstep(&o, lo, m->cycle + 2, fst, m->node, &again);
-        layout L;
-        layout_init(&L, &rp);
-        write_gtkw(gtkw, fst, m->node, m->cycle, &L);
-        printf("tnlock: MISMATCH at cycle %ld, node %d, port %d, vc %d, field %s: rtl %llu (0x%llx), "
-               "model %llu (0x%llx)%s%s\n",
-               m->cycle, m->node, m->port, m->vc, m->field, (unsigned long long)m->rtl,
-               (unsigned long long)m->rtl, (unsigned long long)m->model,
-               (unsigned long long)m->model, m->pkt[0] ? "; " : "", m->pkt);
-        printf("tnlock: waveform %s (cycles %ld..%ld), GTKWave save file %s (make waves)\n", fst,
-               lo, m->cycle + 2, gtkw);
+        int waved = 0;
+        if (mkdir_p(o.waves, why, sizeof why) == 0) {
+            run_result again;
+            remove(fst);
+            lockstep(&o, lo, m->cycle + 2, fst, m->node, &again);
+            layout L;
+            layout_init(&L, &rp);
+            write_gtkw(gtkw, fst, m->node, m->cycle, &L);
+            waved = access(fst, R_OK) == 0 && access(gtkw, R_OK) == 0;
+            if (!waved)
+                snprintf(why, sizeof why, "tnlock.fst or tnlock.gtkw was not written there");
+        }
+        /* with --json, stdout is the JSON object alone; the text goes to stderr */
+        FILE *txt = o.json ? stderr : stdout;
+        fprintf(txt, "tnlock: MISMATCH at cycle %ld, node %d, port %d, vc %d, field %s: rtl %llu "
+                     "(0x%llx), model %llu (0x%llx)%s%s\n",
+                m->cycle, m->node, m->port, m->vc, m->field, (unsigned long long)m->rtl,
+                (unsigned long long)m->rtl, (unsigned long long)m->model,
+                (unsigned long long)m->model, m->pkt[0] ? "; " : "", m->pkt);
+        if (waved)
+            fprintf(txt, "tnlock: waveform %s (cycles %ld..%ld), GTKWave save file %s (make waves "
+                         "WAVES=%s)\n", fst, lo, m->cycle + 2, gtkw, o.waves);
+        else
+            fprintf(txt, "tnlock: no waveform: key 'waves': value '%s': %s\n", o.waves, why);
         if (o.json)
             printf("{\"mismatch\": true, \"cycle\": %ld, \"node\": %d, \"port\": %d, \"vc\": %d, "
-                   "\"field\": \"%s\", \"rtl\": %llu, \"model\": %llu, \"fault\": \"%s\", %s}\n",
+                   "\"field\": \"%s\", \"rtl\": %llu, \"model\": %llu, \"fault\": \"%s\", "
+                   "\"waveform\": %s%s%s, %s}\n",
                    m->cycle, m->node, m->port, m->vc, m->field, (unsigned long long)m->rtl,
-                   (unsigned long long)m->model, rp.fault, jcfg);
+                   (unsigned long long)m->model, rp.fault, waved ? "\"" : "", waved ? gtkw : "null",
+                   waved ? "\"" : "", jcfg);
         return 1;
     }
     int ok = res.drained && res.check_errors == 0 && res.injected == res.delivered;

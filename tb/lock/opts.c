@@ -35,7 +35,11 @@ static int set_str(char *dst, const char *v)
     strcpy(dst, v);
     return 0;
 }
-static int k_waves(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_str(((opts *)c)->waves, v); }
+static int k_waves(void *c, const char *v, char *e, size_t n)
+{
+    (void)e, (void)n;
+    return strpbrk(v, "\"\\") ? -1 : set_str(((opts *)c)->waves, v); /* JSON prints it as is */
+}
 static int k_rtl(void *c, const char *v, char *e, size_t n)
 {
     (void)e, (void)n;
@@ -118,7 +122,7 @@ static int k_overlap(void *c, const char *v, char *e, size_t n) { (void)e, (void
 static const tn_cli_key lock_keys[] = {
     {"cycles", "1..100000000", "warmup+measure", "lockstep cycles before the drain", k_cycles},
     {"window", "1..100000000", "300", "waveform cycles before a mismatch", k_window},
-    {"waves", "a directory", "build/waves", "where a mismatch's FST and GTKWave file go", k_waves},
+    {"waves", "a folder (created)", "build/waves", "where a mismatch's FST and GTKWave file go", k_waves},
     {"rtl", "net rtr", "net", "net: the Verilated tn_torus; rtr: one tn_router per node", k_rtl},
     {"fault", "", "-", "the model with that planted fault (TN_FAULT_<NAME>; docs/verification.md)", k_fault},
     {"model", "on off", "on", "off: the RTL alone with a C traffic source, for throughput", k_model},
@@ -134,6 +138,8 @@ int lock_parse(opts *o, int argc, char **argv)
     o->cfg.k = 4; /* the board's 4x4 torus */
     o->cfg.warmup = 200;
     o->cfg.measure = 2000;
+    o->cfg.gal_qdepth = LOCK_VL_QD; /* the Verilated GAL NI's (tnsim's 128 and dst are not built) */
+    o->cfg.gal_sets = TN_GAL_SDIR;
     o->cycles = -1;
     o->window = 300;
     strcpy(o->waves, "build/waves");
@@ -152,15 +158,18 @@ int lock_parse(opts *o, int argc, char **argv)
     int rc = tn_cli_parse(argc, argv, 1, &o->cfg, keys, N_LOCK_KEYS, o, &o->json, err, sizeof err);
     if (rc == 1) {
         /* the default column shows tnlock's own defaults, set above */
-        char dk[32], dw[32], dm[32], syn[320];
+        char dk[32], dw[32], dm[32], dq[32], syn[400];
         snprintf(dk, sizeof dk, "k=%d", o->cfg.k);
         snprintf(dw, sizeof dw, "warmup=%ld", o->cfg.warmup);
         snprintf(dm, sizeof dm, "measure=%ld", o->cfg.measure);
-        const char *const own[] = {dk, dw, dm, NULL};
+        snprintf(dq, sizeof dq, "gal_qdepth=%d", o->cfg.gal_qdepth);
+        const char *const own[] = {dk, dw, dm, dq, "gal_sets=dir", NULL};
         snprintf(syn, sizeof syn, "usage: tnlock key=value ... [--config FILE] [--json]\n"
                                   "  compares the Verilated RTL with the C model every cycle "
                                   "(build/bin/tnlock picks and builds the model);\n  its defaults "
-                                  "differ from tnsim's in %s %s %s", dk, dw, dm);
+                                  "differ from tnsim's in %s %s %s %s gal_sets=dir; its models are "
+                                  "tori built with buf <= %d, flitw = %d", dk, dw, dm, dq, LOCK_VL_B,
+                 LOCK_VL_W);
         tn_cli_usage_defs(stdout, syn, keys, N_LOCK_KEYS, own);
         exit(0);
     }
@@ -194,6 +203,57 @@ int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errl
         snprintf(err, errlen, "key 'topo': value '%s' is not built into tnlock's Verilated models "
                               "(all tori); allowed: %s",
                  tn_topo_name(o->cfg.topo), tn_topo_name(TN_TOPO_TORUS));
+        return -1;
+    }
+    /* what every Verilated model fixes (scripts/vlbuild.sh): refused here, before a build, not by
+     * the harness after it */
+    const char *fams = o->cfg.vcs >= 4 ? "dor minad val goal gal acor" : o->cfg.vcs == 3 ? "dor minad" : "dor";
+    if (o->cfg.routing == TN_ROUTE_CHAOS) {
+        snprintf(err, errlen, "key 'routing': value 'chaos' is not built into the RTL (the C model's "
+                              "baseline: tnsim); allowed with vcs=%d: %s", o->cfg.vcs, fams);
+        return -1;
+    }
+    if (o->cfg.buf > LOCK_VL_B) {
+        snprintf(err, errlen, "key 'buf': value '%d' is above the Verilated models' buffer capacity "
+                              "(B=%d); allowed: 1..%d", o->cfg.buf, LOCK_VL_B, LOCK_VL_B);
+        return -1;
+    }
+    if (o->cfg.flitw != LOCK_VL_W) {
+        snprintf(err, errlen, "key 'flitw': value '%d' differs from the Verilated models' payload "
+                              "width; allowed: %d", o->cfg.flitw, LOCK_VL_W);
+        return -1;
+    }
+    if (o->cfg.routing == TN_ROUTE_GAL && o->cfg.gal_sets == TN_GAL_SDST) {
+        snprintf(err, errlen, "key 'gal_sets': value 'dst' is C-only (one set per destination); "
+                              "allowed in the RTL: 1 2 dir");
+        return -1;
+    }
+    if (o->cfg.routing == TN_ROUTE_GAL && o->cfg.gal_qdepth != LOCK_VL_QD) {
+        snprintf(err, errlen, "key 'gal_qdepth': value '%d' differs from the Verilated GAL network "
+                              "interface's queue depth; allowed: %d", o->cfg.gal_qdepth, LOCK_VL_QD);
+        return -1;
+    }
+    /* model=off drives the RTL from its own source (rtlonly.c): uniform destinations, no NI
+     * block */
+    if (!o->model && (o->cfg.routing == TN_ROUTE_GAL || o->cfg.routing == TN_ROUTE_ACOR)) {
+        snprintf(err, errlen, "key 'model': value 'off' is not allowed with routing=%s (its block "
+                              "is driven from the model); allowed with model=off: dor minad val goal",
+                 tn_routing_name(o->cfg.routing));
+        return -1;
+    }
+    if (!o->model && o->cfg.traffic != TN_TR_UNIFORM) {
+        snprintf(err, errlen, "key 'traffic': value '%s' is not what model=off drives (its source "
+                              "sends to uniform destinations); allowed with model=off: uniform",
+                 tn_traffic_name(o->cfg.traffic));
+        return -1;
+    }
+    /* tnlock drains until the network is empty, under its own watchdog (main.c) */
+    tn_config d;
+    tn_config_default(&d);
+    if (o->cfg.drain != d.drain) {
+        snprintf(err, errlen, "key 'drain': value '%ld' is not read by tnlock (a run drains until "
+                              "every packet is delivered; a watchdog stops one whose flits stop "
+                              "moving); allowed: leave the key out", o->cfg.drain);
         return -1;
     }
     /* a planted fault in a block this model does not have would run clean: refuse it */

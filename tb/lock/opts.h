@@ -6,6 +6,12 @@
 #include "tn.h"
 #include "tn_cli.h"
 
+/* The Verilated models' fixed parameters (scripts/vlbuild.sh reads them here): the input VCs'
+ * buffer capacity B (buf = 1..B at run time), the payload width W, the GAL NI's queue depth QD */
+#define LOCK_VL_B 8
+#define LOCK_VL_W 32
+#define LOCK_VL_QD 8
+
 typedef struct opts {
     tn_config cfg;
     long cycles;

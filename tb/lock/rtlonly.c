@@ -24,17 +24,7 @@ int rtl_only(const tn_config *c, long cycles, int threads, rtlonly_result *res, 
 {
     tn_rtl_params rp;
     tn_rtl_params_get(&rp);
-    if (c->routing == TN_ROUTE_GAL) {
-        snprintf(err, errlen, "key 'model': value 'off' is not allowed with routing=gal (the GAL "
-                              "NI is driven from the model); allowed with: dor minad val goal");
-        return -1;
-    }
-    if (c->routing == TN_ROUTE_ACOR) {
-        snprintf(err, errlen, "key 'model': value 'off' is not allowed with routing=acor (the "
-                              "ACOR block is driven from the model's sources); allowed with: dor "
-                              "minad val goal");
-        return -1;
-    }
+    /* routing=gal and acor, and any traffic but uniform, are refused by lock_model_name (opts.c) */
     tn_sim *s = tn_sim_new(c, err, errlen); /* geometry and the NI's header rule only */
     if (!s)
         return -1;
