@@ -169,6 +169,7 @@ prog: ## program the ULX3S with build/fpga/tn_ulx3s.bit (openFPGALoader; SRAM, l
 acor: setup-core build/bin/tnsim ## ACOR against VAL, MIN AD and GOAL (8x8, 16x16), its load-step transient and threshold sweep (docs/acor.md)
 	@bash scripts/acor_figures.sh
 	@bash scripts/acor_transient.sh
+	@K=16 bash scripts/acor_transient.sh
 	@bash scripts/acor_sweep.sh
 
 clean: ## remove build/ and results/

@@ -44,9 +44,12 @@ xargs -a "$tmp/jobs" -d '\n' -P "$JOBS" -I{} bash -c \
 for k in $KS; do
     : > "$OUT/figures_k$k.json"
     echo
-    echo "${k}-ary 2-cube, vcs=$VCS: at low load ($LOW of capacity) hops / latency (cycles); saturation throughput / accepted at offered 1.0 (fractions of capacity)"
+    # tnsim sat's overload is the injection channel's rate, 1 flit/node/cycle: term/capacity of
+    # capacity (1.0 on the 8x8, 2.0 on the 16x16)
+    over=$(awk -v k="$k" 'BEGIN { printf "%g", k % 2 ? (k * k - 1) / (8 * k) : k / 8 }')
+    echo "${k}-ary 2-cube, vcs=$VCS: at low load ($LOW of capacity) hops / latency (cycles); saturation throughput / accepted at offered $over (1 flit/node/cycle; fractions of capacity)"
     echo
-    echo "| routing | uniform: hops, latency | neighbor: hops, latency | tornado: hops, latency | uniform: sat, at 1.0 | neighbor: sat, at 1.0 | tornado: sat, at 1.0 |"
+    echo "| routing | uniform: hops, latency | neighbor: hops, latency | tornado: hops, latency | uniform: sat, at $over | neighbor: sat, at $over | tornado: sat, at $over |"
     echo "|---|---|---|---|---|---|---|"
     for a in "${ALGS[@]}"; do
         name=${a%%|*}

@@ -514,6 +514,17 @@ bad "name with a load above the injection channel" "load|0.9|0..0.5" name k=4 lo
 bad "name with an unknown key lists the model's and tnsim's keys" "foo|switch_load|series_win" \
     name foo=1
 bad "name with a sweep key" "loads|only for tnsim sweep" name loads=0.1
+bad "CHAOS with packets longer than any buffer" "'pkt'|'100'|allowed with routing=chaos: packets of 1..64 flits" \
+    run k=4 vcs=3 routing=chaos pkt=100
+printf '0 1 2 200\n' > "$TMP/long.trace"
+bad "CHAOS with a trace packet longer than any buffer" "'trace'|200 flits|allowed with routing=chaos: packets of 1..64 flits" \
+    run k=4 vcs=3 routing=chaos traffic=trace trace="$TMP/long.trace"
+bad "sat with a trace (it ignores load)" "'traffic'|'trace'|tnsim sat|allowed: tnsim run, check or name" \
+    sat k=4 traffic=trace trace=tb/regress/trace_worked.txt
+bad "sweep with a trace (it ignores load)" "'traffic'|'trace'|tnsim sweep|allowed: tnsim run, check or name" \
+    sweep k=4 traffic=trace trace=tb/regress/trace_worked.txt loads=0.1,0.2
+name_check "a trace names its file" "t4x4_v2_dor_b8_p4_trace_l0.3_s1_trtrace_worked.txt" \
+    k=4 traffic=trace trace=tb/regress/trace_worked.txt
 
 # A --config file may hold tnsim's own keys too.
 cat >"$TMP/sweep.cfg" <<EOF

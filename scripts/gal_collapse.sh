@@ -5,8 +5,16 @@
 # the C model (tnsim), Markdown on stdout. Usage: bash scripts/gal_collapse.sh [SECTION...]
 # (sections: sweep series chan hyst sens cost; default all). About 2 minutes on one core.
 # Figures only, never pass/fail.
+# The note's sections 1-6 describe GAL before the senders' hold (R21.5.1): their figures need the
+# hold removed, in a scratch worktree: git apply scripts/exp/gal_sender.patch, then
+# TN_EXP_GALSND=0 bash scripts/gal_collapse.sh. Without both, the script refuses (exit 2): at HEAD
+# GAL no longer collapses and the tables would not be the note's.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+if ! grep -q TN_EXP_GALSND cmodel/src/*.c || [ "${TN_EXP_GALSND:-}" != 0 ]; then
+    echo "gal_collapse: the note's tables are of GAL without the senders' hold (R21.5.1); in a scratch worktree run: git apply scripts/exp/gal_sender.patch && TN_EXP_GALSND=0 bash scripts/gal_collapse.sh" >&2
+    exit 2
+fi
 make --no-print-directory build/bin/tnsim >/dev/null
 TNSIM=build/bin/tnsim
 SECTIONS=("$@")

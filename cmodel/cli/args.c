@@ -237,6 +237,12 @@ int tnsim_parse(cli *a, int argc, char **argv)
                 !strcmp(a->mode, "sat") ? "it bisects one load" : "the bound is of one pattern");
         return -1;
     }
+    if (a->cfg.traffic == TN_TR_TRACE && (!strcmp(a->mode, "sat") || !strcmp(a->mode, "sweep"))) {
+        fprintf(stderr, "tnsim: error: key 'traffic': value 'trace' is not allowed with tnsim %s "
+                        "(a trace sets its own cycles and ignores load, docs/traffic.md); allowed: "
+                        "tnsim run, check or name\n", a->mode);
+        return -1;
+    }
     if (strcmp(a->mode, "sat") && a->tol_set) {
         fprintf(stderr, "tnsim: error: key 'tol' is only for tnsim sat\n");
         return -1;

@@ -248,7 +248,10 @@ int tnsim_run(const cli *a)
         for (int v = 0; series.acor && v < series.nodes; v++)
             fprintf(sf, "%slevel_%d", v ? "," : ",acor_level_mean,", v);
         fputc('\n', sf);
-        for (long b = 0; b <= series.last; b++) {
+        /* whole windows only: the run's last, cut short by its end, would read low and its GAL
+         * and ACOR state is recorded only at a window's end */
+        long whole = st.cycles / series.win;
+        for (long b = 0; b <= series.last && b < whole; b++) {
             double fl = (double)series.flits[b] / (double)(nodes * series.win);
             fprintf(sf, "%ld,%.6f,%.6f", b * series.win, fl, fl / tn_capacity(&a->cfg));
             if (series.gal)

@@ -3,6 +3,7 @@
  * (one line reader for tn_config_load and tn_cli_parse), the usage text, and the content name
  * of a configuration. The model's keys come from the table of config.c (tn_keys.h). */
 #include <errno.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -264,6 +265,41 @@ int tn_config_name(const tn_config *c, char *buf, size_t len)
         PUT("_gal_t%d", c->gal_t);
     if (c->gal_adapt != d.gal_adapt)
         PUT("_gal_adapt%s", c->gal_adapt ? "on" : "off");
+    if (c->gal_qdepth != d.gal_qdepth)
+        PUT("_gal_qd%d", c->gal_qdepth);
+    if (c->gal_adapt) { /* the adaptive threshold's keys that differ from their defaults */
+        const int v[4] = {c->gal_tmin, c->gal_tmax, c->gal_n1, c->gal_n2};
+        const int w[4] = {d.gal_tmin, d.gal_tmax, d.gal_n1, d.gal_n2};
+        static const char *const nm[4] = {"tmin", "tmax", "n1", "n2"};
+        for (int i = 0; i < 4; i++)
+            if (v[i] != w[i])
+                PUT("_gal_%s%d", nm[i], v[i]);
+    }
+    if (c->routing == TN_ROUTE_CHAOS) {
+        if (c->chaos_wait != d.chaos_wait)
+            PUT("_chaos_wait%d", c->chaos_wait);
+        if (c->chaos_q != d.chaos_q)
+            PUT("_chaos_q%d", c->chaos_q);
+    }
+    if (c->switch_at > 0) { /* the second pattern: its cycle, pattern and load */
+        shortest_g(c->switch_load_set ? c->switch_load : c->load, num, sizeof num);
+        PUT("_sw%ld_%s_l%s", c->switch_at,
+            tn_traffic_name(c->switch_traffic_set ? c->switch_traffic : c->traffic), num);
+    }
+    if (c->traffic == TN_TR_HOTSPOT ||
+        (c->switch_at > 0 && c->switch_traffic_set && c->switch_traffic == TN_TR_HOTSPOT)) {
+        shortest_g(c->hot_frac, num, sizeof num);
+        PUT("_hf%s_hn", num);
+        for (int i = 0; i < c->n_hot; i++)
+            PUT("%s%d", i ? "-" : "", c->hot[i]);
+    }
+    if (c->traffic == TN_TR_TRACE) { /* the trace file's name, lower case, without its folder */
+        const char *b = strrchr(c->trace, '/');
+        PUT("_tr");
+        for (b = b ? b + 1 : c->trace; *b; b++)
+            PUT("%c", isalnum((unsigned char)*b) || *b == '.' || *b == '-'
+                          ? (char)tolower((unsigned char)*b) : '_');
+    }
     if (c->routing == TN_ROUTE_ACOR) { /* the ACOR keys that differ from their defaults */
         const tn_key *k = tn_key_find("acor_seq");
         if (c->acor_seq != d.acor_seq)

@@ -506,6 +506,13 @@ int tn_config_check(const tn_config *c, char *err, size_t errlen)
             return -1;
         }
     }
+    if (c->routing == TN_ROUTE_CHAOS && c->pkt_max > TN_MAX_BUF) {
+        snprintf(err, errlen, "key 'pkt': value '%d' (the longest packet) is longer than the "
+                 "longest buffer (buf up to %d): routing=chaos is virtual cut-through, a packet "
+                 "needs a whole empty buffer; allowed with routing=chaos: packets of 1..%d flits",
+                 c->pkt_max, TN_MAX_BUF, TN_MAX_BUF);
+        return -1;
+    }
     if (c->routing == TN_ROUTE_CHAOS && c->buf < c->pkt_max) {
         snprintf(err, errlen, "key 'buf': value '%d' is shorter than the longest packet (%d flits, "
                  "key 'pkt'): routing=chaos is virtual cut-through, a packet needs a whole empty "

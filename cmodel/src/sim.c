@@ -71,6 +71,13 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
         for (long i = 0; i < s->trace.count; i++)
             longest = s->trace.p[i].len > longest ? s->trace.p[i].len : longest;
         s->A = longest < s->B ? longest : s->B;
+        if (c->routing == TN_ROUTE_CHAOS && longest > TN_MAX_BUF) {
+            snprintf(err, errlen, "key 'trace': a packet of %d flits, longer than any buffer "
+                     "(routing=chaos is virtual cut-through: a whole packet in one buffer of up "
+                     "to %d flits); allowed with routing=chaos: packets of 1..%d flits; value "
+                     "'%s'", longest, TN_MAX_BUF, TN_MAX_BUF, c->trace);
+            goto fail;
+        }
         if (c->routing == TN_ROUTE_CHAOS && c->buf < longest) {
             snprintf(err, errlen, "key 'buf': value '%d' is shorter than the longest packet of "
                      "the trace (%d flits, key 'trace'): routing=chaos is virtual cut-through, a "

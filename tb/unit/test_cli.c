@@ -558,6 +558,23 @@ static void test_config_name(void **st)
     static const char *const val[] = {"routing", "val", "vcs", "4", "gal_sets", "1",
                                       "load", "0.001", NULL};
     name_is(val, "t8x8_v4_val_b8_p4_uniform_l0.001_s1_gal_sets1");
+    /* the keys that change what a run does name it too: hotspot's, the switch, GAL's queue depth
+     * and adaptive threshold, CHAOS's, the trace's file */
+    static const char *const hot[] = {"k", "4", "traffic", "hotspot", "hot_frac", "0.5",
+                                      "hot_nodes", "5,7", "gal_qdepth", "8", NULL};
+    name_is(hot, "t4x4_v2_dor_b8_p4_hotspot_l0.3_s1_gal_qd8_hf0.5_hn5-7");
+    static const char *const sw[] = {"k", "4", "switch_at", "500", "switch_traffic", "hotspot",
+                                     "switch_load", "0.2", NULL};
+    name_is(sw, "t4x4_v2_dor_b8_p4_uniform_l0.3_s1_sw500_hotspot_l0.2_hf0.1_hn0");
+    static const char *const ad[] = {"k", "4", "vcs", "4", "routing", "gal", "gal_adapt", "on",
+                                     "gal_tmin", "1", "gal_n2", "9", NULL};
+    name_is(ad, "t4x4_v4_gal_ldsf_b8_p4_uniform_l0.3_s1_gal_adapton_gal_tmin1_gal_n29");
+    static const char *const ch[] = {"k", "4", "vcs", "3", "routing", "chaos", "chaos_wait", "3",
+                                     "chaos_q", "6", NULL};
+    name_is(ch, "t4x4_v3_chaos_ldsf_b8_p4_uniform_l0.3_s1_chaos_wait3_chaos_q6");
+    static const char *const tr[] = {"k", "4", "traffic", "trace", "trace", "tb/regress/My Trace.txt",
+                                     NULL};
+    name_is(tr, "t4x4_v2_dor_b8_p4_trace_l0.3_s1_trmy_trace.txt");
     static const char *const tiny[] = {"load", "0.00001", NULL};
     name_is(tiny, "t8x8_v2_dor_b8_p4_uniform_l1e-05_s1");
     /* a buffer too short: -1, terminated */
