@@ -146,6 +146,13 @@ if [ "${1:-}" = --runs ]; then
     check "$model k=8: the harness names this model's parameters" \
         "$([ $rc -eq 2 ] && grep -qF "key 'k': value '8' differs from this Verilated model's '4'" "$TMP/err" &&
            grep -qF "allowed: 4" "$TMP/err"; echo $?)" "rc=$rc" "$(cat "$TMP/err")"
+    # a model run directly without rtl=: its own top (a GAL model is rtr)
+    "$TNLOCK" rtl=rtr vcs=4 routing=gal cycles=10 >/dev/null 2>&1
+    gal=build/vl/$("$TNLOCK" --which rtl=rtr vcs=4 routing=gal)/tnlock
+    "$gal" vcs=4 routing=gal cycles=300 >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    check "$gal vcs=4 routing=gal (no rtl=): runs as its own top, 0 mismatches" \
+        "$([ $rc -eq 0 ] && grep -q ' 0 mismatches' "$TMP/out"; echo $?)" "rc=$rc" "$(tail -n 3 "$TMP/out" "$TMP/err")"
     "$model" buf=16 >"$TMP/out" 2>"$TMP/err"
     rc=$?
     check "$model buf=16: a model run directly refuses what the launcher refuses" \

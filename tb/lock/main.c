@@ -191,15 +191,16 @@ static int parse(opts *o, int argc, char **argv)
         return -1;
     if (o->cycles < 0)
         o->cycles = o->cfg.warmup + o->cfg.measure;
-    /* the launcher's checks (tn_config_check and what every Verilated model fixes), for a model
-     * run directly; then this model's own parameters */
-    char name[300];
-    if (lock_model_name(o, name, sizeof name, err, sizeof err)) {
+    tn_rtl_params p;
+    tn_rtl_params_get(&p);
+    /* the launcher's checks, for a model run directly (rtl not given: this model's top); then
+     * this model's own parameters */
+    if (!o->rtl[0])
+        strcpy(o->rtl, p.top ? "rtr" : "net");
+    if (lock_check(o, err, sizeof err)) {
         fprintf(stderr, "tnlock: error: %s\n", err);
         return -1;
     }
-    tn_rtl_params p;
-    tn_rtl_params_get(&p);
     /* name: an enumerated key's names (messages print names where the user typed them) */
     struct { const char *key; int want, have; const char *(*name)(int); } m[] = {
         {"k", p.k, o->cfg.k, NULL}, {"n", p.n, o->cfg.n, NULL}, {"vcs", p.v, o->cfg.vcs, NULL},
@@ -225,11 +226,6 @@ static int parse(opts *o, int argc, char **argv)
     if (p.gal && o->cfg.routing != TN_ROUTE_GAL) {
         fprintf(stderr, "tnlock: error: key 'routing': value '%s' is not allowed with the GAL "
                         "model; allowed: gal\n", tn_routing_name(o->cfg.routing));
-        return -1;
-    }
-    if (p.gal && o->cfg.gal_qdepth != p.qd) {
-        fprintf(stderr, "tnlock: error: key 'gal_qdepth': value %d differs from this model's "
-                        "queue depth; allowed: %d\n", o->cfg.gal_qdepth, p.qd);
         return -1;
     }
     if (o->cfg.routing != TN_ROUTE_GAL && o->cfg.routing != TN_ROUTE_ACOR &&
@@ -263,11 +259,6 @@ static int parse(opts *o, int argc, char **argv)
         fprintf(stderr, "tnlock: error: key 'fault': value '%s' differs from this Verilated model's "
                         "'%s'; allowed: %s (build/bin/tnlock builds the model with the fault)\n",
                 o->fault, p.fault, p.fault[0] ? p.fault : "none, the key left out");
-        return -1;
-    }
-    if (o->cfg.buf > p.b) {
-        fprintf(stderr, "tnlock: error: key 'buf': value %d is above this model's capacity; "
-                        "allowed: 1..%d\n", o->cfg.buf, p.b);
         return -1;
     }
     return 0;

@@ -180,9 +180,8 @@ int lock_parse(opts *o, int argc, char **argv)
     return 0;
 }
 
-/* The Verilated model a run needs: TOP_kKnNvV[_tT][_gal|_acor][_jJ][_fault_F]
- * (scripts/vlbuild.sh). */
-int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errlen)
+/* What no Verilated model runs, refused before one is built (and by a model run directly). */
+int lock_check(const opts *o, char *err, size_t errlen)
 {
     /* a configuration the model refuses needs no Verilated model: say so before building one */
     if (tn_config_check(&o->cfg, err, errlen))
@@ -275,6 +274,16 @@ int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errl
                               "processors; allowed: 1..%ld", o->threads, cores, cores);
         return -1;
     }
+    return 0;
+}
+
+/* The Verilated model a run needs: TOP_kKnNvV[_tT][_gal|_acor][_jJ][_fault_F]
+ * (scripts/vlbuild.sh), after lock_check. */
+int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errlen)
+{
+    if (lock_check(o, err, errlen))
+        return -1;
+    const char *rtl = o->rtl[0] ? o->rtl : "net";
     char t[16] = "", j[32] = "";
     if (o->cfg.term != 1)
         snprintf(t, sizeof t, "_t%d", o->cfg.term);

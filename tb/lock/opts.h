@@ -28,6 +28,9 @@ typedef struct opts {
 /* Defaults (the board's 4x4 torus, a short run), then the command line; --help prints the
  * usage and exits 0. Returns 0, or -1 after printing the error (key, value, allowed range). */
 int lock_parse(opts *o, int argc, char **argv);
-/* The name of the Verilated model the options need (build/vl/NAME/tnlock). */
+/* What no Verilated model runs (tn_config_check, the models' fixed B, W and QD, CHAOS, model=off's
+ * limits, a fault the model lacks, threads): 0, or -1 with the message (key, value, allowed). */
+int lock_check(const opts *o, char *err, size_t errlen);
+/* The name of the Verilated model the options need (build/vl/NAME/tnlock), after lock_check. */
 int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errlen);
 #endif
