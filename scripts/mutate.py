@@ -1,0 +1,243 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Source mutants of the RTL, for measuring what the lockstep runs catch (scripts/mutate.sh).
+
+A mutant is one small change at one place of one Verilog file: an operator replaced by another
+(&& ||, & |, == !=, > >=, < <=, + -), a logical or bitwise negation removed, or a one-bit
+constant flipped. Only code a Verilated default build simulates is mutated: not comments,
+attributes or strings, not the `ifdef TN_FAULT_ blocks (the planted faults) nor the non-Verilator
+branches, not declarations of parameters, localparams, genvars or integers, not the lint sinks
+(`unused` wires), not bit and part selects (inside [ ]), not loop headers, not $display and the
+like. docs/verification.md, "Mutants".
+
+  mutate.py list FILE...              one line per mutant: ID FILE:LINE:COL OLD NEW, then the line
+  mutate.py apply ID OUT FILE...      write the mutant ID's file, with the change, to OUT
+  mutate.py sample COUNT SEED FILE... COUNT ids drawn without replacement (Python's random, SEED)
+
+IDs count the mutants of the files in the order given, so the same files give the same IDs.
+"""
+import random
+import re
+import sys
+
+SKIP_WORDS = re.compile(r"\b(parameter|localparam|genvar|integer|unused\w*)\b|\$\w+")
+
+
+def blank(text, start, end):
+    """text with [start, end) blanked, newlines kept (positions stay those of the source)"""
+    return text[:start] + "".join(c if c == "\n" else " " for c in text[start:end]) + text[end:]
+
+
+def simulated(text):
+    """the text a Verilated default build reads, every other character blanked"""
+    out = text
+    # comments and strings
+    for m in re.finditer(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\])*"', text, re.S):
+        out = blank(out, m.start(), m.end())
+    # preprocessor: VERILATOR is defined, TN_FAULT_* are not; no other macro is tested in rtl/
+    stack = []   # per level: (this branch read, some branch of the level read)
+    pos = 0
+    lines = out.split("\n")
+    res = []
+    for line in lines:
+        s = line.strip()
+        m = re.match(r"`(ifdef|ifndef|elsif|else|endif)\b\s*(\w*)", s)
+        live = all(r for r, _ in stack)
+        if m:
+            kw, name = m.group(1), m.group(2)
+            defined = name == "VERILATOR"
+            if kw in ("ifdef", "ifndef"):
+                r = defined if kw == "ifdef" else not defined
+                stack.append((r, r))
+            elif kw == "elsif":
+                _, taken = stack.pop()
+                r = (not taken) and defined
+                stack.append((r, taken or r))
+            elif kw == "else":
+                _, taken = stack.pop()
+                stack.append((not taken, True))
+            else:
+                stack.pop()
+            res.append(" " * len(line))
+        elif s.startswith("`"):
+            res.append(" " * len(line))
+        else:
+            res.append(line if live else " " * len(line))
+        pos += len(line) + 1
+    out = "\n".join(res)
+    # attributes
+    for m in re.finditer(r"\(\*.*?\*\)", out, re.S):
+        out = blank(out, m.start(), m.end())
+    # loop headers: for ( ... ) up to the matching parenthesis
+    for m in re.finditer(r"\bfor\s*\(", out):
+        depth, i = 0, m.end() - 1
+        while i < len(out):
+            if out[i] == "(":
+                depth += 1
+            elif out[i] == ")":
+                depth -= 1
+                if depth == 0:
+                    break
+            i += 1
+        out = blank(out, m.start(), i + 1)
+    # parameter values of instances: #( ... ) up to the matching parenthesis
+    for m in re.finditer(r"#\s*\(", out):
+        depth, i = 0, m.end() - 1
+        while i < len(out):
+            if out[i] == "(":
+                depth += 1
+            elif out[i] == ")":
+                depth -= 1
+                if depth == 0:
+                    break
+            i += 1
+        out = blank(out, m.start(), i + 1)
+    # statements (and module headers, up to their ';') that declare or only feed lint sinks
+    start = 0
+    for i, c in enumerate(out + ";"):
+        if c == ";":
+            if SKIP_WORDS.search(out[start:i]):
+                out = blank(out, start, i)
+            start = i + 1
+    # bit and part selects, widths and array indices
+    depth, s0 = 0, 0
+    spans = []
+    for i, c in enumerate(out):
+        if c == "[":
+            if depth == 0:
+                s0 = i
+            depth += 1
+        elif c == "]" and depth > 0:
+            depth -= 1
+            if depth == 0:
+                spans.append((s0, i + 1))
+    for a, b in spans:
+        out = blank(out, a, b)
+    return out
+
+
+OPERAND_END = re.compile(r"[\w)\]}']")
+LITERAL = re.compile(r"\d*'[sS]?[bBoOdDhH][0-9a-fA-FxXzZ_]+")
+IDENT = re.compile(r"[A-Za-z_]\w*")
+
+
+def groups(sim):
+    """for each offset, the (start, end) of its innermost enclosing parentheses, or None"""
+    enc = [None] * len(sim)
+    stack = []
+    spans = []
+    for i, c in enumerate(sim):
+        if c == "(":
+            stack.append(i)
+        elif c == ")" and stack:
+            spans.append((stack.pop(), i + 1))
+    for a, b in sorted(spans, key=lambda s: s[1] - s[0], reverse=True):
+        for i in range(a, b):
+            enc[i] = (a, b)
+    return enc
+
+
+def elaboration_only(sim, enc, i):
+    """the site's parentheses hold only parameters (upper case) and numbers: a choice made at
+    elaboration (a parameter check, a generate condition), not logic"""
+    g = enc[i]
+    if g is None:
+        return False
+    names = IDENT.findall(LITERAL.sub(" ", sim[g[0]:g[1]]))
+    return all(n.upper() == n for n in names)
+
+
+def sites(text):
+    """the mutants of one file: (offset, old, new)"""
+    sim = simulated(text)
+    enc = groups(sim)
+    found = []
+
+    def prev_nonspace(i):
+        j = i - 1
+        while j >= 0 and sim[j] in " \t\n":
+            j -= 1
+        return sim[j] if j >= 0 else ""
+
+    for m in re.finditer(r"&&|\|\||===|!==|==|!=|>=|<=|<<|>>|->|[&|<>~!+-]|\b1'b[01]\b", sim):
+        tok, i = m.group(0), m.start()
+        after = sim[m.end():m.end() + 1]
+        if tok == "&&":
+            found.append((i, tok, "||"))
+        elif tok == "||":
+            found.append((i, tok, "&&"))
+        elif tok == "==":
+            found.append((i, tok, "!="))
+        elif tok == "!=":
+            found.append((i, tok, "=="))
+        elif tok == ">=":
+            found.append((i, tok, ">"))
+        elif tok == ">":
+            found.append((i, tok, ">="))
+        elif tok == "<":
+            found.append((i, tok, "<="))
+        elif tok in ("&", "|") and OPERAND_END.match(prev_nonspace(i)) and after not in "&|^=~":
+            found.append((i, tok, "|" if tok == "&" else "&"))
+        elif tok in ("+", "-") and OPERAND_END.match(prev_nonspace(i)) and after not in ":=":
+            found.append((i, tok, "-" if tok == "+" else "+"))
+        elif tok == "~" and after not in "&|^":
+            found.append((i, tok, ""))
+        elif tok == "!":
+            found.append((i, tok, ""))
+        elif tok.startswith("1'b") and not (i > 0 and sim[i - 1].isalnum()):
+            found.append((i, tok, "1'b1" if tok == "1'b0" else "1'b0"))
+    return [f for f in found if not elaboration_only(sim, enc, f[0])]
+
+
+def all_sites(files):
+    out = []
+    for f in files:
+        with open(f) as fh:
+            text = fh.read()
+        for off, old, new in sites(text):
+            line = text.count("\n", 0, off) + 1
+            col = off - (text.rfind("\n", 0, off) + 1) + 1
+            out.append((f, off, line, col, old, new, text))
+    return out
+
+
+def usage():
+    sys.stderr.write(__doc__)
+    sys.exit(2)
+
+
+def main(argv):
+    if len(argv) < 3:
+        usage()
+    cmd = argv[1]
+    if cmd == "list":
+        for n, (f, _, line, col, old, new, text) in enumerate(all_sites(argv[2:])):
+            src = text.split("\n")[line - 1].strip()
+            print(f"{n} {f}:{line}:{col} {old or '-'} {new or '-'} | {src}")
+    elif cmd == "apply" and len(argv) >= 5:
+        s = all_sites(argv[4:])
+        try:
+            n = int(argv[2])
+        except ValueError:
+            n = -1
+        if not 0 <= n < len(s):
+            sys.stderr.write(f"mutate.py: mutant '{argv[2]}' is not one of 0..{len(s) - 1}\n")
+            sys.exit(2)
+        f, off, line, col, old, new, text = s[n]
+        with open(argv[3], "w") as fh:
+            fh.write(text[:off] + new + text[off + len(old):])
+        print(f"{f}:{line}:{col} {old or '-'} -> {new or '-'}")
+    elif cmd == "sample" and len(argv) >= 5:
+        total = len(all_sites(argv[4:]))
+        try:
+            count, seed = int(argv[2]), int(argv[3])
+        except ValueError:
+            usage()
+        ids = random.Random(seed).sample(range(total), min(count, total))
+        print(" ".join(str(i) for i in sorted(ids)))
+    else:
+        usage()
+
+
+if __name__ == "__main__":
+    main(sys.argv)
