@@ -25,7 +25,7 @@ LIB_HDR := $(wildcard cmodel/include/*.h cmodel/src/*.h)
 TEST_SRC := $(wildcard tb/unit/test_*.c)
 TEST_BIN := $(patsubst tb/unit/%.c,build/test/%,$(TEST_SRC))
 
-.PHONY: help setup setup-core build run test regress lint waves bench gal acor fpga prog clean defs
+.PHONY: help setup setup-core build run test regress lint waves bench mutate gal acor fpga prog clean defs
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -153,6 +153,10 @@ waves: ## open the waveform of the last tnlock mismatch in GTKWave (WAVES=DIR: a
 
 bench: setup-core build ## simulated cycles/s and flit-hops/s of tnsim (median of runs); never fails on time
 	@bash scripts/bench.sh
+
+mutate: setup-core ## mutants of the RTL against lockstep runs: caught, survived, score (SET=router|gal|acor; the router's ~80 min, COUNT=n SEED=s for a sample); never fails on a survivor
+	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a >/dev/null
+	@bash scripts/mutate.sh $(or $(SET),router) $(or $(COUNT),all) $(SEED)
 
 gal: setup-core build/bin/tnsim ## paper 000's GAL figures from tnsim (ring, report card, stability, pairs); COUNT=1000 for the paper's permutation sample
 	@bash scripts/gal_figures.sh $(or $(COUNT),8)

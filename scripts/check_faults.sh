@@ -4,13 +4,14 @@
 # - the planted faults of rtl/common/tn_defs.tbl (enum planted) are exactly the `ifdef
 #   TN_FAULT_<NAME> blocks of rtl/, every TN_FAULT_ name in rtl/ is one of them, and
 #   rtl/common/tn_defs.vh defines no TN_FAULT_ macro (that would plant the fault in every build);
-# - build/bin/tnlock refuses an unknown fault, a fault whose block the run's model lacks, and
-#   topo=mesh (exit status 2, one line naming key, value and allowed values) before any model is
+# - build/bin/tnlock refuses an unknown fault, a fault whose block the run's model lacks, an
+#   inject= the model or the run cannot make, and topo=mesh (exit status 2, one line naming key, value and allowed values) before any model is
 #   built, and names the model of every fault line of tb/regress/lockstep_test.txt;
 #   scripts/vlbuild.sh refuses an unknown fault before building;
 # - with --runs, short real runs (not in make test: its lockstep set builds the same models beside
 #   this script): the summary line and --json name topo, routing and selection, the harness's own
-#   check prints names, and fault=vc_pick is still caught;
+#   check prints names, fault=vc_pick is still caught, an inject= run passes on its error bit and
+#   fails without a chance to break;
 # - tnlock --help's default column shows tnlock's own defaults (k, warmup, measure).
 # Run by scripts/run_tests.sh (make test); alone: bash scripts/check_faults.sh [--runs]
 # TNLOCK: the launcher (default build/bin/tnlock).
@@ -76,6 +77,12 @@ if [ -x "$TNLOCK" ]; then
     lock_bad "model=off drives uniform traffic" "key 'traffic': value 'tornado'|allowed with model=off: uniform" model=off traffic=tornado
     lock_bad "model=off without the GAL NI" "key 'model': value 'off' is not allowed with routing=gal|allowed with model=off: dor minad val goal" rtl=rtr vcs=4 routing=gal model=off
     lock_bad "drain is not read" "key 'drain': value '10' is not read by tnlock" drain=10
+    # inject=: the protocol breaks and where they can be made
+    lock_bad "an unknown break" "key 'inject': value 'bogus'|none order buf_ovf credit_ovf" inject=bogus
+    lock_bad "credit_ovf needs the router-wired model" "key 'rtl': value 'net' is not allowed with inject=credit_ovf|allowed: rtr" inject=credit_ovf
+    lock_bad "inject is not for the GAL model" "key 'routing': value 'gal' is not allowed with inject=order|allowed: dor minad val goal" rtl=rtr vcs=4 routing=gal inject=order
+    lock_bad "inject needs the model" "key 'model': value 'off' is not allowed with inject=buf_ovf|allowed: on" model=off inject=buf_ovf
+    lock_bad "inject_node is a node" "key 'inject_node': value '16' is not a node of the 16|allowed: 0..15" inject=order inject_node=16
     "$TNLOCK" --which rtl=rtr vcs=4 routing=gal >"$TMP/out" 2>"$TMP/err"
     check "routing=gal alone takes the NI's gal_qdepth=8 gal_sets=dir (tnlock's defaults)" \
         "$([ $? -eq 0 ] && [ "$(cat "$TMP/out")" = rtr_k4n2v4_gal ]; echo $?)" "$(cat "$TMP/out" "$TMP/err")"
@@ -134,6 +141,17 @@ if [ "${1:-}" = --runs ]; then
     check "tnlock rtl=rtr vcs=4 routing=minad selection=sq: the summary names both" \
         "$([ $rc -eq 0 ] && grep -qE '^tnlock: 4-ary 2-cube torus routing=minad selection=sq vcs=4 ' "$TMP/out"; echo $?)" \
         "rc=$rc" "$(head -3 "$TMP/out")" "$(tail -3 "$TMP/err")"
+    # inject=: the verdict fails when the break is never made (an idle run gives no full VC)
+    "$TNLOCK" inject=buf_ovf load=0.01 cycles=400 --json >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    check "tnlock inject=buf_ovf load=0.01: no chance to break, exit 1, named" \
+        "$([ $rc -eq 1 ] && jhas "$TMP/out" passed false && jhas "$TMP/out" inject_cycle -1 &&
+           grep -qF "no chance to break the protocol at node 0" "$TMP/err"; echo $?)" "rc=$rc" "$(cat "$TMP/out" "$TMP/err")"
+    "$TNLOCK" inject=order load=0.3 cycles=400 --json >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    check "tnlock inject=order: both set ORDER (0x08) at node 0, exit 0" \
+        "$([ $rc -eq 0 ] && jhas "$TMP/out" passed true && jhas "$TMP/out" err 8 && jhas "$TMP/out" error_node 0; echo $?)" \
+        "rc=$rc" "$(cat "$TMP/out" "$TMP/err")"
     # the harness's own check (a model run directly, fresh after the runs above)
     model=build/vl/$("$TNLOCK" --which cycles=300)/tnlock
     "$model" topo=mesh >"$TMP/out" 2>"$TMP/err"

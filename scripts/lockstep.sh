@@ -6,7 +6,8 @@
 # faults); expect=deadlock: tnsim check must refuse the configuration and the run must stop on
 # the watchdog with zero mismatches (a deliberately broken configuration). Every other
 # configuration must first be proven deadlock-free by tnsim check (where it applies). Every other
-# run must report zero mismatches and deliver every packet intact. Each run writes a mismatch's
+# run must report zero mismatches and deliver every packet intact, but a run with inject= (one
+# break of the protocol), which must end with both models setting the break's error bit. Each run writes a mismatch's
 # waveform to build/regress/waves/NAME (a failing line prints it); a line with threads=N above
 # the machine's processors is skipped (TAP "# SKIP", JUnit <skipped/>).
 set -uo pipefail
@@ -23,6 +24,9 @@ name_of() {
     for a in "$@"; do
         case "$a" in
             rtl=*|fault=*) extra="${extra}_${a#*=}" ;;
+            inject=*) extra="${extra}_inj_${a#*=}" ;;
+            inject_node=*) extra="${extra}_at${a#*=}" ;;
+            inject_at=*) ;;
             threads=*) extra="${extra}_j${a#*=}" ;;
             overlap=*) extra="${extra}_ov${a#*=}" ;;
             cycles=*|window=*|model=*|waves=*) ;;
@@ -59,7 +63,7 @@ while IFS= read -r line || [ -n "$line" ]; do
     # first the channel dependency graph (tnsim check): deadlock-free, or, for a deliberately
     # broken configuration, refused; exit 2 means the checker does not apply (e.g. CHAOS)
     sim=()
-    for a in "${run[@]}"; do case "$a" in rtl=*|fault=*|threads=*|overlap=*|cycles=*|window=*|model=*|waves=*) ;; *) sim+=("$a") ;; esac; done
+    for a in "${run[@]}"; do case "$a" in rtl=*|fault=*|threads=*|overlap=*|cycles=*|window=*|model=*|waves=*|inject*=*) ;; *) sim+=("$a") ;; esac; done
     build/bin/tnsim check k=4 "${sim[@]}" > "$log.check" 2>&1
     crc=$?
     if { [ "$expect" = deadlock ] && [ $crc -ne 1 ]; } || { [ "$expect" != deadlock ] && [ $crc -eq 1 ]; }; then

@@ -213,7 +213,7 @@ def main(argv):
     if cmd == "list":
         for n, (f, _, line, col, old, new, text) in enumerate(all_sites(argv[2:])):
             src = text.split("\n")[line - 1].strip()
-            print(f"{n} {f}:{line}:{col} {old or '-'} {new or '-'} | {src}")
+            print(f"{n} {f}:{line}:{col} {old or '(none)'} {new or '(none)'} | {src}")
     elif cmd == "apply" and len(argv) >= 5:
         s = all_sites(argv[4:])
         try:
@@ -226,7 +226,7 @@ def main(argv):
         f, off, line, col, old, new, text = s[n]
         with open(argv[3], "w") as fh:
             fh.write(text[:off] + new + text[off + len(old):])
-        print(f"{f}:{line}:{col} {old or '-'} -> {new or '-'}")
+        print(f"{f}:{line}:{col} {old or '(none)'} -> {new or '(none)'}")
     elif cmd == "sample" and len(argv) >= 5:
         total = len(all_sites(argv[4:]))
         try:

@@ -1,40 +1,53 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Mutants of the router RTL against the lockstep runs (make mutate; docs/verification.md, "Mutants").
-# Each mutant (scripts/mutate.py: one operator, negation or one-bit constant changed at one place
-# of rtl/router/*.v, tn_rr_arbiter.v or tn_rng.v) is built as the router-wired model rtr_k4n2v4
-# (the board's router: K=4 N=2 V=4 ROUTING=3) in a copy of the tree, and run on the lines of
-# tb/regress/mutate_runs.txt in order until one fails. A mutant is
+# Mutants of the RTL against the lockstep runs (make mutate; docs/verification.md, "Mutants").
+# Each mutant (scripts/mutate.py: one operator, negation or one-bit constant changed at one place)
+# is built as a router-wired model in a copy of the tree and run on the lines of the set's runs
+# file in order until one fails. The sets:
+#   router  rtl/router/*.v, tn_rr_arbiter.v, tn_rng.v; model rtr_k4n2v4 (the board's router:
+#           K=4 N=2 V=4 ROUTING=3); runs tb/regress/mutate_router.txt
+#   gal     rtl/ni/tn_gal_ni.v, tn_gal_arb.v, tn_gal_quad.v; rtr_k4n2v4_gal (TERM=1 QD=8);
+#           tb/regress/mutate_gal.txt
+#   acor    rtl/ni/tn_acor.v; rtr_k4n2v4_acor; tb/regress/mutate_acor.txt
+# A mutant is
 #   caught    a run exits 1 (a mismatch, an integrity error, a harness check) or is killed
 #             (a crash, or no end within TIMEOUT seconds);
 #   survived  every run passes: the runs cannot tell it from the RTL (an equivalent mutant, or a
 #             gap in what they exercise or compare);
+#   same      Verilator emits the same C++ as for the RTL: the change is in code this build does
+#             not elaborate (a mesh, K not a power of two, ...) or optimises away; equivalent here,
+#             not run;
 #   invalid   Verilator or the compiler refuses it (-Wall warnings are not fatal for mutants).
 # The score is caught / (caught + survived). A benchmark: it prints figures and fails only when
 # the unmutated RTL fails its runs or a run's keys are refused (exit 2).
 #
-#   bash scripts/mutate.sh [COUNT [SEED]]   COUNT mutants drawn by SEED (default: every mutant)
-#   MUTANTS="3 17 40" bash scripts/mutate.sh  the mutants named
-# Writes build/mutate/report.txt (one line per mutant) and prints the summary by file.
+#   bash scripts/mutate.sh [SET] [COUNT [SEED]]   COUNT mutants drawn by SEED (default: every one)
+#   MUTANTS="3 17 40" bash scripts/mutate.sh [SET]  the mutants named (ids of build/mutate/SET/list.txt)
+# Writes build/mutate/SET/report.txt (one line per mutant) and prints the summary by file.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+SET=router
+case ${1:-} in router | gal | acor) SET=$1; shift ;; esac
 COUNT=${1:-all}
 SEED=${2:-$(( $(date +%s) % 100000 ))}
 TIMEOUT=${TIMEOUT:-120}
-FILES=(rtl/router/*.v rtl/common/tn_rr_arbiter.v rtl/common/tn_rng.v)
-RUNS=tb/regress/mutate_runs.txt
-MODEL=rtr_k4n2v4
-FIXED="k=4 n=2 vcs=4"
+case $SET in
+router) FILES=(rtl/router/*.v rtl/common/tn_rr_arbiter.v rtl/common/tn_rng.v)
+        MODEL=rtr_k4n2v4 FIXED="k=4 n=2 vcs=4" ;;
+gal) FILES=(rtl/ni/tn_gal_ni.v rtl/ni/tn_gal_arb.v rtl/ni/tn_gal_quad.v)
+     MODEL=rtr_k4n2v4_gal FIXED="k=4 n=2 vcs=4 routing=gal gal_qdepth=8" ;;
+acor) FILES=(rtl/ni/tn_acor.v)
+      MODEL=rtr_k4n2v4_acor FIXED="k=4 n=2 vcs=4 routing=acor" ;;
+esac
+RUNS=tb/regress/mutate_$SET.txt
 
 die() { echo "mutate: $*" >&2; exit 2; }
-[[ $COUNT == all || $COUNT =~ ^[1-9][0-9]*$ ]] || die "COUNT '$COUNT' is not a positive integer or 'all'"
+[[ $COUNT == all || $COUNT =~ ^[1-9][0-9]*$ ]] ||
+    die "COUNT '$COUNT' is not a positive integer or 'all' (a set before it: router, gal or acor)"
 [[ $SEED =~ ^[0-9]+$ ]] || die "SEED '$SEED' is not a non-negative integer"
 [[ $TIMEOUT =~ ^[1-9][0-9]*$ ]] || die "TIMEOUT '$TIMEOUT' is not a positive integer (seconds)"
-for f in build/obj/libtn.a build/obj/tnlock.a; do
-    [ -f "$f" ] || die "$f missing: run make build first (make mutate does)"
-done
-out=build/mutate
+out=build/mutate/$SET
 mkdir -p "$out"
 python3 scripts/mutate.py list "${FILES[@]}" > "$out/list.txt" || die "scripts/mutate.py list failed"
 total=$(wc -l < "$out/list.txt")
@@ -50,8 +63,11 @@ elif [ "$COUNT" = all ]; then
     what="every mutant"
 else
     ids=$(python3 scripts/mutate.py sample "$COUNT" "$SEED" "${FILES[@]}")
-    what="$COUNT drawn with seed $SEED (bash scripts/mutate.sh $COUNT $SEED)"
+    what="$COUNT drawn with seed $SEED (bash scripts/mutate.sh $SET $COUNT $SEED)"
 fi
+for f in build/obj/libtn.a build/obj/tnlock.a; do
+    [ -f "$f" ] || die "$f missing: make build/obj/libtn.a build/obj/tnlock.a first (make mutate does)"
+done
 mapfile -t runs < <(grep -v -e '^#' -e '^[[:space:]]*$' "$RUNS")
 
 # the copy: rtl/ (mutated in place, one file at a time), tb/ and scripts/; the harness and the C
@@ -64,17 +80,24 @@ ln -s "$root/build/obj" "$tree/build/obj"
 report=$out/report.txt
 : > "$report"
 
-# build the copy's model and run every line; prints caught RUN|survived|invalid
+# the Verilated C++ of the copy's model (not its objects, stamp or dependency lists)
+code_hash() { cat "$tree/build/vl/mutant_$SET"/*.cpp "$tree/build/vl/mutant_$SET"/*.h | sha1sum | cut -c1-16; }
+
+# build the copy's model and run every line; prints caught RUN|survived|same|invalid
 try() {
-    if ! TN_VL_DIR=mutant TN_VL_FLAGS=-Wno-fatal bash "$tree/scripts/vlbuild.sh" "$MODEL" > "$out/build.log" 2>&1; then
+    if ! TN_VL_DIR=mutant_$SET TN_VL_FLAGS=-Wno-fatal bash "$tree/scripts/vlbuild.sh" "$MODEL" > "$out/build.log" 2>&1; then
         echo invalid
+        return
+    fi
+    if [ -n "${base_hash:-}" ] && [ "$(code_hash)" = "$base_hash" ]; then
+        echo same
         return
     fi
     local n=0 rc
     for r in "${runs[@]}"; do
         n=$((n + 1))
         # shellcheck disable=SC2086  # FIXED and the run's keys: words KEY=VALUE
-        timeout "$TIMEOUT" "$tree/build/vl/mutant/tnlock" $FIXED $r > "$out/run.log" 2>&1
+        timeout "$TIMEOUT" "$tree/build/vl/mutant_$SET/tnlock" $FIXED $r > "$out/run.log" 2>&1
         rc=$?
         if [ "$rc" = 2 ]; then
             echo "mutate: line $n of $RUNS refused (exit 2): $(head -1 "$out/run.log")" >&2
@@ -86,10 +109,11 @@ try() {
     echo survived
 }
 
-echo "mutate: $what of $total mutants of ${#FILES[@]} files; $MODEL, ${#runs[@]} runs of $RUNS"
+echo "mutate: $SET: $what of $total mutants of ${#FILES[@]} files; $MODEL, ${#runs[@]} runs of $RUNS"
 start=$(date +%s)
 v=$(try)
 [ "$v" = survived ] || die "the unmutated RTL does not pass the runs ($v): $out/run.log, $out/build.log"
+base_hash=$(code_hash)
 for i in $ids; do
     cp -r rtl/. "$tree/rtl/"
     desc=$(awk -v i="$i" '$1 == i { $1 = ""; print }' "$out/list.txt")
@@ -104,12 +128,12 @@ done
 cp -r rtl/. "$tree/rtl/"
 
 echo
-echo "mutate: by file (caught, survived, invalid; score = caught / (caught + survived))"
+echo "mutate: by file (caught, survived, same code, invalid; score = caught / (caught + survived))"
 awk '{ split($0, a, "|"); f = a[2]; sub(/^ /, "", f); sub(/:.*/, "", f);
        k = ($2 == "caught") ? "c" : $2; n[f, k]++; files[f] = 1; t[k]++ }
-     END { for (f in files) printf "  %-30s %4d %4d %4d\n", f, n[f, "c"], n[f, "survived"], n[f, "invalid"] | "sort";
+     END { for (f in files) printf "  %-30s %4d %4d %4d %4d\n", f, n[f, "c"], n[f, "survived"], n[f, "same"], n[f, "invalid"] | "sort";
            close("sort");
-           c = t["c"] + 0; s = t["survived"] + 0; iv = t["invalid"] + 0;
-           printf "mutate: %d mutants: %d caught, %d survived, %d invalid; score %.1f %%\n",
-                  c + s + iv, c, s, iv, (c + s) ? 100 * c / (c + s) : 0 }' "$report"
+           c = t["c"] + 0; s = t["survived"] + 0; sm = t["same"] + 0; iv = t["invalid"] + 0;
+           printf "mutate: %d mutants: %d caught, %d survived, %d same code, %d invalid; score %.1f %%\n",
+                  c + s + sm + iv, c, s, sm, iv, (c + s) ? 100 * c / (c + s) : 0 }' "$report"
 echo "mutate: $(( $(date +%s) - start )) s; each mutant's line in $report (survivors: grep survived)"

@@ -106,6 +106,8 @@ run_suite vl_acor build/vl/acor/vl_acor
 # their table rtl/common/tn_defs.tbl
 run_suite defs bash -c 'python3 scripts/gen_defs.py --check && echo "ok 1 - generated definitions match rtl/common/tn_defs.tbl" || echo "not ok 1 - run make defs"; echo 1..1'
 run_suite check_cli bash scripts/check_cli.sh
+# the mutant generator of make mutate (scripts/mutate.py) and its runner's argument checks
+run_suite check_mutate bash scripts/check_mutate.sh
 # The board's suites, still beside the lockstep set. They share no build outputs with it: make
 # has built their programs before this script runs. Reported in this order, then the lockstep set.
 # the board's control plane (fpga/tn_ctrl.v, Verilated in tnboard) driven by tnhost over a pty

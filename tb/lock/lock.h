@@ -7,6 +7,7 @@
  *   compare.c  every link, credit, observed register and error vector, table-driven
  *   ni.c       the GAL network interface beside each router
  *   acor.c     the ACOR block beside each router
+ *   inject.c   inject=: one break of the link protocol, given to both, for the error vectors
  *   rtlonly.c  the RTL alone (no model), for throughput
  *   waves.c    the FST and GTKWave save file of a mismatch */
 #ifndef TN_LOCK_H
@@ -112,6 +113,8 @@ const uint8_t *rnet_snap_bus(const rnet *n, int bus, int node, long *lsb);
 void rnet_inj(rnet *n, int node, int ch, uint8_t **valid, long *vlsb, uint8_t **vc, long *clsb,
               uint8_t **flit, long *flsb);
 void rnet_clear_inputs(rnet *n); /* router mode: links from the neighbours; injection cleared */
+/* Router mode: a credit for output VC (port, vc) of node on this cycle's credit input (inject=). */
+void rnet_credit_in(rnet *n, int node, int port, int vc);
 void rnet_eval(rnet *n);
 void rnet_tick(rnet *n);
 /* Overlap (tnlock overlap=on): rnet_tick_start hands the tick to a second thread and returns;
@@ -148,9 +151,11 @@ typedef struct mismatch {
     uint64_t rtl, model;
     char pkt[160];
 } mismatch;
-int compare(rnet *r, const tn_sim *s, const view *w, const layout *L, mismatch *mm);
+/* err_ok: error bits equal in both are not a difference (a run with inject=) */
+int compare(rnet *r, const tn_sim *s, const view *w, const layout *L, int err_ok, mismatch *mm);
 /* compare on the copy the last rnet_snapshot took (the RTL may be ticking meanwhile: overlap) */
-int compare_snapped(const rnet *r, const tn_sim *s, const view *w, const layout *L, mismatch *mm);
+int compare_snapped(const rnet *r, const tn_sim *s, const view *w, const layout *L, int err_ok,
+                    mismatch *mm);
 /* A mismatch of a register beside a router (the GAL NI's, ACOR's): node, index (-1 for none),
  * field, the RTL's and the model's values; returns 1 (ni.c). */
 int lk_node_mismatch(mismatch *mm, int node, int idx, const char *field, uint64_t rv,
@@ -165,6 +170,14 @@ int acor_compare_state(rnet *r, const tn_sim *s, const layout *L, mismatch *mm);
 void acor_capture(const tn_sim *s, uint8_t *lvl);
 int acor_drive_compare(rnet *r, const tn_sim *s, const layout *L, const uint8_t *lvl,
                        mismatch *mm);
+
+/* ---- inject= (inject.c) ---- */
+uint32_t inject_bit(int kind); /* the error bit break kind (enum lk_inject, opts.h) sets */
+/* At the start of a cycle, with the RTL's inputs driven from w: make the break at node if the
+ * cycle gives the chance, in the model's registers, w and the RTL's inputs alike. Returns 1 when
+ * made, with what was done in what. */
+int inject_try(int kind, int node, rnet *r, tn_sim *s, view *w, const layout *L, char *what,
+               size_t len);
 
 /* ---- waves (waves.c) ---- */
 void write_gtkw(const char *path, const char *fst, int node, long cycle, const layout *L);

@@ -26,7 +26,17 @@ typedef struct run_result {
     int drained;
     int overlap;    /* the RTL ticked on a second thread while the model stepped */
     int deadlocked; /* the watchdog stopped the run (RTL and model equally stuck) */
+    /* inject=: the cycle of the break (-1: no chance came), what it was, and the first cycle
+     * with an error bit set (equal in both), its node and bits (-1: none came) */
+    long inj_t, err_t;
+    int err_node;
+    uint32_t err_bits;
+    char inj_what[160];
 } run_result;
+
+/* inject=: cycles after the break within which an error must show (a head made a body waits
+ * at most for the packet before it to leave its VC) */
+#define INJ_WAIT 5000
 
 /* The first difference, found in cycle t: the run stops there (or, when a waveform is being
  * written, runs on to the end of its window). Returns 1. */
@@ -64,6 +74,7 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
         return 2;
     }
     memset(res, 0, sizeof *res);
+    res->inj_t = res->err_t = -1;
     if (fst && rnet_trace_open(r, trace_node, fst)) {
         fprintf(stderr, "tnlock: error: cannot write waveform '%s'\n", fst);
         fst = NULL;
@@ -90,6 +101,10 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
         view_build(&w, s);
         double t0 = lk_now();
         drive_injection(r, &w, &L, s);
+        if (o->inject && res->inj_t < 0 && t >= o->inject_at && t < o->cycles &&
+            inject_try(o->inject, (int)o->inject_node, r, s, &w, &L, res->inj_what,
+                       sizeof res->inj_what))
+            res->inj_t = t;
         if (fst && t >= trace_lo && t <= trace_hi) {
             rnet_eval(r); /* settled inputs in the waveform */
             rnet_trace_dump(r, (uint64_t)(2 * t));
@@ -107,9 +122,9 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
              * the second thread while this one compares the copy and steps the model */
             rnet_snapshot(r);
             rnet_tick_start(r);
-            bad = compare_snapped(r, s, &w, &L, &res->mm);
+            bad = compare_snapped(r, s, &w, &L, o->inject != 0, &res->mm);
         } else {
-            bad = compare(r, s, &w, &L, &res->mm) || (L.gal && ni_compare_state(r, s, &L, &res->mm)) ||
+            bad = compare(r, s, &w, &L, o->inject != 0, &res->mm) || (L.gal && ni_compare_state(r, s, &L, &res->mm)) ||
                   (L.acor && acor_compare_state(r, s, &L, &res->mm));
         }
         if (bad && (rc = record_mismatch(res, t)) && !fst) {
@@ -118,6 +133,22 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
         }
         if (fst && t > trace_hi)
             break;
+        if (o->inject && !rc) {
+            /* the first error bit ends the run (both hold it: compared above); so does the
+             * wait for one after the break, or the end of the cycles without a chance */
+            for (int v = 0; v < s->g.nodes && res->err_t < 0; v++)
+                if (s->router_err[v]) {
+                    res->err_t = t;
+                    res->err_node = v;
+                    res->err_bits = s->router_err[v];
+                }
+            if (res->err_t >= 0 || (res->inj_t >= 0 && t > res->inj_t + INJ_WAIT) ||
+                (res->inj_t < 0 && t >= o->cycles)) {
+                res->cycles = t;
+                rnet_tick_wait(r);
+                break;
+            }
+        }
         if (s->deadlocked) {
             fprintf(stderr, "tnlock: %s (the RTL, in lockstep, is stuck the same way)\n",
                     tn_sim_deadlock_report(s));
@@ -264,6 +295,48 @@ static int parse(opts *o, int argc, char **argv)
     return 0;
 }
 
+/* inject=: the verdict of a run without a mismatch. It passes when the break was made and the
+ * first error bit of either (both equal every cycle) is the break's, at its node. */
+static int inject_report(const opts *o, const run_result *res, const char *jcfg)
+{
+    static const char *const names[] = LK_INJ_NAMES;
+    uint32_t want = inject_bit(o->inject);
+    int ok = res->inj_t >= 0 && res->err_t >= 0 && res->err_node == o->inject_node &&
+             (res->err_bits & want);
+    char why[256];
+    if (res->inj_t < 0)
+        snprintf(why, sizeof why, "no chance to break the protocol at node %ld in cycles %ld..%ld "
+                 "(a busier run, e.g. a higher load or smaller buf, gives one)", o->inject_node,
+                 o->inject_at, o->cycles - 1);
+    else if (res->err_t < 0)
+        snprintf(why, sizeof why, "neither set an error bit within %d cycles of the break",
+                 INJ_WAIT);
+    else
+        snprintf(why, sizeof why, "both set err 0x%02x at node %d in cycle %ld (%ld after the "
+                 "break)%s", (unsigned)res->err_bits, res->err_node, res->err_t,
+                 res->err_t - res->inj_t, ok ? "" : ", not the break's bit at its node");
+    if (o->json) {
+        printf("{\"mismatch\": false, \"inject\": \"%s\", \"inject_cycle\": %ld, \"error_cycle\": "
+               "%ld, \"error_node\": %d, \"err\": %u, \"expected_err\": %u, \"passed\": %s, "
+               "\"cycles\": %ld, \"router_cycles\": %ld, %s}\n", names[o->inject], res->inj_t,
+               res->err_t, res->err_t >= 0 ? res->err_node : -1, (unsigned)res->err_bits,
+               (unsigned)want, ok ? "true" : "false", res->cycles,
+               res->cycles * nodes_of(&o->cfg), jcfg);
+    } else {
+        if (res->inj_t >= 0)
+            printf("tnlock: inject=%s at node %ld, cycle %ld: %s\n", names[o->inject],
+                   o->inject_node, res->inj_t, res->inj_what);
+        else
+            printf("tnlock: inject=%s at node %ld: not made\n", names[o->inject], o->inject_node);
+        printf("  %s; %ld cycles (%ld router-cycles) compared, 0 mismatches%s\n", why,
+               res->cycles, res->cycles * nodes_of(&o->cfg),
+               ok ? ": the RTL's detector fires as the model's" : "");
+    }
+    if (!ok)
+        fprintf(stderr, "tnlock: inject=%s: %s\n", names[o->inject], why);
+    return ok ? 0 : 1;
+}
+
 /* mkdir -p: every folder of path (a file's folder for the waveform); 0, or -1 with the reason */
 static int mkdir_p(const char *path, char *why, size_t len)
 {
@@ -359,6 +432,8 @@ int main(int argc, char **argv)
                    waved ? "\"" : "", jcfg);
         return 1;
     }
+    if (o.inject)
+        return inject_report(&o, &res, jcfg);
     int ok = res.drained && res.check_errors == 0 && res.injected == res.delivered;
     double rtl_cps = res.rtl_s > 0 ? (double)res.cycles / res.rtl_s : 0;
     double mod_cps = res.model_s > 0 ? (double)res.cycles / res.model_s : 0;

@@ -117,6 +117,28 @@ static int set_onoff(int *dst, const char *v)
     *dst = !strcmp(v, "on");
     return 0;
 }
+static const char *const inject_names[] = LK_INJ_NAMES;
+static int k_inject(void *c, const char *v, char *e, size_t n)
+{
+    (void)e, (void)n;
+    for (int k = 0; k < (int)(sizeof inject_names / sizeof inject_names[0]); k++)
+        if (!strcmp(v, inject_names[k])) {
+            ((opts *)c)->inject = k;
+            return 0;
+        }
+    return -1;
+}
+static int set_count(long *dst, const char *v)
+{
+    char *end;
+    long x = strtol(v, &end, 10);
+    if (end == v || *end || x < 0 || x > 100000000L)
+        return -1;
+    *dst = x;
+    return 0;
+}
+static int k_inject_at(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_count(&((opts *)c)->inject_at, v); }
+static int k_inject_node(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_count(&((opts *)c)->inject_node, v); }
 static int k_model(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_onoff(&((opts *)c)->model, v); }
 static int k_overlap(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_onoff(&((opts *)c)->overlap, v); }
 static const tn_cli_key lock_keys[] = {
@@ -127,6 +149,9 @@ static const tn_cli_key lock_keys[] = {
     {"fault", "", "-", "the model with that planted fault (TN_FAULT_<NAME>; docs/verification.md)", k_fault},
     {"model", "on off", "on", "off: the RTL alone with a C traffic source, for throughput", k_model},
     {"overlap", "on off", "on", "lockstep: a second thread ticks the RTL while the model steps the same cycle (used with a second processor, threads=1, no GAL or ACOR block; the report says)", k_overlap},
+    {"inject", "none order buf_ovf credit_ovf", "none", "break the link protocol once, in the model and the RTL alike, at the first chance from cycle inject_at at node inject_node: the run passes when both set the error bit in the same cycle (credit_ovf: rtl=rtr; docs/verification.md)", k_inject},
+    {"inject_at", "0..100000000", "100", "the first cycle inject may break the protocol in", k_inject_at},
+    {"inject_node", "0..nodes-1", "0", "the node inject breaks the protocol at", k_inject_node},
     {"threads", "1..8", "1", "rtl=net: Verilator threads of the model (its own build); rtl=rtr: the harness's threads, each ticking a share of the routers; each needs an idle core", k_threads},
 };
 #define N_LOCK_KEYS ((int)(sizeof lock_keys / sizeof lock_keys[0]))
@@ -146,6 +171,9 @@ int lock_parse(opts *o, int argc, char **argv)
     o->model = 1;
     o->threads = 1;
     o->overlap = 1;
+    o->inject = LK_INJ_NONE;
+    o->inject_at = 100;
+    o->inject_node = 0;
     /* the fault key's range, for the usage, is the table's list of planted faults */
     tn_cli_key keys[N_LOCK_KEYS];
     char faults[256];
@@ -265,6 +293,36 @@ int lock_check(const opts *o, char *err, size_t errlen)
                               "for routing=%s vcs=%d does not contain; allowed here: %s",
                  o->fault, need, where, tn_routing_name(o->cfg.routing), o->cfg.vcs, here);
         return -1;
+    }
+    /* inject=: a break of the injection link or the credit wires between routers, checked by
+     * the model */
+    if (o->inject != LK_INJ_NONE) {
+        long nodes = 1;
+        for (int d = 0; d < o->cfg.n; d++)
+            nodes *= o->cfg.k;
+        if (!o->model) {
+            snprintf(err, errlen, "key 'model': value 'off' is not allowed with inject=%s (the "
+                                  "model checks the error it causes); allowed: on",
+                     inject_names[o->inject]);
+            return -1;
+        }
+        if (o->cfg.routing == TN_ROUTE_GAL || o->cfg.routing == TN_ROUTE_ACOR) {
+            snprintf(err, errlen, "key 'routing': value '%s' is not allowed with inject=%s (the "
+                                  "injection link is its block's); allowed: dor minad val goal",
+                     tn_routing_name(o->cfg.routing), inject_names[o->inject]);
+            return -1;
+        }
+        if (o->inject == LK_INJ_CREDIT_OVF && strcmp(rtl, "rtr")) {
+            snprintf(err, errlen, "key 'rtl': value '%s' is not allowed with inject=credit_ovf "
+                                  "(the credit wires between routers are the harness's only with "
+                                  "one tn_router per node); allowed: rtr", rtl);
+            return -1;
+        }
+        if (o->inject_node >= nodes) {
+            snprintf(err, errlen, "key 'inject_node': value '%ld' is not a node of the %ld; "
+                                  "allowed: 0..%ld", o->inject_node, nodes, nodes - 1);
+            return -1;
+        }
     }
     /* a threaded model (and the harness's workers with rtl=rtr) spin: one core each, or it runs
      * hundreds of times slower */

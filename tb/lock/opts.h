@@ -12,6 +12,10 @@
 #define LOCK_VL_W 32
 #define LOCK_VL_QD 8
 
+/* inject=: the protocol breaks (inject.c) */
+enum lk_inject { LK_INJ_NONE, LK_INJ_ORDER, LK_INJ_BUF_OVF, LK_INJ_CREDIT_OVF };
+#define LK_INJ_NAMES {"none", "order", "buf_ovf", "credit_ovf"}
+
 typedef struct opts {
     tn_config cfg;
     long cycles;
@@ -23,6 +27,9 @@ typedef struct opts {
     int overlap; /* lockstep: a second thread ticks the RTL while the model steps (rnet.c) */
     char waves[256];
     char rtl[256], fault[256]; /* "" when not given */
+    int inject;        /* enum lk_inject */
+    long inject_at;    /* the first cycle the break may be made in */
+    long inject_node;
 } opts;
 
 /* Defaults (the board's 4x4 torus, a short run), then the command line; --help prints the

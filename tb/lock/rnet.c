@@ -424,6 +424,13 @@ void rnet_clear_inputs(rnet *n)
         wire_copy(&n->wire[i]);
 }
 
+void rnet_credit_in(rnet *n, int node, int p, int vc)
+{
+    const tn_dims *d = &n->L->d;
+    lk_set(port(n->r[node], TN_RTL_OUT_CRD_VALID), p, 1, 1);
+    lk_set(port(n->r[node], TN_RTL_OUT_CRD_VC), (long)p * d->VW, d->VW, (uint64_t)vc);
+}
+
 void rnet_eval(rnet *n)
 {
     int cnt = n->routers ? n->nodes : 1;
