@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_tT][_gal|_acor][_jJ][_fault_F],
+# Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_bB][_tT][_gal|_acor][_jJ][_fault_F],
 # TOP = net (the tn_torus network) or rtr (one tn_router; tnlock wires one per node). The buffer
-# capacity B=8 (buf=1..8 at run time), payload W=32 and GAL queue depth QD=8 are tb/lock/opts.h's LOCK_VL_*; T terminal channels (default 1), torus.
+# capacity B (buf=1..B at run time) is 8 unless _bB says (1..64; tnlock's key bcap), the payload
+# W=32 and the GAL queue depth QD=8; the defaults are tb/lock/opts.h's LOCK_VL_*. T terminal
+# channels (default 1), torus.
 # ROUTING=3 (DOR, MIN AD, VAL, GOAL, chosen at run time) when V >= 4, 1 (DOR, MIN AD) when V = 3,
 # else 0 (DOR); the selection function is a run-time input. _gal (rtr only): the top is
 # tb/verilator/tn_gal_lock_top.v, the router beside its GAL network interface (rtl/ni/) with
@@ -13,14 +15,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PATH="$PWD/scripts/bin:$PATH"
 name=$1
-re='^(net|rtr)_k([0-9]+)n([0-9]+)v([0-9]+)(_t([0-9]+))?(_gal|_acor)?(_j([2-8]))?(_fault_(.+))?$'
+re='^(net|rtr)_k([0-9]+)n([0-9]+)v([0-9]+)(_b([0-9]+))?(_t([0-9]+))?(_gal|_acor)?(_j([2-8]))?(_fault_(.+))?$'
 if [[ ! $name =~ $re ]]; then
-    echo "vlbuild: '$name' is not TOP_kKnNvV[_tT][_gal|_acor][_jJ][_fault_F] (TOP net or rtr, J 2..8)" >&2
+    echo "vlbuild: '$name' is not TOP_kKnNvV[_bB][_tT][_gal|_acor][_jJ][_fault_F] (TOP net or rtr, J 2..8)" >&2
     exit 2
 fi
 top=${BASH_REMATCH[1]} K=${BASH_REMATCH[2]} N=${BASH_REMATCH[3]} V=${BASH_REMATCH[4]}
-TERM=${BASH_REMATCH[6]:-1} ni=${BASH_REMATCH[7]:-} threads=${BASH_REMATCH[9]:-1}
-fault=${BASH_REMATCH[11]:-}
+BNAME=${BASH_REMATCH[6]:-} TERM=${BASH_REMATCH[8]:-1} ni=${BASH_REMATCH[9]:-} threads=${BASH_REMATCH[11]:-1}
+fault=${BASH_REMATCH[13]:-}
 # F: one of the planted faults of rtl/common/tn_defs.tbl (enum planted), whose `ifdef TN_FAULT_<F>
 # block the RTL has (scripts/check_faults.sh keeps the two lists equal)
 if [ -n "$fault" ]; then
@@ -37,6 +39,10 @@ gal=0 acor=0
 lockdef() { awk -v k="LOCK_VL_$1" '$1 == "#define" && $2 == k { print $3 }' tb/lock/opts.h; }
 B=$(lockdef B) W=$(lockdef W) QD=$(lockdef QD) TOPO=0 ROUTING=0
 [ -n "$B" ] && [ -n "$W" ] && [ -n "$QD" ] || { echo "vlbuild: LOCK_VL_B, _W or _QD missing from tb/lock/opts.h" >&2; exit 2; }
+if [ -n "$BNAME" ]; then
+    [ "$BNAME" -ge 1 ] && [ "$BNAME" -le 64 ] || { echo "vlbuild: '$name': B '$BNAME' is not 1..64" >&2; exit 2; }
+    B=$BNAME
+fi
 if [ "$V" -ge 4 ]; then ROUTING=3; elif [ "$V" -ge 3 ]; then ROUTING=1; fi
 dir=build/vl/${TN_VL_DIR:-$name}
 mod=tn_torus; router=0; src=rtl/net/tn_torus.v

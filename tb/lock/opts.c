@@ -139,6 +139,11 @@ static int set_count(long *dst, const char *v)
 }
 static int k_inject_at(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_count(&((opts *)c)->inject_at, v); }
 static int k_inject_node(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_count(&((opts *)c)->inject_node, v); }
+static int k_bcap(void *c, const char *v, char *e, size_t n)
+{
+    long *b = &((opts *)c)->bcap;
+    return set_long(b, v, e, n) || *b > 64 ? -1 : 0;
+}
 static int k_model(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_onoff(&((opts *)c)->model, v); }
 static int k_overlap(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_onoff(&((opts *)c)->overlap, v); }
 static const tn_cli_key lock_keys[] = {
@@ -149,6 +154,7 @@ static const tn_cli_key lock_keys[] = {
     {"fault", "", "-", "the model with that planted fault (TN_FAULT_<NAME>; docs/verification.md)", k_fault},
     {"model", "on off", "on", "off: the RTL alone with a C traffic source, for throughput", k_model},
     {"overlap", "on off", "on", "lockstep: a second thread ticks the RTL while the model steps the same cycle (used with a second processor, threads=1, no GAL or ACOR block; the report says)", k_overlap},
+    {"bcap", "1..64", "8", "the Verilated model's buffer capacity B (buf <= bcap; another value than 8 is a build of its own): the RTL's FIFOs at a B that is no power of two", k_bcap},
     {"inject", "none order buf_ovf credit_ovf", "none", "break the link protocol once, in the model and the RTL alike, at the first chance from cycle inject_at at node inject_node: the run passes when both set the error bit in the same cycle (credit_ovf: rtl=rtr; docs/verification.md)", k_inject},
     {"inject_at", "0..100000000", "100", "the first cycle inject may break the protocol in", k_inject_at},
     {"inject_node", "0..nodes-1", "0", "the node inject breaks the protocol at", k_inject_node},
@@ -171,6 +177,7 @@ int lock_parse(opts *o, int argc, char **argv)
     o->model = 1;
     o->threads = 1;
     o->overlap = 1;
+    o->bcap = LOCK_VL_B;
     o->inject = LK_INJ_NONE;
     o->inject_at = 100;
     o->inject_node = 0;
@@ -186,7 +193,7 @@ int lock_parse(opts *o, int argc, char **argv)
     int rc = tn_cli_parse(argc, argv, 1, &o->cfg, keys, N_LOCK_KEYS, o, &o->json, err, sizeof err);
     if (rc == 1) {
         /* the default column shows tnlock's own defaults, set above */
-        char dk[32], dw[32], dm[32], dq[32], syn[400];
+        char dk[32], dw[32], dm[32], dq[32], syn[512];
         snprintf(dk, sizeof dk, "k=%d", o->cfg.k);
         snprintf(dw, sizeof dw, "warmup=%ld", o->cfg.warmup);
         snprintf(dm, sizeof dm, "measure=%ld", o->cfg.measure);
@@ -196,7 +203,7 @@ int lock_parse(opts *o, int argc, char **argv)
                                   "  compares the Verilated RTL with the C model every cycle "
                                   "(build/bin/tnlock picks and builds the model);\n  its defaults "
                                   "differ from tnsim's in %s %s %s %s gal_sets=dir; its models are "
-                                  "tori built with buf <= %d, flitw = %d", dk, dw, dm, dq, LOCK_VL_B,
+                                  "tori built with buf <= bcap (%d unless given), flitw = %d", dk, dw, dm, dq, LOCK_VL_B,
                  LOCK_VL_W);
         tn_cli_usage_defs(stdout, syn, keys, N_LOCK_KEYS, own);
         exit(0);
@@ -240,9 +247,9 @@ int lock_check(const opts *o, char *err, size_t errlen)
                               "baseline: tnsim); allowed with vcs=%d: %s", o->cfg.vcs, fams);
         return -1;
     }
-    if (o->cfg.buf > LOCK_VL_B) {
-        snprintf(err, errlen, "key 'buf': value '%d' is above the Verilated models' buffer capacity "
-                              "(B=%d); allowed: 1..%d", o->cfg.buf, LOCK_VL_B, LOCK_VL_B);
+    if (o->cfg.buf > o->bcap) {
+        snprintf(err, errlen, "key 'buf': value '%d' is above the Verilated model's buffer capacity "
+                              "(B=%ld, key bcap); allowed: 1..%ld", o->cfg.buf, o->bcap, o->bcap);
         return -1;
     }
     if (o->cfg.flitw != LOCK_VL_W) {
@@ -335,20 +342,22 @@ int lock_check(const opts *o, char *err, size_t errlen)
     return 0;
 }
 
-/* The Verilated model a run needs: TOP_kKnNvV[_tT][_gal|_acor][_jJ][_fault_F]
+/* The Verilated model a run needs: TOP_kKnNvV[_bB][_tT][_gal|_acor][_jJ][_fault_F]
  * (scripts/vlbuild.sh), after lock_check. */
 int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errlen)
 {
     if (lock_check(o, err, errlen))
         return -1;
     const char *rtl = o->rtl[0] ? o->rtl : "net";
-    char t[16] = "", j[32] = "";
+    char b[16] = "", t[16] = "", j[32] = "";
+    if (o->bcap != LOCK_VL_B)
+        snprintf(b, sizeof b, "_b%ld", o->bcap);
     if (o->cfg.term != 1)
         snprintf(t, sizeof t, "_t%d", o->cfg.term);
     /* rtl=rtr: one single-threaded model per router, ticked by the harness's threads (rnet.c) */
     if (o->threads > 1 && strcmp(rtl, "rtr"))
         snprintf(j, sizeof j, "_j%ld", o->threads);
-    int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, t,
+    int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, b, t,
                      o->cfg.routing == TN_ROUTE_GAL    ? "_gal"
                      : o->cfg.routing == TN_ROUTE_ACOR ? "_acor"
                                                        : "",

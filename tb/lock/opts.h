@@ -7,7 +7,8 @@
 #include "tn_cli.h"
 
 /* The Verilated models' fixed parameters (scripts/vlbuild.sh reads them here): the input VCs'
- * buffer capacity B (buf = 1..B at run time), the payload width W, the GAL NI's queue depth QD */
+ * buffer capacity B (buf = 1..B at run time; another B with tnlock's key bcap, a build of its
+ * own), the payload width W, the GAL NI's queue depth QD */
 #define LOCK_VL_B 8
 #define LOCK_VL_W 32
 #define LOCK_VL_QD 8
@@ -27,6 +28,7 @@ typedef struct opts {
     int overlap; /* lockstep: a second thread ticks the RTL while the model steps (rnet.c) */
     char waves[256];
     char rtl[256], fault[256]; /* "" when not given */
+    long bcap;         /* the Verilated model's buffer capacity B (LOCK_VL_B unless given) */
     int inject;        /* enum lk_inject */
     long inject_at;    /* the first cycle the break may be made in */
     long inject_node;
