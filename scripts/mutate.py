@@ -28,6 +28,22 @@ def blank(text, start, end):
     return text[:start] + "".join(c if c == "\n" else " " for c in text[start:end]) + text[end:]
 
 
+def blank_parenthesised(out, opening):
+    """out with each match of opening (ending in '(') blanked up to its matching ')'"""
+    for m in re.finditer(opening, out):
+        depth, i = 0, m.end() - 1
+        while i < len(out):
+            if out[i] == "(":
+                depth += 1
+            elif out[i] == ")":
+                depth -= 1
+                if depth == 0:
+                    break
+            i += 1
+        out = blank(out, m.start(), i + 1)
+    return out
+
+
 def simulated(text):
     """the text a Verilated default build reads, every other character blanked"""
     out = text
@@ -68,30 +84,9 @@ def simulated(text):
     # attributes
     for m in re.finditer(r"\(\*.*?\*\)", out, re.S):
         out = blank(out, m.start(), m.end())
-    # loop headers: for ( ... ) up to the matching parenthesis
-    for m in re.finditer(r"\bfor\s*\(", out):
-        depth, i = 0, m.end() - 1
-        while i < len(out):
-            if out[i] == "(":
-                depth += 1
-            elif out[i] == ")":
-                depth -= 1
-                if depth == 0:
-                    break
-            i += 1
-        out = blank(out, m.start(), i + 1)
-    # parameter values of instances: #( ... ) up to the matching parenthesis
-    for m in re.finditer(r"#\s*\(", out):
-        depth, i = 0, m.end() - 1
-        while i < len(out):
-            if out[i] == "(":
-                depth += 1
-            elif out[i] == ")":
-                depth -= 1
-                if depth == 0:
-                    break
-            i += 1
-        out = blank(out, m.start(), i + 1)
+    # loop headers, for ( ... ), and parameter values of instances, #( ... )
+    out = blank_parenthesised(out, r"\bfor\s*\(")
+    out = blank_parenthesised(out, r"#\s*\(")
     # statements (and module headers, up to their ';') that declare or only feed lint sinks
     start = 0
     for i, c in enumerate(out + ";"):
