@@ -83,29 +83,42 @@ report=$out/report.txt
 # the Verilated C++ of the copy's model (not its objects, stamp or dependency lists)
 code_hash() { cat "$tree/build/vl/mutant_$SET"/*.cpp "$tree/build/vl/mutant_$SET"/*.h | sha1sum | cut -c1-16; }
 
-# build the copy's model and run every line; prints caught RUN|survived|same|invalid
-try() {
-    if ! TN_VL_DIR=mutant_$SET TN_VL_FLAGS=-Wno-fatal bash "$tree/scripts/vlbuild.sh" "$MODEL" > "$out/build.log" 2>&1; then
+# build the copy's model NAME into build/vl/DIR and run the lines of RUNSFILE with FIXED keys
+# first; prints caught N|survived|refused|invalid
+run_model() {
+    local name=$1 dir=$2 fixed=$3 runsfile=$4 n=0 rc r lines
+    if ! TN_VL_DIR=$dir TN_VL_FLAGS=-Wno-fatal bash "$tree/scripts/vlbuild.sh" "$name" > "$out/build.log" 2>&1; then
         echo invalid
         return
     fi
-    if [ -n "${base_hash:-}" ] && [ "$(code_hash)" = "$base_hash" ]; then
-        echo same
-        return
-    fi
-    local n=0 rc
-    for r in "${runs[@]}"; do
+    [ -z "${5:-}" ] || [ "$(code_hash)" != "$base_hash" ] || { echo same; return; }
+    mapfile -t lines < <(grep -v -e '^#' -e '^[[:space:]]*$' "$runsfile")
+    for r in "${lines[@]}"; do
         n=$((n + 1))
-        # shellcheck disable=SC2086  # FIXED and the run's keys: words KEY=VALUE
-        timeout "$TIMEOUT" "$tree/build/vl/mutant_$SET/tnlock" $FIXED $r > "$out/run.log" 2>&1
+        # shellcheck disable=SC2086  # fixed and the run's keys: words KEY=VALUE
+        timeout "$TIMEOUT" "$tree/build/vl/$dir/tnlock" $fixed $r > "$out/run.log" 2>&1
         rc=$?
         if [ "$rc" = 2 ]; then
-            echo "mutate: line $n of $RUNS refused (exit 2): $(head -1 "$out/run.log")" >&2
+            echo "mutate: line $n of $runsfile refused (exit 2): $(head -1 "$out/run.log")" >&2
             echo refused
             return
         fi
         [ "$rc" = 0 ] || { echo "caught $n"; return; }
     done
+    echo survived
+}
+
+# The set's model and runs; a router mutant that survives them is also built beside the GAL NI
+# and beside ACOR's block and run on their sets' lines (the router's GAL and ACOR paths: R_GAL
+# routes as GOAL, R_ACOR as VAL): caught gal:N or acor:N. Prints caught ...|survived|same|invalid
+try() {
+    local v
+    v=$(run_model "$MODEL" "mutant_$SET" "$FIXED" "$RUNS" "${base_hash:-}")
+    [ "$v" = survived ] && [ "$SET" = router ] || { echo "$v"; return; }
+    v=$(run_model rtr_k4n2v4_gal mutant_rgal "k=4 n=2 vcs=4 routing=gal gal_qdepth=8" tb/regress/mutate_gal.txt)
+    [ "$v" = survived ] || { echo "${v/caught /caught gal:}"; return; }
+    v=$(run_model rtr_k4n2v4_acor mutant_racor "k=4 n=2 vcs=4 routing=acor" tb/regress/mutate_acor.txt)
+    [ "$v" = survived ] || { echo "${v/caught /caught acor:}"; return; }
     echo survived
 }
 
