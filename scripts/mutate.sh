@@ -23,6 +23,7 @@
 #
 #   bash scripts/mutate.sh [SET] [COUNT [SEED]]   COUNT mutants drawn by SEED (default: every one)
 #   MUTANTS="3 17 40" bash scripts/mutate.sh [SET]  the mutants named (ids of build/mutate/SET/list.txt)
+#   MUTATE_ALSO=0: a router mutant that survives is not also run beside the GAL NI and ACOR (faster)
 # Writes build/mutate/SET/report.txt (one line per mutant) and prints the summary by file.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -114,7 +115,7 @@ run_model() {
 try() {
     local v
     v=$(run_model "$MODEL" "mutant_$SET" "$FIXED" "$RUNS" "${base_hash:-}")
-    [ "$v" = survived ] && [ "$SET" = router ] || { echo "$v"; return; }
+    [ "$v" = survived ] && [ "$SET" = router ] && [ "${MUTATE_ALSO:-1}" != 0 ] || { echo "$v"; return; }
     v=$(run_model rtr_k4n2v4_gal mutant_rgal "k=4 n=2 vcs=4 routing=gal gal_qdepth=8" tb/regress/mutate_gal.txt)
     [ "$v" = survived ] || { echo "${v/caught /caught gal:}"; return; }
     v=$(run_model rtr_k4n2v4_acor mutant_racor "k=4 n=2 vcs=4 routing=acor" tb/regress/mutate_acor.txt)
