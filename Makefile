@@ -84,7 +84,7 @@ build/test/test_select: tb/unit/tn_sel_script.h
 # under tb/verilator/tn_sel_state_top.v) against the C model; the test program is C
 # (tb/unit/vl_sel_state.c, TAP), tb/verilator/tn_sel_shim.cpp the only C++.
 VL_SEL_DIR := build/vl/sel_state
-VL_SEL_DEPS := rtl/router/tn_sel_ldsf_cnt.v rtl/router/tn_sel_lru_age.v \
+VL_SEL_DEPS := rtl/router/tn_sel_ldsf_cnt.v rtl/router/tn_sel_lru_age.v rtl/router/tn_sel_random.v \
                tb/verilator/tn_sel_state_top.v tb/verilator/tn_sel_shim.cpp tb/verilator/tn_sel_rtl.h \
                tb/unit/vl_sel_state.c tb/unit/tn_sel_script.h build/obj/select.o build/obj/rng.o \
                tb/verilator/tn_vl_model.h tb/verilator/tn_vl_context.h

@@ -3,7 +3,9 @@
  * rtl/router/tn_sel_ldsf_cnt.v and tn_sel_lru_age.v, Verilated alone under
  * tb/verilator/tn_sel_state_top.v, against the C model's tn_sel_ldsf_cnt_next and
  * tn_sel_lru_age_next: the scripted sequence of tn_sel_script.h (hand-computed values) and
- * 100000 cycles of random (sent, held, reset) compared every cycle. Prints TAP.
+ * 100000 cycles of random (sent, held, reset) compared every cycle; and the random selection
+ * function rtl/router/tn_sel_random.v against tn_sel_random for every draw and candidate set.
+ * Prints TAP.
  * Build and run: make build/vl/sel_state/vl_sel_state && build/vl/sel_state/vl_sel_state [seed] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -144,6 +146,33 @@ static void test_random(tn_sel_rtl *r, uint32_t seed)
         printf("# %s\n", dv);
 }
 
+/* tn_sel_random.v against tn_sel_random (select.c) for every 16-bit draw and every nonempty
+ * candidate set of 2, 4 and 6 network ports: the thresholds ceil(i * 2^16 / c) are where a
+ * comparison written bit by bit can be off by one, and a run's draws hit them rarely (make
+ * mutate: the chain's first carry made 0 survived every lockstep run). */
+static void test_random_pick(tn_sel_rtl *r)
+{
+    static const int nps[3] = {2, 4, 6};
+    for (int k = 0; k < 3; k++) {
+        int np = nps[k];
+        long checked = 0, bad = 0;
+        char diag[256] = "";
+        for (unsigned cand = 1; cand < (1u << np); cand++)
+            for (unsigned u = 0; u < 65536u; u++) {
+                unsigned rtl = tn_sel_rtl_random(r, np, cand, u);
+                unsigned model = (unsigned)tn_sel_random(cand, u);
+                checked++;
+                if (rtl != model && bad++ == 0)
+                    snprintf(diag, sizeof diag, "np %d candidates 0x%x draw %u: rtl picks %u, "
+                             "model %u", np, cand, u, rtl, model);
+            }
+        char what[160];
+        snprintf(what, sizeof what, "tn_sel_random.v (NP=%d) equals tn_sel_random for every draw "
+                 "and candidate set (%ld pairs)", np, checked);
+        tap(bad == 0, what, diag);
+    }
+}
+
 int main(int argc, char **argv)
 {
     uint32_t seed = argc > 1 ? (uint32_t)strtoul(argv[1], NULL, 0) : 1;
@@ -152,10 +181,11 @@ int main(int argc, char **argv)
         printf("not ok 1 - out of memory for the Verilated model\n1..1\n");
         return 1;
     }
-    printf("1..7\n");
+    printf("1..10\n");
     test_reset(r);
     test_script(r);
     test_random(r, seed);
+    test_random_pick(r);
     tn_sel_rtl_free(r);
     printf("# %d passed, %d failed\n", n_test - n_fail, n_fail);
     return n_fail ? 1 : 0;

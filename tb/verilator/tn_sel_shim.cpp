@@ -19,6 +19,8 @@ extern "C" tn_sel_rtl *tn_sel_rtl_new(void)
     r->top->rst_i = 0;
     r->top->sent_i = 0;
     r->top->held_i = 0;
+    r->top->cand_i = 0;
+    r->top->u_i = 0;
     r->top->eval();
     return r;
 }
@@ -44,3 +46,11 @@ extern "C" void tn_sel_rtl_step(tn_sel_rtl *r, int sent, int held)
 
 extern "C" unsigned tn_sel_rtl_cnt(tn_sel_rtl *r) { return r->top->cnt_o; }
 extern "C" unsigned tn_sel_rtl_age(tn_sel_rtl *r) { return r->top->age_o; }
+
+extern "C" unsigned tn_sel_rtl_random(tn_sel_rtl *r, int np, unsigned cand, unsigned u)
+{
+    r->top->cand_i = cand & 0x3Fu;
+    r->top->u_i = u & 0xFFFFu;
+    r->top->eval();
+    return np == 2 ? r->top->pick2_o : np == 4 ? r->top->pick4_o : r->top->pick6_o;
+}
