@@ -79,6 +79,8 @@ if [ -x "$TNLOCK" ]; then
     lock_bad "model=off drives uniform traffic" "key 'traffic': value 'tornado'|allowed with model=off: uniform" model=off traffic=tornado
     lock_bad "model=off without the GAL NI" "key 'model': value 'off' is not allowed with routing=gal|allowed with model=off: dor minad val goal" rtl=rtr vcs=4 routing=gal model=off
     lock_bad "drain is not read" "key 'drain': value '10' is not read by tnlock" drain=10
+    lock_bad "xinit=random needs the model" "key 'model': value 'off' is not allowed with xinit=random|allowed: on" model=off xinit=random
+    lock_bad "xinit is zero or random" "key 'xinit': value 'ones'|zero random" xinit=ones
     # inject=: the protocol breaks and where they can be made
     lock_bad "an unknown break" "key 'inject': value 'bogus'|none order buf_ovf credit_ovf" inject=bogus
     lock_bad "credit_ovf needs the router-wired model" "key 'rtl': value 'net' is not allowed with inject=credit_ovf|allowed: rtr" inject=credit_ovf

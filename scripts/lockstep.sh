@@ -26,6 +26,7 @@ name_of() {
             rtl=*|fault=*) extra="${extra}_${a#*=}" ;;
             inject=*) extra="${extra}_inj_${a#*=}" ;;
             bcap=*) extra="${extra}_B${a#*=}" ;;
+            xinit=*) extra="${extra}_x${a#*=}" ;;
             inject_node=*) extra="${extra}_at${a#*=}" ;;
             inject_at=*) ;;
             threads=*) extra="${extra}_j${a#*=}" ;;
@@ -64,7 +65,7 @@ while IFS= read -r line || [ -n "$line" ]; do
     # first the channel dependency graph (tnsim check): deadlock-free, or, for a deliberately
     # broken configuration, refused; exit 2 means the checker does not apply (e.g. CHAOS)
     sim=()
-    for a in "${run[@]}"; do case "$a" in rtl=*|fault=*|threads=*|overlap=*|cycles=*|window=*|model=*|waves=*|inject*=*|bcap=*) ;; *) sim+=("$a") ;; esac; done
+    for a in "${run[@]}"; do case "$a" in rtl=*|fault=*|threads=*|overlap=*|cycles=*|window=*|model=*|waves=*|inject*=*|bcap=*|xinit=*) ;; *) sim+=("$a") ;; esac; done
     build/bin/tnsim check k=4 "${sim[@]}" > "$log.check" 2>&1
     crc=$?
     if { [ "$expect" = deadlock ] && [ $crc -ne 1 ]; } || { [ "$expect" != deadlock ] && [ $crc -eq 1 ]; }; then

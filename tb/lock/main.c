@@ -62,6 +62,7 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
     }
     layout L;
     layout_init(&L, &rp);
+    tn_rtl_xinit(o->xinit ? o->cfg.seed * 2654435761u + 1u : 0u); /* the same values in a rerun */
     rnet net, *r = &net;
     if (rnet_open(r, &s->g, &L, &o->cfg, s->A, (int)o->threads)) {
         fprintf(stderr, "tnlock: error: out of memory\n");
@@ -81,8 +82,9 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
     }
     /* overlap: the model's step and the RTL's tick of a cycle on two threads. Not with a
      * waveform (dumped after each tick), the GAL or ACOR block (driven from the model's state
-     * after its step), the harness's own threads (rtl=rtr threads>1), or one processor. */
-    int ovl = o->overlap && !fst && !L.gal && !L.acor && o->threads <= 1 &&
+     * after its step), the harness's own threads (rtl=rtr threads>1), random initial values, or
+     * one processor. */
+    int ovl = o->overlap && !o->xinit && !fst && !L.gal && !L.acor && o->threads <= 1 &&
               sysconf(_SC_NPROCESSORS_ONLN) >= 2 && rnet_overlap_open(r) == 0;
     long limit = o->cycles + 100000L + 100L * s->g.nodes * s->P;
     int rc = 0;

@@ -144,6 +144,14 @@ static int k_bcap(void *c, const char *v, char *e, size_t n)
     long *b = &((opts *)c)->bcap;
     return set_long(b, v, e, n) || *b > 64 ? -1 : 0;
 }
+static int k_xinit(void *c, const char *v, char *e, size_t n)
+{
+    (void)e, (void)n;
+    if (strcmp(v, "zero") && strcmp(v, "random"))
+        return -1;
+    ((opts *)c)->xinit = !strcmp(v, "random");
+    return 0;
+}
 static int k_model(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_onoff(&((opts *)c)->model, v); }
 static int k_overlap(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_onoff(&((opts *)c)->overlap, v); }
 static const tn_cli_key lock_keys[] = {
@@ -155,6 +163,7 @@ static const tn_cli_key lock_keys[] = {
     {"model", "on off", "on", "off: the RTL alone with a C traffic source, for throughput", k_model},
     {"overlap", "on off", "on", "lockstep: a second thread ticks the RTL while the model steps the same cycle (used with a second processor, threads=1, no GAL or ACOR block; the report says)", k_overlap},
     {"bcap", "1..64", "8", "the Verilated model's buffer capacity B (buf <= bcap; another value than 8 is a build of its own): the RTL's FIFOs at a B that is no power of two", k_bcap},
+    {"xinit", "zero random", "zero", "random: every register and RAM of the RTL starts from random values (Verilator's randReset, seeded from seed) before its reset, and each tick takes both evals: a run that passes shows the reset complete (not with overlap or threads)", k_xinit},
     {"inject", "none order buf_ovf credit_ovf", "none", "break the link protocol once, in the model and the RTL alike, at the first chance from cycle inject_at at node inject_node: the run passes when both set the error bit in the same cycle (credit_ovf: rtl=rtr; docs/verification.md)", k_inject},
     {"inject_at", "0..100000000", "100", "the first cycle inject may break the protocol in", k_inject_at},
     {"inject_node", "0..nodes-1", "0", "the node inject breaks the protocol at", k_inject_node},
@@ -299,6 +308,17 @@ int lock_check(const opts *o, char *err, size_t errlen)
         snprintf(err, errlen, "key 'fault': value '%s' needs %s: it is planted in %s, which the model "
                               "for routing=%s vcs=%d does not contain; allowed here: %s",
                  o->fault, need, where, tn_routing_name(o->cfg.routing), o->cfg.vcs, here);
+        return -1;
+    }
+    /* xinit=random: the full evaluation path, on one thread (the overlap and the falling-edge
+     * shortcut assume Verilator's zero start) */
+    if (o->xinit && !o->model) {
+        snprintf(err, errlen, "key 'model': value 'off' is not allowed with xinit=random; allowed: on");
+        return -1;
+    }
+    if (o->xinit && o->threads > 1) {
+        snprintf(err, errlen, "key 'threads': value '%ld' is not allowed with xinit=random; "
+                              "allowed: 1", o->threads);
         return -1;
     }
     /* inject=: a break of the injection link or the credit wires between routers, checked by

@@ -29,6 +29,7 @@ typedef struct opts {
     char waves[256];
     char rtl[256], fault[256]; /* "" when not given */
     long bcap;         /* the Verilated model's buffer capacity B (LOCK_VL_B unless given) */
+    int xinit;         /* 1: the RTL starts from random values (xinit=random) */
     int inject;        /* enum lk_inject */
     long inject_at;    /* the first cycle the break may be made in */
     long inject_node;

@@ -184,6 +184,18 @@ int rnet_open(rnet *n, const tn_geom *g, const layout *L, const tn_config *c, in
             ni_configure(x, L, c);
         if (L->acor)
             acor_configure(x, c);
+        /* router mode: links and credits idle during the reset, as tn_torus's neighbours, in reset
+         * too, drive them (with xinit=random they would otherwise hold random values there, and
+         * a flit is counted in cycle 0) */
+        if (n->routers) {
+            static const int in_ports[5] = {TN_RTL_IN_VALID, TN_RTL_IN_VC, TN_RTL_IN_FLIT,
+                                            TN_RTL_OUT_CRD_VALID, TN_RTL_OUT_CRD_VC};
+            for (int k = 0; k < 5; k++) {
+                int bytes;
+                uint8_t *q = tn_rtl_port(x, in_ports[k], &bytes);
+                memset(q, 0, (size_t)bytes);
+            }
+        }
         tn_rtl_reset(x, 2);
     }
     if (n->routers && wires_open(n))

@@ -40,6 +40,11 @@ typedef struct tn_rtl_params {
     const char *fault; /* planted fault define, "" for none */
 } tn_rtl_params;
 
+/* Models made after tn_rtl_xinit(seed), seed > 0, start with random values in every variable
+ * (Verilator's randReset(2); model i of the run seeded seed + i) before their reset, and tick
+ * with both evals (no falling-edge shortcut, which assumes Verilator's zero start). seed 0: zeros
+ * (Verilator's default) and the shortcut. tnlock xinit=random. */
+void tn_rtl_xinit(unsigned seed);
 tn_rtl *tn_rtl_new(void);
 void tn_rtl_free(tn_rtl *r);
 void tn_rtl_params_get(tn_rtl_params *p);

@@ -143,12 +143,26 @@ template <typename R> auto clk_fall(R *root, long) -> decltype(root->__Vtrigrpre
 template <typename R> bool clk_fall(R *, ...) { return false; }
 }  // namespace
 
+namespace {
+unsigned xinit_seed, xinit_n; // tn_rtl_xinit
+}
+
 extern "C" {
+
+void tn_rtl_xinit(unsigned seed)
+{
+    xinit_seed = seed;
+    xinit_n = 0;
+}
 
 tn_rtl *tn_rtl_new(void)
 {
     tn_rtl *r = new tn_rtl;
     r->ctx.traceEverOn(true);
+    if (xinit_seed) {
+        r->ctx.randReset(2);
+        r->ctx.randSeed((int)(xinit_seed + xinit_n++));
+    }
     r->top = new TN_TOP_CLASS{&r->ctx};
     r->fst = nullptr;
     r->top->clk_i = 0;
@@ -189,7 +203,7 @@ void tn_rtl_tick(tn_rtl *r)
     r->top->eval();
     r->top->clk_i = 0;
 #ifdef TN_TOP_SYMS
-    if (!r->fst && clk_fall(r->top->rootp, 0))
+    if (!r->fst && !xinit_seed && clk_fall(r->top->rootp, 0))
         return;
 #endif
     r->top->eval();
