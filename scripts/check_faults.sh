@@ -86,6 +86,8 @@ if [ -x "$TNLOCK" ]; then
     lock_bad "credit_ovf needs the router-wired model" "key 'rtl': value 'net' is not allowed with inject=credit_ovf|allowed: rtr" inject=credit_ovf
     lock_bad "inject is not for the GAL model" "key 'routing': value 'gal' is not allowed with inject=order|allowed: dor minad val goal" rtl=rtr vcs=4 routing=gal inject=order
     lock_bad "inject needs the model" "key 'model': value 'off' is not allowed with inject=buf_ovf|allowed: on" model=off inject=buf_ovf
+    lock_bad "inject_node needs inject" "key 'inject_node': value '3' is read only with inject|allowed: leave it out" inject_node=3
+    lock_bad "inject_at needs inject" "key 'inject_at': value '50' is read only with inject" inject_at=50
     lock_bad "inject_node is a node" "key 'inject_node': value '16' is not a node of the 16|allowed: 0..15" inject=order inject_node=16
     "$TNLOCK" --which rtl=rtr vcs=4 routing=gal >"$TMP/out" 2>"$TMP/err"
     check "routing=gal alone takes the NI's gal_qdepth=8 gal_sets=dir (tnlock's defaults)" \

@@ -7,9 +7,9 @@
 # the watchdog with zero mismatches (a deliberately broken configuration). Every other
 # configuration must first be proven deadlock-free by tnsim check (where it applies). Every other
 # run must report zero mismatches and deliver every packet intact, but a run with inject= (one
-# break of the protocol), which must end with both models setting the break's error bit. Each run writes a mismatch's
-# waveform to build/regress/waves/NAME (a failing line prints it); a line with threads=N above
-# the machine's processors is skipped (TAP "# SKIP", JUnit <skipped/>).
+# break of the protocol), which must end with both models setting the break's error bit. Each
+# run writes a mismatch's waveform to build/regress/waves/NAME (a failing line prints it); a line
+# with threads=N above the machine's processors is skipped (TAP "# SKIP", JUnit <skipped/>).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 list=$1

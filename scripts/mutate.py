@@ -52,7 +52,6 @@ def simulated(text):
         out = blank(out, m.start(), m.end())
     # preprocessor: VERILATOR is defined, TN_FAULT_* are not; no other macro is tested in rtl/
     stack = []   # per level: (this branch read, some branch of the level read)
-    pos = 0
     lines = out.split("\n")
     res = []
     for line in lines:
@@ -79,7 +78,6 @@ def simulated(text):
             res.append(" " * len(line))
         else:
             res.append(line if live else " " * len(line))
-        pos += len(line) + 1
     out = "\n".join(res)
     # attributes
     for m in re.finditer(r"\(\*.*?\*\)", out, re.S):
@@ -111,6 +109,8 @@ def simulated(text):
     return out
 
 
+# operators replaced wherever they stand (<= is left alone: it is also the nonblocking assignment)
+SWAP = {"&&": "||", "||": "&&", "==": "!=", "!=": "==", ">=": ">", ">": ">=", "<": "<="}
 OPERAND_END = re.compile(r"[\w)\]}']")
 LITERAL = re.compile(r"\d*'[sS]?[bBoOdDhH][0-9a-fA-FxXzZ_]+")
 IDENT = re.compile(r"[A-Za-z_]\w*")
@@ -157,20 +157,8 @@ def sites(text):
     for m in re.finditer(r"&&|\|\||===|!==|==|!=|>=|<=|<<|>>|->|[&|<>~!+-]|\b1'b[01]\b", sim):
         tok, i = m.group(0), m.start()
         after = sim[m.end():m.end() + 1]
-        if tok == "&&":
-            found.append((i, tok, "||"))
-        elif tok == "||":
-            found.append((i, tok, "&&"))
-        elif tok == "==":
-            found.append((i, tok, "!="))
-        elif tok == "!=":
-            found.append((i, tok, "=="))
-        elif tok == ">=":
-            found.append((i, tok, ">"))
-        elif tok == ">":
-            found.append((i, tok, ">="))
-        elif tok == "<":
-            found.append((i, tok, "<="))
+        if tok in SWAP:
+            found.append((i, tok, SWAP[tok]))
         elif tok in ("&", "|") and OPERAND_END.match(prev_nonspace(i)) and after not in "&|^=~":
             found.append((i, tok, "|" if tok == "&" else "&"))
         elif tok in ("+", "-") and OPERAND_END.match(prev_nonspace(i)) and after not in ":=":

@@ -323,6 +323,13 @@ int lock_check(const opts *o, char *err, size_t errlen)
     }
     /* inject=: a break of the injection link or the credit wires between routers, checked by
      * the model */
+    if (o->inject == LK_INJ_NONE && (o->inject_at != 100 || o->inject_node != 0)) {
+        snprintf(err, errlen, "key '%s': value '%ld' is read only with inject; allowed: leave it "
+                              "out, or give inject=order, buf_ovf or credit_ovf",
+                 o->inject_node ? "inject_node" : "inject_at",
+                 o->inject_node ? o->inject_node : o->inject_at);
+        return -1;
+    }
     if (o->inject != LK_INJ_NONE) {
         long nodes = 1;
         for (int d = 0; d < o->cfg.n; d++)
