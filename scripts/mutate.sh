@@ -9,6 +9,8 @@
 #   gal     rtl/ni/tn_gal_ni.v, tn_gal_arb.v, tn_gal_quad.v; rtr_k4n2v4_gal (TERM=1 QD=8);
 #           tb/regress/mutate_gal.txt
 #   acor    rtl/ni/tn_acor.v; rtr_k4n2v4_acor; tb/regress/mutate_acor.txt
+#   dor     the router set's files; rtr_k4n2v2_b4 (the bitstream's router: V=2 ROUTING=0 B=4);
+#           tb/regress/mutate_dor.txt
 # A mutant is
 #   caught    a run exits 1 (a mismatch, an integrity error, a harness check) or is killed
 #             (a crash, or no end within TIMEOUT seconds);
@@ -29,7 +31,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 SET=router
-case ${1:-} in router | gal | acor) SET=$1; shift ;; esac
+case ${1:-} in router | gal | acor | dor) SET=$1; shift ;; esac
 COUNT=${1:-all}
 SEED=${2:-$(( $(date +%s) % 100000 ))}
 TIMEOUT=${TIMEOUT:-120}
@@ -40,12 +42,14 @@ gal) FILES=(rtl/ni/tn_gal_ni.v rtl/ni/tn_gal_arb.v rtl/ni/tn_gal_quad.v)
      MODEL=rtr_k4n2v4_gal FIXED="k=4 n=2 vcs=4 routing=gal gal_qdepth=8" ;;
 acor) FILES=(rtl/ni/tn_acor.v)
       MODEL=rtr_k4n2v4_acor FIXED="k=4 n=2 vcs=4 routing=acor" ;;
+dor) FILES=(rtl/router/*.v rtl/common/tn_rr_arbiter.v rtl/common/tn_rng.v)
+     MODEL=rtr_k4n2v2_b4 FIXED="k=4 n=2 vcs=2 bcap=4 routing=dor" ;;
 esac
 RUNS=tb/regress/mutate_$SET.txt
 
 die() { echo "mutate: $*" >&2; exit 2; }
 [[ $COUNT == all || $COUNT =~ ^[1-9][0-9]*$ ]] ||
-    die "COUNT '$COUNT' is not a positive integer or 'all' (a set before it: router, gal or acor)"
+    die "COUNT '$COUNT' is not a positive integer or 'all' (a set before it: router, gal, acor or dor)"
 [[ $SEED =~ ^[0-9]+$ ]] || die "SEED '$SEED' is not a non-negative integer"
 [[ $TIMEOUT =~ ^[1-9][0-9]*$ ]] || die "TIMEOUT '$TIMEOUT' is not a positive integer (seconds)"
 out=build/mutate/$SET
