@@ -26,6 +26,7 @@ name_of() {
             rtl=*|fault=*) extra="${extra}_${a#*=}" ;;
             inject=*) extra="${extra}_inj_${a#*=}" ;;
             bcap=*) extra="${extra}_B${a#*=}" ;;
+            flitw=*) extra="${extra}_W${a#*=}"; sim+=("$a") ;;
             xinit=*) extra="${extra}_x${a#*=}" ;;
             inject_node=*) extra="${extra}_at${a#*=}" ;;
             inject_at=*) ;;

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_bB][_tT][_gal|_acor][_jJ][_fault_F],
+# Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_bB][_wW][_tT][_gal|_acor][_jJ][_fault_F],
 # TOP = net (the tn_torus network) or rtr (one tn_router; tnlock wires one per node). The buffer
 # capacity B (buf=1..B at run time) is 8 unless _bB says (1..64; tnlock's key bcap), the payload
-# W=32 and the GAL queue depth QD=8; the defaults are tb/lock/opts.h's LOCK_VL_*. T terminal
+# W=32 unless _wW says (1..64; tnlock's key flitw), and the GAL queue depth QD=8; the defaults are tb/lock/opts.h's LOCK_VL_*. T terminal
 # channels (default 1), torus.
 # ROUTING=3 (DOR, MIN AD, VAL, GOAL, chosen at run time) when V >= 4, 1 (DOR, MIN AD) when V = 3,
 # else 0 (DOR); the selection function is a run-time input. _gal (rtr only): the top is
@@ -15,14 +15,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PATH="$PWD/scripts/bin:$PATH"
 name=$1
-re='^(net|rtr)_k([0-9]+)n([0-9]+)v([0-9]+)(_b([0-9]+))?(_t([0-9]+))?(_gal|_acor)?(_j([2-8]))?(_fault_(.+))?$'
+re='^(net|rtr)_k([0-9]+)n([0-9]+)v([0-9]+)(_b([0-9]+))?(_w([0-9]+))?(_t([0-9]+))?(_gal|_acor)?(_j([2-8]))?(_fault_(.+))?$'
 if [[ ! $name =~ $re ]]; then
-    echo "vlbuild: '$name' is not TOP_kKnNvV[_bB][_tT][_gal|_acor][_jJ][_fault_F] (TOP net or rtr, J 2..8)" >&2
+    echo "vlbuild: '$name' is not TOP_kKnNvV[_bB][_wW][_tT][_gal|_acor][_jJ][_fault_F] (TOP net or rtr, J 2..8)" >&2
     exit 2
 fi
 top=${BASH_REMATCH[1]} K=${BASH_REMATCH[2]} N=${BASH_REMATCH[3]} V=${BASH_REMATCH[4]}
-BNAME=${BASH_REMATCH[6]:-} TERM=${BASH_REMATCH[8]:-1} ni=${BASH_REMATCH[9]:-} threads=${BASH_REMATCH[11]:-1}
-fault=${BASH_REMATCH[13]:-}
+BNAME=${BASH_REMATCH[6]:-} WNAME=${BASH_REMATCH[8]:-} TERM=${BASH_REMATCH[10]:-1} ni=${BASH_REMATCH[11]:-}
+threads=${BASH_REMATCH[13]:-1} fault=${BASH_REMATCH[15]:-}
 # F: one of the planted faults of rtl/common/tn_defs.tbl (enum planted), whose `ifdef TN_FAULT_<F>
 # block the RTL has (scripts/check_faults.sh keeps the two lists equal)
 if [ -n "$fault" ]; then
@@ -42,6 +42,10 @@ B=$(lockdef B) W=$(lockdef W) QD=$(lockdef QD) TOPO=0 ROUTING=0
 if [ -n "$BNAME" ]; then
     [ "$BNAME" -ge 1 ] && [ "$BNAME" -le 64 ] || { echo "vlbuild: '$name': B '$BNAME' is not 1..64" >&2; exit 2; }
     B=$BNAME
+fi
+if [ -n "$WNAME" ]; then
+    [ "$WNAME" -ge 1 ] && [ "$WNAME" -le 64 ] || { echo "vlbuild: '$name': W '$WNAME' is not 1..64" >&2; exit 2; }
+    W=$WNAME
 fi
 if [ "$V" -ge 4 ]; then ROUTING=3; elif [ "$V" -ge 3 ]; then ROUTING=1; fi
 dir=build/vl/${TN_VL_DIR:-$name}
@@ -111,7 +115,7 @@ if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$stamp" ] && [ -f "$dir/V$m
 fi
 rm -rf "$dir"
 mkdir -p "$dir"
-echo "vlbuild: $name ($mod K=$K N=$N V=$V B=$B TERM=$TERM ROUTING=$ROUTING${fault:+ fault $fault}, $threads thread(s); $(verilator --version | cut -d' ' -f1-2))"
+echo "vlbuild: $name ($mod K=$K N=$N V=$V B=$B W=$W TERM=$TERM ROUTING=$ROUTING${fault:+ fault $fault}, $threads thread(s); $(verilator --version | cut -d' ' -f1-2))"
 start=$(date +%s)
 verilator --cc --exe --build -j 2 --trace-fst -Wall --threads "$threads" --top-module "$mod" \
     -Irtl/common -Irtl/router -Irtl/net -Irtl/ni -Itb/verilator "$src" "${defs[@]}" \

@@ -212,7 +212,7 @@ int lock_parse(opts *o, int argc, char **argv)
                                   "  compares the Verilated RTL with the C model every cycle "
                                   "(build/bin/tnlock picks and builds the model);\n  its defaults "
                                   "differ from tnsim's in %s %s %s %s gal_sets=dir; its models are "
-                                  "tori built with buf <= bcap (%d unless given), flitw = %d", dk, dw, dm, dq, LOCK_VL_B,
+                                  "tori built with buf <= bcap (%d unless given); a flitw other than %d is a build of its own", dk, dw, dm, dq, LOCK_VL_B,
                  LOCK_VL_W);
         tn_cli_usage_defs(stdout, syn, keys, N_LOCK_KEYS, own);
         exit(0);
@@ -259,11 +259,6 @@ int lock_check(const opts *o, char *err, size_t errlen)
     if (o->cfg.buf > o->bcap) {
         snprintf(err, errlen, "key 'buf': value '%d' is above the Verilated model's buffer capacity "
                               "(B=%ld, key bcap); allowed: 1..%ld", o->cfg.buf, o->bcap, o->bcap);
-        return -1;
-    }
-    if (o->cfg.flitw != LOCK_VL_W) {
-        snprintf(err, errlen, "key 'flitw': value '%d' differs from the Verilated models' payload "
-                              "width; allowed: %d", o->cfg.flitw, LOCK_VL_W);
         return -1;
     }
     if (o->cfg.routing == TN_ROUTE_GAL && o->cfg.gal_sets == TN_GAL_SDST) {
@@ -369,22 +364,24 @@ int lock_check(const opts *o, char *err, size_t errlen)
     return 0;
 }
 
-/* The Verilated model a run needs: TOP_kKnNvV[_bB][_tT][_gal|_acor][_jJ][_fault_F]
+/* The Verilated model a run needs: TOP_kKnNvV[_bB][_wW][_tT][_gal|_acor][_jJ][_fault_F]
  * (scripts/vlbuild.sh), after lock_check. */
 int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errlen)
 {
     if (lock_check(o, err, errlen))
         return -1;
     const char *rtl = o->rtl[0] ? o->rtl : "net";
-    char b[16] = "", t[16] = "", j[32] = "";
+    char b[16] = "", w[16] = "", t[16] = "", j[32] = "";
     if (o->bcap != LOCK_VL_B)
         snprintf(b, sizeof b, "_b%ld", o->bcap);
+    if (o->cfg.flitw != LOCK_VL_W)
+        snprintf(w, sizeof w, "_w%d", o->cfg.flitw);
     if (o->cfg.term != 1)
         snprintf(t, sizeof t, "_t%d", o->cfg.term);
     /* rtl=rtr: one single-threaded model per router, ticked by the harness's threads (rnet.c) */
     if (o->threads > 1 && strcmp(rtl, "rtr"))
         snprintf(j, sizeof j, "_j%ld", o->threads);
-    int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, b, t,
+    int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, b, w, t,
                      o->cfg.routing == TN_ROUTE_GAL    ? "_gal"
                      : o->cfg.routing == TN_ROUTE_ACOR ? "_acor"
                                                        : "",
