@@ -73,8 +73,8 @@ if [ -x "$TNLOCK" ]; then
     lock_bad "buf above bcap" "key 'buf': value '7' is above the Verilated model's buffer capacity (B=6, key bcap)|allowed: 1..6" bcap=6 buf=7
     lock_bad "bcap is 1..64" "key 'bcap': value '65'|1..64" bcap=65
     lock_bad "flitw is 1..64" "key 'flitw': value '65'|1..64" flitw=65
-    "$TNLOCK" --which rtl=rtr vcs=2 bcap=4 buf=4 flitw=16 >"$TMP/out" 2>"$TMP/err"
-    check "bcap=4 flitw=16 name the board's model (_b4_w16)" \
+    "$TNLOCK" --which rtl=rtr vcs=2 bcap=4 flitw=16 >"$TMP/out" 2>"$TMP/err"
+    check "bcap=4 flitw=16 name the board's model (_b4_w16; buf left out follows bcap)" \
         "$([ $? -eq 0 ] && [ "$(cat "$TMP/out")" = rtr_k4n2v2_b4_w16 ]; echo $?)" "$(cat "$TMP/out" "$TMP/err")"
     lock_bad "CHAOS is the C model's" "key 'routing': value 'chaos' is not built into the RTL|allowed with vcs=4: dor minad val goal gal acor" vcs=4 routing=chaos
     lock_bad "gal_sets=dst is C-only" "key 'gal_sets': value 'dst'|allowed in the RTL: 1 2 dir" rtl=rtr vcs=4 routing=gal gal_sets=dst

@@ -199,7 +199,12 @@ int lock_parse(opts *o, int argc, char **argv)
         if (keys[i].set == k_fault)
             keys[i].range = faults;
     }
+    /* buf left out: the model's default, at most bcap (0 marks "not given"; no value sets 0) */
+    const int buf_def = o->cfg.buf;
+    o->cfg.buf = 0;
     int rc = tn_cli_parse(argc, argv, 1, &o->cfg, keys, N_LOCK_KEYS, o, &o->json, err, sizeof err);
+    if (o->cfg.buf == 0)
+        o->cfg.buf = buf_def < o->bcap ? buf_def : (int)o->bcap;
     if (rc == 1) {
         /* the default column shows tnlock's own defaults, set above */
         char dk[32], dw[32], dm[32], dq[32], syn[512];
@@ -212,7 +217,7 @@ int lock_parse(opts *o, int argc, char **argv)
                                   "  compares the Verilated RTL with the C model every cycle "
                                   "(build/bin/tnlock picks and builds the model);\n  its defaults "
                                   "differ from tnsim's in %s %s %s %s gal_sets=dir; its models are "
-                                  "tori built with buf <= bcap (%d unless given); a flitw other than %d is a build of its own", dk, dw, dm, dq, LOCK_VL_B,
+                                  "tori built with buf <= bcap (%d unless given; buf left out is at most bcap); a flitw other than %d is a build of its own", dk, dw, dm, dq, LOCK_VL_B,
                  LOCK_VL_W);
         tn_cli_usage_defs(stdout, syn, keys, N_LOCK_KEYS, own);
         exit(0);
