@@ -27,6 +27,9 @@ r = random.Random(seed)
 # ACOR's choices come from a stream of their own, so that a seed draws the same other runs as
 # before ACOR was in the list (half of the VAL runs become ACOR runs beside tn_acor)
 ra = random.Random(seed * 7919 + 1)
+# and a quarter of the runs take the board's buffers and payload (bcap=4 flitw=16: models of
+# their own) from a third stream, the other draws unchanged
+rb = random.Random(seed * 7919 + 2)
 shapes = [(k, n) for k in (2, 3, 4, 5, 8) for n in (1, 2, 3) if k ** n <= 64 and k ** n >= 4]
 pats = ["uniform", "tornado", "bitcomp", "bitrev", "shuffle", "butterfly", "transpose",
         "neighbor", "randperm", "hotspot"]
@@ -66,6 +69,9 @@ for i in range(count):
         line += " selection=" + r.choice(("random", "dor", "zigzag", "lru", "ldsf", "sq"))
     if r.random() < 0.5:
         line += " transit=off"
+    if rb.random() < 0.25:
+        b = int(line.split(" buf=")[1].split()[0])
+        line = line.replace(f" buf={b} ", f" bcap=4 flitw=16 buf={min(b, 4)} ")
     if t == "hotspot":
         line += f" hot_nodes={r.randrange(nodes)} hot_frac={round(r.random(), 2)}"
     if t == "randperm":
