@@ -98,3 +98,25 @@ $(VL_SRC_DIR)/vl_source: $(VL_SRC_DEPS)
 	    -LDFLAGS "$(CURDIR)/$(VL_SRC_DIR)/vl_source_main.o $(CURDIR)/build/obj/libtn.a -lm" \
 	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
 	    $(CURDIR)/tb/verilator/tn_source_shim.cpp > $(VL_SRC_DIR).log 2>&1 || { tail -30 $(VL_SRC_DIR).log >&2; exit 1; }
+
+# Verilated unit test of tn_sink alone (tb/unit/vl_sink.c, TAP): its statistics against figures
+# worked out from the flits sent, and each error detector broken once; tb/verilator/tn_sink_shim.cpp
+# its only C++. The bitstream's K=4 N=2 V=2 W=16 ROUTING=0, NODE=5. VL_SNK_DIR and VL_SNK_RTL may
+# be set on make's command line (make mutate's sink set).
+VL_SNK_DIR ?= build/vl/sink
+VL_SNK_RTL ?= rtl
+VL_SNK_DEPS := $(VL_SNK_RTL)/ni/tn_sink.v $(VL_SNK_RTL)/common/tn_defs.vh \
+               tb/verilator/tn_sink_shim.cpp tb/verilator/tn_sink_rtl.h tb/unit/vl_sink.c \
+               build/obj/libtn.a $(LIB_HDR) fpga/board.mk tb/verilator/tn_vl_model.h \
+               tb/verilator/tn_vl_context.h
+$(VL_SNK_DIR)/vl_sink: $(VL_SNK_DEPS)
+	@rm -rf $(VL_SNK_DIR) && mkdir -p $(VL_SNK_DIR)
+	$(CC) $(CFLAGS_REL) $(INC) -Itb/verilator -c tb/unit/vl_sink.c -o $(VL_SNK_DIR)/vl_sink_main.o
+	@verilator --cc --exe --build -O1 -j 2 -Wall $(VL_SNK_VFLAGS) --top-module tn_sink \
+	    -I$(VL_SNK_RTL)/ni -I$(VL_SNK_RTL)/common \
+	    -GK=4 -GN=2 -GV=2 -GW=16 -GROUTING=0 -GNODE=5 $(VL_SNK_RTL)/ni/tn_sink.v \
+	    --Mdir $(VL_SNK_DIR) -o vl_sink \
+	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
+	    -LDFLAGS "$(CURDIR)/$(VL_SNK_DIR)/vl_sink_main.o $(CURDIR)/build/obj/libtn.a -lm" \
+	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
+	    $(CURDIR)/tb/verilator/tn_sink_shim.cpp > $(VL_SNK_DIR).log 2>&1 || { tail -30 $(VL_SNK_DIR).log >&2; exit 1; }

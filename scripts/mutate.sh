@@ -13,6 +13,7 @@
 #           tb/regress/mutate_dor.txt
 #   source  rtl/ni/tn_source.v, tn_traffic.v (the board's traffic source); no lockstep runs: each
 #           mutant is built as vl_source (fpga/board.mk) and caught when its checks fail
+#   sink    rtl/ni/tn_sink.v (the board's checking sink), the same with vl_sink
 # A mutant is
 #   caught    a run exits 1 (a mismatch, an integrity error, a harness check) or is killed
 #             (a crash, or no end within TIMEOUT seconds);
@@ -33,7 +34,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 SET=router
-case ${1:-} in router | gal | acor | dor | source) SET=$1; shift ;; esac
+case ${1:-} in router | gal | acor | dor | source | sink) SET=$1; shift ;; esac
 COUNT=${1:-all}
 SEED=${2:-$(( $(date +%s) % 100000 ))}
 TIMEOUT=${TIMEOUT:-120}
@@ -47,14 +48,17 @@ acor) FILES=(rtl/ni/tn_acor.v)
 dor) FILES=(rtl/router/*.v rtl/common/tn_rr_arbiter.v rtl/common/tn_rng.v)
      MODEL=rtr_k4n2v2_b4 FIXED="k=4 n=2 vcs=2 bcap=4 routing=dor" ;;
 source) FILES=(rtl/ni/tn_source.v rtl/ni/tn_traffic.v)
-        MODEL=vl_source FIXED= ;;
+        MODEL=vl_source FIXED= MKV=VL_SRC ;;
+sink) FILES=(rtl/ni/tn_sink.v)
+      MODEL=vl_sink FIXED= MKV=VL_SNK ;;
 esac
 RUNS=tb/regress/mutate_$SET.txt
-[ "$SET" = source ] && RUNS=tb/unit/vl_source.c   # its checks are the program's
+unit=0   # a set checked by a unit-test program (its checks are the program's), not tnlock runs
+case $SET in source | sink) unit=1 RUNS=tb/unit/$MODEL.c ;; esac
 
 die() { echo "mutate: $*" >&2; exit 2; }
 [[ $COUNT == all || $COUNT =~ ^[1-9][0-9]*$ ]] ||
-    die "COUNT '$COUNT' is not a positive integer or 'all' (a set before it: router, gal, acor, dor or source)"
+    die "COUNT '$COUNT' is not a positive integer or 'all' (a set before it: router, gal, acor, dor, source or sink)"
 [[ $SEED =~ ^[0-9]+$ ]] || die "SEED '$SEED' is not a non-negative integer"
 [[ $TIMEOUT =~ ^[1-9][0-9]*$ ]] || die "TIMEOUT '$TIMEOUT' is not a positive integer (seconds)"
 out=build/mutate/$SET
@@ -78,8 +82,8 @@ fi
 for f in build/obj/libtn.a build/obj/tnlock.a; do
     [ -f "$f" ] || die "$f missing: make build/obj/libtn.a build/obj/tnlock.a first (make mutate does)"
 done
-runs=(vl_source)
-[ "$SET" = source ] || mapfile -t runs < <(grep -v -e '^#' -e '^[[:space:]]*$' "$RUNS")
+runs=("$MODEL")
+[ "$unit" = 1 ] || mapfile -t runs < <(grep -v -e '^#' -e '^[[:space:]]*$' "$RUNS")
 
 # the copy: rtl/ (mutated in place, one file at a time), tb/ and scripts/; the harness and the C
 # model are the tree's own libraries (build/obj), linked into every mutant
@@ -93,19 +97,19 @@ report=$out/report.txt
 
 # the Verilated C++ of the copy's model (not its objects, stamp or dependency lists)
 vdir=$tree/build/vl/mutant_$SET
-[ "$SET" = source ] && vdir=$out/vl
+[ "$unit" = 1 ] && vdir=$out/vl
 code_hash() { cat "$vdir"/*.cpp "$vdir"/*.h | sha1sum | cut -c1-16; }
 
-# the source set: vl_source built from the copy's RTL (fpga/board.mk's rule, its folders given)
-# and run; prints caught 1|survived|same|invalid
-run_source() {
-    rm -f "$vdir/vl_source"
-    if ! make -s VL_SRC_DIR="$vdir" VL_SRC_RTL="$tree/rtl" VL_SRC_VFLAGS=-Wno-fatal "$vdir/vl_source" > "$out/build.log" 2>&1; then
+# a unit set: the program built from the copy's RTL (fpga/board.mk's rule, its folders given:
+# MKV_DIR, MKV_RTL) and run; prints caught 1|survived|same|invalid
+run_unit() {
+    rm -f "$vdir/$MODEL"
+    if ! make -s "${MKV}_DIR=$vdir" "${MKV}_RTL=$tree/rtl" "${MKV}_VFLAGS=-Wno-fatal" "$vdir/$MODEL" > "$out/build.log" 2>&1; then
         echo invalid
         return
     fi
     [ -z "${1:-}" ] || [ "$(code_hash)" != "$base_hash" ] || { echo same; return; }
-    if timeout "$TIMEOUT" "$vdir/vl_source" > "$out/run.log" 2>&1; then echo survived; else echo "caught 1"; fi
+    if timeout "$TIMEOUT" "$vdir/$MODEL" > "$out/run.log" 2>&1; then echo survived; else echo "caught 1"; fi
 }
 
 # build the copy's model NAME into build/vl/DIR and run the lines of RUNSFILE with FIXED keys
@@ -138,7 +142,7 @@ run_model() {
 # routes as GOAL, R_ACOR as VAL): caught gal:N or acor:N. Prints caught ...|survived|same|invalid
 try() {
     local v
-    [ "$SET" != source ] || { run_source "${base_hash:-}"; return; }
+    [ "$unit" = 0 ] || { run_unit "${base_hash:-}"; return; }
     v=$(run_model "$MODEL" "mutant_$SET" "$FIXED" "$RUNS" "${base_hash:-}")
     [ "$v" = survived ] && [ "$SET" = router ] && [ "${MUTATE_ALSO:-1}" != 0 ] || { echo "$v"; return; }
     v=$(run_model rtr_k4n2v4_gal mutant_rgal "k=4 n=2 vcs=4 routing=gal gal_qdepth=8" tb/regress/mutate_gal.txt)

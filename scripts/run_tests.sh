@@ -117,12 +117,15 @@ suite_exec board_ctrl bash scripts/board_ctrl_test.sh
 suite_exec board_core bash scripts/board_core_test.sh
 # the board's traffic source alone (rtl/ni/tn_source.v, Verilated) against the C model's generator
 suite_exec vl_source build/vl/source/vl_source
+# the board's checking sink alone (rtl/ni/tn_sink.v, Verilated): its statistics against figures
+# worked out from the flits sent, and each of its error detectors broken once
+suite_exec vl_sink build/vl/sink/vl_sink
 # its RTL: Verilator -Wall, Icarus, elaboration checks, synth_ecp5 without latches (fpga/*.v)
 suite_exec board_lint bash scripts/board_lint.sh
 # tn.core (FuseSoC): parses, lists every RTL file, its lint targets pass
 suite_exec fusesoc bash scripts/fusesoc_check.sh
 wait "$lock_pid"
-for s in board_ctrl board_core vl_source board_lint fusesoc lockstep; do
+for s in board_ctrl board_core vl_source vl_sink board_lint fusesoc lockstep; do
     suite_report "$s"
 done
 
