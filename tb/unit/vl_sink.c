@@ -11,6 +11,7 @@
  *  - one break of each kind from a clean start (wrong destination; a head on an open VC, a body
  *    flit without a head, an index skipped, a tail too early or missing; another source; the
  *    length field changed): exactly its error bit (tn_sink.v's err_o), which stays set;
+ *  - the window's four edges: created at win_lo - 1, win_lo, win_hi - 1, win_hi;
  *  - flits offered while act_i is low are not taken.
  * TAP on stdout; exit 0 iff every check passed. */
 #include <stdio.h>
@@ -270,6 +271,44 @@ static void run_breaks(tn_sink_rtl *rtl)
           "then a one-flit packet created at 100 and taken at 1002: latency 902", d);
 }
 
+/* The window's edges: a packet is marked iff created in [win_lo, win_hi) (R17: created at win_lo
+ * counts, at win_hi does not), taken after the window or inside it. */
+static void run_edges(tn_sink_rtl *rtl)
+{
+    const win w = {1000, 2000, 4};
+    const long created[4] = {999, 1000, 1999, 2000};
+    const int want[4] = {0, 1, 1, 0};
+    const long taken[2] = {1500, 2100}; /* inside the window (the first three), after it */
+    for (int k = 0; k < 2; k++) {
+        tn_sink_rtl_reset(rtl);
+        int got[4] = {0}, ok = 1;
+        tn_sink_out o;
+        memset(&o, 0, sizeof o);
+        uint64_t sum = 0;
+        for (int i = 0; i < 4; i++) {
+            long t = taken[k] + 3 * i;
+            if (created[i] > t)
+                t = created[i] + 5; /* a packet is never taken before it is created */
+            tn_sink_in in = at(t, &w);
+            in.ej_valid = 1;
+            in.ej_flit = flit(1, 1, 2, NODE, (unsigned)(created[i] & 0xffff));
+            tn_sink_rtl_cycle(rtl, &in, &o);
+            got[i] = o.mdone;
+            ok &= o.done == 1 && got[i] == want[i];
+            if (want[i])
+                sum += (uint64_t)(t - created[i]);
+        }
+        char what[160], d[160];
+        snprintf(what, sizeof what,
+                 "window [1000, 2000), taken %s: created at 999, 1000, 1999, 2000 marked 0 1 1 0",
+                 k ? "after it" : "inside it");
+        snprintf(d, sizeof d, "marked %d %d %d %d; packets %u, latency sum %llu (want %llu)",
+                 got[0], got[1], got[2], got[3], o.packets, (unsigned long long)o.lat_sum,
+                 (unsigned long long)sum);
+        check(ok && o.packets == 2 && o.lat_sum == sum, what, d);
+    }
+}
+
 int main(void)
 {
     D.K = 4;
@@ -309,6 +348,7 @@ int main(void)
     run_clean(rtl, "across the 16-bit wrap, shift 7", 12, 62000, 1500, &w2, 5000);
     win w3 = {0, 100000, 0};
     run_clean(rtl, "every packet marked, shift 0 (bin 15 above 15 cycles)", 13, 100, 800, &w3, 40);
+    run_edges(rtl);
     run_breaks(rtl);
     tn_sink_rtl_free(rtl);
     printf("1..%d\n", n_tests);

@@ -58,6 +58,15 @@ static int reference(tn_sim *s, uint32_t stream, long cycles, pkt *out)
  * tail, head */
 #define F(f, lo, w) ((int)(((f) >> (lo)) & ((1ull << (w)) - 1)))
 
+/* Back-pressure and a window, for the runs that set them (run_bp): each flit's credit comes back
+ * 1 + below(delay + 1) cycles after it, at most one credit a cycle (the earliest due first), and
+ * [lo, hi) drives in_win_i, late_i and before_hi_i. delay 0 and lo < 0: the credit the next cycle,
+ * the window inputs as after reset (0, 0, 1). */
+static struct {
+    int delay;
+    long lo, hi;
+} bp = {0, -1, -1};
+
 /* One run: keys as tnsim's; stream: the stream's state at reset (0: tn_seed_stream(seed, 1,
  * NODE), as the board); want_dst >= 0: the first packet's destination must also be want_dst (a
  * figure worked out by hand from docs/traffic.md 7.4). */
@@ -106,18 +115,54 @@ static void run_ex(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, 
     for (int j = 0; j < s->tg.n_hot; j++)
         rc.hot[j] = (unsigned)s->tg.hot[j];
     tn_source_rtl_reset(rtl, &rc);
-    int ngot = 0, open = 0, crd = 0, crd_vc = 0, bad = 0, ovf = 0;
+    int ngot = 0, open = 0, bad = 0, ovf = 0;
     char first[256] = "";
+    /* credits under way back to the source (at most V * buf), the flits each VC has out */
+    long due[64];
+    int cvc[64], npend = 0, outst[2] = {0, 0};
+    tn_rng dr = {0x9e3779b9u ^ stream};
+    long heads = 0, starts = 0, enters = 0, marked = 0, marked_len = 0, tight = 0;
+    uint32_t injected = 0;
     for (long t = 0; t < cycles + 2000; t++) {
         tn_source_out o;
+        if (bp.lo >= 0)
+            tn_source_rtl_window(rtl, t >= bp.lo && t < bp.hi, t >= bp.hi - 1, t < bp.hi);
+        int crd = 0, crd_vc = 0, best = -1;
+        for (int i = 0; i < npend; i++)
+            if (due[i] <= t && (best < 0 || due[i] < due[best]))
+                best = i;
+        if (best >= 0) {
+            crd = 1;
+            crd_vc = cvc[best];
+            npend--;
+            due[best] = due[npend];
+            cvc[best] = cvc[npend];
+        }
+        const int before[2] = {outst[0], outst[1]}; /* without this cycle's credit */
         tn_source_rtl_cycle(rtl, (uint32_t)t, crd, crd_vc, &o);
-        crd = o.valid;
-        crd_vc = o.vc;
+        if (crd)
+            outst[crd_vc]--;
         ovf |= o.ovf;
+        starts += o.start;
+        enters += o.enter;
+        marked += o.marked;
+        marked_len += o.marked ? o.marked_len : 0;
+        injected = o.injected;
         if (!o.valid)
             continue;
         int pay = F(o.flit, 0, 16), src = F(o.flit, 16, 4), tail = F(o.flit, 31, 1);
         int head = F(o.flit, 32, 1);
+        /* R9.3: a flit only with a credit of its VC, a head only on a VC with every credit */
+        if ((before[o.vc] >= c.buf || (head && before[o.vc] != 0)) && !bad++)
+            snprintf(first, sizeof first, "cycle %ld: a %s on VC %d with %d of %d credits out", t,
+                     head ? "head" : "body flit", o.vc, before[o.vc], c.buf);
+        tight += before[o.vc] == c.buf - 1; /* its last credit: back-pressure was near */
+        outst[o.vc]++;
+        if (npend < 64) {
+            due[npend] = t + 1 + (bp.delay ? (long)tn_rng_below(&dr, (uint32_t)bp.delay + 1) : 0);
+            cvc[npend++] = o.vc;
+        }
+        heads += head;
         if (head) {
             if (open && !bad++)
                 snprintf(first, sizeof first, "cycle %ld: head while packet %d is open", t, ngot);
@@ -158,6 +203,29 @@ static void run_ex(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, 
         snprintf(first, sizeof first, "RTL started %d packets, the C model created %d", ngot,
                  nref);
     }
+    /* the counts the board's statistics read: every start is one packet in, injected_o counts
+     * them; the window's packets are the C model's created in [lo, hi) */
+    if (!bad && (starts != heads || enters != heads || (long)injected != heads)) {
+        bad++;
+        snprintf(first, sizeof first, "%ld heads sent; start_o %ld, enter_o %ld, injected_o %u",
+                 heads, starts, enters, injected);
+    }
+    if (!bad && bp.delay && tight < 10) {
+        bad++;
+        snprintf(first, sizeof first, "only %ld flits took their VC's last credit: no back-pressure",
+                 tight);
+    }
+    long wmarked = 0, wlen = 0;
+    for (int i = 0; i < nall && bp.lo >= 0; i++)
+        if (ref[i].created >= bp.lo && ref[i].created < bp.hi) {
+            wmarked++;
+            wlen += ref[i].len;
+        }
+    if (!bad && (marked != wmarked || marked_len != wlen || (bp.lo >= 0 && wmarked < 20))) {
+        bad++;
+        snprintf(first, sizeof first, "marked_o %ld (lengths %ld), the C model created %ld "
+                 "(lengths %ld) in the window", marked, marked_len, wmarked, wlen);
+    }
     if (!bad && want_dst >= 0 && (ref[0].dst != want_dst || got[0].dst != want_dst)) {
         bad++;
         snprintf(first, sizeof first, "first packet: RTL dst %d, C model dst %d, expected %d",
@@ -195,6 +263,27 @@ int main(void)
                      routing[r], lengths[i % 4], loads[i % 4], 1 + i);
             run(rtl, keys, 6000, ref, got);
         }
+    /* back-pressure (credits back 1..8, then 1..30 cycles after each flit, at most one a cycle)
+     * and the window [500, 3500): the same packets, no flit without a credit, no head on a VC
+     * without every credit, the window's packets counted by marked_o */
+    bp.delay = 7;
+    bp.lo = 500;
+    bp.hi = 3500;
+    run(rtl, "traffic=uniform routing=dor pkt=1-8 buf=2 load=0.1 seed=61", 4000, ref, got);
+    run(rtl, "traffic=tornado routing=val pkt=4 buf=3 load=0.1 seed=62", 4000, ref, got);
+    bp.delay = 29;
+    run(rtl, "traffic=bitrev routing=goal pkt=2-5 buf=2 load=0.05 seed=63", 4000, ref, got);
+    bp.delay = 0;
+    bp.lo = bp.hi = -1;
+    /* the Bernoulli draw's edge, x < thresh: on docs/traffic.md 7.4's stream 0x4b6e32cc, whose
+     * first draw x1 is 0x2bc97eb7, one-flit packets at load = x1 / 2^33 give thresh = x1 (no
+     * packet in cycle 0), at (x1 + 1) / 2^33 thresh = x1 + 1 (a packet in cycle 0) */
+    run_ex(rtl, "traffic=uniform pkt=1 load=0.085521659697406 routing=dor seed=1", 3000, ref, got,
+           0x4b6e32ccu, -1);
+    result(ref[0].created > 0, "", "thresh = x1: no packet in cycle 0 (x1 < thresh is false)");
+    run_ex(rtl, "traffic=uniform pkt=1 load=0.08552165981382132 routing=dor seed=1", 3000, ref,
+           got, 0x4b6e32ccu, -1);
+    result(ref[0].created == 0, "", "thresh = x1 + 1: a packet in cycle 0");
     /* p = 1: the threshold is 2^32 (bit 32 of thresh_i), a packet every cycle */
     run(rtl, "traffic=uniform routing=goal pkt=1 load=0.5 seed=9", 3000, ref, got);
     /* randperm: perm[NODE] from the host (the C model's permutation), several perm_seeds; with
@@ -236,7 +325,8 @@ int main(void)
     /* a pattern the board does not build (trace) sets the sticky error bit; so does hotspot
      * without hot nodes (n_hot 0, a register never written by tnhost) */
     tn_source_cfg pc = {1, 1ull << 31, 10, 1, 1, 0, 8, 0, 0, 0, {0}};
-    tn_source_out o = {0, 0, 0, 0, 0};
+    tn_source_out o;
+    memset(&o, 0, sizeof o);
     tn_source_rtl_reset(rtl, &pc);
     for (uint32_t t = 0; t < 50; t++)
         tn_source_rtl_cycle(rtl, t, 0, 0, &o);

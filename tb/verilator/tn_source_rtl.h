@@ -22,12 +22,19 @@ typedef struct tn_source_out {
     int valid, vc;
     uint64_t flit;         /* the injection link's flit (FW <= 64 bits) */
     int ovf, pat_err;
+    /* read before the edge, from this cycle's inputs: a packet of the window created (and its
+     * length), a packet started, a packet entered the network's count */
+    int marked, marked_len, start, enter;
+    uint32_t injected;     /* after the edge: packets started since reset */
 } tn_source_out;
 
 tn_source_rtl *tn_source_rtl_new(void);
 void tn_source_rtl_free(tn_source_rtl *r);
 /* Reset with this configuration (two edges), then one edge with act_i low (the first draws). */
 void tn_source_rtl_reset(tn_source_rtl *r, const tn_source_cfg *c);
+/* The window inputs of the next cycles (after a reset: 0, 0, 1): in_win_i (win_lo <= t < win_hi),
+ * late_i (t >= win_hi - 1), before_hi_i (t < win_hi). */
+void tn_source_rtl_window(tn_source_rtl *r, int in_win, int late, int before_hi);
 /* One active cycle t (cycle_i = t mod 2^16) with a credit back for vc when crd_valid; the
  * outputs after the edge (the link register written in this cycle). */
 void tn_source_rtl_cycle(tn_source_rtl *r, uint32_t t, int crd_valid, int crd_vc,

@@ -52,6 +52,13 @@ extern "C" void tn_source_rtl_reset(tn_source_rtl *r, const tn_source_cfg *c)
     tn_vl_edge(r);
 }
 
+extern "C" void tn_source_rtl_window(tn_source_rtl *r, int in_win, int late, int before_hi)
+{
+    r->top->in_win_i = in_win ? 1 : 0;
+    r->top->late_i = late ? 1 : 0;
+    r->top->before_hi_i = before_hi ? 1 : 0;
+}
+
 extern "C" void tn_source_rtl_cycle(tn_source_rtl *r, uint32_t cyc, int crd_valid, int crd_vc,
                                     tn_source_out *o)
 {
@@ -60,7 +67,15 @@ extern "C" void tn_source_rtl_cycle(tn_source_rtl *r, uint32_t cyc, int crd_vali
     t->cycle_i = cyc & 0xffffu;
     t->crd_valid_i = crd_valid ? 1 : 0;
     t->crd_vc_i = (unsigned)crd_vc;
-    tn_vl_edge(r);
+    t->clk_i = 0;
+    t->eval();
+    o->marked = t->marked_o;
+    o->marked_len = t->marked_len_o;
+    o->start = t->start_o;
+    o->enter = t->enter_o;
+    t->clk_i = 1;
+    t->eval();
+    o->injected = t->injected_o;
     o->valid = t->inj_valid_o;
     o->vc = t->inj_vc_o;
     o->flit = t->inj_flit_o;
