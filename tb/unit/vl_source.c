@@ -114,7 +114,8 @@ static void run_ex(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, 
     rc.n_hot = (unsigned)s->tg.n_hot;
     for (int j = 0; j < s->tg.n_hot; j++)
         rc.hot[j] = (unsigned)s->tg.hot[j];
-    tn_source_rtl_reset(rtl, &rc);
+    tn_source_out r0;
+    tn_source_rtl_reset(rtl, &rc, &r0);
     int ngot = 0, open = 0, bad = 0, ovf = 0;
     char first[256] = "";
     /* credits under way back to the source (at most V * buf), the flits each VC has out */
@@ -123,6 +124,17 @@ static void run_ex(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, 
     tn_rng dr = {0x9e3779b9u ^ stream};
     long heads = 0, starts = 0, enters = 0, marked = 0, marked_len = 0, tight = 0;
     uint32_t injected = 0;
+    int vc_ptr = 0; /* R9.3: the next VC the round robin tries first */
+    /* packets created before the window's end: all started once all_gen_o is set */
+    long before_hi = 0, gen_at = -1;
+    for (int i = 0; i < nall && bp.lo >= 0; i++)
+        before_hi += ref[i].created < bp.hi;
+    if (r0.valid || r0.ovf || r0.pat_err || r0.all_gen || r0.injected) {
+        bad++;
+        snprintf(first, sizeof first, "after reset: inj_valid %d ovf %d pat_err %d all_gen %d "
+                 "injected %u, all 0 wanted", r0.valid, r0.ovf, r0.pat_err, r0.all_gen,
+                 r0.injected);
+    }
     for (long t = 0; t < cycles + 2000; t++) {
         tn_source_out o;
         if (bp.lo >= 0)
@@ -148,6 +160,14 @@ static void run_ex(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, 
         marked += o.marked;
         marked_len += o.marked ? o.marked_len : 0;
         injected = o.injected;
+        heads += o.valid && F(o.flit, 32, 1);
+        /* all_gen_o (the C model's all_marked_generated for this channel): not before the
+         * window's last cycle, never while a packet created before its end waits */
+        if (o.all_gen && gen_at < 0)
+            gen_at = t;
+        if ((o.all_gen && (bp.lo < 0 || t < bp.hi - 1 || heads < before_hi)) && !bad++)
+            snprintf(first, sizeof first, "cycle %ld: all_gen_o with %ld of the %ld packets "
+                     "created before the window's end started", t, heads, before_hi);
         if (!o.valid)
             continue;
         int pay = F(o.flit, 0, 16), src = F(o.flit, 16, 4), tail = F(o.flit, 31, 1);
@@ -156,13 +176,22 @@ static void run_ex(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, 
         if ((before[o.vc] >= c.buf || (head && before[o.vc] != 0)) && !bad++)
             snprintf(first, sizeof first, "cycle %ld: a %s on VC %d with %d of %d credits out", t,
                      head ? "head" : "body flit", o.vc, before[o.vc], c.buf);
+        if (head) {
+            int want = vc_ptr;
+            while (before[want] != 0 && want != (vc_ptr + 1) % 2)
+                want = (want + 1) % 2;
+            if (o.vc != want && !bad++)
+                snprintf(first, sizeof first, "cycle %ld: a head on VC %d, the round robin from "
+                         "VC %d gives %d (credits out %d %d)", t, o.vc, vc_ptr, want, before[0],
+                         before[1]);
+            vc_ptr = (o.vc + 1) % 2;
+        }
         tight += before[o.vc] == c.buf - 1; /* its last credit: back-pressure was near */
         outst[o.vc]++;
         if (npend < 64) {
             due[npend] = t + 1 + (bp.delay ? (long)tn_rng_below(&dr, (uint32_t)bp.delay + 1) : 0);
             cvc[npend++] = o.vc;
         }
-        heads += head;
         if (head) {
             if (open && !bad++)
                 snprintf(first, sizeof first, "cycle %ld: head while packet %d is open", t, ngot);
@@ -215,6 +244,11 @@ static void run_ex(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, 
         snprintf(first, sizeof first, "only %ld flits took their VC's last credit: no back-pressure",
                  tight);
     }
+    if (!bad && bp.lo >= 0 && gen_at < 0) {
+        bad++;
+        snprintf(first, sizeof first, "all_gen_o never set after the window [%ld, %ld)", bp.lo,
+                 bp.hi);
+    }
     long wmarked = 0, wlen = 0;
     for (int i = 0; i < nall && bp.lo >= 0; i++)
         if (ref[i].created >= bp.lo && ref[i].created < bp.hi) {
@@ -234,6 +268,74 @@ static void run_ex(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, 
     snprintf(what, sizeof what, "%s, %ld cycles: %d packets equal the C model's%s%s", keys,
              cycles, nref, bad ? ": " : "", first);
     result(!bad, "", what);
+    tn_sim_free(s);
+}
+
+/* The descriptor FIFO's overflow: a packet every cycle, no credit back for 200 cycles: the source
+ * starts one packet per VC, queues QD = 64 and loses the rest, so ovf_o is clear at cycle 40 and
+ * set by cycle 199, and stays set. Then every credit comes back: the packets it kept leave in
+ * order, the first 60 equal the C model's first 60 (a full FIFO must not overwrite its oldest). */
+static void run_ovf(tn_source_rtl *rtl, pkt *ref)
+{
+    tn_config c;
+    char err[TN_ERRLEN];
+    tn_config_default(&c);
+    c.k = 4;
+    c.n = 2;
+    c.vcs = 4;
+    c.buf = 8;
+    const char *kv[][2] = {{"traffic", "uniform"}, {"routing", "dor"}, {"pkt", "1"},
+                           {"load", "0.5"}, {"seed", "71"}};
+    for (size_t i = 0; i < sizeof kv / sizeof kv[0]; i++)
+        if (tn_config_set(&c, kv[i][0], kv[i][1], err, sizeof err)) {
+            result(0, "", err);
+            return;
+        }
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    if (!s) {
+        result(0, "", err);
+        return;
+    }
+    uint32_t stream = tn_seed_stream(c.seed, TN_STREAM_TRAFFIC, NODE);
+    int nall = reference(s, stream, 1000, ref);
+    tn_source_cfg rc = {stream, s->p_thresh, (unsigned)c.traffic, (unsigned)c.pkt_min,
+                        (unsigned)c.pkt_max, (unsigned)c.routing, (unsigned)c.buf,
+                        0, 0, 0, {0}};
+    tn_source_rtl_reset(rtl, &rc, NULL);
+    tn_source_out o;
+    int ovf40 = -1, ovf199 = -1, n = 0, bad = 0, crd = 0, crd_vc = 0;
+    int pend[2] = {0, 0}; /* flits sent per VC whose credit is still held */
+    char first[200] = "";
+    for (long t = 0; t < 1000; t++) {
+        tn_source_rtl_cycle(rtl, (uint32_t)t, crd, crd_vc, &o);
+        crd = 0;
+        if (o.valid)
+            pend[o.vc]++;
+        if (t >= 200) { /* the credits come back, one a cycle */
+            for (int v = 0; v < 2 && !crd; v++)
+                if (pend[v]) {
+                    pend[v]--;
+                    crd = 1;
+                    crd_vc = v;
+                }
+        }
+        if (t == 40)
+            ovf40 = o.ovf;
+        if (t == 199)
+            ovf199 = o.ovf;
+        if (o.valid && F(o.flit, 32, 1)) {
+            int created = F(o.flit, 0, 16), dst = F(o.flit, 20, 4);
+            if (n < 60 && n < nall && (created != ref[n].created || dst != ref[n].dst) && !bad++)
+                snprintf(first, sizeof first, "packet %d: created %d dst %d, the C model's %ld %d",
+                         n, created, dst, ref[n].created, ref[n].dst);
+            n++;
+        }
+    }
+    char what[320];
+    snprintf(what, sizeof what, "no credit for 200 cycles, a packet a cycle: ovf_o %d at cycle 40, "
+             "%d at 199, %d at the end; %d packets after, the first 60 the C model's%s%s", ovf40,
+             ovf199, o.ovf, n, bad ? ": " : "", first);
+    result(ovf40 == 0 && ovf199 == 1 && o.ovf == 1 && n >= 60 && !bad, "", what);
     tn_sim_free(s);
 }
 
@@ -275,6 +377,7 @@ int main(void)
     run(rtl, "traffic=bitrev routing=goal pkt=2-5 buf=2 load=0.05 seed=63", 4000, ref, got);
     bp.delay = 0;
     bp.lo = bp.hi = -1;
+    run_ovf(rtl, ref);
     /* the Bernoulli draw's edge, x < thresh: on docs/traffic.md 7.4's stream 0x4b6e32cc, whose
      * first draw x1 is 0x2bc97eb7, one-flit packets at load = x1 / 2^33 give thresh = x1 (no
      * packet in cycle 0), at (x1 + 1) / 2^33 thresh = x1 + 1 (a packet in cycle 0) */
@@ -327,18 +430,18 @@ int main(void)
     tn_source_cfg pc = {1, 1ull << 31, 10, 1, 1, 0, 8, 0, 0, 0, {0}};
     tn_source_out o;
     memset(&o, 0, sizeof o);
-    tn_source_rtl_reset(rtl, &pc);
+    tn_source_rtl_reset(rtl, &pc, NULL);
     for (uint32_t t = 0; t < 50; t++)
         tn_source_rtl_cycle(rtl, t, 0, 0, &o);
     result(o.pat_err == 1, "", "pattern 10 (trace, not built) sets pat_err_o");
     tn_source_cfg hc = {1, 1ull << 31, 9, 1, 1, 0, 8, 0, 1ull << 31, 0, {0}};
-    tn_source_rtl_reset(rtl, &hc);
+    tn_source_rtl_reset(rtl, &hc, NULL);
     for (uint32_t t = 0; t < 50; t++)
         tn_source_rtl_cycle(rtl, t, 0, 0, &o);
     result(o.pat_err == 1, "", "hotspot with n_hot 0 sets pat_err_o");
     hc.n_hot = 2;
     hc.hot[1] = 7;
-    tn_source_rtl_reset(rtl, &hc);
+    tn_source_rtl_reset(rtl, &hc, NULL);
     for (uint32_t t = 0; t < 50; t++)
         tn_source_rtl_cycle(rtl, t, 0, 0, &o);
     result(o.pat_err == 0, "", "hotspot with n_hot 2 leaves pat_err_o clear");

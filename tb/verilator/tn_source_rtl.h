@@ -21,7 +21,7 @@ typedef struct tn_source_cfg {
 typedef struct tn_source_out {
     int valid, vc;
     uint64_t flit;         /* the injection link's flit (FW <= 64 bits) */
-    int ovf, pat_err;
+    int ovf, pat_err, all_gen;
     /* read before the edge, from this cycle's inputs: a packet of the window created (and its
      * length), a packet started, a packet entered the network's count */
     int marked, marked_len, start, enter;
@@ -30,8 +30,10 @@ typedef struct tn_source_out {
 
 tn_source_rtl *tn_source_rtl_new(void);
 void tn_source_rtl_free(tn_source_rtl *r);
-/* Reset with this configuration (two edges), then one edge with act_i low (the first draws). */
-void tn_source_rtl_reset(tn_source_rtl *r, const tn_source_cfg *c);
+/* Reset with this configuration (two edges), then one edge with act_i low (the first draws).
+ * at_reset, when not NULL, gets the registered outputs as the reset left them (before that
+ * edge): what a router leaving reset with the source samples first. */
+void tn_source_rtl_reset(tn_source_rtl *r, const tn_source_cfg *c, tn_source_out *at_reset);
 /* The window inputs of the next cycles (after a reset: 0, 0, 1): in_win_i (win_lo <= t < win_hi),
  * late_i (t >= win_hi - 1), before_hi_i (t < win_hi). */
 void tn_source_rtl_window(tn_source_rtl *r, int in_win, int late, int before_hi);

@@ -14,7 +14,8 @@ extern "C" tn_source_rtl *tn_source_rtl_new(void) { return tn_vl_open<tn_source_
 
 extern "C" void tn_source_rtl_free(tn_source_rtl *r) { tn_vl_close(r); }
 
-extern "C" void tn_source_rtl_reset(tn_source_rtl *r, const tn_source_cfg *c)
+extern "C" void tn_source_rtl_reset(tn_source_rtl *r, const tn_source_cfg *c,
+                                    tn_source_out *at_reset)
 {
     Vtn_source *t = r->top;
     t->seed_i = c->seed;
@@ -49,6 +50,15 @@ extern "C" void tn_source_rtl_reset(tn_source_rtl *r, const tn_source_cfg *c)
     tn_vl_edge(r);
     tn_vl_edge(r);
     t->rst_i = 0;
+    if (at_reset) {
+        at_reset->valid = t->inj_valid_o;
+        at_reset->vc = t->inj_vc_o;
+        at_reset->flit = t->inj_flit_o;
+        at_reset->ovf = t->ovf_o;
+        at_reset->pat_err = t->pat_err_o;
+        at_reset->all_gen = t->all_gen_o;
+        at_reset->injected = t->injected_o;
+    }
     tn_vl_edge(r);
 }
 
@@ -80,5 +90,6 @@ extern "C" void tn_source_rtl_cycle(tn_source_rtl *r, uint32_t cyc, int crd_vali
     o->vc = t->inj_vc_o;
     o->flit = t->inj_flit_o;
     o->ovf = t->ovf_o;
+    o->all_gen = t->all_gen_o;
     o->pat_err = t->pat_err_o;
 }
