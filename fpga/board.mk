@@ -78,21 +78,23 @@ build/bin/tnboard-core: $(BOARD_CORE_RTL) $(BOARD_RTL) tb/verilator/tn_board_shi
 board: build/bin/tnboard-core
 
 # Verilated unit test of tn_source alone against the C model's generator (tb/unit/vl_source.c,
-# TAP); tb/verilator/tn_source_shim.cpp its only C++. K=4 N=2 V=2 B=8 W=16 ROUTING=3 QD=64 NODE=5.
+# TAP); tb/verilator/tn_source_shim.cpp its only C++. K=4 N=2 V=VL_SRC_V=4 (the simulated board's;
+# the round robin over VCs is modular arithmetic that V=2 would not test) B=8 W=16 ROUTING=3 QD=64 NODE=5.
 # VL_SRC_DIR and VL_SRC_RTL (the RTL's folder) may be set on make's command line: make mutate's
 # source set builds each mutant's copy of rtl/ so (scripts/mutate.sh)
 VL_SRC_DIR ?= build/vl/source
 VL_SRC_RTL ?= rtl
+VL_SRC_V := 4
 VL_SRC_DEPS := $(VL_SRC_RTL)/ni/tn_source.v $(VL_SRC_RTL)/ni/tn_traffic.v $(VL_SRC_RTL)/common/tn_defs.vh \
                tb/verilator/tn_source_shim.cpp tb/verilator/tn_source_rtl.h tb/unit/vl_source.c \
                build/obj/libtn.a $(LIB_HDR) fpga/board.mk tb/verilator/tn_vl_model.h \
                tb/verilator/tn_vl_context.h
 $(VL_SRC_DIR)/vl_source: $(VL_SRC_DEPS)
 	@rm -rf $(VL_SRC_DIR) && mkdir -p $(VL_SRC_DIR)
-	$(CC) $(CFLAGS_REL) $(INC) -Itb/verilator -c tb/unit/vl_source.c -o $(VL_SRC_DIR)/vl_source_main.o
+	$(CC) $(CFLAGS_REL) $(INC) -Itb/verilator -DTN_SRC_V=$(VL_SRC_V) -c tb/unit/vl_source.c -o $(VL_SRC_DIR)/vl_source_main.o
 	@verilator --cc --exe --build -O1 -j 2 -Wall $(VL_SRC_VFLAGS) --top-module tn_source \
 	    -I$(VL_SRC_RTL)/ni -I$(VL_SRC_RTL)/common \
-	    -GK=4 -GN=2 -GV=2 -GB=8 -GW=16 -GROUTING=3 -GQD=64 -GNODE=5 $(VL_SRC_RTL)/ni/tn_source.v \
+	    -GK=4 -GN=2 -GV=$(VL_SRC_V) -GB=8 -GW=16 -GROUTING=3 -GQD=64 -GNODE=5 $(VL_SRC_RTL)/ni/tn_source.v \
 	    --Mdir $(VL_SRC_DIR) -o vl_source \
 	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
 	    -LDFLAGS "$(CURDIR)/$(VL_SRC_DIR)/vl_source_main.o $(CURDIR)/build/obj/libtn.a -lm" \

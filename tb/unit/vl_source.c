@@ -15,6 +15,7 @@
 #include "tn_source_rtl.h"
 
 #define NODE 5
+#define SV TN_SRC_V /* the model's VCs (fpga/board.mk's VL_SRC_V) */
 #define MAXP 20000
 
 typedef struct pkt {
@@ -61,11 +62,13 @@ static int reference(tn_sim *s, uint32_t stream, long cycles, pkt *out)
 /* Back-pressure and a window, for the runs that set them (run_bp): each flit's credit comes back
  * 1 + below(delay + 1) cycles after it, at most one credit a cycle (the earliest due first), and
  * [lo, hi) drives in_win_i, late_i and before_hi_i. delay 0 and lo < 0: the credit the next cycle,
- * the window inputs as after reset (0, 0, 1). */
+ * the window inputs as after reset (0, 0, 1). idle: cycles with act_i low before the run (the
+ * source draws once after reset, then once per active cycle: the packets must not move). */
 static struct {
     int delay;
     long lo, hi;
-} bp = {0, -1, -1};
+    int idle; /* cycles with act_i low between the reset and the run */
+} bp = {0, -1, -1, 0};
 
 /* One run: keys as tnsim's; stream: the stream's state at reset (0: tn_seed_stream(seed, 1,
  * NODE), as the board); want_dst >= 0: the first packet's destination must also be want_dst (a
@@ -116,11 +119,13 @@ static void run_ex(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, 
         rc.hot[j] = (unsigned)s->tg.hot[j];
     tn_source_out r0;
     tn_source_rtl_reset(rtl, &rc, &r0);
+    for (int i = 0; i < bp.idle; i++)
+        tn_source_rtl_idle(rtl);
     int ngot = 0, open = 0, bad = 0, ovf = 0;
     char first[256] = "";
     /* credits under way back to the source (at most V * buf), the flits each VC has out */
     long due[64];
-    int cvc[64], npend = 0, outst[2] = {0, 0};
+    int cvc[64], npend = 0, outst[SV] = {0};
     tn_rng dr = {0x9e3779b9u ^ stream};
     long heads = 0, starts = 0, enters = 0, marked = 0, marked_len = 0, tight = 0;
     uint32_t injected = 0;
@@ -150,7 +155,8 @@ static void run_ex(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, 
             due[best] = due[npend];
             cvc[best] = cvc[npend];
         }
-        const int before[2] = {outst[0], outst[1]}; /* without this cycle's credit */
+        int before[SV]; /* without this cycle's credit */
+        memcpy(before, outst, sizeof before);
         tn_source_rtl_cycle(rtl, (uint32_t)t, crd, crd_vc, &o);
         if (crd)
             outst[crd_vc]--;
@@ -172,19 +178,21 @@ static void run_ex(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, 
             continue;
         int pay = F(o.flit, 0, 16), src = F(o.flit, 16, 4), tail = F(o.flit, 31, 1);
         int head = F(o.flit, 32, 1);
+        if (F(o.flit, 30, 1) && !bad++) /* R4.2: a source sends phase 0 */
+            snprintf(first, sizeof first, "cycle %ld: a flit with phase 1", t);
         /* R9.3: a flit only with a credit of its VC, a head only on a VC with every credit */
         if ((before[o.vc] >= c.buf || (head && before[o.vc] != 0)) && !bad++)
             snprintf(first, sizeof first, "cycle %ld: a %s on VC %d with %d of %d credits out", t,
                      head ? "head" : "body flit", o.vc, before[o.vc], c.buf);
         if (head) {
-            int want = vc_ptr;
-            while (before[want] != 0 && want != (vc_ptr + 1) % 2)
-                want = (want + 1) % 2;
+            int want = -1;
+            for (int i = 0; i < SV && want < 0; i++)
+                if (before[(vc_ptr + i) % SV] == 0)
+                    want = (vc_ptr + i) % SV;
             if (o.vc != want && !bad++)
                 snprintf(first, sizeof first, "cycle %ld: a head on VC %d, the round robin from "
-                         "VC %d gives %d (credits out %d %d)", t, o.vc, vc_ptr, want, before[0],
-                         before[1]);
-            vc_ptr = (o.vc + 1) % 2;
+                         "VC %d gives %d", t, o.vc, vc_ptr, want);
+            vc_ptr = (o.vc + 1) % SV;
         }
         tight += before[o.vc] == c.buf - 1; /* its last credit: back-pressure was near */
         outst[o.vc]++;
@@ -304,7 +312,7 @@ static void run_ovf(tn_source_rtl *rtl, pkt *ref)
     tn_source_rtl_reset(rtl, &rc, NULL);
     tn_source_out o;
     int ovf40 = -1, ovf199 = -1, n = 0, bad = 0, crd = 0, crd_vc = 0;
-    int pend[2] = {0, 0}; /* flits sent per VC whose credit is still held */
+    int pend[SV] = {0}; /* flits sent per VC whose credit is still held */
     char first[200] = "";
     for (long t = 0; t < 1000; t++) {
         tn_source_rtl_cycle(rtl, (uint32_t)t, crd, crd_vc, &o);
@@ -312,7 +320,7 @@ static void run_ovf(tn_source_rtl *rtl, pkt *ref)
         if (o.valid)
             pend[o.vc]++;
         if (t >= 200) { /* the credits come back, one a cycle */
-            for (int v = 0; v < 2 && !crd; v++)
+            for (int v = 0; v < SV && !crd; v++)
                 if (pend[v]) {
                     pend[v]--;
                     crd = 1;
@@ -372,11 +380,14 @@ int main(void)
     bp.lo = 500;
     bp.hi = 3500;
     run(rtl, "traffic=uniform routing=dor pkt=1-8 buf=2 load=0.1 seed=61", 4000, ref, got);
+    bp.idle = 37; /* and 37 cycles between the reset and the run */
     run(rtl, "traffic=tornado routing=val pkt=4 buf=3 load=0.1 seed=62", 4000, ref, got);
+    bp.idle = 0;
     bp.delay = 29;
     run(rtl, "traffic=bitrev routing=goal pkt=2-5 buf=2 load=0.05 seed=63", 4000, ref, got);
     bp.delay = 0;
     bp.lo = bp.hi = -1;
+    bp.idle = 0;
     run_ovf(rtl, ref);
     /* the Bernoulli draw's edge, x < thresh: on docs/traffic.md 7.4's stream 0x4b6e32cc, whose
      * first draw x1 is 0x2bc97eb7, one-flit packets at load = x1 / 2^33 give thresh = x1 (no

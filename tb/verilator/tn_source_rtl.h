@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* C interface of the Verilated tn_source (rtl/ni/tn_source.v) alone, for tb/unit/vl_source.c;
- * tb/verilator/tn_source_shim.cpp is its only C++. The model is built with K=4 N=2 V=2 B=8
+ * tb/verilator/tn_source_shim.cpp is its only C++. The model is built with K=4 N=2 V=TN_SRC_V (4) B=8
  * W=16 ROUTING=3 QD=64 NODE=5 GAL=0 (fpga/board.mk). */
 #ifndef TN_SOURCE_RTL_H
 #define TN_SOURCE_RTL_H
@@ -37,6 +37,8 @@ void tn_source_rtl_reset(tn_source_rtl *r, const tn_source_cfg *c, tn_source_out
 /* The window inputs of the next cycles (after a reset: 0, 0, 1): in_win_i (win_lo <= t < win_hi),
  * late_i (t >= win_hi - 1), before_hi_i (t < win_hi). */
 void tn_source_rtl_window(tn_source_rtl *r, int in_win, int late, int before_hi);
+/* One edge with act_i low and no credit: a cycle before the run starts (no draw is taken). */
+void tn_source_rtl_idle(tn_source_rtl *r);
 /* One active cycle t (cycle_i = t mod 2^16) with a credit back for vc when crd_valid; the
  * outputs after the edge (the link register written in this cycle). */
 void tn_source_rtl_cycle(tn_source_rtl *r, uint32_t t, int crd_valid, int crd_vc,

@@ -69,6 +69,13 @@ extern "C" void tn_source_rtl_window(tn_source_rtl *r, int in_win, int late, int
     r->top->before_hi_i = before_hi ? 1 : 0;
 }
 
+extern "C" void tn_source_rtl_idle(tn_source_rtl *r)
+{
+    r->top->act_i = 0;
+    r->top->crd_valid_i = 0;
+    tn_vl_edge(r);
+}
+
 extern "C" void tn_source_rtl_cycle(tn_source_rtl *r, uint32_t cyc, int crd_valid, int crd_vc,
                                     tn_source_out *o)
 {
