@@ -154,7 +154,7 @@ waves: ## open the waveform of the last tnlock mismatch in GTKWave (WAVES=DIR: a
 bench: setup-core build ## simulated cycles/s and flit-hops/s of tnsim (median of runs); never fails on time
 	@bash scripts/bench.sh
 
-mutate: setup-core ## mutants of the RTL against lockstep runs: caught, survived, score (SET=router|gal|acor|dor; the router's an hour or more, COUNT=n SEED=s for a sample); never fails on a survivor
+mutate: setup-core ## mutants of the RTL against lockstep runs: caught, survived, score (SET=router|gal|acor|dor|source|sink; the router's an hour or more, COUNT=n SEED=s for a sample); never fails on a survivor
 	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a >/dev/null
 	@bash scripts/mutate.sh $(or $(SET),router) $(or $(COUNT),all) $(SEED)
 
