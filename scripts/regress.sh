@@ -57,7 +57,8 @@ for i in range(count):
     if vcs >= 4 and k > 2 and r.random() < 0.5:
         routing = r.choice(("val", "goal"))
     measure = max(1000, per_run // nodes)
-    line = (f"rtl=rtr k={k} n={n} vcs={vcs} buf={r.randint(1, 8)} pkt={pkt} routing={routing} "
+    buf = r.randint(1, 8)   # drawn where the line's f-string drew it: the same draws as before
+    line = (f"rtl=rtr k={k} n={n} vcs={vcs} buf={buf} pkt={pkt} routing={routing} "
             f"traffic={t} load={load} seed={r.randint(1, 10**6)} warmup=200 measure={measure}")
     if routing == "val" and ra.random() < 0.5:
         line = line.replace("routing=val", "routing=acor")
@@ -70,8 +71,7 @@ for i in range(count):
     if r.random() < 0.5:
         line += " transit=off"
     if rb.random() < 0.25:
-        b = int(line.split(" buf=")[1].split()[0])
-        line = line.replace(f" buf={b} ", f" bcap=4 flitw=16 buf={min(b, 4)} ")
+        line = line.replace(f" buf={buf} ", f" bcap=4 flitw=16 buf={min(buf, 4)} ")
     if t == "hotspot":
         line += f" hot_nodes={r.randrange(nodes)} hot_frac={round(r.random(), 2)}"
     if t == "randperm":

@@ -3,8 +3,8 @@
 # Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_bB][_wW][_tT][_gal|_acor][_jJ][_fault_F],
 # TOP = net (the tn_torus network) or rtr (one tn_router; tnlock wires one per node). The buffer
 # capacity B (buf=1..B at run time) is 8 unless _bB says (1..64; tnlock's key bcap), the payload
-# W=32 unless _wW says (1..64; tnlock's key flitw), and the GAL queue depth QD=8; the defaults are tb/lock/opts.h's LOCK_VL_*. T terminal
-# channels (default 1), torus.
+# W=32 unless _wW says (1..64; tnlock's key flitw), and the GAL queue depth QD=8; the defaults
+# are tb/lock/opts.h's LOCK_VL_*. T terminal channels (default 1), torus.
 # ROUTING=3 (DOR, MIN AD, VAL, GOAL, chosen at run time) when V >= 4, 1 (DOR, MIN AD) when V = 3,
 # else 0 (DOR); the selection function is a run-time input. _gal (rtr only): the top is
 # tb/verilator/tn_gal_lock_top.v, the router beside its GAL network interface (rtl/ni/) with

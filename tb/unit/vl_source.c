@@ -59,7 +59,7 @@ static int reference(tn_sim *s, uint32_t stream, long cycles, pkt *out)
  * tail, head */
 #define F(f, lo, w) ((int)(((f) >> (lo)) & ((1ull << (w)) - 1)))
 
-/* Back-pressure and a window, for the runs that set them (run_bp): each flit's credit comes back
+/* Back-pressure and a window, for the runs that set them (main): each flit's credit comes back
  * 1 + below(delay + 1) cycles after it, at most one credit a cycle (the earliest due first), and
  * [lo, hi) drives in_win_i, late_i and before_hi_i. delay 0 and lo < 0: the credit the next cycle,
  * the window inputs as after reset (0, 0, 1). idle: cycles with act_i low before the run (the

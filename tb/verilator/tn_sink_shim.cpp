@@ -46,13 +46,11 @@ extern "C" void tn_sink_rtl_cycle(tn_sink_rtl *r, const tn_sink_in *in, tn_sink_
     t->ej_valid_i = in->ej_valid ? 1 : 0;
     t->ej_vc_i = (unsigned)in->ej_vc;
     t->ej_flit_i = in->ej_flit;
-    t->clk_i = 0;
-    t->eval();
+    tn_vl_low(r);
     o->done = t->done_o;
     o->mdone = t->mdone_o;
     o->bin = t->bin_o;
-    t->clk_i = 1;
-    t->eval();
+    tn_vl_rise(r);
     o->err = t->err_o;
     o->packets = t->packets_o;
     o->accepted = t->accepted_o;

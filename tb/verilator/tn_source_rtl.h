@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* C interface of the Verilated tn_source (rtl/ni/tn_source.v) alone, for tb/unit/vl_source.c;
- * tb/verilator/tn_source_shim.cpp is its only C++. The model is built with K=4 N=2 V=TN_SRC_V (4) B=8
- * W=16 ROUTING=3 QD=64 NODE=5 GAL=0 (fpga/board.mk). */
+ * tb/verilator/tn_source_shim.cpp is its only C++. The model is built with K=4 N=2 V=TN_SRC_V
+ * (4) B=8 W=16 ROUTING=3 QD=64 NODE=5 GAL=0 (fpga/board.mk). */
 #ifndef TN_SOURCE_RTL_H
 #define TN_SOURCE_RTL_H
 #include <stdint.h>

@@ -10,6 +10,18 @@ extern "C" {
 
 struct tn_source_rtl : tn_vl_model<Vtn_source> {};
 
+// the registered outputs as they stand
+static void read_regs(const Vtn_source *t, tn_source_out *o)
+{
+    o->valid = t->inj_valid_o;
+    o->vc = t->inj_vc_o;
+    o->flit = t->inj_flit_o;
+    o->ovf = t->ovf_o;
+    o->pat_err = t->pat_err_o;
+    o->all_gen = t->all_gen_o;
+    o->injected = t->injected_o;
+}
+
 extern "C" tn_source_rtl *tn_source_rtl_new(void) { return tn_vl_open<tn_source_rtl>(); }
 
 extern "C" void tn_source_rtl_free(tn_source_rtl *r) { tn_vl_close(r); }
@@ -50,15 +62,8 @@ extern "C" void tn_source_rtl_reset(tn_source_rtl *r, const tn_source_cfg *c,
     tn_vl_edge(r);
     tn_vl_edge(r);
     t->rst_i = 0;
-    if (at_reset) {
-        at_reset->valid = t->inj_valid_o;
-        at_reset->vc = t->inj_vc_o;
-        at_reset->flit = t->inj_flit_o;
-        at_reset->ovf = t->ovf_o;
-        at_reset->pat_err = t->pat_err_o;
-        at_reset->all_gen = t->all_gen_o;
-        at_reset->injected = t->injected_o;
-    }
+    if (at_reset)
+        read_regs(t, at_reset);
     tn_vl_edge(r);
 }
 
@@ -84,19 +89,11 @@ extern "C" void tn_source_rtl_cycle(tn_source_rtl *r, uint32_t cyc, int crd_vali
     t->cycle_i = cyc & 0xffffu;
     t->crd_valid_i = crd_valid ? 1 : 0;
     t->crd_vc_i = (unsigned)crd_vc;
-    t->clk_i = 0;
-    t->eval();
+    tn_vl_low(r);
     o->marked = t->marked_o;
     o->marked_len = t->marked_len_o;
     o->start = t->start_o;
     o->enter = t->enter_o;
-    t->clk_i = 1;
-    t->eval();
-    o->injected = t->injected_o;
-    o->valid = t->inj_valid_o;
-    o->vc = t->inj_vc_o;
-    o->flit = t->inj_flit_o;
-    o->ovf = t->ovf_o;
-    o->all_gen = t->all_gen_o;
-    o->pat_err = t->pat_err_o;
+    tn_vl_rise(r);
+    read_regs(t, o);
 }

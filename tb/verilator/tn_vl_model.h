@@ -40,13 +40,27 @@ void tn_vl_close(M *r)
     delete r;
 }
 
+// clk_i 0, settled: the combinational outputs of the inputs just set, before the edge.
+template <class M>
+void tn_vl_low(M *r)
+{
+    r->top->clk_i = 0;
+    r->top->eval();
+}
+
+// clk_i 1, settled: the rising edge samples the inputs (after tn_vl_low).
+template <class M>
+void tn_vl_rise(M *r)
+{
+    r->top->clk_i = 1;
+    r->top->eval();
+}
+
 // clk_i 0 then 1, each settled: one rising edge. The inputs set before it are sampled.
 template <class M>
 void tn_vl_edge(M *r)
 {
-    r->top->clk_i = 0;
-    r->top->eval();
-    r->top->clk_i = 1;
-    r->top->eval();
+    tn_vl_low(r);
+    tn_vl_rise(r);
 }
 #endif
