@@ -31,22 +31,28 @@ build/test/test_tnhost: tb/unit/test_tnhost.c tb/unit/tn_test.h $(TNHOST_SRC) $(
 	$(CC) $(CFLAGS_SAN) $(INC) -Ifpga/host -Dmain=tnhost_main -c fpga/host/tnhost.c -o build/test/tnhost_obj/tnhost.o
 	$(CC) $(CFLAGS_SAN) $(INC) -Ifpga/host $< $(filter-out fpga/host/tnhost.c,$(TNHOST_SRC)) build/test/tnhost_obj/tnhost.o $(LIB_SRC) -lcmocka -lm -o $@
 
-VL_BOARD_DIR := build/vl/board_ctrl
-VL_BOARD_DEPS := $(BOARD_RTL) tb/verilator/tn_board_ctrl_top.v tb/verilator/tn_board_shim.cpp \
+# VL_BOARD_DIR and VL_BOARD_SRC (the folder of BOARD_RTL's files) may be set on make's command
+# line: make mutate's ctrl set builds each mutant's copy of fpga/ so (scripts/mutate.sh)
+VL_BOARD_DIR ?= build/vl/board_ctrl
+VL_BOARD_SRC ?= fpga
+VL_BOARD_RTL := $(patsubst fpga/%,$(VL_BOARD_SRC)/%,$(BOARD_RTL))
+VL_BOARD_DEPS := $(VL_BOARD_RTL) tb/verilator/tn_board_ctrl_top.v tb/verilator/tn_board_shim.cpp \
                  tb/verilator/tn_board_rtl.h tb/board/tnboard.c fpga/board.mk \
                  tb/verilator/tn_vl_model.h tb/verilator/tn_vl_context.h
-build/bin/tnboard: $(VL_BOARD_DEPS)
-	@rm -rf $(VL_BOARD_DIR) && mkdir -p $(VL_BOARD_DIR) build/bin
+build/bin/tnboard: $(VL_BOARD_DIR)/tnboard
+	@mkdir -p build/bin
+	cp $< $@
+$(VL_BOARD_DIR)/tnboard: $(VL_BOARD_DEPS)
+	@rm -rf $(VL_BOARD_DIR) && mkdir -p $(VL_BOARD_DIR)
 	$(CC) $(CFLAGS_REL) -DTN_BOARD_CPB=$(BOARD_SIM_CPB) -Itb/verilator -c tb/board/tnboard.c \
 	    -o $(VL_BOARD_DIR)/tnboard_main.o
-	@verilator --cc --exe --build -O1 -j 2 -Wall --top-module tn_board_ctrl_top -Ifpga \
-	    -GCLKS_PER_BIT=$(BOARD_SIM_CPB) tb/verilator/tn_board_ctrl_top.v $(BOARD_RTL) \
+	@verilator --cc --exe --build -O1 -j 2 -Wall $(VL_BOARD_VFLAGS) --top-module tn_board_ctrl_top \
+	    -I$(VL_BOARD_SRC) -GCLKS_PER_BIT=$(BOARD_SIM_CPB) tb/verilator/tn_board_ctrl_top.v $(VL_BOARD_RTL) \
 	    --Mdir $(VL_BOARD_DIR) -o tnboard \
 	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
 	    -LDFLAGS "$(CURDIR)/$(VL_BOARD_DIR)/tnboard_main.o" \
 	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
 	    $(CURDIR)/tb/verilator/tn_board_shim.cpp > $(VL_BOARD_DIR).log 2>&1 || { tail -30 $(VL_BOARD_DIR).log >&2; exit 1; }
-	cp $(VL_BOARD_DIR)/tnboard $@
 
 # The board core (fpga/tn_board.v: tn_ctrl, registers, tn_torus, a tn_source and tn_sink per node)
 # Verilated whole as tnboard-core, tb/board/tnboard.c on a pty like tnboard. Simulation build:

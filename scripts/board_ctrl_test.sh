@@ -8,10 +8,11 @@
 # and tnhost's own errors (no port, busy port, silent board, corrupted reply, unknown command or
 # key, bad number). Exit status 0 iff every check passed.
 # Run by scripts/run_tests.sh (make test); alone: make board && bash scripts/board_ctrl_test.sh
+# TNBOARD=PATH tests another tnboard build (make mutate's ctrl set: each mutant's).
 set -uo pipefail # no -e: a failing check must not stop the others
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-TNBOARD=build/bin/tnboard
+TNBOARD=${TNBOARD:-build/bin/tnboard}
 if [ -x build/san/tnhost ]; then TNHOST=build/san/tnhost; else TNHOST=build/bin/tnhost; fi
 for b in "$TNBOARD" "$TNHOST"; do
     if [ ! -x "$b" ]; then

@@ -14,6 +14,9 @@
 #   source  rtl/ni/tn_source.v, tn_traffic.v (the board's traffic source); no lockstep runs: each
 #           mutant is built as vl_source (fpga/board.mk) and caught when its checks fail
 #   sink    rtl/ni/tn_sink.v (the board's checking sink), the same with vl_sink
+#   ctrl    fpga/tn_ctrl.v, tn_uart_rx.v, tn_uart_tx.v (the board's control plane and UART); each
+#           mutant is built as tnboard (fpga/board.mk) and caught when scripts/board_ctrl_test.sh
+#           (tnhost against it on a pty) fails
 # A mutant is
 #   caught    a run exits 1 (a mismatch, an integrity error, a harness check) or is killed
 #             (a crash, or no end within TIMEOUT seconds);
@@ -34,7 +37,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 SET=router
-case ${1:-} in router | gal | acor | dor | source | sink) SET=$1; shift ;; esac
+case ${1:-} in router | gal | acor | dor | source | sink | ctrl) SET=$1; shift ;; esac
 COUNT=${1:-all}
 SEED=${2:-$(( $(date +%s) % 100000 ))}
 TIMEOUT=${TIMEOUT:-120}
@@ -51,14 +54,19 @@ source) FILES=(rtl/ni/tn_source.v rtl/ni/tn_traffic.v)
         MODEL=vl_source FIXED= MKV=VL_SRC ;;
 sink) FILES=(rtl/ni/tn_sink.v)
       MODEL=vl_sink FIXED= MKV=VL_SNK ;;
+ctrl) FILES=(fpga/tn_ctrl.v fpga/tn_uart_rx.v fpga/tn_uart_tx.v)
+      MODEL=tnboard FIXED= MKV=VL_BOARD ;;
 esac
 RUNS=tb/regress/mutate_$SET.txt
 unit=0   # a set checked by a unit-test program (its checks are the program's), not tnlock runs
-case $SET in source | sink) unit=1 RUNS=tb/unit/$MODEL.c ;; esac
+case $SET in
+source | sink) unit=1 RUNS=tb/unit/$MODEL.c ;;
+ctrl) unit=1 RUNS=scripts/board_ctrl_test.sh ;;
+esac
 
 die() { echo "mutate: $*" >&2; exit 2; }
 [[ $COUNT == all || $COUNT =~ ^[1-9][0-9]*$ ]] ||
-    die "COUNT '$COUNT' is not a positive integer or 'all' (a set before it: router, gal, acor, dor, source or sink)"
+    die "COUNT '$COUNT' is not a positive integer or 'all' (a set before it: router, gal, acor, dor, source, sink or ctrl)"
 [[ $SEED =~ ^[0-9]+$ ]] || die "SEED '$SEED' is not a non-negative integer"
 [[ $TIMEOUT =~ ^[1-9][0-9]*$ ]] || die "TIMEOUT '$TIMEOUT' is not a positive integer (seconds)"
 out=build/mutate/$SET
@@ -82,15 +90,19 @@ fi
 for f in build/obj/libtn.a build/obj/tnlock.a; do
     [ -f "$f" ] || die "$f missing: make build/obj/libtn.a build/obj/tnlock.a first (make mutate does)"
 done
+if [ "$SET" = ctrl ] && [ ! -x build/bin/tnhost ] && [ ! -x build/san/tnhost ]; then
+    die "build/bin/tnhost missing: make build/bin/tnhost first (make mutate does)"
+fi
 runs=("$MODEL")
 [ "$unit" = 1 ] || mapfile -t runs < <(grep -v -e '^#' -e '^[[:space:]]*$' "$RUNS")
 
-# the copy: rtl/ (mutated in place, one file at a time), tb/ and scripts/; the harness and the C
-# model are the tree's own libraries (build/obj), linked into every mutant
+# the copy: rtl/ and fpga/ (mutated in place, one file at a time), tb/ and scripts/; the harness
+# and the C model are the tree's own libraries (build/obj), linked into every mutant
 tree=$out/tree
 rm -rf "$tree"
 mkdir -p "$tree/build"
-cp -r rtl tb scripts "$tree/"
+cp -r rtl fpga tb scripts "$tree/"
+restore() { cp -r rtl/. "$tree/rtl/" && cp -r fpga/. "$tree/fpga/"; }
 ln -s "$root/build/obj" "$tree/build/obj"
 report=$out/report.txt
 : > "$report"
@@ -101,15 +113,22 @@ vdir=$tree/build/vl/mutant_$SET
 code_hash() { cat "$vdir"/*.cpp "$vdir"/*.h | sha1sum | cut -c1-16; }
 
 # a unit set: the program built from the copy's RTL (fpga/board.mk's rule, its folders given:
-# MKV_DIR, MKV_RTL) and run; prints caught 1|survived|same|invalid
+# MKV_DIR, and MKV_RTL, the copy's rtl/, or for ctrl VL_BOARD_SRC, its fpga/) and run (ctrl: the
+# control plane's test against it); prints caught 1|survived|same|invalid
 run_unit() {
+    local src="${MKV}_RTL=$tree/rtl"
+    [ "$SET" = ctrl ] && src="VL_BOARD_SRC=$tree/fpga"
     rm -f "$vdir/$MODEL"
-    if ! make -s "${MKV}_DIR=$vdir" "${MKV}_RTL=$tree/rtl" "${MKV}_VFLAGS=-Wno-fatal" "$vdir/$MODEL" > "$out/build.log" 2>&1; then
+    if ! make -s "${MKV}_DIR=$vdir" "$src" "${MKV}_VFLAGS=-Wno-fatal" "$vdir/$MODEL" > "$out/build.log" 2>&1; then
         echo invalid
         return
     fi
     [ -z "${1:-}" ] || [ "$(code_hash)" != "$base_hash" ] || { echo same; return; }
-    if timeout "$TIMEOUT" "$vdir/$MODEL" > "$out/run.log" 2>&1; then echo survived; else echo "caught 1"; fi
+    if [ "$SET" = ctrl ]; then
+        TNBOARD=$vdir/$MODEL timeout "$TIMEOUT" bash scripts/board_ctrl_test.sh > "$out/run.log" 2>&1
+    else
+        timeout "$TIMEOUT" "$vdir/$MODEL" > "$out/run.log" 2>&1
+    fi && echo survived || echo "caught 1"
 }
 
 # build the copy's model NAME into build/vl/DIR and run the lines of RUNSFILE with FIXED keys
@@ -158,7 +177,7 @@ v=$(try)
 [ "$v" = survived ] || die "the unmutated RTL does not pass the runs ($v): $out/run.log, $out/build.log"
 base_hash=$(code_hash)
 for i in $ids; do
-    cp -r rtl/. "$tree/rtl/"
+    restore
     desc=$(awk -v i="$i" '$1 == i { $1 = ""; print }' "$out/list.txt")
     file=${desc%%:*}
     file=${file# }
@@ -168,7 +187,7 @@ for i in $ids; do
     echo "$i $v |$desc" >> "$report"
     printf '%s %s |%s\n' "$i" "$v" "$desc"
 done
-cp -r rtl/. "$tree/rtl/"
+restore
 
 echo
 echo "mutate: by file (caught, survived, same code, invalid; score = caught / (caught + survived))"
