@@ -115,6 +115,25 @@ v=$(rd 0)
 [ "$v" = $((0x54455354)) ]
 check "read 0x0000 (ID register) = 0x54455354" $? "got '$v'" "$(diag)"
 
+# ---- what a request does on the register bus (the test register file's monitors) ----
+v=$(rd 3)
+[ "$v" = 4 ]
+check "RSTLEN (0x0003): the design reset after power-on lasted RST_CYCLES = 4 cycles" $? "got '$v'"
+
+r1=$(rd 2)
+r2=$(rd 2)
+hb ping
+r3=$(rd 2)
+hb block 0x10 16
+r4=$(rd 2)
+[ -n "$r1" ] && [ -n "$r4" ] && [ $((r2 - r1)) = 2 ] && [ $((r3 - r2)) = 2 ] && [ $((r4 - r3)) = 34 ]
+check "READS (0x0002): READ_REG makes 2 bus reads, PING none, READ_BLOCK of 16 makes 32; nothing reads between requests" $? \
+    "READS $r1, after READ_REG $r2, after PING $r3, after READ_BLOCK $r4"
+
+hb read 0xff08
+[ "$RC" -eq 1 ] && [[ $ERR == *"read 0xff08"* && $ERR == *"error 0x04 address"* ]]
+check "read 0xff08, past the control plane's 8 registers: ERROR 0x04" $? "$(diag)"
+
 # ---- scratch registers: write, read back ----
 vals=(0 0xffffffff 0xdeadbeef 1 0x80000000 0x12345678 0x0000ffff 0xa5a5a5a5)
 ok=0
@@ -163,6 +182,10 @@ hb --json regs
 [ "$(jget running)" = 0 ] && [ "$(jget done)" = 1 ] && [ "$(jget cycles_left)" = 0 ] && [ "$(rd 1)" = 12346 ]
 check "start 0: done at once, the counter does not move" $? "$(diag)"
 
+v=$(rd 0xff05)
+[ "$v" = 2 ]
+check "STATUS (0xff05) after a run: 2 (done; not running, no design reset)" $? "got '$v'"
+
 hb start 4000000000
 r1=$RC
 hb --json regs
@@ -189,10 +212,39 @@ v10=$(rd 0x10)
 check "reset: the run is aborted, the cycle counter and the scratch registers read 0" $? \
     "reset exit $r1, running '$running', done '$done_', counter '$v1', scratch '$v10'"
 
+v=$(rd 0xff05)
+l=$(rd 3)
+[ "$v" = 0 ] && [ "$l" = 4 ]
+check "after reset: STATUS (0xff05) 0, and RSTLEN: the design reset lasted 4 cycles" $? "STATUS '$v', RSTLEN '$l'"
+
 hb start 777 --wait
 v=$(rd 1)
 [ "$v" = 777 ]
 check "after reset, start 777 --wait counts exactly 777" $? "got '$v'"
+
+# a run goes on with no traffic from the host: tnboard blocks on its pty only when idle_o says
+# the control plane is idle and no run is under way
+hb start 1000000
+sleep 1
+v=$(rd 1)
+hb --json regs
+[ "$(jget done)" = 1 ] && [ "$v" = 1000777 ]
+check "start 1000000, then 1 s without a request: the run has ended, the counter reads 1000777" $? \
+    "counter '$v'" "$(diag)"
+
+# an idle board: no byte on the line unasked, and tnboard waits on its pty instead of simulating
+timeout 1 cat "$PTY_main" >"$TMP/stray" 2>/dev/null &
+CAT=$!
+cpu() { awk '{ print $14 + $15 }' "/proc/${PIDS[0]}/stat" 2>/dev/null || echo 0; }
+c1=$(cpu)
+sleep 1
+c2=$(cpu)
+wait "$CAT" 2>/dev/null
+n=$(wc -c <"$TMP/stray")
+tck=$(getconf CLK_TCK)
+[ "$n" = 0 ] && [ $(((c2 - c1) * 100)) -lt $((30 * tck)) ]
+check "an idle board for 1 s: no byte sent unasked, under 0.3 s of tnboard's CPU time" $? \
+    "$n bytes: $(od -An -tx1 "$TMP/stray" | head -n 2)" "CPU ticks $c1 -> $c2 at $tck per second"
 
 hb write 0x10 0xdeadbeef
 hb raw 0xa5 0x03 0x02 0x10 0x00 0xbb
