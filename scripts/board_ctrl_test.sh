@@ -332,6 +332,18 @@ h --port "$PTY_silent" --timeout 400 ping
     [ "$MS" -ge 390 ] && [ "$MS" -lt 2400 ]
 check "a silent board (--silent): timeout message, exit 1, returns in $MS ms (timeout 400 ms)" $? "$(diag)"
 
+start_board noisy --noisy-line
+h --port "$PTY_noisy" --json ping
+r1=$RC
+i1=$(jget id)
+h --port "$PTY_noisy" write 0x12 0xc3a5005a
+r2=$RC
+h --port "$PTY_noisy" --json block 0x11 2
+[ "$r1" -eq 0 ] && [ "$i1" = $((0x54455354)) ] && [ "$r2" -eq 0 ] && [ "$RC" -eq 0 ] &&
+    [ "$(jget values)" = "0 $((0xc3a5005a))" ]
+check "a noisy line (--noisy-line: a glitch and a byte with a framing error before every request): ping, write and block answer as on a clean line" $? \
+    "ping exit $r1 id '$i1', write exit $r2" "$(diag)"
+
 start_board corrupt --corrupt-reply 2
 h --port "$PTY_corrupt" --json read 0
 r1=$RC

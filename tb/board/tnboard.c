@@ -40,6 +40,7 @@ typedef struct opts {
     uint64_t cycles_limit;  /* 0: none */
     uint64_t corrupt_reply; /* 0: none; else the reply (counted from 1) whose CRC byte is flipped */
     int silent;             /* never answer */
+    int noisy_line;         /* line noise before every request (noise_level) */
     double wall_limit;      /* seconds; 0: none */
 } opts;
 
@@ -54,7 +55,25 @@ typedef struct serialiser {
     int busy;
     unsigned frame; /* bit 0 start, 1..8 data, 9 stop */
     int bit, cnt;
+    int in_burst;   /* the byte before came straight from the queue: no idle line since */
+    int noise_pos;  /* --noisy-line: cycles of noise put on the line before this burst */
 } serialiser;
+
+/* --noisy-line: before every burst of bytes (a request: tnhost writes a frame at once) the line
+ * carries, in clock cycles of C = TN_BOARD_CPB per bit: a byte 0xA5 (the request's sync byte)
+ * whose stop bit is 0 (a framing error: the receiver drops it), 12 bit times high (a receiver
+ * that restarted on the low stop bit has finished that byte), a glitch (low for 1 cycle, shorter
+ * than the half bit at which the receiver checks a start bit), then 2 bit times high before the
+ * request's first byte. A receiver that kept the framing error's byte, or took the glitch for a
+ * start bit (it would still be in that byte when the request's start bit comes), breaks the
+ * request. */
+#define NOISE_LEN (24 * TN_BOARD_CPB + 1)
+static int noise_level(int pos)
+{
+    if (pos < 10 * TN_BOARD_CPB) /* start 0, data 0xA5, stop 0 */
+        return (int)((0xa5u << 1) >> (pos / TN_BOARD_CPB) & 1u);
+    return pos != 22 * TN_BOARD_CPB;
+}
 
 /* the host's side of uart_tx_o: every bit sampled at its middle */
 typedef struct deserialiser {
@@ -70,11 +89,17 @@ typedef struct reply_tracker {
     uint64_t index; /* replies so far, counting this one once its sync byte is seen */
 } reply_tracker;
 
-static int ser_level(serialiser *s, queue *q)
+static int ser_level(serialiser *s, queue *q, int noisy)
 {
     if (!s->busy) {
-        if (!q->len)
+        if (!q->len) {
+            s->in_burst = 0;
             return 1;
+        }
+        if (noisy && !s->in_burst && s->noise_pos < NOISE_LEN)
+            return noise_level(s->noise_pos++);
+        s->in_burst = 1;
+        s->noise_pos = 0;
         unsigned b = q->buf[q->head];
         q->head = (q->head + 1) % QUEUE_SIZE;
         q->len--;
@@ -178,12 +203,15 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: tnboard [--cycles-limit N] [--wall-limit S] [--corrupt-reply N] [--silent]\n"
+            "               [--noisy-line]\n"
             "  the board's control plane (fpga/tn_ctrl.v + a test register file), Verilated,\n"
             "  with its UART on a pseudo-terminal; prints the pty's path, then serves\n"
             "  --cycles-limit N   stop after N simulated clock cycles (1..2^63; default: none)\n"
             "  --wall-limit S     stop after S seconds of wall-clock time (default: none)\n"
             "  --corrupt-reply N  flip bit 0 of the CRC byte of the Nth reply (counted from 1)\n"
             "  --silent           never answer: the board's output is dropped\n"
+            "  --noisy-line       before every request a glitch and a byte with a framing\n"
+            "                     error on the line, which the board's receiver must ignore\n"
             "UART: 8N1, %d clock cycles per bit\n",
             TN_BOARD_CPB);
 }
@@ -213,6 +241,8 @@ static int parse_opts(int argc, char **argv, opts *o)
             exit(0);
         } else if (!strcmp(a, "--silent")) {
             o->silent = 1;
+        } else if (!strcmp(a, "--noisy-line")) {
+            o->noisy_line = 1;
         } else if (!strcmp(a, "--cycles-limit")) {
             if (parse_u64(a, v, 1, &o->cycles_limit))
                 return -1;
@@ -233,7 +263,7 @@ static int parse_opts(int argc, char **argv, opts *o)
             i++;
         } else {
             fprintf(stderr, "tnboard: unknown option '%s'; allowed: --cycles-limit N, "
-                    "--wall-limit S, --corrupt-reply N, --silent, --help\n", a);
+                    "--wall-limit S, --corrupt-reply N, --silent, --noisy-line, --help\n", a);
             return -1;
         }
     }
@@ -355,7 +385,7 @@ int main(int argc, char **argv)
             }
             bytes_in += q.len - before;
         }
-        int level = ser_level(&ser, &q);
+        int level = ser_level(&ser, &q, o.noisy_line);
         int tx = tn_board_rtl_cycle(r, level);
         cycles++;
         unsigned char b;
