@@ -344,6 +344,18 @@ h --port "$PTY_noisy" --json block 0x11 2
 check "a noisy line (--noisy-line: a glitch and a byte with a framing error before every request): ping, write and block answer as on a clean line" $? \
     "ping exit $r1 id '$i1', write exit $r2" "$(diag)"
 
+# the inter-byte timeout to the cycle: a byte takes 10 bits of 4 cycles, so with --byte-gap G the
+# receiver sees a byte every 40 + G cycles; TIMEOUT_CLKS is 100000
+start_board slow --byte-gap 99960
+start_board slower --byte-gap 99961
+h --port "$PTY_slow" --timeout 20000 --json ping
+r1=$RC
+i1=$(jget id)
+h --port "$PTY_slower" --timeout 20000 ping
+[ "$r1" -eq 0 ] && [ "$i1" = $((0x54455354)) ] && [ "$RC" -eq 1 ] && [[ $ERR == *"error 0x07 timeout"* ]]
+check "the inter-byte timeout to the cycle: bytes 100000 cycles apart make a request (--byte-gap 99960), 100001 apart time out (ERROR 0x07)" $? \
+    "byte-gap 99960: exit $r1, id '$i1'" "byte-gap 99961: $(diag)"
+
 start_board corrupt --corrupt-reply 2
 h --port "$PTY_corrupt" --json read 0
 r1=$RC

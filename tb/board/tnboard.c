@@ -41,6 +41,7 @@ typedef struct opts {
     uint64_t corrupt_reply; /* 0: none; else the reply (counted from 1) whose CRC byte is flipped */
     int silent;             /* never answer */
     int noisy_line;         /* line noise before every request (noise_level) */
+    uint64_t byte_gap;      /* idle clock cycles on the line between the bytes of a request */
     double wall_limit;      /* seconds; 0: none */
 } opts;
 
@@ -57,6 +58,7 @@ typedef struct serialiser {
     int bit, cnt;
     int in_burst;   /* the byte before came straight from the queue: no idle line since */
     int noise_pos;  /* --noisy-line: cycles of noise put on the line before this burst */
+    uint64_t gap_pos; /* --byte-gap: idle cycles put on the line since the byte before */
 } serialiser;
 
 /* --noisy-line: before every burst of bytes (a request: tnhost writes a frame at once) the line
@@ -89,7 +91,7 @@ typedef struct reply_tracker {
     uint64_t index; /* replies so far, counting this one once its sync byte is seen */
 } reply_tracker;
 
-static int ser_level(serialiser *s, queue *q, int noisy)
+static int ser_level(serialiser *s, queue *q, int noisy, uint64_t gap)
 {
     if (!s->busy) {
         if (!q->len) {
@@ -98,8 +100,13 @@ static int ser_level(serialiser *s, queue *q, int noisy)
         }
         if (noisy && !s->in_burst && s->noise_pos < NOISE_LEN)
             return noise_level(s->noise_pos++);
+        if (s->in_burst && s->gap_pos < gap) {
+            s->gap_pos++;
+            return 1;
+        }
         s->in_burst = 1;
         s->noise_pos = 0;
+        s->gap_pos = 0;
         unsigned b = q->buf[q->head];
         q->head = (q->head + 1) % QUEUE_SIZE;
         q->len--;
@@ -203,7 +210,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: tnboard [--cycles-limit N] [--wall-limit S] [--corrupt-reply N] [--silent]\n"
-            "               [--noisy-line]\n"
+            "               [--noisy-line] [--byte-gap N]\n"
             "  the board's control plane (fpga/tn_ctrl.v + a test register file), Verilated,\n"
             "  with its UART on a pseudo-terminal; prints the pty's path, then serves\n"
             "  --cycles-limit N   stop after N simulated clock cycles (1..2^63; default: none)\n"
@@ -212,6 +219,8 @@ static void usage(FILE *f)
             "  --silent           never answer: the board's output is dropped\n"
             "  --noisy-line       before every request a glitch and a byte with a framing\n"
             "                     error on the line, which the board's receiver must ignore\n"
+            "  --byte-gap N       N idle clock cycles on the line between the bytes of a\n"
+            "                     request (a slow host; the inter-byte timeout, 0..2^63)\n"
             "UART: 8N1, %d clock cycles per bit\n",
             TN_BOARD_CPB);
 }
@@ -243,6 +252,10 @@ static int parse_opts(int argc, char **argv, opts *o)
             o->silent = 1;
         } else if (!strcmp(a, "--noisy-line")) {
             o->noisy_line = 1;
+        } else if (!strcmp(a, "--byte-gap")) {
+            if (parse_u64(a, v, 0, &o->byte_gap))
+                return -1;
+            i++;
         } else if (!strcmp(a, "--cycles-limit")) {
             if (parse_u64(a, v, 1, &o->cycles_limit))
                 return -1;
@@ -263,7 +276,7 @@ static int parse_opts(int argc, char **argv, opts *o)
             i++;
         } else {
             fprintf(stderr, "tnboard: unknown option '%s'; allowed: --cycles-limit N, "
-                    "--wall-limit S, --corrupt-reply N, --silent, --noisy-line, --help\n", a);
+                    "--wall-limit S, --corrupt-reply N, --silent, --noisy-line, --byte-gap N, --help\n", a);
             return -1;
         }
     }
@@ -385,7 +398,7 @@ int main(int argc, char **argv)
             }
             bytes_in += q.len - before;
         }
-        int level = ser_level(&ser, &q, o.noisy_line);
+        int level = ser_level(&ser, &q, o.noisy_line, o.byte_gap);
         int tx = tn_board_rtl_cycle(r, level);
         cycles++;
         unsigned char b;
