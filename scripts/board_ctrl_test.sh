@@ -286,6 +286,10 @@ hb raw $(frame 0x04 0xf0 0xff 0x11)
 [ "$RC" -eq 1 ] && [[ $OUT == *" 05 04"* ]]
 check "READ_BLOCK 0xfff0 count 17 (past 0xffff): ERROR 0x05 argument" $? "$(diag)"
 
+hb raw $(frame 0x04 0xf0 0xff 0x10)
+[ "$RC" -eq 1 ] && [[ $OUT == *" 04 04"* ]]
+check "READ_BLOCK 0xfff0 count 16 (up to 0xffff exactly): a valid block, refused as unmapped (ERROR 0x04 address, not 0x05)" $? "$(diag)"
+
 hb raw 0xa5 0x03 0x02 0x10
 [ "$RC" -eq 1 ] && [[ $OUT == *" 07 03"* ]]
 check "a frame that stops mid-way: ERROR 0x07 timeout after the inter-byte timeout" $? "$(diag)"
