@@ -116,9 +116,11 @@ v=$(rd 0)
 check "read 0x0000 (ID register) = 0x54455354" $? "got '$v'" "$(diag)"
 
 # ---- what a request does on the register bus (the test register file's monitors) ----
-v=$(rd 3)
-[ "$v" = 4 ]
-check "RSTLEN (0x0003): the design reset after power-on lasted RST_CYCLES = 4 cycles" $? "got '$v'"
+v=$(rd 0xff05)
+l=$(rd 3)
+[ "$v" = 0 ] && [ "$l" = 4 ]
+check "after power-on: STATUS (0xff05) 0 (no run, none done, no design reset); RSTLEN (0x0003): the design reset lasted RST_CYCLES = 4 cycles" $? \
+    "STATUS '$v', RSTLEN '$l'"
 
 r1=$(rd 2)
 r2=$(rd 2)
