@@ -64,17 +64,17 @@ typedef struct serialiser {
 /* --noisy-line: before every burst of bytes (a request: tnhost writes a frame at once) the line
  * carries, in clock cycles of C = TN_BOARD_CPB per bit: a byte 0xA5 (the request's sync byte)
  * whose stop bit is 0 (a framing error: the receiver drops it), 12 bit times high (a receiver
- * that restarted on the low stop bit has finished that byte), a glitch (low for 1 cycle, shorter
- * than the half bit at which the receiver checks a start bit), then 2 bit times high before the
- * request's first byte. A receiver that kept the framing error's byte, or took the glitch for a
- * start bit (it would still be in that byte when the request's start bit comes), breaks the
- * request. */
-#define NOISE_LEN (24 * TN_BOARD_CPB + 1)
+ * that restarted on the low stop bit has finished that byte), a glitch (low for C/2 cycles: the
+ * longest pulse that has ended by the middle of the would-be start bit, where the receiver checks
+ * it), then 2 bit times high before the request's first byte. A receiver that kept the framing
+ * error's byte, or took the glitch for a start bit (it would still be in that byte when the
+ * request's start bit comes), breaks the request. */
+#define NOISE_LEN (24 * TN_BOARD_CPB + TN_BOARD_CPB / 2)
 static int noise_level(int pos)
 {
     if (pos < 10 * TN_BOARD_CPB) /* start 0, data 0xA5, stop 0 */
         return (int)((0xa5u << 1) >> (pos / TN_BOARD_CPB) & 1u);
-    return pos != 22 * TN_BOARD_CPB;
+    return pos < 22 * TN_BOARD_CPB || pos >= 22 * TN_BOARD_CPB + TN_BOARD_CPB / 2;
 }
 
 /* the host's side of uart_tx_o: every bit sampled at its middle */
