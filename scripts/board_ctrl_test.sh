@@ -351,16 +351,22 @@ check "a noisy line (--noisy-line: a glitch and a byte with a framing error befo
     "ping exit $r1 id '$i1', write exit $r2" "$(diag)"
 
 # the inter-byte timeout to the cycle: a byte takes 10 bits of 4 cycles, so with --byte-gap G the
-# receiver sees a byte every 40 + G cycles; TIMEOUT_CLKS is 100000
+# receiver sees a byte 40 + G cycles after the one before; TIMEOUT_CLKS is 100000. The first gap
+# (after the sync byte) and a later one (--gap-before 3: after the command byte) are timed apart
 start_board slow --byte-gap 99960
-start_board slower --byte-gap 99961
+start_board slow2 --byte-gap 99961 --gap-before 2
+start_board slow3 --byte-gap 99961 --gap-before 3
 h --port "$PTY_slow" --timeout 20000 --json ping
 r1=$RC
 i1=$(jget id)
-h --port "$PTY_slower" --timeout 20000 ping
-[ "$r1" -eq 0 ] && [ "$i1" = $((0x54455354)) ] && [ "$RC" -eq 1 ] && [[ $ERR == *"error 0x07 timeout"* ]]
-check "the inter-byte timeout to the cycle: bytes 100000 cycles apart make a request (--byte-gap 99960), 100001 apart time out (ERROR 0x07)" $? \
-    "byte-gap 99960: exit $r1, id '$i1'" "byte-gap 99961: $(diag)"
+h --port "$PTY_slow2" --timeout 20000 ping
+r2=$RC
+e2=$ERR
+h --port "$PTY_slow3" --timeout 20000 ping
+[ "$r1" -eq 0 ] && [ "$i1" = $((0x54455354)) ] && [ "$r2" -eq 1 ] && [[ $e2 == *"error 0x07 timeout"* ]] &&
+    [ "$RC" -eq 1 ] && [[ $ERR == *"error 0x07 timeout"* ]]
+check "the inter-byte timeout to the cycle: bytes 100000 cycles apart make a request (--byte-gap 99960); 100001 apart after the sync byte, or after the command byte, time out (ERROR 0x07)" $? \
+    "byte-gap 99960: exit $r1, id '$i1'" "99961 before byte 2: exit $r2: $e2" "99961 before byte 3: $(diag)"
 
 start_board corrupt --corrupt-reply 2
 h --port "$PTY_corrupt" --json read 0

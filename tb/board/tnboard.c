@@ -42,6 +42,7 @@ typedef struct opts {
     int silent;             /* never answer */
     int noisy_line;         /* line noise before every request (noise_level) */
     uint64_t byte_gap;      /* idle clock cycles on the line between the bytes of a request */
+    uint64_t gap_before;    /* 0: before every byte of a request but the first; K: the Kth only */
     double wall_limit;      /* seconds; 0: none */
 } opts;
 
@@ -59,6 +60,7 @@ typedef struct serialiser {
     int in_burst;   /* the byte before came straight from the queue: no idle line since */
     int noise_pos;  /* --noisy-line: cycles of noise put on the line before this burst */
     uint64_t gap_pos; /* --byte-gap: idle cycles put on the line since the byte before */
+    uint64_t nth;     /* bytes of this burst sent so far */
 } serialiser;
 
 /* --noisy-line: before every burst of bytes (a request: tnhost writes a frame at once) the line
@@ -91,19 +93,21 @@ typedef struct reply_tracker {
     uint64_t index; /* replies so far, counting this one once its sync byte is seen */
 } reply_tracker;
 
-static int ser_level(serialiser *s, queue *q, int noisy, uint64_t gap)
+static int ser_level(serialiser *s, queue *q, const opts *o)
 {
     if (!s->busy) {
         if (!q->len) {
             s->in_burst = 0;
+            s->nth = 0;
             return 1;
         }
-        if (noisy && !s->in_burst && s->noise_pos < NOISE_LEN)
+        if (o->noisy_line && !s->in_burst && s->noise_pos < NOISE_LEN)
             return noise_level(s->noise_pos++);
-        if (s->in_burst && s->gap_pos < gap) {
+        if (s->in_burst && s->gap_pos < o->byte_gap && (!o->gap_before || s->nth + 1 == o->gap_before)) {
             s->gap_pos++;
             return 1;
         }
+        s->nth++;
         s->in_burst = 1;
         s->noise_pos = 0;
         s->gap_pos = 0;
@@ -210,7 +214,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: tnboard [--cycles-limit N] [--wall-limit S] [--corrupt-reply N] [--silent]\n"
-            "               [--noisy-line] [--byte-gap N]\n"
+            "               [--noisy-line] [--byte-gap N [--gap-before K]]\n"
             "  the board's control plane (fpga/tn_ctrl.v + a test register file), Verilated,\n"
             "  with its UART on a pseudo-terminal; prints the pty's path, then serves\n"
             "  --cycles-limit N   stop after N simulated clock cycles (1..2^63; default: none)\n"
@@ -221,6 +225,7 @@ static void usage(FILE *f)
             "                     error on the line, which the board's receiver must ignore\n"
             "  --byte-gap N       N idle clock cycles on the line between the bytes of a\n"
             "                     request (a slow host; the inter-byte timeout, 0..2^63)\n"
+            "  --gap-before K     the gap only before the Kth byte of a request (2..2^63)\n"
             "UART: 8N1, %d clock cycles per bit\n",
             TN_BOARD_CPB);
 }
@@ -256,6 +261,10 @@ static int parse_opts(int argc, char **argv, opts *o)
             if (parse_u64(a, v, 0, &o->byte_gap))
                 return -1;
             i++;
+        } else if (!strcmp(a, "--gap-before")) {
+            if (parse_u64(a, v, 2, &o->gap_before))
+                return -1;
+            i++;
         } else if (!strcmp(a, "--cycles-limit")) {
             if (parse_u64(a, v, 1, &o->cycles_limit))
                 return -1;
@@ -276,7 +285,8 @@ static int parse_opts(int argc, char **argv, opts *o)
             i++;
         } else {
             fprintf(stderr, "tnboard: unknown option '%s'; allowed: --cycles-limit N, "
-                    "--wall-limit S, --corrupt-reply N, --silent, --noisy-line, --byte-gap N, --help\n", a);
+                    "--wall-limit S, --corrupt-reply N, --silent, --noisy-line, --byte-gap N, --gap-before K, "
+                    "--help\n", a);
             return -1;
         }
     }
@@ -398,7 +408,7 @@ int main(int argc, char **argv)
             }
             bytes_in += q.len - before;
         }
-        int level = ser_level(&ser, &q, o.noisy_line, o.byte_gap);
+        int level = ser_level(&ser, &q, &o);
         int tx = tn_board_rtl_cycle(r, level);
         cycles++;
         unsigned char b;
