@@ -351,11 +351,13 @@ check "a noisy line (--noisy-line: a glitch and a byte with a framing error befo
     "ping exit $r1 id '$i1', write exit $r2" "$(diag)"
 
 # the inter-byte timeout to the cycle: a byte takes 10 bits of 4 cycles, so with --byte-gap G the
-# receiver sees a byte 40 + G cycles after the one before; TIMEOUT_CLKS is 100000. The first gap
-# (after the sync byte) and a later one (--gap-before 3: after the command byte) are timed apart
+# receiver sees a byte 40 + G cycles after the one before; TIMEOUT_CLKS is 100000. Each gap of
+# PING's frame (A5 01 00 CRC) is timed alone (--gap-before K): the frame parser waits for the
+# command byte, the length byte and the CRC byte in three different states
 start_board slow --byte-gap 99960
 start_board slow2 --byte-gap 99961 --gap-before 2
 start_board slow3 --byte-gap 99961 --gap-before 3
+start_board slow4 --byte-gap 99961 --gap-before 4
 h --port "$PTY_slow" --timeout 20000 --json ping
 r1=$RC
 i1=$(jget id)
@@ -363,10 +365,14 @@ h --port "$PTY_slow2" --timeout 20000 ping
 r2=$RC
 e2=$ERR
 h --port "$PTY_slow3" --timeout 20000 ping
+r3=$RC
+e3=$ERR
+h --port "$PTY_slow4" --timeout 20000 ping
 [ "$r1" -eq 0 ] && [ "$i1" = $((0x54455354)) ] && [ "$r2" -eq 1 ] && [[ $e2 == *"error 0x07 timeout"* ]] &&
-    [ "$RC" -eq 1 ] && [[ $ERR == *"error 0x07 timeout"* ]]
-check "the inter-byte timeout to the cycle: bytes 100000 cycles apart make a request (--byte-gap 99960); 100001 apart after the sync byte, or after the command byte, time out (ERROR 0x07)" $? \
-    "byte-gap 99960: exit $r1, id '$i1'" "99961 before byte 2: exit $r2: $e2" "99961 before byte 3: $(diag)"
+    [ "$r3" -eq 1 ] && [[ $e3 == *"error 0x07 timeout"* ]] && [ "$RC" -eq 1 ] && [[ $ERR == *"error 0x07 timeout"* ]]
+check "the inter-byte timeout to the cycle: bytes 100000 cycles apart make a request (--byte-gap 99960); 100001 apart before the command, the length or the CRC byte time out (ERROR 0x07)" $? \
+    "byte-gap 99960: exit $r1, id '$i1'" "99961 before byte 2: exit $r2: $e2" "99961 before byte 3: exit $r3: $e3" \
+    "99961 before byte 4: $(diag)"
 
 start_board corrupt --corrupt-reply 2
 h --port "$PTY_corrupt" --json read 0
