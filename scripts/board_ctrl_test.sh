@@ -350,6 +350,21 @@ h --port "$PTY_noisy" --json block 0x11 2
 check "a noisy line (--noisy-line: a glitch and a byte with a framing error before every request): ping, write and block answer as on a clean line" $? \
     "ping exit $r1 id '$i1', write exit $r2" "$(diag)"
 
+# a host whose baud rate is off: one bit of every byte (data bit 6) a cycle longer or shorter
+# (about 3 % at 4 cycles per bit); the receiver samples each bit at its middle, so it still reads
+# every bit (a sample point a cycle or two off the middle does not)
+ok=0
+msgs=()
+for k in 8 -8; do
+    start_board skew --bit-skew "$k"
+    h --port "$PTY_skew" write 0x11 0x7f00807f
+    r=$RC
+    h --port "$PTY_skew" --json block 0x11 1
+    [ "$r" -eq 0 ] && [ "$RC" -eq 0 ] && [ "$(jget values)" = $((0x7f00807f)) ] ||
+        { ok=1; msgs+=("--bit-skew $k: write exit $r" "$(diag)"); }
+done
+check "a host's baud rate off by a cycle a byte (--bit-skew 8, -8): write and READ_BLOCK answer as on an exact line" $ok "${msgs[@]}"
+
 # the inter-byte timeout to the cycle: a byte takes 10 bits of 4 cycles, so with --byte-gap G the
 # receiver sees a byte 40 + G cycles after the one before; TIMEOUT_CLKS is 100000. Each gap of
 # PING's frame (A5 01 00 CRC) is timed alone (--gap-before K): the frame parser waits for the

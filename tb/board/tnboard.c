@@ -43,6 +43,7 @@ typedef struct opts {
     int noisy_line;         /* line noise before every request (noise_level) */
     uint64_t byte_gap;      /* idle clock cycles on the line between the bytes of a request */
     uint64_t gap_before;    /* 0: before every byte of a request but the first; K: the Kth only */
+    int bit_skew;           /* 0; N > 0: bit N-1 of every byte a cycle longer; N < 0: shorter */
     double wall_limit;      /* seconds; 0: none */
 } opts;
 
@@ -120,7 +121,10 @@ static int ser_level(serialiser *s, queue *q, const opts *o)
         s->cnt = 0;
     }
     int level = (int)((s->frame >> s->bit) & 1u);
-    if (++s->cnt == TN_BOARD_CPB) {
+    int len = TN_BOARD_CPB; /* --bit-skew: a host whose baud rate is off by 1/(C*|N|) of a bit */
+    if (o->bit_skew && s->bit % abs(o->bit_skew) == abs(o->bit_skew) - 1)
+        len += o->bit_skew > 0 ? 1 : -1;
+    if (++s->cnt >= len) {
         s->cnt = 0;
         if (++s->bit == 10)
             s->busy = 0;
@@ -214,7 +218,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: tnboard [--cycles-limit N] [--wall-limit S] [--corrupt-reply N] [--silent]\n"
-            "               [--noisy-line] [--byte-gap N [--gap-before K]]\n"
+            "               [--noisy-line] [--byte-gap N [--gap-before K]] [--bit-skew N]\n"
             "  the board's control plane (fpga/tn_ctrl.v + a test register file), Verilated,\n"
             "  with its UART on a pseudo-terminal; prints the pty's path, then serves\n"
             "  --cycles-limit N   stop after N simulated clock cycles (1..2^63; default: none)\n"
@@ -226,6 +230,9 @@ static void usage(FILE *f)
             "  --byte-gap N       N idle clock cycles on the line between the bytes of a\n"
             "                     request (a slow host; the inter-byte timeout, 0..2^63)\n"
             "  --gap-before K     the gap only before the Kth byte of a request (2..2^63)\n"
+            "  --bit-skew N       bit N-1 of every byte (start bit 0) one cycle longer, or with\n"
+            "                     -N shorter: a host's baud rate off by one cycle a byte\n"
+            "                     (2..10 or -10..-2)\n"
             "UART: 8N1, %d clock cycles per bit\n",
             TN_BOARD_CPB);
 }
@@ -261,6 +268,17 @@ static int parse_opts(int argc, char **argv, opts *o)
             if (parse_u64(a, v, 0, &o->byte_gap))
                 return -1;
             i++;
+        } else if (!strcmp(a, "--bit-skew")) {
+            char *end;
+            errno = 0;
+            long x = v ? strtol(v, &end, 10) : 0;
+            if (!v || errno || end == v || *end || labs(x) < 2 || labs(x) > 10) {
+                fprintf(stderr, "tnboard: --bit-skew: value '%s' is not allowed; allowed: 2..10 "
+                        "or -10..-2\n", v ? v : "(missing)");
+                return -1;
+            }
+            o->bit_skew = (int)x;
+            i++;
         } else if (!strcmp(a, "--gap-before")) {
             if (parse_u64(a, v, 2, &o->gap_before))
                 return -1;
@@ -286,7 +304,7 @@ static int parse_opts(int argc, char **argv, opts *o)
         } else {
             fprintf(stderr, "tnboard: unknown option '%s'; allowed: --cycles-limit N, "
                     "--wall-limit S, --corrupt-reply N, --silent, --noisy-line, --byte-gap N, --gap-before K, "
-                    "--help\n", a);
+                    "--bit-skew N, --help\n", a);
             return -1;
         }
     }
