@@ -356,10 +356,13 @@ check "a noisy line (--noisy-line: a glitch and a byte with a framing error befo
 ok=0
 msgs=()
 for k in 8 -8; do
-    start_board skew --bit-skew "$k"
-    h --port "$PTY_skew" write 0x11 0x7f00807f
+    name=skew_p8
+    [ "$k" = -8 ] && name=skew_m8 # a board, its output file and its PTY_ variable each
+    start_board "$name" --bit-skew "$k"
+    pty_var=PTY_$name
+    h --port "${!pty_var}" write 0x11 0x7f00807f
     r=$RC
-    h --port "$PTY_skew" --json block 0x11 1
+    h --port "${!pty_var}" --json block 0x11 1
     [ "$r" -eq 0 ] && [ "$RC" -eq 0 ] && [ "$(jget values)" = $((0x7f00807f)) ] ||
         { ok=1; msgs+=("--bit-skew $k: write exit $r" "$(diag)"); }
 done
