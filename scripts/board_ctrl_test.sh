@@ -392,6 +392,15 @@ check "the inter-byte timeout to the cycle: bytes 100000 cycles apart make a req
     "byte-gap 99960: exit $r1, id '$i1'" "99961 before byte 2: exit $r2: $e2" "99961 before byte 3: exit $r3: $e3" \
     "99961 before byte 4: $(diag)"
 
+"$TNBOARD" --gap-before 3 >/dev/null 2>"$TMP/opt1.err"
+r1=$?
+"$TNBOARD" --bit-skew 1 >/dev/null 2>"$TMP/opt2.err"
+r2=$?
+[ "$r1" -eq 2 ] && grep -q "gap-before: value '3' needs --byte-gap" "$TMP/opt1.err" &&
+    [ "$r2" -eq 2 ] && grep -q "bit-skew: value '1' is not allowed; allowed: 2..10 or -10..-2" "$TMP/opt2.err"
+check "tnboard refuses --gap-before without --byte-gap and --bit-skew 1: exit 2, the option, value and rule named" $? \
+    "exit $r1: $(cat "$TMP/opt1.err")" "exit $r2: $(cat "$TMP/opt2.err")"
+
 start_board corrupt --corrupt-reply 2
 h --port "$PTY_corrupt" --json read 0
 r1=$RC

@@ -51,17 +51,21 @@ acor) FILES=(rtl/ni/tn_acor.v)
 dor) FILES=(rtl/router/*.v rtl/common/tn_rr_arbiter.v rtl/common/tn_rng.v)
      MODEL=rtr_k4n2v2_b4 FIXED="k=4 n=2 vcs=2 bcap=4 routing=dor" ;;
 source) FILES=(rtl/ni/tn_source.v rtl/ni/tn_traffic.v)
-        MODEL=vl_source FIXED= MKV=VL_SRC ;;
+        MODEL=vl_source FIXED= MKV=VL_SRC MKSRC=VL_SRC_RTL:rtl ;;
 sink) FILES=(rtl/ni/tn_sink.v)
-      MODEL=vl_sink FIXED= MKV=VL_SNK ;;
+      MODEL=vl_sink FIXED= MKV=VL_SNK MKSRC=VL_SNK_RTL:rtl ;;
 ctrl) FILES=(fpga/tn_ctrl.v fpga/tn_uart_rx.v fpga/tn_uart_tx.v)
-      MODEL=tnboard FIXED= MKV=VL_BOARD ;;
+      MODEL=tnboard FIXED= MKV=VL_BOARD MKSRC=VL_BOARD_SRC:fpga ;;
 esac
 RUNS=tb/regress/mutate_$SET.txt
-unit=0   # a set checked by a unit-test program (its checks are the program's), not tnlock runs
+# a unit set is checked by a program built by fpga/board.mk (MKV: its make variables' prefix;
+# MKSRC: VARIABLE:FOLDER, the make variable that names the folder of its sources), not tnlock
+# runs: the program's own checks (RUNS, its source), or for ctrl a test script run against it
+unit=0
+CHECKER=
 case $SET in
 source | sink) unit=1 RUNS=tb/unit/$MODEL.c ;;
-ctrl) unit=1 RUNS=scripts/board_ctrl_test.sh ;;
+ctrl) unit=1 RUNS=scripts/board_ctrl_test.sh CHECKER=$RUNS ;;
 esac
 
 die() { echo "mutate: $*" >&2; exit 2; }
@@ -112,23 +116,19 @@ vdir=$tree/build/vl/mutant_$SET
 [ "$unit" = 1 ] && vdir=$out/vl
 code_hash() { cat "$vdir"/*.cpp "$vdir"/*.h | sha1sum | cut -c1-16; }
 
-# a unit set: the program built from the copy's RTL (fpga/board.mk's rule, its folders given:
-# MKV_DIR, and MKV_RTL, the copy's rtl/, or for ctrl VL_BOARD_SRC, its fpga/) and run (ctrl: the
-# control plane's test against it); prints caught 1|survived|same|invalid
+# a unit set: the program built from the copy's sources (fpga/board.mk's rule, its folders given:
+# MKV_DIR and MKSRC's variable set to the copy's folder) and run, or CHECKER run against it
+# (TNBOARD=); prints caught 1|survived|same|invalid
 run_unit() {
-    local src="${MKV}_RTL=$tree/rtl"
-    [ "$SET" = ctrl ] && src="VL_BOARD_SRC=$tree/fpga"
+    local cmd=("$vdir/$MODEL")
+    [ -z "$CHECKER" ] || cmd=(env "TNBOARD=$vdir/$MODEL" bash "$CHECKER")
     rm -f "$vdir/$MODEL"
-    if ! make -s "${MKV}_DIR=$vdir" "$src" "${MKV}_VFLAGS=-Wno-fatal" "$vdir/$MODEL" > "$out/build.log" 2>&1; then
+    if ! make -s "${MKV}_DIR=$vdir" "${MKSRC%%:*}=$tree/${MKSRC#*:}" "${MKV}_VFLAGS=-Wno-fatal" "$vdir/$MODEL" > "$out/build.log" 2>&1; then
         echo invalid
         return
     fi
     [ -z "${1:-}" ] || [ "$(code_hash)" != "$base_hash" ] || { echo same; return; }
-    if [ "$SET" = ctrl ]; then
-        TNBOARD=$vdir/$MODEL timeout "$TIMEOUT" bash scripts/board_ctrl_test.sh > "$out/run.log" 2>&1
-    else
-        timeout "$TIMEOUT" "$vdir/$MODEL" > "$out/run.log" 2>&1
-    fi && echo survived || echo "caught 1"
+    if timeout "$TIMEOUT" "${cmd[@]}" > "$out/run.log" 2>&1; then echo survived; else echo "caught 1"; fi
 }
 
 # build the copy's model NAME into build/vl/DIR and run the lines of RUNSFILE with FIXED keys

@@ -308,6 +308,11 @@ static int parse_opts(int argc, char **argv, opts *o)
             return -1;
         }
     }
+    if (o->gap_before && !o->byte_gap) {
+        fprintf(stderr, "tnboard: --gap-before: value '%llu' needs --byte-gap N (N > 0): there is "
+                "no gap to place\n", (unsigned long long)o->gap_before);
+        return -1;
+    }
     return 0;
 }
 
