@@ -154,8 +154,8 @@ waves: ## open the waveform of the last tnlock mismatch in GTKWave (WAVES=DIR: a
 bench: setup-core build ## simulated cycles/s and flit-hops/s of tnsim (median of runs); never fails on time
 	@bash scripts/bench.sh
 
-mutate: setup-core ## mutants of the RTL against lockstep runs: caught, survived, score (SET=router|gal|acor|dor|source|sink|ctrl; the router's an hour or more, COUNT=n SEED=s for a sample); never fails on a survivor
-	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a $(if $(filter ctrl,$(SET)),build/bin/tnhost) >/dev/null
+mutate: setup-core ## mutants of the RTL against lockstep runs: caught, survived, score (SET=router|gal|acor|dor|source|sink|ctrl|board; the router's an hour or more, COUNT=n SEED=s for a sample); never fails on a survivor
+	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a $(if $(filter ctrl board,$(SET)),build/bin/tnhost) $(if $(filter board,$(SET)),build/bin/tnboard) >/dev/null
 	@bash scripts/mutate.sh $(or $(SET),router) $(or $(COUNT),all) $(SEED)
 
 gal: setup-core build/bin/tnsim ## paper 000's GAL figures from tnsim (ring, report card, stability, pairs); COUNT=1000 for the paper's permutation sample

@@ -66,21 +66,27 @@ BOARD_CORE_RTL := fpga/tn_board.v rtl/ni/tn_source.v rtl/ni/tn_sink.v rtl/ni/tn_
 BOARD_SIM_PARAMS := -GK=4 -GN=2 -GV=4 -GB=4 -GW=16 -GROUTING=3 -GGAL=1 -GGQD=16 -GACOR=1 \
                     -GCLKS_PER_BIT=$(BOARD_SIM_CPB) \
                     -GTIMEOUT_CLKS=100000
-VL_CORE_DIR := build/vl/board_core
-build/bin/tnboard-core: $(BOARD_CORE_RTL) $(BOARD_RTL) tb/verilator/tn_board_shim.cpp \
-                        tb/verilator/tn_board_rtl.h tb/board/tnboard.c fpga/board.mk \
-                        tb/verilator/tn_vl_model.h tb/verilator/tn_vl_context.h
-	@rm -rf $(VL_CORE_DIR) && mkdir -p $(VL_CORE_DIR) build/bin
+# VL_CORE_DIR and VL_CORE_SRC (the folder of fpga/tn_board.v) may be set on make's command line:
+# make mutate's board set builds each mutant's copy of tn_board.v so (scripts/mutate.sh)
+VL_CORE_DIR ?= build/vl/board_core
+VL_CORE_SRC ?= fpga
+VL_CORE_DEPS := $(VL_CORE_SRC)/tn_board.v $(filter-out fpga/tn_board.v,$(BOARD_CORE_RTL)) $(BOARD_RTL) \
+                tb/verilator/tn_board_shim.cpp tb/verilator/tn_board_rtl.h tb/board/tnboard.c \
+                fpga/board.mk tb/verilator/tn_vl_model.h tb/verilator/tn_vl_context.h
+build/bin/tnboard-core: $(VL_CORE_DIR)/tnboard-core
+	@mkdir -p build/bin
+	cp $< $@
+$(VL_CORE_DIR)/tnboard-core: $(VL_CORE_DEPS)
+	@rm -rf $(VL_CORE_DIR) && mkdir -p $(VL_CORE_DIR)
 	$(CC) $(CFLAGS_REL) -DTN_BOARD_CPB=$(BOARD_SIM_CPB) -Itb/verilator -c tb/board/tnboard.c \
 	    -o $(VL_CORE_DIR)/tnboard_main.o
-	@verilator --cc --exe --build -O1 -j 2 -Wall --top-module tn_board -Ifpga -Irtl/common \
-	    -Irtl/router -Irtl/ni -Irtl/net $(BOARD_SIM_PARAMS) fpga/tn_board.v \
-	    --Mdir $(VL_CORE_DIR) -o tnboard-core \
+	@verilator --cc --exe --build -O1 -j 2 -Wall $(VL_CORE_VFLAGS) --top-module tn_board \
+	    -I$(VL_CORE_SRC) -Ifpga -Irtl/common -Irtl/router -Irtl/ni -Irtl/net $(BOARD_SIM_PARAMS) \
+	    $(VL_CORE_SRC)/tn_board.v --Mdir $(VL_CORE_DIR) -o tnboard-core \
 	    -CFLAGS "-I$(CURDIR)/tb/verilator -DTN_BOARD_CORE" \
 	    -LDFLAGS "$(CURDIR)/$(VL_CORE_DIR)/tnboard_main.o" \
 	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
 	    $(CURDIR)/tb/verilator/tn_board_shim.cpp > $(VL_CORE_DIR).log 2>&1 || { tail -30 $(VL_CORE_DIR).log >&2; exit 1; }
-	cp $(VL_CORE_DIR)/tnboard-core $@
 board: build/bin/tnboard-core
 
 # Verilated unit test of tn_source alone against the C model's generator (tb/unit/vl_source.c,

@@ -18,10 +18,11 @@
 # source FIFO overflow past saturation reported and not compared, `errors`, and a
 # control-plane-only board (tnboard) recognised as not a board core.
 # Run by scripts/run_tests.sh (make test); alone: make board && bash scripts/board_core_test.sh
+# TNBOARD_CORE=PATH tests another tnboard-core build (make mutate's board set: each mutant's).
 set -uo pipefail # no -e: a failing check must not stop the others
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-CORE=build/bin/tnboard-core
+CORE=${TNBOARD_CORE:-build/bin/tnboard-core}
 CTRL=build/bin/tnboard
 if [ -x build/san/tnhost ]; then TNHOST=build/san/tnhost; else TNHOST=build/bin/tnhost; fi
 for b in "$CORE" "$CTRL" "$TNHOST"; do

@@ -17,6 +17,9 @@
 #   ctrl    fpga/tn_ctrl.v, tn_uart_rx.v, tn_uart_tx.v (the board's control plane and UART); each
 #           mutant is built as tnboard (fpga/board.mk) and caught when scripts/board_ctrl_test.sh
 #           (tnhost against it on a pty) fails
+#   board   fpga/tn_board.v (the board core: run control, registers, statistics, the window
+#           flags); each mutant is built as tnboard-core (fpga/board.mk) and caught when
+#           scripts/board_core_test.sh (tnhost run --compare against the C model) fails
 # A mutant is
 #   caught    a run exits 1 (a mismatch, an integrity error, a harness check) or is killed
 #             (a crash, or no end within TIMEOUT seconds);
@@ -37,10 +40,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 SET=router
-case ${1:-} in router | gal | acor | dor | source | sink | ctrl) SET=$1; shift ;; esac
+case ${1:-} in router | gal | acor | dor | source | sink | ctrl | board) SET=$1; shift ;; esac
 COUNT=${1:-all}
 SEED=${2:-$(( $(date +%s) % 100000 ))}
-TIMEOUT=${TIMEOUT:-120}
 case $SET in
 router) FILES=(rtl/router/*.v rtl/common/tn_rr_arbiter.v rtl/common/tn_rng.v)
         MODEL=rtr_k4n2v4 FIXED="k=4 n=2 vcs=4" ;;
@@ -56,21 +58,28 @@ sink) FILES=(rtl/ni/tn_sink.v)
       MODEL=vl_sink FIXED= MKV=VL_SNK MKSRC=VL_SNK_RTL:rtl ;;
 ctrl) FILES=(fpga/tn_ctrl.v fpga/tn_uart_rx.v fpga/tn_uart_tx.v)
       MODEL=tnboard FIXED= MKV=VL_BOARD MKSRC=VL_BOARD_SRC:fpga ;;
+board) FILES=(fpga/tn_board.v)
+       MODEL=tnboard-core FIXED= MKV=VL_CORE MKSRC=VL_CORE_SRC:fpga ;;
 esac
+# seconds a run may take before the mutant counts as caught (hung): the board core's whole
+# test takes about 3 minutes
+TIMEOUT=${TIMEOUT:-$([ "$SET" = board ] && echo 600 || echo 120)}
 RUNS=tb/regress/mutate_$SET.txt
 # a unit set is checked by a program built by fpga/board.mk (MKV: its make variables' prefix;
 # MKSRC: VARIABLE:FOLDER, the make variable that names the folder of its sources), not tnlock
-# runs: the program's own checks (RUNS, its source), or for ctrl a test script run against it
+# runs: the program's own checks (RUNS, its source), or for ctrl and board a test script run
+# against it (CHECKVAR: the script's variable that names the program to test)
 unit=0
 CHECKER=
 case $SET in
 source | sink) unit=1 RUNS=tb/unit/$MODEL.c ;;
-ctrl) unit=1 RUNS=scripts/board_ctrl_test.sh CHECKER=$RUNS ;;
+ctrl) unit=1 RUNS=scripts/board_ctrl_test.sh CHECKER=$RUNS CHECKVAR=TNBOARD ;;
+board) unit=1 RUNS=scripts/board_core_test.sh CHECKER=$RUNS CHECKVAR=TNBOARD_CORE ;;
 esac
 
 die() { echo "mutate: $*" >&2; exit 2; }
 [[ $COUNT == all || $COUNT =~ ^[1-9][0-9]*$ ]] ||
-    die "COUNT '$COUNT' is not a positive integer or 'all' (a set before it: router, gal, acor, dor, source, sink or ctrl)"
+    die "COUNT '$COUNT' is not a positive integer or 'all' (a set before it: router, gal, acor, dor, source, sink, ctrl or board)"
 [[ $SEED =~ ^[0-9]+$ ]] || die "SEED '$SEED' is not a non-negative integer"
 [[ $TIMEOUT =~ ^[1-9][0-9]*$ ]] || die "TIMEOUT '$TIMEOUT' is not a positive integer (seconds)"
 out=build/mutate/$SET
@@ -94,8 +103,11 @@ fi
 for f in build/obj/libtn.a build/obj/tnlock.a; do
     [ -f "$f" ] || die "$f missing: make build/obj/libtn.a build/obj/tnlock.a first (make mutate does)"
 done
-if [ "$SET" = ctrl ] && [ ! -x build/bin/tnhost ] && [ ! -x build/san/tnhost ]; then
+if [ -n "$CHECKER" ] && [ ! -x build/bin/tnhost ] && [ ! -x build/san/tnhost ]; then
     die "build/bin/tnhost missing: make build/bin/tnhost first (make mutate does)"
+fi
+if [ "$SET" = board ] && [ ! -x build/bin/tnboard ]; then
+    die "build/bin/tnboard missing (board_core_test.sh runs it beside the core): make build/bin/tnboard first (make mutate does)"
 fi
 runs=("$MODEL")
 [ "$unit" = 1 ] || mapfile -t runs < <(grep -v -e '^#' -e '^[[:space:]]*$' "$RUNS")
@@ -118,10 +130,11 @@ code_hash() { cat "$vdir"/*.cpp "$vdir"/*.h | sha1sum | cut -c1-16; }
 
 # a unit set: the program built from the copy's sources (fpga/board.mk's rule, its folders given:
 # MKV_DIR and MKSRC's variable set to the copy's folder) and run, or CHECKER run against it
-# (TNBOARD=); prints caught 1|survived|same|invalid
+# (CHECKVAR=the program; TAP_FAILFAST=1: the script stops at its first failed check, the same
+# verdict sooner); prints caught 1|survived|same|invalid
 run_unit() {
     local cmd=("$vdir/$MODEL")
-    [ -z "$CHECKER" ] || cmd=(env "TNBOARD=$vdir/$MODEL" bash "$CHECKER")
+    [ -z "$CHECKER" ] || cmd=(env "$CHECKVAR=$vdir/$MODEL" TAP_FAILFAST=1 bash "$CHECKER")
     rm -f "$vdir/$MODEL"
     if ! make -s "${MKV}_DIR=$vdir" "${MKSRC%%:*}=$tree/${MKSRC#*:}" "${MKV}_VFLAGS=-Wno-fatal" "$vdir/$MODEL" > "$out/build.log" 2>&1; then
         echo invalid

@@ -2,7 +2,9 @@
 # TAP output for the test scripts (sourced, not run): each check prints "ok N - DESC" or
 # "not ok N - DESC" with its diagnostic lines as "#   ..."; the script prints the plan "1..$N"
 # at the end and exits non-zero when FAILED > 0. Used by board_ctrl_test.sh, board_core_test.sh,
-# board_lint.sh, check_cli.sh and check_faults.sh.
+# board_lint.sh, check_cli.sh and check_faults.sh. TAP_FAILFAST=1 in the environment: the
+# script ends at its first failed check (exit 1), as make mutate's board sets want a verdict
+# sooner; the checks after it are not run.
 N=0      # checks so far
 FAILED=0 # failed checks
 
@@ -19,6 +21,11 @@ fail() {
     shift
     local l
     for l in "$@"; do printf '%s\n' "$l" | sed 's/^/#   /'; done
+    if [ "${TAP_FAILFAST:-0}" = 1 ]; then
+        echo "# TAP_FAILFAST=1: stopped at the first failed check"
+        echo "1..$N"
+        exit 1
+    fi
 }
 # check DESC STATUS [DIAGNOSTIC LINE]...: pass when STATUS is 0
 check() {
