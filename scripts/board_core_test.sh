@@ -5,7 +5,7 @@
 # included, V=4 ROUTING=3 GAL=1 ACOR=1 B=4 W=16, on a pty) through `run ... --compare` and asserts that the
 # statistics read over the UART equal the C model's (tn_sim_run on the same keys) exactly:
 # marked packets, accepted flits, latency sum, max and min, created flits, injected and delivered
-# packets, cycles. DOR (uniform, tornado with a length range, randperm with three perm_seeds,
+# packets, cycles, and the 16-bin latency histogram. DOR (uniform, tornado with a length range, randperm with three perm_seeds,
 # hotspot with hot_frac 0.2 and 1), MIN AD (random selection; hotspot), VAL, GOAL (randperm) and
 # GAL (three set kinds, fixed and adaptive threshold) and ACOR (default keys; a low-threshold
 # box-goalq-full run that reaches levels 1 and 2; per-packet mode), ACOR's seven registers read
@@ -77,6 +77,39 @@ if [ -z "${PTY_core:-}" ] || [ -z "${PTY_ctrl:-}" ]; then
     exit 1
 fi
 
+# every register at power-on, before any run: the configuration registers hold the values of
+# docs/board-guide.md ("Register map", after power-on), the run state and the statistics are
+# zero (a node's latency minimum 0xFFFF, none yet)
+# blk ADDR COUNT: the values read by one READ_BLOCK, space-separated, into BLK
+blk() {
+    h --port "$PTY_core" --json block "$1" "$2"
+    BLK=$(python3 -c 'import json,sys; print(" ".join(str(v) for v in json.load(sys.stdin)["values"]))' <<<"$OUT" 2>&1)
+}
+Z16="0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"
+PON_BAD=()
+pon() {   # pon ADDR COUNT WANT...: the block equals WANT
+    local a=$1 c=$2
+    shift 2
+    blk "$a" "$c"
+    [ "$BLK" = "$*" ] || PON_BAD+=("block $a $c: got '$BLK', want '$*'")
+}
+pon 0x10 15 0 0 1 1 4 1 0 0 0 4 4 1000 10000 50000 3   # ROUTING .. HIST_SHIFT (BUF = B = 4)
+pon 0x20 11 0 0 0 0 0 0 0 0 0 0 0                       # STATUS .. CREATED_FLITS
+pon 0x30 16 $Z16                                        # HIST0..15
+pon 0x40 7 0 0 2 2 128 50 20                            # GAL_SETS .. GAL_N2
+pon 0x50 3 0 0 1                                        # HOT_THRESH, HOT_THRESH_HI, N_HOT
+pon 0x60 16 $Z16                                        # HOT0..15
+pon 0x70 7 0 0 1024 128 384 42 128                      # ACOR_SEQ .. ACOR_DT2
+pon 0x1000 8 0 0 0 0 0 65535 0 0                        # node 0: packets .. injected
+pon 0x10fa 3 0 0 0                                      # node 15: RERR, SERR, SRC
+pon 0x2000 16 $(for v in $(seq 0 15); do printf '1831565813 '; done)   # SEED v: 0x6D2B79F5
+pon 0x3000 16 $(seq 0 15)                               # PERM v = v
+if [ ${#PON_BAD[@]} -eq 0 ]; then
+    pass "registers at power-on: the documented configuration, run state and statistics zero"
+else
+    fail "registers at power-on: the documented configuration, run state and statistics zero" "${PON_BAD[@]}"
+fi
+
 FIELDS="packets accepted_flits latency_sum latency_max latency_min created_flits injected delivered cycles"
 # equal DESC KEYS...: run --compare --json; every compared field equal, something measured
 equal() {
@@ -95,6 +128,11 @@ equal() {
         [ "$1" = "$2" ] || bad="$bad $f: board $1 model $2;"
     done
     pk=$(json packets)
+    # the histogram: the board's bins equal the model's (counted in differences), and they sum
+    # to the marked packets
+    local hs
+    hs=$(python3 -c 'import json,sys; h=json.load(sys.stdin)["compare"]["latency_hist"]; print(sum(h[0]), "same" if h[0] == h[1] else "differs")' <<<"$OUT")
+    [ "$hs" = "$pk same" ] || bad="$bad latency_hist: sum and board/model '$hs', packets $pk;"
     if [ -n "$bad" ] || [ "$(json differences)" != 0 ] || [ "${pk:-0}" -lt 100 ]; then
         fail "$desc: board = C model" "$bad packets $pk" "$OUT"
     else
@@ -105,12 +143,14 @@ equal() {
 W="warmup=300 measure=2000"
 equal "DOR uniform load 0.3" routing=dor traffic=uniform load=0.3 $W
 equal "DOR tornado load 0.35 pkt=1-8 seed=5" routing=dor traffic=tornado load=0.35 pkt=1-8 seed=5 $W
+# drain=10: the sources stop at warmup + measure + drain with marked packets still in flight
+equal "DOR uniform load 0.3 drain=10" routing=dor traffic=uniform load=0.3 drain=10 $W
 equal "DOR bitcomp load 0.15 warmup=0 buf=2 transit=off" routing=dor traffic=bitcomp load=0.15 buf=2 transit=off warmup=0 measure=1500
-equal "MIN AD random selection, uniform load 0.3" routing=minad selection=random traffic=uniform load=0.3 $W
+equal "MIN AD random selection, uniform load 0.3 hist_shift=0" routing=minad selection=random traffic=uniform load=0.3 hist_shift=0 $W
 equal "MIN AD ldsf, shuffle load 0.3 seed=7" routing=minad selection=ldsf traffic=shuffle load=0.3 seed=7 $W
 equal "VAL transpose load 0.2 pkt=2-5" routing=val traffic=transpose load=0.2 pkt=2-5 $W
 equal "GOAL neighbor load 0.4 lru" routing=goal selection=lru traffic=neighbor load=0.4 $W
-equal "GOAL bitrev load 0.25 pkt=1" routing=goal traffic=bitrev load=0.25 pkt=1 $W
+equal "GOAL bitrev load 0.25 pkt=1 hist_shift=5" routing=goal traffic=bitrev load=0.25 pkt=1 hist_shift=5 $W
 equal "DOR randperm perm_seed=1 load 0.2" routing=dor traffic=randperm perm_seed=1 load=0.2 $W
 equal "DOR randperm perm_seed=77 load 0.15 pkt=1-8 seed=3" routing=dor traffic=randperm perm_seed=77 load=0.15 pkt=1-8 seed=3 $W
 equal "GOAL randperm perm_seed=2 load 0.3" routing=goal traffic=randperm perm_seed=2 load=0.3 $W
@@ -160,7 +200,7 @@ fi
 
 # the text table: both columns and no difference
 h --port "$PTY_core" run --compare routing=dor traffic=butterfly load=0.2 warmup=100 measure=800
-if [ "$RC" -eq 0 ] && grep -q '^compare: 0 of 9 fields differ' <<<"$OUT" && grep -q 'latency_sum' <<<"$OUT"; then
+if [ "$RC" -eq 0 ] && grep -q '^compare: 0 of 10 fields differ' <<<"$OUT" && grep -q 'latency_sum' <<<"$OUT"; then
     pass "run --compare prints the side-by-side table with no difference"
 else
     fail "run --compare prints the side-by-side table with no difference" "exit $RC" "$OUT" "$ERR"
@@ -269,6 +309,46 @@ if [ "$RC" -eq 0 ] && [ "$(json router_errors)" = 0 ] && [ "$(json sink_errors)"
     pass "errors after a clean run: no router, sink or source error"
 else
     fail "errors after a clean run: no router, sink or source error" "exit $RC" "$OUT" "$ERR"
+fi
+
+# the register map's access rules (docs/board-guide.md, "Register map"): every configuration
+# register keeps exactly its documented bits (a different value written to each, read back
+# masked), and reads of unmapped addresses and writes to read-only or unmapped ones are refused
+# with ERROR 0x04. Last: it leaves the configuration registers changed.
+ACC_BAD=()
+# address:bits of every read-write register of the core build (AW = 4: HOT j, PERM v)
+RW="0x10:3 0x11:3 0x12:1 0x13:1 0x14:8 0x15:32 0x16:32 0x17:1 0x18:4 0x19:9 0x1a:9 0x1b:32
+0x1c:32 0x1d:32 0x1e:5 0x40:2 0x41:1 0x42:11 0x43:11 0x44:11 0x45:7 0x46:20 0x50:32 0x51:1
+0x52:5 0x70:2 0x71:1 0x72:16 0x73:16 0x74:16 0x75:16 0x76:16"
+for j in $(seq 0 15); do RW="$RW $((0x60 + j)):4 $((0x2000 + j)):32 $((0x3000 + j)):4"; done
+declare -A WANT
+for ab in $RW; do
+    a=$((${ab%%:*})) bits=${ab##*:}
+    v=$(( (0x9E3779B9 * (a + 1)) & 0xFFFFFFFF ))
+    h --port "$PTY_core" write "$a" "$v"
+    [ "$RC" -eq 0 ] || ACC_BAD+=("write $(printf '0x%04x' "$a"): exit $RC $ERR")
+    WANT[$a]=$(( v & ((1 << bits) - 1) ))
+done
+for ab in $RW; do
+    a=$((${ab%%:*}))
+    h --port "$PTY_core" --json read "$a"
+    got=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["value"])' <<<"$OUT" 2>&1)
+    [ "$got" = "${WANT[$a]}" ] || ACC_BAD+=("read $(printf '0x%04x' "$a"): got '$got', want ${WANT[$a]}")
+done
+for a in 0x0005 0x000f 0x001f 0x002b 0x002f 0x0047 0x004f 0x0053 0x005f 0x0077 0x007f \
+         0x1008 0x1009 0x100d 0x100f 0x10f8 0x10fd 0x1100 0x1fff 0x2010 0x2fff 0x3010 0x4000; do
+    h --port "$PTY_core" read "$a"
+    [ "$RC" -eq 1 ] && grep -q 'error 0x04' <<<"$ERR" || ACC_BAD+=("read $a: exit $RC, not refused with error 0x04")
+done
+for a in 0x0000 0x0003 0x0004 0x0020 0x0021 0x0024 0x002a 0x0030 0x003f 0x1000 0x100c 0x10fc \
+         0x0005 0x1008 0x2010; do
+    h --port "$PTY_core" write "$a" 1
+    [ "$RC" -eq 1 ] && grep -q 'error 0x04' <<<"$ERR" || ACC_BAD+=("write $a: exit $RC, not refused with error 0x04")
+done
+if [ ${#ACC_BAD[@]} -eq 0 ]; then
+    pass "register access: ${#WANT[@]} read-write registers keep their documented bits; unmapped reads, read-only and unmapped writes refused"
+else
+    fail "register access: read-write registers keep their documented bits; unmapped reads, read-only and unmapped writes refused" "${ACC_BAD[@]}"
 fi
 
 # a control plane without the board core

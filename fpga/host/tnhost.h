@@ -67,6 +67,8 @@ typedef struct board_stats {
 } board_stats;
 
 #define RUN_NFIELDS 9
+/* what --compare compares: the RUN_NFIELDS scalar fields and the latency histogram */
+#define RUN_NCOMPARED (RUN_NFIELDS + 1)
 
 /* One measured run on the board and, with h->compare, the C model on the same keys. */
 typedef struct run_result {
@@ -78,6 +80,10 @@ typedef struct run_result {
         const char *name;
         uint64_t board, model;
     } f[RUN_NFIELDS];
+    /* the model's marked packets binned as the board bins them (tn_sink: bin = min(latency >>
+     * hist_shift, 15)), and whether a bin differs from the board's (counted in ndiff) */
+    uint64_t mhist[TN_BOARD_BINS];
+    int hist_differs;
 } run_result;
 
 /* tnhost.c: keys, output, requests */

@@ -453,6 +453,24 @@ int run_config(host *h, int nargs, const char **args, const board_build *bb,
 }
 
 
+/* The model's histogram, binned from each delivered packet as the board's sinks bin theirs:
+ * a packet created in the measurement window (R17's marked packets), latency = ejection -
+ * creation. */
+typedef struct hist_binner {
+    long lo, hi;      /* the window [warmup, warmup + measure) */
+    unsigned shift;   /* hist_shift */
+    uint64_t *bins;   /* [TN_BOARD_BINS] */
+} hist_binner;
+
+static void bin_delivery(void *user, const tn_pkt_record *p)
+{
+    const hist_binner *hb = user;
+    if (p->created < hb->lo || p->created >= hb->hi)
+        return;
+    long bin = (p->ejected - p->created) >> hb->shift;
+    hb->bins[bin < TN_BOARD_BINS - 1 ? bin : TN_BOARD_BINS - 1]++;
+}
+
 /* Returns 0 (the figures are in rr, whatever they say) or an exit status (the port, the board
  * or the C model failed; the message printed). */
 int run_measure(host *h, const tn_config *c, const board_build *bb, run_result *rr)
@@ -479,6 +497,8 @@ int run_measure(host *h, const tn_config *c, const board_build *bb, run_result *
                  err);
         return fail(h, EXIT_USAGE, "usage", full);
     }
+    hist_binner hb = {c->warmup, c->warmup + c->measure, rr->bs.hist_shift, rr->mhist};
+    tn_sim_on_deliver(s, bin_delivery, &hb);
     rr->model_rc = tn_sim_run(s, &rr->cs);
     tn_sim_free(s);
     const tn_stats *cs = &rr->cs;
@@ -500,6 +520,9 @@ int run_measure(host *h, const tn_config *c, const board_build *bb, run_result *
         rr->f[i].model = m[i];
         rr->ndiff += b[i] != m[i];
     }
+    for (int i = 0; i < TN_BOARD_BINS; i++)
+        rr->hist_differs |= bs->hist[i] != rr->mhist[i];
+    rr->ndiff += rr->hist_differs;
     return 0;
 }
 
@@ -514,7 +537,13 @@ void print_compare_json(const run_result *rr)
     for (int i = 0; i < RUN_NFIELDS; i++)
         printf("%s\"%s\": [%llu, %llu]", i ? ", " : "", rr->f[i].name,
                (unsigned long long)rr->f[i].board, (unsigned long long)rr->f[i].model);
-    printf("}, \"differences\": %d", rr->ndiff);
+    printf(", \"latency_hist\": [[");
+    for (int i = 0; i < TN_BOARD_BINS; i++)
+        printf("%s%u", i ? ", " : "", rr->bs.hist[i]);
+    printf("], [");
+    for (int i = 0; i < TN_BOARD_BINS; i++)
+        printf("%s%llu", i ? ", " : "", (unsigned long long)rr->mhist[i]);
+    printf("]]}, \"differences\": %d", rr->ndiff);
 }
 
 int cmd_run(host *h)
@@ -573,7 +602,7 @@ int cmd_run(host *h)
         }
         return st->check_errors || st->router_errors ? EXIT_BOARD : 0;
     }
-    int nf = RUN_NFIELDS, ndiff = rr.ndiff;
+    int nf = RUN_NCOMPARED, ndiff = rr.ndiff;
     if (h->json) {
         print_board_json(h, &c, st, bs);
         print_compare_json(&rr);
@@ -582,10 +611,21 @@ int cmd_run(host *h)
         print_board_text(h, &c, st, bs);
         printf("compare: board (over the UART) against the C model (tn_sim_run), same keys\n");
         printf("  %-16s %14s %14s  %s\n", "field", "board", "model", "difference");
-        for (int i = 0; i < nf; i++)
+        for (int i = 0; i < RUN_NFIELDS; i++)
             printf("  %-16s %14llu %14llu  %s\n", rr.f[i].name,
                    (unsigned long long)rr.f[i].board, (unsigned long long)rr.f[i].model,
                    rr.f[i].board == rr.f[i].model ? "-" : "DIFFERS");
+        printf("  %-16s %14s %14s  %s\n", "latency_hist", "16 bins", "16 bins",
+               rr.hist_differs ? "DIFFERS" : "-");
+        if (rr.hist_differs) {
+            printf("    board:");
+            for (int i = 0; i < TN_BOARD_BINS; i++)
+                printf(" %u", bs->hist[i]);
+            printf("\n    model:");
+            for (int i = 0; i < TN_BOARD_BINS; i++)
+                printf(" %llu", (unsigned long long)rr.mhist[i]);
+            printf("\n");
+        }
         printf("  %-16s %14.4f %14.4f\n", "latency_avg", st->latency_avg, cs->latency_avg);
         printf("  %-16s %14.6f %14.6f\n", "accepted", st->accepted_flits, cs->accepted_flits);
         printf("compare: %d of %d fields differ\n", ndiff, nf);

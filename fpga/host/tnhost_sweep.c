@@ -168,7 +168,7 @@ int cmd_sweep(host *h)
         fflush(stdout);
         if (rr.compared && rr.ndiff)
             fprintf(stderr, "tnhost: sweep: load %s: %d of %d fields differ between the board "
-                    "and the C model\n", tok[i], rr.ndiff, RUN_NFIELDS);
+                    "and the C model\n", tok[i], rr.ndiff, RUN_NCOMPARED);
     }
     if (!h->json) {
         printf("offered, accepted: fraction of capacity (%.4g flits/node/cycle); latency: cycles, "
