@@ -143,8 +143,10 @@ equal() {
 W="warmup=300 measure=2000"
 equal "DOR uniform load 0.3" routing=dor traffic=uniform load=0.3 $W
 equal "DOR tornado load 0.35 pkt=1-8 seed=5" routing=dor traffic=tornado load=0.35 pkt=1-8 seed=5 $W
-# drain=10: the sources stop at warmup + measure + drain with marked packets still in flight
+# drain=10: the sources stop at warmup + measure + drain with marked packets still in flight;
+# drain=0: at warmup + measure exactly
 equal "DOR uniform load 0.3 drain=10" routing=dor traffic=uniform load=0.3 drain=10 $W
+equal "MIN AD uniform load 0.2 drain=0" routing=minad traffic=uniform load=0.2 drain=0 $W
 equal "DOR bitcomp load 0.15 warmup=0 buf=2 transit=off" routing=dor traffic=bitcomp load=0.15 buf=2 transit=off warmup=0 measure=1500
 equal "MIN AD random selection, uniform load 0.3 hist_shift=0" routing=minad selection=random traffic=uniform load=0.3 hist_shift=0 $W
 equal "MIN AD ldsf, shuffle load 0.3 seed=7" routing=minad selection=ldsf traffic=shuffle load=0.3 seed=7 $W

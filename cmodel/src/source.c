@@ -40,24 +40,25 @@ void tn_source_header(tn_sim *s, int node, tn_rng *r, tn_pending *p)
     }
 }
 
-static int generate(tn_sim *s, tn_source *src, int node, int ch)
+/* The channel's next packet created in a cycle <= last, drawn into src->pend from its generator
+ * position on (traffic.md §2: each cycle's Bernoulli draw, then the packet's length, destination
+ * and header draws; a trace's next line); 0 when there is none up to last. */
+static int draw_next(tn_sim *s, tn_source *src, int node, long last)
 {
     if (s->has_trace) {
         long end = s->trace.first[node + 1];
-        if (src->trace_next < end && s->trace.p[src->trace_next].cycle <= s->cycle) {
+        if (src->trace_next < end && s->trace.p[src->trace_next].cycle <= last) {
             const tn_trace_pkt *tp = &s->trace.p[src->trace_next];
             src->pend.created = tp->cycle;
             src->pend.dst = tp->dst;
             src->pend.len = tp->len;
             tn_source_header(s, node, &src->rng, &src->pend);
             src->trace_next += s->g.term;
-            account_created(s, &src->pend);
             return 1;
         }
-        (void)ch;
         return 0;
     }
-    while (src->gen_clock <= s->cycle) {
+    while (src->gen_clock <= last) {
         long t = src->gen_clock++;
         /* the rate and pattern in force in cycle t (mid-run switch, docs/traffic.md section 2) */
         int late = s->switch_at && t >= s->switch_at;
@@ -70,10 +71,28 @@ static int generate(tn_sim *s, tn_source *src, int node, int ch)
         src->pend.len = len;
         src->pend.dst = tn_traffic_dest(late ? &s->tg2 : &s->tg, &s->g, node, &src->rng);
         tn_source_header(s, node, &src->rng, &src->pend);
-        account_created(s, &src->pend);
         return 1;
     }
     return 0;
+}
+
+static int generate(tn_sim *s, tn_source *src, int node)
+{
+    if (!draw_next(s, src, node, s->cycle))
+        return 0;
+    account_created(s, &src->pend);
+    return 1;
+}
+
+void tn_source_count_window(tn_sim *s)
+{
+    long n = (long)s->g.nodes * s->g.term;
+    for (long i = 0; i < n; i++) {
+        tn_source g = s->src[i]; /* a copy: its stream and generator position */
+        while (draw_next(s, &g, (int)(i / s->g.term), s->win_hi - 1))
+            if (g.pend.created >= s->win_lo)
+                s->created_flits_win += g.pend.len;
+    }
 }
 
 /* ACOR (R23.2): the level in force for this channel's head in this cycle. */
@@ -169,7 +188,7 @@ void tn_source_step(tn_sim *s, int node, int ch)
         src->gal_offer = src->gal_took = 0;
         if (!s->gen_stop) {
             if (!src->has_pending)
-                src->has_pending = generate(s, src, node, ch);
+                src->has_pending = generate(s, src, node);
             src->gal_offer = (uint8_t)src->has_pending;
             src->gal_offer_dst = src->pend.dst;
             int j = src->has_pending ? tn_gal_enqueue(s, node, &src->pend) : 0;
@@ -182,7 +201,7 @@ void tn_source_step(tn_sim *s, int node, int ch)
         }
     } else if (!src->in_pkt && !s->gen_stop) {
         if (!src->has_pending)
-            src->has_pending = generate(s, src, node, ch);
+            src->has_pending = generate(s, src, node);
         if (src->has_pending && s->cfg.routing == TN_ROUTE_ACOR) {
             /* ACOR (R23.4): an eligible head draws its intermediate from the set of the level in
              * force; failing to start is a blocked event and the next attempt draws again */

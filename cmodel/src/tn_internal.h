@@ -393,6 +393,11 @@ void tn_links_deliver(tn_sim *s);
 /* source.c / sink.c */
 void tn_source_send(tn_sim *s, int node, int channel);
 void tn_source_step(tn_sim *s, int node, int channel);
+/* Section 17: the measured offered load counts every packet created in the window. A channel's
+ * generator is lazy (R9.2): when the sources stop before it has passed the window (the drain
+ * limit), the window's packets it has not drawn are drawn now on a copy of its stream and their
+ * flits counted; no packet is started from them (the sources are stopped). */
+void tn_source_count_window(tn_sim *s);
 void tn_sink_receive(tn_sim *s, int node, int channel, const tn_flit *f);
 uint64_t tn_payload(const tn_sim *s, int src, uint32_t seq, int idx);
 void tn_check_fail(tn_sim *s, const char *fmt, ...);

@@ -1063,8 +1063,8 @@ static void test_goal_val_hop_distribution(void **st_)
 
 /* A sim of the 4x4 torus with traffic=trace from a temporary file of the given lines, or NULL
  * with the message in err. */
-static tn_sim *trace_sim(const char *lines, const char *routing, const char *buf, char *err,
-                         size_t errlen)
+/* A simulator of configuration c (keys beside trace= unchanged) on a trace of these lines. */
+static tn_sim *trace_sim_cfg(const char *lines, tn_config c, char *err, size_t errlen)
 {
     char path[] = "/tmp/tn_test_trace_XXXXXX";
     int fd = mkstemp(path);
@@ -1073,15 +1073,23 @@ static tn_sim *trace_sim(const char *lines, const char *routing, const char *buf
     assert_non_null(f);
     fputs(lines, f);
     fclose(f);
-    tn_config c = base(4, 2);
-    const char *kv[][2] = {{"vcs", "4"}, {"routing", routing}, {"buf", buf},
-                           {"traffic", "trace"}, {"trace", path}};
-    for (size_t i = 0; i < sizeof kv / sizeof kv[0]; i++)
-        if (tn_config_set(&c, kv[i][0], kv[i][1], err, errlen))
-            fail_msg("%s", err);
+    if (tn_config_set(&c, "traffic", "trace", err, errlen) ||
+        tn_config_set(&c, "trace", path, err, errlen))
+        fail_msg("%s", err);
     tn_sim *s = tn_sim_new(&c, err, errlen);
     remove(path);
     return s;
+}
+
+static tn_sim *trace_sim(const char *lines, const char *routing, const char *buf, char *err,
+                         size_t errlen)
+{
+    tn_config c = base(4, 2);
+    const char *kv[][2] = {{"vcs", "4"}, {"routing", routing}, {"buf", buf}};
+    for (size_t i = 0; i < sizeof kv / sizeof kv[0]; i++)
+        if (tn_config_set(&c, kv[i][0], kv[i][1], err, errlen))
+            fail_msg("%s", err);
+    return trace_sim_cfg(lines, c, err, errlen);
 }
 
 /* R19.1.4: with traffic=trace, A is min(buf, the trace's longest packet), not the pkt key's
@@ -1109,6 +1117,60 @@ static void test_trace_acrd(void **st)
     assert_non_null(strstr(err, "allowed: 8..64"));
 }
 
+/* Section 17: the measured offered load counts every packet created in the window, also when the
+ * drain limit stops the run before a source's lazy generator has drawn them all: a run cut at the
+ * window's end (drain=0) past saturation reports the created flits of the same run left to drain
+ * (same seed: the same packets), for Bernoulli traffic with variable lengths, under GAL, and for a
+ * mid-run pattern switch. */
+static void test_created_counts_undrawn(void **st_)
+{
+    (void)st_;
+    for (int i = 0; i < 3; i++) {
+        tn_config c = base(4, 2);
+        c.vcs = 4;
+        c.buf = 4;
+        c.load = 0.5; /* past DOR's and GAL's saturation on the 4x4 */
+        c.warmup = 200;
+        c.measure = 1500;
+        c.pkt_min = 1;
+        c.pkt_max = 8;
+        if (i == 1) {
+            c.routing = TN_ROUTE_GAL;
+            c.gal_sets = TN_GAL_SDIR;
+            c.gal_qdepth = 2; /* full quadrant queues: the source queue backs up */
+        } else if (i == 2) {
+            c.switch_at = 900;
+            c.switch_traffic = TN_TR_TORNADO;
+            c.switch_load = 0.45;
+            c.switch_traffic_set = c.switch_load_set = 1;
+        }
+        tn_stats full = run_cfg(&c);
+        c.drain = 0;
+        tn_stats cut = run_cfg(&c);
+        assert_true(full.drained);
+        assert_false(cut.drained);
+        assert_true(cut.packets < full.packets); /* the cut run measured fewer: it was cut */
+        assert_true(full.created_flits > 0.4);
+        assert_true(cut.created_flits == full.created_flits);
+    }
+    /* a trace: node 0 creates a 8-flit packet every cycle of the window [0, 20); cut at its end
+     * it has started three, and all 20 count */
+    char lines[512] = "", err[TN_ERRLEN];
+    for (int t = 0; t < 20; t++)
+        snprintf(lines + strlen(lines), sizeof lines - strlen(lines), "%d 0 5 8\n", t);
+    tn_config c = base(4, 2);
+    c.warmup = 0;
+    c.measure = 20;
+    c.drain = 0;
+    tn_sim *s = trace_sim_cfg(lines, c, err, sizeof err);
+    assert_non_null(s);
+    tn_stats st;
+    tn_sim_run(s, &st);
+    tn_sim_free(s);
+    assert_true(st.packets < 20);
+    assert_true(st.created_flits == 20.0 * 8 / (16 * 20));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1133,6 +1195,7 @@ int main(void)
         cmocka_unit_test(test_chaos_bad_config),
         cmocka_unit_test(test_traffic_switch),
         cmocka_unit_test(test_goal_val_hop_distribution),
+        cmocka_unit_test(test_created_counts_undrawn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
