@@ -90,7 +90,7 @@ void tnsim_print_json(const tn_config *c, const tn_stats *st, FILE *f, const cha
             "\"nonmin_frac\": %.6g, \"src_accepted_min\": %.6g, \"src_accepted_max\": %.6g, "
             "\"src_jain\": %.6g, \"chan_util_avg\": %.6g, \"chan_util_max\": %.6g, \"saturated\": %s, "
             "\"packets\": %ld, \"injected\": %ld, \"delivered\": %ld, \"check_errors\": %ld, "
-            "\"router_errors\": %u, \"cycles\": %ld, \"sim_cycles_per_second\": %.1f, "
+            "\"router_errors\": %u, \"cycles\": %ld, \"stop_cycle\": %ld, \"sim_cycles_per_second\": %.1f, "
             "\"flit_hops_per_second\": %.1f%s%s}%s",
             c->k, c->n, tn_topo_name(c->topo), c->vcs, c->buf, c->pkt_min, c->pkt_max, c->term,
             tn_routing_name(c->routing), tn_selection_name(c->selection),
@@ -101,7 +101,7 @@ void tnsim_print_json(const tn_config *c, const tn_stats *st, FILE *f, const cha
             st->src_accepted_max, st->src_jain, st->chan_util_avg,
             st->chan_util_max,
             st->saturated ? "true" : "false", st->packets, st->injected, st->delivered,
-            st->check_errors, st->router_errors, st->cycles, st->cycles_per_second,
+            st->check_errors, st->router_errors, st->cycles, st->stop_cycle, st->cycles_per_second,
             st->flit_hops_per_second, gal_occ(st, 1), acor_stats(st, 1), end);
 }
 

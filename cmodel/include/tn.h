@@ -224,6 +224,8 @@ typedef struct tn_stats {
     long latency_p50, latency_p99, latency_max, latency_min;
     long packets;                /* marked packets delivered */
     long cycles;                 /* cycles simulated */
+    long stop_cycle;             /* the first stopped cycle (R9.8): from it on the sources
+                                    start no packet, and the network drains */
     double sim_seconds, cycles_per_second, flit_hops_per_second;
     long flit_hops;              /* link traversals over the whole run */
     double chan_util_avg, chan_util_max;

@@ -337,6 +337,7 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
             break;
         tn_sim_step(s);
     }
+    st->stop_cycle = s->cycle;
     tn_source_count_window(s);
     /* Every packet that entered the network must come out: stop the sources and drain. */
     /* ... in a time that grows with the backlog (GAL's queues hold up to S*2^n*gal_qdepth

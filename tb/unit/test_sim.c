@@ -1152,6 +1152,10 @@ static void test_created_counts_undrawn(void **st_)
         assert_true(cut.packets < full.packets); /* the cut run measured fewer: it was cut */
         assert_true(full.created_flits > 0.4);
         assert_true(cut.created_flits == full.created_flits);
+        /* the first stopped cycle: the window's end when cut there, later when left to drain */
+        assert_int_equal(cut.stop_cycle, c.warmup + c.measure);
+        assert_true(full.stop_cycle > c.warmup + c.measure);
+        assert_true(full.stop_cycle <= full.cycles);
     }
     /* a trace: node 0 creates a 8-flit packet every cycle of the window [0, 20); cut at its end
      * it has started three, and all 20 count */
