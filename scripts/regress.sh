@@ -6,6 +6,8 @@
 # configuration is first checked deadlock-free with `tnsim check` (the routing algorithms it
 # proves: dor, minad, val, goal, acor); every Verilated model is built once, before the runs; the runs
 # go JOBS at a time (default: the number of cores). JUnit XML per list in build/regress/.
+# Then BOARD_COUNT (default 40) random runs of the simulated board core against the C model from
+# the same seed (scripts/board_fuzz.py: tnhost run --compare on tnboard-core).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seed=${1:-$(( $(date +%s) % 100000 ))}
@@ -18,6 +20,7 @@ rand=build/regress/random_$seed.txt
 rerun="make regress SEED=$seed"
 [ "$count" = 40 ] || rerun="$rerun COUNT=$count"
 [ "$target" = 1000000000 ] || rerun="$rerun TARGET=$target"
+[ "${BOARD_COUNT:-40}" = 40 ] || rerun="$rerun BOARD_COUNT=$BOARD_COUNT"
 echo "regress: random seed $seed (rerun: $rerun), $count random configurations, target $target router-cycles, $jobs jobs"
 start=$(date +%s)
 python3 - "$seed" "$count" "$target" > "$rand" <<'PY'
@@ -134,11 +137,26 @@ if [ "$total" -lt "$expected" ] || [ "$xrc" -gt 123 ]; then
     total_fail=$((total_fail + expected - total))
     total=$expected
 fi
+# the board core against the C model: random runs from the same seed
+board_count=${BOARD_COUNT:-40}
+rm -f build/regress/board_fuzz.xml
+python3 scripts/board_fuzz.py --count "$board_count" --seed "$seed" --junit build/regress/board_fuzz.xml \
+    > build/regress/board_fuzz.out 2>&1
+grep '^not ok' -A1 build/regress/board_fuzz.out
+tail -1 build/regress/board_fuzz.out | sed 's/^# /regress: /'
+bp=$(grep -c '^ok ' build/regress/board_fuzz.out); bf=$(grep -c '^not ok ' build/regress/board_fuzz.out)
+bk=$(grep -c '^ok .*# SKIP' build/regress/board_fuzz.out)
+if [ $((bp + bf)) -lt "$board_count" ]; then   # it stopped early (a missing program, a crash)
+    tail -3 build/regress/board_fuzz.out
+    bf=$((board_count - bp))
+fi
+total=$((total + bp + bf)); total_fail=$((total_fail + bf)); total_skip=$((total_skip + bk))
 # one JUnit file for the whole regression
 {
     echo '<?xml version="1.0" encoding="UTF-8"?>'
     echo "<testsuites name=\"regress\" tests=\"$total\" failures=\"$total_fail\" time=\"$(( $(date +%s) - start ))\">"
     for x in build/regress/parts/*.xml; do sed '1d' "$x"; done
+    [ ! -s build/regress/board_fuzz.xml ] || sed '1d' build/regress/board_fuzz.xml
     echo '</testsuites>'
 } > build/regress/regress.xml
 secs=$(( $(date +%s) - start ))

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Random runs of the simulated board core against the C model (make regress).
+
+Draws COUNT configurations from SEED (every routing family of the board core, every pattern it
+builds, loads up to 0.2, window, drain and histogram edges, buffers, packet lengths, selections,
+switch priority and dateline), runs each on tnboard-core with `tnhost run --compare --json`
+and checks that the board's figures equal the model's (the 10 figures and the latency
+histogram, docs/board-guide.md). A run whose source FIFO overflows (the board holds QD packets
+per node, tnsim's queue is unbounded) is not comparable and is counted as skipped. Prints TAP
+and writes JUnit XML.
+
+  python3 scripts/board_fuzz.py [--count N] [--seed S] [--junit FILE]
+"""
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from xml.sax.saxutils import quoteattr
+
+ROUTINGS = ["dor", "minad", "val", "goal", "gal", "acor"]
+PATTERNS = ["uniform", "tornado", "bitcomp", "bitrev", "shuffle", "transpose", "neighbor",
+            "butterfly", "randperm", "hotspot"]
+SELECTIONS = ["random", "dor", "zigzag", "lru", "ldsf", "sq"]
+
+
+def draw(r):
+    """One configuration: tnhost run keys (the core build: K=4 N=2 V=4 B=4, GAL and ACOR)."""
+    routing = r.choice(ROUTINGS)
+    traffic = r.choice(PATTERNS)
+    lo = r.randint(1, 8)
+    hi = r.randint(lo, 12)
+    keys = [f"routing={routing}", f"traffic={traffic}",
+            f"load={r.choice([0.01, 0.05, 0.1, 0.15, 0.2])}",
+            f"warmup={r.choice([0, 1, 7, 100, 300])}", f"measure={r.choice([1, 2, 50, 500, 1500])}",
+            f"drain={r.choice([0, 1, 3, 50000])}", f"seed={r.randint(0, 2**32 - 1)}",
+            f"hist_shift={r.randint(0, 15)}", f"buf={r.randint(1, 4)}",
+            f"pkt={lo}-{hi}" if hi > lo else f"pkt={lo}",
+            f"transit={r.choice(['on', 'off'])}", f"dateline={r.choice(['on', 'off'])}"]
+    if routing == "gal":
+        keys.append("gal_sets=" + r.choice(["1", "2", "dir"]))
+        if r.random() < 0.3:
+            keys += ["gal_adapt=on", f"gal_n1={r.randint(1, 64)}", f"gal_n2={r.randint(1, 200)}"]
+        else:
+            keys.append(f"gal_t={r.randint(0, 16)}")
+    if routing in ("minad", "goal", "gal"):
+        keys.append("selection=" + r.choice(SELECTIONS))
+    if routing == "acor":
+        keys += ["acor_seq=" + r.choice(["box-full", "goalq-full", "box-goalq-full"]),
+                 "acor_mode=" + r.choice(["router", "packet"]), f"acor_hi={r.randint(1, 256)}",
+                 f"acor_it1={r.randint(1, 8)}", f"acor_it2={r.randint(1, 16)}",
+                 f"acor_dt1={r.randint(0, 4)}", f"acor_dt2={r.randint(0, 8)}"]
+    if traffic == "hotspot":
+        nodes = r.sample(range(16), r.randint(1, 4))
+        keys += ["hot_nodes=" + ",".join(map(str, nodes)),
+                 f"hot_frac={r.choice([0.1, 0.5, 1])}"]
+    if traffic == "randperm":
+        keys.append(f"perm_seed={r.randint(0, 1000)}")
+    return keys
+
+
+def start_board(core, log):
+    """Starts tnboard-core; returns (process, its pty path)."""
+    p = subprocess.Popen([core, "--wall-limit", "7200"], stdout=log, stderr=subprocess.STDOUT)
+    for _ in range(200):
+        time.sleep(0.05)
+        log.flush()
+        with open(log.name) as f:
+            first = f.readline().strip()
+        if first.startswith("/dev/"):
+            return p, first
+        if p.poll() is not None:
+            break
+    p.kill()
+    sys.exit(f"board_fuzz: {core} printed no pty (see {log.name})")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--count", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=int(time.time()) % 100000)
+    ap.add_argument("--junit", default="")
+    a = ap.parse_args()
+    if a.count < 1 or a.seed < 0:
+        sys.exit(f"board_fuzz: --count {a.count} must be >= 1 and --seed {a.seed} >= 0")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    core = os.path.join(root, "build/bin/tnboard-core")
+    host = os.path.join(root, "build/san/tnhost")
+    if not os.access(host, os.X_OK):
+        host = os.path.join(root, "build/bin/tnhost")
+    for b in (core, host):
+        if not os.access(b, os.X_OK):
+            sys.exit(f"board_fuzz: {b} is not built (make build/bin/tnboard-core build/bin/tnhost)")
+    r = random.Random(a.seed)
+    print(f"# board_fuzz: {a.count} random configurations of the board core, seed {a.seed} "
+          f"(rerun: python3 scripts/board_fuzz.py --count {a.count} --seed {a.seed})")
+    cases, fails, skips, t0 = [], 0, 0, time.time()
+    with tempfile.NamedTemporaryFile("w", suffix=".log", prefix="tn_board_fuzz.") as log:
+        board, pty = start_board(core, log)
+        try:
+            for i in range(1, a.count + 1):
+                keys = draw(r)
+                name = " ".join(keys)
+                t = time.time()
+                try:
+                    p = subprocess.run([host, "--port", pty, "--timeout", "5000", "--json", "run",
+                                        "--compare"] + keys, capture_output=True, text=True,
+                                       timeout=600)
+                    out, err, rc = p.stdout, p.stderr.strip(), p.returncode
+                except subprocess.TimeoutExpired:
+                    out, err, rc = "", "tnhost did not end within 600 s", -1
+                dt = time.time() - t
+                why = None
+                try:
+                    d = json.loads(out)
+                except ValueError:
+                    d = None
+                if d is not None and "compare" not in d and "overflowed" in err:
+                    skips += 1
+                    print(f"ok {i} - {name} # SKIP a source FIFO overflowed: not comparable")
+                    cases.append(f'<testcase classname="board_fuzz" name={quoteattr(name)}>'
+                                 '<skipped/></testcase>')
+                    continue
+                if d is None or "compare" not in d:
+                    why = f"exit {rc}: {err[:300]}"
+                elif d["differences"] != 0 or rc != 0:
+                    c = d["compare"]
+                    why = "; ".join(f"{k}: board {v[0]} model {v[1]}" for k, v in c.items()
+                                    if v[0] != v[1]) + f" (exit {rc})"
+                if why:
+                    fails += 1
+                    print(f"not ok {i} - {name}\n#   {why}")
+                    cases.append(f'<testcase classname="board_fuzz" name={quoteattr(name)} '
+                                 f'time="{dt:.1f}"><failure message={quoteattr(why)}/></testcase>')
+                else:
+                    print(f"ok {i} - {name} ({d['packets']} packets measured)")
+                    cases.append(f'<testcase classname="board_fuzz" name={quoteattr(name)} '
+                                 f'time="{dt:.1f}"/>')
+                sys.stdout.flush()
+        finally:
+            board.kill()
+            board.wait()
+    print(f"1..{a.count}")
+    print(f"# board_fuzz: {a.count - fails - skips} equal to the C model, {fails} differ, "
+          f"{skips} not comparable (seed {a.seed}, {time.time() - t0:.0f} s)")
+    if a.junit:
+        with open(a.junit, "w") as f:
+            f.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+            f.write(f'<testsuite name="board_fuzz" tests="{a.count}" failures="{fails}" '
+                    f'skipped="{skips}" time="{time.time() - t0:.0f}">\n')
+            f.write("\n".join(cases) + "\n</testsuite>\n")
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
