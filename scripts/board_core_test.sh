@@ -4,7 +4,7 @@
 # it exists) drives tnboard-core (build/bin/tnboard-core: fpga/tn_board.v Verilated whole, UART
 # included, V=4 ROUTING=3 GAL=1 ACOR=1 B=4 W=16, on a pty) through `run ... --compare` and asserts that the
 # statistics read over the UART equal the C model's (tn_sim_run on the same keys) exactly:
-# marked packets, accepted flits, latency sum, max and min, created flits, injected and delivered
+# marked packets, accepted flits, latency sum, max and min, created packets and flits, injected and delivered
 # packets, cycles, the cycle the sources stopped, and the 16-bin latency histogram. DOR (uniform, tornado with a length range, randperm with three perm_seeds,
 # hotspot with hot_frac 0.2 and 1), MIN AD (random selection; hotspot), VAL, GOAL (randperm) and
 # GAL (three set kinds, fixed and adaptive threshold) and ACOR (default keys; a low-threshold
@@ -110,7 +110,7 @@ else
     fail "registers at power-on: the documented configuration, run state and statistics zero" "${PON_BAD[@]}"
 fi
 
-FIELDS="packets accepted_flits latency_sum latency_max latency_min created_flits injected delivered cycles stop_cycle"
+FIELDS="packets accepted_flits latency_sum latency_max latency_min created created_flits injected delivered cycles stop_cycle"
 # equal DESC KEYS...: run --compare --json; every compared field equal, something measured
 equal() {
     local desc=$1
@@ -202,7 +202,7 @@ fi
 
 # the text table: both columns and no difference
 h --port "$PTY_core" run --compare routing=dor traffic=butterfly load=0.2 warmup=100 measure=800
-if [ "$RC" -eq 0 ] && grep -q '^compare: 0 of 11 fields differ' <<<"$OUT" && grep -q 'latency_sum' <<<"$OUT"; then
+if [ "$RC" -eq 0 ] && grep -q '^compare: 0 of 12 fields differ' <<<"$OUT" && grep -q 'latency_sum' <<<"$OUT"; then
     pass "run --compare prints the side-by-side table with no difference"
 else
     fail "run --compare prints the side-by-side table with no difference" "exit $RC" "$OUT" "$ERR"

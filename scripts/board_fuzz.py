@@ -5,7 +5,7 @@
 Draws COUNT configurations from SEED (every routing family of the board core, every pattern it
 builds, loads up to 0.2, window, drain and histogram edges, buffers, packet lengths, selections,
 switch priority and dateline), runs each on tnboard-core with `tnhost run --compare --json`
-and checks that the board's figures equal the model's (the 10 figures and the latency
+and checks that the board's figures equal the model's (the 11 figures and the latency
 histogram, docs/board-guide.md). A run whose source FIFO overflows (the board holds QD packets
 per node, tnsim's queue is unbounded) is not comparable and is counted as skipped. Prints TAP
 and writes JUnit XML.

@@ -83,7 +83,7 @@ void tnsim_print_json(const tn_config *c, const tn_stats *st, FILE *f, const cha
             "\"pkt_max\": %d, \"term\": %d, \"routing\": \"%s\", \"selection\": \"%s\", \"traffic\": \"%s\", "
             "\"seed\": %u, \"capacity_flits_per_node_cycle\": %.6g, "
             "\"offered\": %.6g, \"offered_flits_per_node_cycle\": %.6g, "
-            "\"created_flits_per_node_cycle\": %.6g, "
+            "\"created_flits_per_node_cycle\": %.6g, \"created_packets\": %ld, "
             "\"accepted\": %.6g, \"accepted_flits_per_node_cycle\": %.6g, "
             "\"latency_avg\": %.4f, \"latency_p50\": %ld, \"latency_p99\": %ld, "
             "\"latency_max\": %ld, \"network_latency_avg\": %.4f, \"hops_avg\": %.4f, "
@@ -95,7 +95,8 @@ void tnsim_print_json(const tn_config *c, const tn_stats *st, FILE *f, const cha
             c->k, c->n, tn_topo_name(c->topo), c->vcs, c->buf, c->pkt_min, c->pkt_max, c->term,
             tn_routing_name(c->routing), tn_selection_name(c->selection),
             tn_traffic_name(c->traffic), c->seed, tn_capacity(c),
-            st->offered, st->offered_flits, st->created_flits, st->accepted, st->accepted_flits,
+            st->offered, st->offered_flits, st->created_flits, st->created_packets, st->accepted,
+            st->accepted_flits,
             st->latency_avg, st->latency_p50, st->latency_p99, st->latency_max,
             st->network_latency_avg, st->hops_avg, st->nonmin_frac, st->src_accepted_min,
             st->src_accepted_max, st->src_jain, st->chan_util_avg,

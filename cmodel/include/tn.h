@@ -218,6 +218,7 @@ typedef struct tn_stats {
     double offered;              /* configured, fraction of capacity */
     double offered_flits;        /* configured, flits/node/cycle */
     double created_flits;        /* measured offered (flits created in window), flits/node/cycle */
+    long created_packets;        /* marked packets created (in the window), section 17 */
     double accepted;             /* fraction of capacity */
     double accepted_flits;       /* flits/node/cycle */
     double latency_avg, network_latency_avg, hops_avg;

@@ -353,6 +353,7 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
     double nodes = s->g.nodes, win = (double)c->measure;
     double cap = tn_capacity(c);
     st->created_flits = (double)s->created_flits_win / (nodes * win);
+    st->created_packets = s->created_pkts_win;
     st->offered_flits = s->has_trace ? st->created_flits : tn_rate_flits(c);
     if (c->switch_at) { /* the window's mean of the two rates */
         long pre = c->switch_at - s->win_lo;
@@ -488,13 +489,10 @@ int tn_sim_inject(tn_sim *s, int src, int dst, int len)
     if (so->has_pending || so->in_pkt)
         return -1;
     so->has_pending = 1;
-    if (s->cycle >= s->win_lo && s->cycle < s->win_hi) {
-        s->marked_outstanding++;
-        s->created_flits_win += len;
-    }
     so->pend.created = s->cycle;
     so->pend.dst = dst;
     so->pend.len = len;
+    tn_account_created(s, &so->pend);
     tn_source_header(s, src, &so->rng, &so->pend);
     return 0;
 }

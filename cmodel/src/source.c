@@ -5,10 +5,11 @@
  * node input port (VC choice and credits). docs/microarchitecture.md, "Injection". */
 #include "tn_internal.h"
 
-static void account_created(tn_sim *s, const tn_pending *p)
+void tn_account_created(tn_sim *s, const tn_pending *p)
 {
     if (p->created >= s->win_lo && p->created < s->win_hi) {
         s->marked_outstanding++;
+        s->created_pkts_win++;
         s->created_flits_win += p->len;
     }
 }
@@ -80,7 +81,7 @@ static int generate(tn_sim *s, tn_source *src, int node)
 {
     if (!draw_next(s, src, node, s->cycle))
         return 0;
-    account_created(s, &src->pend);
+    tn_account_created(s, &src->pend);
     return 1;
 }
 
@@ -90,8 +91,10 @@ void tn_source_count_window(tn_sim *s)
     for (long i = 0; i < n; i++) {
         tn_source g = s->src[i]; /* a copy: its stream and generator position */
         while (draw_next(s, &g, (int)(i / s->g.term), s->win_hi - 1))
-            if (g.pend.created >= s->win_lo)
+            if (g.pend.created >= s->win_lo) {
+                s->created_pkts_win++;
                 s->created_flits_win += g.pend.len;
+            }
     }
 }
 

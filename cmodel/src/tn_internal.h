@@ -238,7 +238,7 @@ struct tn_sim {
     /* measurement */
     long win_lo, win_hi;
     long marked_outstanding;
-    long created_flits_win, accepted_flits_win;
+    long created_pkts_win, created_flits_win, accepted_flits_win; /* marked packets created, their flits */
     long *src_acc_win;   /* [node]: flits of that source's packets ejected in the window */
     long marked_done;
     long marked_nonmin;
@@ -398,6 +398,8 @@ void tn_source_step(tn_sim *s, int node, int channel);
  * limit), the window's packets it has not drawn are drawn now on a copy of its stream and their
  * flits counted; no packet is started from them (the sources are stopped). */
 void tn_source_count_window(tn_sim *s);
+/* A packet drawn (created in p->created): counted as marked when created in the window. */
+void tn_account_created(tn_sim *s, const tn_pending *p);
 void tn_sink_receive(tn_sim *s, int node, int channel, const tn_flit *f);
 uint64_t tn_payload(const tn_sim *s, int src, uint32_t seq, int idx);
 void tn_check_fail(tn_sim *s, const char *fmt, ...);

@@ -66,7 +66,7 @@ typedef struct board_stats {
     unsigned hist_shift;
 } board_stats;
 
-#define RUN_NFIELDS 10
+#define RUN_NFIELDS 11
 /* what --compare compares: the RUN_NFIELDS scalar fields and the latency histogram */
 #define RUN_NCOMPARED (RUN_NFIELDS + 1)
 

@@ -504,15 +504,16 @@ int run_measure(host *h, const tn_config *c, const board_build *bb, run_result *
     const tn_stats *cs = &rr->cs;
     const board_stats *bs = &rr->bs;
     const char *names[RUN_NFIELDS] = {"packets", "accepted_flits", "latency_sum",
-                                      "latency_max", "latency_min", "created_flits",
+                                      "latency_max", "latency_min", "created", "created_flits",
                                       "injected", "delivered", "cycles", "stop_cycle"};
     uint64_t b[RUN_NFIELDS] = {bs->packets, bs->accepted, bs->lat_sum, bs->lat_max, bs->lat_min,
-                               bs->created_flits, bs->injected, bs->delivered, bs->cycles,
+                               bs->created, bs->created_flits, bs->injected, bs->delivered, bs->cycles,
                                bs->stop_cycle};
     uint64_t m[RUN_NFIELDS] = {
         (uint64_t)cs->packets, c_count(cs->accepted_flits, nodes, c->measure),
         (uint64_t)(cs->latency_avg * (double)cs->packets + 0.5), (uint64_t)cs->latency_max,
-        (uint64_t)cs->latency_min, c_count(cs->created_flits, nodes, c->measure),
+        (uint64_t)cs->latency_min, (uint64_t)cs->created_packets,
+        c_count(cs->created_flits, nodes, c->measure),
         (uint64_t)cs->injected, (uint64_t)cs->delivered, (uint64_t)cs->cycles,
         (uint64_t)cs->stop_cycle};
     rr->compared = 1;

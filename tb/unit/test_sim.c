@@ -1152,6 +1152,8 @@ static void test_created_counts_undrawn(void **st_)
         assert_true(cut.packets < full.packets); /* the cut run measured fewer: it was cut */
         assert_true(full.created_flits > 0.4);
         assert_true(cut.created_flits == full.created_flits);
+        assert_int_equal(cut.created_packets, full.created_packets);
+        assert_int_equal(full.created_packets, full.packets); /* drained: each one delivered */
         /* the first stopped cycle: the window's end when cut there, later when left to drain */
         assert_int_equal(cut.stop_cycle, c.warmup + c.measure);
         assert_true(full.stop_cycle > c.warmup + c.measure);
@@ -1173,6 +1175,7 @@ static void test_created_counts_undrawn(void **st_)
     tn_sim_free(s);
     assert_true(st.packets < 20);
     assert_true(st.created_flits == 20.0 * 8 / (16 * 20));
+    assert_int_equal(st.created_packets, 20);
 }
 
 int main(void)
