@@ -4,9 +4,10 @@
 # it exists) drives tnboard-core (build/bin/tnboard-core: fpga/tn_board.v Verilated whole, UART
 # included, V=4 ROUTING=3 GAL=1 ACOR=1 B=4 W=16, on a pty) through `run ... --compare` and asserts that the
 # statistics read over the UART equal the C model's (tn_sim_run on the same keys) exactly:
-# marked packets, accepted flits, latency sum, max and min, created packets and flits, injected and delivered
-# packets, cycles, the cycle the sources stopped, and the 16-bin latency histogram. DOR (uniform, tornado with a length range, randperm with three perm_seeds,
-# hotspot with hot_frac 0.2 and 1), MIN AD (random selection; hotspot), VAL, GOAL (randperm) and
+# marked packets, accepted flits, latency sum, max and min, created packets and flits, injected
+# and delivered packets, cycles, the cycle the sources stopped, and the 16-bin latency histogram.
+# First every register at power-on. DOR (uniform; drain=10 and, with MIN AD, drain=0; tornado
+# with a length range, randperm with three perm_seeds, hotspot with hot_frac 0.2 and 1), MIN AD (random selection; hotspot), VAL, GOAL (randperm) and
 # GAL (three set kinds, fixed and adaptive threshold) and ACOR (default keys; a low-threshold
 # box-goalq-full run that reaches levels 1 and 2; per-packet mode), ACOR's seven registers read
 # back as tnhost wrote them. randperm's and hotspot's registers as
@@ -15,8 +16,8 @@
 # and hot_frac, a k or vcs the build does not have, an unknown key with tnsim's message; a refused
 # run writes no register), `sweep` (three DOR loads with --compare, each equal to the C
 # model; the text table; bad loads= values refused with the key, value and range named), a
-# source FIFO overflow past saturation reported and not compared, `errors`, and a
-# control-plane-only board (tnboard) recognised as not a board core.
+# source FIFO overflow past saturation reported and not compared, `errors`, the register map's
+# access rules, and a control-plane-only board (tnboard) recognised as not a board core.
 # Run by scripts/run_tests.sh (make test); alone: make board && bash scripts/board_core_test.sh
 # TNBOARD_CORE=PATH tests another tnboard-core build (make mutate's board set: each mutant's).
 set -uo pipefail # no -e: a failing check must not stop the others
