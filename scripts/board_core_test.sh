@@ -303,15 +303,19 @@ if [ "$RC" -eq 1 ] && grep -q 'a source FIFO overflowed' <<<"$ERR" && ! grep -q 
 else
     fail "a source FIFO overflow past saturation is reported and not compared" "exit $RC" "$ERR" "$OUT"
 fi
-# errors: after the overflow run the overflow bits show; after a clean run none
+# errors: after the overflow run the overflow bits show, and STATUS has bits 3 (an error) and 4
+# (a source FIFO overflowed) beside 0..2 (started, stopped, ended): 31; after a clean run no
+# error, STATUS 7
 h --port "$PTY_core" errors
 if [ "$RC" -eq 1 ] && grep -q 'overflow' <<<"$OUT"; then pass "errors shows the sources' overflow"; else fail "errors shows the sources' overflow" "exit $RC" "$OUT" "$ERR"; fi
+h --port "$PTY_core" --json errors
+if [ "$(json status)" = 31 ]; then pass "STATUS after the overflow run: 31 (ended, an error, an overflow)"; else fail "STATUS after the overflow run: 31 (ended, an error, an overflow)" "$OUT"; fi
 h --port "$PTY_core" run routing=dor traffic=uniform load=0.1 warmup=0 measure=200
 h --port "$PTY_core" --json errors
-if [ "$RC" -eq 0 ] && [ "$(json router_errors)" = 0 ] && [ "$(json sink_errors)" = 0 ] && [ "$(json source_overflow)" = 0 ]; then
-    pass "errors after a clean run: no router, sink or source error"
+if [ "$RC" -eq 0 ] && [ "$(json router_errors)" = 0 ] && [ "$(json sink_errors)" = 0 ] && [ "$(json source_overflow)" = 0 ] && [ "$(json status)" = 7 ]; then
+    pass "errors after a clean run: no router, sink or source error; STATUS 7"
 else
-    fail "errors after a clean run: no router, sink or source error" "exit $RC" "$OUT" "$ERR"
+    fail "errors after a clean run: no router, sink or source error; STATUS 7" "exit $RC" "$OUT" "$ERR"
 fi
 
 # the register map's access rules (docs/board-guide.md, "Register map"): every configuration
