@@ -317,6 +317,24 @@ if [ "$RC" -eq 0 ] && [ "$(json router_errors)" = 0 ] && [ "$(json sink_errors)"
 else
     fail "errors after a clean run: no router, sink or source error; STATUS 7" "exit $RC" "$OUT" "$ERR"
 fi
+# a router error alone: ROUTING written 5 (CHAOS, not built in the RTL) by hand, no traffic
+# (THRESH 0): every router sets its configuration bit (bit 6, 64) and STATUS its error bit: 15
+h --port "$PTY_core" write 0x16 0
+h --port "$PTY_core" write 0x10 5
+h --port "$PTY_core" reset
+h --port "$PTY_core" start 1
+for i in $(seq 1 50); do   # until the run has ended (STATUS bit 2), at most 5 s
+    h --port "$PTY_core" --json read 0x20
+    [ $(( $(json value) & 4 )) -eq 0 ] || break
+    sleep 0.1
+done
+h --port "$PTY_core" --json errors
+RE=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["status"], d["router_errors"], d["sink_errors"], sorted(set(n["router"] for n in d["nodes"])))' <<<"$OUT" 2>&1)
+if [ "$RC" -eq 1 ] && [ "$RE" = "15 64 0 [64]" ]; then
+    pass "a router error alone (ROUTING 5): every node's configuration bit, STATUS 15, errors exit 1"
+else
+    fail "a router error alone (ROUTING 5): every node's configuration bit, STATUS 15, errors exit 1" "exit $RC: $RE" "$ERR"
+fi
 
 # the register map's access rules (docs/board-guide.md, "Register map"): every configuration
 # register keeps exactly its documented bits (a different value written to each, read back
