@@ -172,9 +172,11 @@ int cmd_sweep(host *h)
     }
     if (!h->json) {
         printf("offered, accepted: fraction of capacity (%.4g flits/node/cycle); latency: cycles, "
-               "creation to tail ejection%s\n", tn_capacity(&cfg[0]),
-               h->compare ? "; m_: the C model (tn_sim_run) on the same keys; equal: all 9 "
-               "compared figures equal" : "");
+               "creation to tail ejection", tn_capacity(&cfg[0]));
+        if (h->compare)
+            printf("; m_: the C model (tn_sim_run) on the same keys; equal: all %d compared "
+                   "figures equal", RUN_NCOMPARED);
+        printf("\n");
     }
     return bad ? EXIT_BOARD : 0;
 }
