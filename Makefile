@@ -140,8 +140,8 @@ test: setup-core ## unit tests, simulator checks (ASan+UBSan) and the lockstep s
 	@$(MAKE) -j$$(nproc) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/vl/acor/vl_acor build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.a build/san/tnhost build/bin/tnhost build/bin/tnboard build/bin/tnboard-core build/vl/source/vl_source build/vl/sink/vl_sink >/dev/null
 	@bash scripts/run_tests.sh $(TEST_BIN) scripts/check_faults.sh
 
-regress: setup-core build ## the long lockstep regression and random runs of the simulated board against the C model, from a printed seed (SEED=n to rerun)
-	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a build/bin/tnboard-core build/bin/tnhost build/san/tnhost >/dev/null
+regress: setup-core build ## the long lockstep regression, random runs of the simulated board against the C model and random tnsim command lines, from a printed seed (SEED=n to rerun)
+	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a build/bin/tnboard-core build/bin/tnhost build/san/tnhost build/san/tnsim >/dev/null
 	@bash scripts/regress.sh $(SEED)
 
 lint: setup-core ## Verilator -Wall, Icarus and Yosys (synth, synth_ecp5): lint, elaboration checks, no latches, LUT/FF/RAM per router

@@ -20,7 +20,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from xml.sax.saxutils import quoteattr
+
+import junit  # scripts/junit.py
 
 ROUTINGS = ["dor", "minad", "val", "goal", "gal", "acor"]
 PATTERNS = ["uniform", "tornado", "bitcomp", "bitrev", "shuffle", "transpose", "neighbor",
@@ -122,8 +123,7 @@ def main():
                 if d is not None and "compare" not in d and "overflowed" in err:
                     skips += 1
                     print(f"ok {i} - {name} # SKIP a source FIFO overflowed: not comparable")
-                    cases.append(f'<testcase classname="board_fuzz" name={quoteattr(name)}>'
-                                 '<skipped/></testcase>')
+                    cases.append(junit.case("board_fuzz", name, skipped=True))
                     continue
                 if d is None or "compare" not in d:
                     why = f"exit {rc}: {err[:300]}"
@@ -134,12 +134,10 @@ def main():
                 if why:
                     fails += 1
                     print(f"not ok {i} - {name}\n#   {why}")
-                    cases.append(f'<testcase classname="board_fuzz" name={quoteattr(name)} '
-                                 f'time="{dt:.1f}"><failure message={quoteattr(why)}/></testcase>')
+                    cases.append(junit.case("board_fuzz", name, dt, failure=why))
                 else:
                     print(f"ok {i} - {name} ({d['packets']} packets measured)")
-                    cases.append(f'<testcase classname="board_fuzz" name={quoteattr(name)} '
-                                 f'time="{dt:.1f}"/>')
+                    cases.append(junit.case("board_fuzz", name, dt))
                 sys.stdout.flush()
         finally:
             board.kill()
@@ -148,11 +146,7 @@ def main():
     print(f"# board_fuzz: {a.count - fails - skips} equal to the C model, {fails} differ, "
           f"{skips} not comparable (seed {a.seed}, {time.time() - t0:.0f} s)")
     if a.junit:
-        with open(a.junit, "w") as f:
-            f.write('<?xml version="1.0" encoding="UTF-8"?>\n')
-            f.write(f'<testsuite name="board_fuzz" tests="{a.count}" failures="{fails}" '
-                    f'skipped="{skips}" time="{time.time() - t0:.0f}">\n')
-            f.write("\n".join(cases) + "\n</testsuite>\n")
+        junit.write(a.junit, "board_fuzz", cases, fails, skips, time.time() - t0)
     return 1 if fails else 0
 
 

@@ -7,7 +7,8 @@
 # proves: dor, minad, val, goal, acor); every Verilated model is built once, before the runs; the runs
 # go JOBS at a time (default: the number of cores). JUnit XML per list in build/regress/.
 # Then BOARD_COUNT (default 40) random runs of the simulated board core against the C model from
-# the same seed (scripts/board_fuzz.py: tnhost run --compare on tnboard-core).
+# the same seed (scripts/board_fuzz.py: tnhost run --compare on tnboard-core), and CLI_COUNT
+# (default 2000) random tnsim command lines (scripts/cli_fuzz.py, the sanitizer build).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seed=${1:-$(( $(date +%s) % 100000 ))}
@@ -23,6 +24,11 @@ rerun="make regress SEED=$seed"
 [ "${BOARD_COUNT:-40}" = 40 ] || rerun="$rerun BOARD_COUNT=$BOARD_COUNT"
 if ! [[ ${BOARD_COUNT:-40} =~ ^[0-9]+$ ]]; then
     echo "regress: BOARD_COUNT '$BOARD_COUNT' is not allowed; allowed: an integer >= 0 (0: no board runs)" >&2
+    exit 2
+fi
+[ "${CLI_COUNT:-2000}" = 2000 ] || rerun="$rerun CLI_COUNT=$CLI_COUNT"
+if ! [[ ${CLI_COUNT:-2000} =~ ^[0-9]+$ ]]; then
+    echo "regress: CLI_COUNT '$CLI_COUNT' is not allowed; allowed: an integer >= 0 (0: no random command lines)" >&2
     exit 2
 fi
 echo "regress: random seed $seed (rerun: $rerun), $count random configurations, target $target router-cycles, $jobs jobs"
@@ -141,27 +147,36 @@ if [ "$total" -lt "$expected" ] || [ "$xrc" -gt 123 ]; then
     total_fail=$((total_fail + expected - total))
     total=$expected
 fi
+# random_suite NAME COUNT CMD...: a random check of its own (TAP, --junit), COUNT cases from the
+# regression's seed; its cases join the totals and its JUnit file regress.xml
+random_suite() {
+    local name=$1 n=$2 out=build/regress/$1.out
+    shift 2
+    rm -f "build/regress/$name.xml" "$out"
+    [ "$n" -eq 0 ] || "$@" --count "$n" --seed "$seed" --junit "build/regress/$name.xml" > "$out" 2>&1
+    touch "$out"
+    grep '^not ok' -A1 "$out"
+    [ "$n" -eq 0 ] || tail -1 "$out" | sed 's/^# /regress: /'
+    local p f k
+    p=$(grep -c '^ok ' "$out"); f=$(grep -c '^not ok ' "$out"); k=$(grep -c '^ok .*# SKIP' "$out")
+    if [ $((p + f)) -lt "$n" ]; then   # it stopped early (a missing program, a crash)
+        tail -3 "$out"
+        f=$((n - p))
+    fi
+    total=$((total + p + f)); total_fail=$((total_fail + f)); total_skip=$((total_skip + k))
+}
 # the board core against the C model: random runs from the same seed
-board_count=${BOARD_COUNT:-40}
-rm -f build/regress/board_fuzz.xml build/regress/board_fuzz.out
-[ "$board_count" -eq 0 ] || python3 scripts/board_fuzz.py --count "$board_count" --seed "$seed" --junit build/regress/board_fuzz.xml \
-    > build/regress/board_fuzz.out 2>&1
-touch build/regress/board_fuzz.out
-grep '^not ok' -A1 build/regress/board_fuzz.out
-[ "$board_count" -eq 0 ] || tail -1 build/regress/board_fuzz.out | sed 's/^# /regress: /'
-bp=$(grep -c '^ok ' build/regress/board_fuzz.out); bf=$(grep -c '^not ok ' build/regress/board_fuzz.out)
-bk=$(grep -c '^ok .*# SKIP' build/regress/board_fuzz.out)
-if [ $((bp + bf)) -lt "$board_count" ]; then   # it stopped early (a missing program, a crash)
-    tail -3 build/regress/board_fuzz.out
-    bf=$((board_count - bp))
-fi
-total=$((total + bp + bf)); total_fail=$((total_fail + bf)); total_skip=$((total_skip + bk))
+random_suite board_fuzz "${BOARD_COUNT:-40}" python3 scripts/board_fuzz.py
+# random command lines against the sanitizer tnsim, from the same seed
+random_suite cli_fuzz "${CLI_COUNT:-2000}" python3 scripts/cli_fuzz.py --tnsim build/san/tnsim
 # one JUnit file for the whole regression
 {
     echo '<?xml version="1.0" encoding="UTF-8"?>'
     echo "<testsuites name=\"regress\" tests=\"$total\" failures=\"$total_fail\" time=\"$(( $(date +%s) - start ))\">"
     for x in build/regress/parts/*.xml; do sed '1d' "$x"; done
-    [ ! -s build/regress/board_fuzz.xml ] || sed '1d' build/regress/board_fuzz.xml
+    for x in build/regress/board_fuzz.xml build/regress/cli_fuzz.xml; do
+        [ ! -s "$x" ] || sed '1d' "$x"
+    done
     echo '</testsuites>'
 } > build/regress/regress.xml
 secs=$(( $(date +%s) - start ))

@@ -34,10 +34,9 @@ static int parse_loads(cli *a, const char *v, char *err, size_t errlen)
         e = strchr(p, ',');
         if (e)
             *e = 0;
-        char *end;
-        double x = strtod(p, &end);
+        double x = 0;
         i++;
-        if (end == p || *end || !(x > 0 && x <= 100)) {
+        if (tn_cli_double(p, 0, 100, &x) || !(x > 0)) {
             snprintf(err, errlen, "key 'loads': value '%.60s' (load %d of '%.200s') is not "
                      "allowed; allowed: " LOADS_RANGE, p, i, v);
             return -1;
@@ -74,11 +73,11 @@ static int set_loads(void *ctx, const char *v, char *err, size_t errlen)
 static int set_tol(void *ctx, const char *v, char *err, size_t errlen)
 {
     cli *a = ctx;
-    char *end;
     (void)err, (void)errlen;
-    a->tol = strtod(v, &end);
+    if (tn_cli_double(v, 0.001, 0.5, &a->tol))
+        return -1;
     a->tol_set = 1;
-    return end == v || *end || !(a->tol >= 0.001 && a->tol <= 0.5) ? -1 : 0;
+    return 0;
 }
 
 static int set_out(void *ctx, const char *v, char *err, size_t errlen)
@@ -122,22 +121,22 @@ static int set_pair_shift(void *ctx, const char *v, char *err, size_t errlen)
 static int set_series_win(void *ctx, const char *v, char *err, size_t errlen)
 {
     cli *a = ctx;
-    char *end;
     (void)err, (void)errlen;
-    a->series_win = strtol(v, &end, 10);
-    return end == v || *end || a->series_win < 1 || a->series_win > 1000000 ? -1 : 0;
+    return tn_cli_long(v, 1, 1000000, &a->series_win);
 }
 
 static int set_pair(void *ctx, const char *v, char *err, size_t errlen)
 {
     cli *a = ctx;
-    char *end, *end2;
+    char s[32];
+    long x, y;
     (void)err, (void)errlen;
-    long x = strtol(v, &end, 10), y = -1;
-    if (end != v && *end == ',')
-        y = strtol(end + 1, &end2, 10);
-    if (end == v || *end != ',' || y < 0 || *end2 || x < 0 || x >= TN_MAX_NODES ||
-        y >= TN_MAX_NODES)
+    const char *comma = strchr(v, ',');
+    if (!comma || (size_t)(comma - v) >= sizeof s)
+        return -1;
+    memcpy(s, v, (size_t)(comma - v));
+    s[comma - v] = 0;
+    if (tn_cli_long(s, 0, TN_MAX_NODES - 1, &x) || tn_cli_long(comma + 1, 0, TN_MAX_NODES - 1, &y))
         return -1;
     a->pair_src = (int)x;
     a->pair_dst = (int)y;

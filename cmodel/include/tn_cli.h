@@ -43,6 +43,14 @@ void tn_cli_usage(FILE *f, const char *synopsis, const tn_cli_key *extra, int ne
 void tn_cli_usage_defs(FILE *f, const char *synopsis, const tn_cli_key *extra, int nextra,
                        const char *const *over);
 
+/* The two number forms of every key, in tnsim, tnlock and tnhost alike. An integer is decimal
+ * digits only: no sign, blank, "0x" or exponent. A number is decimal notation: digits with an
+ * optional fraction (or a fraction alone, ".5"), then an optional exponent (e, an optional sign,
+ * digits); no sign, blank, hexadecimal, "inf" or "nan". Each returns 0 and sets *out when v has
+ * its form and lies in lo..hi, else -1 (*out unchanged). */
+int tn_cli_long(const char *v, long lo, long hi, long *out);
+int tn_cli_double(const char *v, double lo, double hi, double *out);
+
 /* Content name of a configuration, for run names and file names, e.g.
  * t4x4_v4_gal_ldsf_b8_p4_uniform_l0.3_s1:
  * "t" (torus) or "m" (mesh), then K repeated N times joined by "x" ("t4x4", "m4x4", "t8"),

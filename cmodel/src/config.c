@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tn.h"
+#include "tn_cli.h"
 #include "tn_keys.h"
 
 /* name tables, index = enum value (rtl/common/tn_defs.tbl, via tn_defs.h) */
@@ -75,23 +76,54 @@ static int bad(char *err, size_t errlen, const char *key, const char *value, con
     return -1;
 }
 
-static int parse_long(const char *v, long lo, long hi, long *out)
+int tn_cli_long(const char *v, long lo, long hi, long *out)
 {
+    if (!*v)
+        return -1;
+    for (const char *c = v; *c; c++)
+        if (*c < '0' || *c > '9')
+            return -1;
     char *end;
     errno = 0;
     long x = strtol(v, &end, 10);
-    if (errno || end == v || *end || x < lo || x > hi)
+    if (errno || *end || x < lo || x > hi)
         return -1;
     *out = x;
     return 0;
 }
 
-static int parse_double(const char *v, double lo, double hi, double *out)
+/* digits [. digits] | . digits, then [e|E [+|-] digits] */
+static int number_form(const char *v)
 {
+    const char *c = v;
+    int digits = 0;
+    while (*c >= '0' && *c <= '9')
+        c++, digits++;
+    if (*c == '.')
+        for (c++; *c >= '0' && *c <= '9'; c++)
+            digits++;
+    if (!digits)
+        return 0;
+    if (*c == 'e' || *c == 'E') {
+        c++;
+        if (*c == '+' || *c == '-')
+            c++;
+        if (!(*c >= '0' && *c <= '9'))
+            return 0;
+        while (*c >= '0' && *c <= '9')
+            c++;
+    }
+    return !*c;
+}
+
+int tn_cli_double(const char *v, double lo, double hi, double *out)
+{
+    if (!number_form(v))
+        return -1;
     char *end;
     errno = 0;
     double x = strtod(v, &end);
-    if (errno || end == v || *end || !(x >= lo && x <= hi))
+    if (errno || *end || !(x >= lo && x <= hi))
         return -1;
     *out = x;
     return 0;
@@ -312,7 +344,7 @@ int tn_key_set(const tn_key *k, tn_config *c, const char *v, char *err, size_t e
     case TN_KEY_INT:
     case TN_KEY_LONG:
     case TN_KEY_U32:
-        if (parse_long(v, k->lo, k->hi, &x))
+        if (tn_cli_long(v, k->lo, k->hi, &x))
             return bad(err, errlen, k->name, v, allowed);
         if (k->type == TN_KEY_LONG)
             *(long *)field(c, k->off) = x;
@@ -323,7 +355,7 @@ int tn_key_set(const tn_key *k, tn_config *c, const char *v, char *err, size_t e
         break;
     case TN_KEY_DOUBLE: {
         double d;
-        if (parse_double(v, k->dlo, k->dhi, &d))
+        if (tn_cli_double(v, k->dlo, k->dhi, &d))
             return bad(err, errlen, k->name, v, allowed);
         *(double *)field(c, k->off) = d;
         break;
@@ -357,11 +389,11 @@ int tn_key_set(const tn_key *k, tn_config *c, const char *v, char *err, size_t e
                 return bad(err, errlen, k->name, v, allowed);
             memcpy(first, v, len);
             first[len] = 0;
-            if (parse_long(first, k->lo, k->hi, &a) || parse_long(dash + 1, k->lo, k->hi, &b) ||
+            if (tn_cli_long(first, k->lo, k->hi, &a) || tn_cli_long(dash + 1, k->lo, k->hi, &b) ||
                 a > b)
                 return bad(err, errlen, k->name, v, allowed);
         } else {
-            if (parse_long(v, k->lo, k->hi, &a))
+            if (tn_cli_long(v, k->lo, k->hi, &a))
                 return bad(err, errlen, k->name, v, allowed);
             b = a;
         }
@@ -370,15 +402,14 @@ int tn_key_set(const tn_key *k, tn_config *c, const char *v, char *err, size_t e
         break;
     }
     case TN_KEY_NODES: {
-        int cnt = 0;
-        int *ids = field(c, k->off);
+        int cnt = 0, ids[TN_MAX_HOT]; /* parsed whole before any is stored */
         const char *p = v;
         while (*p) {
             char tok[32];
             const char *comma = strchr(p, ',');
             size_t len = comma ? (size_t)(comma - p) : strlen(p);
-            if (len == 0 || len >= sizeof tok || cnt == k->hi ||
-                (memcpy(tok, p, len), tok[len] = 0, parse_long(tok, 0, TN_MAX_NODES - 1, &x)))
+            if (len == 0 || len >= sizeof tok || cnt == k->hi || cnt == TN_MAX_HOT ||
+                (memcpy(tok, p, len), tok[len] = 0, tn_cli_long(tok, 0, TN_MAX_NODES - 1, &x)))
                 return bad(err, errlen, k->name, v, allowed);
             ids[cnt++] = (int)x;
             p += len + (comma ? 1 : 0);
@@ -387,6 +418,7 @@ int tn_key_set(const tn_key *k, tn_config *c, const char *v, char *err, size_t e
         }
         if (cnt < k->lo)
             return bad(err, errlen, k->name, v, allowed);
+        memcpy(field(c, k->off), ids, (size_t)cnt * sizeof ids[0]);
         *(int *)field(c, k->off2) = cnt;
         break;
     }

@@ -49,17 +49,17 @@ int cmd_sweep(host *h)
     for (const char *p = loads_arg;;) {
         const char *e = strchr(p, ',');
         size_t len = e ? (size_t)(e - p) : strlen(p);
-        char *end;
         char t[32];
         snprintf(t, sizeof t, "%.*s", (int)(len < 31 ? len : 31), p);
-        double x = len && len < 31 ? strtod(t, &end) : 0;
+        double x = 0;
+        int refused = !len || len >= 31 || tn_cli_double(t, 0, 100, &x);
         if (nl == SWEEP_MAX) {
             snprintf(msg, sizeof msg, "sweep: key 'loads': value '%.200s' has more than %d "
                      "loads; allowed: 1..%d comma-separated loads in (0, 100]", loads_arg,
                      SWEEP_MAX, SWEEP_MAX);
             return fail(h, EXIT_USAGE, "usage", msg);
         }
-        if (!len || len >= 31 || *end || !(x > 0 && x <= 100)) {
+        if (refused || !(x > 0)) {
             snprintf(msg, sizeof msg, "sweep: key 'loads': value '%.*s' (load %d of '%.200s') is "
                      "not allowed; allowed: 1..%d comma-separated numbers in (0, 100], fraction "
                      "of capacity (0.5 at most on the 4x4 board)", (int)(len < 60 ? len : 60), p,

@@ -11,15 +11,9 @@
 /* tnlock's own keys, beside the model's (one key table: cmodel/src/config.c, tn_cli.h) */
 static int set_long(long *dst, const char *v, char *err, size_t errlen)
 {
-    char *end;
-    long x = strtol(v, &end, 10);
-    if (end == v || *end || x < 1 || x > 100000000L) {
-        (void)err;
-        (void)errlen;
-        return -1; /* the parser names key, value and range */
-    }
-    *dst = x;
-    return 0;
+    (void)err;
+    (void)errlen;
+    return tn_cli_long(v, 1, 100000000L, dst); /* the parser names key, value and range */
 }
 static int k_cycles(void *c, const char *v, char *e, size_t n) { return set_long(&((opts *)c)->cycles, v, e, n); }
 static int k_threads(void *c, const char *v, char *e, size_t n)
@@ -130,12 +124,7 @@ static int k_inject(void *c, const char *v, char *e, size_t n)
 }
 static int set_count(long *dst, const char *v)
 {
-    char *end;
-    long x = strtol(v, &end, 10);
-    if (end == v || *end || x < 0 || x > 100000000L)
-        return -1;
-    *dst = x;
-    return 0;
+    return tn_cli_long(v, 0, 100000000L, dst);
 }
 static int k_inject_at(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_count(&((opts *)c)->inject_at, v); }
 static int k_inject_node(void *c, const char *v, char *e, size_t n) { (void)e, (void)n; return set_count(&((opts *)c)->inject_node, v); }

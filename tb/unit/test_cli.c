@@ -143,6 +143,59 @@ static void test_int_keys_bad_values(void **st)
     assert_int_equal(nint, 26);
 }
 
+/* The two number forms (tn_cli_long, tn_cli_double), by themselves and through keys of each
+ * kind: what strtol and strtod would also take (a blank, a sign, hexadecimal, inf) is refused,
+ * and a refused value leaves the configuration as it was. */
+static void test_number_forms(void **st)
+{
+    (void)st;
+    static const char *const int_ok[] = {"4", "04", "64"};
+    static const char *const int_bad[] = {" 4", "+4", "-0", "4 ", "0x4", "4.0", "1e1", "",
+                                          "99999999999999999999999"};
+    static const char *const dbl_ok[] = {"0.3", ".3", "3.", "3e-1", "3E-1", "0.03e+1", "0"};
+    static const char *const dbl_bad[] = {" 0.3", "+0.3", "-0.3", "0.3 ", "0x0.3p0", "inf",
+                                          "nan", ".", "e1", "1e", "1e+", "0.3.1", "", "1e-400"};
+    long x = 7;
+    double d = 7;
+    for (size_t i = 0; i < sizeof int_ok / sizeof int_ok[0]; i++) {
+        assert_int_equal(tn_cli_long(int_ok[i], 2, 64, &x), 0);
+        assert_int_equal(x, strtol(int_ok[i], NULL, 10));
+    }
+    for (size_t i = 0; i < sizeof int_bad / sizeof int_bad[0]; i++) {
+        x = 7;
+        assert_int_equal(tn_cli_long(int_bad[i], 0, 64, &x), -1);
+        assert_int_equal(x, 7);
+    }
+    assert_int_equal(tn_cli_long("65", 2, 64, &x), -1);
+    assert_int_equal(tn_cli_long("1", 2, 64, &x), -1);
+    for (size_t i = 0; i < sizeof dbl_ok / sizeof dbl_ok[0]; i++) {
+        assert_int_equal(tn_cli_double(dbl_ok[i], 0, 100, &d), 0);
+        assert_true(d == strtod(dbl_ok[i], NULL));
+    }
+    for (size_t i = 0; i < sizeof dbl_bad / sizeof dbl_bad[0]; i++) {
+        d = 7;
+        assert_int_equal(tn_cli_double(dbl_bad[i], 0, 100, &d), -1);
+        assert_true(d == 7);
+    }
+    assert_int_equal(tn_cli_double("100.5", 0, 100, &d), -1);
+    /* through the keys: an int, a double, a packet range, node ids */
+    static const char *const key_val[][2] = {{"k", " 4"}, {"k", "+4"}, {"load", " 0.3"},
+                                            {"load", "0x0.3p0"}, {"pkt", "2- 4"},
+                                            {"pkt", "+2-4"}, {"hot_nodes", "1, 2"},
+                                            {"hot_nodes", "+1"}, {"seed", "-1"}};
+    for (size_t i = 0; i < sizeof key_val / sizeof key_val[0]; i++) {
+        char err[TN_CLI_ERRLEN] = "", want[TN_CLI_ERRLEN];
+        tn_config c, e;
+        tn_config_default(&c);
+        tn_config_default(&e);
+        assert_int_equal(tn_config_set(&c, key_val[i][0], key_val[i][1], err, sizeof err), -1);
+        snprintf(want, sizeof want, "key '%s': value '%s' is not allowed", key_val[i][0],
+                 key_val[i][1]);
+        assert_memory_equal(err, want, strlen(want));
+        assert_memory_equal(&c, &e, sizeof c);
+    }
+}
+
 /* The messages of the other kinds of key, word for word as they were before the table. */
 static void test_other_keys_messages(void **st)
 {
@@ -593,6 +646,7 @@ int main(void)
         cmocka_unit_test(test_table_defaults_equal_config_default),
         cmocka_unit_test(test_every_key_accepts_its_default),
         cmocka_unit_test(test_int_keys_bad_values),
+        cmocka_unit_test(test_number_forms),
         cmocka_unit_test(test_other_keys_messages),
         cmocka_unit_test(test_unknown_key_lists_every_key),
         cmocka_unit_test(test_cli_parse_extra_keys),
