@@ -10,9 +10,13 @@
 #   bad    one key given a value outside its range, a value of the wrong type, or an unknown key:
 #          the program must exit 2 with one message that names that key.
 # Every case runs under the sanitizer build (build/san/tnsim): a sanitizer report, a signal, a
-# timeout or another exit status is a failure. Prints TAP; exit 1 if a case failed.
+# timeout or another exit status is a failure. With --tnhost, each run and sweep also gives its
+# keys to tnhost with a port that does not exist (no board): a broken key must be refused naming
+# it, and the keys tnsim takes must be refused naming a key (more than the board build carries)
+# or reach the port (exit 1). Prints TAP; exit 1 if a case failed.
 #
-#   python3 scripts/cli_fuzz.py [--count N] [--seed S] [--tnsim PATH] [--timeout SEC] [--junit FILE]
+#   python3 scripts/cli_fuzz.py [--count N] [--seed S] [--tnsim PATH] [--tnhost PATH] [--timeout SEC]
+#                               [--junit FILE]
 import argparse
 import json
 import os
@@ -227,6 +231,36 @@ def check_valid(res, cmd, args):
     return None
 
 
+NO_PORT = "/nonexistent/tn-cli-fuzz-port"
+
+
+def check_tnhost(o, cmd, args, name, env, tmpdir):
+    """The same keys to tnhost's run or sweep, with a port that does not exist: a key broken
+    (name) must be refused naming it (status 2); keys tnsim takes must be refused as more than
+    the board build carries (status 2, a message naming a key) or reach the port (status 1).
+    Keys only tnsim has (sat's, sweep's CSV) are left out."""
+    drop = ("tol=", "out=") + (("load=",) if cmd == "sweep" else ())  # its sweep refuses load
+    hargs = [a for a in args if not a.startswith(drop) or (name and a.startswith(name + "="))]
+    argv = [o.tnhost, "--port", NO_PORT, "--timeout", "100", cmd] + hargs
+    try:
+        r = subprocess.run(argv, capture_output=True, text=True, timeout=o.timeout, env=env,
+                           cwd=tmpdir)
+    except subprocess.TimeoutExpired:
+        return f"tnhost: no end within {o.timeout:g} s"
+    what = "tnhost " + " ".join(argv[1:])
+    if SAN.search(r.stderr):
+        return f"{what}: sanitizer report: {r.stderr.strip()[:300]}"
+    if name:
+        if r.returncode != 2 or f"'{name}'" not in r.stderr:
+            return f"{what}: exit {r.returncode}, not 2 naming '{name}': {r.stderr.strip()[:200]}"
+    elif r.returncode == 2:
+        if not re.search(r"key '\w+'|keys? \w+", r.stderr):
+            return f"{what}: refused without naming a key: {r.stderr.strip()[:200]}"
+    elif r.returncode != 1 or NO_PORT not in r.stderr:
+        return f"{what}: exit {r.returncode}, not 1 (the port) or 2: {r.stderr.strip()[:200]}"
+    return None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--count", type=int, default=200)
@@ -234,10 +268,15 @@ def main():
     ap.add_argument("--tnsim", default="build/san/tnsim")
     ap.add_argument("--timeout", type=float, default=120)
     ap.add_argument("--junit", default="")
+    ap.add_argument("--tnhost", default="",
+                    help="also give each run and sweep's keys to this tnhost (no board needed)")
     o = ap.parse_args()
     if o.count < 1:
         sys.exit(f"cli_fuzz: --count '{o.count}' is not 1 or more")
     o.tnsim = os.path.abspath(o.tnsim)
+    given_tnhost = o.tnhost
+    if o.tnhost:
+        o.tnhost = os.path.abspath(o.tnhost)
     keys = key_table(o.tnsim)
     rng = random.Random(o.seed)
     failed = 0
@@ -273,6 +312,8 @@ def main():
                     why = check_valid(res, cmd, args)
                 key = ("bad" if bad else "valid", cmd, res.returncode)
                 outcome[key] = outcome.get(key, 0) + 1
+                if not why and o.tnhost and cmd in ("run", "sweep"):
+                    why = check_tnhost(o, cmd, args, bad and name, env, tmpdir)
             line = " ".join(argv[1:])
             cases.append(junit.case("cli_fuzz", f"{'bad' if bad else 'valid'}: {line}", failure=why))
             if why:
@@ -288,7 +329,7 @@ def main():
           ", ".join(f"{k[0]} {k[1]} {k[2]}: {v}" for k, v in sorted(outcome.items())))
     print(f"# cli_fuzz: {o.count - failed} passed, {failed} failed (seed {o.seed}, "
           f"{time.time() - t0:.0f} s; rerun: python3 scripts/cli_fuzz.py --count {o.count} "
-          f"--seed {o.seed})")
+          f"--seed {o.seed}{' --tnhost ' + given_tnhost if given_tnhost else ''})")
     if o.junit:
         junit.write(o.junit, "cli_fuzz", cases, failed, 0, time.time() - t0)
     return 1 if failed else 0

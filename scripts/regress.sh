@@ -8,7 +8,7 @@
 # go JOBS at a time (default: the number of cores). JUnit XML per list in build/regress/.
 # Then BOARD_COUNT (default 40) random runs of the simulated board core against the C model from
 # the same seed (scripts/board_fuzz.py: tnhost run --compare on tnboard-core), and CLI_COUNT
-# (default 2000) random tnsim command lines (scripts/cli_fuzz.py, the sanitizer build).
+# (default 2000) random command lines (scripts/cli_fuzz.py, the sanitizer tnsim and tnhost).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seed=${1:-$(( $(date +%s) % 100000 ))}
@@ -168,7 +168,7 @@ random_suite() {
 # the board core against the C model: random runs from the same seed
 random_suite board_fuzz "${BOARD_COUNT:-40}" python3 scripts/board_fuzz.py
 # random command lines against the sanitizer tnsim, from the same seed
-random_suite cli_fuzz "${CLI_COUNT:-2000}" python3 scripts/cli_fuzz.py --tnsim build/san/tnsim
+random_suite cli_fuzz "${CLI_COUNT:-2000}" python3 scripts/cli_fuzz.py --tnsim build/san/tnsim --tnhost build/san/tnhost
 # one JUnit file for the whole regression
 {
     echo '<?xml version="1.0" encoding="UTF-8"?>'

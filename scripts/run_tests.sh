@@ -106,9 +106,9 @@ run_suite vl_acor build/vl/acor/vl_acor
 # their table rtl/common/tn_defs.tbl
 run_suite defs bash -c 'python3 scripts/gen_defs.py --check && echo "ok 1 - generated definitions match rtl/common/tn_defs.tbl" || echo "not ok 1 - run make defs"; echo 1..1'
 run_suite check_cli bash scripts/check_cli.sh
-# random command lines against the sanitizer tnsim (valid draws must run clean; one key broken
+# random command lines against the sanitizer tnsim and tnhost (valid draws must run clean; one key broken
 # must be refused naming it), a fixed seed; make regress draws more with its own seed
-run_suite cli_fuzz python3 scripts/cli_fuzz.py --count 300 --seed 1 --tnsim build/san/tnsim
+run_suite cli_fuzz python3 scripts/cli_fuzz.py --count 300 --seed 1 --tnsim build/san/tnsim --tnhost build/san/tnhost
 # the mutant generator of make mutate (scripts/mutate.py) and its runner's argument checks
 run_suite check_mutate bash scripts/check_mutate.sh
 # The board's suites, still beside the lockstep set. They share no build outputs with it: make
