@@ -148,6 +148,16 @@ equal "DOR tornado load 0.35 pkt=1-8 seed=5" routing=dor traffic=tornado load=0.
 # drain=0: at warmup + measure exactly
 equal "DOR uniform load 0.3 drain=10" routing=dor traffic=uniform load=0.3 drain=10 $W
 equal "MIN AD uniform load 0.2 drain=0" routing=minad traffic=uniform load=0.2 drain=0 $W
+# a light load whose measured packets are all delivered by the window's end: the run stops at
+# warmup + measure exactly, so the sources' "every window packet generated" flag (late_i, one
+# cycle before the window's end) decides the stop cycle
+equal "DOR uniform load 0.02 seed=2 (stops at the window's end)" routing=dor traffic=uniform load=0.02 seed=2 $W
+SC=$(python3 -c 'import json,sys; print(*json.load(sys.stdin)["compare"]["stop_cycle"])' <<<"$OUT" 2>&1)
+if [ "$RC" -eq 0 ] && [ "$SC" = "2300 2300" ]; then
+    pass "DOR uniform load 0.02 seed=2: STOP_CYCLE 2300 on the board and in the model, warmup + measure"
+else
+    fail "DOR uniform load 0.02 seed=2: STOP_CYCLE 2300 on the board and in the model, warmup + measure" "board, model: '$SC'" "$OUT"
+fi
 equal "DOR bitcomp load 0.15 warmup=0 buf=2 transit=off" routing=dor traffic=bitcomp load=0.15 buf=2 transit=off warmup=0 measure=1500
 equal "MIN AD random selection, uniform load 0.3 hist_shift=0" routing=minad selection=random traffic=uniform load=0.3 hist_shift=0 $W
 equal "MIN AD ldsf, shuffle load 0.3 seed=7" routing=minad selection=ldsf traffic=shuffle load=0.3 seed=7 $W
