@@ -9,6 +9,7 @@
 #          delivered when it is not saturated;
 #   bad    one key given a value outside its range, a value of the wrong type, or an unknown key:
 #          the program must exit 2 with one message that names that key.
+# A quarter of the cases give their first keys in a --config file instead.
 # Every case runs under the sanitizer build (build/san/tnsim): a sanitizer report, a signal, a
 # timeout or another exit status is a failure. With --tnhost, each run and sweep also gives its
 # keys to tnhost with a port that does not exist (no board): a broken key must be refused naming
@@ -290,7 +291,22 @@ def main():
                 cmd, args, name, how = draw_bad(rng, keys, tmpdir, o.tnsim)
             else:
                 cmd, args = repair(rng, o.tnsim, *draw_valid(rng, keys, tmpdir), tmpdir)
-            argv = [o.tnsim, cmd] + args + (["--json"] if cmd == "run" else [])
+            targs = args
+            # a file trims blanks around a value (README, --config): keep a value with blanks
+            # at its ends on the command line
+            blank = [j for j, a in enumerate(args) if a != a.rstrip() or "= " in a or "=\t" in a]
+            fit = min(blank) if blank else len(args)
+            if rng.random() < 0.25 and fit:
+                # the first keys from a --config file (read before the command line's), with
+                # comments and blank lines between them
+                m = rng.randint(1, fit)
+                path = os.path.join(tmpdir, f"c{i}.cfg")
+                with open(path, "w") as f:
+                    f.write("# cli_fuzz\n")
+                    for a in args[:m]:
+                        f.write(a + rng.choice(["\n", "\n\n", "\n# a comment\n"]))
+                targs = ["--config", path] + args[m:]
+            argv = [o.tnsim, cmd] + targs + (["--json"] if cmd == "run" else [])
             env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1",
                        UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
             res = None
