@@ -28,6 +28,7 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     s->V = c->vcs;
     s->B = c->buf;
     s->A = tn_config_acrd(c);
+    s->lmax = c->pkt_max;
     s->P = s->g.ports;
     long nodes = s->g.nodes, slots = nodes * s->P, ivcs = slots * s->V;
     if (tn_traffic_init(&s->tg, c, &s->g, err, errlen))
@@ -71,6 +72,7 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
         for (long i = 0; i < s->trace.count; i++)
             longest = s->trace.p[i].len > longest ? s->trace.p[i].len : longest;
         s->A = longest < s->B ? longest : s->B;
+        s->lmax = longest;
         if (c->routing == TN_ROUTE_CHAOS && longest > TN_MAX_BUF) {
             snprintf(err, errlen, "key 'trace': a packet of %d flits, longer than any buffer "
                      "(routing=chaos is virtual cut-through: a whole packet in one buffer of up "
@@ -343,7 +345,7 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
     /* ... in a time that grows with the backlog (GAL's queues hold up to S*2^n*gal_qdepth
      * packets per node far past saturation): a floor of 1/8 flit/node/cycle; a deadlock
      * stops it earlier through the watchdog */
-    long lim = 100000L + 100L * s->g.nodes * s->P + 8L * s->in_flight * s->cfg.pkt_max / s->g.nodes;
+    long lim = 100000L + 100L * s->g.nodes * s->P + 8L * s->in_flight * s->lmax / s->g.nodes;
     if (tn_sim_drain_all(s, lim))
         tn_check_fail(s, "%s", s->deadlocked ? s->deadlock_report : "packets still in the network "
                                                                      "after the drain limit");

@@ -197,6 +197,7 @@ struct tn_sim {
     tn_geom g;
     int V, B, P;
     int A;             /* credits an adaptive VC needs to be taken: min(buf, longest packet) (R19.1.4) */
+    int lmax;          /* Lmax, the longest packet the run may create (R2.1): pkt's bound or the trace's */
     long cycle;
     uint32_t *router_err;
     int32_t *coord; /* [node*n + d] */
