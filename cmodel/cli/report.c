@@ -74,6 +74,27 @@ static const char *acor_stats(const tn_stats *st, int json)
     return b;
 }
 
+/* R17.10: the network output port-cycles of the window by use, as a JSON object field or a text
+ * line's figures; "" under CHAOS (its own router, not classified) */
+static const char *port_use(const tn_stats *st, int json)
+{
+    static const char *name[TN_PORT_USE_N] = {"sent", "idle_input_busy", "idle_unmatched",
+                                              "idle_credit", "idle_vc", "idle_empty"};
+    static char b[384];
+    size_t u = 0;
+    b[0] = 0;
+    if (st->port_use[TN_PORT_SENT] < 0)
+        return b;
+    if (json)
+        u += (size_t)snprintf(b, sizeof b, ", \"port_use\": {");
+    for (int i = 0; i < TN_PORT_USE_N && u < sizeof b; i++)
+        u += (size_t)snprintf(b + u, sizeof b - u, json ? "%s\"%s\": %.6g" : "%s%s %.4f",
+                              i ? (json ? ", " : "  ") : "", name[i], st->port_use[i]);
+    if (json && u < sizeof b)
+        snprintf(b + u, sizeof b - u, "}");
+    return b;
+}
+
 /* One JSON object of the run's configuration and statistics, then end ("\n", or ",\n" inside
  * sweep's array) */
 void tnsim_print_json(const tn_config *c, const tn_stats *st, FILE *f, const char *end)
@@ -91,7 +112,7 @@ void tnsim_print_json(const tn_config *c, const tn_stats *st, FILE *f, const cha
             "\"src_jain\": %.6g, \"chan_util_avg\": %.6g, \"chan_util_max\": %.6g, \"saturated\": %s, "
             "\"packets\": %ld, \"injected\": %ld, \"delivered\": %ld, \"check_errors\": %ld, "
             "\"router_errors\": %u, \"cycles\": %ld, \"stop_cycle\": %ld, \"sim_cycles_per_second\": %.1f, "
-            "\"flit_hops_per_second\": %.1f%s%s}%s",
+            "\"flit_hops_per_second\": %.1f%s%s%s}%s",
             c->k, c->n, tn_topo_name(c->topo), c->vcs, c->buf, c->pkt_min, c->pkt_max, c->term,
             tn_routing_name(c->routing), tn_selection_name(c->selection),
             tn_traffic_name(c->traffic), c->seed, tn_capacity(c),
@@ -103,7 +124,7 @@ void tnsim_print_json(const tn_config *c, const tn_stats *st, FILE *f, const cha
             st->chan_util_max,
             st->saturated ? "true" : "false", st->packets, st->injected, st->delivered,
             st->check_errors, st->router_errors, st->cycles, st->stop_cycle, st->cycles_per_second,
-            st->flit_hops_per_second, gal_occ(st, 1), acor_stats(st, 1), end);
+            st->flit_hops_per_second, port_use(st, 1), gal_occ(st, 1), acor_stats(st, 1), end);
 }
 
 void tnsim_print_text(const tn_config *c, const tn_stats *st)
@@ -125,6 +146,8 @@ void tnsim_print_text(const tn_config *c, const tn_stats *st)
            st->src_accepted_min, st->src_accepted_max, st->src_jain);
     printf("  channels         utilisation avg %.4f max %.4f flits/cycle\n", st->chan_util_avg,
            st->chan_util_max);
+    if (st->port_use[TN_PORT_SENT] >= 0)
+        printf("  output ports     of the network port-cycles: %s\n", port_use(st, 0));
     if (st->gal_quads)
         printf("  GAL queues       mean packets per node by quadrant (bit d: - in dimension d):%s\n",
                gal_occ(st, 0));

@@ -15,6 +15,13 @@
 #define TN_MAX_BUF 64                       /* flits per VC buffer */
 #define TN_MAX_PKT 256                      /* flits per packet */
 #define TN_MAX_HOT 16                       /* hot-spot nodes */
+
+/* What a network output port did in a cycle of the window (R17.10): it sent a flit, or it was
+ * idle although an input VC requested it (every requesting input port sent to another output,
+ * or one was left unmatched), or idle with a body waiting for a credit on it, with a head waiting
+ * for an output VC on it, or with nothing routed to it. */
+enum { TN_PORT_SENT = 0, TN_PORT_IDLE_INPUT_BUSY, TN_PORT_IDLE_UNMATCHED, TN_PORT_IDLE_CREDIT,
+       TN_PORT_IDLE_VC, TN_PORT_IDLE_EMPTY, TN_PORT_USE_N };
 #define TN_ERRLEN 256
 
 /* Enumerations (routing, selection, topology, traffic, GAL sets) and error bits: the same
@@ -230,6 +237,9 @@ typedef struct tn_stats {
     double sim_seconds, cycles_per_second, flit_hops_per_second;
     long flit_hops;              /* link traversals over the whole run */
     double chan_util_avg, chan_util_max;
+    /* R17.10: fraction of the network output port-cycles of the window in each use
+     * (TN_PORT_*); they sum to 1, and [TN_PORT_SENT] is chan_util_avg. All -1 under CHAOS. */
+    double port_use[TN_PORT_USE_N];
     int saturated;
     int drained;                 /* 1 when every marked packet was delivered */
     long injected, delivered;    /* all packets over the run */

@@ -89,6 +89,7 @@ void tn_router_step(tn_sim *s, int node)
         for (int v = 0; v < V; v++) {
             long ivc = (base + ip) * V + v;
             q[ip * V + v].kind = TN_REQ_NONE;
+            q[ip * V + v].want = TN_WANT_NONE;
             if (!((m >> v) & 1u))
                 continue;
             tn_vc_in vc = {s->iu.cnt[ivc], s->iu.state[ivc] == TN_VC_ACTIVE, s->iu.oport[ivc],
@@ -132,6 +133,8 @@ void tn_router_step(tn_sim *s, int node)
                 sent |= 1u << (op - 1);
         }
     }
+
+    tn_stats_port_use(s, node, q, in_done, sent); /* statistics (R17.10), not hardware */
 
     /* per-link selection state and the router RNG (section 19) */
     for (int j = 0; j < nnet; j++) {

@@ -231,6 +231,42 @@ int tn_sim_acor_levels(const tn_sim *s, uint8_t *levels)
     return s->acor_cfg.levels;
 }
 
+void tn_stats_port_use(tn_sim *s, int node, const tn_req *q, uint32_t in_done, uint32_t sent)
+{
+    const int P = s->P, V = s->V, nnet = 2 * s->g.n;
+    /* a cycle of the window, as R17.5 counts a link's flits (sent counts as chan_util) */
+    if (s->cycle < s->win_lo || s->cycle >= s->win_hi)
+        return;
+    uint32_t req_in[TN_MAX_P] = {0}, wait[2] = {0, 0}; /* [1]: a body for a credit, [0]: a head for a VC */
+    for (int ip = 0; ip < P; ip++)
+        for (const tn_req *w = &q[ip * V], *e = w + V; w < e; w++) {
+            if (w->kind == TN_REQ_BODY || w->kind == TN_REQ_HEAD)
+                req_in[w->port] |= 1u << ip;
+            else if (w->kind == TN_REQ_ADAPT)
+                for (uint32_t c = w->cand; c; c &= c - 1)
+                    req_in[__builtin_ctz(c) + 1] |= 1u << ip;
+            else if (w->want != TN_WANT_NONE)
+                wait[w->want >> 7] |= 1u << (w->want & 0x7f);
+        }
+    const uint32_t credit = wait[1], vc = wait[0];
+    for (int op = 1; op <= nnet; op++) {
+        if (s->g.nbr[(long)node * P + op] < 0)
+            continue;
+        int u;
+        if ((sent >> (op - 1)) & 1u)
+            u = TN_PORT_SENT;
+        else if (req_in[op])
+            u = (req_in[op] & ~in_done) ? TN_PORT_IDLE_UNMATCHED : TN_PORT_IDLE_INPUT_BUSY;
+        else if ((credit >> op) & 1u)
+            u = TN_PORT_IDLE_CREDIT;
+        else if ((vc >> op) & 1u)
+            u = TN_PORT_IDLE_VC;
+        else
+            continue; /* idle, nothing routed to it: the rest of the window's port-cycles */
+        s->port_use[u]++;
+    }
+}
+
 void tn_sim_step(tn_sim *s)
 {
     int nx = s->cur ^ 1;
@@ -422,6 +458,15 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
         }
     st->chan_util_avg = nch ? usum / (double)nch : 0;
     st->chan_util_max = umax;
+    /* R17.10: the port-cycles of the window not counted by use are idle with nothing routed */
+    double pc = (double)nch * win, rest = pc;
+    for (int u = 0; u < TN_PORT_USE_N; u++) {
+        if (u != TN_PORT_IDLE_EMPTY) {
+            st->port_use[u] = c->routing == TN_ROUTE_CHAOS ? -1 : pc > 0 ? (double)s->port_use[u] / pc : 0;
+            rest -= (double)s->port_use[u];
+        }
+    }
+    st->port_use[TN_PORT_IDLE_EMPTY] = c->routing == TN_ROUTE_CHAOS ? -1 : pc > 0 ? rest / pc : 0;
     st->drained = drained;
     double ref = st->created_flits > 0 && drained ? st->created_flits : st->offered_flits;
     st->saturated = !drained || st->accepted_flits < 0.95 * ref;

@@ -247,6 +247,7 @@ struct tn_sim {
     long lat_max, lat_min;
     uint32_t *lat_hist;  /* [TN_LAT_BINS], last bin counts overflow */
     uint32_t *chan_flits; /* [port slot] flits sent in the window */
+    long port_use[TN_PORT_USE_N]; /* R17.10: network output port-cycles of the window by use */
     long flit_hops;
     long injected, delivered;
     long check_errors;
@@ -309,9 +310,13 @@ void tn_ou_avail(const tn_geom *g, int V, int buf, int acrd, const uint8_t *cred
 
 /* vc_req.c (tn_vc_req.v): the request of one input VC (section 6.4). */
 enum { TN_REQ_NONE = 0, TN_REQ_BODY, TN_REQ_HEAD, TN_REQ_ADAPT };
+enum { TN_WANT_NONE = 0xff, TN_WANT_CREDIT = 0x80 };
 typedef struct tn_req {
     uint8_t kind;     /* TN_REQ_* */
     uint8_t port;     /* BODY: oport; HEAD: the route port */
+    uint8_t want;     /* NONE (statistics only, R17.10): the port a head without an output VC
+                         waits for (its route port), or TN_WANT_CREDIT | the port a body
+                         without a credit waits for (its oport); TN_WANT_NONE otherwise */
     uint32_t set;     /* HEAD: the output VCs it may take on port (the route's set, available) */
     uint32_t cand;    /* ADAPT: free productive ports, bit j = port j+1 */
     int hops[TN_MAX_N]; /* ADAPT: remaining hops per dimension (zigzag) */
@@ -384,6 +389,12 @@ uint32_t tn_router_afree(const tn_sim *s, int node);
 /* Bring a router's selection state and RNG to the start of the current cycle (the cycles it was
  * skipped had no flit to send and constant busy flags). tnlock calls it before comparing. */
 void tn_router_sel_sync(tn_sim *s, int node);
+
+/* sim.c, statistics (R17.10), not hardware: what each network output port of the router did this
+ * cycle, from the requests q[ip*V + v] of the cycle (section 6.4, with their `want`), the input
+ * ports granted and the network ports sent on (bit j = port j+1), in the cycles of the window. A
+ * router without a flit is not called: its ports are idle with nothing routed to them. */
+void tn_stats_port_use(tn_sim *s, int node, const tn_req *q, uint32_t in_done, uint32_t sent);
 
 /* torus.c: the link and credit registers a router writes in this cycle (visible in the next),
  * and their delivery (with the link statistics, counted there, outside the hardware blocks). */

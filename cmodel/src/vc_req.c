@@ -12,12 +12,15 @@ uint32_t tn_vc_req(const tn_node_in *n, int ip, const tn_vc_in *vc, const tn_ava
     const tn_geom *g = n->g;
     const int V = n->V, r = n->routing;
     w->kind = TN_REQ_NONE;
+    w->want = TN_WANT_NONE;
     if (!vc->cnt)
         return 0;
     if (vc->active) {
         if (tn_port_is_term(g, vc->oport) || n->credits[vc->oport * V + vc->ovc]) {
             w->kind = TN_REQ_BODY;
             w->port = (uint8_t)vc->oport;
+        } else {
+            w->want = (uint8_t)(TN_WANT_CREDIT | vc->oport);
         }
         return 0;
     }
@@ -44,6 +47,8 @@ uint32_t tn_vc_req(const tn_node_in *n, int ip, const tn_vc_in *vc, const tn_ava
         w->kind = TN_REQ_HEAD;
         w->port = (uint8_t)ro.port;
         w->set = range & a->take[ro.port];
+    } else {
+        w->want = (uint8_t)ro.port;
     }
     return 0;
 }
