@@ -433,6 +433,37 @@ if ran_ok "sweep --json out=FILE exits 0"; then
         'isinstance(j, list) and len(j) == 3 and not open("'"$TMP"'/out").read()'
 fi
 
+# ---------------------------------------------------------------- jobs=N: simulations at once
+# sweep and sat with several processes give what one process gives, byte for byte (sat's path of
+# probes is the same; the probes off it are discarded); jobs is refused where nothing reads it
+# and out of its range.
+J="k=4 n=2 vcs=3 routing=minad traffic=uniform warmup=100 measure=600"
+tn sweep $J loads=0.05,0.2,0.3,0.4,0.45 out="$TMP/j1.csv"
+if ran_ok "sweep jobs=1 (the default) exits 0"; then
+    tn sweep $J loads=0.05,0.2,0.3,0.4,0.45 out="$TMP/j3.csv" jobs=3
+    if ran_ok "sweep jobs=3 exits 0"; then
+        cmp -s "$TMP/j1.csv" "$TMP/j3.csv"
+        check "sweep jobs=3 writes the CSV of jobs=1 ($(nlines "$TMP/j1.csv") lines), byte for byte" \
+            $? "$(diff "$TMP/j1.csv" "$TMP/j3.csv" | head -n 6)"
+    fi
+fi
+tn sat $J tol=0.02 --json
+if ran_ok "sat jobs=1 exits 0"; then
+    cp "$TMP/out" "$TMP/s1.json"
+    for j in 2 3 7; do
+        tn sat $J tol=0.02 --json jobs=$j
+        if ran_ok "sat jobs=$j exits 0"; then
+            cmp -s "$TMP/s1.json" "$TMP/out"
+            check "sat jobs=$j prints sat jobs=1's JSON (load, accepted, runs)" $? \
+                "jobs=1: $(cat "$TMP/s1.json")" "jobs=$j: $OUT"
+        fi
+    done
+fi
+bad "jobs with run" "'jobs'|'2'|only for tnsim sweep and sat" run jobs=2 $Q
+bad "jobs with bound" "'jobs'|'2'|only for tnsim sweep and sat" bound jobs=2
+bad "jobs=0" "'jobs'|'0'|1..64" sweep loads=0.1 jobs=0 $Q
+bad "jobs=65" "'jobs'|'65'|1..64" sat jobs=65 $Q
+
 # ---------------------------------------------------------------- --config
 cat >"$TMP/good.cfg" <<'EOF'
 # tn configuration for the checks
@@ -552,7 +583,7 @@ if ran_ok "tnsim --help exits 0"; then
     for key in k n topo vcs buf pkt flitw term routing selection traffic load warmup measure \
         drain seed perm_seed hot_frac hot_nodes trace dateline transit watchdog gal_sets gal_t \
         gal_adapt gal_tmin gal_tmax gal_n1 gal_n2 gal_qdepth chaos_wait chaos_q switch_at \
-        switch_traffic switch_load loads tol out chan_out pair pair_shift pair_out series \
+        switch_traffic switch_load loads tol out jobs chan_out pair pair_shift pair_out series \
         series_win $listed; do
         grep -qE "^  $key +[^ ]+ +[^ ]" "$TMP/help.txt" || missing+=("$key")
     done

@@ -138,6 +138,8 @@ def draw_valid(rng, keys, tmpdir):
         kv["loads"] = ",".join(str(round(rng.random(), 3) + 0.001) for _ in range(rng.randint(1, 3)))
     if cmd == "sat":
         kv["tol"] = rng.choice([0.05, 0.1, 0.2])
+    if cmd in ("sweep", "sat") and rng.random() < 0.5:
+        kv["jobs"] = rng.randint(1, 3)  # several simulations at once, each a process
     keys_on = list(kv.items())
     rng.shuffle(keys_on)
     return cmd, [f"{k}={v}" for k, v in keys_on]
@@ -148,7 +150,7 @@ def repair(rng, tnsim, cmd, args, tmpdir):
     below the limit the program names, and a buffer shorter than the packets is lengthened.
     Other refusals are left for the case to check."""
     for _ in range(4):
-        r = subprocess.run([tnsim, "name"] + [a for a in args if not a.startswith(("tol=", "loads="))],
+        r = subprocess.run([tnsim, "name"] + [a for a in args if not a.startswith(("tol=", "loads=", "jobs="))],
                            capture_output=True, text=True, cwd=tmpdir, timeout=30)
         m = re.search(r"key '(load|switch_load)': value '[^']*' asks .*allowed: 0\.\.([0-9.e+-]+)",
                       r.stderr)
@@ -170,7 +172,7 @@ def draw_bad(rng, keys, tmpdir, tnsim):
     broken; returns the key that must be named."""
     for _ in range(50):
         _, args = repair(rng, tnsim, *draw_valid(rng, keys, tmpdir), tmpdir)
-        args = [a for a in args if not a.startswith(("tol=", "loads="))]
+        args = [a for a in args if not a.startswith(("tol=", "loads=", "jobs="))]
         if subprocess.run([tnsim, "run"] + args + ["warmup=0", "measure=1", "drain=0"],
                           capture_output=True, cwd=tmpdir, timeout=60).returncode == 0:
             break
@@ -240,7 +242,7 @@ def check_tnhost(o, cmd, args, name, env, tmpdir):
     (name) must be refused naming it (status 2); keys tnsim takes must be refused as more than
     the board build carries (status 2, a message naming a key) or reach the port (status 1).
     Keys only tnsim has (sat's, sweep's CSV) are left out."""
-    drop = ("tol=", "out=") + (("load=",) if cmd == "sweep" else ())  # its sweep refuses load
+    drop = ("tol=", "out=", "jobs=") + (("load=",) if cmd == "sweep" else ())  # its sweep refuses load
     hargs = [a for a in args if not a.startswith(drop) or (name and a.startswith(name + "="))]
     argv = [o.tnhost, "--port", NO_PORT, "--timeout", "100", cmd] + hargs
     try:

@@ -40,6 +40,9 @@ BOARD_FAMILIES=(
 BOARD_LOADS="0.05,0.1,0.15,0.2,0.25,0.3,0.35,0.4,0.45,0.5"
 BOARD_WINDOW="warmup=1000 measure=4000"
 BOARD_RUN="routing=gal gal_sets=dir gal_qdepth=16 traffic=tornado load=0.3 warmup=300 measure=2000"
+# simulations at once in each sweep and sat (tnsim jobs=N: the same figures; one per processor)
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
+[ "$JOBS" -le 64 ] 2>/dev/null || JOBS=64
 # -----------------------------------------------------
 START_S=$SECONDS
 
@@ -79,7 +82,7 @@ for topo in "${TOPOLOGIES[@]}"; do
     for tr in "${TRAFFICS[@]}"; do
         # shellcheck disable=SC2086 # the configuration strings are key=value lists
         "$TNSIM" sweep $topo traffic="$tr" $ROUTER $WINDOW loads="${LOADS[$topo]}" \
-            out="$TMP/sweep.csv"
+            out="$TMP/sweep.csv" jobs="$JOBS"
         if [ "$first" -eq 1 ]; then
             printf 'topology,%s\n' "$(head -n 1 "$TMP/sweep.csv")" >"$TMP/all.csv"
             first=0
@@ -114,7 +117,7 @@ for topo in "${TOPOLOGIES[@]}"; do
         # shellcheck disable=SC2086
         b=$("$TNSIM" bound $topo traffic="$tr" $ROUTER --json)
         # shellcheck disable=SC2086
-        s=$("$TNSIM" sat $topo traffic="$tr" $ROUTER $WINDOW --json)
+        s=$("$TNSIM" sat $topo traffic="$tr" $ROUTER $WINDOW --json jobs="$JOBS")
         printf '{"topology": "%s", "bound": %s, "sat": %s}\n' "$name" "$b" "$s" >>"$TMP/sat.jsonl"
     done
 done
@@ -162,7 +165,7 @@ for fam in "${BOARD_FAMILIES[@]}"; do
     for tr in "${TRAFFICS[@]}"; do
         # shellcheck disable=SC2086
         "$TNSIM" sweep $BOARD_COMMON $keys traffic="$tr" $BOARD_WINDOW loads="$BOARD_LOADS" \
-            out="$TMP/bsweep.csv"
+            out="$TMP/bsweep.csv" jobs="$JOBS"
         if [ "$first" -eq 1 ]; then
             printf 'topology,%s\n' "$(head -n 1 "$TMP/bsweep.csv")" >"$TMP/ball.csv"
             first=0

@@ -80,6 +80,16 @@ static int set_tol(void *ctx, const char *v, char *err, size_t errlen)
     return 0;
 }
 
+static int set_jobs(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    (void)err, (void)errlen;
+    if (tn_cli_long(v, 1, MAX_JOBS, &a->jobs))
+        return -1;
+    a->jobs_set = 1;
+    return 0;
+}
+
 static int set_out(void *ctx, const char *v, char *err, size_t errlen)
 {
     cli *a = ctx;
@@ -143,13 +153,17 @@ static int set_pair(void *ctx, const char *v, char *err, size_t errlen)
     return 0;
 }
 
-_Static_assert(MAX_LOADS == 64 && PATH_LEN == 4096, "the ranges below name these values");
+_Static_assert(MAX_LOADS == 64 && PATH_LEN == 4096 && MAX_JOBS == 64,
+               "the ranges below name these values");
 #define FILE_RANGE "FILE (up to 4095 characters)"
 static const tn_cli_key tnsim_keys[] = {
     {"loads", LOADS_RANGE, NULL, "sweep: the loads, A,B,...", set_loads},
     {"tol", "0.001..0.5", "0.01", "sat: the bisection stops when the load interval is this narrow",
      set_tol},
     {"out", FILE_RANGE, "stdout", "sweep: the CSV file", set_out},
+    {"jobs", "1..64", "1",
+     "sweep, sat: simulations at once, each a process (the results do not depend on it)",
+     set_jobs},
     {"chan_out", FILE_RANGE, NULL, "run: per-channel utilisation, CSV", set_chan_out},
     {"pair", "S,D (two node ids)", NULL,
      "run: the measured packets from S to D (hops, latency, queueing)", set_pair},
@@ -208,6 +222,7 @@ int tnsim_parse(cli *a, int argc, char **argv)
     a->mode = "run";
     a->pair_src = a->pair_dst = -1;
     a->tol = 0.01;
+    a->jobs = 1;
     int i = 1;
     if (argc > 1 && (!strcmp(argv[1], "run") || !strcmp(argv[1], "sweep") ||
                      !strcmp(argv[1], "sat") || !strcmp(argv[1], "bound") ||
@@ -240,6 +255,11 @@ int tnsim_parse(cli *a, int argc, char **argv)
         fprintf(stderr, "tnsim: error: key 'traffic': value 'trace' is not allowed with tnsim %s "
                         "(a trace sets its own cycles and ignores load, docs/traffic.md); allowed: "
                         "tnsim run, check or name\n", a->mode);
+        return -1;
+    }
+    if (strcmp(a->mode, "sat") && strcmp(a->mode, "sweep") && a->jobs_set) {
+        fprintf(stderr, "tnsim: error: key 'jobs': value '%ld' is only for tnsim sweep and sat\n",
+                a->jobs);
         return -1;
     }
     if (strcmp(a->mode, "sat") && a->tol_set) {

@@ -132,11 +132,18 @@ static void on_pair(void *user, const tn_pkt_record *p)
 int tnsim_simulate(const tn_config *c, tn_stats *st, char *first_err, size_t len)
 {
     char err[TN_ERRLEN];
-    tn_sim *s = tn_sim_new(c, err, sizeof err);
-    if (!s) {
+    int rc = tnsim_simulate_quiet(c, st, first_err, len, err, sizeof err);
+    if (rc == 2)
         fprintf(stderr, "tnsim: error: %s\n", err);
+    return rc;
+}
+
+int tnsim_simulate_quiet(const tn_config *c, tn_stats *st, char *first_err, size_t len,
+                         char *cfg_err, size_t cfg_len)
+{
+    tn_sim *s = tn_sim_new(c, cfg_err, cfg_len);
+    if (!s)
         return 2;
-    }
     if (pair.src >= 0 || series.flits) {
         pair.lo = c->warmup;
         pair.hi = c->warmup + c->measure;

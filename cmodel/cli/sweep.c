@@ -6,8 +6,44 @@
 #include <string.h>
 #include "tnsim.h"
 
+/* sweep's rows, handed on in load order by tnsim_run_many */
+typedef struct sweep_out {
+    const cli *a;
+    FILE *f;
+    const tn_config *cfgs;
+    int rc;
+} sweep_out;
+
+static int sweep_take(int i, const tnsim_result *r, void *user)
+{
+    sweep_out *o = user;
+    const cli *a = o->a;
+    const tn_config *c = &o->cfgs[i];
+    const tn_stats *st = &r->st;
+    if (r->rc == 2) {
+        fprintf(stderr, "tnsim: error: %s\n", r->cfg_err);
+        o->rc = 2;
+        return 1;
+    }
+    if (tnsim_report_errors(st, r->first))
+        o->rc = 1;
+    if (a->json)
+        tnsim_print_json(c, st, o->f, i + 1 < a->nloads ? ",\n" : "\n");
+    else
+        fprintf(o->f, "%d,%d,%s,%s,%s,%s,%d,%d,%d,%d,%.6g,%.6g,%.6g,%.6g,%.4f,%ld,%ld,%.4f,"
+                      "%.4f,%d\n",
+                c->k, c->n, tn_topo_name(c->topo), tn_routing_name(c->routing),
+                tn_selection_name(c->selection), tn_traffic_name(c->traffic), c->vcs, c->buf,
+                c->pkt_min, c->pkt_max, st->offered, st->offered_flits, st->accepted,
+                st->accepted_flits, st->latency_avg, st->latency_p50, st->latency_p99,
+                st->network_latency_avg, st->hops_avg, st->saturated);
+    fflush(o->f);
+    return 0;
+}
+
 /* One run per load, in order: a CSV row each, or with --json one object each (the fields of
- * tnsim run --json) in a JSON array; to out=FILE or stdout, flushed after every load. */
+ * tnsim run --json) in a JSON array; to out=FILE or stdout, flushed after every load. With
+ * jobs=N up to N loads run at once; the rows are the same, in the same order. */
 int tnsim_sweep(cli *a)
 {
     errno = 0;
@@ -23,36 +59,79 @@ int tnsim_sweep(cli *a)
         fprintf(f, "k,n,topo,routing,selection,traffic,vcs,buf,pkt_min,pkt_max,offered,"
                    "offered_flits,accepted,accepted_flits,latency_avg,latency_p50,latency_p99,"
                    "network_latency_avg,hops_avg,saturated\n");
-    int rc = 0;
+    static tn_config cfgs[MAX_LOADS];
+    static tnsim_result res[MAX_LOADS];
     for (int i = 0; i < a->nloads; i++) {
-        tn_config c = a->cfg;
-        char first[TN_ERRLEN];
-        c.load = a->loads[i];
-        tn_stats st;
-        int r = tnsim_simulate(&c, &st, first, sizeof first);
-        if (r == 2) {
-            rc = 2;
-            break;
-        }
-        if (tnsim_report_errors(&st, first))
-            rc = 1;
-        if (a->json)
-            tnsim_print_json(&c, &st, f, i + 1 < a->nloads ? ",\n" : "\n");
-        else
-            fprintf(f, "%d,%d,%s,%s,%s,%s,%d,%d,%d,%d,%.6g,%.6g,%.6g,%.6g,%.4f,%ld,%ld,%.4f,"
-                       "%.4f,%d\n",
-                    c.k, c.n, tn_topo_name(c.topo), tn_routing_name(c.routing),
-                    tn_selection_name(c.selection), tn_traffic_name(c.traffic), c.vcs, c.buf,
-                    c.pkt_min, c.pkt_max, st.offered, st.offered_flits, st.accepted,
-                    st.accepted_flits, st.latency_avg, st.latency_p50, st.latency_p99,
-                    st.network_latency_avg, st.hops_avg, st.saturated);
-        fflush(f);
+        cfgs[i] = a->cfg;
+        cfgs[i].load = a->loads[i];
     }
-    if (a->json && rc != 2)
+    sweep_out o = {a, f, cfgs, 0};
+    tnsim_run_many(cfgs, a->nloads, (int)a->jobs, res, sweep_take, &o);
+    if (a->json && o.rc != 2)
         fprintf(f, "]\n");
     if (a->out)
         fclose(f);
-    return rc;
+    return o.rc;
+}
+
+/* A path of the bisection tree probed in one batch: node i probes 0.5 * (lo + hi) of its
+ * interval; its children are the halves (the lower one when the probe saturates). */
+typedef struct bis_node {
+    double lo, hi;
+} bis_node;
+
+/* The bisection of R17.9 from (lo, hi), at most jobs probes at once: each batch probes the top
+ * of the bisection tree below the current interval (breadth first, intervals wider than tol),
+ * then follows the path the results choose. The path, its loads and its results are those of
+ * one probe after another, whatever jobs is; the probes off the path are discarded. Counts the
+ * path's probes in *runs; 0, 1 (a failed run) or 2 (an error). */
+static int bisect(const cli *a, double *lo, double *hi, double *lo_acc, int *runs)
+{
+    static tn_config cfgs[MAX_JOBS];
+    static tnsim_result res[MAX_JOBS];
+    bis_node node[MAX_JOBS];
+    int jobs = (int)a->jobs;
+    while (*hi - *lo > a->tol) {
+        int n = 0;
+        node[n++] = (bis_node){*lo, *hi};
+        for (int q = 0; q < n && n < jobs; q++) { /* breadth first: each node's two halves */
+            double m = 0.5 * (node[q].lo + node[q].hi);
+            bis_node half[2] = {{node[q].lo, m}, {m, node[q].hi}};
+            for (int h = 0; h < 2 && n < jobs; h++)
+                if (half[h].hi - half[h].lo > a->tol)
+                    node[n++] = half[h];
+        }
+        for (int i = 0; i < n; i++) {
+            cfgs[i] = a->cfg;
+            cfgs[i].load = 0.5 * (node[i].lo + node[i].hi);
+        }
+        tnsim_run_many(cfgs, n, jobs, res, NULL, NULL);
+        /* follow the path: from node 0, the node whose interval the result leaves */
+        int i = 0;
+        while (i >= 0) {
+            const tnsim_result *r = &res[i];
+            if (r->rc == 2) {
+                fprintf(stderr, "tnsim: error: %s\n", r->cfg_err);
+                return 2;
+            }
+            (*runs)++;
+            if (tnsim_report_errors(&r->st, r->first))
+                return 1;
+            double m = cfgs[i].load;
+            if (r->st.saturated)
+                *hi = m;
+            else {
+                *lo = m;
+                *lo_acc = r->st.accepted;
+            }
+            int nx = -1;
+            for (int j = i + 1; j < n && nx < 0; j++)
+                if (node[j].lo == *lo && node[j].hi == *hi)
+                    nx = j;
+            i = nx;
+        }
+    }
+    return 0;
 }
 
 int tnsim_sat(cli *a)
@@ -74,22 +153,8 @@ int tnsim_sat(cli *a)
     if (!st.saturated) {
         lo = hi;
         lo_acc = st.accepted;
-    } else {
-        while (hi - lo > a->tol) {
-            c.load = 0.5 * (lo + hi);
-            if ((rc = tnsim_simulate(&c, &st, first, sizeof first)) == 2)
-                return 2;
-            runs++;
-            if (tnsim_report_errors(&st, first))
-                return 1;
-            if (st.saturated)
-                hi = c.load;
-            else {
-                lo = c.load;
-                lo_acc = st.accepted;
-            }
-        }
-    }
+    } else if ((rc = bisect(a, &lo, &hi, &lo_acc, &runs)) != 0)
+        return rc;
     if (a->json) {
         printf("{\"routing\": \"%s\", \"selection\": \"%s\", \"traffic\": \"%s\", "
                "\"k\": %d, \"n\": %d, \"sat_load\": %.4f, \"sat_accepted\": %.4f, \"sat_accepted_flits_per_node_cycle\": %.4f, "

@@ -5,7 +5,8 @@
  *             combinations, the usage text
  *   record.c  one simulation and its recorders (chan_out, pair, series); the mode run
  *   report.c  the statistics as text or JSON, and the failures
- *   sweep.c   the modes sweep (one run per load) and sat (bisection) */
+ *   sweep.c   the modes sweep (one run per load) and sat (bisection)
+ *   pool.c    several simulations at once (jobs=N), each in a process of its own */
 #ifndef TNSIM_H
 #define TNSIM_H
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include "tn_cli.h"
 
 #define MAX_LOADS 64
+#define MAX_JOBS 64 /* jobs=N: simulations at once; a batch holds at most MAX_LOADS */
 #define PATH_LEN 4096 /* file keys: the value and its terminating 0 */
 
 typedef struct cli {
@@ -23,6 +25,8 @@ typedef struct cli {
     int nloads;
     double tol;
     int tol_set;
+    long jobs;                /* sweep, sat: simulations at once (processes), 1..MAX_JOBS */
+    int jobs_set;
     const char *out;
     const char *chan_out;
     int pair_src, pair_dst;   /* pair=S,D: record the packets of one source/destination pair */
@@ -39,6 +43,22 @@ int tnsim_parse(cli *a, int argc, char **argv);
 void tnsim_usage(FILE *f);
 /* record.c: one simulation with the recorders the keys ask for; 0, 1 (failed run), 2 (error) */
 int tnsim_simulate(const tn_config *c, tn_stats *st, char *first_err, size_t len);
+/* the same without printing a configuration's error: it is in cfg_err when the result is 2 */
+int tnsim_simulate_quiet(const tn_config *c, tn_stats *st, char *first_err, size_t len,
+                         char *cfg_err, size_t cfg_len);
+/* pool.c: the simulations of cfgs[0..n) (n <= MAX_LOADS), at most jobs at once; each result is
+ * handed to take(i, result, user) in the order of i as soon as it and those before it are done
+ * (take may be NULL). A take that returns non-zero stops the rest (those running are killed):
+ * then 1 is returned, else 0. A child process that fails gives rc 2 with cfg_err saying how. */
+typedef struct tnsim_result {
+    int rc;                   /* tnsim_simulate's: 0, 1 (failed run), 2 (error) */
+    tn_stats st;
+    char first[TN_ERRLEN];    /* the run's first failure */
+    char cfg_err[TN_ERRLEN];  /* rc 2: why */
+} tnsim_result;
+typedef int (*tnsim_take_fn)(int i, const tnsim_result *r, void *user);
+int tnsim_run_many(const tn_config *cfgs, int n, int jobs, tnsim_result *res, tnsim_take_fn take,
+                   void *user);
 int tnsim_run(const cli *a); /* the mode run: exit status */
 /* report.c */
 void tnsim_describe(const tn_config *c, char *buf, size_t len);
