@@ -4,8 +4,9 @@
 # uniform and tornado traffic. Writes results/run/dor.csv and results/run/latency_throughput.png,
 # prints the sweep table, then the channel-load bound and the measured saturation throughput,
 # then the lockstep check of the RTL. Then "the board's 4x4 torus": every routing family on the
-# 4x4 as the board builds it (C-model curves, results/run/board_families.csv and .png) and one
-# GAL run of the simulated board (tnboard-core) through tnhost run --compare.
+# 4x4 as the board builds it (C-model curves, results/run/board_families.csv and .png), where
+# their network output ports lose their cycles past saturation (results/run/port_use.csv), and
+# one GAL run of the simulated board (tnboard-core) through tnhost run --compare.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -197,6 +198,35 @@ echo "MIN AD draw the same tornado curve; VAL pays its random intermediate node 
 python3 scripts/plot_latency.py --by-traffic "$BCSV" "$OUT/board_families.png" \
     --title "4x4 torus as the board builds it: routing families, uniform and tornado (C model)"
 echo "wrote $BCSV and $OUT/board_families.png"
+
+# where the network output ports' cycles go past saturation (tnsim's port_use, R17.10), per family
+echo
+echo "past saturation (offered 0.5, uniform): what the network output ports did, fraction of port-cycles"
+: >"$TMP/use.jsonl"
+for fam in "${BOARD_FAMILIES[@]}"; do
+    # shellcheck disable=SC2086
+    printf '{"family": "%s", "run": %s}\n' "${fam%%|*}" \
+        "$("$TNSIM" run $BOARD_COMMON ${fam#*|} traffic=uniform load=0.5 $BOARD_WINDOW --json)" \
+        >>"$TMP/use.jsonl"
+done
+python3 - "$TMP/use.jsonl" "$OUT/port_use.csv" <<'EOF'
+import csv, json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+cols = ["sent", "idle_input_busy", "idle_unmatched", "idle_credit", "idle_vc", "idle_empty"]
+head = ["sent", "input busy", "unmatched", "credit", "output VC", "nothing"]
+print("%-26s %8s" % ("family", "accepted") + "".join(" %10s" % h for h in head))
+with open(sys.argv[2], "w", newline="") as f:
+    w = csv.writer(f)
+    w.writerow(["family", "accepted"] + cols)
+    for r in rows:
+        u = r["run"]["port_use"]
+        print("%-26s %8.4f" % (r["family"], r["run"]["accepted"]) +
+              "".join(" %10.3f" % u[c] for c in cols))
+        w.writerow([r["family"], r["run"]["accepted"]] + [u[c] for c in cols])
+EOF
+echo "idle with: input busy = every input port that wanted the port sent elsewhere; unmatched = one"
+echo "of them sent nothing; credit = a body waiting for a credit; output VC = a head waiting for one;"
+echo "nothing = no flit routed there (docs/microarchitecture.md R17.10). Wrote $OUT/port_use.csv"
 
 # one run of the simulated board: tnboard-core on a pty, tnhost run --compare, then stopped by PID
 echo
