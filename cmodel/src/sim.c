@@ -237,9 +237,19 @@ void tn_stats_port_use(tn_sim *s, int node, const tn_req *q, uint32_t in_done, u
     /* a cycle of the window, as R17.5 counts a link's flits (sent counts as chan_util) */
     if (s->cycle < s->win_lo || s->cycle >= s->win_hi)
         return;
+    const long base = (long)node * P;
+    uint32_t idle = 0; /* the network ports with a link that sent nothing, bit op */
+    for (int op = 1; op <= nnet; op++)
+        if (s->g.nbr[base + op] >= 0)
+            idle |= (uint32_t)!((sent >> (op - 1)) & 1u) << op;
+    s->port_use[TN_PORT_SENT] += __builtin_popcount(sent);
+    if (!idle)
+        return;
+    /* what the flits at the fronts of the VCs ask for: only VCs that hold a flit have one */
     uint32_t req_in[TN_MAX_P] = {0}, wait[2] = {0, 0}; /* [1]: a body for a credit, [0]: a head for a VC */
     for (int ip = 0; ip < P; ip++)
-        for (const tn_req *w = &q[ip * V], *e = w + V; w < e; w++) {
+        for (uint32_t m = s->iu.nemask[base + ip]; m; m &= m - 1) {
+            const tn_req *w = &q[ip * V + __builtin_ctz(m)];
             if (w->kind == TN_REQ_BODY || w->kind == TN_REQ_HEAD)
                 req_in[w->port] |= 1u << ip;
             else if (w->kind == TN_REQ_ADAPT)
@@ -248,18 +258,13 @@ void tn_stats_port_use(tn_sim *s, int node, const tn_req *q, uint32_t in_done, u
             else if (w->want != TN_WANT_NONE)
                 wait[w->want >> 7] |= 1u << (w->want & 0x7f);
         }
-    const uint32_t credit = wait[1], vc = wait[0];
-    for (int op = 1; op <= nnet; op++) {
-        if (s->g.nbr[(long)node * P + op] < 0)
-            continue;
-        int u;
-        if ((sent >> (op - 1)) & 1u)
-            u = TN_PORT_SENT;
-        else if (req_in[op])
+    for (uint32_t m = idle; m; m &= m - 1) {
+        int op = __builtin_ctz(m), u;
+        if (req_in[op])
             u = (req_in[op] & ~in_done) ? TN_PORT_IDLE_UNMATCHED : TN_PORT_IDLE_INPUT_BUSY;
-        else if ((credit >> op) & 1u)
+        else if ((wait[1] >> op) & 1u)
             u = TN_PORT_IDLE_CREDIT;
-        else if ((vc >> op) & 1u)
+        else if ((wait[0] >> op) & 1u)
             u = TN_PORT_IDLE_VC;
         else
             continue; /* idle, nothing routed to it: the rest of the window's port-cycles */
