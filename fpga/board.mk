@@ -17,7 +17,7 @@ board: setup-core build/bin/tnhost build/bin/tnboard ## build tnhost, tnboard (t
 # tnhost links the C model (run: tnsim's keys and --compare)
 build/bin/tnhost: $(TNHOST_SRC) $(TNHOST_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p build/bin
-	$(CC) $(CFLAGS_REL) $(INC) -Ifpga/host $(TNHOST_SRC) $(LIB_SRC) -lm -o $@
+	$(CC) $(CFLAGS_PROG) $(INC) -Ifpga/host $(TNHOST_SRC) $(LIB_SRC) -lm -o $@
 
 # the same with AddressSanitizer and UndefinedBehaviorSanitizer, for make test
 build/san/tnhost: $(TNHOST_SRC) $(TNHOST_HDR) $(LIB_SRC) $(LIB_HDR)
