@@ -203,6 +203,33 @@ if ran_ok "chan_out=FILE exits 0"; then
             "$(nlines "$TMP/chan.csv") lines" "$(head -n 3 "$TMP/chan.csv")"
     fi
 fi
+# each link's uses (R17.10) sum to 1, and their mean over the links is run --json's port_use
+tn run chan_out="$TMP/chan2.csv" k=4 n=2 vcs=4 routing=minad load=0.5 warmup=100 measure=400 --json
+if ran_ok "chan_out=FILE with MIN AD at load 0.5 exits 0"; then
+    if msg=$(python3 - "$TMP/chan2.csv" "$TMP/out" 2>&1 <<'EOF2'
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+j = json.load(open(sys.argv[2]))["port_use"]
+cols = ["util_flits_per_cycle", "idle_input_busy", "idle_unmatched", "idle_credit", "idle_vc",
+        "idle_empty"]
+keys = ["sent", "idle_input_busy", "idle_unmatched", "idle_credit", "idle_vc", "idle_empty"]
+for r in rows:
+    t = sum(float(r[c]) for c in cols)
+    if abs(t - 1) > 1e-5:
+        sys.exit("node %s port %s: the uses sum to %g" % (r["node"], r["port"], t))
+for c, k in zip(cols, keys):
+    m = sum(float(r[c]) for r in rows) / len(rows)
+    if abs(m - j[k]) > 1e-5:
+        sys.exit("%s: mean over the links %g, port_use %g" % (c, m, j[k]))
+if j["idle_input_busy"] <= 0:
+    sys.exit("no port idle with its requesters busy elsewhere at load 0.5: %r" % j)
+EOF2
+    ); then
+        pass "chan_out=FILE: each link's uses sum to 1 and their means are run --json's port_use"
+    else
+        fail "chan_out=FILE: each link's uses sum to 1 and their means are run --json's port_use" "$msg"
+    fi
+fi
 # sweep: a load the network cannot carry is named by its place in loads=; the other keys' faults
 # are theirs, not loads'; the default load, unused by sweep, is not checked
 bad "sweep with a load above the injection channel" "key 'loads'|value '0.8' (load 2 of 2)|0..0.5" \

@@ -12,7 +12,9 @@ static FILE *chan_out_file; /* chan_out=FILE, opened (and so checked) before the
 static void write_channels(const tn_sim *s, FILE *f)
 {
     const tn_geom *g = tn_sim_geom(s);
-    fprintf(f, "node,coords,port,dir,dim,util_flits_per_cycle\n");
+    /* R17.10's uses of each link (tn_sim_channel_use), beside its utilisation (R17.5) */
+    fprintf(f, "node,coords,port,dir,dim,util_flits_per_cycle,idle_input_busy,idle_unmatched,"
+               "idle_credit,idle_vc,idle_empty\n");
     for (int v = 0; v < g->nodes; v++) {
         int co[TN_MAX_N];
         char cs[64] = "";
@@ -20,9 +22,14 @@ static void write_channels(const tn_sim *s, FILE *f)
         for (int d = 0; d < g->n; d++)
             snprintf(cs + strlen(cs), sizeof cs - strlen(cs), "%s%d", d ? ":" : "", co[d]);
         for (int p = 1; p <= 2 * g->n; p++)
-            if (g->nbr[v * g->ports + p] >= 0)
-                fprintf(f, "%d,%s,%d,%c,%d,%.6f\n", v, cs, p, (p & 1) ? '+' : '-', (p - 1) / 2,
-                        tn_sim_channel_util(s, v, p));
+            if (g->nbr[v * g->ports + p] >= 0) {
+                double u[TN_PORT_USE_N];
+                tn_sim_channel_use(s, v, p, u);
+                fprintf(f, "%d,%s,%d,%c,%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n", v, cs, p,
+                        (p & 1) ? '+' : '-', (p - 1) / 2, tn_sim_channel_util(s, v, p),
+                        u[TN_PORT_IDLE_INPUT_BUSY], u[TN_PORT_IDLE_UNMATCHED],
+                        u[TN_PORT_IDLE_CREDIT], u[TN_PORT_IDLE_VC], u[TN_PORT_IDLE_EMPTY]);
+            }
     }
 }
 

@@ -141,6 +141,7 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     s->n_free = s->n_slots;
     ALLOC(s->lat_hist, TN_LAT_BINS);
     ALLOC(s->chan_flits, slots);
+    ALLOC(s->port_idle, slots * TN_PORT_USE_N);
     ALLOC(s->src_acc_win, nodes);
     s->win_lo = c->warmup;
     s->win_hi = c->warmup + c->measure;
@@ -165,7 +166,7 @@ void tn_sim_free(tn_sim *s)
                     s->ou.busy, s->as.sa1_ptr, s->as.sa2_ptr,
                     s->sel.rng, s->sel.lru_age, s->sel.ldsf_cnt, s->sel.last, s->lev[0], s->lev[1],
                     s->cev[0], s->cev[1], s->src, s->sinkvc, s->pkt,
-                    s->free_slots, s->lat_hist, s->chan_flits, s->src_acc_win, s->acor};
+                    s->free_slots, s->lat_hist, s->chan_flits, s->port_idle, s->src_acc_win, s->acor};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)
         free(ptrs[i]);
     if (s->has_trace)
@@ -242,7 +243,6 @@ void tn_stats_port_use(tn_sim *s, int node, const tn_req *q, uint32_t in_done, u
     for (int op = 1; op <= nnet; op++)
         if (s->g.nbr[base + op] >= 0)
             idle |= (uint32_t)!((sent >> (op - 1)) & 1u) << op;
-    s->port_use[TN_PORT_SENT] += __builtin_popcount(sent);
     if (!idle)
         return;
     /* what the flits at the fronts of the VCs ask for: only VCs that hold a flit have one */
@@ -268,7 +268,7 @@ void tn_stats_port_use(tn_sim *s, int node, const tn_req *q, uint32_t in_done, u
             u = TN_PORT_IDLE_VC;
         else
             continue; /* idle, nothing routed to it: the rest of the window's port-cycles */
-        s->port_use[u]++;
+        s->port_idle[(base + op) * TN_PORT_USE_N + u]++;
     }
 }
 
@@ -463,15 +463,17 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
         }
     st->chan_util_avg = nch ? usum / (double)nch : 0;
     st->chan_util_max = umax;
-    /* R17.10: the port-cycles of the window not counted by use are idle with nothing routed */
-    double pc = (double)nch * win, rest = pc;
-    for (int u = 0; u < TN_PORT_USE_N; u++) {
-        if (u != TN_PORT_IDLE_EMPTY) {
-            st->port_use[u] = c->routing == TN_ROUTE_CHAOS ? -1 : pc > 0 ? (double)s->port_use[u] / pc : 0;
-            rest -= (double)s->port_use[u];
+    /* R17.10: the mean over the links of each link's uses */
+    double use[TN_PORT_USE_N] = {0};
+    for (long v = 0; v < s->g.nodes; v++)
+        for (int p = 1; p <= 2 * s->g.n; p++) {
+            double u[TN_PORT_USE_N];
+            if (!tn_sim_channel_use(s, (int)v, p, u))
+                for (int i = 0; i < TN_PORT_USE_N; i++)
+                    use[i] += u[i];
         }
-    }
-    st->port_use[TN_PORT_IDLE_EMPTY] = c->routing == TN_ROUTE_CHAOS ? -1 : pc > 0 ? rest / pc : 0;
+    for (int i = 0; i < TN_PORT_USE_N; i++)
+        st->port_use[i] = c->routing == TN_ROUTE_CHAOS ? -1 : nch ? use[i] / (double)nch : 0;
     st->drained = drained;
     double ref = st->created_flits > 0 && drained ? st->created_flits : st->offered_flits;
     st->saturated = !drained || st->accepted_flits < 0.95 * ref;
@@ -501,6 +503,23 @@ uint32_t tn_sim_router_errors(const tn_sim *s)
 double tn_sim_channel_util(const tn_sim *s, int node, int port)
 {
     return (double)s->chan_flits[(long)node * s->P + port] / (double)s->cfg.measure;
+}
+
+int tn_sim_channel_use(const tn_sim *s, int node, int port, double *use)
+{
+    long slot = (long)node * s->P + port;
+    if (port < 1 || port > 2 * s->g.n || s->g.nbr[slot] < 0)
+        return -1;
+    double win = (double)s->cfg.measure, rest = 1;
+    for (int u = 0; u < TN_PORT_USE_N; u++) {
+        if (u == TN_PORT_IDLE_EMPTY)
+            continue;
+        use[u] = (double)(u == TN_PORT_SENT ? s->chan_flits[slot]
+                                            : s->port_idle[slot * TN_PORT_USE_N + u]) / win;
+        rest -= use[u];
+    }
+    use[TN_PORT_IDLE_EMPTY] = rest;
+    return 0;
 }
 
 void tn_sim_on_deliver(tn_sim *s, tn_deliver_fn fn, void *user)

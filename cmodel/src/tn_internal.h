@@ -247,7 +247,9 @@ struct tn_sim {
     long lat_max, lat_min;
     uint32_t *lat_hist;  /* [TN_LAT_BINS], last bin counts overflow */
     uint32_t *chan_flits; /* [port slot] flits sent in the window */
-    long port_use[TN_PORT_USE_N]; /* R17.10: network output port-cycles of the window by use */
+    uint32_t *port_idle;  /* [port slot * TN_PORT_USE_N + use] R17.10: the window's idle
+                             port-cycles of each network output port by use (sent is
+                             chan_flits; idle_empty is the rest) */
     long flit_hops;
     long injected, delivered;
     long check_errors;
