@@ -230,6 +230,14 @@ EOF2
         fail "chan_out=FILE: each link's uses sum to 1 and their means are run --json's port_use" "$msg"
     fi
 fi
+# CHAOS has its own router: its links' uses are not classified (empty fields), the utilisation is
+tn run routing=chaos chan_out="$TMP/chan3.csv" k=4 n=2 load=0.3 warmup=100 measure=400
+if ran_ok "chan_out=FILE with CHAOS exits 0"; then
+    awk -F, 'NR > 1 && ($6 == "" || $7 != "" || $11 != "" || NF != 11) { bad++ }
+             END { exit (NR == 65 && !bad) ? 0 : 1 }' "$TMP/chan3.csv"
+    check "chan_out=FILE with CHAOS: a utilisation per link and empty use fields (64 links)" $? \
+        "$(head -n 3 "$TMP/chan3.csv")"
+fi
 # sweep: a load the network cannot carry is named by its place in loads=; the other keys' faults
 # are theirs, not loads'; the default load, unused by sweep, is not checked
 bad "sweep with a load above the injection channel" "key 'loads'|value '0.8' (load 2 of 2)|0..0.5" \

@@ -14,7 +14,8 @@
 #include <unistd.h>
 #include "tnsim.h"
 
-/* one simulation, its configuration error (rc 2) printed here; first_err as tnsim_simulate */
+/* one simulation into r: a configuration's error (rc 2) is kept in r->cfg_err, not printed (the
+ * caller prints it when it reaches that result) */
 static void simulate_one(const tn_config *c, tnsim_result *r)
 {
     r->rc = tnsim_simulate_quiet(c, &r->st, r->first, sizeof r->first, r->cfg_err,

@@ -24,11 +24,14 @@ static void write_channels(const tn_sim *s, FILE *f)
         for (int p = 1; p <= 2 * g->n; p++)
             if (g->nbr[v * g->ports + p] >= 0) {
                 double u[TN_PORT_USE_N];
-                tn_sim_channel_use(s, v, p, u);
-                fprintf(f, "%d,%s,%d,%c,%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n", v, cs, p,
-                        (p & 1) ? '+' : '-', (p - 1) / 2, tn_sim_channel_util(s, v, p),
-                        u[TN_PORT_IDLE_INPUT_BUSY], u[TN_PORT_IDLE_UNMATCHED],
-                        u[TN_PORT_IDLE_CREDIT], u[TN_PORT_IDLE_VC], u[TN_PORT_IDLE_EMPTY]);
+                fprintf(f, "%d,%s,%d,%c,%d,%.6f", v, cs, p, (p & 1) ? '+' : '-', (p - 1) / 2,
+                        tn_sim_channel_util(s, v, p));
+                if (tn_sim_channel_use(s, v, p, u)) /* CHAOS: not classified, empty fields */
+                    fprintf(f, ",,,,,\n");
+                else
+                    fprintf(f, ",%.6f,%.6f,%.6f,%.6f,%.6f\n", u[TN_PORT_IDLE_INPUT_BUSY],
+                            u[TN_PORT_IDLE_UNMATCHED], u[TN_PORT_IDLE_CREDIT],
+                            u[TN_PORT_IDLE_VC], u[TN_PORT_IDLE_EMPTY]);
             }
     }
 }

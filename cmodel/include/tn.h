@@ -278,7 +278,8 @@ uint32_t tn_sim_router_errors(const tn_sim *s);
 /* Flits per cycle on the link leaving node by port during the measurement window. */
 double tn_sim_channel_util(const tn_sim *s, int node, int port);
 /* R17.10 for that link: use[TN_PORT_*] as fractions of the window's cycles (use[TN_PORT_SENT] is
- * tn_sim_channel_util). -1 when the port is not a network port with a link. */
+ * tn_sim_channel_util). -1 when the port is not a network port with a link, or under CHAOS
+ * (its own router, not classified). */
 int tn_sim_channel_use(const tn_sim *s, int node, int port, double *use);
 long tn_sim_check_errors(const tn_sim *s);
 const char *tn_sim_first_error(const tn_sim *s); /* first integrity failure, "" if none */

@@ -89,7 +89,6 @@ void tn_router_step(tn_sim *s, int node)
         for (int v = 0; v < V; v++) {
             long ivc = (base + ip) * V + v;
             q[ip * V + v].kind = TN_REQ_NONE;
-            q[ip * V + v].want = TN_WANT_NONE;
             if (!((m >> v) & 1u))
                 continue;
             tn_vc_in vc = {s->iu.cnt[ivc], s->iu.state[ivc] == TN_VC_ACTIVE, s->iu.oport[ivc],

@@ -449,29 +449,24 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
     st->cycles_per_second = st->sim_seconds > 0 ? (double)s->cycle / st->sim_seconds : 0;
     st->flit_hops = s->flit_hops;
     st->flit_hops_per_second = st->sim_seconds > 0 ? (double)s->flit_hops / st->sim_seconds : 0;
+    /* R17.5 per link and its mean and largest; R17.10's uses per link and their means */
     long nch = 0;
-    double usum = 0, umax = 0;
+    double usum = 0, umax = 0, use[TN_PORT_USE_N] = {0};
     for (long v = 0; v < s->g.nodes; v++)
         for (int p = 1; p <= 2 * s->g.n; p++) {
             if (s->g.nbr[v * s->P + p] < 0)
                 continue;
-            double u = (double)s->chan_flits[v * s->P + p] / win;
+            double u = (double)s->chan_flits[v * s->P + p] / win, pu[TN_PORT_USE_N];
             usum += u;
             if (u > umax)
                 umax = u;
             nch++;
+            if (!tn_sim_channel_use(s, (int)v, p, pu))
+                for (int i = 0; i < TN_PORT_USE_N; i++)
+                    use[i] += pu[i];
         }
     st->chan_util_avg = nch ? usum / (double)nch : 0;
     st->chan_util_max = umax;
-    /* R17.10: the mean over the links of each link's uses */
-    double use[TN_PORT_USE_N] = {0};
-    for (long v = 0; v < s->g.nodes; v++)
-        for (int p = 1; p <= 2 * s->g.n; p++) {
-            double u[TN_PORT_USE_N];
-            if (!tn_sim_channel_use(s, (int)v, p, u))
-                for (int i = 0; i < TN_PORT_USE_N; i++)
-                    use[i] += u[i];
-        }
     for (int i = 0; i < TN_PORT_USE_N; i++)
         st->port_use[i] = c->routing == TN_ROUTE_CHAOS ? -1 : nch ? use[i] / (double)nch : 0;
     st->drained = drained;
@@ -508,7 +503,7 @@ double tn_sim_channel_util(const tn_sim *s, int node, int port)
 int tn_sim_channel_use(const tn_sim *s, int node, int port, double *use)
 {
     long slot = (long)node * s->P + port;
-    if (port < 1 || port > 2 * s->g.n || s->g.nbr[slot] < 0)
+    if (port < 1 || port > 2 * s->g.n || s->g.nbr[slot] < 0 || s->cfg.routing == TN_ROUTE_CHAOS)
         return -1;
     double win = (double)s->cfg.measure, rest = 1;
     for (int u = 0; u < TN_PORT_USE_N; u++) {

@@ -318,7 +318,8 @@ typedef struct tn_req {
     uint8_t port;     /* BODY: oport; HEAD: the route port */
     uint8_t want;     /* NONE (statistics only, R17.10): the port a head without an output VC
                          waits for (its route port), or TN_WANT_CREDIT | the port a body
-                         without a credit waits for (its oport); TN_WANT_NONE otherwise */
+                         without a credit waits for (its oport); TN_WANT_NONE otherwise.
+                         Set by tn_vc_req, so only for VCs that hold a flit */
     uint32_t set;     /* HEAD: the output VCs it may take on port (the route's set, available) */
     uint32_t cand;    /* ADAPT: free productive ports, bit j = port j+1 */
     int hops[TN_MAX_N]; /* ADAPT: remaining hops per dimension (zigzag) */
