@@ -175,8 +175,9 @@ prog: ## program the ULX3S with build/fpga/tn_ulx3s.bit (openFPGALoader; SRAM, l
 	@test -f build/fpga/tn_ulx3s.bit || { echo "prog: build/fpga/tn_ulx3s.bit is missing: run 'make fpga' first" >&2; exit 2; }
 	openFPGALoader -b ulx3s $(if $(FLASH),-f,) build/fpga/tn_ulx3s.bit
 
-acor: setup-core build/bin/tnsim ## ACOR against VAL, MIN AD and GOAL (8x8, 16x16), its load-step transient and threshold sweep (docs/acor.md)
+acor: setup-core build/bin/tnsim ## ACOR against VAL, MIN AD and GOAL (8x8, 16x16), its load-step transient, threshold sweep and stability by sequence (docs/acor.md)
 	@bash scripts/acor_figures.sh
+	@bash scripts/acor_stability.sh
 	@bash scripts/acor_transient.sh
 	@K=16 bash scripts/acor_transient.sh
 	@bash scripts/acor_sweep.sh

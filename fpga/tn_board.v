@@ -146,7 +146,7 @@ module tn_board #(
     reg        hot_thr_hi_q;    //          and bit 32 (hot_frac = 1)
     reg [4:0]  n_hot_q;         // hotspot: hot nodes, 1..16
     reg [16*AW-1:0] hot_q;      // hotspot: hot node j at [j*AW +: AW]
-    reg [1:0]  acor_seq_q;      // ACOR: acor_seq 0 box-full, 1 goalq-full, 2 box-goalq-full
+    reg [1:0]  acor_seq_q;      // ACOR: acor_seq 0 box-full, 1 goalq-full, 2 box-goalq-full, 3 box-goalq
     reg        acor_mode_q;     // ACOR: acor_mode 0 router, 1 packet
     reg [15:0] acor_hi_q, acor_it1_q, acor_it2_q, acor_dt1_q, acor_dt2_q;
 
@@ -544,7 +544,7 @@ module tn_board #(
             hot_thr_hi_q   <= 1'b0;
             n_hot_q        <= 5'd1;
             hot_q          <= {(16*AW){1'b0}};
-            acor_seq_q     <= 2'd0;         // tnsim's defaults (R23.6.1); written only with ACOR
+            acor_seq_q     <= `TN_ACOR_SEQ_BOX_GOALQ; // tnsim's defaults (R23.6.1); written only with ACOR
             acor_mode_q    <= 1'b0;
             acor_hi_q      <= 16'd1024;
             acor_it1_q     <= 16'd128;

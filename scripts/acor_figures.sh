@@ -16,7 +16,8 @@ make -s build/bin/tnsim
 ALGS=("val|routing=val" "minad|routing=minad" "goal|routing=goal"
       "acor box-full|routing=acor acor_seq=box-full"
       "acor goalq-full|routing=acor acor_seq=goalq-full"
-      "acor box-goalq-full|routing=acor acor_seq=box-goalq-full")
+      "acor box-goalq-full|routing=acor acor_seq=box-goalq-full"
+      "acor box-goalq|routing=acor acor_seq=box-goalq")
 TRS="uniform neighbor tornado"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

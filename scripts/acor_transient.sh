@@ -19,7 +19,7 @@ mkdir -p "$OUT"
 make -s build/bin/tnsim
 BASE="k=$K n=2 vcs=8 buf=8 pkt=4 routing=acor acor_mode=router acor_hi=$HI traffic=tornado
       seed=$SEED warmup=0 measure=$CYCLES drain=0 series_win=$WIN switch_at=$STEP"
-for seq in box-full goalq-full box-goalq-full; do
+for seq in box-full goalq-full box-goalq-full box-goalq; do
     build/bin/tnsim $BASE acor_seq=$seq load=$LOW switch_load=$HIGH \
         series=$OUT/transient_k${K}_${seq}_up.csv > /dev/null &
     build/bin/tnsim $BASE acor_seq=$seq load=$HIGH switch_load=$LOW \
@@ -28,7 +28,7 @@ for seq in box-full goalq-full box-goalq-full; do
 done
 echo "| sequence | step | first router | half of the routers | every router | (in HI: half, every) |"
 echo "|---|---|---|---|---|---|"
-for seq in box-full goalq-full box-goalq-full; do
+for seq in box-full goalq-full box-goalq-full box-goalq; do
     for dir in up down; do
         python3 - "$OUT/transient_k${K}_${seq}_${dir}.csv" "$seq" "$dir" "$STEP" "$HI" "$LOW" "$HIGH" \
             "$WIN" <<'PY'

@@ -100,7 +100,7 @@ pon 0x30 16 $Z16                                        # HIST0..15
 pon 0x40 7 0 0 2 2 128 50 20                            # GAL_SETS .. GAL_N2
 pon 0x50 3 0 0 1                                        # HOT_THRESH, HOT_THRESH_HI, N_HOT
 pon 0x60 16 $Z16                                        # HOT0..15
-pon 0x70 7 0 0 1024 128 384 42 128                      # ACOR_SEQ .. ACOR_DT2
+pon 0x70 7 3 0 1024 128 384 42 128                      # ACOR_SEQ (3 box-goalq) .. ACOR_DT2
 pon 0x1000 8 0 0 0 0 0 65535 0 0                        # node 0: packets .. injected
 pon 0x10fa 3 0 0 0                                      # node 15: RERR, SERR, SRC
 pon 0x2000 16 $(for v in $(seq 0 15); do printf '1831565813 '; done)   # SEED v: 0x6D2B79F5

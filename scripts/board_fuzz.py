@@ -51,7 +51,7 @@ def draw(r):
     if routing in ("minad", "goal", "gal"):
         keys.append("selection=" + r.choice(SELECTIONS))
     if routing == "acor":
-        keys += ["acor_seq=" + r.choice(["box-full", "goalq-full", "box-goalq-full"]),
+        keys += ["acor_seq=" + r.choice(["box-full", "goalq-full", "box-goalq-full", "box-goalq"]),
                  "acor_mode=" + r.choice(["router", "packet"]), f"acor_hi={r.randint(1, 256)}",
                  f"acor_it1={r.randint(1, 8)}", f"acor_it2={r.randint(1, 16)}",
                  f"acor_dt1={r.randint(0, 4)}", f"acor_dt2={r.randint(0, 8)}"]

@@ -125,7 +125,7 @@ bad "unknown traffic lists the names" "traffic|bogus|uniform|tornado|transpose|h
     traffic=bogus $Q
 bad "acor needs two DOR classes per phase" "vcs|'3'|acor|4..16" routing=acor vcs=3 $Q
 bad "acor needs a torus" "routing|acor|torus" routing=acor vcs=4 topo=mesh $Q
-bad "acor_seq names the sequences" "acor_seq|box|box-full goalq-full box-goalq-full" \
+bad "acor_seq names the sequences" "acor_seq|box|box-full goalq-full box-goalq-full box-goalq" \
     routing=acor vcs=4 acor_seq=box $Q
 bad "acor_hi of zero" "acor_hi|'0'|1..65535" routing=acor vcs=4 acor_hi=0 $Q
 bad "chaos_q below the two slots the injection gate needs" "chaos_q|'1'|2..64" routing=chaos chaos_q=1 $Q

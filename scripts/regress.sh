@@ -75,7 +75,7 @@ for i in range(count):
             f"traffic={t} load={load} seed={r.randint(1, 10**6)} warmup=200 measure={measure}")
     if routing == "val" and ra.random() < 0.5:
         line = line.replace("routing=val", "routing=acor")
-        line += (f" acor_seq={ra.choice(('box-full', 'goalq-full', 'box-goalq-full'))}"
+        line += (f" acor_seq={ra.choice(('box-full', 'goalq-full', 'box-goalq-full', 'box-goalq'))}"
                  f" acor_mode={ra.choice(('router', 'packet'))} acor_hi={ra.randint(1, 256)}"
                  f" acor_it1={ra.randint(1, 8)} acor_it2={ra.randint(1, 16)}"
                  f" acor_dt1={ra.randint(0, 4)} acor_dt2={ra.randint(0, 8)}")

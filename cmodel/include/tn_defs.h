@@ -13,8 +13,8 @@ enum tn_traffic { TN_TR_UNIFORM = 0, TN_TR_TORNADO = 1, TN_TR_BITCOMP = 2, TN_TR
 #define TN_TRAFFIC_NAMES {"uniform", "tornado", "bitcomp", "bitrev", "shuffle", "butterfly", "transpose", "neighbor", "randperm", "hotspot", "trace"}
 enum tn_gal_sets { TN_GAL_S1 = 0, TN_GAL_S2 = 1, TN_GAL_SDIR = 2, TN_GAL_SDST = 3, TN_GAL_SLAST = 4 };
 #define TN_GAL_SETS_NAMES {"1", "2", "dir", "dst"}
-enum tn_acor_seq { TN_ACOR_SEQ_BOX_FULL = 0, TN_ACOR_SEQ_GOALQ_FULL = 1, TN_ACOR_SEQ_BOX_GOALQ_FULL = 2, TN_ACOR_SEQ_LAST = 3 };
-#define TN_ACOR_SEQ_NAMES {"box-full", "goalq-full", "box-goalq-full"}
+enum tn_acor_seq { TN_ACOR_SEQ_BOX_FULL = 0, TN_ACOR_SEQ_GOALQ_FULL = 1, TN_ACOR_SEQ_BOX_GOALQ_FULL = 2, TN_ACOR_SEQ_BOX_GOALQ = 3, TN_ACOR_SEQ_LAST = 4 };
+#define TN_ACOR_SEQ_NAMES {"box-full", "goalq-full", "box-goalq-full", "box-goalq"}
 enum tn_acor_mode { TN_ACOR_MODE_ROUTER = 0, TN_ACOR_MODE_PACKET = 1, TN_ACOR_MODE_LAST = 2 };
 #define TN_ACOR_MODE_NAMES {"router", "packet"}
 enum tn_planted { TN_PLANTED_CREDIT_VC0 = 0, TN_PLANTED_VC_PICK = 1, TN_PLANTED_SEL_TIE = 2, TN_PLANTED_SA1_PTR = 3, TN_PLANTED_GAL_HOLD = 4, TN_PLANTED_GAL_THR = 5, TN_PLANTED_ACOR_HYS = 6, TN_PLANTED_LAST = 7 };

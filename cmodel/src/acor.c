@@ -93,6 +93,7 @@ int tn_acor_set(int seq, int level)
         {TN_ACOR_BOX, TN_ACOR_FULL, TN_ACOR_FULL},
         {TN_ACOR_GOALQ, TN_ACOR_FULL, TN_ACOR_FULL},
         {TN_ACOR_BOX, TN_ACOR_GOALQ, TN_ACOR_FULL},
+        {TN_ACOR_BOX, TN_ACOR_GOALQ, TN_ACOR_GOALQ},
     };
     return sets[seq][level];
 }

@@ -51,7 +51,7 @@ void tn_config_default(tn_config *c)
     c->dateline = 1;
     c->transit = 1; /* in-transit priority (section 7.4): stable past saturation */
     c->watchdog = 20000;
-    c->acor_seq = TN_ACOR_SEQ_BOX_FULL;
+    c->acor_seq = TN_ACOR_SEQ_BOX_GOALQ;
     c->acor_mode = TN_ACOR_MODE_ROUTER;
     c->acor_hi = 1024;
     c->acor_it1 = 128;
@@ -227,7 +227,7 @@ static const tn_key keys[] = {
     KINT("gal_n2", 1, 1000000, gal_n2, "20", "GAL adaptive threshold: cycles between updates"),
     KINT("gal_qdepth", 1, 1024, gal_qdepth, "128", "packets per GAL injection queue"),
     KENUM("acor_seq", acor_seq_names, TN_ACOR_SEQ_LAST, TN_ACOR_SEQ_LAST, acor_seq, NOF,
-          " (the restriction sets of ACOR's levels, shortest first)", "box-full",
+          " (the restriction sets of ACOR's levels, shortest first)", "box-goalq",
           "ACOR restriction-set sequence"),
     KENUM("acor_mode", acor_mode_names, TN_ACOR_MODE_LAST, TN_ACOR_MODE_LAST, acor_mode, NOF,
           " (a level per router with hysteresis; a level per packet)", "router",

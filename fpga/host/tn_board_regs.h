@@ -51,7 +51,7 @@ enum tn_board_reg {
     TN_B_HOT_THRESH_HI = 0x0051, /* RW hotspot: its bit 32 (hot_frac = 1) */
     TN_B_N_HOT = 0x0052, /* RW hotspot: hot nodes, 1..16 */
     TN_B_HOT = 0x0060, /* RW hotspot: hot node j at 0x0060 + j, j = 0..15 */
-    TN_B_ACOR_SEQ = 0x0070, /* RW ACOR (BUILD2's ACOR only): acor_seq 0..2 */
+    TN_B_ACOR_SEQ = 0x0070, /* RW ACOR (BUILD2's ACOR only): acor_seq 0..3 */
     TN_B_ACOR_MODE = 0x0071, /* RW ACOR: acor_mode 0 router, 1 packet */
     TN_B_ACOR_HI = 0x0072, /* RW ACOR: hysteresis interval, 1..65535 cycles */
     TN_B_ACOR_IT1 = 0x0073, /* RW ACOR: rise threshold of level 0 */

@@ -46,10 +46,11 @@
 `define TN_GAL_SETS_DIR 2
 `define TN_GAL_SETS_DST 3
 // enum acor_seq
-`define TN_ACOR_SEQ_COUNT 3
+`define TN_ACOR_SEQ_COUNT 4
 `define TN_ACOR_SEQ_BOX_FULL 0
 `define TN_ACOR_SEQ_GOALQ_FULL 1
 `define TN_ACOR_SEQ_BOX_GOALQ_FULL 2
+`define TN_ACOR_SEQ_BOX_GOALQ 3
 // enum acor_mode
 `define TN_ACOR_MODE_COUNT 2
 `define TN_ACOR_MODE_ROUTER 0
@@ -189,7 +190,7 @@
 `define TN_B_HOT_THRESH_HI 16'h0051  // RW hotspot: its bit 32 (hot_frac = 1)
 `define TN_B_N_HOT 16'h0052  // RW hotspot: hot nodes, 1..16
 `define TN_B_HOT 16'h0060  // RW hotspot: hot node j at 0x0060 + j, j = 0..15
-`define TN_B_ACOR_SEQ 16'h0070  // RW ACOR (BUILD2's ACOR only): acor_seq 0..2
+`define TN_B_ACOR_SEQ 16'h0070  // RW ACOR (BUILD2's ACOR only): acor_seq 0..3
 `define TN_B_ACOR_MODE 16'h0071  // RW ACOR: acor_mode 0 router, 1 packet
 `define TN_B_ACOR_HI 16'h0072  // RW ACOR: hysteresis interval, 1..65535 cycles
 `define TN_B_ACOR_IT1 16'h0073  // RW ACOR: rise threshold of level 0

@@ -23,7 +23,7 @@ module tn_acor #(
     input  wire                  clk_i,
     input  wire                  rst_i,       // synchronous, active high
     // run-time configuration (constant during a run; R23.6.1)
-    input  wire [1:0]            cfg_seq_i,   // acor_seq: 0 box-full, 1 goalq-full, 2 (3) box-goalq-full
+    input  wire [1:0]            cfg_seq_i,   // acor_seq: 0 box-full, 1 goalq-full, 2 box-goalq-full, 3 box-goalq
     input  wire                  cfg_mode_i,  // acor_mode: 0 router, 1 packet
     input  wire [15:0]           cfg_hi_i,    // acor_hi: hysteresis interval, cycles
     input  wire [15:0]           cfg_it1_i,   // acor_it1: rise threshold of level 0
@@ -100,7 +100,7 @@ module tn_acor #(
     reg  [1:0]     level_q;
     reg  [CTW-1:0] cnt_q;
     reg  [15:0]    tmr_q;
-    wire [1:0]     top = cfg_seq_i[1] ? 2'd2 : 2'd1;   // levels - 1 (R23.2.1)
+    wire [1:0]     top = (cfg_seq_i == 2'd2) ? 2'd2 : 2'd1;   // levels - 1 (R23.2.1)
     wire [TERM-1:0] blk = att_i & ~rdy_i;              // blocked events (R23.4.2)
     reg  [2:0]     nblk;
     integer ib;
@@ -147,7 +147,7 @@ module tn_acor #(
             // level in force: per packet min(fail, top), else the node's level
             wire [1:0] lvl = cfg_mode_i ? ((fail > top) ? top : fail) : level_q;
             assign lvl_o[ge*2 +: 2] = lvl;
-            // the set of the level (R23.2.1; sequence 3 acts as 2)
+            // the set of the level (R23.2.1; sequence 3's level 1 is GOAL-Q, its top)
             wire [1:0] set = (lvl == 2'd0) ? (cfg_seq_i == 2'd1 ? SET_GOALQ : SET_BOX)
                            : (lvl == 2'd1 && cfg_seq_i[1]) ? SET_GOALQ : SET_FULL;
             // N chained xorshift32 steps: xd, the state after step d + 1, decides dimension d

@@ -216,8 +216,8 @@ static void test_other_keys_messages(void **st)
         {"routing", "xy", "key 'routing': value 'xy' is not allowed; allowed: dor minad val goal "
                           "gal chaos acor"},
         {"acor_seq", "box", "key 'acor_seq': value 'box' is not allowed; allowed: box-full "
-                            "goalq-full box-goalq-full (the restriction sets of ACOR's levels, "
-                            "shortest first)"},
+                            "goalq-full box-goalq-full box-goalq (the restriction sets of ACOR's "
+                            "levels, shortest first)"},
         {"acor_mode", "switch", "key 'acor_mode': value 'switch' is not allowed; allowed: router "
                                 "packet (a level per router with hysteresis; a level per packet)"},
         {"topo", "ring", "key 'topo': value 'ring' is not allowed; allowed: torus mesh"},

@@ -8,7 +8,7 @@
  * after the edge level, cnt, tmr, each channel's stream and min(fail, 3). Directed sequences
  * with hand-computed levels and counts first (rise at once, one step per cycle, restart on a
  * rise, fall only at an interval end and at <= DT, two and three levels, the per-packet level
- * from fail), then random runs over every instance, sequence (3 acting as 2) and mode.
+ * from fail), then random runs over every instance, sequence (0..3) and mode.
  * Prints TAP. Build and run: make build/vl/acor/vl_acor && build/vl/acor/vl_acor [seed] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +42,7 @@ static uint32_t rnd(void) /* xorshift64* */
 /* One run: an instance of tn_acor_top and the C model of the same node. */
 typedef struct run {
     int inst, k, n, term, node;
-    int seq, mode; /* seq as driven (3 acts as 2) */
+    int seq, mode; /* seq as driven: enum tn_acor_seq */
     tn_acor_rtl_cfg rc;
     tn_geom g;
     tn_acor_cfg c;
@@ -70,8 +70,7 @@ static int run_open(run *u, tn_acor_rtl *r, uint32_t hi, uint32_t it1, uint32_t 
         snprintf(u->diag, sizeof u->diag, "tn_geom_init failed");
         return -1;
     }
-    int mseq = u->seq > 2 ? 2 : u->seq;
-    u->c.levels = tn_acor_levels(mseq);
+    u->c.levels = tn_acor_levels(u->seq);
     u->c.hi = hi;
     u->c.it[0] = it1;
     u->c.it[1] = it2;
@@ -124,7 +123,6 @@ static int fail_at(run *u, const char *what, int e, uint64_t rv, uint64_t mv)
 /* One cycle: att[e], rdy[e], dst[e] (a node); compared as the header says. */
 static int cycle(run *u, tn_acor_rtl *r, const int *att, const int *rdy, const int *dst)
 {
-    int mseq = u->seq > 2 ? 2 : u->seq;
     uint32_t blk = 0;
     int lvl[4], mid[4];
     for (int e = 0; e < u->term; e++) {
@@ -133,7 +131,7 @@ static int cycle(run *u, tn_acor_rtl *r, const int *att, const int *rdy, const i
                                                 : u->lv.level;
         mid[e] = -1;
         if (att[e]) {
-            int set = tn_acor_set(mseq, lvl[e]);
+            int set = tn_acor_set(u->seq, lvl[e]);
             mid[e] = tn_acor_draw(&u->g, set, u->node, dst[e], &u->rng[e]);
             u->draws++;
             u->set_draws[set]++;
@@ -231,9 +229,21 @@ static void directed(tn_acor_rtl *r)
     };
     script(r, "directed: three levels, rise at once one step per cycle, fall at interval end",
            4, TN_ACOR_SEQ_BOX_GOALQ_FULL, 4, 2, 3, 1, 2, 14, ev3, want3);
-    /* the same with sequence 3 (acts as 2) */
-    script(r, "directed: cfg_seq_i = 3 acts as box-goalq-full", 4, 3, 4, 2, 3, 1, 2, 14, ev3,
-           want3);
+    /* the same events with box-goalq (3): two levels, GOAL-Q on top; 3 events reach IT2 but
+     * level 1 is the top, and the fall reads DT1 */
+    static const int wantq[][3] = {
+        {1, 0, 4}, /* 4 >= IT1: rise at once, restart */
+        {1, 3, 3}, /* at the top: no rise, counted */
+        {1, 3, 2}, {1, 4, 1},
+        {1, 0, 4}, /* interval end with c = 5 > DT1: stay */
+        {1, 0, 3}, {1, 1, 2}, {1, 1, 1},
+        {0, 0, 4}, /* interval end with c = 1 <= DT1: fall */
+        {0, 1, 3}, {0, 1, 2}, {0, 1, 1},
+        {0, 0, 4}, /* c = 1 < IT1 at level 0: no rise; the interval restarts */
+        {0, 0, 3},
+    };
+    script(r, "directed: box-goalq, two levels with GOAL-Q on top (no rise past level 1)", 4,
+           TN_ACOR_SEQ_BOX_GOALQ, 4, 2, 3, 1, 2, 14, ev3, wantq);
     /* two levels (box-full), TERM = 4, HI 3, IT1 2, DT1 0 */
     static const int ev2[] = {1, 1, 4, 0, 0, 0, 0, 0};
     static const int want2[][3] = {
@@ -257,7 +267,7 @@ static void directed(tn_acor_rtl *r)
            0, 0, 5, ev1, want1);
 
     /* per-packet mode: the level in force is min(fail, top), fail saturates at 3 in the RTL */
-    for (int seq = 0; seq < 3; seq++) {
+    for (int seq = 0; seq < TN_ACOR_SEQ_LAST; seq++) {
         run u;
         memset(&u, 0, sizeof u);
         u.inst = 1; /* K=4 N=2 TERM=1 */
@@ -332,7 +342,7 @@ static long random_runs(tn_acor_rtl *r, long per_run, long *draws)
         int ok = 1;
         char diag[256] = "";
         long drawn = 0, per_set[3] = {0, 0, 0};
-        for (int seq = 0; seq < 4 && ok; seq++)
+        for (int seq = 0; seq < TN_ACOR_SEQ_LAST && ok; seq++)
             for (int mode = 0; mode < 2 && ok; mode++) {
                 run u;
                 memset(&u, 0, sizeof u);
@@ -373,7 +383,7 @@ static long random_runs(tn_acor_rtl *r, long per_run, long *draws)
             }
         char what[128];
         snprintf(what, sizeof what,
-                 "random: K=%d N=%d TERM=%d, sequences 0-3, both modes (%ld draws: BOX %ld, "
+                 "random: K=%d N=%d TERM=%d, every sequence, both modes (%ld draws: BOX %ld, "
                  "GOAL-Q %ld, FULL %ld)", tn_acor_rtl_param[inst][0], tn_acor_rtl_param[inst][1],
                  tn_acor_rtl_param[inst][2], drawn, per_set[TN_ACOR_BOX], per_set[TN_ACOR_GOALQ],
                  per_set[TN_ACOR_FULL]);
