@@ -335,6 +335,59 @@ static void test_acor_runs(void **st)
     tn_sim_free(s);
 }
 
+/* accepted throughput of routing=acor on the 8x8 (vcs=4) under uniform traffic at `load`, with
+ * sequence seq and the default thresholds; *level: the routers' mean level */
+static double acor_accepted(int seq, double load, double *level)
+{
+    tn_config c;
+    char err[TN_ERRLEN];
+    tn_config_default(&c);
+    c.vcs = 4;
+    c.routing = TN_ROUTE_ACOR;
+    c.acor_seq = seq;
+    c.load = load;
+    c.warmup = 2000;
+    c.measure = 3000;
+    c.drain = 0;
+    assert_int_equal(tn_config_check(&c, err, sizeof err), 0);
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    assert_non_null(s);
+    tn_stats stt;
+    tn_sim_run(s, &stt); /* drain=0: packets in flight at the end are expected */
+    assert_int_equal(stt.check_errors, 0);
+    assert_int_equal(stt.router_errors, 0);
+    *level = stt.acor_level_avg;
+    tn_sim_free(s);
+    return stt.accepted;
+}
+
+/* docs/acor.md section 7: past saturation every router climbs to the top level. With GOAL-Q on
+ * top (box-goalq, the default) ACOR keeps at least 90 % of what it accepts just below its
+ * saturation point (0.515 of capacity on this network); with FULL on top (box-full) it falls to
+ * VAL's throughput, about half. */
+static void test_acor_top_level_past_saturation(void **st)
+{
+    (void)st;
+    tn_config d;
+    tn_config_default(&d);
+    assert_int_equal(d.acor_seq, TN_ACOR_SEQ_BOX_GOALQ);
+    double lv_sat, lv_over;
+    double sat = acor_accepted(TN_ACOR_SEQ_BOX_GOALQ, 0.48, &lv_sat);
+    double over = acor_accepted(TN_ACOR_SEQ_BOX_GOALQ, 1.0, &lv_over);
+    print_message("box-goalq: accepted %.4f at 0.48 (level %.3f), %.4f at 1.0 (level %.3f)\n", sat,
+                  lv_sat, over, lv_over);
+    assert_true(sat > 0.46);        /* below saturation: what is offered is accepted */
+    assert_true(lv_over > 0.95);    /* past it, every router at the top (GOAL-Q) */
+    assert_true(over >= 0.9 * sat); /* and the throughput holds */
+    double fsat = acor_accepted(TN_ACOR_SEQ_BOX_FULL, 0.48, &lv_sat);
+    double fover = acor_accepted(TN_ACOR_SEQ_BOX_FULL, 1.0, &lv_over);
+    print_message("box-full: accepted %.4f at 0.48, %.4f at 1.0 (level %.3f)\n", fsat, fover,
+                  lv_over);
+    assert_true(fsat > 0.46);
+    assert_true(lv_over > 0.95);       /* every router at FULL */
+    assert_true(fover < 0.6 * fsat);   /* VAL's throughput: the fall the default avoids */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -347,6 +400,7 @@ int main(void)
         cmocka_unit_test(test_restricted_draws),
         cmocka_unit_test(test_goalq_quadrant_probability),
         cmocka_unit_test(test_acor_runs),
+        cmocka_unit_test(test_acor_top_level_past_saturation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
