@@ -106,6 +106,7 @@ THR_CASES=(
     "VAL ring tornado V=4|k=8 n=1 vcs=4 buf=8 routing=val traffic=tornado|-"
     "GAL uniform 8x8 V=4|k=8 n=2 vcs=4 buf=8 routing=gal traffic=uniform|-"
     "ACOR uniform 8x8 V=4|k=8 n=2 vcs=4 buf=8 routing=acor traffic=uniform|-"
+    "ACOR ring tornado V=4|k=8 n=1 vcs=4 buf=8 routing=acor traffic=tornado|-"
 )
 echo
 echo "throughput (tnsim; accepted fraction of capacity; stable = overload / saturation)"
