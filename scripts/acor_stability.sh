@@ -4,8 +4,9 @@
 # top is full Valiant, and box-goalq, whose top is GOAL-Q), on each network of NETS and each
 # pattern of TRS, tnsim sat's saturation throughput and the throughput accepted at offered 1.0
 # (its overload probe), and their ratio. Default thresholds, acor_mode=router, buf=8 pkt=4.
-# Prints one Markdown table per network and, last, each sequence's lowest ratio and the patterns
-# where each sequence saturates higher. A measurement: never fails on the figures.
+# Prints one Markdown table per network (a configuration tnsim refuses, such as transpose on the
+# ring, is a "-" with tnsim's message under the table) and, last, each sequence's lowest ratio.
+# A measurement: never fails on the figures; fails when a tnsim run fails otherwise.
 # Usage: bash scripts/acor_stability.sh   (env: SEQS="box-full box-goalq" JOBS=2
 #        NETS="k=8,n=2,vcs=4 k=8,n=2,vcs=8 k=8,n=1,vcs=4 k=4,n=2,vcs=4" TRS="uniform tornado ...")
 set -euo pipefail
@@ -30,8 +31,8 @@ for net in $NETS; do
     for t in $TRS; do
         row="| $t |"
         for s in "${seqs[@]}"; do
-            # shellcheck disable=SC2086
             rc=0
+            # shellcheck disable=SC2086  # keys: words key=value
             build/bin/tnsim sat $keys buf=8 pkt=4 routing=acor acor_seq="$s" traffic="$t" \
                 jobs="$JOBS" --json >"$tmp/s.json" 2>"$tmp/err" || rc=$?
             if [ "$rc" -eq 2 ]; then
