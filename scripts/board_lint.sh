@@ -192,5 +192,16 @@ for top in tn_source tn_sink; do
     fi
 done
 
+# make fpga's script refuses a selection it cannot build, before it looks for its tools
+for sel in 6 -2 x; do
+    err=$(SEL=$sel bash scripts/fpga_build.sh 2>&1 >/dev/null)
+    rc=$?
+    if [ "$rc" -eq 2 ] && [[ "$err" == *"SEL '$sel'"*"allowed -1"*"0..5"* ]]; then
+        pass "fpga_build.sh refuses SEL=$sel, naming the key and the allowed values"
+    else
+        fail "fpga_build.sh refuses SEL=$sel" "exit $rc (want 2), stderr: $err"
+    fi
+done
+
 echo "1..$N"
 [ "$FAILED" -eq 0 ]

