@@ -142,7 +142,7 @@ run: setup-core build build/bin/tnboard-core ## main job: DOR on 4x4 and 8x8 tor
 	@bash scripts/run.sh
 
 test: setup-core ## unit tests, simulator checks (ASan+UBSan) and the lockstep set; ends with "N passed, N failed"
-	@$(MAKE) -j$$(nproc) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/vl/acor/vl_acor build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.a build/san/tnhost build/bin/tnhost build/bin/tnboard build/bin/tnboard-core build/vl/source/vl_source build/vl/sink/vl_sink >/dev/null
+	@$(MAKE) -j$$(nproc) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/vl/acor/vl_acor build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.a build/san/tnhost build/bin/tnhost build/bin/tnboard build/bin/tnboard-core build/bin/tnboard-ring build/vl/source/vl_source build/vl/sink/vl_sink >/dev/null
 	@bash scripts/run_tests.sh $(TEST_BIN) scripts/check_faults.sh
 
 regress: setup-core build ## the long lockstep regression, random runs of the simulated board against the C model and random tnsim command lines, from a printed seed (SEED=n to rerun)

@@ -58,14 +58,14 @@ $(VL_BOARD_DIR)/tnboard: $(VL_BOARD_DEPS)
 # Verilated whole as tnboard-core, tb/board/tnboard.c on a pty like tnboard. Simulation build:
 # V=4 ROUTING=3 (DOR, MIN AD, VAL and GOAL at run time) with GAL's network interfaces (GAL=1,
 # 16 packets per quadrant queue: tnhost asks gal_qdepth=16) and ACOR's level machines (ACOR=1),
-# B=4 W=16, the UART at BOARD_SIM_CPB.
+# B=4 W=16, the UART at BOARD_SIM_CPB. tnboard-ring is the same at K=8 N=1 (the ring build).
 BOARD_CORE_RTL := fpga/tn_board.v rtl/ni/tn_source.v rtl/ni/tn_sink.v rtl/ni/tn_traffic.v \
                   rtl/ni/tn_gal_ni.v rtl/ni/tn_gal_quad.v rtl/ni/tn_gal_arb.v rtl/ni/tn_acor.v \
                   rtl/net/tn_torus.v $(wildcard rtl/router/*.v) rtl/common/tn_rng.v \
                   rtl/common/tn_rr_arbiter.v rtl/common/tn_defs.vh rtl/common/tn_salt.vh
-BOARD_SIM_PARAMS := -GK=4 -GN=2 -GV=4 -GB=4 -GW=16 -GROUTING=3 -GGAL=1 -GGQD=16 -GACOR=1 \
-                    -GCLKS_PER_BIT=$(BOARD_SIM_CPB) \
-                    -GTIMEOUT_CLKS=100000
+BOARD_SIM_COMMON := -GV=4 -GB=4 -GW=16 -GROUTING=3 -GGAL=1 -GGQD=16 -GACOR=1 \
+                    -GCLKS_PER_BIT=$(BOARD_SIM_CPB) -GTIMEOUT_CLKS=100000
+BOARD_SIM_PARAMS := -GK=4 -GN=2 $(BOARD_SIM_COMMON)
 # VL_CORE_DIR and VL_CORE_SRC (the folder of fpga/tn_board.v) may be set on make's command line:
 # make mutate's board set builds each mutant's copy of tn_board.v so (scripts/mutate.sh)
 VL_CORE_DIR ?= build/vl/board_core
@@ -73,21 +73,33 @@ VL_CORE_SRC ?= fpga
 VL_CORE_DEPS := $(VL_CORE_SRC)/tn_board.v $(filter-out fpga/tn_board.v,$(BOARD_CORE_RTL)) $(BOARD_RTL) \
                 tb/verilator/tn_board_shim.cpp tb/verilator/tn_board_rtl.h tb/board/tnboard.c \
                 fpga/board.mk tb/verilator/tn_vl_model.h tb/verilator/tn_vl_context.h
+# board_core_model DIR PARAMS: the Verilated board core DIR/tnboard-core at PARAMS
+define board_core_model
+	@rm -rf $(1) && mkdir -p $(1)
+	$(CC) $(CFLAGS_REL) -DTN_BOARD_CPB=$(BOARD_SIM_CPB) -Itb/verilator -c tb/board/tnboard.c \
+	    -o $(1)/tnboard_main.o
+	@verilator --cc --exe --build -O1 -j 2 -Wall $(VL_CORE_VFLAGS) --top-module tn_board \
+	    -I$(VL_CORE_SRC) -Ifpga -Irtl/common -Irtl/router -Irtl/ni -Irtl/net $(2) \
+	    $(VL_CORE_SRC)/tn_board.v --Mdir $(1) -o tnboard-core \
+	    -CFLAGS "-I$(CURDIR)/tb/verilator -DTN_BOARD_CORE" \
+	    -LDFLAGS "$(CURDIR)/$(1)/tnboard_main.o" \
+	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
+	    $(CURDIR)/tb/verilator/tn_board_shim.cpp > $(1).log 2>&1 || { tail -30 $(1).log >&2; exit 1; }
+endef
 build/bin/tnboard-core: $(VL_CORE_DIR)/tnboard-core
 	@mkdir -p build/bin
 	cp $< $@
 $(VL_CORE_DIR)/tnboard-core: $(VL_CORE_DEPS)
-	@rm -rf $(VL_CORE_DIR) && mkdir -p $(VL_CORE_DIR)
-	$(CC) $(CFLAGS_REL) -DTN_BOARD_CPB=$(BOARD_SIM_CPB) -Itb/verilator -c tb/board/tnboard.c \
-	    -o $(VL_CORE_DIR)/tnboard_main.o
-	@verilator --cc --exe --build -O1 -j 2 -Wall $(VL_CORE_VFLAGS) --top-module tn_board \
-	    -I$(VL_CORE_SRC) -Ifpga -Irtl/common -Irtl/router -Irtl/ni -Irtl/net $(BOARD_SIM_PARAMS) \
-	    $(VL_CORE_SRC)/tn_board.v --Mdir $(VL_CORE_DIR) -o tnboard-core \
-	    -CFLAGS "-I$(CURDIR)/tb/verilator -DTN_BOARD_CORE" \
-	    -LDFLAGS "$(CURDIR)/$(VL_CORE_DIR)/tnboard_main.o" \
-	    -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" \
-	    $(CURDIR)/tb/verilator/tn_board_shim.cpp > $(VL_CORE_DIR).log 2>&1 || { tail -30 $(VL_CORE_DIR).log >&2; exit 1; }
-board: build/bin/tnboard-core
+	$(call board_core_model,$(VL_CORE_DIR),$(BOARD_SIM_PARAMS))
+# The 8-node ring build (K=8 N=1, otherwise the same parameters): the simulation of what
+# `K=8 N=1 V=4 ROUTING=3 GAL=1 ACOR=1 make fpga` puts on the board (docs/board-guide.md, "The
+# ring build"); scripts/board_core_test.sh compares it with the C model too
+build/bin/tnboard-ring: build/vl/board_ring/tnboard-core
+	@mkdir -p build/bin
+	cp $< $@
+build/vl/board_ring/tnboard-core: $(VL_CORE_DEPS)
+	$(call board_core_model,build/vl/board_ring,-GK=8 -GN=1 $(BOARD_SIM_COMMON))
+board: build/bin/tnboard-core build/bin/tnboard-ring
 
 # Verilated unit test of tn_source alone against the C model's generator (tb/unit/vl_source.c,
 # TAP); tb/verilator/tn_source_shim.cpp its only C++. K=4 N=2 V=VL_SRC_V=4 (the simulated board's;

