@@ -146,7 +146,7 @@ test: setup-core ## unit tests, simulator checks (ASan+UBSan) and the lockstep s
 	@bash scripts/run_tests.sh $(TEST_BIN) scripts/check_faults.sh
 
 regress: setup-core build ## the long lockstep regression, random runs of the simulated board against the C model and random tnsim command lines, from a printed seed (SEED=n to rerun)
-	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a build/bin/tnboard-core build/bin/tnhost build/san/tnhost build/san/tnsim >/dev/null
+	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a build/bin/tnboard-core build/bin/tnboard-ring build/bin/tnhost build/san/tnhost build/san/tnsim >/dev/null
 	@bash scripts/regress.sh $(SEED)
 
 lint: setup-core ## Verilator -Wall, Icarus and Yosys (synth, synth_ecp5): lint, elaboration checks, no latches, LUT/FF/RAM per router

@@ -10,7 +10,11 @@ histogram, docs/board-guide.md). A run whose source FIFO overflows (the board ho
 per node, tnsim's queue is unbounded) is not comparable and is counted as skipped. Prints TAP
 and writes JUnit XML.
 
-  python3 scripts/board_fuzz.py [--count N] [--seed S] [--junit FILE]
+  python3 scripts/board_fuzz.py [--count N] [--seed S] [--junit FILE] [--ring]
+
+--ring runs tnboard-ring instead, the same board core at K=8 N=1 (the ring build,
+docs/board-guide.md): the same draws over 8 nodes, without transpose (it needs an even number
+of address bits).
 """
 import argparse
 import json
@@ -29,10 +33,11 @@ PATTERNS = ["uniform", "tornado", "bitcomp", "bitrev", "shuffle", "transpose", "
 SELECTIONS = ["random", "dor", "zigzag", "lru", "ldsf", "sq"]
 
 
-def draw(r):
-    """One configuration: tnhost run keys (the core build: K=4 N=2 V=4 B=4, GAL and ACOR)."""
+def draw(r, nodes):
+    """One configuration: tnhost run keys (the core build: K=4 N=2 V=4 B=4, GAL and ACOR; or
+    the ring build, nodes = 8)."""
     routing = r.choice(ROUTINGS)
-    traffic = r.choice(PATTERNS)
+    traffic = r.choice([p for p in PATTERNS if nodes == 16 or p != "transpose"])
     lo = r.randint(1, 8)
     hi = r.randint(lo, 12)
     keys = [f"routing={routing}", f"traffic={traffic}",
@@ -56,8 +61,8 @@ def draw(r):
                  f"acor_it1={r.randint(1, 8)}", f"acor_it2={r.randint(1, 16)}",
                  f"acor_dt1={r.randint(0, 4)}", f"acor_dt2={r.randint(0, 8)}"]
     if traffic == "hotspot":
-        nodes = r.sample(range(16), r.randint(1, 4))
-        keys += ["hot_nodes=" + ",".join(map(str, nodes)),
+        hot = r.sample(range(nodes), r.randint(1, 4))
+        keys += ["hot_nodes=" + ",".join(map(str, hot)),
                  f"hot_frac={r.choice([0.1, 0.5, 1])}"]
     if traffic == "randperm":
         keys.append(f"perm_seed={r.randint(0, 1000)}")
@@ -85,27 +90,30 @@ def main():
     ap.add_argument("--count", type=int, default=40)
     ap.add_argument("--seed", type=int, default=int(time.time()) % 100000)
     ap.add_argument("--junit", default="")
+    ap.add_argument("--ring", action="store_true", help="tnboard-ring (K=8 N=1) instead")
     a = ap.parse_args()
     if a.count < 1 or a.seed < 0:
         sys.exit(f"board_fuzz: --count {a.count} must be >= 1 and --seed {a.seed} >= 0")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    core = os.path.join(root, "build/bin/tnboard-core")
+    core = os.path.join(root, "build/bin/tnboard-ring" if a.ring else "build/bin/tnboard-core")
+    nodes, name = (8, "board_fuzz_ring") if a.ring else (16, "board_fuzz")
     host = os.path.join(root, "build/san/tnhost")
     if not os.access(host, os.X_OK):
         host = os.path.join(root, "build/bin/tnhost")
     for b in (core, host):
         if not os.access(b, os.X_OK):
-            sys.exit(f"board_fuzz: {b} is not built (make build/bin/tnboard-core build/bin/tnhost)")
+            sys.exit(f"board_fuzz: {b} is not built (make board)")
     r = random.Random(a.seed)
-    print(f"# board_fuzz: {a.count} random configurations of the board core, seed {a.seed} "
-          f"(rerun: python3 scripts/board_fuzz.py --count {a.count} --seed {a.seed})")
+    ring = " --ring" if a.ring else ""
+    print(f"# {name}: {a.count} random configurations of {os.path.basename(core)}, seed {a.seed} "
+          f"(rerun: python3 scripts/board_fuzz.py --count {a.count} --seed {a.seed}{ring})")
     cases, fails, skips, t0 = [], 0, 0, time.time()
     with tempfile.NamedTemporaryFile("w", suffix=".log", prefix="tn_board_fuzz.") as log:
         board, pty = start_board(core, log)
         try:
             for i in range(1, a.count + 1):
-                keys = draw(r)
-                name = " ".join(keys)
+                keys = draw(r, nodes)
+                desc = " ".join(keys)
                 t = time.time()
                 try:
                     p = subprocess.run([host, "--port", pty, "--timeout", "5000", "--json", "run",
@@ -122,8 +130,8 @@ def main():
                     d = None
                 if d is not None and "compare" not in d and "overflowed" in err:
                     skips += 1
-                    print(f"ok {i} - {name} # SKIP a source FIFO overflowed: not comparable")
-                    cases.append(junit.case("board_fuzz", name, skipped=True))
+                    print(f"ok {i} - {desc} # SKIP a source FIFO overflowed: not comparable")
+                    cases.append(junit.case(name, desc, skipped=True))
                     continue
                 if d is None or "compare" not in d:
                     why = f"exit {rc}: {err[:300]}"
@@ -133,20 +141,20 @@ def main():
                                     if v[0] != v[1]) + f" (exit {rc})"
                 if why:
                     fails += 1
-                    print(f"not ok {i} - {name}\n#   {why}")
-                    cases.append(junit.case("board_fuzz", name, dt, failure=why))
+                    print(f"not ok {i} - {desc}\n#   {why}")
+                    cases.append(junit.case(name, desc, dt, failure=why))
                 else:
-                    print(f"ok {i} - {name} ({d['packets']} packets measured)")
-                    cases.append(junit.case("board_fuzz", name, dt))
+                    print(f"ok {i} - {desc} ({d['packets']} packets measured)")
+                    cases.append(junit.case(name, desc, dt))
                 sys.stdout.flush()
         finally:
             board.kill()
             board.wait()
     print(f"1..{a.count}")
-    print(f"# board_fuzz: {a.count - fails - skips} equal to the C model, {fails} differ, "
+    print(f"# {name}: {a.count - fails - skips} equal to the C model, {fails} differ, "
           f"{skips} not comparable (seed {a.seed}, {time.time() - t0:.0f} s)")
     if a.junit:
-        junit.write(a.junit, "board_fuzz", cases, fails, skips, time.time() - t0)
+        junit.write(a.junit, name, cases, fails, skips, time.time() - t0)
     return 1 if fails else 0
 
 
