@@ -58,14 +58,14 @@ $(VL_BOARD_DIR)/tnboard: $(VL_BOARD_DEPS)
 # Verilated whole as tnboard-core, tb/board/tnboard.c on a pty like tnboard. Simulation build:
 # V=4 ROUTING=3 (DOR, MIN AD, VAL and GOAL at run time) with GAL's network interfaces (GAL=1,
 # 16 packets per quadrant queue: tnhost asks gal_qdepth=16) and ACOR's level machines (ACOR=1),
-# B=4 W=16, the UART at BOARD_SIM_CPB. tnboard-ring is the same at K=8 N=1 (the ring build).
+# B=4 W=16, the UART at BOARD_SIM_CPB. tnboard-ring is the same at K=8 N=1 B=8 (the ring build).
 BOARD_CORE_RTL := fpga/tn_board.v rtl/ni/tn_source.v rtl/ni/tn_sink.v rtl/ni/tn_traffic.v \
                   rtl/ni/tn_gal_ni.v rtl/ni/tn_gal_quad.v rtl/ni/tn_gal_arb.v rtl/ni/tn_acor.v \
                   rtl/net/tn_torus.v $(wildcard rtl/router/*.v) rtl/common/tn_rng.v \
                   rtl/common/tn_rr_arbiter.v rtl/common/tn_defs.vh rtl/common/tn_salt.vh
-BOARD_SIM_COMMON := -GV=4 -GB=4 -GW=16 -GROUTING=3 -GGAL=1 -GGQD=16 -GACOR=1 \
+BOARD_SIM_COMMON := -GV=4 -GW=16 -GROUTING=3 -GGAL=1 -GGQD=16 -GACOR=1 \
                     -GCLKS_PER_BIT=$(BOARD_SIM_CPB) -GTIMEOUT_CLKS=100000
-BOARD_SIM_PARAMS := -GK=4 -GN=2 $(BOARD_SIM_COMMON)
+BOARD_SIM_PARAMS := -GK=4 -GN=2 -GB=4 $(BOARD_SIM_COMMON)
 # VL_CORE_DIR and VL_CORE_SRC (the folder of fpga/tn_board.v) may be set on make's command line:
 # make mutate's board set builds each mutant's copy of tn_board.v so (scripts/mutate.sh)
 VL_CORE_DIR ?= build/vl/board_core
@@ -91,14 +91,14 @@ build/bin/tnboard-core: $(VL_CORE_DIR)/tnboard-core
 	cp $< $@
 $(VL_CORE_DIR)/tnboard-core: $(VL_CORE_DEPS)
 	$(call board_core_model,$(VL_CORE_DIR),$(BOARD_SIM_PARAMS))
-# The 8-node ring build (K=8 N=1, otherwise the same parameters): the simulation of what
-# `K=8 N=1 V=4 ROUTING=3 GAL=1 ACOR=1 make fpga` puts on the board (docs/board-guide.md, "The
+# The 8-node ring build (K=8 N=1 and 8-flit buffers, otherwise the same parameters): the
+# simulation of what `K=8 N=1 B=8 V=4 ROUTING=3 GAL=1 ACOR=1 make fpga` puts on the board (docs/board-guide.md, "The
 # ring build"); scripts/board_core_test.sh compares it with the C model too
 build/bin/tnboard-ring: build/vl/board_ring/tnboard-core
 	@mkdir -p build/bin
 	cp $< $@
 build/vl/board_ring/tnboard-core: $(VL_CORE_DEPS)
-	$(call board_core_model,build/vl/board_ring,-GK=8 -GN=1 $(BOARD_SIM_COMMON))
+	$(call board_core_model,build/vl/board_ring,-GK=8 -GN=1 -GB=8 $(BOARD_SIM_COMMON))
 board: build/bin/tnboard-core build/bin/tnboard-ring
 
 # Verilated unit test of tn_source alone against the C model's generator (tb/unit/vl_source.c,

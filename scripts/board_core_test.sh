@@ -18,7 +18,7 @@
 # model; the text table; bad loads= values refused with the key, value and range named), a
 # source FIFO overflow past saturation reported and not compared, `errors`, the register map's
 # access rules, and a control-plane-only board (tnboard) recognised as not a board core. Last
-# the ring build (build/bin/tnboard-ring, K=8 N=1): every routing family equal to the C model.
+# the ring build (build/bin/tnboard-ring, K=8 N=1 B=8): every routing family equal to the C model.
 # Run by scripts/run_tests.sh (make test); alone: make board && bash scripts/board_core_test.sh
 # TNBOARD_CORE=PATH tests another tnboard-core build (make mutate's board set: each mutant's).
 set -uo pipefail # no -e: a failing check must not stop the others
@@ -395,10 +395,10 @@ else
     fail "run on a board without the core: 'not a tn board core', exit 1" "exit $RC" "$ERR"
 fi
 
-# The ring build (build/bin/tnboard-ring: this board core at K=8 N=1, what `K=8 N=1 V=4 ROUTING=3
-# GAL=1 ACOR=1 make fpga` puts on the chip): every routing family under tornado, below and (the
-# adaptive ones) near DOR's saturation, equals the C model; the board reports k=8 n=1 and refuses
-# the 4x4's k. Not for another TNBOARD_CORE (make mutate's board set tests the 4x4 core).
+# The ring build (build/bin/tnboard-ring: this board core at K=8 N=1 B=8, what `K=8 N=1 B=8 V=4
+# ROUTING=3 GAL=1 ACOR=1 make fpga` puts on the chip): every routing family under tornado, below
+# and (GOAL, GAL) above DOR's saturation, equals the C model; the board reports k=8 n=1 and buf=8
+# and refuses the 4x4's k. Not for another TNBOARD_CORE (make mutate's board set tests the 4x4 core).
 if [ -z "${TNBOARD_CORE:-}" ]; then
     RING=build/bin/tnboard-ring
     if [ -x "$RING" ]; then start "$RING" ring; fi
@@ -409,14 +409,15 @@ if [ -z "${TNBOARD_CORE:-}" ]; then
         for r in dor minad val goal gal acor; do
             equal "ring k=8 n=1: $r tornado load 0.2" routing=$r traffic=tornado load=0.2 $W
         done
-        KN=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["k"], d["n"])' <<<"$OUT" 2>&1)
-        if [ "$KN" = "8 1" ]; then
-            pass "ring build: tnhost reads k=8 n=1 from the board"
+        KN=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["k"], d["n"], d["buf"])' <<<"$OUT" 2>&1)
+        if [ "$KN" = "8 1 8" ]; then
+            pass "ring build: tnhost reads k=8 n=1 from the board, and buf=8 by default"
         else
-            fail "ring build: tnhost reads k=8 n=1 from the board" "got '$KN'"
+            fail "ring build: tnhost reads k=8 n=1 from the board, and buf=8 by default" "got '$KN'"
         fi
         equal "ring k=8 n=1: goal tornado load 0.35" routing=goal traffic=tornado load=0.35 $W
-        equal "ring k=8 n=1: gal tornado load 0.35 selection=sq" routing=gal traffic=tornado load=0.35 selection=sq $W
+        equal "ring k=8 n=1: gal tornado load 0.44 selection=sq" routing=gal traffic=tornado load=0.44 selection=sq $W
+        equal "ring k=8 n=1: dor uniform load 0.3 buf=2 (below the build's 8)" routing=dor traffic=uniform load=0.3 buf=2 $W
         equal "ring k=8 n=1: minad uniform load 0.3 selection=lru" routing=minad traffic=uniform load=0.3 selection=lru $W
         unset BPORT
         h --port "$PTY_ring" run routing=dor k=4 traffic=uniform

@@ -144,7 +144,7 @@ SYN_ROUTERS=(
     "$SYN_BASE V=4 ROUTING=3|router V=4 ROUTING=3, W=32 B=8"
     "$SYN_BOARD|router V=4 ROUTING=3, W=16 B=4 (board)"
     "$SYN_BOARD SEL=5|router V=4 ROUTING=3 SEL=5 (sq fixed), W=16 B=4"
-    "K=8 N=1 B=4 W=16 V=4 ROUTING=3|router K=8 N=1 V=4 ROUTING=3 (ring build)"
+    "K=8 N=1 B=8 W=16 V=4 ROUTING=3|router K=8 N=1 V=4 ROUTING=3 B=8 (ring)"
 )
 
 # ---- helpers ----
