@@ -8,7 +8,7 @@
 # go JOBS at a time (default: the number of cores). JUnit XML per list in build/regress/.
 # Then BOARD_COUNT (default 40) random runs of the simulated board core against the C model from
 # the same seed (scripts/board_fuzz.py: tnhost run --compare on tnboard-core), RING_COUNT
-# (default 15) the same on tnboard-ring (the ring build, K=8 N=1), and CLI_COUNT
+# (default 40) the same on tnboard-ring (the ring build, K=8 N=1), and CLI_COUNT
 # (default 2000) random command lines (scripts/cli_fuzz.py, the sanitizer tnsim and tnhost).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -169,7 +169,7 @@ random_suite() {
 # the board core against the C model: random runs from the same seed
 random_suite board_fuzz "${BOARD_COUNT:-40}" python3 scripts/board_fuzz.py
 # the ring build (tnboard-ring, K=8 N=1) the same way
-random_suite board_fuzz_ring "${RING_COUNT:-15}" python3 scripts/board_fuzz.py --ring
+random_suite board_fuzz_ring "${RING_COUNT:-40}" python3 scripts/board_fuzz.py --ring
 # random command lines against the sanitizer tnsim, from the same seed
 random_suite cli_fuzz "${CLI_COUNT:-2000}" python3 scripts/cli_fuzz.py --tnsim build/san/tnsim --tnhost build/san/tnhost
 # one JUnit file for the whole regression
