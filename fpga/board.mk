@@ -92,8 +92,9 @@ build/bin/tnboard-core: $(VL_CORE_DIR)/tnboard-core
 $(VL_CORE_DIR)/tnboard-core: $(VL_CORE_DEPS)
 	$(call board_core_model,$(VL_CORE_DIR),$(BOARD_SIM_PARAMS))
 # The 8-node ring build (K=8 N=1 and 8-flit buffers, otherwise the same parameters): the
-# simulation of what `K=8 N=1 B=8 V=4 ROUTING=3 GAL=1 ACOR=1 make fpga` puts on the board (docs/board-guide.md, "The
-# ring build"); scripts/board_core_test.sh compares it with the C model too
+# simulation of what `FREQ=18 K=8 N=1 B=8 V=4 ROUTING=3 GAL=1 ACOR=1 make fpga` puts on the
+# board (docs/board-guide.md, "The ring build"); scripts/board_core_test.sh compares it with the
+# C model too
 build/bin/tnboard-ring: build/vl/board_ring/tnboard-core
 	@mkdir -p build/bin
 	cp $< $@

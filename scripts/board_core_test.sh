@@ -395,10 +395,11 @@ else
     fail "run on a board without the core: 'not a tn board core', exit 1" "exit $RC" "$ERR"
 fi
 
-# The ring build (build/bin/tnboard-ring: this board core at K=8 N=1 B=8, what `K=8 N=1 B=8 V=4
-# ROUTING=3 GAL=1 ACOR=1 make fpga` puts on the chip): every routing family under tornado, below
-# and (GOAL, GAL) above DOR's saturation, equals the C model; the board reports k=8 n=1 and buf=8
-# and refuses the 4x4's k. Not for another TNBOARD_CORE (make mutate's board set tests the 4x4 core).
+# The ring build (build/bin/tnboard-ring: this board core at K=8 N=1 B=8, what `FREQ=18 K=8 N=1
+# B=8 V=4 ROUTING=3 GAL=1 ACOR=1 make fpga` puts on the chip): every routing family under
+# tornado, below and (GOAL, GAL) above DOR's saturation, equals the C model; the board reports
+# k=8 n=1 and buf=8 and refuses the 4x4's k. Not for another TNBOARD_CORE (make mutate's board
+# set tests the 4x4 core).
 if [ -z "${TNBOARD_CORE:-}" ]; then
     RING=build/bin/tnboard-ring
     if [ -x "$RING" ]; then start "$RING" ring; fi

@@ -8,8 +8,8 @@
 # Usage: bash scripts/fpga_build.sh   (env: K=4 N=2 V=2 ROUTING=0 B=4 W=16 SEL=-1 GAL=0 ACOR=0
 #        FREQ=20 PNR_FREQ=FREQ SEED=1; the board build's parameters, docs/board-guide.md
 #        "Resources"; K and N the torus (tn_board: K a power of two, K^N <= 32; K=8 N=1 is the
-#        8-node ring build that carries every routing family, docs/board-guide.md "The ring
-#        build"); SEL -1 builds every selection function (chosen at run time), 0..5 one fixed at
+#        8-node ring build that carries every routing family, with B=8 at FREQ=18,
+#        docs/board-guide.md "The ring build"); SEL -1 builds every selection function (chosen at run time), 0..5 one fixed at
 #        synthesis (tn_router's SEL, contract 19.5: 5 is shortest queue); GAL=1 GAL's network
 #        interface per node (needs ROUTING=3, V >= 4), ACOR=1 ACOR's level machine per node
 #        (ROUTING >= 2, V >= 4); tn_board refuses other combinations by name; FREQ the system clock in

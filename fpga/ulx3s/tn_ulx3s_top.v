@@ -3,8 +3,9 @@
 // a synchronous reset held until the PLL locks and while FIRE1 is pressed, and the board core
 // tn_board (fpga/tn_board.v: the torus, 4x4 by default, with its traffic sources and sinks and
 // the UART control plane) on the FTDI serial line. The port names are the pin names of
-// constraints/ulx3s_v20.lpf (the board's own names, not the _i/_o convention). Built by `make fpga` (scripts/fpga_build.sh)
-// with the YoWASP Yosys and nextpnr-ecp5; docs/board-guide.md.
+// constraints/ulx3s_v20.lpf (the board's own names, not the _i/_o convention). Built by
+// `make fpga` (scripts/fpga_build.sh) with the YoWASP Yosys and nextpnr-ecp5;
+// docs/board-guide.md.
 module tn_ulx3s_top #(
     parameter K       = 4,
     parameter N       = 2,
