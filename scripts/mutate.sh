@@ -157,7 +157,7 @@ run_model() {
     for r in "${lines[@]}"; do
         n=$((n + 1))
         # shellcheck disable=SC2086  # fixed and the run's keys: words KEY=VALUE
-        timeout "$TIMEOUT" "$tree/build/vl/$dir/tnlock" $fixed $r > "$out/run.log" 2>&1
+        timeout "$TIMEOUT" "$tree/build/vl/$dir/tnlock" $fixed $r waves=off > "$out/run.log" 2>&1
         rc=$?
         if [ "$rc" = 2 ]; then
             echo "mutate: line $n of $runsfile refused (exit 2): $(head -1 "$out/run.log")" >&2

@@ -3,7 +3,8 @@
 # Run the cmocka unit-test binaries given as arguments (TAP output), then the simulator checks
 # of scripts/check_cli.sh and scripts/cli_fuzz.py (300 random command lines), the RTL unit tests build/vl/sel_state/vl_sel_state and
 # build/vl/gal_ni/vl_gal_ni, build/vl/acor/vl_acor and the lockstep set
-# (scripts/lockstep.sh, started first and run beside the rest), and count the test cases. Usage (make test):
+# (scripts/lockstep.sh, started first and run beside the rest; scripts/check_waves.sh after it),
+# and count the test cases. Usage (make test):
 #   bash scripts/run_tests.sh build/test/test_a build/test/test_b ...
 # Prints "NAME: P passed, F failed" per binary/suite, the TAP lines and stderr of every failing
 # suite, and last "N passed, M failed" (totals). Exit status 0 iff M == 0.
@@ -133,6 +134,9 @@ wait "$lock_pid"
 for s in board_ctrl board_core vl_source vl_sink board_lint fusesoc lockstep; do
     suite_report "$s"
 done
+# a mismatch's waveform, from a traced model and from the traced twin of one built without
+# tracing (after the lockstep set: it builds the traced model of fault vc_pick)
+run_suite check_waves bash scripts/check_waves.sh
 
 rc_total=$(grep -ho 'router-cycles compared: [0-9]*' "$TMP"/*.out 2>/dev/null | grep -o '[0-9]*$' | awk '{s += $1} END {print s + 0}')
 echo "lockstep: $rc_total router-cycles compared"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_bB][_wW][_tT][_gal|_acor][_jJ][_fault_F],
+# Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_bB][_wW][_tT][_gal|_acor][_jJ][_tr][_fault_F],
 # TOP = net (the tn_torus network) or rtr (one tn_router; tnlock wires one per node). The buffer
 # capacity B (buf=1..B at run time) is 8 unless _bB says (1..64; tnlock's key bcap), the payload
 # W=32 unless _wW says (1..64; tnlock's key flitw), and the GAL queue depth QD=8; the defaults
@@ -10,19 +10,22 @@
 # tb/verilator/tn_gal_lock_top.v, the router beside its GAL network interface (rtl/ni/) with
 # queue depth QD=8. _acor (rtr only, V >= 4): the top is tb/verilator/tn_acor_lock_top.v, the router
 # beside its ACOR block (rtl/ni/tn_acor.v). _jJ: Verilated with --threads J (J > 1; each thread
-# needs an idle core). Verilator is the project's (scripts/bin/verilator).
+# needs an idle core). _tr: with waveform tracing (--trace-fst). A model without it builds in about
+# half the time and runs a few per cent faster; on a mismatch it has its _tr twin built and run to
+# write the waveform (tb/lock/waves.c). The launcher names _tr models for planted faults and
+# xinit=random (tb/lock/opts.c, lock_model_name). Verilator is the project's (scripts/bin/verilator).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PATH="$PWD/scripts/bin:$PATH"
 name=$1
-re='^(net|rtr)_k([0-9]+)n([0-9]+)v([0-9]+)(_b([0-9]+))?(_w([0-9]+))?(_t([0-9]+))?(_gal|_acor)?(_j([2-8]))?(_fault_(.+))?$'
+re='^(net|rtr)_k([0-9]+)n([0-9]+)v([0-9]+)(_b([0-9]+))?(_w([0-9]+))?(_t([0-9]+))?(_gal|_acor)?(_j([2-8]))?(_tr)?(_fault_(.+))?$'
 if [[ ! $name =~ $re ]]; then
-    echo "vlbuild: '$name' is not TOP_kKnNvV[_bB][_wW][_tT][_gal|_acor][_jJ][_fault_F] (TOP net or rtr, J 2..8)" >&2
+    echo "vlbuild: '$name' is not TOP_kKnNvV[_bB][_wW][_tT][_gal|_acor][_jJ][_tr][_fault_F] (TOP net or rtr, J 2..8)" >&2
     exit 2
 fi
 top=${BASH_REMATCH[1]} K=${BASH_REMATCH[2]} N=${BASH_REMATCH[3]} V=${BASH_REMATCH[4]}
 BNAME=${BASH_REMATCH[6]:-} WNAME=${BASH_REMATCH[8]:-} TERM=${BASH_REMATCH[10]:-1} ni=${BASH_REMATCH[11]:-}
-threads=${BASH_REMATCH[13]:-1} fault=${BASH_REMATCH[15]:-}
+threads=${BASH_REMATCH[13]:-1} trace=${BASH_REMATCH[14]:+--trace-fst} fault=${BASH_REMATCH[16]:-}
 # F: one of the planted faults of rtl/common/tn_defs.tbl (enum planted), whose `ifdef TN_FAULT_<F>
 # block the RTL has (scripts/check_faults.sh keeps the two lists equal)
 if [ -n "$fault" ]; then
@@ -100,7 +103,7 @@ mkdir -p build/vl
 # The Verilated C++ depends only on the RTL, the shim and this script's flags; the harness and the
 # C model are libraries linked at the end. When only they changed, relink instead of rebuilding.
 # (STAMP_V: bump it when this script's Verilator or compiler command changes)
-STAMP_V=4
+STAMP_V=5
 stamp=$( { cat rtl/*/*.v rtl/common/*.vh tb/verilator/tn_gal_lock_top.v tb/verilator/tn_acor_lock_top.v \
              tb/verilator/tn_lock_router_*.vh \
              tb/verilator/tn_rtl_shim.cpp tb/verilator/tn_rtl.h tb/verilator/tn_vl_context.h scripts/bin/verilator
@@ -115,9 +118,10 @@ if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$stamp" ] && [ -f "$dir/V$m
 fi
 rm -rf "$dir"
 mkdir -p "$dir"
-echo "vlbuild: $name ($mod K=$K N=$N V=$V B=$B W=$W TERM=$TERM ROUTING=$ROUTING${fault:+ fault $fault}, $threads thread(s); $(verilator --version | cut -d' ' -f1-2))"
+echo "vlbuild: $name ($mod K=$K N=$N V=$V B=$B W=$W TERM=$TERM ROUTING=$ROUTING${fault:+ fault $fault}, $threads thread(s)${trace:+, waveform tracing}; $(verilator --version | cut -d' ' -f1-2))"
 start=$(date +%s)
-verilator --cc --exe --build -j 2 --trace-fst -Wall --threads "$threads" --top-module "$mod" \
+# shellcheck disable=SC2086  # trace: one option or none
+verilator --cc --exe --build -j 2 $trace -Wall --threads "$threads" --top-module "$mod" \
     -Irtl/common -Irtl/router -Irtl/net -Irtl/ni -Itb/verilator "$src" "${defs[@]}" \
     -GK=$K -GN=$N -GV=$V -GB=$B -GW=$W -GTERM=$TERM -GTOPO=$TOPO -GROUTING=$ROUTING \
     $([ "$gal" = 1 ] && echo "-GQD=$QD") \

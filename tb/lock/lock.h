@@ -181,6 +181,7 @@ int inject_try(int kind, int node, rnet *r, tn_sim *s, view *w, const layout *L,
 
 /* ---- waves (waves.c) ---- */
 void write_gtkw(const char *path, const char *fst, int node, long cycle, const layout *L);
+int waves_from_twin(int argc, char **argv, long cycle, const char *field, char *why, size_t len);
 
 /* ---- the RTL alone (rtlonly.c) ---- */
 typedef struct rtlonly_result {

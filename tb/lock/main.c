@@ -402,15 +402,24 @@ int main(int argc, char **argv)
         snprintf(gtkw, sizeof gtkw, "%s/tnlock.gtkw", o.waves);
         long lo = m->cycle > o.window ? m->cycle - o.window : 0;
         int waved = 0;
-        if (mkdir_p(o.waves, why, sizeof why) == 0) {
-            run_result again;
+        if (!strcmp(o.waves, "off")) {
+            snprintf(why, sizeof why, "not asked for");
+        } else if (mkdir_p(o.waves, why, sizeof why) == 0) {
             remove(fst);
-            lockstep(&o, lo, m->cycle + 2, fst, m->node, &again);
-            layout L;
-            layout_init(&L, &rp);
-            write_gtkw(gtkw, fst, m->node, m->cycle, &L);
+            remove(gtkw);
+            if (tn_rtl_can_trace()) {
+                /* the same run again, the traced router's cycles lo..cycle+2 dumped */
+                run_result again;
+                lockstep(&o, lo, m->cycle + 2, fst, m->node, &again);
+                layout L;
+                layout_init(&L, &rp);
+                write_gtkw(gtkw, fst, m->node, m->cycle, &L);
+            } else {
+                /* a model without tracing: its traced twin runs the same command */
+                (void)waves_from_twin(argc, argv, m->cycle, m->field, why, sizeof why);
+            }
             waved = access(fst, R_OK) == 0 && access(gtkw, R_OK) == 0;
-            if (!waved)
+            if (!waved && !why[0])
                 snprintf(why, sizeof why, "tnlock.fst or tnlock.gtkw was not written there");
         }
         /* with --json, stdout is the JSON object alone; the text goes to stderr */

@@ -146,7 +146,7 @@ static int k_overlap(void *c, const char *v, char *e, size_t n) { (void)e, (void
 static const tn_cli_key lock_keys[] = {
     {"cycles", "1..100000000", "warmup+measure", "lockstep cycles before the drain", k_cycles},
     {"window", "1..100000000", "300", "waveform cycles before a mismatch", k_window},
-    {"waves", "a folder (created)", "build/waves", "where a mismatch's FST and GTKWave file go", k_waves},
+    {"waves", "a folder (created), or off", "build/waves", "where a mismatch's FST and GTKWave file go (a model built without tracing has its traced twin built and run for them); off: none (./off for a folder of that name)", k_waves},
     {"rtl", "net rtr", "net", "net: the Verilated tn_torus; rtr: one tn_router per node", k_rtl},
     {"fault", "", "-", "the model with that planted fault (TN_FAULT_<NAME>; docs/verification.md)", k_fault},
     {"model", "on off", "on", "off: the RTL alone with a C traffic source, for throughput", k_model},
@@ -375,11 +375,17 @@ int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errl
     /* rtl=rtr: one single-threaded model per router, ticked by the harness's threads (rnet.c) */
     if (o->threads > 1 && strcmp(rtl, "rtr"))
         snprintf(j, sizeof j, "_j%ld", o->threads);
-    int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, b, w, t,
+    /* _tr: built with waveform tracing (scripts/vlbuild.sh), for the runs that are there to
+     * mismatch (a planted fault: its waveform without a second build) and for xinit=random (a
+     * build without tracing draws other random initial values, so its traced twin would not
+     * repeat the run); every other model is built without, in half the time, and has its twin
+     * built only when a run mismatches (waves.c) */
+    const char *tr = o->fault[0] || o->xinit ? "_tr" : "";
+    int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, b, w, t,
                      o->cfg.routing == TN_ROUTE_GAL    ? "_gal"
                      : o->cfg.routing == TN_ROUTE_ACOR ? "_acor"
                                                        : "",
-                     j, o->fault[0] ? "_fault_" : "", o->fault);
+                     j, tr, o->fault[0] ? "_fault_" : "", o->fault);
     if (n < 0 || (size_t)n >= len) {
         snprintf(err, errlen, "key 'fault': value '%s' is too long", o->fault);
         return -1;

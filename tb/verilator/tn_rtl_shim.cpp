@@ -10,7 +10,9 @@
 #endif
 #include "verilated.h"
 #include "tn_vl_context.h"
+#if VM_TRACE
 #include "verilated_fst_c.h"
+#endif
 #ifndef TN_TOP_GAL
 #define TN_TOP_GAL 0
 #define TN_QD 0
@@ -25,7 +27,11 @@ extern "C" {
 struct tn_rtl {
     tn_vl_context ctx;
     TN_TOP_CLASS *top;
+#if VM_TRACE
     VerilatedFstC *fst;
+#else
+    void *fst;
+#endif
 };
 
 namespace {
@@ -158,7 +164,9 @@ void tn_rtl_xinit(unsigned seed)
 tn_rtl *tn_rtl_new(void)
 {
     tn_rtl *r = new tn_rtl;
+#if VM_TRACE
     r->ctx.traceEverOn(true);
+#endif
     if (xinit_seed) {
         r->ctx.randReset(2);
         r->ctx.randSeed((int)(xinit_seed + xinit_n++));
@@ -226,26 +234,43 @@ uint8_t *tn_rtl_port(tn_rtl *r, int port, int *bytes)
     return reinterpret_cast<uint8_t *>(p.w);
 }
 
+int tn_rtl_can_trace(void) { return VM_TRACE ? 1 : 0; }
+
 int tn_rtl_trace_open(tn_rtl *r, const char *path)
 {
+#if VM_TRACE
     r->fst = new VerilatedFstC;
     r->top->trace(r->fst, 99);
     r->fst->open(path);
     return r->fst->isOpen() ? 0 : -1;
+#else
+    (void)r;
+    (void)path;
+    return -1; /* built without tracing (scripts/vlbuild.sh: a name without _tr) */
+#endif
 }
 
 void tn_rtl_trace_dump(tn_rtl *r, uint64_t time)
 {
+#if VM_TRACE
     if (r->fst)
         r->fst->dump(time);
+#else
+    (void)r;
+    (void)time;
+#endif
 }
 
 void tn_rtl_trace_close(tn_rtl *r)
 {
+#if VM_TRACE
     if (r->fst) {
         r->fst->close();
         delete r->fst;
         r->fst = nullptr;
     }
+#else
+    (void)r;
+#endif
 }
 }
