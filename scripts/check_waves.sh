@@ -9,6 +9,7 @@
 # - the same fault built without tracing (rtr_k4n2v4_fault_vc_pick), run directly: the same
 #   mismatch, and the same waveform files written by its traced twin (tb/lock/waves.c), which it
 #   names on stderr;
+# - the same under xinit=random (the twin repeats the run from the same random values);
 # - waves=off: the mismatch without a waveform, and no twin run.
 # Run by scripts/run_tests.sh (make test) after the lockstep set, which builds the traced model;
 # alone: bash scripts/check_waves.sh. TNLOCK: the launcher (default build/bin/tnlock).
@@ -45,6 +46,15 @@ check "$plain (built without tracing): the same mismatch, the waveform written b
        grep -qF 'building and running rtr_k4n2v4_tr_fault_vc_pick for the waveform' "$TMP/err" &&
        cmp -s <(sed 's|/w/a/|/w/|' "$TMP/w/a/tnlock.gtkw") <(sed 's|/w/b/|/w/|' "$TMP/w/b/tnlock.gtkw"); echo $?)" \
     "rc=$rc" "$(tail -2 "$TMP/out")" "$(tail -3 "$TMP/err")" "$(tail -3 "$TMP/build")"
+
+# xinit=random: the twin starts from the same random values (Verilator draws each variable's from
+# the seed and a hash of its name), so it stops at the same cycle and field (waves.c checks it)
+"$plain" "${keys[@]}" xinit=random waves="$TMP/w/x" --json >"$TMP/out" 2>"$TMP/err"
+rc=$?
+check "$plain xinit=random: the same mismatch in the traced twin, the waveform written" \
+    "$([ $rc -eq 1 ] && jhas "$TMP/out" waveform "\"$TMP/w/x/tnlock.gtkw\"" && [ -s "$TMP/w/x/tnlock.fst" ] &&
+       jhas "$TMP/out" field '"link.vc"' && grep -qF 'building and running rtr_k4n2v4_tr_fault_vc_pick' "$TMP/err"; echo $?)" \
+    "rc=$rc" "$(tail -2 "$TMP/out")" "$(tail -3 "$TMP/err")"
 
 "$plain" "${keys[@]}" waves=off --json >"$TMP/out" 2>"$TMP/err"
 rc=$?

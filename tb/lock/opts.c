@@ -376,11 +376,12 @@ int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errl
     if (o->threads > 1 && strcmp(rtl, "rtr"))
         snprintf(j, sizeof j, "_j%ld", o->threads);
     /* _tr: built with waveform tracing (scripts/vlbuild.sh), for the runs that are there to
-     * mismatch (a planted fault: its waveform without a second build) and for xinit=random (a
-     * build without tracing draws other random initial values, so its traced twin would not
-     * repeat the run); every other model is built without, in half the time, and has its twin
-     * built only when a run mismatches (waves.c) */
-    const char *tr = o->fault[0] || o->xinit ? "_tr" : "";
+     * mismatch (a planted fault: its waveform without a second build). Every other model is
+     * built without, in half the time, and has its traced twin built only when a run mismatches
+     * (waves.c). Under xinit=random the twin starts from the same values: Verilator 5.048 draws
+     * each variable's from the seed and a hash of its scope and name, and the two builds have
+     * the same registers (docs/lockstep-speed.md, "Models without waveform tracing") */
+    const char *tr = o->fault[0] ? "_tr" : "";
     int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, b, w, t,
                      o->cfg.routing == TN_ROUTE_GAL    ? "_gal"
                      : o->cfg.routing == TN_ROUTE_ACOR ? "_acor"
