@@ -12,8 +12,7 @@
 # beside its ACOR block (rtl/ni/tn_acor.v). _jJ: Verilated with --threads J (J > 1; each thread
 # needs an idle core). _tr: with waveform tracing (--trace-fst). A model without it builds in about
 # half the time and runs a few per cent faster; on a mismatch it has its _tr twin built and run to
-# write the waveform (tb/lock/waves.c). The launcher names _tr models for planted faults
-# (tb/lock/opts.c, lock_model_name). Verilator is the project's (scripts/bin/verilator).
+# write the waveform (tb/lock/waves.c); the launcher names no _tr model itself. Verilator is the project's (scripts/bin/verilator).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PATH="$PWD/scripts/bin:$PATH"

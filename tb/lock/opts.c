@@ -375,18 +375,17 @@ int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errl
     /* rtl=rtr: one single-threaded model per router, ticked by the harness's threads (rnet.c) */
     if (o->threads > 1 && strcmp(rtl, "rtr"))
         snprintf(j, sizeof j, "_j%ld", o->threads);
-    /* _tr: built with waveform tracing (scripts/vlbuild.sh), for the runs that are there to
-     * mismatch (a planted fault: its waveform without a second build). Every other model is
-     * built without, in half the time, and has its traced twin built only when a run mismatches
-     * (waves.c). Under xinit=random the twin starts from the same values: Verilator 5.048 draws
-     * each variable's from the seed and a hash of its scope and name, and the two builds have
-     * the same registers (docs/lockstep-speed.md, "Models without waveform tracing") */
-    const char *tr = o->fault[0] ? "_tr" : "";
-    int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, b, w, t,
+    /* Every model is built without waveform tracing (scripts/vlbuild.sh: _tr in a name adds it),
+     * in half the time; a run that mismatches has its traced twin built and run for the
+     * waveform (waves.c). Under xinit=random the twin starts from the same values: Verilator
+     * 5.048 draws each variable's from the seed and a hash of its scope and name, and the two
+     * builds have the same registers (docs/lockstep-speed.md, "Models without waveform
+     * tracing") */
+    int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, b, w, t,
                      o->cfg.routing == TN_ROUTE_GAL    ? "_gal"
                      : o->cfg.routing == TN_ROUTE_ACOR ? "_acor"
                                                        : "",
-                     j, tr, o->fault[0] ? "_fault_" : "", o->fault);
+                     j, o->fault[0] ? "_fault_" : "", o->fault);
     if (n < 0 || (size_t)n >= len) {
         snprintf(err, errlen, "key 'fault': value '%s' is too long", o->fault);
         return -1;
