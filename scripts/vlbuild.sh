@@ -79,26 +79,8 @@ g++) mkdef="OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" ;;
 *) echo "vlbuild: TN_VL_CXX '$cxx' is not clang++ or g++" >&2; exit 2 ;;
 esac
 mkflags=${TN_VL_MAKEFLAGS:-$mkdef}
-# Verilator's run-time library (verilated.o, verilated_threads.o, verilated_fst_c.o) is the same
-# for every model: its compile flags name no model. It is built once, by Verilator's own makefile
-# for a small module, in build/vl/_rt_HASH (HASH: this Verilator and the make flags), and every
-# model links its libverilated.a (make's VK_GLOBAL_OBJS emptied) instead of compiling it again:
-# about 9 s of compile per model (docs/lockstep-speed.md, "Build time"). The run-time objects are
-# the ones VM_GLOBAL_FAST names, as the models' own makefiles would compile them.
-rt=build/vl/_rt_$( { verilator --version; echo "$mkflags"; } | sha1sum | cut -c1-12)
-mkdir -p build/vl
-(
-    flock 9
-    if [ ! -f "$rt/libverilated.a" ]; then
-        rm -rf "$rt"
-        # --main --exe: every Verilator 5 compiles the run-time objects for a program (a library
-        # build of Debian's 5.006 does not); they are archived here, whatever the version
-        verilator --cc --main --exe --build -j 2 --trace-fst --top-module tn_rr_arbiter \
-            rtl/common/tn_rr_arbiter.v --Mdir "$rt" -MAKEFLAGS "$mkflags" > "$rt.log" 2>&1 &&
-            ar rcs "$rt/libverilated.a" "$rt"/verilated*.o ||
-            { tail -30 "$rt.log" >&2; exit 1; }
-    fi
-) 9> build/vl/.rt.lock
+# Verilator's run-time library, compiled once per Verilator and make flags (scripts/vlrt.sh)
+rtlib=$(bash scripts/vlrt.sh "$mkflags")
 # The Verilated C++ depends only on the RTL, the shim and this script's flags; the harness and the
 # C model are libraries linked at the end. When only they changed, relink instead of rebuilding.
 # (STAMP_V: bump it when this script's Verilator or compiler command changes)
@@ -126,7 +108,7 @@ verilator --cc --exe --build -j 2 $trace -Wall --threads "$threads" --top-module
     $([ "$gal" = 1 ] && echo "-GQD=$QD") \
     --Mdir "$dir" -o tnlock \
     -CFLAGS "-I$root/tb/verilator -DTN_TOP_HEADER='\"V$mod.h\"' -DTN_TOP_SYMS='\"V${mod}__Syms.h\"' -DTN_TOP_CLASS=V$mod -DTN_TOP_ROUTER=$router -DTN_TOP_GAL=$gal -DTN_TOP_ACOR=$acor -DTN_THREADS=$threads -DTN_QD=$QD -DTN_K=$K -DTN_N=$N -DTN_V=$V -DTN_B=$B -DTN_W=$W -DTN_TERM=$TERM -DTN_TOPO=$TOPO -DTN_ROUTING=$ROUTING -DTN_FAULT_NAME='$fdef'" \
-    -LDFLAGS "$root/build/obj/tnlock.a $root/build/obj/libtn.a $root/$rt/libverilated.a -lz -lm" \
+    -LDFLAGS "$root/build/obj/tnlock.a $root/build/obj/libtn.a $root/$rtlib -lz -lm" \
     -MAKEFLAGS "$mkflags VK_GLOBAL_OBJS=" ${TN_VL_FLAGS:-} \
     "$root/tb/verilator/tn_rtl_shim.cpp" > "$dir.log" 2>&1 || { tail -30 "$dir.log" >&2; exit 1; }
 echo "$stamp" > "$dir/stamp"
