@@ -85,9 +85,13 @@ build/test/%: tb/unit/%.c tb/unit/tn_test.h $(LIB_SRC) $(LIB_HDR)
 
 build/test/test_select: tb/unit/tn_sel_script.h
 
-# The Verilated unit tests' and board models' make flags (g++); each links Verilator's run-time
-# library compiled once for them (scripts/vlrt.sh) instead of compiling it again (about 9 s each)
-VL_UNIT_MK := OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1
+# The Verilated unit tests' and board models' make flags: those of the lockstep models
+# (scripts/vlbuild.sh), clang++ -O2 where it is installed (the board core's checks run 1.6x
+# faster than with g++ -O1: docs/lockstep-speed.md), else g++ -O1; TN_VL_CXX=g++ chooses g++.
+# Each links Verilator's run-time library compiled once for these flags (scripts/vlrt.sh) instead
+# of compiling it again (about 9 s each).
+VL_CXX := $(or $(TN_VL_CXX),$(shell command -v clang++ >/dev/null 2>&1 && echo clang++ || echo g++))
+VL_UNIT_MK := $(if $(filter clang++,$(VL_CXX)),CXX=clang++ LINK=clang++ LOADLIBES=-latomic OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O1,OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1)
 
 # Verilated unit test of the per-link selection state alone (tn_sel_ldsf_cnt.v, tn_sel_lru_age.v
 # under tb/verilator/tn_sel_state_top.v) against the C model; the test program is C
