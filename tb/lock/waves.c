@@ -140,11 +140,15 @@ int waves_from_twin(int argc, char **argv, long cycle, const char *field, char *
     }
     close(fd[1]);
     free(av);
-    char out[8192];
+    /* read to the end (the JSON is the first 8 KB; the rest, if any, is drained so that the
+     * twin never waits on a full pipe) */
+    char out[8192], rest[4096];
     size_t got = 0;
     ssize_t r;
-    while ((r = read(fd[0], out + got, sizeof out - 1 - got)) > 0)
-        got += (size_t)r;
+    while ((r = got < sizeof out - 1 ? read(fd[0], out + got, sizeof out - 1 - got)
+                                      : read(fd[0], rest, sizeof rest)) > 0)
+        if (got < sizeof out - 1)
+            got += (size_t)r;
     out[got] = 0;
     close(fd[0]);
     if (pid < 0 || waitpid(pid, &st, 0) != pid) {
