@@ -4,7 +4,8 @@
 # (the variants measured and not taken, docs/router-v2.md, lockstep-speed.md, gal-collapse.md)
 # - applies to the tree as it is (a patch that no longer applies makes its table unrepeatable);
 # - is named in docs/, which says what it measured and how to run it;
-# - when it changes C files, compiles with the project's warnings (-Wall -Wextra -Werror).
+# - when it changes C files, compiles with the project's warnings (-Wall -Wextra -Werror);
+# and that every experiment script there (*.sh, *.py) is named in docs/ and parses.
 # Printed as TAP (scripts/tap.sh). Run by scripts/run_tests.sh (make test); alone:
 # bash scripts/check_exp.sh
 set -uo pipefail # no -e: a failing check must not stop the others
@@ -39,5 +40,17 @@ for p in "${patches[@]}"; do
         check "$name: its C files compile with -Wall -Wextra -Werror" $? "$out"
     fi
 done
+# the experiment scripts (no patch: they build and run variants themselves)
+for x in scripts/exp/*.sh scripts/exp/*.py; do
+    name=$(basename "$x")
+    grep -rqF "scripts/exp/$name" docs/ README.md
+    check "$name is named in docs/" $?
+    case $x in
+    *.sh) out=$(bash -n "$x" 2>&1); check "$name parses (bash -n)" $? "$out" ;;
+    *.py) out=$(python3 -c "import ast, sys; ast.parse(open(sys.argv[1]).read())" "$x" 2>&1); check "$name parses (python3)" $? "$out" ;;
+    esac
+done
+out=$(bash scripts/exp/vl_exec_profile.sh --check 2>&1)
+check "vl_exec_profile.sh: the shim has the line it edits" $? "$out"
 echo "1..$N"
 [ "$FAILED" -eq 0 ]

@@ -17,9 +17,16 @@
 #    its cycles/s and per evaluation: the nba region's task graph, each thread's time in its
 #    tasks and in waits for the other's, and the ico region (the main thread alone).
 # Times are in the time-stamp counter's ticks (rdtsc) and in µs at the processor's rated clock.
-# A measurement: nothing here fails on time.
+# A measurement: nothing here fails on time. `--check` only checks that the shim still has the line
+# step 3 edits (scripts/check_exp.sh, make test).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+anchor='^ *r->top = new TN_TOP_CLASS{&r->ctx};'
+if [ "${1:-}" = --check ]; then
+    grep -q "$anchor" tb/verilator/tn_rtl_shim.cpp ||
+        { echo "vl_exec_profile: tb/verilator/tn_rtl_shim.cpp no longer constructs the model as step 3 expects" >&2; exit 1; }
+    exit 0
+fi
 name=${1:-net_k4n2v4_j2}
 runs=${2:-4}
 [[ $name =~ ^net_k([0-9]+)n([0-9]+)v[0-9]+[_a-z0-9]*$ ]] && [[ $name != *_tr* && $name != *_fault_* ]] ||
