@@ -28,7 +28,7 @@ VL_DEPS := $(RTL_SRC) $(wildcard rtl/common/*.vh) build/obj/libtn.a build/obj/tn
            tb/verilator/tn_rtl_shim.cpp tb/verilator/tn_rtl.h tb/verilator/tn_vl_context.h \
            tb/verilator/tn_gal_lock_top.v scripts/bin/verilator \
            tb/verilator/tn_acor_lock_top.v $(wildcard tb/verilator/tn_lock_router_*.vh) \
-           scripts/vlbuild.sh
+           scripts/vlbuild.sh scripts/vlmkflags.sh
 LIB_HDR := $(wildcard cmodel/include/*.h cmodel/src/*.h)
 TEST_SRC := $(wildcard tb/unit/test_*.c)
 TEST_BIN := $(patsubst tb/unit/%.c,build/test/%,$(TEST_SRC))
@@ -89,12 +89,10 @@ build/test/%: tb/unit/%.c tb/unit/tn_test.h $(LIB_SRC) $(LIB_HDR)
 build/test/test_select: tb/unit/tn_sel_script.h
 
 # The Verilated unit tests' and board models' make flags: those of the lockstep models
-# (scripts/vlbuild.sh), clang++ -O2 where it is installed (the board core's checks run 1.6x
-# faster than with g++ -O1: docs/lockstep-speed.md), else g++ -O1; TN_VL_CXX=g++ chooses g++.
-# Each links Verilator's run-time library compiled once for these flags (scripts/vlrt.sh) instead
-# of compiling it again (about 9 s each).
-VL_CXX = $(eval VL_CXX := $(or $(TN_VL_CXX),$(shell command -v clang++ >/dev/null 2>&1 && echo clang++ || echo g++)))$(VL_CXX)
-VL_UNIT_MK = $(if $(filter clang++,$(VL_CXX)),CXX=clang++ LINK=clang++ LOADLIBES=-latomic OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O1,OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1)
+# (scripts/vlmkflags.sh: clang++ -O2 where it is installed, else g++ -O1; TN_VL_CXX chooses),
+# read when a recipe first needs them. Each links Verilator's run-time library compiled once for
+# these flags (scripts/vlrt.sh) instead of compiling it again (about 9 s each).
+VL_UNIT_MK = $(eval VL_UNIT_MK := $(shell bash scripts/vlmkflags.sh))$(or $(VL_UNIT_MK),$(error scripts/vlmkflags.sh printed no make flags (TN_VL_CXX: clang++ or g++)))
 
 # Verilated unit test of the per-link selection state alone (tn_sel_ldsf_cnt.v, tn_sel_lru_age.v
 # under tb/verilator/tn_sel_state_top.v) against the C model; the test program is C

@@ -12,7 +12,8 @@
 # beside its ACOR block (rtl/ni/tn_acor.v). _jJ: Verilated with --threads J (J > 1; each thread
 # needs an idle core). _tr: with waveform tracing (--trace-fst). A model without it builds in about
 # half the time and runs a few per cent faster; on a mismatch it has its _tr twin built and run to
-# write the waveform (tb/lock/waves.c); the launcher names no _tr model itself. Verilator is the project's (scripts/bin/verilator).
+# write the waveform (tb/lock/waves.c); the launcher names no _tr model itself. Verilator is the
+# project's (scripts/bin/verilator).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PATH="$PWD/scripts/bin:$PATH"
@@ -69,15 +70,8 @@ if [ -n "$fault" ]; then
     fdef="\"$fault\""
 fi
 root=$PWD
-# The models' C++ compiler: clang++ when it is installed (scripts/setup.sh installs it), else g++.
-# clang -O2 runs the 4x4 tn_torus 1.6x faster than g++ -O1, g++'s best flags (docs/lockstep-speed.md,
-# "The C++ compiler"); TN_VL_CXX=g++ chooses g++. clang links with -latomic (verilated.cpp's atomics).
-cxx=${TN_VL_CXX:-$(command -v clang++ > /dev/null && echo clang++ || echo g++)}
-case $cxx in
-clang++) mkdef="CXX=clang++ LINK=clang++ LOADLIBES=-latomic OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O1" ;;
-g++) mkdef="OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" ;;
-*) echo "vlbuild: TN_VL_CXX '$cxx' is not clang++ or g++" >&2; exit 2 ;;
-esac
+# The models' make flags, compiler included (scripts/vlmkflags.sh; TN_VL_CXX chooses it)
+mkdef=$(bash scripts/vlmkflags.sh)
 mkflags=${TN_VL_MAKEFLAGS:-$mkdef}
 # Verilator's run-time library, compiled once per Verilator and make flags (scripts/vlrt.sh)
 rtlib=$(bash scripts/vlrt.sh "$mkflags")
