@@ -189,7 +189,8 @@ int tn_select(int sel, uint32_t cand, const tn_sel_in *in);
 #define TN_SEL_MAX 255
 uint8_t tn_sel_lru_age_next(uint8_t age, int sent);
 uint8_t tn_sel_ldsf_cnt_next(uint8_t cnt, int sent, int held);
-/* The router's 16-bit draw for input VC i (= port*V + vc) from the router RNG state x. */
+/* The router's 16-bit draw with index i from the router RNG state x (R19.4.3): MIN AD's selection
+   reads i = the input port; CHAOS i = port*V + vc, or P*V + q for its queue q (R22.2). */
 uint32_t tn_sel_rand16(uint32_t x, int i);
 /* Reset value of router node's RNG for global seed g. */
 uint32_t tn_router_seed(uint32_t g, int node);
