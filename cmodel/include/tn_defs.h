@@ -62,7 +62,7 @@ typedef struct tn_dims {
     int NHW; /* NI queue head index */
     int NTW; /* GAL threshold 0..1024 */
     int NDW; /* departures in the GAL window 0..64*TERM */
-    int TAGW; /* NI packet tag */
+    int TAGW; /* NI packet tag: the default of tn_gal_ni's parameter TAGW (1..64) */
 } tn_dims;
 
 /* Fill the derived widths of d from its base parameters. */

@@ -92,7 +92,7 @@
 `define TN_NHW ((QD) > 1 ? $clog2((QD)) : 1)  // NI queue head index
 `define TN_NTW (11)  // GAL threshold 0..1024
 `define TN_NDW ($clog2(64 * (TERM) + 1))  // departures in the GAL window 0..64*TERM
-`define TN_TAGW (16)  // NI packet tag
+`define TN_TAGW (16)  // NI packet tag: the default of tn_gal_ni's parameter TAGW (1..64)
 
 // flit fields: `TN_F_<NAME> is the LSB (fields absent in a build sit at the top, width 0)
 `define TN_F_PAYLOAD (0)

@@ -4,17 +4,17 @@
 // or after ptr_i, wrapping (idx_o = 0 when there is none), built in two levels to map to fewer
 // LUTs: the pointer's own set from the pointer's quadrant on; else the first set after the
 // pointer's set (else the first set at all) with a request, at its lowest quadrant. Pure function.
+`include "tn_defs.vh"
 module tn_gal_arb #(
-    parameter N  = 2,       // 2^N sets of 2^N quadrants
-    // derived (do not override)
-    parameter Q  = 1 << N,
-    parameter JW = 2 * N
+    parameter N  = 2        // 2^N sets of 2^N quadrants
 ) (
-    input  wire [Q*Q-1:0] req_i,
-    input  wire [JW-1:0]  ptr_i,
-    output wire           valid_o,
-    output wire [JW-1:0]  idx_o
+    input  wire [`TN_NQ-1:0] req_i,
+    input  wire [`TN_JW-1:0] ptr_i,
+    output wire              valid_o,
+    output wire [`TN_JW-1:0] idx_o
 );
+    localparam Q  = `TN_Q;    // derived widths: the one table's (R2.4)
+    localparam JW = `TN_JW;
     localparam integer QM = Q - 1;
     wire [N-1:0] ps = ptr_i[JW-1:N];   // the pointer's set
     wire [N-1:0] pq = ptr_i[N-1:0];    // and quadrant

@@ -36,6 +36,7 @@
 // the injection unit's two shortest-queue searches as tournaments over the quadrants, threshold
 // and window counts with one adder each and clock enables, and the threshold test on T clamped
 // to 2^CNTW (an occupancy never exceeds QD).
+`include "tn_defs.vh"
 module tn_gal_ni #(
     parameter K    = 4,   // radix, 2..64
     parameter N    = 2,   // dimensions, 1..4
@@ -44,37 +45,26 @@ module tn_gal_ni #(
     parameter ADAPT = 1,  // 1: R21.7's adaptive threshold built (cfg_adapt_i read); 0: the fixed
                           // threshold only (cfg_adapt_i not read: T = cfg_t_i; no history,
                           // window, update phase or threshold moves are built; R21.9)
-    parameter TAGW = 16,  // width of the opaque packet tag, 1..64
-    parameter TOPO = 0,   // 0 torus (GAL needs one; 1 mesh is refused)
-    // derived (do not override)
-    parameter CW   = (K > 2) ? $clog2(K) : 1,
-    parameter AW   = N * CW,               // packed address (section 3)
-    parameter Q    = 1 << N,               // quadrants; also the most sets (dir)
-    parameter NQ   = Q * Q,                // queues: j = set*2^N + quadrant
-    parameter JW   = 2 * N,                // queue index
-    parameter CNTW = $clog2(QD + 1),       // occupancy 0..QD
-    parameter HW   = (QD > 1) ? $clog2(QD) : 1,
-    parameter TW   = 11,                   // threshold 0..1024
-    parameter DW   = $clog2(64 * TERM + 1),// departures in the window, 0..64*TERM
-    parameter OBSW = NQ * CNTW + NQ * HW + Q * TW + Q * DW + TERM * JW
+    parameter TAGW = `TN_TAGW, // width of the opaque packet tag, 1..64
+    parameter TOPO = 0    // 0 torus (GAL needs one; 1 mesh is refused)
 ) (
     input  wire               clk_i,
     input  wire               rst_i,        // synchronous, active high
-    input  wire [AW-1:0]      coord_i,      // this node's coordinates, packed (section 3)
+    input  wire [`TN_AW-1:0]  coord_i,      // this node's coordinates, packed (section 3)
     // run-time configuration (constant during a run; section 21 keys)
     input  wire [1:0]         cfg_sets_i,   // gal_sets: 0 one set, 1 near/far, 2 dir (3: C only)
     input  wire               cfg_adapt_i,  // gal_adapt: 1 adaptive threshold (ADAPT = 1 only)
-    input  wire [TW-1:0]      cfg_t_i,      // gal_t: fixed T, 0..1024
-    input  wire [TW-1:0]      cfg_tmin_i,   // gal_tmin (T at reset when adaptive)
-    input  wire [TW-1:0]      cfg_tmax_i,   // gal_tmax (>= tmin)
+    input  wire [`TN_NTW-1:0] cfg_t_i,      // gal_t: fixed T, 0..1024
+    input  wire [`TN_NTW-1:0] cfg_tmin_i,   // gal_tmin (T at reset when adaptive)
+    input  wire [`TN_NTW-1:0] cfg_tmax_i,   // gal_tmax (>= tmin)
     input  wire [6:0]         cfg_n1_i,     // gal_n1: window, 1..64 cycles
     input  wire [19:0]        cfg_n2_i,     // gal_n2: update period, 1..1000000 cycles
     // source channel e: the harness's next pending packet of source queue e (created <= t)
     input  wire [TERM-1:0]    src_valid_i,  // source e offers a packet this cycle
-    input  wire [TERM*AW-1:0] src_dst_i,    // its destination, packed
+    input  wire [TERM*`TN_AW-1:0] src_dst_i,    // its destination, packed
     input  wire [TERM*TAGW-1:0] src_tag_i,  // its tag (opaque, returned by the sender)
     output wire [TERM-1:0]    src_take_o,   // queued this cycle (0: stays pending, queue full)
-    output wire [TERM*JW-1:0] src_queue_o,  // the queue j = set*2^N + quadrant it chose (its
+    output wire [TERM*`TN_JW-1:0] src_queue_o,  // the queue j = set*2^N + quadrant it chose (its
                                             // quadrant: the low N bits), valid with src_take_o
     // sender of injection channel e
     input  wire [TERM-1:0]    snd_ready_i,  // channel e may start a packet this cycle (its last
@@ -83,12 +73,22 @@ module tn_gal_ni #(
                                             // VC to take (R6.3.3; tn_router afree_o): R21.5.1's hold
     output wire [TERM-1:0]    snd_valid_o,  // a packet departs its queue and starts on channel e
     output wire [TERM*TAGW-1:0] snd_tag_o,  // its tag (defined only with snd_valid_o)
-    output wire [TERM*AW-1:0] snd_dst_o,    // its destination (defined only with snd_valid_o)
+    output wire [TERM*`TN_AW-1:0] snd_dst_o,    // its destination (defined only with snd_valid_o)
     output wire [TERM*N-1:0]  snd_quad_o,   // its quadrant (bit d: direction -d)
     // observation (LSB first): cnt[j] (CNTW) j = 0..NQ-1, head[j] (HW), thr[s] (TW) s = 0..Q-1,
     // dprev[s] (DW), rr[e] (JW) e = 0..TERM-1
-    output wire [OBSW-1:0]    obs_o
+    output wire [`TN_NOBSW-1:0] obs_o
 );
+    // derived widths: the one table's (rtl/common/tn_defs.tbl, R2.4), not overridable
+    localparam AW   = `TN_AW;      // packed address (section 3)
+    localparam Q    = `TN_Q;       // quadrants; also the most sets (dir)
+    localparam NQ   = `TN_NQ;      // queues: j = set*2^N + quadrant
+    localparam JW   = `TN_JW;      // queue index
+    localparam CNTW = `TN_NCW;     // occupancy 0..QD
+    localparam HW   = `TN_NHW;     // queue head index
+    localparam TW   = `TN_NTW;     // threshold 0..1024
+    localparam DW   = `TN_NDW;     // departures in the window, 0..64*TERM
+
     // ---- elaboration checks: an undefined module whose name states the rule ----
     generate
         if (K < 2 || K > 64) begin : g_chk_k

@@ -6,20 +6,19 @@
 // the packet may take) and the set: S=1 (cfg_sets_i 0) set 0; near/far (1) set 1 when some
 // dimension's minimal distance exceeds K/4 (strictly), else 0; dir (2) the minimal quadrant.
 // cfg_sets_i 3 (S = N, per destination) is C-only and gives set 0 here. Torus only. Pure function.
+`include "tn_defs.vh"
 module tn_gal_quad #(
     parameter K  = 4,   // radix, 2..64
-    parameter N  = 2,   // dimensions, 1..4
-    // derived (do not override)
-    parameter CW = (K > 2) ? $clog2(K) : 1,
-    parameter AW = N * CW
+    parameter N  = 2    // dimensions, 1..4
 ) (
-    input  wire [AW-1:0] coord_i,    // this node, packed (section 3)
-    input  wire [AW-1:0] dst_i,      // destination, packed
+    input  wire [`TN_AW-1:0] coord_i, // this node, packed (section 3)
+    input  wire [`TN_AW-1:0] dst_i,   // destination, packed
     input  wire [1:0]    cfg_sets_i, // 0 one set, 1 near/far, 2 dir
     output wire [N-1:0]  qmin_o,     // minimal quadrant
     output wire [N-1:0]  zero_o,     // dimensions with delta = 0
     output reg  [N-1:0]  set_o       // set of the packet
 );
+    localparam CW = `TN_CW;   // derived width: the one table's (R2.4)
     localparam integer KI = K;
     localparam [CW:0] KK = KI[CW:0];
     localparam [CW+2:0] KK2 = {2'b00, KK};
