@@ -55,6 +55,7 @@ typedef struct tn_dims {
     int NNET; /* network ports */
     int SELST; /* selection state and router RNG built */
     int EW; /* error vector */
+    int SQW; /* shortest-queue key: a port's credits summed over its VCs, 0..V*B */
     int Q; /* quadrants, and the most sets (dir) */
     int NQ; /* NI queues j = set*2^N + quadrant */
     int JW; /* NI queue index */
@@ -80,6 +81,7 @@ static inline void tn_dims_derive(tn_dims *d)
     d->NNET = (2 * d->N);
     d->SELST = (d->ROUTING >= 1 ? 1 : 0);
     d->EW = (7);
+    d->SQW = (tn_clog2(d->V * d->B + 1));
     d->Q = (1 << d->N);
     d->NQ = (d->Q * d->Q);
     d->JW = (2 * d->N);

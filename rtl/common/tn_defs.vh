@@ -85,6 +85,7 @@
 `define TN_NNET (2 * (N))  // network ports
 `define TN_SELST ((ROUTING) >= 1 ? 1 : 0)  // selection state and router RNG built
 `define TN_EW (7)  // error vector
+`define TN_SQW ($clog2((V) * (B) + 1))  // shortest-queue key: a port's credits summed over its VCs, 0..V*B
 `define TN_Q (1 << (N))  // quadrants, and the most sets (dir)
 `define TN_NQ (`TN_Q * `TN_Q)  // NI queues j = set*2^N + quadrant
 `define TN_JW (2 * (N))  // NI queue index

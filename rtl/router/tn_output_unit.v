@@ -118,7 +118,7 @@ module tn_output_unit #(
             );
             // sq (19.2) prefers the fewest occupied downstream slots, V*buf - the credits summed
             // over the port's VCs: the largest credit sum is the same port, ties included
-            localparam UW = $clog2(V * B + 1);
+            localparam UW = `TN_SQW;   // the table's width of the credit sum (R2.4)
             reg [UW-1:0] csum;
             integer v;
             always @(*) begin

@@ -264,7 +264,7 @@ module tn_router #(
     endgenerate
 
     // ---- output units ----
-    localparam UW = $clog2(V * B + 1);
+    localparam UW = `TN_SQW;   // sq key: the credit sum, 0..V*B (the table's width)
     localparam KW = (UW > 8) ? UW : 8;
     wire [PV*CNTW-1:0] credits;
     wire [PV-1:0]      busy;
