@@ -230,9 +230,9 @@ static void usage(FILE *f)
             "  --byte-gap N       N idle clock cycles on the line between the bytes of a\n"
             "                     request (a slow host; the inter-byte timeout, 0..2^63)\n"
             "  --gap-before K     the gap only before the Kth byte of a request (2..2^63)\n"
-            "  --bit-skew N       bit N-1 of every byte (start bit 0) one cycle longer, or with\n"
-            "                     -N shorter: a host's baud rate off by one cycle a byte\n"
-            "                     (2..10 or -10..-2)\n"
+            "  --bit-skew N       every Nth bit of a byte (bits N-1, 2N-1, ...; start bit 0) one\n"
+            "                     cycle longer, or with -N shorter: a host's baud rate off by\n"
+            "                     one cycle every N bits (2..10 or -10..-2)\n"
             "UART: 8N1, %d clock cycles per bit\n",
             TN_BOARD_CPB);
 }

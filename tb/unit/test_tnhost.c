@@ -121,6 +121,18 @@ static void test_build_limits(void **state)
                                  "network interface (allowed: dor)");
     refused(&dor, "routing=minad", "key 'routing': value 'minad': not built into this board "
                                    "(allowed: dor)");
+    /* the bitstream's V=2 DOR build: the build's refusal, not tnsim's (2 VCs are too few for
+     * GAL, MIN AD and ACOR on a torus, which its check would say first) */
+    board_build bit = dor;
+    bit.v = 2;
+    accepted(&bit, "routing=dor");
+    refused(&bit, "routing=gal", "key 'routing': value 'gal': this board build has no GAL "
+                                 "network interface (allowed: dor)");
+    refused(&bit, "routing=minad", "key 'routing': value 'minad': not built into this board "
+                                   "(allowed: dor)");
+    refused(&bit, "routing=acor", "key 'routing': value 'acor': this board build has no ACOR "
+                                  "network interface (allowed: dor)");
+    refused(&bit, "vcs=3", "key 'vcs': value '3': the board is built with vcs=2");
     /* a malformed key is refused by the model's own check, before the build's */
     refused(&bb, "gal_adapt=maybe", "gal_adapt");
 }
