@@ -240,6 +240,8 @@ if ran_ok "chan_out=FILE with CHAOS exits 0"; then
 fi
 # sweep: a load the network cannot carry is named by its place in loads=; the other keys' faults
 # are theirs, not loads'; the default load, unused by sweep, is not checked
+bad "sweep with load= (it runs loads=)" "key 'load'|value '0.9'|not read by tnsim sweep" \
+    sweep loads=0.1,0.2 k=5 load=0.9 $Q
 bad "sweep with a load above the injection channel" "key 'loads'|value '0.8' (load 2 of 2)|0..0.5" \
     sweep loads=0.1,0.8 k=4 n=2 $Q
 bad "sweep with a load that is not a number" "key 'loads'|value 'abc' (load 2 of '0.1,abc')" \
@@ -666,6 +668,7 @@ if [ -x build/bin/tnlock ]; then
     lock_bad "gal on tn_torus" "key 'rtl': value 'net' is not allowed with routing=gal" routing=gal vcs=4
     lock_bad "acor on tn_torus" "key 'rtl': value 'net' is not allowed with routing=acor; allowed: rtr" routing=acor vcs=4
     lock_bad "acor below its least V" "key 'vcs': value '3' is too few for routing=acor" rtl=rtr routing=acor vcs=3
+    lock_bad "a pattern's key without its pattern" "key 'perm_seed' (value '3') is set but traffic is 'uniform'" perm_seed=3
     lock_bad "model key range" "key 'k': value '1' is not allowed" k=1
     build/bin/tnlock --help >"$TMP/out" 2>&1
     if grep -qE '^  model +on' "$TMP/out" && grep -qE '^  rtl +net' "$TMP/out"; then

@@ -176,44 +176,6 @@ static const tn_cli_key tnsim_keys[] = {
 };
 #define N_TNSIM_KEYS ((int)(sizeof tnsim_keys / sizeof tnsim_keys[0]))
 
-/* Keys given that no pattern of the run reads: trace (traffic=trace), perm_seed (randperm),
- * hot_frac and hot_nodes (hotspot), where the pattern is traffic's or, from switch_at on,
- * switch_traffic's. 0, or -1 with the message printed. */
-static int unused_keys(const tn_config *c)
-{
-    int t = c->traffic, t2 = c->switch_at ? tn_switch_traffic(c) : c->traffic;
-    char pats[128], val[sizeof c->trace + TN_MAX_HOT * 7];
-    if (t2 != t)
-        snprintf(pats, sizeof pats, "traffic is '%s' and switch_traffic '%s'",
-                 tn_traffic_name(t), tn_traffic_name(t2));
-    else
-        snprintf(pats, sizeof pats, "traffic is '%s'", tn_traffic_name(t));
-    const char *key = NULL, *need = NULL;
-    if (c->trace[0] && t != TN_TR_TRACE) {
-        key = "trace";
-        need = "traffic=trace";
-        snprintf(val, sizeof val, "%s", c->trace);
-    } else if (c->perm_seed_set && t != TN_TR_RANDPERM && t2 != TN_TR_RANDPERM) {
-        key = "perm_seed";
-        need = "traffic=randperm or switch_traffic=randperm";
-        snprintf(val, sizeof val, "%u", (unsigned)c->perm_seed);
-    } else if ((c->hot_frac_set || c->hot_nodes_set) && t != TN_TR_HOTSPOT &&
-               t2 != TN_TR_HOTSPOT) {
-        key = c->hot_frac_set ? "hot_frac" : "hot_nodes";
-        need = "traffic=hotspot or switch_traffic=hotspot";
-        if (c->hot_frac_set)
-            snprintf(val, sizeof val, "%g", c->hot_frac);
-        else
-            for (int i = 0, u = 0; i < c->n_hot && u < (int)sizeof val; i++)
-                u += snprintf(val + u, sizeof val - (size_t)u, "%s%d", i ? "," : "", c->hot[i]);
-    }
-    if (!key)
-        return 0;
-    fprintf(stderr, "tnsim: error: key '%s' (value '%s') is set but %s; %s is read only with %s\n",
-            key, val, pats, key, need);
-    return -1;
-}
-
 /* 0, -1 on bad input (message printed), 1 for --help */
 int tnsim_parse(cli *a, int argc, char **argv)
 {
@@ -238,6 +200,11 @@ int tnsim_parse(cli *a, int argc, char **argv)
     }
     if (!strcmp(a->mode, "sweep") && !a->nloads) {
         fprintf(stderr, "tnsim: error: key 'loads': sweep needs loads=A,B,...\n");
+        return -1;
+    }
+    if (!strcmp(a->mode, "sweep") && a->cfg.load_set) {
+        fprintf(stderr, "tnsim: error: key 'load': value '%g' is not read by tnsim sweep (it runs "
+                        "the loads of loads=); allowed: leave it out\n", a->cfg.load);
         return -1;
     }
     if (strcmp(a->mode, "sweep") && (a->nloads || a->out)) {
@@ -324,7 +291,11 @@ int tnsim_parse(cli *a, int argc, char **argv)
             return -1;
         }
     }
-    return unused_keys(&a->cfg);
+    if (tn_config_unused(&a->cfg, err, sizeof err)) {
+        fprintf(stderr, "tnsim: error: %s\n", err);
+        return -1;
+    }
+    return 0;
 }
 
 void tnsim_usage(FILE *f) { tn_cli_usage(f, synopsis, tnsim_keys, N_TNSIM_KEYS); }

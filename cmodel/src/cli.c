@@ -105,7 +105,9 @@ int tn_config_load(tn_config *c, const char *path, char *err, size_t errlen)
 int tn_cli_parse(int argc, char **argv, int first, tn_config *cfg, const tn_cli_key *extra,
                  int nextra, void *ctx, int *json, char *err, size_t errlen)
 {
-    const char *prog = argc > 0 && argv[0] ? argv[0] : "";
+    /* argv[0] names the program only when the keys start after it (tnhost passes its command's
+     * arguments from 0) */
+    const char *prog = first > 0 && argc > 0 && argv[0] ? argv[0] : "";
     const char *slash = strrchr(prog, '/');
     if (slash)
         prog = slash + 1;
@@ -128,7 +130,10 @@ int tn_cli_parse(int argc, char **argv, int first, tn_config *cfg, const tn_cli_
         }
         const char *eq = strchr(arg, '=');
         if (!eq || eq == arg) {
-            snprintf(err, errlen, "argument '%s' is not key=value (see %s --help)", arg, prog);
+            if (*prog)
+                snprintf(err, errlen, "argument '%s' is not key=value (see %s --help)", arg, prog);
+            else
+                snprintf(err, errlen, "argument '%s' is not key=value", arg);
             return -1;
         }
         char key[64];

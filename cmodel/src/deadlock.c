@@ -116,7 +116,7 @@ int tn_deadlock_check(const tn_config *cfg, char *rep, size_t len)
         snprintf(rep, len, "key 'routing': value 'chaos': the channel dependency checker does not "
                  "apply: CHAOS avoids deadlock by derouting from the shared queue, not by an "
                  "acyclic channel graph (docs/microarchitecture.md section 22); allowed: dor minad "
-                 "val goal gal");
+                 "val goal gal acor");
         return -1;
     }
     if (tn_geom_init(&g, &cc)) {

@@ -450,7 +450,7 @@ int run_config(host *h, int nargs, const char **args, const board_build *bb,
         snprintf(full, sizeof full, "%s: %s", what, msg);
         return fail(h, EXIT_USAGE, "usage", full);
     }
-    if (tn_config_check(c, err, sizeof err)) {
+    if (tn_config_check(c, err, sizeof err) || tn_config_unused(c, err, sizeof err)) {
         char full[TN_CLI_ERRLEN + 16];
         snprintf(full, sizeof full, "%s: %s", what, err);
         return fail(h, EXIT_USAGE, "usage", full);

@@ -32,9 +32,11 @@ int cmd_sweep(host *h)
     for (int i = 0; i < h->nargs; i++) {
         if (!strncmp(h->args[i], "loads=", 6))
             loads_arg = h->args[i] + 6;
-        else if (!strncmp(h->args[i], "load=", 5))
-            return fail(h, EXIT_USAGE, "usage", "sweep: key 'load' is not allowed here: the "
-                        "loads are given by loads=A,B,...");
+        else if (!strncmp(h->args[i], "load=", 5)) {
+            snprintf(msg, sizeof msg, "sweep: key 'load': value '%.64s' is not allowed here: the "
+                     "loads are given by loads=A,B,...; allowed: leave it out", h->args[i] + 5);
+            return fail(h, EXIT_USAGE, "usage", msg);
+        }
         else
             rest[nrest++] = h->args[i];
     }

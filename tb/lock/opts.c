@@ -196,7 +196,7 @@ int lock_parse(opts *o, int argc, char **argv)
         o->cfg.buf = buf_def < o->bcap ? buf_def : (int)o->bcap;
     if (rc == 1) {
         /* the default column shows tnlock's own defaults, set above */
-        char dk[32], dw[32], dm[32], dq[32], syn[512];
+        char dk[32], dw[32], dm[32], dq[32], syn[768];
         snprintf(dk, sizeof dk, "k=%d", o->cfg.k);
         snprintf(dw, sizeof dw, "warmup=%ld", o->cfg.warmup);
         snprintf(dm, sizeof dm, "measure=%ld", o->cfg.measure);
@@ -206,7 +206,8 @@ int lock_parse(opts *o, int argc, char **argv)
                                   "  compares the Verilated RTL with the C model every cycle "
                                   "(build/bin/tnlock picks and builds the model);\n  its defaults "
                                   "differ from tnsim's in %s %s %s %s gal_sets=dir; its models are "
-                                  "tori built with buf <= bcap (%d unless given; buf left out is at most bcap); a flitw other than %d is a build of its own", dk, dw, dm, dq, LOCK_VL_B,
+                                  "tori built with buf <= bcap (%d unless given; buf left out is at most bcap); a flitw other than %d is a build of its own;\n  it refuses routing=chaos (C model only) and drain "
+                                  "(a run drains until every packet is delivered)", dk, dw, dm, dq, LOCK_VL_B,
                  LOCK_VL_W);
         tn_cli_usage_defs(stdout, syn, keys, N_LOCK_KEYS, own);
         exit(0);
@@ -222,7 +223,7 @@ int lock_parse(opts *o, int argc, char **argv)
 int lock_check(const opts *o, char *err, size_t errlen)
 {
     /* a configuration the model refuses needs no Verilated model: say so before building one */
-    if (tn_config_check(&o->cfg, err, errlen))
+    if (tn_config_check(&o->cfg, err, errlen) || tn_config_unused(&o->cfg, err, errlen))
         return -1;
     const char *rtl = o->rtl[0] ? o->rtl : "net";
     if (o->cfg.routing == TN_ROUTE_GAL && strcmp(rtl, "rtr")) {

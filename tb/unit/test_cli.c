@@ -237,9 +237,9 @@ static void test_other_keys_messages(void **st)
         {"dateline", "no", "key 'dateline': value 'no' is not allowed; allowed: on off (off: no "
                            "dateline classes, deadlock-prone)"},
         {"hot_nodes", "1,,2", "key 'hot_nodes': value '1,,2' is not allowed; allowed: 1..16 "
-                              "comma-separated node ids"},
+                              "comma-separated node ids, each 0..k^n-1 (at most 65535)"},
         {"hot_nodes", "", "key 'hot_nodes': value '' is not allowed; allowed: 1..16 "
-                          "comma-separated node ids"},
+                          "comma-separated node ids, each 0..k^n-1 (at most 65535)"},
         {"trace", "", "key 'trace': value '' is not allowed; allowed: a file path of 1..255 "
                       "characters"},
     };
@@ -640,9 +640,58 @@ static void test_config_name(void **st)
     assert_int_equal(tn_config_name(&c, exact, sizeof exact), 33);
 }
 
+/* Keys the run's patterns do not read are refused, by key, value and the pattern that reads
+ * them (tn_config_unused: tnsim, tnlock and tnhost). */
+static void test_config_unused(void **state)
+{
+    (void)state;
+    char err[TN_CLI_ERRLEN];
+    tn_config c;
+    int json = 0;
+    {
+        char *argv[] = {"tnsim", "perm_seed=3"};
+        tn_config_default(&c);
+        assert_int_equal(tn_cli_parse(2, argv, 1, &c, NULL, 0, NULL, &json, err, sizeof err), 0);
+        assert_int_equal(tn_config_unused(&c, err, sizeof err), -1);
+        assert_string_equal(err, "key 'perm_seed' (value '3') is set but traffic is 'uniform'; "
+                                 "perm_seed is read only with traffic=randperm or "
+                                 "switch_traffic=randperm");
+    }
+    {
+        char *argv[] = {"tnsim", "perm_seed=3", "traffic=randperm"};
+        tn_config_default(&c);
+        assert_int_equal(tn_cli_parse(3, argv, 1, &c, NULL, 0, NULL, &json, err, sizeof err), 0);
+        assert_int_equal(tn_config_unused(&c, err, sizeof err), 0);
+    }
+    {
+        char *argv[] = {"tnsim", "hot_nodes=1,2", "traffic=tornado"};
+        tn_config_default(&c);
+        assert_int_equal(tn_cli_parse(3, argv, 1, &c, NULL, 0, NULL, &json, err, sizeof err), 0);
+        assert_int_equal(tn_config_unused(&c, err, sizeof err), -1);
+        assert_string_equal(err, "key 'hot_nodes' (value '1,2') is set but traffic is 'tornado'; "
+                                 "hot_nodes is read only with traffic=hotspot or "
+                                 "switch_traffic=hotspot");
+    }
+    {
+        char *argv[] = {"tnsim", "trace=x.txt"};
+        tn_config_default(&c);
+        assert_int_equal(tn_cli_parse(2, argv, 1, &c, NULL, 0, NULL, &json, err, sizeof err), 0);
+        assert_int_equal(tn_config_unused(&c, err, sizeof err), -1);
+        assert_non_null(strstr(err, "key 'trace' (value 'x.txt') is set but"));
+    }
+    {
+        /* keys from index 0 (tnhost's commands): no program name to point at */
+        char *argv[] = {"bogus"};
+        tn_config_default(&c);
+        assert_int_equal(tn_cli_parse(1, argv, 0, &c, NULL, 0, NULL, &json, err, sizeof err), -1);
+        assert_string_equal(err, "argument 'bogus' is not key=value");
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_config_unused),
         cmocka_unit_test(test_table_defaults_equal_config_default),
         cmocka_unit_test(test_every_key_accepts_its_default),
         cmocka_unit_test(test_int_keys_bad_values),
