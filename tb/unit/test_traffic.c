@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "tn.h"
+#include "tn_internal.h" /* the simulator's Bernoulli threshold (p_thresh) */
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -361,6 +362,27 @@ static void expect_dests(env *e, int src, const int *want, int count, int draws)
             tn_rng_next(&ref);
         assert_int_equal(r.s, ref.s);
     }
+}
+
+/* Section 2's threshold example: k = 15, pkt = 1, load = 0.35 has p = 3/16 exactly, but the
+ * binary64 steps give p = 0.18749999999999997 and the threshold 805306367, which the simulator
+ * uses (not 805306368). */
+static void test_doc_threshold(void **state)
+{
+    (void)state;
+    tn_config c;
+    tn_config_default(&c);
+    c.k = 15;
+    c.pkt_min = c.pkt_max = 1;
+    c.load = 0.35;
+    double p = tn_rate_flits(&c) / ((double)c.term * 1.0);
+    assert_true(p == 0.18749999999999997);
+    assert_true((uint64_t)(p * 4294967296.0) == 805306367u);
+    char err[TN_ERRLEN];
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    assert_non_null(s);
+    assert_true(s->p_thresh == 805306367u);
+    tn_sim_free(s);
 }
 
 static void test_doc_draws(void **state)
@@ -1079,6 +1101,7 @@ int main(void)
         cmocka_unit_test(test_doc_init_errors),
         cmocka_unit_test(test_doc_stream),
         cmocka_unit_test(test_doc_draws),
+        cmocka_unit_test(test_doc_threshold),
         cmocka_unit_test(test_perm_bijective),
         cmocka_unit_test(test_randperm_seeds),
         cmocka_unit_test(test_random_patterns_not_functions),
