@@ -317,6 +317,22 @@ h ping
 [ "$RC" -eq 2 ] && [[ $ERR == *"no port given"* ]]
 check "no --port: exit 2, 'no port given'" $? "$(diag)"
 
+h run --help
+[ "$RC" -eq 0 ] && [[ $OUT == *"tnhost --port PATH run"* ]] && [[ $OUT == *"hot_frac"* ]] && [ -z "$ERR" ]
+check "run --help: run's keys (tnsim's with their ranges), exit 0, no port needed" $? "$(diag)"
+
+h sweep --help
+[ "$RC" -eq 0 ] && [[ $OUT == *"sweep loads=A,B,..."* ]] && [[ $OUT == *"perm_seed"* ]]
+check "sweep --help: sweep's keys, exit 0" $? "$(diag)"
+
+h run port="$TMP/no_such_port"
+[ "$RC" -eq 1 ] && [[ $ERR == *"cannot open port '$TMP/no_such_port'"* ]]
+check "run port=PATH (a run key) is the port: exit 1, the path named" $? "$(diag)"
+
+h sweep loads=0.1
+[ "$RC" -eq 2 ] && [[ $ERR == *"sweep: no port given"* ]]
+check "sweep without a port: exit 2, 'no port given'" $? "$(diag)"
+
 h --port /dev/null ping
 [ "$RC" -eq 1 ] && [[ $ERR == *"'/dev/null' is not a serial port"* ]]
 check "a port that is not a serial port (/dev/null): exit 1, named" $? "$(diag)"

@@ -286,7 +286,8 @@ static void usage(FILE *f)
                "commands:\n");
     for (int i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-18s %s\n", commands[i].synopsis, commands[i].help);
-    fprintf(f, "keys (key=value, --key VALUE, or one per line in --config FILE):\n"
+    fprintf(f, "keys (key=value before the command, --port/--baud/--timeout VALUE, --wait as a flag,\n"
+               "or one per line in --config FILE; run --help and sweep --help list theirs):\n"
                "  port     -       the serial port, e.g. /dev/ttyUSB0, or the pty tnboard prints\n"
                "  baud     115200  " TN_BAUDS "\n"
                "  timeout  1000    1..600000 ms: the longest wait for any byte of a reply\n"
@@ -317,6 +318,12 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            /* after run or sweep: the command's own keys (tnsim's, with their ranges) */
+            if (c && (!strcmp(c->name, "run") || !strcmp(c->name, "sweep")) &&
+                h.nargs < c->max_args) {
+                h.args[h.nargs++] = a;
+                continue;
+            }
             usage(stdout);
             return 0;
         }
@@ -382,7 +389,8 @@ int main(int argc, char **argv)
         snprintf(msg, sizeof msg, "--compare applies to run and sweep only, not to %s", c->name);
         return fail(&h, EXIT_USAGE, "usage", msg);
     }
-    if (!h.port[0])
+    /* run and sweep read port= among their keys, and check it themselves */
+    if (!h.port[0] && strcmp(c->name, "run") && strcmp(c->name, "sweep"))
         return fail(&h, EXIT_USAGE, "usage",
                     "no port given; use --port PATH (e.g. /dev/ttyUSB0, or the pty tnboard "
                     "prints)");

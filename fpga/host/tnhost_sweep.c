@@ -23,12 +23,23 @@ static void sweep_bar(int done, int total, double load)
     fflush(stderr);
 }
 
+/* sweep's keys: tnsim's and tnhost's run keys, with their ranges */
+static int sweep_usage(void)
+{
+    tn_cli_usage(stdout, "tnhost --port PATH sweep loads=A,B,... [--compare] [--json] "
+                 "[key=value ...]", run_keys, run_nkeys);
+    return 0;
+}
+
 int cmd_sweep(host *h)
 {
     const char *rest[MAX_ARGS + 1];
     int nrest = 0;
     const char *loads_arg = NULL;
     char msg[TN_CLI_ERRLEN + 200];
+    for (int i = 0; i < h->nargs; i++)
+        if (!strcmp(h->args[i], "--help") || !strcmp(h->args[i], "-h"))
+            return sweep_usage();
     for (int i = 0; i < h->nargs; i++) {
         if (!strncmp(h->args[i], "loads=", 6))
             loads_arg = h->args[i] + 6;
@@ -80,15 +91,14 @@ int cmd_sweep(host *h)
     tn_config_default(&c);
     int rc = tn_cli_parse(nrest, (char **)rest, 0, &c, run_keys,
                           run_nkeys, h, NULL, err, sizeof err);
-    if (rc == 1) {
-        tn_cli_usage(stdout, "tnhost --port PATH sweep loads=A,B,... [--compare] [--json] "
-                     "[key=value ...]", run_keys, run_nkeys);
-        return 0;
-    }
+    if (rc == 1)
+        return sweep_usage();
     if (rc) {
         snprintf(msg, sizeof msg, "sweep: %s", err);
         return fail(h, EXIT_USAGE, "usage", msg);
     }
+    if (!h->port[0])
+        return fail(h, EXIT_USAGE, "usage", "sweep: no port given; use --port PATH");
     board_build bb;
     if ((rc = read_build(h, &bb)))
         return rc;
