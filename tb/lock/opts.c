@@ -146,7 +146,7 @@ static int k_overlap(void *c, const char *v, char *e, size_t n) { (void)e, (void
 static const tn_cli_key lock_keys[] = {
     {"cycles", "1..100000000", "warmup+measure", "lockstep cycles before the drain", k_cycles},
     {"window", "1..100000000", "300", "waveform cycles before a mismatch", k_window},
-    {"waves", "a folder (created), or off", "build/waves", "where a mismatch's FST and GTKWave file go (a model built without tracing has its traced twin built and run for them); off: none (./off for a folder of that name)", k_waves},
+    {"waves", "a folder (created; no \" or \\ in its path, under 256 characters), or off", "build/waves", "where a mismatch's FST and GTKWave file go (a model built without tracing has its traced twin built and run for them); off: none (./off for a folder of that name)", k_waves},
     {"rtl", "net rtr", "net", "net: the Verilated tn_torus; rtr: one tn_router per node", k_rtl},
     {"fault", "", "-", "the model with that planted fault (TN_FAULT_<NAME>; docs/verification.md)", k_fault},
     {"model", "on off", "on", "off: the RTL alone with a C traffic source, for throughput", k_model},
