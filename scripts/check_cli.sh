@@ -215,6 +215,9 @@ cols = ["util_flits_per_cycle", "idle_input_busy", "idle_unmatched", "idle_credi
 keys = ["sent", "idle_input_busy", "idle_unmatched", "idle_credit", "idle_vc", "idle_empty"]
 for r in rows:
     t = sum(float(r[c]) for c in cols)
+    # idle_empty is 1 minus the others: the real check is that no use is negative
+    if min(float(r[c]) for c in cols) < 0:
+        sys.exit("node %s port %s: a negative use: %r" % (r["node"], r["port"], r))
     if abs(t - 1) > 1e-5:
         sys.exit("node %s port %s: the uses sum to %g" % (r["node"], r["port"], t))
 for c, k in zip(cols, keys):
@@ -412,6 +415,8 @@ EOF
     else
         fail "determinism: seed=8 gives a different latency_avg than seed=7" "$msg"
     fi
+else
+    fail "determinism: the three runs gave their JSON" "a run with seed=7 or 8 printed nothing"
 fi
 
 # ---------------------------------------------------------------- sweep
@@ -676,6 +681,8 @@ if [ -x build/bin/tnlock ]; then
     else
         fail "tnlock --help lists its own keys with their defaults" "$(head -c 300 "$TMP/out")"
     fi
+else
+    fail "tnlock's checks" "build/bin/tnlock is not built (make build/bin/tnlock)"
 fi
 
 echo "1..$N"

@@ -41,7 +41,9 @@ for p in "${patches[@]}"; do
     fi
 done
 # the experiment scripts (no patch: they build and run variants themselves)
-for x in scripts/exp/*.sh scripts/exp/*.py; do
+xs=(scripts/exp/*.sh scripts/exp/*.py)
+check "scripts/exp holds experiment scripts (${#xs[@]})" "$([ ${#xs[@]} -gt 0 ]; echo $?)"
+for x in "${xs[@]}"; do
     name=$(basename "$x")
     grep -rqF "scripts/exp/$name" docs/ README.md
     check "$name is named in docs/" $?

@@ -99,6 +99,7 @@ if [ -x "$TNLOCK" ]; then
     check "tnlock --help lists the planted faults" "$(grep -qE "^  fault +- +$planted " "$TMP/out"; echo $?)" \
         "$(grep -E '^  fault' "$TMP/out")"
     # every planted-fault line of the lockstep set still names its model (nothing is built)
+    nf=0
     while IFS= read -r line; do
         line=${line%%#*}
         [[ " $line " == *" fault="* ]] || continue
@@ -107,11 +108,13 @@ if [ -x "$TNLOCK" ]; then
         for a in "${args[@]}"; do
             case $a in expect=*) ;; fault=*) f=${a#fault=}; run+=("$a") ;; *) run+=("$a") ;; esac
         done
+        nf=$((nf + 1))
         name=$("$TNLOCK" --which "${run[@]}" 2>"$TMP/err")
         rc=$?
         check "tnlock --which ${run[*]}: a model with fault $f" \
             "$([ $rc -eq 0 ] && [[ $name == *_fault_$f ]]; echo $?)" "rc=$rc name=$name" "$(cat "$TMP/err")"
     done < tb/regress/lockstep_test.txt
+    check "the lockstep set has planted-fault lines ($nf)" "$([ "$nf" -gt 0 ]; echo $?)"
 else
     fail "tnlock is built ($TNLOCK)"
 fi

@@ -61,6 +61,9 @@ suite_report() {
         [ "$rc" -ne 126 ] || extra="$extra (not executable)"
         [ "$rc" -ne 127 ] || extra="$extra (not found)"
         extra="$extra with no failing test case reported"
+    elif [ $((pass + fail + skip)) -eq 0 ]; then
+        # Reported no test case at all: it checked nothing, which is not a pass.
+        extra="$name: no test case reported (exit status $rc)"
     elif [ "$plan" -gt $((pass + fail + skip)) ]; then
         # Stopped before the end of its plan (e.g. a crash after a failing test case).
         extra="$name: only $((pass + fail + skip)) of $plan planned test cases ran (exit status $rc)"
