@@ -27,6 +27,11 @@ if ! [[ ${BOARD_COUNT:-40} =~ ^[0-9]+$ ]]; then
     echo "regress: BOARD_COUNT '$BOARD_COUNT' is not allowed; allowed: an integer >= 0 (0: no board runs)" >&2
     exit 2
 fi
+[ "${RING_COUNT:-40}" = 40 ] || rerun="$rerun RING_COUNT=$RING_COUNT"
+if ! [[ ${RING_COUNT:-40} =~ ^[0-9]+$ ]]; then
+    echo "regress: RING_COUNT '$RING_COUNT' is not allowed; allowed: an integer >= 0 (0: no ring runs)" >&2
+    exit 2
+fi
 [ "${CLI_COUNT:-2000}" = 2000 ] || rerun="$rerun CLI_COUNT=$CLI_COUNT"
 if ! [[ ${CLI_COUNT:-2000} =~ ^[0-9]+$ ]]; then
     echo "regress: CLI_COUNT '$CLI_COUNT' is not allowed; allowed: an integer >= 0 (0: no random command lines)" >&2
