@@ -291,10 +291,6 @@ int tnsim_parse(cli *a, int argc, char **argv)
             return -1;
         }
     }
-    if (tn_config_unused(&a->cfg, err, sizeof err)) {
-        fprintf(stderr, "tnsim: error: %s\n", err);
-        return -1;
-    }
     return 0;
 }
 

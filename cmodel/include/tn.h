@@ -88,11 +88,9 @@ int tn_config_set(tn_config *c, const char *key, const char *value, char *err, s
  * ("FILE:LINE: ..."), or a file that cannot be opened or read (a directory, an I/O error), with
  * the OS's reason. */
 int tn_config_load(tn_config *c, const char *path, char *err, size_t errlen);
-/* Check the combination of values. */
+/* Check the combination of values; last, that no key is given that the run's patterns do not
+ * read (trace, perm_seed, hot_frac, hot_nodes), named with its value and the pattern that reads it. */
 int tn_config_check(const tn_config *c, char *err, size_t errlen);
-/* Keys given that the run's patterns do not read (trace, perm_seed, hot_frac, hot_nodes): -1 and
- * a message naming the key, its value and the pattern that reads it. */
-int tn_config_unused(const tn_config *c, char *err, size_t errlen);
 /* Credits an adaptive VC needs to be taken (whole packet forwarding, docs/microarchitecture.md
  * R19.1.4): min(buf, pkt_max); the RTL's cfg_acrd_i. With traffic=trace the simulation takes
  * min(buf, the trace's longest packet) instead (tn_sim_new). */

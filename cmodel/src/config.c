@@ -499,6 +499,44 @@ int tn_min_vcs(const tn_config *c)
     }
 }
 
+/* Keys given that no pattern of the run reads: trace (traffic=trace), perm_seed (randperm),
+ * hot_frac and hot_nodes (hotspot), where the pattern is traffic's or, from switch_at on,
+ * switch_traffic's. 0, or -1 with the message in err; the last check of tn_config_check. */
+static int config_unused(const tn_config *c, char *err, size_t errlen)
+{
+    int t = c->traffic, t2 = c->switch_at ? tn_switch_traffic(c) : c->traffic;
+    char pats[128], val[sizeof c->trace + TN_MAX_HOT * 7];
+    if (t2 != t)
+        snprintf(pats, sizeof pats, "traffic is '%s' and switch_traffic '%s'",
+                 tn_traffic_name(t), tn_traffic_name(t2));
+    else
+        snprintf(pats, sizeof pats, "traffic is '%s'", tn_traffic_name(t));
+    const char *key = NULL, *need = NULL;
+    if (c->trace[0] && t != TN_TR_TRACE) {
+        key = "trace";
+        need = "traffic=trace";
+        snprintf(val, sizeof val, "%s", c->trace);
+    } else if (c->perm_seed_set && t != TN_TR_RANDPERM && t2 != TN_TR_RANDPERM) {
+        key = "perm_seed";
+        need = "traffic=randperm or switch_traffic=randperm";
+        snprintf(val, sizeof val, "%u", (unsigned)c->perm_seed);
+    } else if ((c->hot_frac_set || c->hot_nodes_set) && t != TN_TR_HOTSPOT &&
+               t2 != TN_TR_HOTSPOT) {
+        key = c->hot_frac_set ? "hot_frac" : "hot_nodes";
+        need = "traffic=hotspot or switch_traffic=hotspot";
+        if (c->hot_frac_set)
+            snprintf(val, sizeof val, "%g", c->hot_frac);
+        else
+            for (int i = 0, u = 0; i < c->n_hot && u < (int)sizeof val; i++)
+                u += snprintf(val + u, sizeof val - (size_t)u, "%s%d", i ? "," : "", c->hot[i]);
+    }
+    if (!key)
+        return 0;
+    snprintf(err, errlen, "key '%s' (value '%s') is set but %s; %s is read only with %s", key, val,
+             pats, key, need);
+    return -1;
+}
+
 int tn_config_check(const tn_config *c, char *err, size_t errlen)
 {
     long nodes = 1;
@@ -625,43 +663,6 @@ int tn_config_check(const tn_config *c, char *err, size_t errlen)
                 return -1;
             }
     }
-    return 0;
+    return config_unused(c, err, errlen);
 }
 
-/* Keys given that no pattern of the run reads: trace (traffic=trace), perm_seed (randperm),
- * hot_frac and hot_nodes (hotspot), where the pattern is traffic's or, from switch_at on,
- * switch_traffic's. 0, or -1 with the message in err (tnsim, tnlock and tnhost refuse them). */
-int tn_config_unused(const tn_config *c, char *err, size_t errlen)
-{
-    int t = c->traffic, t2 = c->switch_at ? tn_switch_traffic(c) : c->traffic;
-    char pats[128], val[sizeof c->trace + TN_MAX_HOT * 7];
-    if (t2 != t)
-        snprintf(pats, sizeof pats, "traffic is '%s' and switch_traffic '%s'",
-                 tn_traffic_name(t), tn_traffic_name(t2));
-    else
-        snprintf(pats, sizeof pats, "traffic is '%s'", tn_traffic_name(t));
-    const char *key = NULL, *need = NULL;
-    if (c->trace[0] && t != TN_TR_TRACE) {
-        key = "trace";
-        need = "traffic=trace";
-        snprintf(val, sizeof val, "%s", c->trace);
-    } else if (c->perm_seed_set && t != TN_TR_RANDPERM && t2 != TN_TR_RANDPERM) {
-        key = "perm_seed";
-        need = "traffic=randperm or switch_traffic=randperm";
-        snprintf(val, sizeof val, "%u", (unsigned)c->perm_seed);
-    } else if ((c->hot_frac_set || c->hot_nodes_set) && t != TN_TR_HOTSPOT &&
-               t2 != TN_TR_HOTSPOT) {
-        key = c->hot_frac_set ? "hot_frac" : "hot_nodes";
-        need = "traffic=hotspot or switch_traffic=hotspot";
-        if (c->hot_frac_set)
-            snprintf(val, sizeof val, "%g", c->hot_frac);
-        else
-            for (int i = 0, u = 0; i < c->n_hot && u < (int)sizeof val; i++)
-                u += snprintf(val + u, sizeof val - (size_t)u, "%s%d", i ? "," : "", c->hot[i]);
-    }
-    if (!key)
-        return 0;
-    snprintf(err, errlen, "key '%s' (value '%s') is set but %s; %s is read only with %s", key, val,
-             pats, key, need);
-    return -1;
-}

@@ -436,21 +436,11 @@ int run_config(host *h, int nargs, const char **args, const board_build *bb,
     }
     if (bb->sel >= 0)
         c->selection = bb->sel;
-    if (tn_cli_parse(nargs, (char **)args, 0, c, run_keys,
-                     run_nkeys, h, NULL, err, sizeof err)) {
-        char full[TN_CLI_ERRLEN + 16];
-        snprintf(full, sizeof full, "%s: %s", what, err);
-        return fail(h, EXIT_USAGE, "usage", full);
-    }
-    /* what the build cannot run first: on the V=2 bitstream routing=gal is refused because the
-     * build has no GAL interface, not because tnsim's check finds 2 VCs too few for GAL */
-    char msg[512];
-    if (board_refuses(c, bb, msg, sizeof msg)) {
-        char full[600];
-        snprintf(full, sizeof full, "%s: %s", what, msg);
-        return fail(h, EXIT_USAGE, "usage", full);
-    }
-    if (tn_config_check(c, err, sizeof err) || tn_config_unused(c, err, sizeof err)) {
+    /* the keys' syntax; then what the build cannot run, before tnsim's check: on the V=2
+     * bitstream routing=gal is refused because the build has no GAL interface, not because
+     * tnsim's check finds 2 VCs too few for GAL */
+    if (tn_cli_parse(nargs, (char **)args, 0, c, run_keys, run_nkeys, h, NULL, err, sizeof err) ||
+        board_refuses(c, bb, err, sizeof err) || tn_config_check(c, err, sizeof err)) {
         char full[TN_CLI_ERRLEN + 16];
         snprintf(full, sizeof full, "%s: %s", what, err);
         return fail(h, EXIT_USAGE, "usage", full);

@@ -223,7 +223,7 @@ int lock_parse(opts *o, int argc, char **argv)
 int lock_check(const opts *o, char *err, size_t errlen)
 {
     /* a configuration the model refuses needs no Verilated model: say so before building one */
-    if (tn_config_check(&o->cfg, err, errlen) || tn_config_unused(&o->cfg, err, errlen))
+    if (tn_config_check(&o->cfg, err, errlen))
         return -1;
     const char *rtl = o->rtl[0] ? o->rtl : "net";
     if (o->cfg.routing == TN_ROUTE_GAL && strcmp(rtl, "rtr")) {

@@ -70,7 +70,8 @@ static void test_table_defaults_equal_config_default(void **st)
 }
 
 /* Every key accepts its default (those without one: a value of the key's own kind), one by one
- * and all at once through tn_cli_parse, and a key's default passes tn_config_check. */
+ * and all at once through tn_cli_parse, and a key's default passes tn_config_check (with its
+ * pattern, for a pattern's key). */
 static void test_every_key_accepts_its_default(void **st)
 {
     (void)st;
@@ -89,6 +90,11 @@ static void test_every_key_accepts_its_default(void **st)
         tn_config_default(&c);
         if (tn_config_set(&c, k[i].name, v, err, sizeof err))
             fail_msg("key '%s' refused '%s': %s", k[i].name, v, err);
+        /* a pattern's own key is checked with its pattern (alone it is refused: test_config_unused) */
+        if (!strcmp(k[i].name, "perm_seed"))
+            c.traffic = TN_TR_RANDPERM;
+        else if (!strncmp(k[i].name, "hot_", 4))
+            c.traffic = TN_TR_HOTSPOT;
         if (k[i].def && tn_config_check(&c, err, sizeof err))
             fail_msg("key '%s'='%s': the check refused it: %s", k[i].name, v, err);
         if (k[i].def) {
@@ -640,52 +646,44 @@ static void test_config_name(void **st)
     assert_int_equal(tn_config_name(&c, exact, sizeof exact), 33);
 }
 
+/* tn_config_check of the defaults with the words of line set ("k=v k=v"): its status, message in err */
+static int check_words(const char *line, char *err)
+{
+    char buf[256], *argv[8] = {"tnsim"};
+    int argc = 1, json = 0;
+    snprintf(buf, sizeof buf, "%s", line);
+    for (char *w = strtok(buf, " "); w && argc < 8; w = strtok(NULL, " "))
+        argv[argc++] = w;
+    tn_config c;
+    tn_config_default(&c);
+    assert_int_equal(tn_cli_parse(argc, argv, 1, &c, NULL, 0, NULL, &json, err, TN_CLI_ERRLEN), 0);
+    return tn_config_check(&c, err, TN_CLI_ERRLEN);
+}
+
 /* Keys the run's patterns do not read are refused, by key, value and the pattern that reads
- * them (tn_config_unused: tnsim, tnlock and tnhost). */
+ * them (the last check of tn_config_check, so tnsim, tnlock and tnhost all refuse them). */
 static void test_config_unused(void **state)
 {
     (void)state;
     char err[TN_CLI_ERRLEN];
+    assert_int_equal(check_words("perm_seed=3", err), -1);
+    assert_string_equal(err, "key 'perm_seed' (value '3') is set but traffic is 'uniform'; "
+                             "perm_seed is read only with traffic=randperm or "
+                             "switch_traffic=randperm");
+    assert_int_equal(check_words("perm_seed=3 traffic=randperm", err), 0);
+    assert_int_equal(check_words("hot_nodes=1,2 traffic=tornado", err), -1);
+    assert_string_equal(err, "key 'hot_nodes' (value '1,2') is set but traffic is 'tornado'; "
+                             "hot_nodes is read only with traffic=hotspot or "
+                             "switch_traffic=hotspot");
+    assert_int_equal(check_words("trace=x.txt", err), -1);
+    assert_non_null(strstr(err, "key 'trace' (value 'x.txt') is set but"));
+    /* keys from index 0 (tnhost's commands): no program name to point at */
+    char *argv[] = {"bogus"};
     tn_config c;
     int json = 0;
-    {
-        char *argv[] = {"tnsim", "perm_seed=3"};
-        tn_config_default(&c);
-        assert_int_equal(tn_cli_parse(2, argv, 1, &c, NULL, 0, NULL, &json, err, sizeof err), 0);
-        assert_int_equal(tn_config_unused(&c, err, sizeof err), -1);
-        assert_string_equal(err, "key 'perm_seed' (value '3') is set but traffic is 'uniform'; "
-                                 "perm_seed is read only with traffic=randperm or "
-                                 "switch_traffic=randperm");
-    }
-    {
-        char *argv[] = {"tnsim", "perm_seed=3", "traffic=randperm"};
-        tn_config_default(&c);
-        assert_int_equal(tn_cli_parse(3, argv, 1, &c, NULL, 0, NULL, &json, err, sizeof err), 0);
-        assert_int_equal(tn_config_unused(&c, err, sizeof err), 0);
-    }
-    {
-        char *argv[] = {"tnsim", "hot_nodes=1,2", "traffic=tornado"};
-        tn_config_default(&c);
-        assert_int_equal(tn_cli_parse(3, argv, 1, &c, NULL, 0, NULL, &json, err, sizeof err), 0);
-        assert_int_equal(tn_config_unused(&c, err, sizeof err), -1);
-        assert_string_equal(err, "key 'hot_nodes' (value '1,2') is set but traffic is 'tornado'; "
-                                 "hot_nodes is read only with traffic=hotspot or "
-                                 "switch_traffic=hotspot");
-    }
-    {
-        char *argv[] = {"tnsim", "trace=x.txt"};
-        tn_config_default(&c);
-        assert_int_equal(tn_cli_parse(2, argv, 1, &c, NULL, 0, NULL, &json, err, sizeof err), 0);
-        assert_int_equal(tn_config_unused(&c, err, sizeof err), -1);
-        assert_non_null(strstr(err, "key 'trace' (value 'x.txt') is set but"));
-    }
-    {
-        /* keys from index 0 (tnhost's commands): no program name to point at */
-        char *argv[] = {"bogus"};
-        tn_config_default(&c);
-        assert_int_equal(tn_cli_parse(1, argv, 0, &c, NULL, 0, NULL, &json, err, sizeof err), -1);
-        assert_string_equal(err, "argument 'bogus' is not key=value");
-    }
+    tn_config_default(&c);
+    assert_int_equal(tn_cli_parse(1, argv, 0, &c, NULL, 0, NULL, &json, err, sizeof err), -1);
+    assert_string_equal(err, "argument 'bogus' is not key=value");
 }
 
 int main(void)
