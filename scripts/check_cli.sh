@@ -685,5 +685,15 @@ else
     fail "tnlock's checks" "build/bin/tnlock is not built (make build/bin/tnlock)"
 fi
 
+# every check above looks for a sanitizer report; without the sanitizer build there is none to see
+if [ "$TNSIM" = build/san/tnsim ]; then
+    # the sanitizer's run-time library answers ASAN_OPTIONS=help=1 with its list of flags
+    ASAN_OPTIONS=help=1 "$TNSIM" --help >/dev/null 2>"$TMP/err"
+    grep -q 'AddressSanitizer' "$TMP/err"
+    check "the checks ran on the ASan+UBSan build ($TNSIM answers ASAN_OPTIONS=help=1)" $? "$(head -c 300 "$TMP/err")"
+else
+    skip "the checks ran on the ASan+UBSan build" "build/san/tnsim is not built (make build/san/tnsim); $TNSIM was used"
+fi
+
 echo "1..$N"
 [ "$FAILED" -eq 0 ]
