@@ -11,6 +11,8 @@
 # ABC_SCRIPT=scripts/exp/abc_area.abc maps the LUTs with that ABC script instead of synth_ecp5's own
 # (an experiment: synth_ecp5 up to map_luts, then abc -dress -lut 4 -script FILE, then the rest;
 # docs/lint.md, "Synthesis recipe").
+# BLOCKS=1 also prints, for the first read order, each module's own LUT4 and its instances (the
+# modules kept as hierarchies; KEEP= keeps more of them apart).
 # Prints the five totals and their mean.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -48,6 +50,45 @@ for k in 0 3 7 11 17; do
   n=$(awk '/design hierarchy/ { f = 1 } f && /LUT4/ { print $2; exit }' "$tmp/stat.txt")
   [ -n "$n" ] || n=$(awk '/LUT4/ { print $2; exit }' "$tmp/stat.txt")   # one module, no hierarchy
   out="$out $n"
+  if [ "${BLOCKS:-0}" = 1 ] && [ "$k" = 0 ]; then
+    # per module (a parameter set of a module is its own row, named by its hash's first
+    # characters): its own LUT4 (the "=== name ===" sections) times its instances (the
+    # hierarchy's counts, each multiplied by its parents' as the indentation nests them)
+    echo "blocks (read order 1): module, own LUT4, instances, LUT4 in all"
+    python3 - "$tmp/stat.txt" <<'PY'
+import re, sys
+own, inst, name, hier, stack = {}, {}, None, False, []
+def short(m):
+    h = re.match(r"\$paramod\$([0-9a-f]{6})[0-9a-f]*\\(.*)", m)
+    return f"{h.group(2)}#{h.group(1)}" if h else m
+for line in open(sys.argv[1]):
+    t = line.split()
+    if line.startswith("=== design hierarchy"):
+        hier, name = True, None
+        continue
+    if line.startswith("=== "):
+        name = short(t[1])
+        continue
+    if hier:
+        if line.lstrip().startswith("Number of"):
+            break
+        if len(t) == 2 and t[1].isdigit():
+            depth = (len(line) - len(line.lstrip()) - 3) // 2
+            stack = stack[:depth]
+            mult = (stack[-1] if stack else 1) * int(t[1])
+            stack.append(mult)
+            inst[short(t[0])] = inst.get(short(t[0]), 0) + mult
+    elif name and t[:1] == ["LUT4"]:
+        own[name] = int(t[1])
+        name = None
+total = 0
+for m in sorted(own, key=lambda m: -own[m] * inst.get(m, 0)):
+    n = inst.get(m, 0)
+    total += own[m] * n
+    print(f"  {m:28s} {own[m]:6d} {n:4d} {own[m] * n:7d}")
+print(f"  {'total':28s} {'':6s} {'':4s} {total:7d}")
+PY
+  fi
   sum=$((sum + n))
 done
 echo "$top $params${ABC_SCRIPT:+ ABC_SCRIPT=$ABC_SCRIPT}${KEEP:+ KEEP=\"$KEEP\"}${NOKEEP:+ NOKEEP=\"$NOKEEP\"}: LUT4 over five read orders:$out; mean $((sum / 5))"
