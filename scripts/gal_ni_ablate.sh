@@ -24,7 +24,7 @@ s = open(path).read()
 edits = {
     "base": [],
     # a 1-bit tag: the descriptor RAM's read multiplexer shrinks by 15 bits
-    "tag1": [("parameter TAGW = 16,", "parameter TAGW = 1, ")],
+    "tag1": [("parameter TAGW = `TN_TAGW,", "parameter TAGW = 1,")],
     # no adaptive threshold: no update, no window, no history (since 15b40ce the build option
     # ADAPT = 0, R21.9.1; before it, the same cut by hand)
     "noadapt": [("parameter ADAPT = 1,", "parameter ADAPT = 0,")],
