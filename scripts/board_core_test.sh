@@ -431,14 +431,7 @@ if [ -z "${TNBOARD_CORE:-}" ]; then
 fi
 
 # tnhost's runs above stop on a sanitizer report (-fno-sanitize-recover) only in its sanitizer build
-if [ "$TNHOST" = build/san/tnhost ]; then
-    # the sanitizer's run-time library answers ASAN_OPTIONS=help=1 with its list of flags
-    ASAN_OPTIONS=help=1 "$TNHOST" --help >/dev/null 2>"$TMP/err"
-    grep -q 'AddressSanitizer' "$TMP/err"
-    check "tnhost ran as its ASan+UBSan build ($TNHOST answers ASAN_OPTIONS=help=1)" $? "$(head -c 300 "$TMP/err")"
-else
-    skip "tnhost ran as its ASan+UBSan build" "build/san/tnhost is not built (make build/san/tnhost); $TNHOST was used"
-fi
+san_check "tnhost ran as its ASan+UBSan build" "$TNHOST" build/san/tnhost
 
 echo "1..$N"
 [ "$FAILED" -eq 0 ]

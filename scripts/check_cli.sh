@@ -686,14 +686,7 @@ else
 fi
 
 # every check above looks for a sanitizer report; without the sanitizer build there is none to see
-if [ "$TNSIM" = build/san/tnsim ]; then
-    # the sanitizer's run-time library answers ASAN_OPTIONS=help=1 with its list of flags
-    ASAN_OPTIONS=help=1 "$TNSIM" --help >/dev/null 2>"$TMP/err"
-    grep -q 'AddressSanitizer' "$TMP/err"
-    check "the checks ran on the ASan+UBSan build ($TNSIM answers ASAN_OPTIONS=help=1)" $? "$(head -c 300 "$TMP/err")"
-else
-    skip "the checks ran on the ASan+UBSan build" "build/san/tnsim is not built (make build/san/tnsim); $TNSIM was used"
-fi
+san_check "the checks ran on the ASan+UBSan build" "$TNSIM" build/san/tnsim
 
 echo "1..$N"
 [ "$FAILED" -eq 0 ]

@@ -32,6 +32,18 @@ skip() {
     N=$((N + 1))
     echo "ok $N - $1 # SKIP $2"
 }
+# san_check DESC BIN SAN: BIN is the ASan+UBSan build SAN (the sanitizer's run-time library
+# answers ASAN_OPTIONS=help=1 with its list of flags); a SKIP when BIN is another build
+san_check() {
+    local desc=$1 bin=$2 san=$3 out
+    if [ "$bin" = "$san" ]; then
+        out=$(ASAN_OPTIONS=help=1 "$bin" --help 2>&1 >/dev/null)
+        [[ $out == *AddressSanitizer* ]]
+        check "$desc ($bin answers ASAN_OPTIONS=help=1)" $? "$(head -c 300 <<<"$out")"
+    else
+        skip "$desc" "$san is not built (make $san); $bin was used"
+    fi
+}
 # check DESC STATUS [DIAGNOSTIC LINE]...: pass when STATUS is 0
 check() {
     local desc=$1 st=$2
