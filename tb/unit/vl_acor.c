@@ -17,27 +17,7 @@
 #include "tn_internal.h"
 #include "tn_acor_rtl.h"
 #include "tn_obs.h"
-
-static int n_test, n_fail;
-
-static void tap(int ok, const char *what, const char *diag)
-{
-    n_test++;
-    if (!ok)
-        n_fail++;
-    printf("%sok %d - %s\n", ok ? "" : "not ", n_test, what);
-    if (!ok && diag && *diag)
-        printf("# %s\n", diag);
-}
-
-static uint64_t rng_state;
-static uint32_t rnd(void) /* xorshift64* */
-{
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return (uint32_t)((rng_state * 2685821657736338717ull) >> 32);
-}
+#include "vl_tap.h"
 
 /* One run: an instance of tn_acor_top and the C model of the same node. */
 typedef struct run {
@@ -397,7 +377,7 @@ static long random_runs(tn_acor_rtl *r, long per_run, long *draws)
 int main(int argc, char **argv)
 {
     unsigned long seed = argc > 1 ? strtoul(argv[1], NULL, 0) : 1;
-    rng_state = seed * 0x9e3779b97f4a7c15ull + 1;
+    vl_seed(seed);
     printf("# vl_acor seed %lu\n", seed);
     tn_acor_rtl *r = tn_acor_rtl_new();
     if (!r) {

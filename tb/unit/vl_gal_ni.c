@@ -16,27 +16,8 @@
 #include "tn_internal.h"
 #include "tn_gal_rtl.h"
 #include "tn_obs.h"
+#include "vl_tap.h"
 
-static int n_test, n_fail;
-
-static void tap(int ok, const char *what, const char *diag)
-{
-    n_test++;
-    if (!ok)
-        n_fail++;
-    printf("%sok %d - %s\n", ok ? "" : "not ", n_test, what);
-    if (!ok && diag && *diag)
-        printf("# %s\n", diag);
-}
-
-static uint64_t rng_state;
-static uint32_t rnd(void) /* xorshift64* */
-{
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return (uint32_t)((rng_state * 2685821657736338717ull) >> 32);
-}
 static int chance(int permille) { return (int)(rnd() % 1000) < permille; }
 
 /* One run: an instance of tn_gal_ni_top, the C model with the same parameters, a node. */
@@ -473,7 +454,7 @@ static void directed(tn_gal_rtl *r)
 int main(int argc, char **argv)
 {
     unsigned long seed = argc > 1 ? strtoul(argv[1], NULL, 0) : 1;
-    rng_state = seed * 0x9e3779b97f4a7c15ull + 1;
+    vl_seed(seed);
     printf("# vl_gal_ni seed %lu\n", seed);
     tn_gal_rtl *r = tn_gal_rtl_new();
     if (!r) {

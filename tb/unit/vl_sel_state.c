@@ -12,20 +12,10 @@
 #include "tn.h"
 #include "tn_sel_rtl.h"
 #include "tn_sel_script.h"
+#include "vl_tap.h"
 
 #define RANDOM_CYCLES 100000L
 
-static int n_test, n_fail;
-
-static void tap(int ok, const char *what, const char *diag)
-{
-    n_test++;
-    if (!ok)
-        n_fail++;
-    printf("%sok %d - %s\n", ok ? "" : "not ", n_test, what);
-    if (!ok && diag && *diag)
-        printf("# %s\n", diag);
-}
 
 /* Reset clears both registers, whatever they held. */
 static void test_reset(tn_sel_rtl *r)
