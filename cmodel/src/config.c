@@ -665,4 +665,3 @@ int tn_config_check(const tn_config *c, char *err, size_t errlen)
     }
     return config_unused(c, err, errlen);
 }
-
