@@ -1,14 +1,23 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Source mutants of the RTL, for measuring what the lockstep runs catch (scripts/mutate.sh).
+"""Source mutants of the RTL and of the C model, for measuring what the tests catch
+(scripts/mutate.sh).
 
-A mutant is one small change at one place of one Verilog file: an operator replaced by another
+A mutant is one small change at one place of one file: an operator replaced by another
 (&& ||, & |, == !=, > >=, < <=, + -), a logical or bitwise negation removed, or a one-bit
-constant flipped. Only code a Verilated default build simulates is mutated: not comments,
+constant flipped.
+
+In a Verilog file only code a Verilated default build simulates is mutated: not comments,
 attributes or strings, not the `ifdef TN_FAULT_ blocks (the planted faults) nor the non-Verilator
 branches, not declarations of parameters, localparams, genvars or integers, not the lint sinks
 (`unused` wires), not bit and part selects (inside [ ]), not loop headers, not $display and the
 like. docs/verification.md, "Mutants".
+
+In a C file (name ending .c) every expression is code: comments, strings, character constants
+and preprocessor lines are left alone, and so are the (void) casts that mark a parameter unused;
+loop headers and array indices are mutated (an off-by-one is a mutant like any other); `<=` also
+becomes `<`; the one-bit constants are `true` and `false`. `++`, `--`, `->` and compound
+assignments are not operators here.
 
   mutate.py list FILE...              one line per mutant: ID FILE:LINE:COL OLD NEW, then the line
   mutate.py apply ID OUT FILE...      write the mutant ID's file, with the change, to OUT
@@ -109,6 +118,20 @@ def simulated(text):
     return out
 
 
+def simulated_c(text):
+    """a C file with comments, strings, character constants, preprocessor lines and (void) casts
+    blanked"""
+    out = text
+    for m in re.finditer(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\])*\"|'(?:\\.|[^'\\])'", text, re.S):
+        out = blank(out, m.start(), m.end())
+    # preprocessor lines, with their continuations
+    for m in re.finditer(r"^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", out, re.M):
+        out = blank(out, m.start(), m.end())
+    for m in re.finditer(r"\(void\)[^;]*;", out):
+        out = blank(out, m.start(), m.end())
+    return out
+
+
 # operators replaced wherever they stand (<= is left alone: it is also the nonblocking assignment)
 SWAP = {"&&": "||", "||": "&&", "==": "!=", "!=": "==", ">=": ">", ">": ">=", "<": "<="}
 OPERAND_END = re.compile(r"[\w)\]}']")
@@ -142,8 +165,46 @@ def elaboration_only(sim, enc, i):
     return all(n.upper() == n for n in names)
 
 
-def sites(text):
+def sites_c(text):
+    """the mutants of one C file: (offset, old, new)"""
+    sim = simulated_c(text)
+    found = []
+
+    def prev_nonspace(i):
+        j = i - 1
+        while j >= 0 and sim[j] in " \t\n":
+            j -= 1
+        return sim[j] if j >= 0 else ""
+
+    def binary(i):
+        """the operator at i has an operand before it (not after return, case, ...)"""
+        if not OPERAND_END.match(prev_nonspace(i)):
+            return False
+        m = re.search(r"([A-Za-z_]\w*)\s*$", sim[:i])
+        return not (m and m.group(1) in ("return", "case", "sizeof", "else", "do"))
+
+    swap = dict(SWAP, **{"<=": "<"})
+    for m in re.finditer(r"&&|\|\||==|!=|>=|<=|<<=|>>=|<<|>>|->|\+\+|--|[&|^+-]=|[&|<>~!+-]|\b(?:true|false)\b",
+                         sim):
+        tok, i = m.group(0), m.start()
+        after = sim[m.end():m.end() + 1]
+        if tok in swap:
+            found.append((i, tok, swap[tok]))
+        elif tok in ("&", "|") and binary(i):
+            found.append((i, tok, "|" if tok == "&" else "&"))
+        elif tok in ("+", "-") and binary(i):
+            found.append((i, tok, "-" if tok == "+" else "+"))
+        elif tok in ("~", "!") and after != "=":
+            found.append((i, tok, ""))
+        elif tok in ("true", "false"):
+            found.append((i, tok, "false" if tok == "true" else "true"))
+    return found
+
+
+def sites(text, path=""):
     """the mutants of one file: (offset, old, new)"""
+    if path.endswith(".c"):
+        return sites_c(text)
     sim = simulated(text)
     enc = groups(sim)
     found = []
@@ -177,7 +238,7 @@ def all_sites(files):
     for f in files:
         with open(f) as fh:
             text = fh.read()
-        for off, old, new in sites(text):
+        for off, old, new in sites(text, f):
             line = text.count("\n", 0, off) + 1
             col = off - (text.rfind("\n", 0, off) + 1) + 1
             out.append((f, off, line, col, old, new, text))

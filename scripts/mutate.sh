@@ -20,6 +20,13 @@
 #   board   fpga/tn_board.v (the board core: run control, registers, statistics, the window
 #           flags); each mutant is built as tnboard-core (fpga/board.mk) and caught when
 #           scripts/board_core_test.sh (tnhost run --compare against the C model) fails
+#   cmodel  cmodel/src/*.c and cmodel/cli/*.c (the C model and tnsim); each mutant is caught when,
+#           in order, a C unit test of make test (tb/unit/test_*.c but test_tnhost, under ASan and
+#           UBSan) fails, scripts/check_cli.sh or scripts/cli_fuzz.py (300 lines, seed 1) fails
+#           against the mutant's build/san/tnsim, or a lockstep run of the router, gal or acor
+#           set's lines mismatches (their models relinked with the mutant's C model: the RTL is
+#           the reference). A mutant of tnsim's own files (cmodel/cli) is not linked into the
+#           tests or the lockstep models. "same": the mutant's object code equals the file's
 # A mutant is
 #   caught    a run exits 1 (a mismatch, an integrity error, a harness check) or is killed
 #             (a crash, or no end within TIMEOUT seconds);
@@ -40,7 +47,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 SET=router
-case ${1:-} in router | gal | acor | dor | source | sink | ctrl | board) SET=$1; shift ;; esac
+case ${1:-} in router | gal | acor | dor | source | sink | ctrl | board | cmodel) SET=$1; shift ;; esac
 COUNT=${1:-all}
 SEED=${2:-$(( $(date +%s) % 100000 ))}
 case $SET in
@@ -60,6 +67,8 @@ ctrl) FILES=(fpga/tn_ctrl.v fpga/tn_uart_rx.v fpga/tn_uart_tx.v)
       MODEL=tnboard FIXED= MKV=VL_BOARD MKSRC=VL_BOARD_SRC:fpga ;;
 board) FILES=(fpga/tn_board.v)
        MODEL=tnboard-core FIXED= MKV=VL_CORE MKSRC=VL_CORE_SRC:fpga ;;
+cmodel) FILES=(cmodel/src/*.c cmodel/cli/*.c)
+        MODEL=tnsim FIXED= ;;
 esac
 # seconds a run may take before the mutant counts as caught (hung): the board core's whole
 # test takes about 3 minutes
@@ -75,11 +84,12 @@ case $SET in
 source | sink) unit=1 RUNS=tb/unit/$MODEL.c ;;
 ctrl) unit=1 RUNS=scripts/board_ctrl_test.sh CHECKER=$RUNS CHECKVAR=TNBOARD ;;
 board) unit=1 RUNS=scripts/board_core_test.sh CHECKER=$RUNS CHECKVAR=TNBOARD_CORE ;;
+cmodel) unit=2 RUNS="the C unit tests, check_cli.sh, cli_fuzz.py and the router, gal and acor lockstep lines" ;;
 esac
 
 die() { echo "mutate: $*" >&2; exit 2; }
 [[ $COUNT == all || $COUNT =~ ^[1-9][0-9]*$ ]] ||
-    die "COUNT '$COUNT' is not a positive integer or 'all' (a set before it: router, gal, acor, dor, source, sink, ctrl or board)"
+    die "COUNT '$COUNT' is not a positive integer or 'all' (a set before it: router, gal, acor, dor, source, sink, ctrl, board or cmodel)"
 [[ $SEED =~ ^[0-9]+$ ]] || die "SEED '$SEED' is not a non-negative integer"
 [[ $TIMEOUT =~ ^[1-9][0-9]*$ ]] || die "TIMEOUT '$TIMEOUT' is not a positive integer (seconds)"
 out=build/mutate/$SET
@@ -109,17 +119,22 @@ fi
 if [ "$SET" = board ] && [ ! -x build/bin/tnboard ]; then
     die "build/bin/tnboard missing (board_core_test.sh runs it beside the core): make build/bin/tnboard first (make mutate does)"
 fi
+if [ "$unit" = 2 ]; then
+    for m in rtr_k4n2v4 rtr_k4n2v4_gal rtr_k4n2v4_acor; do
+        [ -x "build/vl/$m/tnlock" ] || die "build/vl/$m/tnlock missing: make build/vl/$m/tnlock first (make mutate does)"
+    done
+fi
 runs=("$MODEL")
-[ "$unit" = 1 ] || mapfile -t runs < <(grep -v -e '^#' -e '^[[:space:]]*$' "$RUNS")
+[ "$unit" != 0 ] || mapfile -t runs < <(grep -v -e '^#' -e '^[[:space:]]*$' "$RUNS")
 
 # the copy: rtl/ and fpga/ (mutated in place, one file at a time), tb/ and scripts/; the harness
 # and the C model are the tree's own libraries (build/obj), linked into every mutant
 tree=$out/tree
 rm -rf "$tree"
 mkdir -p "$tree/build"
-cp -r rtl fpga tb scripts "$tree/"
-restore() { cp -r rtl/. "$tree/rtl/" && cp -r fpga/. "$tree/fpga/"; }
-ln -s "$root/build/obj" "$tree/build/obj"
+cp -r rtl fpga tb scripts cmodel "$tree/"
+restore() { cp -r rtl/. "$tree/rtl/" && cp -r fpga/. "$tree/fpga/" && cp -r cmodel/. "$tree/cmodel/"; }
+[ "$unit" = 2 ] || ln -s "$root/build/obj" "$tree/build/obj"
 report=$out/report.txt
 : > "$report"
 
@@ -169,11 +184,142 @@ run_model() {
     echo survived
 }
 
+# ---- the C model (SET=cmodel): every object compiled once from the tree's sources (c/san with
+# make test's sanitizer flags, c/rel with the library's), a mutant's file compiled again and linked
+# with the others; the lockstep models are copies of build/vl's, relinked against c/libtn.a
+cdir=$root/$out/c
+cflags() { make -s --no-print-directory --eval "tn_print_flags: ; @echo \$($1)" tn_print_flags; }
+cobj() { local f=${1#"$tree"/}; f=${f//\//_}; echo "${f%.c}.o"; }
+# compile FILE (a path in the tree) into c/san and c/rel: 0, or 1 when the compiler refuses it
+c_compile() {
+    local o
+    o=$(cobj "$1")
+    # shellcheck disable=SC2086  # the flags are words
+    $CC $SANF $INCF -c "$1" -o "$cdir/san/$o" 2>> "$out/build.log" &&
+        $CC $RELF $INCF -c "$1" -o "$cdir/rel/$o" 2>> "$out/build.log"
+}
+# FILE's objects back to the unmutated ones
+c_restore() {
+    local o
+    o=$(cobj "$tree/$1")
+    cp "$cdir/base/san/$o" "$cdir/san/" && cp "$cdir/base/rel/$o" "$cdir/rel/"
+}
+# the object code of an object, without its debugging information and file names
+c_code() { objdump -d --no-show-raw-insn "$1" | tail -n +4 | sha1sum | cut -c1-16; }
+c_setup() {
+    CC=$(make -s --no-print-directory --eval 'tn_print_cc: ; @echo $(CC)' tn_print_cc)
+    SANF=$(cflags CFLAGS_SAN) RELF=$(cflags CFLAGS_REL)
+    INCF="-I$tree/cmodel/include -I$tree/cmodel/src -I$tree/cmodel/cli"
+    rm -rf "$cdir" && mkdir -p "$cdir/san" "$cdir/rel" "$cdir/base" "$cdir/test" "$cdir/vl" "$tree/build/san"
+    : > "$out/build.log"
+    local f m t
+    for f in "${FILES[@]}"; do
+        c_compile "$tree/$f" || die "$f does not compile: $out/build.log"
+    done
+    mkdir -p "$cdir/base/san" "$cdir/base/rel"
+    cp "$cdir"/san/*.o "$cdir/base/san/" && cp "$cdir"/rel/*.o "$cdir/base/rel/"
+    for t in tb/unit/test_*.c; do
+        [ "$t" = tb/unit/test_tnhost.c ] && continue
+        # shellcheck disable=SC2086
+        $CC $SANF $INCF -c "$tree/$t" -o "$cdir/test/$(basename "${t%.c}").o" 2>> "$out/build.log" ||
+            die "$t does not compile: $out/build.log"
+    done
+    # tnlock's launcher (check_cli.sh checks its refusals), linked with the mutant's library
+    # shellcheck disable=SC2086
+    $CC $RELF $INCF -I"$tree/tb" -I"$tree/tb/lock" -I"$tree/tb/verilator" -c "$tree/tb/lock/opts.c" -o "$cdir/test/opts.o.l" 2>> "$out/build.log" &&
+        $CC $RELF $INCF -I"$tree/tb/lock" -c "$tree/tb/launch/tnlock_launch.c" -o "$cdir/test/launch.o.l" 2>> "$out/build.log" ||
+        die "tnlock's launcher does not compile: $out/build.log"
+    mkdir -p "$tree/build/bin"
+    # each lockstep model copied (timestamps kept: make relinks, compiles nothing), its link
+    # line pointed at the mutant's library
+    for m in rtr_k4n2v4 rtr_k4n2v4_gal rtr_k4n2v4_acor; do
+        cp -a "build/vl/$m" "$cdir/vl/"
+        sed -i "s|$root/build/obj/libtn.a|$cdir/libtn.a|" "$cdir/vl/$m"/V*.mk
+        grep -q "$cdir/libtn.a" "$cdir/vl/$m"/V*.mk || die "build/vl/$m: no libtn.a in its makefile to relink"
+    done
+    VLMK=$(bash scripts/vlmkflags.sh)
+}
+# link the tests, tnsim and (for a file of cmodel/src) the lockstep models from c/; FILE is the
+# mutated one (or empty); prints nothing, returns 1 when a link fails
+c_link() {
+    local lib=() cli=() o t m mk
+    for o in "$cdir"/san/cmodel_src_*.o; do lib+=("$o"); done
+    for o in "$cdir"/san/cmodel_cli_*.o; do cli+=("$o"); done
+    for t in "$cdir"/test/*.o; do
+        $CC $SANF "$t" "${lib[@]}" -lcmocka -lm -o "${t%.o}" 2>> "$out/build.log" || return 1
+    done
+    $CC $SANF "${cli[@]}" "${lib[@]}" -lm -o "$tree/build/san/tnsim" 2>> "$out/build.log" || return 1
+    rm -f "$cdir/libtn.a" && ar rcs "$cdir/libtn.a" "$cdir"/rel/cmodel_src_*.o || return 1
+    # shellcheck disable=SC2086
+    $CC $RELF "$cdir/test/launch.o.l" "$cdir/test/opts.o.l" "$cdir/libtn.a" -lm -o "$tree/build/bin/tnlock" \
+        2>> "$out/build.log" || return 1
+    for m in rtr_k4n2v4 rtr_k4n2v4_gal rtr_k4n2v4_acor; do
+        mk=$(cd "$cdir/vl/$m" && ls V*.mk | grep -v -e __ver -e _classes | head -1)
+        rm -f "$cdir/vl/$m/tnlock"
+        # shellcheck disable=SC2086  # the make flags are words
+        make -s -C "$cdir/vl/$m" -f "$mk" $VLMK VK_GLOBAL_OBJS= tnlock >> "$out/build.log" 2>&1 || return 1
+    done
+}
+# one C unit test (TAP): 0 when it passes
+c_test() { CMOCKA_MESSAGE_OUTPUT=TAP timeout "$TIMEOUT" "$cdir/test/$1" > "$out/run.log" 2>&1; }
+# lockstep lines of RUNSFILE on the relinked model M with FIXED keys: caught N or survived
+c_lock() {
+    local m=$1 fixed=$2 runsfile=$3 n=0 r lines
+    mapfile -t lines < <(grep -v -e '^#' -e '^[[:space:]]*$' "$runsfile")
+    for r in "${lines[@]}"; do
+        n=$((n + 1))
+        # shellcheck disable=SC2086  # fixed and the run's keys: words KEY=VALUE
+        timeout "$TIMEOUT" "$cdir/vl/$m/tnlock" $fixed $r waves=off > "$out/run.log" 2>&1 ||
+            { echo "caught $n"; return; }
+    done
+    echo survived
+}
+# one C mutant (the tree holds it; FILE its path there, empty for the unmutated tree): prints
+# caught WHAT|survived|same|invalid
+try_c() {
+    local file=${1:-} o t v
+    if [ -n "$file" ]; then
+        o=$(cobj "$tree/$file")
+        c_compile "$tree/$file" || { echo invalid; return; }
+        [ "$(c_code "$cdir/san/$o")" != "$(c_code "$cdir/base/san/$o")" ] || { echo same; return; }
+    fi
+    c_link || { echo invalid; return; }
+    # the cheapest checks first: the first that fails names the verdict; tnsim's own files
+    # (cmodel/cli) reach only tnsim's checks
+    local lib=1
+    case $file in cmodel/cli/*) lib=0 ;; esac
+    for t in test_cli test_select test_traffic test_router; do
+        [ "$lib" = 1 ] || break
+        c_test "$t" || { echo "caught $t"; return; }
+    done
+    v=survived
+    [ "$lib" = 0 ] || v=$(c_lock rtr_k4n2v4 "k=4 n=2 vcs=4" tb/regress/mutate_router.txt)
+    [ "$v" = survived ] || { echo "${v/caught /caught lock:}"; return; }
+    [ "$lib" = 0 ] || v=$(c_lock rtr_k4n2v4_gal "k=4 n=2 vcs=4 routing=gal gal_qdepth=8" tb/regress/mutate_gal.txt)
+    [ "$v" = survived ] || { echo "${v/caught /caught gal:}"; return; }
+    [ "$lib" = 0 ] || v=$(c_lock rtr_k4n2v4_acor "k=4 n=2 vcs=4 routing=acor" tb/regress/mutate_acor.txt)
+    [ "$v" = survived ] || { echo "${v/caught /caught acor:}"; return; }
+    TAP_FAILFAST=1 timeout "$TIMEOUT" bash "$tree/scripts/check_cli.sh" > "$out/run.log" 2>&1 ||
+        { echo "caught check_cli:$(grep -m1 '^not ok' "$out/run.log" | awk '{print $3}')"; return; }
+    [ "$lib" = 0 ] || c_test test_acor || { echo "caught test_acor"; return; }
+    timeout "$TIMEOUT" python3 scripts/cli_fuzz.py --count 300 --seed 1 --tnsim "$tree/build/san/tnsim" \
+        > "$out/run.log" 2>&1 || { echo "caught cli_fuzz"; return; }
+    [ "$lib" = 0 ] || c_test test_sim || { echo "caught test_sim"; return; }
+    for t in "$cdir"/test/test_*.o; do   # any test not named above
+        [ "$lib" = 1 ] || break
+        t=$(basename "${t%.o}")
+        case $t in test_cli | test_select | test_traffic | test_router | test_acor | test_sim) continue ;; esac
+        c_test "$t" || { echo "caught $t"; return; }
+    done
+    echo survived
+}
+
 # The set's model and runs; a router mutant that survives them is also built beside the GAL NI
 # and beside ACOR's block and run on their sets' lines (the router's GAL and ACOR paths: R_GAL
 # routes as GOAL, R_ACOR as VAL): caught gal:N or acor:N. Prints caught ...|survived|same|invalid
 try() {
     local v
+    [ "$unit" != 2 ] || { try_c "${1:-}"; return; }
     [ "$unit" = 0 ] || { run_unit "${base_hash:-}"; return; }
     v=$(run_model "$MODEL" "mutant_$SET" "$FIXED" "$RUNS" "${base_hash:-}")
     [ "$v" = survived ] && [ "$SET" = router ] && [ "${MUTATE_ALSO:-1}" != 0 ] || { echo "$v"; return; }
@@ -186,16 +332,18 @@ try() {
 
 echo "mutate: $SET: $what of $total mutants of ${#FILES[@]} files; $MODEL, ${#runs[@]} runs of $RUNS"
 start=$(date +%s)
+[ "$unit" != 2 ] || c_setup
 v=$(try)
-[ "$v" = survived ] || die "the unmutated RTL does not pass the runs ($v): $out/run.log, $out/build.log"
-base_hash=$(code_hash)
+[ "$v" = survived ] || die "the unmutated sources do not pass the runs ($v): $out/run.log, $out/build.log"
+[ "$unit" = 2 ] || base_hash=$(code_hash)
 for i in $ids; do
     restore
     desc=$(awk -v i="$i" '$1 == i { $1 = ""; print }' "$out/list.txt")
     file=${desc%%:*}
     file=${file# }
     python3 scripts/mutate.py apply "$i" "$tree/$file" "${FILES[@]}" > /dev/null || die "mutant $i not applied"
-    v=$(try)
+    v=$(try "$file")
+    [ "$unit" != 2 ] || c_restore "$file"
     [ "$v" = refused ] && die "a run of $RUNS was refused under mutant $i"
     echo "$i $v |$desc" >> "$report"
     printf '%s %s |%s\n' "$i" "$v" "$desc"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Unit tests of the router blocks: round-robin arbiter, DOR direction and tie rule, dateline
- * classes, route computation, in-transit priority. */
+ * classes, route computation (DOR and VAL's VC sets), in-transit priority. */
 #include "tn_test.h"
 #include "tn_internal.h"
 
@@ -91,6 +91,58 @@ static void test_route_dor(void **st)
     assert_int_equal(r.vc_hi, 2);
     tn_route_dor(&g, 8, cur, tn_addr_of(&g, 7 + 8 * 3), 0, &r);
     assert_int_equal(r.vc_lo, 2);
+    tn_geom_free(&g);
+}
+
+/* VAL's VC sets (docs/microarchitecture.md R20.1.5, R8.4.1), written from the rule: phase 0 uses
+ * [0, Vh), phase 1 [Vh, V), Vh = V/2; inside a phase's set of size s, class 0 is its first
+ * max(1, s/4) VCs and class 1 the rest; one class with dateline=off; ejection any VC. For every V
+ * the rule allows up to 16, both phases, both classes and both dateline settings: V = 8 is the VAL
+ * figures' configuration (docs/router-v2.md), where phase 1's split differs from phase 0's
+ * shifted by Vh only through the set's own size. */
+static void test_route_val(void **st)
+{
+    (void)st;
+    tn_config c;
+    tn_geom g;
+    tn_config_default(&c);
+    c.k = 8;
+    c.n = 2;
+    c.vcs = 16;
+    assert_int_equal(tn_geom_init(&g, &c), 0);
+    int cur[2] = {6, 3};
+    /* from (6, 3): toward x = 1 the hop is + through the wrap, class 0; toward (6, 5) it is +y,
+     * class 1 (test_route_dor) */
+    uint32_t to_c0 = tn_addr_of(&g, 1 + 8 * 5), to_c1 = tn_addr_of(&g, 6 + 8 * 5);
+    uint32_t other = tn_addr_of(&g, 2 + 8 * 2), here = tn_addr_of(&g, 6 + 8 * 3);
+    for (int dl = 0; dl <= 1; dl++) {
+        g.dateline = dl;
+        for (int v = 4; v <= 16; v++) {
+            int vh = v / 2;
+            for (int ph = 0; ph <= 1; ph++) {
+                int lo = ph ? vh : 0, size = ph ? v - vh : vh;
+                int v0 = size / 4 > 1 ? size / 4 : 1;
+                tn_route_out r;
+                /* phase 0 routes toward the intermediate node, phase 1 toward the destination */
+                for (int cls = 0; cls <= 1; cls++) {
+                    uint32_t to = cls ? to_c1 : to_c0;
+                    tn_route_val(&g, v, cur, ph ? to : other, ph ? other : to, ph, 0, &r);
+                    assert_int_equal(r.port, cls ? tn_port_plus(1) : tn_port_plus(0));
+                    int want_lo = lo + (dl && cls ? v0 : 0);
+                    int want_hi = dl && !cls ? lo + v0 : lo + size;
+                    if (r.vc_lo != want_lo || r.vc_hi != want_hi)
+                        fail_msg("V=%d dateline=%d phase %d class %d: VCs [%d, %d), want [%d, %d)",
+                                 v, dl, ph, cls, r.vc_lo, r.vc_hi, want_lo, want_hi);
+                }
+                /* at the destination in phase 1 (or at the intermediate node, which starts it
+                 * there): ejection on any VC */
+                tn_route_val(&g, v, cur, here, ph ? other : here, ph, 0, &r);
+                assert_int_equal(r.port, 0);
+                assert_int_equal(r.vc_lo, 0);
+                assert_int_equal(r.vc_hi, v);
+            }
+        }
+    }
     tn_geom_free(&g);
 }
 
@@ -207,6 +259,7 @@ int main(void)
         cmocka_unit_test(test_transit),
         cmocka_unit_test(test_dateline_class), cmocka_unit_test(test_route_dor),
         cmocka_unit_test(test_term_ports),     cmocka_unit_test(test_dor_turns),
+        cmocka_unit_test(test_route_val),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
