@@ -7,6 +7,8 @@
 # - on the router RTL: mutants in every file, none on a comment, a planted fault's block, a
 #   non-Verilator branch, a declaration of a parameter or localparam, or a lint sink;
 # - every applied mutant changes exactly one line, as listed; a sample is the same for a seed;
+# - the C mode (make mutate SET=cmodel): exactly the expected mutants of a small function, mutants
+#   in every file of the set, applied mutants change their listed line only;
 # - scripts/mutate.sh refuses a bad COUNT, SEED or mutant id with exit 2 before building.
 # Run by scripts/run_tests.sh (make test); alone: bash scripts/check_mutate.sh
 set -uo pipefail # no -e: a failing check must not stop the others
@@ -92,8 +94,54 @@ $M apply "$total" "$TMP/x.v" "${FILES[@]}" > /dev/null 2> "$TMP/err"
 check "apply refuses an id past the last (exit 2, the range named)" \
     "$([ $? = 2 ] && grep -q "0\.\.$((total - 1))" "$TMP/err"; echo $?)" "$(cat "$TMP/err")"
 
+# the C mode (a file ending .c): a function with one mutant of each kind among constructs that
+# must give none (comments, strings, character constants, preprocessor lines, (void) casts, ++,
+# --, ->, compound assignments, unary minus after return and =)
+cat > "$TMP/m.c" <<'EOF'
+#define TWICE(x) ((x) + (x))
+/* a && b in a comment */
+static int f(int a, int *p, struct s *q)
+{
+    (void)q;
+    const char *s = "a || b", c = '|';
+    a++; a--; a += 2; a |= 1; a = -1;
+    if (q->x < a && p[a - 1] <= 3)
+        return -a;
+    return !a ? ~a & 1 : a == 2;
+}
+EOF
+$M list "$TMP/m.c" > "$TMP/mc.list"
+check "a C function lists exactly its mutants (< && - <= ! ~ & ==), none on the excluded constructs" \
+    "$([ "$(cut -d' ' -f2-4 "$TMP/mc.list" | sed "s|$TMP/||" | tr '\n' ' ')" = "m.c:8:14 < <= m.c:8:18 && || m.c:8:25 - + m.c:8:30 <= < m.c:10:12 ! (none) m.c:10:17 ~ (none) m.c:10:20 & | m.c:10:28 == != " ]; echo $?)" \
+    "listed: $(cut -d' ' -f2-4 "$TMP/mc.list" | tr '\n' ' ')"
+CFILES=(cmodel/src/*.c cmodel/cli/*.c)
+$M list "${CFILES[@]}" > "$TMP/clist" 2> "$TMP/err"
+missing=""
+for f in "${CFILES[@]}"; do
+    grep -q " $f:" "$TMP/clist" || missing="$missing $f"
+done
+# (rng.c's xorshift is shifts and xors, send.c a branch on a value: no operator of the list)
+check "every file of make mutate SET=cmodel has mutants but rng.c and send.c" \
+    "$([ -s "$TMP/clist" ] && [ ! -s "$TMP/err" ] && [ "$missing" = " cmodel/src/rng.c cmodel/src/send.c" ]; echo $?)" \
+    "none in:$missing; $(head -3 "$TMP/err")"
+ctotal=$(wc -l < "$TMP/clist")
+wrong=""
+for i in $($M sample 25 11 "${CFILES[@]}") 0 $((ctotal - 1)); do
+    read -r _ place old new _ < <(awk -v i="$i" '$1 == i' "$TMP/clist")
+    f=${place%%:*} rest=${place#*:} l=${rest%%:*} c=${rest#*:}
+    $M apply "$i" "$TMP/mut.c" "${CFILES[@]}" > /dev/null || { wrong="$wrong $i(apply)"; continue; }
+    [ "$old" = "(none)" ] && old=""
+    [ "$new" = "(none)" ] && new=""
+    want=$(sed -n "${l}p" "$f" | awk -v c="$c" -v o="$old" -v n="$new" '{ print substr($0, 1, c - 1) n substr($0, c + length(o)) }')
+    nd=$(diff "$f" "$TMP/mut.c" | grep -c '^[<>]')
+    got=$(sed -n "${l}p" "$TMP/mut.c")
+    [ "$nd" = 2 ] && [ "$got" = "$want" ] || wrong="$wrong $i"
+done
+check "27 applied C mutants each change exactly their listed line, OLD to NEW at its column" \
+    "$([ -z "$wrong" ]; echo $?)" "wrong:$wrong"
+
 # scripts/mutate.sh's argument checks, before any build
-for args in "0" "x" "5 -1" "gal 0"; do
+for args in "0" "x" "5 -1" "gal 0" "cmodel x"; do
     # shellcheck disable=SC2086  # args: words
     bash scripts/mutate.sh $args > /dev/null 2> "$TMP/err"
     check "scripts/mutate.sh $args is refused (exit 2, named)" "$([ $? = 2 ] && grep -q "is not" "$TMP/err"; echo $?)" \
