@@ -20,26 +20,16 @@
 #include "tn.h"
 #include "tn_defs.h"
 #include "tn_sink_rtl.h"
+#include "vl_tap.h"
 
 #define NODE 5
 #define MAXP 4000
 
 enum { E_DST = 1, E_ORDER = 2, E_SRC = 4, E_PAY = 8 }; /* err_o's bits (tn_sink.v) */
 
-static int n_tests, n_failed;
 static tn_dims D;
 static int f_lsb[8], f_w[8]; /* flit fields, LSB first (TN_FLIT_FIELDS) */
 enum { F_PAYLOAD, F_SRC, F_DST, F_QUAD, F_MID, F_PHASE, F_TAIL, F_HEAD };
-
-static void check(int ok, const char *what, const char *detail)
-{
-    n_tests++;
-    if (!ok)
-        n_failed++;
-    printf("%s %d - %s\n", ok ? "ok" : "not ok", n_tests, what);
-    if (!ok && detail && detail[0])
-        printf("#   %s\n", detail);
-}
 
 static uint64_t field(int f, uint64_t v) { return (v & ((1ull << f_w[f]) - 1)) << f_lsb[f]; }
 
@@ -167,7 +157,7 @@ static void run_clean(tn_sink_rtl *rtl, const char *name, uint32_t seed, long t0
     char what[256];
     snprintf(what, sizeof what, "%s: %d packets, each tail's done, mdone and histogram bin", name,
              npk);
-    check(!bad_step && steps < 200000, what, bad_step ? d : "the run did not end");
+    tap(!bad_step && steps < 200000, what, bad_step ? d : "the run did not end");
     snprintf(what, sizeof what,
              "%s: delivered %u, marked %u, accepted %u, latency sum %llu min %u max %u", name,
              x.delivered, x.packets, x.accepted, (unsigned long long)x.lat_sum, x.lat_min,
@@ -175,18 +165,18 @@ static void run_clean(tn_sink_rtl *rtl, const char *name, uint32_t seed, long t0
     snprintf(d, sizeof d, "the RTL: delivered %u, marked %u, accepted %u, sum %llu min %u max %u",
              o.delivered, o.packets, o.accepted, (unsigned long long)o.lat_sum, o.lat_min,
              o.lat_max);
-    check(o.delivered == x.delivered && o.packets == x.packets && o.accepted == x.accepted &&
+    tap(o.delivered == x.delivered && o.packets == x.packets && o.accepted == x.accepted &&
               o.lat_sum == x.lat_sum && o.lat_min == x.lat_min && o.lat_max == x.lat_max,
           what, d);
     snprintf(what, sizeof what, "%s: no error bit", name);
     snprintf(d, sizeof d, "err_o = 0x%x", o.err);
-    check(o.err == 0, what, d);
+    tap(o.err == 0, what, d);
     /* the figures must mean something: packets inside the window, and outside it unless it
      * opens before the first packet */
     int outside = w->lo > t0;
     snprintf(what, sizeof what, "%s: the run has packets inside %s the window", name,
              outside ? "and outside" : "and none outside");
-    check(x.packets > 10 && (outside ? x.delivered > x.packets + 10 : x.delivered == x.packets),
+    tap(x.packets > 10 && (outside ? x.delivered > x.packets + 10 : x.delivered == x.packets),
           what, "");
 }
 
@@ -252,7 +242,7 @@ static void run_breaks(tn_sink_rtl *rtl)
                  b[i].bit);
         snprintf(d, sizeof d, "err_o: 0x%x before, 0x%x after the break, 0x%x after a clean packet",
                  before, at_break, o.err);
-        check(before == 0 && at_break == b[i].bit && o.err == b[i].bit, what, d);
+        tap(before == 0 && at_break == b[i].bit && o.err == b[i].bit, what, d);
     }
     /* act_i low: nothing is taken, even a flit for another node */
     tn_sink_rtl_reset(rtl);
@@ -261,12 +251,12 @@ static void run_breaks(tn_sink_rtl *rtl)
     tn_sink_out o = send(rtl, &t, 2, f, vc0, 0);
     char d[160];
     snprintf(d, sizeof d, "err 0x%x, delivered %u, accepted %u", o.err, o.delivered, o.accepted);
-    check(o.err == 0 && o.delivered == 0 && o.accepted == 0 && o.done == 0,
+    tap(o.err == 0 && o.delivered == 0 && o.accepted == 0 && o.done == 0,
           "flits offered while act_i is low are not taken", d);
     o = send(rtl, &t, 1, f + 1, vc0, 1);
     snprintf(d, sizeof d, "delivered %u, packets %u, latency min %u max %u sum %llu", o.delivered,
              o.packets, o.lat_min, o.lat_max, (unsigned long long)o.lat_sum);
-    check(o.delivered == 1 && o.packets == 1 && o.lat_min == 902 && o.lat_max == 902 &&
+    tap(o.delivered == 1 && o.packets == 1 && o.lat_min == 902 && o.lat_max == 902 &&
               o.lat_sum == 902,
           "then a one-flit packet created at 100 and taken at 1002: latency 902", d);
 }
@@ -305,7 +295,7 @@ static void run_edges(tn_sink_rtl *rtl)
         snprintf(d, sizeof d, "marked %d %d %d %d; packets %u, latency sum %llu (want %llu)",
                  got[0], got[1], got[2], got[3], o.packets, (unsigned long long)o.lat_sum,
                  (unsigned long long)sum);
-        check(ok && o.packets == 2 && o.lat_sum == sum, what, d);
+        tap(ok && o.packets == 2 && o.lat_sum == sum, what, d);
     }
 }
 
@@ -338,7 +328,7 @@ int main(void)
     tn_sink_in idle = {0};
     tn_sink_out o;
     tn_sink_rtl_cycle(rtl, &idle, &o);
-    check(o.err == 0 && o.packets == 0 && o.accepted == 0 && o.delivered == 0 && o.lat_sum == 0 &&
+    tap(o.err == 0 && o.packets == 0 && o.accepted == 0 && o.delivered == 0 && o.lat_sum == 0 &&
               o.lat_max == 0 && o.lat_min == 0xffff,
           "after reset: no error, counters 0, latency minimum 0xFFFF", "");
     win w1 = {2000, 6000, 3};
@@ -351,6 +341,6 @@ int main(void)
     run_edges(rtl);
     run_breaks(rtl);
     tn_sink_rtl_free(rtl);
-    printf("1..%d\n", n_tests);
-    return n_failed ? 1 : 0;
+    printf("1..%d\n", n_test);
+    return n_fail ? 1 : 0;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 #include "tn_internal.h"
 #include "tn_source_rtl.h"
+#include "vl_tap.h"
 
 #define NODE 5
 #define SV TN_SRC_V /* the model's VCs (fpga/board.mk's VL_SRC_V) */
@@ -23,15 +24,6 @@ typedef struct pkt {
     int dst, len, mid, quad;
 } pkt;
 
-static int n_tests, n_failed;
-
-static void result(int ok, const char *fmt, const char *what)
-{
-    n_tests++;
-    if (!ok)
-        n_failed++;
-    printf("%s %d - %s%s\n", ok ? "ok" : "not ok", n_tests, what, fmt);
-}
 
 /* The C model's packets of channel 0 of NODE for cycles 0..cycles-1 (generate(), per cycle),
  * from stream state stream. */
@@ -90,14 +82,14 @@ static void run_ex(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, 
         *eq = 0;
         if (tn_config_set(&c, tok, eq + 1, err, sizeof err)) {
             snprintf(what, sizeof what, "%s: %s", keys, err);
-            result(0, "", what);
+            tap(0, what, NULL);
             return;
         }
     }
     tn_sim *s = tn_sim_new(&c, err, sizeof err);
     if (!s) {
         snprintf(what, sizeof what, "%s: %s", keys, err);
-        result(0, "", what);
+        tap(0, what, NULL);
         return;
     }
     /* the RTL runs 2000 cycles past the window to send what it holds: the C model's packets of
@@ -275,7 +267,7 @@ static void run_ex(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, 
     }
     snprintf(what, sizeof what, "%s, %ld cycles: %d packets equal the C model's%s%s", keys,
              cycles, nref, bad ? ": " : "", first);
-    result(!bad, "", what);
+    tap(!bad, what, NULL);
     tn_sim_free(s);
 }
 
@@ -296,12 +288,12 @@ static void run_ovf(tn_source_rtl *rtl, pkt *ref)
                            {"load", "0.5"}, {"seed", "71"}};
     for (size_t i = 0; i < sizeof kv / sizeof kv[0]; i++)
         if (tn_config_set(&c, kv[i][0], kv[i][1], err, sizeof err)) {
-            result(0, "", err);
+            tap(0, err, NULL);
             return;
         }
     tn_sim *s = tn_sim_new(&c, err, sizeof err);
     if (!s) {
-        result(0, "", err);
+        tap(0, err, NULL);
         return;
     }
     uint32_t stream = tn_seed_stream(c.seed, TN_STREAM_TRAFFIC, NODE);
@@ -343,7 +335,7 @@ static void run_ovf(tn_source_rtl *rtl, pkt *ref)
     snprintf(what, sizeof what, "no credit for 200 cycles, a packet a cycle: ovf_o %d at cycle 40, "
              "%d at 199, %d at the end; %d packets after, the first 60 the C model's%s%s", ovf40,
              ovf199, o.ovf, n, bad ? ": " : "", first);
-    result(ovf40 == 0 && ovf199 == 1 && o.ovf == 1 && n >= 60 && !bad, "", what);
+    tap(ovf40 == 0 && ovf199 == 1 && o.ovf == 1 && n >= 60 && !bad, what, NULL);
     tn_sim_free(s);
 }
 
@@ -397,10 +389,10 @@ int main(void)
      * packet in cycle 0), at (x1 + 1) / 2^33 thresh = x1 + 1 (a packet in cycle 0) */
     run_ex(rtl, "traffic=uniform pkt=1 load=0.085521659697406 routing=dor seed=1", 3000, ref, got,
            0x4b6e32ccu, -1);
-    result(ref[0].created > 0, "", "thresh = x1: no packet in cycle 0 (x1 < thresh is false)");
+    tap(ref[0].created > 0, "thresh = x1: no packet in cycle 0 (x1 < thresh is false)", NULL);
     run_ex(rtl, "traffic=uniform pkt=1 load=0.08552165981382132 routing=dor seed=1", 3000, ref,
            got, 0x4b6e32ccu, -1);
-    result(ref[0].created == 0, "", "thresh = x1 + 1: a packet in cycle 0");
+    tap(ref[0].created == 0, "thresh = x1 + 1: a packet in cycle 0", NULL);
     /* p = 1: the threshold is 2^32 (bit 32 of thresh_i), a packet every cycle */
     run(rtl, "traffic=uniform routing=goal pkt=1 load=0.5 seed=9", 3000, ref, got);
     /* randperm: perm[NODE] from the host (the C model's permutation), several perm_seeds; with
@@ -447,21 +439,21 @@ int main(void)
     tn_source_rtl_reset(rtl, &pc, NULL);
     for (uint32_t t = 0; t < 50; t++)
         tn_source_rtl_cycle(rtl, t, 0, 0, &o);
-    result(o.pat_err == 1, "", "pattern 10 (trace, not built) sets pat_err_o");
+    tap(o.pat_err == 1, "pattern 10 (trace, not built) sets pat_err_o", NULL);
     tn_source_cfg hc = {1, 1ull << 31, 9, 1, 1, 0, 8, 0, 1ull << 31, 0, {0}};
     tn_source_rtl_reset(rtl, &hc, NULL);
     for (uint32_t t = 0; t < 50; t++)
         tn_source_rtl_cycle(rtl, t, 0, 0, &o);
-    result(o.pat_err == 1, "", "hotspot with n_hot 0 sets pat_err_o");
+    tap(o.pat_err == 1, "hotspot with n_hot 0 sets pat_err_o", NULL);
     hc.n_hot = 2;
     hc.hot[1] = 7;
     tn_source_rtl_reset(rtl, &hc, NULL);
     for (uint32_t t = 0; t < 50; t++)
         tn_source_rtl_cycle(rtl, t, 0, 0, &o);
-    result(o.pat_err == 0, "", "hotspot with n_hot 2 leaves pat_err_o clear");
-    printf("1..%d\n", n_tests);
+    tap(o.pat_err == 0, "hotspot with n_hot 2 leaves pat_err_o clear", NULL);
+    printf("1..%d\n", n_test);
     free(ref);
     free(got);
     tn_source_rtl_free(rtl);
-    return n_failed ? 1 : 0;
+    return n_fail ? 1 : 0;
 }

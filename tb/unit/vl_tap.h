@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* TAP lines and a seeded test RNG for the Verilated unit tests (vl_sel_state.c, vl_gal_ni.c,
- * vl_acor.c); included by the test's one C file. */
+ * vl_acor.c, vl_source.c, vl_sink.c); included by the test's one C file. */
 #ifndef VL_TAP_H
 #define VL_TAP_H
 #include <stdint.h>
