@@ -76,18 +76,25 @@ ids2=$($M sample 25 7 "${FILES[@]}")
 check "a sample is the same for the same seed, and distinct ids" \
     "$([ "$ids" = "$ids2" ] && [ "$(echo "$ids" | wc -w)" = 25 ] && [ "$(echo "$ids" | tr ' ' '\n' | sort -u | wc -l)" = 25 ]; echo $?)" \
     "$ids / $ids2"
-wrong=""
-for i in $ids 0 $((total - 1)); do
-    read -r _ place old new _ < <(awk -v i="$i" '$1 == i' "$TMP/list")
-    f=${place%%:*} rest=${place#*:} l=${rest%%:*} c=${rest#*:}
-    $M apply "$i" "$TMP/mut.v" "${FILES[@]}" > /dev/null || { wrong="$wrong $i(apply)"; continue; }
-    [ "$old" = "(none)" ] && old=""
-    [ "$new" = "(none)" ] && new=""
-    want=$(sed -n "${l}p" "$f" | awk -v c="$c" -v o="$old" -v n="$new" '{ print substr($0, 1, c - 1) n substr($0, c + length(o)) }')
-    nd=$(diff "$f" "$TMP/mut.v" | grep -c '^[<>]')
-    got=$(sed -n "${l}p" "$TMP/mut.v")
-    [ "$nd" = 2 ] && [ "$got" = "$want" ] || wrong="$wrong $i"
-done
+# applied LIST "IDS" FILES...: the ids whose applied mutant does not change exactly its listed
+# line of LIST, OLD to NEW at its column (empty when all do)
+applied() {
+    local list=$1 ids=$2 i place old new f rest l c want nd got wrong=""
+    shift 2
+    for i in $ids; do
+        read -r _ place old new _ < <(awk -v i="$i" '$1 == i' "$list")
+        f=${place%%:*} rest=${place#*:} l=${rest%%:*} c=${rest#*:}
+        $M apply "$i" "$TMP/mut" "$@" > /dev/null || { wrong="$wrong $i(apply)"; continue; }
+        [ "$old" = "(none)" ] && old=""
+        [ "$new" = "(none)" ] && new=""
+        want=$(sed -n "${l}p" "$f" | awk -v c="$c" -v o="$old" -v n="$new" '{ print substr($0, 1, c - 1) n substr($0, c + length(o)) }')
+        nd=$(diff "$f" "$TMP/mut" | grep -c '^[<>]')
+        got=$(sed -n "${l}p" "$TMP/mut")
+        [ "$nd" = 2 ] && [ "$got" = "$want" ] || wrong="$wrong $i"
+    done
+    echo "$wrong"
+}
+wrong=$(applied "$TMP/list" "$ids 0 $((total - 1))" "${FILES[@]}")
 check "27 applied mutants each change exactly their listed line, OLD to NEW at its column" \
     "$([ -z "$wrong" ]; echo $?)" "wrong:$wrong"
 $M apply "$total" "$TMP/x.v" "${FILES[@]}" > /dev/null 2> "$TMP/err"
@@ -125,18 +132,7 @@ check "every file of make mutate SET=cmodel has mutants but rng.c and send.c" \
     "$([ -s "$TMP/clist" ] && [ ! -s "$TMP/err" ] && [ "$missing" = " cmodel/src/rng.c cmodel/src/send.c" ]; echo $?)" \
     "none in:$missing; $(head -3 "$TMP/err")"
 ctotal=$(wc -l < "$TMP/clist")
-wrong=""
-for i in $($M sample 25 11 "${CFILES[@]}") 0 $((ctotal - 1)); do
-    read -r _ place old new _ < <(awk -v i="$i" '$1 == i' "$TMP/clist")
-    f=${place%%:*} rest=${place#*:} l=${rest%%:*} c=${rest#*:}
-    $M apply "$i" "$TMP/mut.c" "${CFILES[@]}" > /dev/null || { wrong="$wrong $i(apply)"; continue; }
-    [ "$old" = "(none)" ] && old=""
-    [ "$new" = "(none)" ] && new=""
-    want=$(sed -n "${l}p" "$f" | awk -v c="$c" -v o="$old" -v n="$new" '{ print substr($0, 1, c - 1) n substr($0, c + length(o)) }')
-    nd=$(diff "$f" "$TMP/mut.c" | grep -c '^[<>]')
-    got=$(sed -n "${l}p" "$TMP/mut.c")
-    [ "$nd" = 2 ] && [ "$got" = "$want" ] || wrong="$wrong $i"
-done
+wrong=$(applied "$TMP/clist" "$($M sample 25 11 "${CFILES[@]}") 0 $((ctotal - 1))" "${CFILES[@]}")
 check "27 applied C mutants each change exactly their listed line, OLD to NEW at its column" \
     "$([ -z "$wrong" ]; echo $?)" "wrong:$wrong"
 

@@ -54,16 +54,22 @@ static void test_dateline_class(void **st)
     assert_int_equal(tn_dateline_class(8, 5, 2, -1), 1);
 }
 
-static void test_route_dor(void **st)
+/* the geometry of an 8x8 torus with VCS VCs per port (the default keys otherwise) */
+static void geom_8x8(tn_geom *g, int vcs)
 {
-    (void)st;
     tn_config c;
-    tn_geom g;
     tn_config_default(&c);
     c.k = 8;
     c.n = 2;
-    c.vcs = 4;
-    assert_int_equal(tn_geom_init(&g, &c), 0);
+    c.vcs = vcs;
+    assert_int_equal(tn_geom_init(g, &c), 0);
+}
+
+static void test_route_dor(void **st)
+{
+    (void)st;
+    tn_geom g;
+    geom_8x8(&g, 4);
     int cur[2] = {6, 3};
     tn_route_out r;
     /* x first: 6 -> 1 goes + through the wrap, class 0 (VC 0 of 4) */
@@ -103,13 +109,8 @@ static void test_route_dor(void **st)
 static void test_route_val(void **st)
 {
     (void)st;
-    tn_config c;
     tn_geom g;
-    tn_config_default(&c);
-    c.k = 8;
-    c.n = 2;
-    c.vcs = 16;
-    assert_int_equal(tn_geom_init(&g, &c), 0);
+    geom_8x8(&g, 16);
     int cur[2] = {6, 3};
     /* from (6, 3): toward x = 1 the hop is + through the wrap, class 0; toward (6, 5) it is +y,
      * class 1 (test_route_dor) */
