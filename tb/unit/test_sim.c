@@ -668,7 +668,7 @@ static void test_deadlock_graph_counts(void **st_)
     struct { const char *routing; int k, n, vcs, topo, dateline; } cases[] = {
         {"dor", 4, 2, 2, T, 1}, {"dor", 5, 2, 3, T, 1}, {"dor", 4, 2, 1, M, 1},
         {"minad", 4, 2, 3, T, 1}, {"minad", 5, 2, 3, T, 1}, {"minad", 4, 3, 3, T, 1},
-        {"minad", 4, 2, 2, M, 1}, {"minad", 6, 1, 3, T, 1},
+        {"minad", 4, 2, 2, M, 1}, {"minad", 6, 1, 3, T, 1}, {"minad", 2, 4, 3, T, 1},
         {"goal", 4, 2, 3, T, 1}, {"gal", 5, 2, 4, T, 1},
         {"val", 4, 2, 4, T, 1}, {"val", 5, 2, 8, T, 1}, {"val", 4, 1, 4, T, 0},
         {"val", 4, 2, 2, M, 1}, {"acor", 4, 2, 4, T, 1},
@@ -692,6 +692,38 @@ static void test_deadlock_graph_counts(void **st_)
             fail_msg("%s k=%d n=%d vcs=%d %s dateline=%d: the checker says '%s'; built from the "
                      "route functions: %ld channels, %ld dependencies", cases[i].routing, c.k, c.n,
                      c.vcs, tn_topo_name(c.topo), c.dateline, rep, ch, dep);
+    }
+}
+
+/* GAL's injection queues are bounded in all (config.c): sets x 2^n quadrants x gal_qdepth x
+ * nodes entries at most 2^25. At the boundary on a 32-ary 2-cube (1,024 nodes, 4 quadrants),
+ * with one set per destination: gal_qdepth 8 makes exactly 2^25 (allowed), 9 one more queue
+ * depth (refused, naming both keys and the count); one set (1), two (2) and one per direction
+ * (dir: 4) take the largest depth. */
+static void test_gal_queue_limit(void **st_)
+{
+    (void)st_;
+    struct { const char *sets, *depth; long entries; } cases[] = {
+        {"dst", "8", 0}, {"dst", "9", 1024L * 4 * 9 * 1024}, {"1", "1024", 0}, {"2", "1024", 0},
+        {"dir", "1024", 0}, {"dst", "1024", 1024L * 4 * 1024 * 1024},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tn_config c;
+        char err[TN_ERRLEN] = "", want[64];
+        tn_config_default(&c);
+        assert_int_equal(tn_config_set(&c, "routing", "gal", err, sizeof err), 0);
+        assert_int_equal(tn_config_set(&c, "k", "32", err, sizeof err), 0);
+        assert_int_equal(tn_config_set(&c, "vcs", "4", err, sizeof err), 0);
+        assert_int_equal(tn_config_set(&c, "gal_sets", cases[i].sets, err, sizeof err), 0);
+        assert_int_equal(tn_config_set(&c, "gal_qdepth", cases[i].depth, err, sizeof err), 0);
+        int r = tn_config_check(&c, err, sizeof err);
+        snprintf(want, sizeof want, "= %ld queue entries exceeds", cases[i].entries);
+        if (cases[i].entries ? (r == 0 || !strstr(err, "'gal_sets','gal_qdepth'") ||
+                                !strstr(err, want))
+                             : r != 0)
+            fail_msg("gal_sets=%s gal_qdepth=%s on 1,024 nodes: %s (wanted %s)", cases[i].sets,
+                     cases[i].depth, r ? err : "accepted",
+                     cases[i].entries ? want : "accepted");
     }
 }
 
@@ -1400,6 +1432,37 @@ static void test_port_use_one_packet(void **st_)
     assert_true(fabs(st.port_use[TN_PORT_SENT] - st.chan_util_avg) < 1e-12);
 }
 
+/* R17.5's window edges: a flit counts when the cycle in which it is sent (its output register
+ * loaded) lies in the window. The packet of test_port_use_one_packet, created in cycle 3, leaves
+ * node 0 on +x in cycles 5, 6, 7 and 8 (creation + 2, as the worked trace of R14.4.1 shows for
+ * its packet created in cycle 2: +x's output register visible in cycle 5 holds the head, sent in
+ * 4). Windows [w0, w0 + m) of every start and length around those cycles count exactly the flits
+ * sent inside them. */
+static void test_chan_window_edges(void **st_)
+{
+    (void)st_;
+    for (int w0 = 3; w0 <= 9; w0++)
+        for (int m = 1; m <= 6; m++) {
+            char err[TN_ERRLEN];
+            tn_config c = base(4, 2);
+            c.warmup = w0;
+            c.measure = m;
+            c.vcs = 2;
+            tn_sim *s = trace_sim_cfg("3 0 1 4\n", c, err, sizeof err);
+            assert_non_null(s);
+            tn_stats st;
+            assert_int_equal(tn_sim_run(s, &st), 0);
+            tn_sim_free(s);
+            long want = 0;
+            for (int t = 5; t <= 8; t++)
+                want += t >= w0 && t < w0 + m;
+            long got = (long)(st.chan_util_avg * 64 * m + 0.5);
+            if (got != want || fabs(st.chan_util_max * m - (double)want) > 1e-9)
+                fail_msg("window [%d, %d): %ld flits counted on the 64 links (largest %.4f per "
+                         "cycle), want %ld", w0, w0 + m, got, st.chan_util_max, want);
+        }
+}
+
 /* R17.10: what the network output ports did, in the cycles of the window. Over routings,
  * topologies and loads no use is negative and "sent" is the channel utilisation of R17.5; past
  * saturation a port is idle while the input ports that want it send elsewhere (the input side's
@@ -1475,6 +1538,8 @@ int main(void)
         cmocka_unit_test(test_bad_config),
         cmocka_unit_test(test_deadlock_checker),
         cmocka_unit_test(test_deadlock_graph_counts),
+        cmocka_unit_test(test_gal_queue_limit),
+        cmocka_unit_test(test_chan_window_edges),
         cmocka_unit_test(test_val_goal_gal_deliver),
         cmocka_unit_test(test_gal_threshold),
         cmocka_unit_test(test_gal_channel_per_quadrant),
