@@ -119,17 +119,10 @@ int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p)
     /* minimal quadrant (section 8's direction, its tie rule) and the dimensions with no offset,
      * whose bit stays 0 in every quadrant the packet may take */
     const int qmin = gal_qmin(s, cs, cd);
-    int zero = 0, hmin = 0;
-    int hp[TN_MAX_N], hm[TN_MAX_N];
-    for (int d = 0; d < s->g.n; d++) {
-        hp[d] = (cd[d] - cs[d] + s->g.k) % s->g.k;
-        hm[d] = (s->g.k - hp[d]) % s->g.k;
-        if (!hp[d]) {
+    int zero = 0;
+    for (int d = 0; d < s->g.n; d++)
+        if (cd[d] == cs[d])
             zero |= 1 << d;
-            continue;
-        }
-        hmin += hp[d] < hm[d] ? hp[d] : hm[d];
-    }
     long slot = (long)node * g->sets + set_of(s, cs, cd, p->dst, qmin);
     uint16_t *cnt = g->cnt + slot * g->quads;
     /* the minimal queue: the shortest of the minimal quadrants, which agree with qmin in every
@@ -149,16 +142,12 @@ int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p)
     }
     if (cnt[q] >= g->depth)
         return 0; /* full: the packet waits in the source queue */
-    int h = 0;
-    for (int d = 0; d < s->g.n; d++)
-        h += ((q >> d) & 1) ? hm[d] : hp[d];
     tn_gal_desc *e = &g->q[(slot * g->quads + q) * g->depth +
                            (g->head[slot * g->quads + q] + cnt[q]) % g->depth];
     e->created = p->created;
     e->dst = p->dst;
     e->len = p->len;
     e->quad = (uint8_t)q;
-    e->nonmin = h > hmin;
     e->tag = g->ntag[node]++;
     g->qtot[q]++;
     if (cnt[q]++ == 0) {
@@ -236,7 +225,6 @@ int tn_gal_peek(tn_sim *s, int node, int ch, const uint32_t *afree, tn_pending *
     p->len = e->len;
     p->mid = 0;
     p->quad = e->quad;
-    p->nonmin = e->nonmin;
     *qi = j;
     return 1;
 }

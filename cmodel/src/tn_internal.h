@@ -90,7 +90,6 @@ typedef struct tn_pending {
     int dst, len;
     uint32_t mid;  /* VAL intermediate address */
     uint8_t quad;  /* GOAL / GAL quadrant */
-    uint8_t nonmin; /* GAL: the quadrant is longer than minimal */
 } tn_pending;
 
 /* Injection channel of a node (NI side; the harness owns it in lockstep). */
@@ -124,7 +123,7 @@ typedef struct tn_source {
 typedef struct tn_gal_desc {
     long created;
     int dst, len;
-    uint8_t quad, nonmin;
+    uint8_t quad;
     uint32_t tag;       /* the node's count of queued packets when this one was queued */
 } tn_gal_desc;
 typedef struct tn_gal_ni {
@@ -162,7 +161,6 @@ typedef struct tn_packet {
     uint32_t seq;
     uint32_t mid;  /* routing header the source wrote (section 20) */
     uint8_t quad;
-    uint8_t nonmin; /* GAL: its quadrant is longer than minimal */
     uint8_t state, marked, channel;
     uint8_t acor_level; /* ACOR: the level it was injected under */
 } tn_packet;
