@@ -261,7 +261,7 @@ c_link() {
     done
 }
 # one C unit test (TAP): 0 when it passes
-c_test() { CMOCKA_MESSAGE_OUTPUT=TAP timeout "$TIMEOUT" "$cdir/test/$1" > "$out/run.log" 2>&1; }
+c_test() { CMOCKA_MESSAGE_OUTPUT=TAP timeout "$TIMEOUT" "$cdir/test/$1" > "$out/$1.log" 2>&1; }
 # lockstep lines of RUNSFILE on the relinked model M with FIXED keys: caught N or survived
 c_lock() {
     local m=$1 fixed=$2 runsfile=$3 n=0 r lines
@@ -299,12 +299,25 @@ try_c() {
     [ "$v" = survived ] || { echo "${v/caught /caught gal:}"; return; }
     [ "$lib" = 0 ] || v=$(c_lock rtr_k4n2v4_acor "k=4 n=2 vcs=4 routing=acor" tb/regress/mutate_acor.txt)
     [ "$v" = survived ] || { echo "${v/caught /caught acor:}"; return; }
-    TAP_FAILFAST=1 timeout "$TIMEOUT" bash "$tree/scripts/check_cli.sh" > "$out/run.log" 2>&1 ||
-        { echo "caught check_cli:$(grep -m1 '^not ok' "$out/run.log" | awk '{print $3}')"; return; }
-    [ "$lib" = 0 ] || c_test test_acor || { echo "caught test_acor"; return; }
+    # the slower checks side by side (two cores), judged in this order
+    TAP_FAILFAST=1 timeout "$TIMEOUT" bash "$tree/scripts/check_cli.sh" > "$out/check_cli.log" 2>&1 &
+    local p_cli=$!
+    [ "$lib" = 0 ] || { c_test test_acor > /dev/null 2>&1 & }
+    local p_acor=$!
     timeout "$TIMEOUT" python3 scripts/cli_fuzz.py --count 300 --seed 1 --tnsim "$tree/build/san/tnsim" \
-        > "$out/run.log" 2>&1 || { echo "caught cli_fuzz"; return; }
-    [ "$lib" = 0 ] || c_test test_sim || { echo "caught test_sim"; return; }
+        > "$out/cli_fuzz.log" 2>&1 &
+    local p_fuzz=$!
+    [ "$lib" = 0 ] || { c_test test_sim > /dev/null 2>&1 & }
+    local p_sim=$!
+    local rc_cli=0 rc_acor=0 rc_fuzz=0 rc_sim=0
+    wait "$p_cli" || rc_cli=1
+    [ "$lib" = 0 ] || wait "$p_acor" || rc_acor=1
+    wait "$p_fuzz" || rc_fuzz=1
+    [ "$lib" = 0 ] || wait "$p_sim" || rc_sim=1
+    [ "$rc_cli" = 0 ] || { echo "caught check_cli:$(grep -m1 '^not ok' "$out/check_cli.log" | awk '{print $3}')"; return; }
+    [ "$rc_acor" = 0 ] || { echo "caught test_acor"; return; }
+    [ "$rc_fuzz" = 0 ] || { echo "caught cli_fuzz"; return; }
+    [ "$rc_sim" = 0 ] || { echo "caught test_sim"; return; }
     for t in "$cdir"/test/test_*.o; do   # any test not named above
         [ "$lib" = 1 ] || break
         t=$(basename "${t%.o}")
@@ -334,7 +347,7 @@ echo "mutate: $SET: $what of $total mutants of ${#FILES[@]} files; $MODEL, ${#ru
 start=$(date +%s)
 [ "$unit" != 2 ] || c_setup
 v=$(try)
-[ "$v" = survived ] || die "the unmutated sources do not pass the runs ($v): $out/run.log, $out/build.log"
+[ "$v" = survived ] || die "the unmutated sources do not pass the runs ($v): $out/*.log"
 [ "$unit" = 2 ] || base_hash=$(code_hash)
 for i in $ids; do
     restore
