@@ -280,6 +280,32 @@ if ran_ok "tnsim run pair=0,25 pair_shift=on exits 0"; then
     jcheck "pair_shift=on: every translate of (0,0)->(1,3) counted, GOAL mean hops near 5.5" \
         "$TMP/js.json" 'j["pair_shift"] == 1 and j["pair_packets"] > 100 and 5.0 < j["pair_hops_avg"] < 6.0'
 fi
+# pair_out holds the pair's packets and no other: under DOR every packet of (0,0)->(1,1) crosses
+# exactly 2 links, and with pair_shift=on every translate of (0,0)->(1,3) exactly 4; each row's
+# latency is at least the zero-load 2H + L + 2 (R14.1.1, L = 4) and its queueing the difference
+for spec in "0,9 off 2" "0,25 on 4"; do
+    read -r pr sh hops <<< "$spec"
+    desc="pair=$pr pair_shift=$sh under DOR: one pair_out row per pair packet, each crossing $hops links, queueing = latency - (2H + L + 2) >= 0"
+    tn run k=8 n=2 vcs=2 routing=dor load=0.5 warmup=200 measure=20000 pair="$pr" pair_shift="$sh" \
+        pair_out="$TMP/pd.csv" --json
+    if ran_ok "$desc"; then
+        tail -n 1 "$TMP/out" > "$TMP/pd.json"
+        if python3 -c '
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+j = json.load(open(sys.argv[2]))
+h = int(sys.argv[3])
+assert len(rows) == j["pair_packets"] > 20, "%d rows, pair_packets %s" % (len(rows), j["pair_packets"])
+bad = [r for r in rows if int(r["hops"]) != h or int(r["queueing"]) != int(r["latency"]) - (2 * h + 4 + 2)
+       or int(r["queueing"]) < 0]
+assert not bad, "%d rows differ, first %s" % (len(bad), bad[0])
+' "$TMP/pd.csv" "$TMP/pd.json" "$hops" 2>"$TMP/err"; then
+            pass "$desc"
+        else
+            fail "$desc" "$(tail -n 1 "$TMP/err")"
+        fi
+    fi
+done
 tn run k=4 n=2 load=0.3 warmup=200 measure=1000 series="$TMP/series.csv" series_win=100
 if ran_ok "tnsim run series=FILE exits 0"; then
     if python3 -c '
@@ -296,6 +322,26 @@ assert all(0.2 < x < 0.4 for x in mid), "accepted per window %s not near the off
     fi
 fi
 bad "series_win out of range" "series_win|0|1..1000000" series_win=0 $Q
+# a GAL threshold no queue reaches (gal_t=1024, queues of 128): every packet takes a minimal
+# quadrant, so the series' non-minimal fraction is 0 in every window, as the run's nonmin_frac
+tn run k=4 n=2 vcs=4 routing=gal gal_t=1024 load=0.3 warmup=0 measure=1500 series="$TMP/gm.csv" \
+    series_win=100 --json
+desc="series=FILE with routing=gal gal_t=1024: nonmin_frac 0 in every window and in the run"
+if ran_ok "$desc"; then
+    tail -n 1 "$TMP/out" > "$TMP/gm.json"
+    if python3 -c '
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+j = json.load(open(sys.argv[2]))
+assert len(rows) >= 15, "only %d windows" % len(rows)
+nz = [(r["cycle"], r["nonmin_frac"]) for r in rows if float(r["nonmin_frac"]) != 0]
+assert not nz and j["nonmin_frac"] == 0, "non-minimal: %s, run %s" % (nz[:3], j["nonmin_frac"])
+' "$TMP/gm.csv" "$TMP/gm.json" 2>"$TMP/err"; then
+        pass "$desc"
+    else
+        fail "$desc" "$(tail -n 1 "$TMP/err")"
+    fi
+fi
 # mid-run traffic switch and GAL's threshold trace in the series
 bad "switch_traffic without switch_at" "switch_traffic|tornado|switch_at" switch_traffic=tornado $Q
 bad "switch_load without switch_at" "switch_load|0.5|switch_at" switch_load=0.5 $Q
