@@ -388,6 +388,9 @@ static void test_integrity_many_configs(void **st_)
         {5, 2, TN_TOPO_MESH, 1, 4, 4, 4, 1, TN_TR_UNIFORM, 0.5},
         {4, 3, TN_TOPO_MESH, 2, 3, 1, 6, 1, TN_TR_TRANSPOSE, 0.5},
         {8, 2, TN_TOPO_TORUS, 2, 8, 4, 4, 1, TN_TR_UNIFORM, 1.0},
+        /* four dimensions, the most the model takes (TN_MAX_N) */
+        {2, 4, TN_TOPO_TORUS, 2, 4, 1, 4, 1, TN_TR_UNIFORM, 0.2},
+        {3, 4, TN_TOPO_MESH, 2, 4, 4, 4, 2, TN_TR_TORNADO, 0.3},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         tn_config c = base(cases[i].k, cases[i].n);
