@@ -165,20 +165,22 @@ def elaboration_only(sim, enc, i):
     return all(n.upper() == n for n in names)
 
 
+def prev_nonspace(sim, i):
+    """the last character of sim before offset i that is not white space ("" at the start)"""
+    j = i - 1
+    while j >= 0 and sim[j] in " \t\n":
+        j -= 1
+    return sim[j] if j >= 0 else ""
+
+
 def sites_c(text):
     """the mutants of one C file: (offset, old, new)"""
     sim = simulated_c(text)
     found = []
 
-    def prev_nonspace(i):
-        j = i - 1
-        while j >= 0 and sim[j] in " \t\n":
-            j -= 1
-        return sim[j] if j >= 0 else ""
-
     def binary(i):
         """the operator at i has an operand before it (not after return, case, ...)"""
-        if not OPERAND_END.match(prev_nonspace(i)):
+        if not OPERAND_END.match(prev_nonspace(sim, i)):
             return False
         m = re.search(r"([A-Za-z_]\w*)\s*$", sim[:i])
         return not (m and m.group(1) in ("return", "case", "sizeof", "else", "do"))
@@ -209,20 +211,14 @@ def sites(text, path=""):
     enc = groups(sim)
     found = []
 
-    def prev_nonspace(i):
-        j = i - 1
-        while j >= 0 and sim[j] in " \t\n":
-            j -= 1
-        return sim[j] if j >= 0 else ""
-
     for m in re.finditer(r"&&|\|\||===|!==|==|!=|>=|<=|<<|>>|->|[&|<>~!+-]|\b1'b[01]\b", sim):
         tok, i = m.group(0), m.start()
         after = sim[m.end():m.end() + 1]
         if tok in SWAP:
             found.append((i, tok, SWAP[tok]))
-        elif tok in ("&", "|") and OPERAND_END.match(prev_nonspace(i)) and after not in "&|^=~":
+        elif tok in ("&", "|") and OPERAND_END.match(prev_nonspace(sim, i)) and after not in "&|^=~":
             found.append((i, tok, "|" if tok == "&" else "&"))
-        elif tok in ("+", "-") and OPERAND_END.match(prev_nonspace(i)) and after not in ":=":
+        elif tok in ("+", "-") and OPERAND_END.match(prev_nonspace(sim, i)) and after not in ":=":
             found.append((i, tok, "-" if tok == "+" else "+"))
         elif tok == "~" and after not in "&|^":
             found.append((i, tok, ""))
