@@ -343,7 +343,11 @@ try() {
     echo survived
 }
 
-echo "mutate: $SET: $what of $total mutants of ${#FILES[@]} files; $MODEL, ${#runs[@]} runs of $RUNS"
+if [ "$unit" = 2 ]; then
+    echo "mutate: $SET: $what of $total mutants of ${#FILES[@]} files; against $RUNS"
+else
+    echo "mutate: $SET: $what of $total mutants of ${#FILES[@]} files; $MODEL, ${#runs[@]} runs of $RUNS"
+fi
 start=$(date +%s)
 [ "$unit" != 2 ] || c_setup
 v=$(try)
