@@ -138,6 +138,7 @@ bad "unknown gal_sets" "gal_sets|3|1 2 dir dst" gal_sets=3 $Q
 bad "gal_tmin above gal_tmax" "gal_tmin|gal_tmax|20 > 10" routing=gal vcs=3 gal_tmin=20 gal_tmax=10 $Q
 bad "gal_n1 beyond the 64-cycle window" "gal_n1|65|1..64" gal_n1=65 $Q
 bad "pair outside the network" "pair|0,99|0..15" pair=0,99 k=4 $Q
+bad "pair's source one past the last node" "pair|16,0|0..15" pair=16,0 k=4 $Q
 bad "pair is only for run" "pair|only for tnsim run" sat pair=0,1 $Q
 bad "pair_shift without pair" "pair_shift|on|pair=S,D" pair_shift=on $Q
 bad "pair_shift not on/off" "pair_shift|yes|on off" pair=0,1 pair_shift=yes $Q
@@ -322,6 +323,25 @@ assert all(0.2 < x < 0.4 for x in mid), "accepted per window %s not near the off
     fi
 fi
 bad "series_win out of range" "series_win|0|1..1000000" series_win=0 $Q
+# ACOR's series: one level column per node, each level and their mean within ACOR's levels
+# (under the sanitizer build, so a read past the levels of the last node is caught too)
+tn run k=4 n=2 vcs=4 routing=acor load=0.2 warmup=0 measure=500 series="$TMP/sa.csv" series_win=100
+desc="series=FILE with routing=acor: 16 level columns, every level and the mean in 0..2 (a sequence has at most three sets)"
+if ran_ok "$desc"; then
+    if python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) >= 5, "only %d windows" % len(rows)
+cols = [c for c in rows[0] if c.startswith("level_")]
+assert cols == ["level_%d" % v for v in range(16)], "columns %s" % cols
+bad = [r for r in rows if not all(0 <= int(r[c]) <= 2 for c in cols) or not 0 <= float(r["acor_level_mean"]) <= 2]
+assert not bad, "out of range: %s" % bad[0]
+' "$TMP/sa.csv" 2>"$TMP/err"; then
+        pass "$desc"
+    else
+        fail "$desc" "$(tail -n 1 "$TMP/err")"
+    fi
+fi
 # a GAL threshold no queue reaches (gal_t=1024, queues of 128): every packet takes a minimal
 # quadrant, so the series' non-minimal fraction is 0 in every window, as the run's nonmin_frac
 tn run k=4 n=2 vcs=4 routing=gal gal_t=1024 load=0.3 warmup=0 measure=1500 series="$TMP/gm.csv" \
@@ -626,6 +646,10 @@ name_check "mesh, packet range, randperm's seed, keys off their default" \
     "m4x4x4_v2_minad_sq_b8_p2-8_randperm_ps5_l0.15_s9_term2_transitoff" topo=mesh k=4 n=3 \
     routing=minad selection=sq vcs=2 pkt=2-8 traffic=randperm perm_seed=5 load=0.15 seed=9 \
     term=2 transit=off warmup=7
+name_check "acor at its defaults: no acor keys in the name" "t4x4_v4_acor_b8_p4_uniform_l0.3_s1" \
+    k=4 vcs=4 routing=acor
+name_check "acor: the mode that differs from its default" "t4x4_v4_acor_b8_p4_uniform_l0.3_s1_acor_packet" \
+    k=4 vcs=4 routing=acor acor_mode=packet
 name_check "from a --config file" "t4x4_v2_dor_b8_p4_tornado_l0.3_s1" --config "$TMP/good.cfg"
 bad "name with k out of range" "'k'|99|2..64" name k=99
 bad "name with too few VCs for the routing" "vcs|'2'|minad|3..16" name routing=minad vcs=2

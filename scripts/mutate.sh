@@ -20,13 +20,14 @@
 #   board   fpga/tn_board.v (the board core: run control, registers, statistics, the window
 #           flags); each mutant is built as tnboard-core (fpga/board.mk) and caught when
 #           scripts/board_core_test.sh (tnhost run --compare against the C model) fails
-#   cmodel  cmodel/src/*.c and cmodel/cli/*.c (the C model and tnsim); each mutant is caught when,
-#           in order, a C unit test of make test (tb/unit/test_*.c but test_tnhost, under ASan and
-#           UBSan) fails, scripts/check_cli.sh or scripts/cli_fuzz.py (300 lines, seed 1) fails
-#           against the mutant's build/san/tnsim, or a lockstep run of the router, gal or acor
-#           set's lines mismatches (their models relinked with the mutant's C model: the RTL is
-#           the reference). A mutant of tnsim's own files (cmodel/cli) is not linked into the
-#           tests or the lockstep models. "same": the mutant's object code equals the file's
+#   cmodel  cmodel/src/*.c and cmodel/cli/*.c (the C model and tnsim); each mutant is caught by
+#           the first of these that fails: test_cli, test_select, test_traffic, test_router (the C
+#           unit tests of make test, under ASan and UBSan); the lockstep lines of the router, gal
+#           and acor sets (their models relinked with the mutant's C model: the RTL is the
+#           reference); then scripts/check_cli.sh, test_acor, scripts/cli_fuzz.py (300 lines,
+#           seed 1) and test_sim, run two at a time and judged in that order. A mutant of tnsim's
+#           own files (cmodel/cli) reaches only check_cli.sh and cli_fuzz.py. "same": the
+#           mutant's object code equals the file's
 # A mutant is
 #   caught    a run exits 1 (a mismatch, an integrity error, a harness check) or is killed
 #             (a crash, or no end within TIMEOUT seconds);
@@ -127,8 +128,9 @@ fi
 runs=("$MODEL")
 [ "$unit" != 0 ] || mapfile -t runs < <(grep -v -e '^#' -e '^[[:space:]]*$' "$RUNS")
 
-# the copy: rtl/ and fpga/ (mutated in place, one file at a time), tb/ and scripts/; the harness
-# and the C model are the tree's own libraries (build/obj), linked into every mutant
+# the copy: rtl/, fpga/ and cmodel/ (mutated in place, one file at a time), tb/ and scripts/; for
+# the RTL sets the harness and the C model are the tree's own libraries (build/obj), linked into
+# every mutant; the cmodel set compiles the copy's C files itself (c_setup)
 tree=$out/tree
 rm -rf "$tree"
 mkdir -p "$tree/build"
@@ -239,8 +241,8 @@ c_setup() {
     done
     VLMK=$(bash scripts/vlmkflags.sh)
 }
-# link the tests, tnsim and (for a file of cmodel/src) the lockstep models from c/; FILE is the
-# mutated one (or empty); prints nothing, returns 1 when a link fails
+# link the tests, tnsim, tnlock's launcher and the lockstep models from the objects in c/ (the
+# mutant's among them); prints nothing, returns 1 when a link fails
 c_link() {
     local lib=() cli=() o t m mk
     for o in "$cdir"/san/cmodel_src_*.o; do lib+=("$o"); done

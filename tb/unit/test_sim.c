@@ -1424,6 +1424,9 @@ static void test_port_use_one_packet(void **st_)
     tn_sim_free(s);
     assert_int_equal(l.count, 1);
     assert_int_equal(l.r.ejected - l.r.created, 2 * 1 + 4 + 2); /* R14: 2H + L + 2 */
+    /* the one packet is the least and the largest latency (R17.4) */
+    assert_int_equal(st.latency_min, 2 * 1 + 4 + 2);
+    assert_int_equal(st.latency_max, 2 * 1 + 4 + 2);
     const double pc = 16.0 * 4 * 60; /* 64 network links x the window */
     long use[TN_PORT_USE_N];
     for (int u = 0; u < TN_PORT_USE_N; u++)
