@@ -103,7 +103,8 @@ check "apply refuses an id past the last (exit 2, the range named)" \
 
 # the C mode (a file ending .c): a function with one mutant of each kind among constructs that
 # must give none (comments, strings, character constants, preprocessor lines, (void) casts, ++,
-# --, ->, compound assignments, unary minus after return and =)
+# --, ->, compound assignments, unary minus after return and =); a (void) parameter list is not
+# a cast: the statement after it keeps its mutant
 cat > "$TMP/m.c" <<'EOF'
 #define TWICE(x) ((x) + (x))
 /* a && b in a comment */
@@ -116,10 +117,14 @@ static int f(int a, int *p, struct s *q)
         return -a;
     return !a ? ~a & 1 : a == 2;
 }
+static int g(void)
+{
+    return z > 1;
+}
 EOF
 $M list "$TMP/m.c" > "$TMP/mc.list"
-check "a C function lists exactly its mutants (< && - <= ! ~ & ==), none on the excluded constructs" \
-    "$([ "$(cut -d' ' -f2-4 "$TMP/mc.list" | sed "s|$TMP/||" | tr '\n' ' ')" = "m.c:8:14 < <= m.c:8:18 && || m.c:8:25 - + m.c:8:30 <= < m.c:10:12 ! (none) m.c:10:17 ~ (none) m.c:10:20 & | m.c:10:28 == != " ]; echo $?)" \
+check "two C functions list exactly their mutants (< && - <= ! ~ & == >), none on the excluded constructs" \
+    "$([ "$(cut -d' ' -f2-4 "$TMP/mc.list" | sed "s|$TMP/||" | tr '\n' ' ')" = "m.c:8:14 < <= m.c:8:18 && || m.c:8:25 - + m.c:8:30 <= < m.c:10:12 ! (none) m.c:10:17 ~ (none) m.c:10:20 & | m.c:10:28 == != m.c:14:14 > >= " ]; echo $?)" \
     "listed: $(cut -d' ' -f2-4 "$TMP/mc.list" | tr '\n' ' ')"
 CFILES=(cmodel/src/*.c cmodel/cli/*.c)
 $M list "${CFILES[@]}" > "$TMP/clist" 2> "$TMP/err"

@@ -127,7 +127,7 @@ def simulated_c(text):
     # preprocessor lines, with their continuations
     for m in re.finditer(r"^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", out, re.M):
         out = blank(out, m.start(), m.end())
-    for m in re.finditer(r"\(void\)[^;]*;", out):
+    for m in re.finditer(r"\(void\)[^;{}]*;", out):  # a cast statement, not a (void) parameter list
         out = blank(out, m.start(), m.end())
     return out
 
