@@ -564,13 +564,15 @@ typedef struct ref_graph {
 } ref_graph;
 
 /* the channel requested at node v toward t (GOAL, GAL: in quadrant quad; VAL: in phase ph, t the
- * intermediate node in phase 0): its vertex, or -1 when the packet ejects */
-static int ref_channel(const ref_graph *R, int v, int t, int quad, int ph)
+ * intermediate node in phase 0): its vertex, or -1 when the packet ejects; the adaptive families'
+ * productive ports there in *prod (bit j = port j + 1; 0 for the others) */
+static int ref_channel(const ref_graph *R, int v, int t, int quad, int ph, uint32_t *prod)
 {
     const tn_geom *g = R->g;
     int cv[TN_MAX_N], base = 0;
     tn_route_out r;
-    uint32_t addr = tn_addr_of(g, t), prod;
+    uint32_t addr = tn_addr_of(g, t);
+    *prod = 0;
     int hops[TN_MAX_N];
     tn_coords(g, v, cv);
     switch (R->c->routing) {
@@ -585,7 +587,7 @@ static int ref_channel(const ref_graph *R, int v, int t, int quad, int ph)
         base = ph ? R->c->vcs / 2 : 0;
         break;
     default:
-        tn_route_adaptive(g, R->c->vcs, cv, addr, 0, quad, &r, &prod, hops);
+        tn_route_adaptive(g, R->c->vcs, cv, addr, 0, quad, &r, prod, hops);
         break;
     }
     if (tn_port_is_term(g, r.port))
@@ -619,29 +621,25 @@ static void ref_counts(const tn_config *c, long *channels, long *deps)
                     int quad = nquad > 1 ? q : -1;
                     if (val && !ph && v == t)
                         continue; /* at the intermediate node a packet is in phase 1 */
-                    int c1 = ref_channel(&R, v, t, quad, ph);
+                    uint32_t prod;
+                    int c1 = ref_channel(&R, v, t, quad, ph, &prod);
                     if (c1 < 0)
                         continue;
                     R.used[c1] = 1;
                     int u = g.nbr[(long)v * g.ports + c1 / 4 % g.ports];
                     if (val && !ph && u == t) {
                         for (int d = 0; d < g.nodes; d++)
-                            ref_edge(&R, c1, ref_channel(&R, u, d, -1, 1));
+                            ref_edge(&R, c1, ref_channel(&R, u, d, -1, 1, &prod));
                     } else if (!adaptive) {
-                        ref_edge(&R, c1, ref_channel(&R, u, t, quad, ph));
+                        ref_edge(&R, c1, ref_channel(&R, u, t, quad, ph, &prod));
                     } else { /* every node reached from u by productive hops, u included */
                         memset(seen, 0, sizeof *seen * (size_t)g.nodes);
                         int head = 0, tail = 0;
                         queue[tail++] = u;
                         seen[u] = 1;
                         while (head < tail) {
-                            int w = queue[head++], cw[TN_MAX_N], hops[TN_MAX_N];
-                            tn_route_out esc;
-                            uint32_t prod;
-                            ref_edge(&R, c1, ref_channel(&R, w, t, quad, 0));
-                            tn_coords(&g, w, cw);
-                            tn_route_adaptive(&g, c->vcs, cw, tn_addr_of(&g, t), 0, quad, &esc,
-                                              &prod, hops);
+                            int w = queue[head++];
+                            ref_edge(&R, c1, ref_channel(&R, w, t, quad, 0, &prod));
                             for (int j = 0; j < 2 * g.n; j++) {
                                 int x = g.nbr[(long)w * g.ports + j + 1];
                                 if ((prod >> j & 1) && x >= 0 && !seen[x]) {
