@@ -1095,6 +1095,176 @@ static void test_chaos_determinism(void **st_)
     assert_true(a.latency_avg == b.latency_avg && a.nonmin_frac == b.nonmin_frac);
 }
 
+/* The worked trace of docs/microarchitecture.md 22.6 (R22.6.1): two 2-flit packets to node 2 of
+ * the 4-node ring under CHAOS (vcs=2, buf=8), A from node 0 created in cycle 2 and B from node 1
+ * created in cycle 5, read from tb/regress/trace_chaos_worked.txt; their heads meet at node 1.
+ * Every value of the document's table is asserted at the start of every cycle 0..18 (cycles 0..5
+ * hold the values of cycle 6, cycles 17 and 18 those of 16); every other register of node 1 and
+ * every node's shared queue hold their reset values. Column i of each row is cycle i + 6. */
+#define CW_N 11
+static const int cw_a_cnt[CW_N] = {0, 1, 2, 1, 0, 0, 0, 0, 0, 0, 0};
+static const char *const cw_a_state[CW_N] = {"I", "I", "A 1/0", "A 1/0", "I", "I",
+                                             "I", "I", "I",     "I",     "I"};
+static const int cw_a_va1[CW_N] = {0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+static const int cw_b_cnt[CW_N] = {0, 1, 2, 2, 2, 1, 0, 0, 0, 0, 0};
+static const char *const cw_b_state[CW_N] = {"I", "I", "I", "A 1/1", "A 1/1", "A 1/1",
+                                             "I", "I", "I", "I",     "I"};
+static const int cw_b_hwait[CW_N] = {0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0};
+static const int cw_busy[CW_N] = {0, 0, 1, 3, 2, 2, 0, 0, 0, 0, 0}; /* bit v: (1,v) busy */
+static const int cw_cred0[CW_N] = {8, 8, 8, 7, 6, 6, 6, 7, 8, 8, 8};
+static const int cw_cred1[CW_N] = {8, 8, 8, 8, 8, 7, 6, 6, 6, 7, 8};
+static const int cw_va2_0[CW_N] = {0, 0, 5, 5, 5, 5, 5, 5, 5, 5, 5};
+static const int cw_va2_1[CW_N] = {0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+static const int cw_inj[CW_N] = {0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+static const int cw_sa1_0[CW_N] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1};
+static const int cw_sa1_2[CW_N] = {0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+static const int cw_sa2[CW_N] = {0, 0, 0, 3, 3, 1, 1, 1, 1, 1, 1};
+static const char *const cw_crd0[CW_N] = {"-", "-", "-", "-", "-", "v0", "v0", "-", "-", "-", "-"};
+static const char *const cw_crd2[CW_N] = {"-", "-", "-", "v0", "v0", "-", "-", "-", "-", "-", "-"};
+static const char *const cw_out[CW_N] = {"-",        "-",        "-", "H v0 A", "T v0 A", "H v1 B",
+                                          "T v1 B", "-",        "-", "-",      "-"};
+static const char *const cw_ej[CW_N] = {"-",      "-",      "-",      "-",      "-", "-",
+                                        "H v0 A", "T v0 A", "H v1 B", "T v1 B", "-"};
+static const int cw_delivered[CW_N] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2};
+
+/* A link register as the table writes it: "-" or "H v0 A" (head on VC 0 of packet A, from node
+ * 0; B is from node 1). Every flit is checked to go to node 2 and to be flit 0 or 1 of its
+ * packet. */
+static void cw_link(const tn_sim *s, int node, int port, char *out, size_t len)
+{
+    snprintf(out, len, "-");
+    for (long i = 0; i < s->nlev[s->cur]; i++) {
+        const tn_link_ev *e = &s->lev[s->cur][i];
+        if (e->from_node != node || e->from_port != port)
+            continue;
+        snprintf(out, len, "%s%s v%d %s", e->f.head ? "H" : "", e->f.tail ? "T" : "", e->f.vc,
+                 e->f.src == 0 ? "A" : e->f.src == 1 ? "B" : "?");
+        if (e->f.dst != 2 || e->f.idx > 1)
+            fail_msg("cycle %ld node %d port %d: flit dst %u idx %u", s->cycle, node, port,
+                     e->f.dst, e->f.idx);
+    }
+}
+
+static void test_chaos_worked_trace(void **st_)
+{
+    (void)st_;
+    static const char *const keys[][2] = {
+        {"k", "4"},      {"n", "1"},     {"routing", "chaos"},
+        {"vcs", "2"},    {"buf", "8"},   {"traffic", "trace"},
+        {"trace", "tb/regress/trace_chaos_worked.txt"}, {"warmup", "0"}, {"measure", "30"}};
+    tn_config c;
+    char err[TN_ERRLEN];
+    tn_config_default(&c);
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (tn_config_set(&c, keys[i][0], keys[i][1], err, sizeof err))
+            fail_msg("%s", err);
+    /* the defaults R22.6.1 relies on */
+    assert_int_equal(c.transit, 1);
+    assert_int_equal(c.term, 1);
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    if (!s)
+        fail_msg("%s (the test runs from the repository root, as make test does)", err);
+    last_pkt l = {0};
+    tn_sim_on_deliver(s, on_deliver, &l);
+    const int P = s->P, V = s->V, Q = s->chaos.q;
+    assert_int_equal(P, 3);
+    assert_int_equal(Q, 4);
+    const long a_ivc = (1L * P + 2) * V + 0, b_ivc = (1L * P + 0) * V + 0;
+    const long ovc0 = (1L * P + 1) * V + 0, ovc1 = ovc0 + 1;
+    char got[32];
+    for (long t = 0; t < 19; t++) {
+        assert_int_equal(tn_sim_cycle(s), t);
+        const int i = t < 6 ? 0 : t > 16 ? CW_N - 1 : (int)t - 6;
+        WK_INT("node 1 VC (2,0) cnt", s->iu.cnt[a_ivc], cw_a_cnt[i]);
+        wk_state(s, a_ivc, got, sizeof got);
+        WK_STR("node 1 VC (2,0) state", got, cw_a_state[i]);
+        WK_INT("node 1 VC (2,0) va1_ptr", s->chaos.va1_ptr[a_ivc], cw_a_va1[i]);
+        WK_INT("node 1 VC (0,0) cnt", s->iu.cnt[b_ivc], cw_b_cnt[i]);
+        wk_state(s, b_ivc, got, sizeof got);
+        WK_STR("node 1 VC (0,0) state", got, cw_b_state[i]);
+        WK_INT("node 1 VC (0,0) hwait", s->chaos.hwait[b_ivc], cw_b_hwait[i]);
+        WK_INT("node 1 port 1 busy VCs", s->ou.busy[1L * P + 1], cw_busy[i]);
+        WK_INT("node 1 output VC (1,0) credits", s->ou.credits[ovc0], cw_cred0[i]);
+        WK_INT("node 1 output VC (1,1) credits", s->ou.credits[ovc1], cw_cred1[i]);
+        WK_INT("node 1 va2_ptr of (1,0)", s->chaos.va2_ptr[ovc0], cw_va2_0[i]);
+        WK_INT("node 1 va2_ptr of (1,1)", s->chaos.va2_ptr[ovc1], cw_va2_1[i]);
+        WK_INT("node 1 inj_ptr", s->chaos.inj_ptr[1], cw_inj[i]);
+        WK_INT("node 1 sa1_ptr[0]", s->as.sa1_ptr[1L * P + 0], cw_sa1_0[i]);
+        WK_INT("node 1 sa1_ptr[2]", s->as.sa1_ptr[1L * P + 2], cw_sa1_2[i]);
+        WK_INT("node 1 CHAOS sa2_ptr[1]", s->chaos.sa2_ptr[1L * P + 1], cw_sa2[i]);
+        wk_credit(s, 1, 0, got, sizeof got);
+        WK_STR("node 1 credit register of port 0", got, cw_crd0[i]);
+        wk_credit(s, 1, 2, got, sizeof got);
+        WK_STR("node 1 credit register of port 2", got, cw_crd2[i]);
+        cw_link(s, 1, 1, got, sizeof got);
+        WK_STR("node 1 output register of port 1", got, cw_out[i]);
+        cw_link(s, 2, 0, got, sizeof got);
+        WK_STR("node 2 output register of port 0", got, cw_ej[i]);
+        WK_INT("packets delivered", l.count, cw_delivered[i]);
+        /* node 1: every register the table does not name holds its reset value */
+        cw_link(s, 1, 2, got, sizeof got);
+        WK_STR("node 1 output register of port 2", got, "-");
+        cw_link(s, 1, 0, got, sizeof got);
+        WK_STR("node 1 output register of port 0", got, "-");
+        wk_credit(s, 1, 1, got, sizeof got);
+        WK_STR("node 1 credit register of port 1", got, "-");
+        for (int p = 0; p < P; p++) {
+            long slot = 1L * P + p;
+            if (p != 1) {
+                WK_INT("a busy bit of node 1 the table does not name", s->ou.busy[slot], 0);
+                WK_INT("a CHAOS sa2_ptr of node 1 the table does not name", s->chaos.sa2_ptr[slot],
+                       0);
+            }
+            if (p == 1)
+                WK_INT("node 1 sa1_ptr[1]", s->as.sa1_ptr[slot], 0);
+            for (int v = 0; v < V; v++) {
+                long x = slot * V + v;
+                if (x != a_ivc && x != b_ivc) {
+                    WK_INT("an input VC's cnt of node 1 the table does not name", s->iu.cnt[x], 0);
+                    WK_INT("an input VC's state of node 1 the table does not name", s->iu.state[x],
+                           0);
+                    WK_INT("an input VC's hwait of node 1 the table does not name",
+                           s->chaos.hwait[x], 0);
+                    WK_INT("an input VC's va1_ptr of node 1 the table does not name",
+                           s->chaos.va1_ptr[x], 0);
+                }
+                if (x != ovc0 && x != ovc1) {
+                    WK_INT("an output VC's credits of node 1 the table does not name",
+                           s->ou.credits[x], 8);
+                    WK_INT("an output VC's va2_ptr of node 1 the table does not name",
+                           s->chaos.va2_ptr[x], 0);
+                }
+            }
+        }
+        WK_INT("node 1 VC (2,0) hwait (granted at once)", s->chaos.hwait[a_ivc], 0);
+        /* every node: the shared queue stays empty and nobody is derouted */
+        for (int node = 0; node < s->g.nodes; node++) {
+            WK_INT("a wr_ptr", s->chaos.wr_ptr[node], 0);
+            WK_INT("a rd_ptr", s->chaos.rd_ptr[node], 0);
+            WK_INT("an in_ptr", s->chaos.in_ptr[node], 0);
+            for (int q = 0; q < Q; q++) {
+                long k = (long)node * Q + q;
+                WK_INT("a queue slot's resv", s->chaos.resv[k], 0);
+                WK_INT("a queue slot's cnt", s->chaos.cnt[k], 0);
+                WK_INT("a queue slot's act", s->chaos.act[k], 0);
+                WK_INT("a queue slot's mwait", s->chaos.mwait[k], 0);
+            }
+        }
+        WK_INT("packets that entered a queue", s->chaos.entered, 0);
+        WK_INT("packets derouted", s->chaos.derouted, 0);
+        WK_INT("router error bits", tn_sim_router_errors(s), 0);
+        WK_INT("integrity errors", tn_sim_check_errors(s), 0);
+        tn_sim_step(s);
+    }
+    assert_int_equal(l.count, 2);
+    assert_int_equal(l.r.src, 1); /* B, the last delivered */
+    assert_int_equal(l.r.created, 5);
+    assert_int_equal(l.r.ejected, 15);
+    assert_int_equal(l.r.hops, 1);
+    assert_int_equal(tn_sim_in_flight(s), 0);
+    tn_sim_free(s);
+}
+
 static void test_chaos_bad_config(void **st_)
 {
     (void)st_;
@@ -1552,6 +1722,7 @@ int main(void)
         cmocka_unit_test(test_chaos_low_load_minimal),
         cmocka_unit_test(test_chaos_zero_load),
         cmocka_unit_test(test_chaos_determinism),
+        cmocka_unit_test(test_chaos_worked_trace),
         cmocka_unit_test(test_chaos_bad_config),
         cmocka_unit_test(test_traffic_switch),
         cmocka_unit_test(test_goal_val_hop_distribution),
