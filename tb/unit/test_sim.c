@@ -1265,6 +1265,170 @@ static void test_chaos_worked_trace(void **st_)
     tn_sim_free(s);
 }
 
+/* The worked trace of docs/microarchitecture.md 22.6, R22.6.2: the shared queue (slot
+ * reservation, write and read ports, derouting, a wrapping slot FIFO, the injection gate with two
+ * slots). The expected values are the document's table itself, read from docs/ at run time, so
+ * the table and the test cannot drift apart: each row "| a … b | cells |" (or "| a | cells |")
+ * gives node 1's registers at the start of every cycle a..b, formatted as below. */
+#define CQ_T 61 /* cycles 0..60 */
+#define CQ_ROW 512
+
+/* The trace's packets by line (tb/regress/trace_chaos_queue.txt): created, source, destination. */
+static const int cq_pkts[7][3] = {{0, 1, 7},  {0, 1, 3},  {2, 2, 7}, {20, 1, 7},
+                                  {20, 1, 3}, {22, 2, 7}, {23, 0, 3}};
+
+static void cq_vc(const tn_sim *s, long ivc, char *out, size_t len)
+{
+    char st[16];
+    if (s->iu.state[ivc] != TN_VC_ACTIVE)
+        snprintf(st, sizeof st, "I");
+    else if (s->iu.oport[ivc] == s->P)
+        snprintf(st, sizeof st, "A Q%d", s->iu.ovc[ivc]);
+    else
+        snprintf(st, sizeof st, "A %d/%d", s->iu.oport[ivc], s->iu.ovc[ivc]);
+    snprintf(out, len, "%d, %s, %d", s->iu.cnt[ivc], st, s->chaos.hwait[ivc]);
+}
+
+/* A link register: "—" or H/B/T (HT both) and the packet's letter; every flit is checked to be
+ * flit idx of a packet of the trace with the trace's source and destination. */
+static void cq_link(const tn_sim *s, int node, int port, char *out, size_t len)
+{
+    snprintf(out, len, "—");
+    for (long i = 0; i < s->nlev[s->cur]; i++) {
+        const tn_link_ev *e = &s->lev[s->cur][i];
+        if (e->from_node != node || e->from_port != port)
+            continue;
+        const tn_packet *p = &s->pkt[e->f.pkt];
+        char letter = '?';
+        for (int j = 0; j < 7; j++)
+            if (cq_pkts[j][0] == p->created && cq_pkts[j][1] == (int)e->f.src &&
+                cq_pkts[j][2] == (int)e->f.dst && p->src == (int)e->f.src)
+                letter = (char)('A' + j);
+        if (letter == '?' || e->f.idx >= p->len)
+            fail_msg("cycle %ld node %d port %d: flit src %u dst %u idx %u of no packet of the "
+                     "trace", s->cycle, node, port, e->f.src, e->f.dst, e->f.idx);
+        snprintf(out, len, "%s%s %c", e->f.head ? "H" : e->f.tail ? "" : "B", e->f.tail ? "T" : "",
+                 letter);
+    }
+}
+
+static void cq_row(const tn_sim *s, long delivered, char *out, size_t len)
+{
+    const int P = s->P, Q = s->chaos.q;
+    const long k = 1L * Q + 0; /* node 1, slot 0 */
+    char v0[48], v1[48], v2[48], slot[64], o1[16], o2[16];
+    cq_vc(s, 1L * P + 0, v0, sizeof v0); /* V = 1: input VC (ip, 0) of node 1 is P + ip */
+    cq_vc(s, 1L * P + 1, v1, sizeof v1);
+    cq_vc(s, 1L * P + 2, v2, sizeof v2);
+    if (s->chaos.act[k])
+        snprintf(slot, sizeof slot, "%d, %d, %d, %d/%d, %d", s->chaos.resv[k], s->chaos.cnt[k],
+                 s->chaos.rd[k], s->chaos.oport[k], s->chaos.ovc[k], s->chaos.mwait[k]);
+    else
+        snprintf(slot, sizeof slot, "%d, %d, %d, —, %d", s->chaos.resv[k], s->chaos.cnt[k],
+                 s->chaos.rd[k], s->chaos.mwait[k]);
+    cq_link(s, 1, 1, o1, sizeof o1);
+    cq_link(s, 1, 2, o2, sizeof o2);
+    snprintf(out, len,
+             " %s | %s | %s | %s | %u, %u | %d, %d | %d, %d, %d | %d, %d | %s | %s | %ld, %ld, %ld |",
+             v0, v1, v2, slot, s->ou.busy[1L * P + 1], s->ou.busy[1L * P + 2],
+             s->ou.credits[1L * P + 1], s->ou.credits[1L * P + 2], s->chaos.wr_ptr[1],
+             s->chaos.rd_ptr[1], s->chaos.in_ptr[1], s->sel.ldsf_cnt[1L * P + 1],
+             s->sel.ldsf_cnt[1L * P + 2], o1, o2, s->chaos.entered, s->chaos.derouted, delivered);
+}
+
+/* The rows of R22.6.2's table: want[t] for every cycle t, each exactly once. */
+static void cq_read_table(char want[CQ_T][CQ_ROW])
+{
+    FILE *f = fopen("docs/microarchitecture.md", "r");
+    if (!f)
+        fail_msg("docs/microarchitecture.md: cannot open (the test runs from the repository root)");
+    char line[2048];
+    int in = 0, seen[CQ_T] = {0};
+    while (fgets(line, sizeof line, f)) {
+        if (!strncmp(line, "**R22.6.2**", 11))
+            in = 1;
+        else if (in && (!strncmp(line, "**R", 3) || !strncmp(line, "## ", 3)))
+            break;
+        if (!in || line[0] != '|' || line[1] != ' ' || line[2] < '0' || line[2] > '9')
+            continue;
+        line[strcspn(line, "\n")] = 0;
+        char *p = line + 2, *end;
+        long a = strtol(p, &end, 10), b = a;
+        if (!strncmp(end, " … ", strlen(" … ")))
+            b = strtol(end + strlen(" … "), &end, 10);
+        if (strncmp(end, " |", 2) || a < 0 || b < a || b >= CQ_T)
+            fail_msg("R22.6.2's table: bad row \"%s\"", line);
+        for (long t = a; t <= b; t++) {
+            if (seen[t]++)
+                fail_msg("R22.6.2's table: cycle %ld appears twice", t);
+            snprintf(want[t], CQ_ROW, "%s", end + 2);
+        }
+    }
+    fclose(f);
+    for (int t = 0; t < CQ_T; t++)
+        if (!seen[t])
+            fail_msg("R22.6.2's table: no row for cycle %d", t);
+}
+
+static void cq_count(void *user, const tn_pkt_record *p)
+{
+    (void)p;
+    ++*(long *)user;
+}
+
+static void test_chaos_queue_trace(void **st_)
+{
+    (void)st_;
+    static char want[CQ_T][CQ_ROW];
+    cq_read_table(want);
+    static const char *const keys[][2] = {
+        {"k", "8"},       {"n", "1"},          {"routing", "chaos"}, {"vcs", "1"},
+        {"buf", "4"},     {"chaos_q", "2"},    {"chaos_wait", "0"},  {"traffic", "trace"},
+        {"trace", "tb/regress/trace_chaos_queue.txt"}, {"warmup", "0"}, {"measure", "80"}};
+    tn_config c;
+    char err[TN_ERRLEN];
+    tn_config_default(&c);
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (tn_config_set(&c, keys[i][0], keys[i][1], err, sizeof err))
+            fail_msg("%s", err);
+    /* the defaults R22.6.2 relies on */
+    assert_int_equal(c.transit, 1);
+    assert_int_equal(c.term, 1);
+    assert_int_equal(c.selection, TN_SEL_LDSF);
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    if (!s)
+        fail_msg("%s (the test runs from the repository root, as make test does)", err);
+    long delivered = 0;
+    tn_sim_on_deliver(s, cq_count, &delivered);
+    assert_int_equal(s->P, 3);
+    assert_int_equal(s->V, 1);
+    char got[CQ_ROW];
+    for (long t = 0; t < CQ_T; t++) {
+        assert_int_equal(tn_sim_cycle(s), t);
+        /* the per-link state of an idle router is brought up to date lazily (R15.3): do it now */
+        for (int node = 0; node < s->g.nodes; node++)
+            tn_router_sel_sync(s, node);
+        cq_row(s, delivered, got, sizeof got);
+        WK_STR("node 1's row", got, want[t]);
+        for (int node = 0; node < s->g.nodes; node++)
+            for (int q = 0; q < s->chaos.q; q++) {
+                long k = (long)node * s->chaos.q + q;
+                if (node == 1 && q == 0)
+                    continue;
+                WK_INT("an unused slot's resv", s->chaos.resv[k], 0);
+                WK_INT("an unused slot's cnt", s->chaos.cnt[k], 0);
+                WK_INT("an unused slot's rd", s->chaos.rd[k], 0);
+                WK_INT("an unused slot's mwait", s->chaos.mwait[k], 0);
+            }
+        WK_INT("router error bits", tn_sim_router_errors(s), 0);
+        WK_INT("integrity errors", tn_sim_check_errors(s), 0);
+        tn_sim_step(s);
+    }
+    assert_int_equal(delivered, 7);
+    assert_int_equal(tn_sim_in_flight(s), 0);
+    tn_sim_free(s);
+}
+
 static void test_chaos_bad_config(void **st_)
 {
     (void)st_;
@@ -1723,6 +1887,7 @@ int main(void)
         cmocka_unit_test(test_chaos_zero_load),
         cmocka_unit_test(test_chaos_determinism),
         cmocka_unit_test(test_chaos_worked_trace),
+        cmocka_unit_test(test_chaos_queue_trace),
         cmocka_unit_test(test_chaos_bad_config),
         cmocka_unit_test(test_traffic_switch),
         cmocka_unit_test(test_goal_val_hop_distribution),
