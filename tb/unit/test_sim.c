@@ -1429,6 +1429,190 @@ static void test_chaos_queue_trace(void **st_)
     tn_sim_free(s);
 }
 
+/* CHAOS's per-cycle rules checked on every router in every cycle of a loaded run, from the state
+ * before and after each cycle (R22.2.4 … R22.2.7): what each grant, reservation, write and read
+ * sets the pointers to, and the waiting counters. The worked traces check these rules with one VC
+ * per port or few heads; here V = 3, so the flat indexes ip·V + iv with iv > 0 are exercised. */
+typedef struct cr_snap {
+    uint8_t *st, *op, *ov, *cnt, *rd, *va1, *sa1, *qresv, *qrd;
+    uint16_t *hw, *va2, *in, *inj;
+    uint8_t *wr, *rdp;
+    uint32_t *busy;
+} cr_snap;
+
+static void cr_alloc(cr_snap *a, long nivc, long nslot, long nq, long nodes)
+{
+    a->st = calloc(nivc, 1), a->op = calloc(nivc, 1), a->ov = calloc(nivc, 1);
+    a->cnt = calloc(nivc, 1), a->rd = calloc(nivc, 1), a->va1 = calloc(nivc, 1);
+    a->sa1 = calloc(nslot, 1), a->qresv = calloc(nq, 1), a->qrd = calloc(nq, 1);
+    a->hw = calloc(nivc, 2), a->va2 = calloc(nivc, 2), a->in = calloc(nodes, 2);
+    a->inj = calloc(nodes, 2), a->wr = calloc(nodes, 1), a->rdp = calloc(nodes, 1);
+    a->busy = calloc(nslot, 4);
+    assert_non_null(a->busy);
+}
+
+static void cr_take(cr_snap *a, const tn_sim *s, long nivc, long nslot, long nq, long nodes)
+{
+    memcpy(a->st, s->iu.state, nivc), memcpy(a->op, s->iu.oport, nivc);
+    memcpy(a->ov, s->iu.ovc, nivc), memcpy(a->cnt, s->iu.cnt, nivc);
+    memcpy(a->rd, s->iu.rd, nivc), memcpy(a->va1, s->chaos.va1_ptr, nivc);
+    memcpy(a->sa1, s->as.sa1_ptr, nslot), memcpy(a->qresv, s->chaos.resv, nq);
+    memcpy(a->qrd, s->chaos.rd, nq), memcpy(a->hw, s->chaos.hwait, 2 * nivc);
+    memcpy(a->va2, s->chaos.va2_ptr, 2 * nivc), memcpy(a->in, s->chaos.in_ptr, 2 * nodes);
+    memcpy(a->inj, s->chaos.inj_ptr, 2 * nodes), memcpy(a->wr, s->chaos.wr_ptr, nodes);
+    memcpy(a->rdp, s->chaos.rd_ptr, nodes), memcpy(a->busy, s->ou.busy, 4 * nslot);
+}
+
+static void cr_free(cr_snap *a)
+{
+    void *p[] = {a->st,  a->op,  a->ov, a->cnt, a->rd, a->va1, a->sa1, a->qresv,
+                 a->qrd, a->hw,  a->va2, a->in, a->inj, a->wr, a->rdp, a->busy};
+    for (size_t i = 0; i < sizeof p / sizeof p[0]; i++)
+        free(p[i]);
+}
+
+#define CR_CHECK(cond, ...)                                                                    \
+    do {                                                                                       \
+        if (!(cond))                                                                           \
+            fail_msg(__VA_ARGS__);                                                             \
+    } while (0)
+
+static void chaos_rules_run(int k, int n, const char *traffic, int transit, long *grants,
+                            long *resv, long *writes, long *reads)
+{
+    tn_config c = base(k, n);
+    char err[TN_ERRLEN];
+    assert_int_equal(tn_config_set(&c, "routing", "chaos", err, sizeof err), 0);
+    assert_int_equal(tn_config_set(&c, "traffic", traffic, err, sizeof err), 0);
+    c.vcs = 3;
+    c.buf = 4;
+    c.chaos_q = 3;
+    c.chaos_wait = 2;
+    c.transit = transit;
+    c.load = 0.5; /* the most one injection channel carries: past saturation */
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    if (!s)
+        fail_msg("%s", err);
+    const int P = s->P, V = s->V, Q = s->chaos.q, PV = P * V;
+    const long nodes = s->g.nodes, nslot = nodes * P, nivc = nslot * V, nq = nodes * Q;
+    cr_snap b;
+    cr_alloc(&b, nivc, nslot, nq, nodes);
+    for (long t = 0; t < 3000; t++) {
+        cr_take(&b, s, nivc, nslot, nq, nodes);
+        tn_sim_step(s);
+        for (long node = 0; node < nodes; node++) {
+            int ninj = 0, nres = 0, nwr = 0, lowest_free = -1;
+            for (int q = Q - 1; q >= 0; q--)
+                if (!b.qresv[node * Q + q])
+                    lowest_free = q;
+            for (int ip = 0; ip < P; ip++)
+                for (int iv = 0; iv < V; iv++) {
+                    const long x = (node * P + ip) * V + iv;
+                    const int flat = ip * V + iv;
+                    const int term = tn_port_is_term(&s->g, ip);
+                    /* R22.2.4 and R22.2.5: IDLE -> ACTIVE is a grant or a reservation */
+                    if (b.st[x] == TN_VC_IDLE && s->iu.state[x] == TN_VC_ACTIVE) {
+                        const int op = s->iu.oport[x], ov = s->iu.ovc[x];
+                        if (op == P) {
+                            nres++, ++*resv;
+                            CR_CHECK(!term, "cycle %ld node %ld: injection VC %d reserved a slot",
+                                     t, node, flat);
+                            CR_CHECK(ov == lowest_free, "cycle %ld node %ld: slot %d reserved, "
+                                     "the lowest free is %d", t, node, ov, lowest_free);
+                            CR_CHECK(s->chaos.in_ptr[node] == (flat + 1) % PV,
+                                     "cycle %ld node %ld: in_ptr %u after VC %d reserved", t, node,
+                                     s->chaos.in_ptr[node], flat);
+                        } else {
+                            ++*grants;
+                            const long o = (node * P + op) * V + ov;
+                            CR_CHECK(s->chaos.va1_ptr[x] == (ov + 1) % V,
+                                     "cycle %ld node %ld VC %d: va1_ptr %u after a grant of VC %d",
+                                     t, node, flat, s->chaos.va1_ptr[x], ov);
+                            CR_CHECK(s->chaos.va2_ptr[o] == (flat + 1) % PV,
+                                     "cycle %ld node %ld output VC (%d,%d): va2_ptr %u after "
+                                     "granting input VC %d", t, node, op, ov, s->chaos.va2_ptr[o],
+                                     flat);
+                            CR_CHECK(!(b.busy[node * P + op] >> ov & 1u),
+                                     "cycle %ld node %ld: busy output VC (%d,%d) granted", t, node,
+                                     op, ov);
+                            if (term && !tn_port_is_term(&s->g, op)) {
+                                ninj++;
+                                CR_CHECK(s->chaos.inj_ptr[node] == (flat + 1) % PV,
+                                         "cycle %ld node %ld: inj_ptr %u after injecting VC %d", t,
+                                         node, s->chaos.inj_ptr[node], flat);
+                            }
+                        }
+                    }
+                    /* R22.2.6: hwait counts the cycles a head waits IDLE without a grant */
+                    const int waited = b.cnt[x] && b.st[x] == TN_VC_IDLE &&
+                                       s->iu.state[x] == TN_VC_IDLE;
+                    CR_CHECK(s->chaos.hwait[x] == (waited ? b.hw[x] + 1 : 0),
+                             "cycle %ld node %ld VC %d: hwait %u, was %u (waited %d)", t, node,
+                             flat, s->chaos.hwait[x], b.hw[x], waited);
+                    /* R22.2.7: a VC that moves into the queue and pops a flit won the write port */
+                    if (b.st[x] == TN_VC_ACTIVE && b.op[x] == P && s->iu.rd[x] != b.rd[x]) {
+                        nwr++, ++*writes;
+                        CR_CHECK(s->chaos.wr_ptr[node] == (ip + 1) % P,
+                                 "cycle %ld node %ld: wr_ptr %u after a write from port %d", t,
+                                 node, s->chaos.wr_ptr[node], ip);
+                        CR_CHECK(s->as.sa1_ptr[node * P + ip] == (iv + 1) % V,
+                                 "cycle %ld node %ld: sa1_ptr[%d] %u after a write from VC %d", t,
+                                 node, ip, s->as.sa1_ptr[node * P + ip], iv);
+                    }
+                }
+            CR_CHECK(ninj <= 1 && nres <= 1 && nwr <= 1,
+                     "cycle %ld node %ld: %d injections, %d reservations, %d writes", t, node,
+                     ninj, nres, nwr);
+            if (!ninj)
+                CR_CHECK(s->chaos.inj_ptr[node] == b.inj[node], "cycle %ld node %ld: inj_ptr "
+                         "moved without an injection", t, node);
+            if (!nres)
+                CR_CHECK(s->chaos.in_ptr[node] == b.in[node], "cycle %ld node %ld: in_ptr moved "
+                         "without a reservation", t, node);
+            if (!nwr)
+                CR_CHECK(s->chaos.wr_ptr[node] == b.wr[node], "cycle %ld node %ld: wr_ptr moved "
+                         "without a write", t, node);
+            /* R22.2.7: the read port sends one slot's front flit; rd_ptr moves past that slot */
+            int nrd = 0;
+            for (int q = 0; q < Q; q++)
+                if (s->chaos.rd[node * Q + q] != b.qrd[node * Q + q]) {
+                    nrd++, ++*reads;
+                    CR_CHECK(s->chaos.rd_ptr[node] == (q + 1) % Q,
+                             "cycle %ld node %ld: rd_ptr %u after a read of slot %d", t, node,
+                             s->chaos.rd_ptr[node], q);
+                }
+            CR_CHECK(nrd <= 1, "cycle %ld node %ld: %d slots read", t, node, nrd);
+            if (!nrd)
+                CR_CHECK(s->chaos.rd_ptr[node] == b.rdp[node], "cycle %ld node %ld: rd_ptr moved "
+                         "without a read", t, node);
+        }
+        CR_CHECK(!tn_sim_router_errors(s) && !tn_sim_check_errors(s), "cycle %ld: errors", t);
+    }
+    cr_free(&b);
+    tn_sim_free(s);
+}
+
+static void test_chaos_rules(void **st_)
+{
+    (void)st_;
+    static const struct {
+        int k, n;
+        const char *traffic;
+    } cases[] = {{4, 2, "uniform"}, {8, 1, "tornado"}};
+    for (int i = 0; i < 2; i++)
+        for (int transit = 0; transit <= 1; transit++) {
+            long g = 0, r = 0, w = 0, rd = 0;
+            chaos_rules_run(cases[i].k, cases[i].n, cases[i].traffic, transit, &g, &r, &w, &rd);
+            print_message("chaos rules k=%d n=%d %s transit=%d: %ld grants, %ld reservations, "
+                          "%ld writes, %ld reads checked\n", cases[i].k, cases[i].n,
+                          cases[i].traffic, transit, g, r, w, rd);
+            /* the run reaches every rule many times, or it checks nothing */
+            if (g < 1000 || r < 50 || w < 100 || rd < 100)
+                fail_msg("k=%d n=%d %s transit=%d: too few events", cases[i].k, cases[i].n,
+                         cases[i].traffic, transit);
+        }
+}
+
 static void test_chaos_bad_config(void **st_)
 {
     (void)st_;
@@ -1888,6 +2072,7 @@ int main(void)
         cmocka_unit_test(test_chaos_determinism),
         cmocka_unit_test(test_chaos_worked_trace),
         cmocka_unit_test(test_chaos_queue_trace),
+        cmocka_unit_test(test_chaos_rules),
         cmocka_unit_test(test_chaos_bad_config),
         cmocka_unit_test(test_traffic_switch),
         cmocka_unit_test(test_goal_val_hop_distribution),
