@@ -169,21 +169,29 @@ static void wk_state(const tn_sim *s, long ivc, char *out, size_t len)
                      (want));                                                                   \
     } while (0)
 
+/* A worked trace's simulator: the default keys, then the trace's. The test runs from the
+ * repository root, as make test does: the trace files are in tb/regress/. */
+static tn_sim *keys_sim(const char *const (*keys)[2], size_t n)
+{
+    tn_config c;
+    char err[TN_ERRLEN];
+    tn_config_default(&c);
+    for (size_t i = 0; i < n; i++)
+        if (tn_config_set(&c, keys[i][0], keys[i][1], err, sizeof err))
+            fail_msg("%s", err);
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    if (!s)
+        fail_msg("%s (the test runs from the repository root, as make test does)", err);
+    return s;
+}
+
 static void test_worked_trace(void **st_)
 {
     (void)st_;
     static const char *const keys[][2] = {
         {"k", "4"}, {"n", "2"}, {"vcs", "2"}, {"buf", "8"}, {"pkt", "2"}, {"traffic", "trace"},
         {"trace", "tb/regress/trace_worked.txt"}, {"warmup", "0"}, {"measure", "20"}};
-    tn_config c;
-    char err[TN_ERRLEN];
-    tn_config_default(&c);
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-        if (tn_config_set(&c, keys[i][0], keys[i][1], err, sizeof err))
-            fail_msg("%s", err);
-    tn_sim *s = tn_sim_new(&c, err, sizeof err);
-    if (!s)
-        fail_msg("%s (the test runs from the repository root, as make test does)", err);
+    tn_sim *s = keys_sim(keys, sizeof keys / sizeof keys[0]);
     last_pkt l = {0};
     tn_sim_on_deliver(s, on_deliver, &l);
     const int P = s->P, V = s->V;
@@ -1152,18 +1160,10 @@ static void test_chaos_worked_trace(void **st_)
         {"k", "4"},      {"n", "1"},     {"routing", "chaos"},
         {"vcs", "2"},    {"buf", "8"},   {"traffic", "trace"},
         {"trace", "tb/regress/trace_chaos_worked.txt"}, {"warmup", "0"}, {"measure", "30"}};
-    tn_config c;
-    char err[TN_ERRLEN];
-    tn_config_default(&c);
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-        if (tn_config_set(&c, keys[i][0], keys[i][1], err, sizeof err))
-            fail_msg("%s", err);
+    tn_sim *s = keys_sim(keys, sizeof keys / sizeof keys[0]);
     /* the defaults R22.6.1 relies on */
-    assert_int_equal(c.transit, 1);
-    assert_int_equal(c.term, 1);
-    tn_sim *s = tn_sim_new(&c, err, sizeof err);
-    if (!s)
-        fail_msg("%s (the test runs from the repository root, as make test does)", err);
+    assert_int_equal(s->cfg.transit, 1);
+    assert_int_equal(s->cfg.term, 1);
     last_pkt l = {0};
     tn_sim_on_deliver(s, on_deliver, &l);
     const int P = s->P, V = s->V, Q = s->chaos.q;
@@ -1385,19 +1385,11 @@ static void test_chaos_queue_trace(void **st_)
         {"k", "8"},       {"n", "1"},          {"routing", "chaos"}, {"vcs", "1"},
         {"buf", "4"},     {"chaos_q", "2"},    {"chaos_wait", "0"},  {"traffic", "trace"},
         {"trace", "tb/regress/trace_chaos_queue.txt"}, {"warmup", "0"}, {"measure", "80"}};
-    tn_config c;
-    char err[TN_ERRLEN];
-    tn_config_default(&c);
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-        if (tn_config_set(&c, keys[i][0], keys[i][1], err, sizeof err))
-            fail_msg("%s", err);
+    tn_sim *s = keys_sim(keys, sizeof keys / sizeof keys[0]);
     /* the defaults R22.6.2 relies on */
-    assert_int_equal(c.transit, 1);
-    assert_int_equal(c.term, 1);
-    assert_int_equal(c.selection, TN_SEL_LDSF);
-    tn_sim *s = tn_sim_new(&c, err, sizeof err);
-    if (!s)
-        fail_msg("%s (the test runs from the repository root, as make test does)", err);
+    assert_int_equal(s->cfg.transit, 1);
+    assert_int_equal(s->cfg.term, 1);
+    assert_int_equal(s->cfg.selection, TN_SEL_LDSF);
     long delivered = 0;
     tn_sim_on_deliver(s, cq_count, &delivered);
     assert_int_equal(s->P, 3);
