@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Checks of the mutant generator (scripts/mutate.py) and of make mutate's argument checks, printed
-# as TAP (scripts/tap.sh). They build nothing: the campaign itself (scripts/mutate.sh) is a
-# benchmark of about an hour, not a test.
+# as TAP (scripts/tap.sh). They build nothing but one screen: the campaign itself
+# (scripts/mutate.sh) is a benchmark of about an hour, not a test.
 # - on a small module with every excluded construct, exactly the expected mutants are listed;
 # - on the router RTL: mutants in every file, none on a comment, a planted fault's block, a
 #   non-Verilator branch, a declaration of a parameter or localparam, or a lint sink;
 # - every applied mutant changes exactly one line, as listed; a sample is the same for a seed;
 # - the C mode (make mutate SET=cmodel): exactly the expected mutants of a small function, mutants
 #   in every file of the set, applied mutants change their listed line only;
-# - scripts/mutate.sh refuses a bad COUNT, SEED or mutant id with exit 2 before building.
+# - scripts/mutate.sh refuses a bad COUNT, SEED or mutant id with exit 2 before building;
+# - scripts/mutate_screen.sh refuses bad arguments, and classifies a caught and a surviving
+#   mutant of chaos.c (the one check here that builds: the C model at -O1, about 15 s).
 # Run by scripts/run_tests.sh (make test); alone: bash scripts/check_mutate.sh
 set -uo pipefail # no -e: a failing check must not stop the others
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -151,6 +153,27 @@ done
 MUTANTS="$total" bash scripts/mutate.sh > /dev/null 2> "$TMP/err"
 check "MUTANTS=$total (past the last) is refused (exit 2, the range named)" \
     "$([ $? = 2 ] && grep -q "0\.\.$((total - 1))" "$TMP/err"; echo $?)" "$(cat "$TMP/err")"
+
+# scripts/mutate_screen.sh: its argument checks, then one screen of two mutants of chaos.c
+# against one case (a build of the C model at -O1, about 15 s): 167 (the in-transit mask) is
+# caught by the worked trace of R22.6.1, 81 (an equivalent tie) survives
+for args in "" "rtl/router/tn_router.v test_sim x" "cmodel/src/nope.c test_sim x" \
+            "cmodel/src/chaos.c test_nope x"; do
+    # shellcheck disable=SC2086  # args: words
+    bash scripts/mutate_screen.sh $args > /dev/null 2> "$TMP/err"
+    check "scripts/mutate_screen.sh ${args:-(no arguments)} is refused (exit 2)" \
+        "$([ $? = 2 ] && [ -s "$TMP/err" ]; echo $?)" "$(head -2 "$TMP/err")"
+done
+SCREEN_DIR="$TMP/screen-dir" bash scripts/mutate_screen.sh cmodel/src/chaos.c test_sim 'test_chaos_worked*' 167 81 \
+    > "$TMP/screen" 2>&1
+rc=$?
+check "mutate_screen: 167 caught and 81 survived by test_chaos_worked_trace" \
+    "$([ $rc = 0 ] && grep -q '^167 caught ' "$TMP/screen" && grep -q '^81 survived ' "$TMP/screen" &&
+       grep -q '2 mutants, 1 caught, 1 survived, 0 invalid' "$TMP/screen"; echo $?)" \
+    "exit $rc: $(tail -3 "$TMP/screen")"
+SCREEN_DIR="$TMP/screen-dir" bash scripts/mutate_screen.sh cmodel/src/chaos.c test_sim 'test_chaos_worked*' 5 > /dev/null 2> "$TMP/err"
+check "mutate_screen refuses a mutant of another file (exit 2, named)" \
+    "$([ $? = 2 ] && grep -q "ID '5'" "$TMP/err"; echo $?)" "$(cat "$TMP/err")"
 
 echo "1..$N"
 [ "$FAILED" -eq 0 ]

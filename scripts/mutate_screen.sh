@@ -13,12 +13,14 @@
 #     ID      mutant ids of make mutate SET=cmodel's listing (scripts/mutate.py list
 #             cmodel/src/*.c cmodel/cli/*.c); none: every mutant of FILE
 #   SAN=1     build with make test's sanitizer flags (ASan, UBSan) instead of -O1 alone
-# Prints one line per mutant (ID caught|survived|invalid, and the mutated line) and the counts.
+#   SCREEN_DIR  its working folder (default build/mutate/screen, build/mutate/screen-san with SAN)
+# Prints one line per mutant (ID caught|survived|invalid, and the mutated line) and the counts;
+# a mutant whose cases run past 120 s is caught (killed).
 # A screen: it fails only on bad arguments or when the unmutated file fails the cases.
 # shellcheck disable=SC2086  # $flags and $link are lists of words
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -ge 3 ] || { sed -n '3,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 3 ] || { sed -n '3,19p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 file=$1 test=$2 filter=$3
 shift 3
 case $file in cmodel/src/*.c) ;; *) echo "mutate_screen: FILE '$file': a file of cmodel/src/*.c" >&2; exit 2 ;; esac
@@ -30,12 +32,20 @@ if [ "${SAN:-0}" = 1 ]; then
     flags="$flags -g -fsanitize=address,undefined -fno-sanitize-recover=all"
     link="-fsanitize=address,undefined"
 fi
-dir=build/mutate/screen
+dir=${SCREEN_DIR:-build/mutate/screen${SAN:+-san}} # one screen at a time in each folder
 rm -rf "$dir"
 mkdir -p "$dir/obj"
 srcs=(cmodel/src/*.c cmodel/cli/*.c)
 python3 scripts/mutate.py list "${srcs[@]}" > "$dir/list.txt"
 base=$(basename "$file" .c)
+ids=("$@")
+[ ${#ids[@]} -gt 0 ] || mapfile -t ids < <(awk -v f="$file" 'index($2, f ":") == 1 {print $1}' "$dir/list.txt")
+for id in "${ids[@]}"; do
+    case $(awk -v i="$id" '$1 == i {print $2}' "$dir/list.txt") in
+    "$file":*) ;;
+    *) echo "mutate_screen: ID '$id': not a mutant of $file" >&2; exit 2 ;;
+    esac
+done
 for f in cmodel/src/*.c; do
     [ "$f" = "$file" ] || cc $flags -c "$f" -o "$dir/obj/$(basename "$f" .c).o"
 done
@@ -46,9 +56,12 @@ int screen_test_main(void);
 int main(void) { cmocka_set_test_filter("$filter"); return screen_test_main(); }
 EOF
 cc $flags -c "$dir/main.c" -o "$dir/obj/main.o"
-run() { # $1: the file to link as FILE's object; exit status of the cases
-    cc $flags -c "$1" -o "$dir/obj/$base.o" 2>/dev/null || return 3
-    cc $link "$dir"/obj/*.o -lcmocka -lm -o "$dir/t" || return 4
+built=1
+run() { # $1: the file to link as FILE's object; exit status of the cases (cmocka's: the count of
+        # failed cases); built=0 when the compiler refuses the file
+    built=1
+    cc $flags -c "$1" -o "$dir/obj/$base.o" 2>/dev/null || { built=0; return 1; }
+    cc $link "$dir"/obj/*.o -lcmocka -lm -o "$dir/t"
     timeout 120 "$dir/t" > "$dir/last.log" 2>&1
 }
 if ! run "$file"; then
@@ -59,18 +72,15 @@ grep -q 'Running [1-9][0-9]* test' "$dir/last.log" || {
     echo "mutate_screen: FILTER '$filter': no case of $test matches it" >&2
     exit 2
 }
-ids=("$@")
-[ ${#ids[@]} -gt 0 ] || mapfile -t ids < <(awk -v f="$file" 'index($2, f ":") == 1 {print $1}' "$dir/list.txt")
 caught=0 survived=0 invalid=0
 for id in "${ids[@]}"; do
     line=$(awk -v i="$id" '$1 == i' "$dir/list.txt")
-    case $line in *" $file:"*) ;; *) echo "mutate_screen: ID '$id': not a mutant of $file" >&2; exit 2 ;; esac
     python3 scripts/mutate.py apply "$id" "$dir/m.c" "${srcs[@]}" > /dev/null
     set +e
     run "$dir/m.c"
     rc=$?
     set -e
-    if [ $rc -eq 3 ]; then v=invalid; invalid=$((invalid + 1))
+    if [ $built -eq 0 ]; then v=invalid; invalid=$((invalid + 1))
     elif [ $rc -eq 0 ]; then v=survived; survived=$((survived + 1))
     else v=caught; caught=$((caught + 1)); fi
     echo "$id $v | ${line#* }"
