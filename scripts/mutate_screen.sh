@@ -62,7 +62,7 @@ run() { # $1: the file to link as FILE's object; exit status of the cases (cmock
     built=1
     cc $flags -c "$1" -o "$dir/obj/$base.o" 2>/dev/null || { built=0; return 1; }
     cc $link "$dir"/obj/*.o -lcmocka -lm -o "$dir/t"
-    timeout 120 "$dir/t" > "$dir/last.log" 2>&1
+    CMOCKA_MESSAGE_OUTPUT=STDOUT timeout 120 "$dir/t" > "$dir/last.log" 2>&1
 }
 if ! run "$file"; then
     echo "mutate_screen: the unmutated $file fails $test's cases '$filter' ($dir/last.log)" >&2
