@@ -158,12 +158,15 @@ check "MUTANTS=$total (past the last) is refused (exit 2, the range named)" \
 # against one case (a build of the C model at -O1, about 15 s): 167 (the in-transit mask) is
 # caught by the worked trace of R22.6.1, 81 (an equivalent tie) survives
 for args in "" "rtl/router/tn_router.v test_sim x" "cmodel/src/nope.c test_sim x" \
-            "cmodel/src/chaos.c test_nope x"; do
+            "cmodel/src/chaos.c test_nope x" "cmodel/src/chaos.c test_sim a\"b"; do
     # shellcheck disable=SC2086  # args: words
     bash scripts/mutate_screen.sh $args > /dev/null 2> "$TMP/err"
     check "scripts/mutate_screen.sh ${args:-(no arguments)} is refused (exit 2)" \
         "$([ $? = 2 ] && [ -s "$TMP/err" ]; echo $?)" "$(head -2 "$TMP/err")"
 done
+SAN=2 bash scripts/mutate_screen.sh cmodel/src/chaos.c test_sim x > /dev/null 2> "$TMP/err"
+check "mutate_screen refuses SAN=2 (exit 2, the value and 0 or 1 named)" \
+    "$([ $? = 2 ] && grep -q "SAN '2': 0 or 1" "$TMP/err"; echo $?)" "$(cat "$TMP/err")"
 SCREEN_DIR="$TMP/screen-dir" bash scripts/mutate_screen.sh cmodel/src/chaos.c test_sim 'test_chaos_worked*' 167 81 \
     > "$TMP/screen" 2>&1
 rc=$?

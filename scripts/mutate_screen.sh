@@ -12,27 +12,36 @@
 #     FILTER  cmocka's test filter, e.g. 'test_chaos*' (every case: '*')
 #     ID      mutant ids of make mutate SET=cmodel's listing (scripts/mutate.py list
 #             cmodel/src/*.c cmodel/cli/*.c); none: every mutant of FILE
-#   SAN=1     build with make test's sanitizer flags (ASan, UBSan) instead of -O1 alone
+#   SAN=1     build with make test's sanitizer flags (ASan, UBSan) instead of -O1 alone (0, the
+#             default: without)
 #   SCREEN_DIR  its working folder (default build/mutate/screen, build/mutate/screen-san with SAN)
-# Prints one line per mutant (ID caught|survived|invalid, and the mutated line) and the counts;
+# Prints one line per mutant (ID caught|survived|invalid, and the mutated line;
+# invalid: the compiler or the linker refuses it) and the counts;
 # a mutant whose cases run past 120 s is caught (killed).
 # A screen: it fails only on bad arguments or when the unmutated file fails the cases.
 # shellcheck disable=SC2086  # $flags and $link are lists of words
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -ge 3 ] || { sed -n '3,19p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 3 ] || { sed -n '3,/^# A screen:/p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 file=$1 test=$2 filter=$3
 shift 3
 case $file in cmodel/src/*.c) ;; *) echo "mutate_screen: FILE '$file': a file of cmodel/src/*.c" >&2; exit 2 ;; esac
 [ -f "$file" ] || { echo "mutate_screen: FILE '$file': no such file" >&2; exit 2; }
 [ -f "tb/unit/$test.c" ] || { echo "mutate_screen: TEST '$test': no tb/unit/$test.c" >&2; exit 2; }
+case $filter in
+'' | *[!A-Za-z0-9_*?]*) echo "mutate_screen: FILTER '$filter': letters, digits, _, * and ? only" >&2; exit 2 ;;
+esac
+san=${SAN:-0}
+case $san in 0 | 1) ;; *) echo "mutate_screen: SAN '$san': 0 or 1" >&2; exit 2 ;; esac
 flags="-std=c11 -O1 -w -Icmodel/include -Icmodel/src"
 link=""
-if [ "${SAN:-0}" = 1 ]; then
+if [ "$san" = 1 ]; then
     flags="$flags -g -fsanitize=address,undefined -fno-sanitize-recover=all"
     link="-fsanitize=address,undefined"
 fi
-dir=${SCREEN_DIR:-build/mutate/screen${SAN:+-san}} # one screen at a time in each folder
+dir=build/mutate/screen
+[ "$san" = 0 ] || dir=$dir-san
+dir=${SCREEN_DIR:-$dir} # one screen at a time in each folder
 rm -rf "$dir"
 mkdir -p "$dir/obj"
 srcs=(cmodel/src/*.c cmodel/cli/*.c)
@@ -61,7 +70,8 @@ run() { # $1: the file to link as FILE's object; exit status of the cases (cmock
         # failed cases); built=0 when the compiler refuses the file
     built=1
     cc $flags -c "$1" -o "$dir/obj/$base.o" 2>/dev/null || { built=0; return 1; }
-    cc $link "$dir"/obj/*.o -lcmocka -lm -o "$dir/t"
+    rm -f "$dir/t"
+    cc $link "$dir"/obj/*.o -lcmocka -lm -o "$dir/t" || { built=0; return 1; }
     CMOCKA_MESSAGE_OUTPUT=STDOUT timeout 120 "$dir/t" > "$dir/last.log" 2>&1
 }
 if ! run "$file"; then
@@ -85,4 +95,4 @@ for id in "${ids[@]}"; do
     else v=caught; caught=$((caught + 1)); fi
     echo "$id $v | ${line#* }"
 done
-echo "mutate_screen: $file against $test '$filter'${SAN:+ (SAN=$SAN)}: ${#ids[@]} mutants, $caught caught, $survived survived, $invalid invalid"
+echo "mutate_screen: $file against $test '$filter' (SAN=$san): ${#ids[@]} mutants, $caught caught, $survived survived, $invalid invalid"
