@@ -157,24 +157,24 @@ check "MUTANTS=$total (past the last) is refused (exit 2, the range named)" \
 # scripts/mutate_screen.sh: its argument checks, then one screen of two mutants of chaos.c
 # against one case (a build of the C model at -O1, about 15 s): 167 (the in-transit mask) is
 # caught by the worked trace of R22.6.1, 81 (an equivalent tie) survives
-for args in "" "rtl/router/tn_router.v test_sim x" "cmodel/src/nope.c test_sim x" \
-            "cmodel/src/chaos.c test_nope x" "cmodel/src/chaos.c test_sim a\"b"; do
+for args in "" "rtl/router/tn_router.v test_chaos x" "cmodel/src/nope.c test_chaos x" \
+            "cmodel/src/chaos.c test_nope x" "cmodel/src/chaos.c test_chaos a\"b"; do
     # shellcheck disable=SC2086  # args: words
     bash scripts/mutate_screen.sh $args > /dev/null 2> "$TMP/err"
     check "scripts/mutate_screen.sh ${args:-(no arguments)} is refused (exit 2)" \
         "$([ $? = 2 ] && [ -s "$TMP/err" ]; echo $?)" "$(head -2 "$TMP/err")"
 done
-SAN=2 bash scripts/mutate_screen.sh cmodel/src/chaos.c test_sim x > /dev/null 2> "$TMP/err"
+SAN=2 bash scripts/mutate_screen.sh cmodel/src/chaos.c test_chaos x > /dev/null 2> "$TMP/err"
 check "mutate_screen refuses SAN=2 (exit 2, the value and 0 or 1 named)" \
     "$([ $? = 2 ] && grep -q "SAN '2': 0 or 1" "$TMP/err"; echo $?)" "$(cat "$TMP/err")"
-SCREEN_DIR="$TMP/screen-dir" bash scripts/mutate_screen.sh cmodel/src/chaos.c test_sim 'test_chaos_worked*' 167 81 \
+SCREEN_DIR="$TMP/screen-dir" bash scripts/mutate_screen.sh cmodel/src/chaos.c test_chaos 'test_chaos_worked*' 167 81 \
     > "$TMP/screen" 2>&1
 rc=$?
 check "mutate_screen: 167 caught and 81 survived by test_chaos_worked_trace" \
     "$([ $rc = 0 ] && grep -q '^167 caught ' "$TMP/screen" && grep -q '^81 survived ' "$TMP/screen" &&
        grep -q '2 mutants, 1 caught, 1 survived, 0 invalid' "$TMP/screen"; echo $?)" \
     "exit $rc: $(tail -3 "$TMP/screen")"
-SCREEN_DIR="$TMP/screen-dir" bash scripts/mutate_screen.sh cmodel/src/chaos.c test_sim 'test_chaos_worked*' 5 > /dev/null 2> "$TMP/err"
+SCREEN_DIR="$TMP/screen-dir" bash scripts/mutate_screen.sh cmodel/src/chaos.c test_chaos 'test_chaos_worked*' 5 > /dev/null 2> "$TMP/err"
 check "mutate_screen refuses a mutant of another file (exit 2, named)" \
     "$([ $? = 2 ] && grep -q "ID '5'" "$TMP/err"; echo $?)" "$(cat "$TMP/err")"
 

@@ -20,14 +20,14 @@
 #   board   fpga/tn_board.v (the board core: run control, registers, statistics, the window
 #           flags); each mutant is built as tnboard-core (fpga/board.mk) and caught when
 #           scripts/board_core_test.sh (tnhost run --compare against the C model) fails
-#   cmodel  cmodel/src/*.c and cmodel/cli/*.c (the C model and tnsim); each mutant is caught by
-#           the first of these that fails: test_cli, test_select, test_traffic, test_router (the C
-#           unit tests of make test, under ASan and UBSan); the lockstep lines of the router, gal
-#           and acor sets (their models relinked with the mutant's C model: the RTL is the
-#           reference); then scripts/check_cli.sh, test_acor, scripts/cli_fuzz.py (300 lines,
+#   cmodel  cmodel/src/*.c and cmodel/cli/*.c (the C model and tnsim); each mutant is caught by the
+#           first of these that fails: test_cli, test_select, test_traffic, test_router, test_chaos
+#           (the C unit tests of make test, under ASan and UBSan); the lockstep lines of the
+#           router, gal and acor sets (their models relinked with the mutant's C model: the RTL is
+#           the reference); then scripts/check_cli.sh, test_acor, scripts/cli_fuzz.py (300 lines,
 #           seed 1) and test_sim, run two at a time and judged in that order. A mutant of tnsim's
-#           own files (cmodel/cli) reaches only check_cli.sh and cli_fuzz.py. "same": the
-#           mutant's object code equals the file's
+#           own files (cmodel/cli) reaches only check_cli.sh and cli_fuzz.py. "same": the mutant's
+#           object code equals the file's
 # A mutant is
 #   caught    a run exits 1 (a mismatch, an integrity error, a harness check) or is killed
 #             (a crash, or no end within TIMEOUT seconds);
@@ -290,7 +290,7 @@ try_c() {
     # (cmodel/cli) reach only tnsim's checks
     local lib=1
     case $file in cmodel/cli/*) lib=0 ;; esac
-    for t in test_cli test_select test_traffic test_router; do
+    for t in test_cli test_select test_traffic test_router test_chaos; do
         [ "$lib" = 1 ] || break
         c_test "$t" || { echo "caught $t"; return; }
     done
@@ -323,7 +323,7 @@ try_c() {
     for t in "$cdir"/test/test_*.o; do   # any test not named above
         [ "$lib" = 1 ] || break
         t=$(basename "${t%.o}")
-        case $t in test_cli | test_select | test_traffic | test_router | test_acor | test_sim) continue ;; esac
+        case $t in test_cli | test_select | test_traffic | test_router | test_chaos | test_acor | test_sim) continue ;; esac
         c_test "$t" || { echo "caught $t"; return; }
     done
     echo survived

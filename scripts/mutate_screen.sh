@@ -8,7 +8,7 @@
 #
 #   bash scripts/mutate_screen.sh FILE TEST FILTER [ID...]
 #     FILE    a file of cmodel/src, e.g. cmodel/src/chaos.c
-#     TEST    a cmocka test of tb/unit, e.g. test_sim
+#     TEST    a cmocka test of tb/unit, e.g. test_chaos
 #     FILTER  cmocka's test filter, e.g. 'test_chaos*' (every case: '*')
 #     ID      mutant ids of make mutate SET=cmodel's listing (scripts/mutate.py list
 #             cmodel/src/*.c cmodel/cli/*.c); none: every mutant of FILE
