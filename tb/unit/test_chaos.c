@@ -444,6 +444,10 @@ typedef struct cr_snap {
     uint8_t *st, *op, *cnt, *rd, *qresv, *qrd, *wr, *rdp;
     uint16_t *hw, *in, *inj;
     uint32_t *busy;
+    /* read by the choice check (cr_choice) */
+    uint8_t *cred, *age, *ldsf, *va1, *qact, *qcnt, *ovc, *sa1, *sa2q, *qop, *qovc;
+    uint16_t *mw, *va2;
+    uint32_t *rng;
 } cr_snap;
 
 /* Each field of the snapshot beside the array of the model it copies, and its length. */
@@ -451,7 +455,12 @@ typedef struct cr_snap {
     X(st, s->iu.state, nivc) X(op, s->iu.oport, nivc) X(cnt, s->iu.cnt, nivc)                  \
     X(rd, s->iu.rd, nivc) X(qresv, s->chaos.resv, nq) X(qrd, s->chaos.rd, nq)                  \
     X(wr, s->chaos.wr_ptr, nodes) X(rdp, s->chaos.rd_ptr, nodes) X(hw, s->chaos.hwait, nivc)   \
-    X(in, s->chaos.in_ptr, nodes) X(inj, s->chaos.inj_ptr, nodes) X(busy, s->ou.busy, nslot)
+    X(in, s->chaos.in_ptr, nodes) X(inj, s->chaos.inj_ptr, nodes) X(busy, s->ou.busy, nslot)   \
+    X(cred, s->ou.credits, nivc) X(age, s->sel.lru_age, nslot) X(ldsf, s->sel.ldsf_cnt, nslot) \
+    X(va1, s->chaos.va1_ptr, nivc) X(qact, s->chaos.act, nq) X(qcnt, s->chaos.cnt, nq)         \
+    X(mw, s->chaos.mwait, nq) X(rng, s->sel.rng, nodes) X(va2, s->chaos.va2_ptr, nivc)       \
+    X(ovc, s->iu.ovc, nivc) X(sa1, s->as.sa1_ptr, nslot) X(sa2q, s->chaos.sa2_ptr, nslot)     \
+    X(qop, s->chaos.oport, nq) X(qovc, s->chaos.ovc, nq)
 
 static void cr_alloc(cr_snap *a, long nivc, long nslot, long nq, long nodes)
 {
@@ -471,10 +480,9 @@ static void cr_take(cr_snap *a, const tn_sim *s, long nivc, long nslot, long nq,
 
 static void cr_free(cr_snap *a)
 {
-    void *p[] = {a->st, a->op, a->cnt, a->rd, a->qresv, a->qrd,
-                 a->wr, a->rdp, a->hw, a->in, a->inj, a->busy};
-    for (size_t i = 0; i < sizeof p / sizeof p[0]; i++)
-        free(p[i]);
+#define CR_FREE(f, src, n) free(a->f);
+    CR_FIELDS(CR_FREE, unused)
+#undef CR_FREE
 }
 
 #define CR_CHECK(cond, ...)                                                                    \
@@ -483,13 +491,260 @@ static void cr_free(cr_snap *a)
             fail_msg(__VA_ARGS__);                                                             \
     } while (0)
 
-static void chaos_rules_run(int k, int n, const char *traffic, int transit, long *grants,
-                            long *resv, long *writes, long *reads)
+/* The first member of set at or after ptr, round robin over n, or -1. */
+static int cr_rr(uint32_t set, int n, int ptr)
+{
+    for (int i = 0; i < n; i++) {
+        int v = (ptr + i) % n;
+        if (set >> v & 1u)
+            return v;
+    }
+    return -1;
+}
+
+/* R22.2.1, R22.2.3 and R22.2.4 of one node in the cycle the snapshot b starts, written from the
+ * contract: the free VCs and ports, then the queue's heads in order of decreasing mwait, each
+ * granted exactly when a port is left for it and then on the port and VC the rules name, then
+ * every input VC's grant on the port its selection (or the ejection) names, from the VCs the
+ * queue left, its VC by va1_ptr; a reservation only when no productive port is left. The
+ * selection's inputs are formed here from the snapshot: the draw index (P*V + q, ip*V + iv),
+ * the occupied slots downstream (sq), the per-link state and the hops. Then stage 2 of every
+ * output VC over the requests, with the injection gate and the in-transit mask: exactly its
+ * winner is granted. Returns how many selections had two or more candidates. */
+static long cr_choice(tn_sim *s, const cr_snap *b, long node, long t)
+{
+    const int P = s->P, V = s->V, B = s->B, Q = s->chaos.q;
+    const int sel = s->cfg.selection, wait = s->cfg.chaos_wait;
+    const uint32_t vall = (uint32_t)((1ull << V) - 1u), x = b->rng[node];
+    const int *cur = s->coord + node * s->g.n;
+    uint32_t vf[TN_MAX_P], pf = 0;
+    uint8_t age[2 * TN_MAX_N], cnt[2 * TN_MAX_N];
+    uint16_t used[2 * TN_MAX_N];
+    long choices = 0;
+    for (int op = 0; op < P; op++) {
+        const long slot = node * P + op;
+        vf[op] = vall & ~b->busy[slot];
+        if (tn_port_is_term(&s->g, op))
+            continue;
+        const int j = op - 1;
+        age[j] = b->age[slot];
+        cnt[j] = b->ldsf[slot];
+        used[j] = 0;
+        for (int v = 0; v < V; v++) {
+            used[j] = (uint16_t)(used[j] + B - b->cred[slot * V + v]);
+            if (b->cred[slot * V + v] != B) /* virtual cut-through: an empty buffer only */
+                vf[op] &= ~(1u << v);
+        }
+        if (s->g.nbr[slot] < 0)
+            vf[op] = 0;
+        if (vf[op])
+            pf |= 1u << j;
+    }
+    /* R22.2.3: the queue's heads, decreasing mwait, ties to the lowest slot */
+    int done[64] = {0}; /* chaos_q <= 64 (config.c) */
+    for (;;) {
+        int q = -1;
+        for (int j = 0; j < Q; j++) {
+            const long k = node * Q + j;
+            if (!done[j] && b->qresv[k] && !b->qact[k] && b->qcnt[k] &&
+                (q < 0 || b->mw[k] > b->mw[node * Q + q]))
+                q = j;
+        }
+        if (q < 0)
+            break;
+        done[q] = 1;
+        const long k = node * Q + q;
+        const tn_flit *f = &s->chaos.buf[k * B + b->qrd[k]];
+        tn_route_out esc;
+        uint32_t prod;
+        int hops[TN_MAX_N], want = -1;
+        tn_route_adaptive(&s->g, V, cur, f->dst, 0, -1, &esc, &prod, hops);
+        CR_CHECK(prod, "cycle %ld node %ld: slot %d's head is at its destination", t, node, q);
+        const tn_sel_in in = {tn_sel_rand16(x, P * V + q), hops, age, cnt, used};
+        if (prod & pf) {
+            want = 1 + tn_select(sel, prod & pf, &in);
+            choices += __builtin_popcount(prod & pf) > 1;
+        } else if (b->mw[k] >= wait && (pf & ~prod)) {
+            want = 1 + tn_sel_random(pf & ~prod, in.u16);
+            choices += __builtin_popcount(pf & ~prod) > 1;
+        }
+        const int got = s->chaos.act[k] ? s->chaos.oport[k] : -1;
+        CR_CHECK(got == want, "cycle %ld node %ld: slot %d (mwait %u, dst %u) granted port %d, "
+                 "the rules give %d (free ports 0x%x, productive 0x%x)", t, node, q, b->mw[k],
+                 f->dst, got, want, pf, prod);
+        if (want < 0)
+            continue;
+        const int ov = __builtin_ctz(vf[want]);
+        CR_CHECK(s->chaos.ovc[k] == ov, "cycle %ld node %ld: slot %d granted VC %d of port %d, "
+                 "the lowest left is %d", t, node, q, s->chaos.ovc[k], want, ov);
+        vf[want] &= ~(1u << ov);
+        if (!vf[want])
+            pf &= ~(1u << (want - 1));
+    }
+    /* R22.2.4: every IDLE head's request (stage 1), on what the queue left */
+    int want_op[TN_MAX_P * TN_MAX_V], want_ov[TN_MAX_P * TN_MAX_V], gated = -1, nfree = 0;
+    for (int q = 0; q < Q; q++)
+        nfree += !b->qresv[node * Q + q];
+    for (int ip = 0; ip < P; ip++)
+        for (int iv = 0; iv < V; iv++) {
+            const int flat = ip * V + iv;
+            const long x_ivc = (node * P + ip) * V + iv;
+            want_op[flat] = want_ov[flat] = -1;
+            if (b->st[x_ivc] != TN_VC_IDLE || !b->cnt[x_ivc])
+                continue;
+            const tn_flit *f = tn_iu_front(s, x_ivc); /* an IDLE VC sends nothing in t */
+            if (!f->head)
+                continue;
+            tn_route_out esc;
+            uint32_t prod;
+            int hops[TN_MAX_N], op = -1;
+            tn_route_adaptive(&s->g, V, cur, f->dst, ip, -1, &esc, &prod, hops);
+            if (!prod) {
+                op = esc.port;
+            } else if (prod & pf) {
+                const tn_sel_in in = {tn_sel_rand16(x, flat), hops, age, cnt, used};
+                op = 1 + tn_select(sel, prod & pf, &in);
+                choices += __builtin_popcount(prod & pf) > 1;
+            }
+            if (op < 0 || cr_rr(vf[op], V, b->va1[x_ivc]) < 0)
+                continue;
+            want_op[flat] = op;
+            want_ov[flat] = cr_rr(vf[op], V, b->va1[x_ivc]);
+            /* the injection gate: F >= 2, the first at or after inj_ptr */
+            if (tn_port_is_term(&s->g, ip) && prod) {
+                const int d = (flat - b->inj[node] + P * V) % (P * V);
+                if (nfree < 2 || (gated >= 0 && (gated - b->inj[node] + P * V) % (P * V) < d)) {
+                    want_op[flat] = -1;
+                    continue;
+                }
+                if (gated >= 0)
+                    want_op[gated] = -1;
+                gated = flat;
+            }
+        }
+    /* stage 2 per output VC: round robin by va2_ptr over the flat indexes; with transit=on a VC
+     * a network input port asks for ignores the terminal ports */
+    for (int flat = 0; flat < P * V; flat++) {
+        const int ip = flat / V, iv = flat % V;
+        const long x_ivc = (node * P + ip) * V + iv;
+        int win = -1;
+        if (want_op[flat] >= 0) {
+            const int op = want_op[flat], ov = want_ov[flat];
+            int net = 0;
+            for (int r = 0; r < P * V; r++)
+                net |= want_op[r] == op && want_ov[r] == ov && !tn_port_is_term(&s->g, r / V);
+            const int ptr = b->va2[(node * P + op) * V + ov];
+            for (int i = 0; i < P * V && win < 0; i++) {
+                const int r = (ptr + i) % (P * V);
+                if (want_op[r] == op && want_ov[r] == ov &&
+                    !(s->cfg.transit && net && tn_port_is_term(&s->g, r / V)))
+                    win = r;
+            }
+        }
+        const int granted = b->st[x_ivc] == TN_VC_IDLE && s->iu.state[x_ivc] == TN_VC_ACTIVE &&
+                            s->iu.oport[x_ivc] != P;
+        CR_CHECK(granted == (win == flat), "cycle %ld node %ld VC %d: %s, the rules %s (port %d "
+                 "VC %d, free ports 0x%x)", t, node, flat, granted ? "granted" : "not granted",
+                 win == flat ? "grant it" : "do not", want_op[flat], want_ov[flat], pf);
+        if (granted)
+            CR_CHECK(s->iu.oport[x_ivc] == want_op[flat] && s->iu.ovc[x_ivc] == want_ov[flat],
+                     "cycle %ld node %ld VC %d: granted (%d,%d), the rules give (%d,%d)", t, node,
+                     flat, s->iu.oport[x_ivc], s->iu.ovc[x_ivc], want_op[flat], want_ov[flat]);
+        /* R22.2.5: a slot only when no productive port was left */
+        if (b->st[x_ivc] == TN_VC_IDLE && s->iu.state[x_ivc] == TN_VC_ACTIVE &&
+            s->iu.oport[x_ivc] == P)
+            CR_CHECK(want_op[flat] < 0 && !tn_port_is_term(&s->g, ip), "cycle %ld node %ld VC "
+                     "%d: a slot reserved with port %d left", t, node, flat, want_op[flat]);
+    }
+    return choices;
+}
+
+/* R22.2.2 and R22.2.7 of one node in the cycle the snapshot b starts, written from the contract:
+ * each input port's stage-1 winner among its ACTIVE VCs with a flit and room downstream (a credit,
+ * a terminal port, or a slot with fewer than buf flits), the read port's slot, stage 2 of every
+ * output port over the input ports and the read port (in-transit mask) and the write port; then
+ * exactly the winners' VCs and the read port's slot send a flit (their read pointers move).
+ * Returns the flits checked. */
+static long cr_switch(const tn_sim *s, const cr_snap *b, long node, long t)
+{
+    const int P = s->P, V = s->V, B = s->B, Q = s->chaos.q, nnet = 2 * s->g.n;
+    int w1[TN_MAX_P], tgt[TN_MAX_P], sends[TN_MAX_P] = {0};
+    for (int ip = 0; ip < P; ip++) {
+        uint32_t req = 0;
+        for (int iv = 0; iv < V; iv++) {
+            const long x = (node * P + ip) * V + iv;
+            const int op = b->op[x], ov = b->ovc[x];
+            if (b->st[x] != TN_VC_ACTIVE || !b->cnt[x])
+                continue;
+            if (op == P ? b->qcnt[node * Q + ov] < B
+                        : tn_port_is_term(&s->g, op) || b->cred[(node * P + op) * V + ov])
+                req |= 1u << iv;
+        }
+        w1[ip] = cr_rr(req, V, b->sa1[node * P + ip]);
+        tgt[ip] = w1[ip] < 0 ? -1 : b->op[(node * P + ip) * V + w1[ip]];
+    }
+    uint32_t rq = 0;
+    for (int q = 0; q < Q; q++) {
+        const long k = node * Q + q;
+        const int op = b->qop[k];
+        if (b->qact[k] && b->qcnt[k] &&
+            (tn_port_is_term(&s->g, op) || b->cred[(node * P + op) * V + b->qovc[k]]))
+            rq |= 1u << q;
+    }
+    const int rslot = cr_rr(rq, Q, b->rdp[node]);
+    int rd_sends = 0;
+    for (int op = 0; op < P; op++) {
+        uint32_t r = 0, net = 1u << P; /* index P: the read port */
+        for (int ip = 0; ip < P; ip++) {
+            r |= (uint32_t)(tgt[ip] == op) << ip;
+            net |= (uint32_t)(ip >= 1 && ip <= nnet) << ip;
+        }
+        if (rslot >= 0 && b->qop[node * Q + rslot] == op)
+            r |= 1u << P;
+        if (s->cfg.transit && (r & net))
+            r &= net;
+        const int w = cr_rr(r, P + 1, b->sa2q[node * P + op]);
+        if (w == P)
+            rd_sends = 1;
+        else if (w >= 0)
+            sends[w] = 1;
+    }
+    uint32_t wq = 0;
+    for (int ip = 0; ip < P; ip++)
+        wq |= (uint32_t)(tgt[ip] == P) << ip;
+    const int wr = cr_rr(wq, P, b->wr[node]);
+    if (wr >= 0)
+        sends[wr] = 1;
+    long flits = 0;
+    for (int ip = 0; ip < P; ip++)
+        for (int iv = 0; iv < V; iv++) {
+            const long x = (node * P + ip) * V + iv;
+            const int sent = s->iu.rd[x] != b->rd[x], want = sends[ip] && iv == w1[ip];
+            flits += sent;
+            CR_CHECK(sent == want, "cycle %ld node %ld VC %d: %s a flit, the rules say it %s "
+                     "(stage 1 winner %d, target %d)", t, node, ip * V + iv,
+                     sent ? "sent" : "did not send", want ? "sends" : "does not", w1[ip],
+                     tgt[ip]);
+        }
+    for (int q = 0; q < Q; q++) {
+        const int sent = s->chaos.rd[node * Q + q] != b->qrd[node * Q + q];
+        const int want = rd_sends && q == rslot;
+        flits += sent;
+        CR_CHECK(sent == want, "cycle %ld node %ld slot %d: %s a flit, the rules say it %s", t,
+                 node, q, sent ? "sent" : "did not send", want ? "sends" : "does not");
+    }
+    return flits;
+}
+
+static void chaos_rules_run(int k, int n, const char *traffic, const char *sel, int transit,
+                            long *grants, long *resv, long *writes, long *reads, long *choices,
+                            long *flits)
 {
     tn_config c = base(k, n);
     char err[TN_ERRLEN];
     assert_int_equal(tn_config_set(&c, "routing", "chaos", err, sizeof err), 0);
     assert_int_equal(tn_config_set(&c, "traffic", traffic, err, sizeof err), 0);
+    assert_int_equal(tn_config_set(&c, "selection", sel, err, sizeof err), 0);
     c.vcs = 3;
     c.buf = 4;
     c.chaos_q = 3;
@@ -504,9 +759,13 @@ static void chaos_rules_run(int k, int n, const char *traffic, int transit, long
     cr_snap b;
     cr_alloc(&b, nivc, nslot, nq, nodes);
     for (long t = 0; t < 3000; t++) {
+        for (int node = 0; node < nodes; node++)
+            tn_router_sel_sync(s, node); /* what the step does first for a router it does not skip */
         cr_take(&b, s, nivc, nslot, nq, nodes);
         tn_sim_step(s);
         for (long node = 0; node < nodes; node++) {
+            *choices += cr_choice(s, &b, node, t);
+            *flits += cr_switch(s, &b, node, t);
             int ninj = 0, nres = 0, nwr = 0, lowest_free = -1;
             for (int q = Q - 1; q >= 0; q--)
                 if (!b.qresv[node * Q + q])
@@ -602,22 +861,32 @@ static void chaos_rules_run(int k, int n, const char *traffic, int transit, long
 static void test_chaos_rules(void **st_)
 {
     (void)st_;
+    /* every selection function at least once; on the ring a head has one productive port (its
+     * choices are deroutings between the two directions), on the 4x4 two in most cycles */
     static const struct {
         int k, n;
-        const char *traffic;
-    } cases[] = {{4, 2, "uniform"}, {8, 1, "tornado"}};
-    for (int i = 0; i < 2; i++)
-        for (int transit = 0; transit <= 1; transit++) {
-            long g = 0, r = 0, w = 0, rd = 0;
-            chaos_rules_run(cases[i].k, cases[i].n, cases[i].traffic, transit, &g, &r, &w, &rd);
-            print_message("chaos rules k=%d n=%d %s transit=%d: %ld grants, %ld reservations, "
-                          "%ld writes, %ld reads checked\n", cases[i].k, cases[i].n,
-                          cases[i].traffic, transit, g, r, w, rd);
-            /* the run reaches every rule many times, or it checks nothing */
-            if (g < 1000 || r < 50 || w < 100 || rd < 100)
-                fail_msg("k=%d n=%d %s transit=%d: too few events", cases[i].k, cases[i].n,
-                         cases[i].traffic, transit);
-        }
+        const char *traffic, *sel;
+        int transit;
+    } cases[] = {
+        {4, 2, "uniform", "sq", 0},       {4, 2, "uniform", "random", 1},
+        {8, 1, "tornado", "sq", 0},       {8, 1, "tornado", "random", 1},
+        {4, 2, "uniform", "ldsf", 1},     {4, 2, "uniform", "lru", 0},
+        {4, 2, "transpose", "zigzag", 0}, {4, 2, "bitrev", "dor", 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        long g = 0, r = 0, w = 0, rd = 0, ch = 0, fl = 0;
+        chaos_rules_run(cases[i].k, cases[i].n, cases[i].traffic, cases[i].sel,
+                        cases[i].transit, &g, &r, &w, &rd, &ch, &fl);
+        print_message("chaos rules k=%d n=%d %s %s transit=%d: %ld grants, %ld selections of two "
+                      "or more ports, %ld reservations, %ld writes, %ld reads, %ld flits sent "
+                      "checked\n", cases[i].k, cases[i].n, cases[i].traffic, cases[i].sel,
+                      cases[i].transit, g, ch, r, w, rd, fl);
+        /* the run reaches every rule many times, or it checks nothing */
+        if (g < 1000 || r < 50 || w < 100 || rd < 100 || fl < 10000 ||
+            ch < (cases[i].n > 1 ? 1000 : 10))
+            fail_msg("k=%d n=%d %s %s transit=%d: too few events", cases[i].k, cases[i].n,
+                     cases[i].traffic, cases[i].sel, cases[i].transit);
+    }
 }
 
 static void test_chaos_bad_config(void **st_)
