@@ -2,7 +2,9 @@
 /* Checks of CHAOS (docs/microarchitecture.md section 22), the C model's baseline with no RTL
  * twin: delivery past saturation, minimal routes at low load, the zero-load latency, determinism,
  * the two worked traces of 22.6 (R22.6.1, R22.6.2, the second read from the document itself), the
- * per-cycle rules of R22.2.4-R22.2.7 on loaded runs, and the configurations CHAOS refuses. */
+ * per-cycle rules of R22.2.1-R22.2.7 on loaded runs under every selection function (the pointers
+ * and counters, and who wins each allocation, computed from the contract), and the
+ * configurations CHAOS refuses. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
