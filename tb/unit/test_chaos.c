@@ -608,10 +608,11 @@ static long cr_choice(tn_sim *s, const cr_snap *b, long node, long t)
                 op = 1 + tn_select(sel, prod & pf, &in);
                 choices += __builtin_popcount(prod & pf) > 1;
             }
-            if (op < 0 || cr_rr(vf[op], V, b->va1[x_ivc]) < 0)
+            const int ov = op < 0 ? -1 : cr_rr(vf[op], V, b->va1[x_ivc]);
+            if (ov < 0)
                 continue;
             want_op[flat] = op;
-            want_ov[flat] = cr_rr(vf[op], V, b->va1[x_ivc]);
+            want_ov[flat] = ov;
             /* the injection gate: F >= 2, the first at or after inj_ptr */
             if (tn_port_is_term(&s->g, ip) && prod) {
                 const int d = (flat - b->inj[node] + P * V) % (P * V);
