@@ -248,6 +248,10 @@ bad "sweep with load= (it runs loads=)" "key 'load'|value '0.9'|not read by tnsi
     sweep loads=0.1,0.2 k=5 load=0.9 $Q
 bad "sweep with a load above the injection channel" "key 'loads'|value '0.8' (load 2 of 2)|0..0.5" \
     sweep loads=0.1,0.8 k=4 n=2 $Q
+bad "sweep with a load of 0 (a sweep's loads are positive)" "key 'loads'|value '0' (load 2 of '0.1,0')|(0, 100]" \
+    sweep loads=0.1,0 k=4 n=2 $Q
+bad "sweep with a negative load" "key 'loads'|value '-0.1' (load 1 of '-0.1')|(0, 100]" \
+    sweep loads=-0.1 k=4 n=2 $Q
 bad "sweep with a load that is not a number" "key 'loads'|value 'abc' (load 2 of '0.1,abc')" \
     sweep loads=0.1,abc k=4 n=2 $Q
 bad "sweep with too few VCs names vcs" "key 'vcs'|'2'|3..16" sweep loads=0.1 routing=minad vcs=2 $Q
@@ -307,19 +311,23 @@ assert not bad, "%d rows differ, first %s" % (len(bad), bad[0])
         fi
     fi
 done
-tn run k=4 n=2 load=0.3 warmup=200 measure=1000 series="$TMP/series.csv" series_win=100
+# whole windows only: as many rows as the run has whole 100-cycle windows (the drain's last,
+# partial window is left out)
+tn run k=4 n=2 load=0.3 warmup=200 measure=1000 series="$TMP/series.csv" series_win=100 --json
 if ran_ok "tnsim run series=FILE exits 0"; then
+    tail -n 1 "$TMP/out" > "$TMP/series.json"
     if python3 -c '
-import csv, sys
+import csv, json, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-assert len(rows) >= 12, "only %d windows" % len(rows)
+cycles = json.load(open(sys.argv[2]))["cycles"]
+assert len(rows) == cycles // 100, "%d windows in a run of %d cycles" % (len(rows), cycles)
 assert [int(r["cycle"]) for r in rows[:3]] == [0, 100, 200], "windows are not 100 cycles"
 mid = [float(r["accepted"]) for r in rows[3:10]]
 assert all(0.2 < x < 0.4 for x in mid), "accepted per window %s not near the offered 0.3" % mid
-' "$TMP/series.csv" 2>"$TMP/err"; then
-        pass "series=FILE: one row per 100-cycle window, accepted near the offered 0.3 in the window"
+' "$TMP/series.csv" "$TMP/series.json" 2>"$TMP/err"; then
+        pass "series=FILE: one row per whole 100-cycle window, accepted near the offered 0.3 in the window"
     else
-        fail "series=FILE: one row per 100-cycle window, accepted near the offered 0.3 in the window" "$(tail -n 1 "$TMP/err")"
+        fail "series=FILE: one row per whole 100-cycle window, accepted near the offered 0.3 in the window" "$(tail -n 1 "$TMP/err")"
     fi
 fi
 bad "series_win out of range" "series_win|0|1..1000000" series_win=0 $Q

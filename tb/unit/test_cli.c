@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* The command line (tn_cli.h) and the table of the model's keys (config.c, tn_keys.h): the
  * table's defaults are tn_config_default's, every key accepts its default, bad values give the
- * message with the range, the unknown-key message lists every key, tn_cli_parse with a
+ * message with the range, each enumeration value is set by its name (and a value outside is
+ * "?"), the unknown-key message lists every key, tn_cli_parse with a
  * program's extra keys on the command line and in --config, and tn_config_name. */
 #define _POSIX_C_SOURCE 200809L
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -248,6 +250,13 @@ static void test_other_keys_messages(void **st)
                           "comma-separated node ids, each 0..k^n-1 (at most 65535)"},
         {"trace", "", "key 'trace': value '' is not allowed; allowed: a file path of 1..255 "
                       "characters"},
+        /* a range's first length empty, or longer than the 31 characters read (the value is
+         * refused, not read past its buffer) */
+        {"pkt", "-4", "key 'pkt': value '-4' is not allowed; allowed: a length L or a range A-B, "
+                      "1 <= A <= B <= 256"},
+        {"pkt", "00000000000000000000000000000004-8",
+         "key 'pkt': value '00000000000000000000000000000004-8' is not allowed; allowed: a length "
+         "L or a range A-B, 1 <= A <= B <= 256"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         tn_config c;
@@ -255,6 +264,37 @@ static void test_other_keys_messages(void **st)
         tn_config_default(&c);
         assert_int_equal(tn_config_set(&c, cases[i].key, cases[i].value, err, sizeof err), -1);
         assert_string_equal(err, cases[i].msg);
+    }
+}
+
+/* The names of the enumerations (config.c): each valid value's name is the key's value that
+ * sets it, and a value outside the enumeration, one below or one past the last, is "?". */
+static void test_enum_names(void **st)
+{
+    (void)st;
+    static const struct {
+        const char *key;
+        const char *(*name)(int);
+        int last;
+        size_t off;
+    } e[] = {
+        {"routing", tn_routing_name, TN_ROUTE_LAST, offsetof(tn_config, routing)},
+        {"traffic", tn_traffic_name, TN_TR_LAST, offsetof(tn_config, traffic)},
+        {"topo", tn_topo_name, TN_TOPO_LAST, offsetof(tn_config, topo)},
+        {"selection", tn_selection_name, TN_SEL_LAST, offsetof(tn_config, selection)},
+    };
+    for (size_t i = 0; i < sizeof e / sizeof e[0]; i++) {
+        for (int v = 0; v < e[i].last; v++) {
+            tn_config c;
+            char err[TN_CLI_ERRLEN] = "";
+            tn_config_default(&c);
+            const char *nm = e[i].name(v);
+            if (tn_config_set(&c, e[i].key, nm, err, sizeof err) ||
+                *(int *)((char *)&c + e[i].off) != v)
+                fail_msg("%s=%s (the name of %d): %s", e[i].key, nm, v, err);
+        }
+        assert_string_equal(e[i].name(-1), "?");
+        assert_string_equal(e[i].name(e[i].last), "?");
     }
 }
 
@@ -695,6 +735,7 @@ int main(void)
         cmocka_unit_test(test_int_keys_bad_values),
         cmocka_unit_test(test_number_forms),
         cmocka_unit_test(test_other_keys_messages),
+        cmocka_unit_test(test_enum_names),
         cmocka_unit_test(test_unknown_key_lists_every_key),
         cmocka_unit_test(test_cli_parse_extra_keys),
         cmocka_unit_test(test_cli_config_file_extra_key),

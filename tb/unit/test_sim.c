@@ -895,6 +895,30 @@ static void test_watchdog_reports_deadlock(void **st_)
     assert_non_null(strstr(tn_sim_deadlock_report(s), "no flit moved for 1000 cycles while"));
     assert_non_null(strstr(tn_sim_deadlock_report(s), "stuck VCs: [node"));
     assert_true(st.injected > st.delivered);
+    /* the report lists the first 8 occupied input VCs in index order (node, port, VC), each with
+     * its flit count, and no more: here more than 8 are stuck */
+    const char *rep = tn_sim_deadlock_report(s), *e = rep;
+    long stuck = 0;
+    int listed = 0;
+    for (long i = 0; i < (long)s->g.nodes * s->P * s->V; i++) {
+        if (!s->iu.cnt[i])
+            continue;
+        if (++stuck > 8)
+            continue;
+        int node, port, vc, flits;
+        e = strstr(e, " [node ");
+        assert_non_null(e);
+        assert_int_equal(sscanf(e, " [node %d port %d vc %d: %d flits", &node, &port, &vc, &flits),
+                         4);
+        if ((long)(node * s->P + port) * s->V + vc != i || flits != s->iu.cnt[i])
+            fail_msg("stuck VC %d listed as node %d port %d vc %d with %d flits; VC %ld holds %d",
+                     listed, node, port, vc, flits, i, s->iu.cnt[i]);
+        listed++;
+        e++;
+    }
+    assert_true(stuck > 8);
+    assert_int_equal(listed, 8);
+    assert_null(strstr(e, " [node "));
     tn_sim_free(s);
     /* the same traffic with the dateline classes drains */
     c.dateline = 1;
@@ -1121,6 +1145,91 @@ static void test_trace_acrd(void **st)
     assert_non_null(strstr(err, "allowed: 8..64"));
 }
 
+/* R9.8: the first stopped cycle is the first cycle c >= W1 at whose start every marked packet
+ * (created in [W0, W1)) has been delivered in a cycle before c, with every generator past the
+ * window; here (Bernoulli traffic, no GAL) a generator is past W1 by the time the last marked
+ * packet it made is delivered, so c = max(W1, 1 + the last marked delivery). Below and past
+ * saturation, DOR and MIN AD, one and two terminals. */
+struct last_marked { long lo, hi, last, marked; };
+static void on_marked(void *user, const tn_pkt_record *p)
+{
+    struct last_marked *m = user;
+    if (p->created < m->lo || p->created >= m->hi)
+        return;
+    m->marked++;
+    m->last = p->ejected > m->last ? p->ejected : m->last;
+}
+
+static void test_stop_cycle_rule(void **st_)
+{
+    (void)st_;
+    static const struct { int routing, term; double load; } cases[] = {
+        {TN_ROUTE_DOR, 1, 0.1}, {TN_ROUTE_DOR, 1, 0.5}, {TN_ROUTE_MINAD, 1, 0.3},
+        {TN_ROUTE_MINAD, 2, 0.9},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tn_config c = base(4, 2);
+        char err[TN_ERRLEN];
+        c.routing = cases[i].routing;
+        c.vcs = 3;
+        c.buf = 4;
+        c.term = cases[i].term;
+        c.load = cases[i].load;
+        c.pkt_min = 1;
+        c.pkt_max = 8;
+        c.warmup = 300;
+        c.measure = 1000;
+        tn_sim *s = tn_sim_new(&c, err, sizeof err);
+        if (!s)
+            fail_msg("%s", err);
+        struct last_marked m = {c.warmup, c.warmup + c.measure, -1, 0};
+        tn_sim_on_deliver(s, on_marked, &m);
+        tn_stats st;
+        assert_int_equal(tn_sim_run(s, &st), 0);
+        tn_sim_free(s);
+        long want = m.last + 1 > m.hi ? m.last + 1 : m.hi;
+        if (!st.drained || m.marked != st.packets || m.marked < 100 || st.stop_cycle != want)
+            fail_msg("%s term=%d load %.1f: stop_cycle %ld, drained %d; %ld marked packets (%ld "
+                     "counted), the last delivered in cycle %ld: want %ld",
+                     tn_routing_name(c.routing), c.term, c.load, st.stop_cycle, st.drained,
+                     m.marked, st.packets, m.last, want);
+    }
+}
+
+/* Directed packets (tn_sim_inject): a source or destination outside 0..K^N-1 or a length outside
+ * 1..TN_MAX_PKT is refused and changes nothing; at the bounds a packet is taken and delivered
+ * once, intact; a channel with a packet pending refuses another. */
+static void test_inject_bounds(void **st_)
+{
+    (void)st_;
+    tn_config c = base(4, 2);
+    char err[TN_ERRLEN];
+    c.pkt_min = 1;
+    c.pkt_max = TN_MAX_PKT; /* buffers need not hold it: flits follow as credits return */
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    if (!s)
+        fail_msg("%s", err);
+    const int N = 16;
+    static const int bad[][3] = {{-1, 5, 4}, {16, 5, 4}, {5, -1, 4}, {5, 16, 4}, {5, 6, 0},
+                                 {5, 6, TN_MAX_PKT + 1}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (tn_sim_inject(s, bad[i][0], bad[i][1], bad[i][2]) != -1)
+            fail_msg("tn_sim_inject(src %d, dst %d, len %d) taken", bad[i][0], bad[i][1],
+                     bad[i][2]);
+    last_pkt l = {0};
+    tn_sim_on_deliver(s, on_deliver, &l);
+    assert_int_equal(tn_sim_inject(s, N - 1, 0, TN_MAX_PKT), 0);
+    assert_int_equal(tn_sim_inject(s, N - 1, 3, 1), -1); /* one pending already */
+    assert_int_equal(tn_sim_inject(s, 0, N - 1, 1), 0);
+    while (l.count < 2 && tn_sim_cycle(s) < 10000)
+        tn_sim_step(s);
+    for (int i = 0; i < 100; i++)
+        tn_sim_step(s); /* and no third one */
+    assert_int_equal(l.count, 2);
+    assert_int_equal(tn_sim_check_errors(s), 0);
+    tn_sim_free(s);
+}
+
 /* Section 17: the measured offered load counts every packet created in the window, also when the
  * drain limit stops the run before a source's lazy generator has drawn them all: a run cut at the
  * window's end (drain=0) past saturation reports the created flits of the same run left to drain
@@ -1332,6 +1441,8 @@ int main(void)
         cmocka_unit_test(test_traffic_switch),
         cmocka_unit_test(test_goal_val_hop_distribution),
         cmocka_unit_test(test_created_counts_undrawn),
+        cmocka_unit_test(test_stop_cycle_rule),
+        cmocka_unit_test(test_inject_bounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
