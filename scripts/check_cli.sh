@@ -139,6 +139,8 @@ bad "gal_tmin above gal_tmax" "gal_tmin|gal_tmax|20 > 10" routing=gal vcs=3 gal_
 bad "gal_n1 beyond the 64-cycle window" "gal_n1|65|1..64" gal_n1=65 $Q
 bad "pair outside the network" "pair|0,99|0..15" pair=0,99 k=4 $Q
 bad "pair's source one past the last node" "pair|16,0|0..15" pair=16,0 k=4 $Q
+bad "pair past the largest network names this network's range" "pair|65536,1|node ids 0..15" \
+    pair=65536,1 k=4 $Q
 bad "pair is only for run" "pair|only for tnsim run" sat pair=0,1 $Q
 bad "pair_shift without pair" "pair_shift|on|pair=S,D" pair_shift=on $Q
 bad "pair_shift not on/off" "pair_shift|yes|on off" pair=0,1 pair_shift=yes $Q
@@ -194,6 +196,16 @@ for key in chan_out pair_out series; do
             "exit $RC" "stdout:" "$OUT"
     fi
 done
+# no argument at all: a run of the defaults (tnsim's mode words are read only when given)
+tn
+desc="tnsim with no arguments runs the default configuration"
+if ran_ok "$desc"; then
+    case "$OUT" in
+    "tnsim: 8-ary 2-cube torus, routing=dor traffic=uniform vcs=2 buf=8 pkt=4 term=1 seed=1"*)
+        pass "$desc" ;;
+    *) fail "$desc" "stdout:" "$(head -n 3 "$TMP/out")" ;;
+    esac
+fi
 tn run chan_out="$TMP/chan.csv" k=4 n=2 warmup=0 measure=50
 if ran_ok "chan_out=FILE exits 0"; then
     # 16 nodes x 4 network ports, and the header
@@ -354,7 +366,7 @@ fi
 # quadrant, so the series' non-minimal fraction is 0 in every window, as the run's nonmin_frac
 tn run k=4 n=2 vcs=4 routing=gal gal_t=1024 load=0.3 warmup=0 measure=1500 series="$TMP/gm.csv" \
     series_win=100 --json
-desc="series=FILE with routing=gal gal_t=1024: nonmin_frac 0 in every window and in the run"
+desc="series=FILE with routing=gal gal_t=1024: nonmin_frac 0 in every window and in the run; one queue occupancy per quadrant"
 if ran_ok "$desc"; then
     tail -n 1 "$TMP/out" > "$TMP/gm.json"
     if python3 -c '
@@ -364,6 +376,8 @@ j = json.load(open(sys.argv[2]))
 assert len(rows) >= 15, "only %d windows" % len(rows)
 nz = [(r["cycle"], r["nonmin_frac"]) for r in rows if float(r["nonmin_frac"]) != 0]
 assert not nz and j["nonmin_frac"] == 0, "non-minimal: %s, run %s" % (nz[:3], j["nonmin_frac"])
+occ = j["gal_queue_occ"]
+assert len(occ) == 4 and all(x >= 0 for x in occ) and sum(occ) > 0, "gal_queue_occ %s: not one mean per quadrant of the 4x4" % occ
 ' "$TMP/gm.csv" "$TMP/gm.json" 2>"$TMP/err"; then
         pass "$desc"
     else

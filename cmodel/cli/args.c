@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* tnsim's own keys beside the model's, the checks of their combinations, the usage text. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,7 +147,8 @@ static int set_pair(void *ctx, const char *v, char *err, size_t errlen)
         return -1;
     memcpy(s, v, (size_t)(comma - v));
     s[comma - v] = 0;
-    if (tn_cli_long(s, 0, TN_MAX_NODES - 1, &x) || tn_cli_long(comma + 1, 0, TN_MAX_NODES - 1, &y))
+    /* any node id here; the network's range is checked once the keys are all read */
+    if (tn_cli_long(s, 0, INT_MAX, &x) || tn_cli_long(comma + 1, 0, INT_MAX, &y))
         return -1;
     a->pair_src = (int)x;
     a->pair_dst = (int)y;

@@ -298,6 +298,29 @@ static void test_enum_names(void **st)
     }
 }
 
+/* K^N at most TN_MAX_NODES: 16^4 = 65,536 nodes pass the check, 17^4 = 83,521 are refused,
+ * naming both keys, the count and the maximum. */
+static void test_node_count_limit(void **st)
+{
+    (void)st;
+    static const struct { int k, n; long nodes; } cases[] = {
+        {16, 4, 65536}, {17, 4, 83521}, {64, 2, 4096}, {2, 4, 16},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tn_config c;
+        char err[TN_CLI_ERRLEN] = "", want[128];
+        tn_config_default(&c);
+        c.k = cases[i].k;
+        c.n = cases[i].n;
+        c.load = 0.01;
+        int r = tn_config_check(&c, err, sizeof err);
+        snprintf(want, sizeof want, "keys 'k','n': k^n = %d^%d = %ld nodes exceeds the maximum %d",
+                 c.k, c.n, cases[i].nodes, TN_MAX_NODES);
+        if (cases[i].nodes > TN_MAX_NODES ? r == 0 || strcmp(err, want) : r != 0)
+            fail_msg("k=%d n=%d (%ld nodes): %s", c.k, c.n, cases[i].nodes, r ? err : "accepted");
+    }
+}
+
 /* The word w occurs in the space-separated list s. */
 static int has_word(const char *s, const char *w)
 {
@@ -609,6 +632,32 @@ static void test_cli_usage_lists_every_key(void **st)
             fail_msg("usage: key '%s' does not show its default '%s'", name, def ? def : "-");
     }
     free(text);
+    /* a program's own defaults ("name=value") replace the model's in the usage, for that key
+     * alone: gal_tmin's does not reach gal_t, a prefix of its name */
+    static const char *const over[] = {"gal_tmin=9", "seed=12345", NULL};
+    static const struct { const char *key, *def; } shown[] = {
+        {"gal_tmin", "9"}, {"seed", "12345"}, {"gal_t", NULL}, {"k", NULL},
+    };
+    f = open_memstream(&text, &len);
+    assert_non_null(f);
+    tn_cli_usage_defs(f, "usage: tnlock key=value ...", prog_keys, NPROG, over);
+    fclose(f);
+    for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++) {
+        const char *def = shown[i].def;
+        for (int j = 0; !def && j < nk; j++)
+            if (!strcmp(k[j].name, shown[i].key))
+                def = k[j].def; /* the model's */
+        assert_non_null(def);
+        char line[128], got[64] = "";
+        snprintf(line, sizeof line, "\n  %s ", shown[i].key);
+        const char *p = strstr(text, line);
+        assert_non_null(p);
+        sscanf(p + strlen(line), "%63s", got);
+        if (strcmp(got, def))
+            fail_msg("usage with a program's defaults: key '%s' shows '%s', not '%s'",
+                     shown[i].key, got, def);
+    }
+    free(text);
 }
 
 /* ---- tn_config_name ---- */
@@ -736,6 +785,7 @@ int main(void)
         cmocka_unit_test(test_number_forms),
         cmocka_unit_test(test_other_keys_messages),
         cmocka_unit_test(test_enum_names),
+        cmocka_unit_test(test_node_count_limit),
         cmocka_unit_test(test_unknown_key_lists_every_key),
         cmocka_unit_test(test_cli_parse_extra_keys),
         cmocka_unit_test(test_cli_config_file_extra_key),

@@ -734,6 +734,94 @@ static void test_val_goal_gal_deliver(void **st_)
     }
 }
 
+/* R17.4's non-minimal fraction: the marked packets delivered with more hops than the minimal
+ * distance between their nodes (on a torus the shorter way round each ring, on a mesh the
+ * coordinate difference), counted here packet by packet, equal the model's nonmin_frac. */
+struct nonmin_cnt { int k, n, torus; long lo, hi, marked, nonmin; };
+static void nonmin_pkt(void *user, const tn_pkt_record *p)
+{
+    struct nonmin_cnt *m = user;
+    if (p->created < m->lo || p->created >= m->hi)
+        return;
+    int h = 0;
+    for (int d = 0, a = p->src, b = p->dst; d < m->n; d++, a /= m->k, b /= m->k) {
+        int dd = abs(a % m->k - b % m->k);
+        h += m->torus && m->k - dd < dd ? m->k - dd : dd;
+    }
+    m->marked++;
+    m->nonmin += p->hops > h;
+}
+
+static void test_nonmin_frac_counted(void **st_)
+{
+    (void)st_;
+    static const struct { const char *routing, *traffic; int k, n, vcs, topo; double load; } cases[] = {
+        {"goal", "tornado", 8, 1, 3, TN_TOPO_TORUS, 0.3},
+        {"val", "uniform", 4, 2, 4, TN_TOPO_TORUS, 0.3},
+        {"val", "uniform", 4, 2, 2, TN_TOPO_MESH, 0.3},
+        {"minad", "transpose", 4, 2, 3, TN_TOPO_TORUS, 0.4},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tn_config c = base(cases[i].k, cases[i].n);
+        char err[TN_ERRLEN];
+        assert_int_equal(tn_config_set(&c, "routing", cases[i].routing, err, sizeof err), 0);
+        assert_int_equal(tn_config_set(&c, "traffic", cases[i].traffic, err, sizeof err), 0);
+        c.vcs = cases[i].vcs;
+        c.topo = cases[i].topo;
+        c.load = cases[i].load;
+        c.warmup = 200;
+        c.measure = 1500;
+        tn_sim *s = tn_sim_new(&c, err, sizeof err);
+        if (!s)
+            fail_msg("%s", err);
+        struct nonmin_cnt m = {c.k, c.n, c.topo == TN_TOPO_TORUS, c.warmup,
+                               c.warmup + c.measure, 0, 0};
+        tn_sim_on_deliver(s, nonmin_pkt, &m);
+        tn_stats st;
+        assert_int_equal(tn_sim_run(s, &st), 0);
+        tn_sim_free(s);
+        double want = m.marked ? (double)m.nonmin / (double)m.marked : 0;
+        /* GOAL's tornado on the 8-ring: the long way with probability 3/8; VAL: most packets */
+        int plausible = strcmp(cases[i].routing, "minad") ? m.nonmin > m.marked / 4 : !m.nonmin;
+        if (m.marked != st.packets || m.marked < 500 || fabs(st.nonmin_frac - want) > 1e-12 ||
+            !plausible)
+            fail_msg("%s %s on a %d-ary %d-%s: nonmin_frac %.6f, counted %ld of %ld (%ld counted "
+                     "by the model)", cases[i].routing, cases[i].traffic, c.k, c.n,
+                     tn_topo_name(c.topo), st.nonmin_frac, m.nonmin, m.marked, st.packets);
+    }
+}
+
+/* GAL and GOAL at the largest dimension count (N = 4, 16 quadrants) on the 3-ary 4-cube, one
+ * set per direction: every packet delivered intact, each of the 16 quadrants' mean queue
+ * occupancy within the queues' bounds, and some packets queued in a non-minimal quadrant under
+ * tornado traffic past the threshold. */
+static void test_gal_four_dims(void **st_)
+{
+    (void)st_;
+    for (int i = 0; i < 2; i++) {
+        tn_config c = base(3, 4);
+        char err[TN_ERRLEN];
+        assert_int_equal(tn_config_set(&c, "routing", i ? "goal" : "gal", err, sizeof err), 0);
+        assert_int_equal(tn_config_set(&c, "traffic", "tornado", err, sizeof err), 0);
+        c.vcs = 3;
+        c.load = 0.33;
+        c.gal_sets = TN_GAL_SDIR;
+        c.warmup = 200;
+        c.measure = 1000;
+        tn_stats st = run_cfg(&c);
+        assert_true(st.injected > 1000);
+        assert_true(st.nonmin_frac > 0);
+        assert_int_equal(st.gal_quads, i ? 0 : 16);
+        double sum = 0;
+        for (int q = 0; q < st.gal_quads; q++) {
+            if (!(st.gal_queue_occ[q] >= 0 && st.gal_queue_occ[q] <= 16.0 * c.gal_qdepth))
+                fail_msg("quadrant %d: mean occupancy %g per node", q, st.gal_queue_occ[q]);
+            sum += st.gal_queue_occ[q];
+        }
+        assert_true(i || sum > 0);
+    }
+}
+
 /* GAL with one injection channel per quadrant (section 21): quadrant q drains through channel
  * q mod term, its packets take exactly the quadrant's hops, and past the minimal direction's
  * saturation part of the tornado traffic goes the long way round. */
@@ -1194,6 +1282,31 @@ static void test_stop_cycle_rule(void **st_)
                      tn_routing_name(c.routing), c.term, c.load, st.stop_cycle, st.drained,
                      m.marked, st.packets, m.last, want);
     }
+    /* a channel whose pending packet was created in cycle W1 itself does not hold the sources:
+     * on the 8-node line with one VC, E (2 -> 7, 256 flits) and D (0 -> 7, 24 flits), both of
+     * the warm-up, block node 0's injection VC, so B (0 -> 1, created in W1 = 20) stays
+     * pending; M (6 -> 5, created in 19) is the one marked packet, and the sources stop the
+     * cycle after it is delivered */
+    tn_config c = base(8, 1);
+    char err[TN_ERRLEN];
+    c.topo = TN_TOPO_MESH;
+    c.vcs = 1;
+    c.buf = 8;
+    c.pkt_min = 1;
+    c.pkt_max = 256;
+    c.warmup = 10;
+    c.measure = 10;
+    tn_sim *s = trace_sim_cfg("0 2 7 256\n0 0 7 24\n19 6 5 8\n20 0 1 1\n", c, err, sizeof err);
+    if (!s)
+        fail_msg("%s", err);
+    struct last_marked m = {c.warmup, c.warmup + c.measure, -1, 0};
+    tn_sim_on_deliver(s, on_marked, &m);
+    tn_stats st;
+    assert_int_equal(tn_sim_run(s, &st), 0);
+    tn_sim_free(s);
+    assert_int_equal(m.marked, 1);
+    assert_true(m.last > 20);
+    assert_int_equal(st.stop_cycle, m.last + 1);
 }
 
 /* Directed packets (tn_sim_inject): a source or destination outside 0..K^N-1 or a length outside
@@ -1291,6 +1404,63 @@ static void test_created_counts_undrawn(void **st_)
     assert_int_equal(st.created_packets, 20);
 }
 
+/* R17.10's window: a use counts when its cycle lies in the window. With 1-flit buffers, 8-flit
+ * packets wait for credits and heads for VCs, so ports are idle for a reason in many cycles; the
+ * port-cycles of each use over the window [5, 45) of every link equal the sum of those of the
+ * 40 one-cycle windows it holds, and in every window each use lies in 0..1. */
+struct port_uses { long n[64 * TN_PORT_USE_N]; };
+static void port_uses_of(int w0, int m, struct port_uses *pu)
+{
+    char err[TN_ERRLEN];
+    tn_config c = base(4, 2);
+    c.warmup = w0;
+    c.measure = m;
+    c.vcs = 2;
+    c.buf = 1;
+    c.pkt_min = 1;
+    c.pkt_max = 8;
+    tn_sim *s = trace_sim_cfg("3 0 2 8\n3 4 2 8\n4 1 3 8\n5 8 2 8\n6 5 6 8\n", c, err,
+                              sizeof err);
+    assert_non_null(s);
+    tn_stats st;
+    assert_int_equal(tn_sim_run(s, &st), 0);
+    for (int v = 0; v < 16; v++)
+        for (int j = 0; j < 4; j++) {
+            double u[TN_PORT_USE_N];
+            assert_int_equal(tn_sim_channel_use(s, v, j + 1, u), 0);
+            for (int k = 0; k < TN_PORT_USE_N; k++) {
+                if (u[k] < -1e-12 || u[k] > 1 + 1e-12)
+                    fail_msg("window [%d, %d): node %d port %d use %d is %g", w0, w0 + m, v,
+                             j + 1, k, u[k]);
+                pu->n[(v * 4 + j) * TN_PORT_USE_N + k] = (long)(u[k] * m + 0.5);
+            }
+        }
+    tn_sim_free(s);
+}
+
+static void test_port_use_window_sum(void **st_)
+{
+    (void)st_;
+    static struct port_uses whole, one, sum;
+    memset(&sum, 0, sizeof sum);
+    port_uses_of(5, 40, &whole);
+    for (int t = 5; t < 45; t++) {
+        port_uses_of(t, 1, &one);
+        for (int i = 0; i < 64 * TN_PORT_USE_N; i++)
+            sum.n[i] += one.n[i];
+    }
+    long busy = 0;
+    for (int i = 0; i < 64 * TN_PORT_USE_N; i++) {
+        if (whole.n[i] != sum.n[i])
+            fail_msg("node %d port %d use %d: %ld port-cycles in [5, 45), %ld in its cycles one "
+                     "by one", i / TN_PORT_USE_N / 4, i / TN_PORT_USE_N % 4 + 1,
+                     i % TN_PORT_USE_N, whole.n[i], sum.n[i]);
+        if (i % TN_PORT_USE_N != TN_PORT_SENT && i % TN_PORT_USE_N != TN_PORT_IDLE_EMPTY)
+            busy += whole.n[i];
+    }
+    assert_true(busy >= 20); /* ports idle for a reason: the case the window's edge decides */
+}
+
 /* R17.10, one packet alone: node 0 sends one 4-flit packet to node 1 of the 4x4 torus (one link,
  * 0 -> 1), in a window that holds all of it. Its flits leave one a cycle: the link's port sends 4
  * flits and is never idle with a flit waiting; every other port-cycle of the window is idle with
@@ -1354,6 +1524,13 @@ static void test_chan_window_edges(void **st_)
             if (got != want || fabs(st.chan_util_max * m - (double)want) > 1e-9)
                 fail_msg("window [%d, %d): %ld flits counted on the 64 links (largest %.4f per "
                          "cycle), want %ld", w0, w0 + m, got, st.chan_util_max, want);
+            /* R17.10 over the same window: one use per link and cycle, sent as R17.5 counts */
+            long uses = 0;
+            for (int u = 0; u < TN_PORT_USE_N; u++)
+                uses += (long)(st.port_use[u] * 64 * m + 0.5);
+            if (uses != 64L * m || (long)(st.port_use[TN_PORT_SENT] * 64 * m + 0.5) != want)
+                fail_msg("window [%d, %d): %ld port uses (want %ld), %g sent", w0, w0 + m, uses,
+                         64L * m, st.port_use[TN_PORT_SENT] * 64 * m);
         }
 }
 
@@ -1443,6 +1620,9 @@ int main(void)
         cmocka_unit_test(test_created_counts_undrawn),
         cmocka_unit_test(test_stop_cycle_rule),
         cmocka_unit_test(test_inject_bounds),
+        cmocka_unit_test(test_gal_four_dims),
+        cmocka_unit_test(test_nonmin_frac_counted),
+        cmocka_unit_test(test_port_use_window_sum),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -437,6 +437,17 @@ static void test_doc_draws(void **state)
     static const int hb1[1] = { 12 };
     expect_dests(&e, 0, hb1, 1, 2);
     env_close(&e);
+
+    /* the most hot nodes, 16, every one of them read (node 15 - i in place i) */
+    env_open(&e, 4, 2, TN_TOPO_TORUS, TN_TR_HOTSPOT);
+    e.c.hot_frac = 1.0;
+    e.c.n_hot = TN_MAX_HOT;
+    for (int i = 0; i < TN_MAX_HOT; i++)
+        e.c.hot[i] = 15 - i;
+    assert_int_equal(env_init(&e), 0);
+    for (int i = 0; i < TN_MAX_HOT; i++)
+        assert_int_equal(e.t.hot[i], 15 - i);
+    env_close(&e);
 }
 
 /* ---------------------------------------------------------------- properties */
