@@ -598,7 +598,6 @@ int tn_config_check(const tn_config *c, char *err, size_t errlen)
                  c->dateline ? "" : " with dateline=off", mv, TN_MAX_V);
         return -1;
     }
-    double mean_len = 0.5 * (c->pkt_min + c->pkt_max);
     double rate = tn_rate_flits(c);
     double maxload = c->term * 1.0 / tn_capacity(c);
     if (c->traffic != TN_TR_TRACE && rate > c->term * 1.0 + 1e-12) {
@@ -609,7 +608,6 @@ int tn_config_check(const tn_config *c, char *err, size_t errlen)
                  tn_topo_name(c->topo), c->term);
         return -1;
     }
-    (void)mean_len;
     if (!c->switch_at && (c->switch_traffic_set || c->switch_load_set)) {
         if (c->switch_traffic_set)
             snprintf(err, errlen, "key 'switch_traffic': value '%s' needs switch_at=CYCLE; "

@@ -160,7 +160,8 @@ static void test_number_forms(void **st)
     static const char *const int_ok[] = {"4", "04", "64"};
     static const char *const int_bad[] = {" 4", "+4", "-0", "4 ", "0x4", "4.0", "1e1", "",
                                           "99999999999999999999999"};
-    static const char *const dbl_ok[] = {"0.3", ".3", "3.", "3e-1", "3E-1", "0.03e+1", "0"};
+    static const char *const dbl_ok[] = {"0.3", ".3", "3.", "3e-1", "3E-1", "0.03e+1", "0",
+                                         "99.9", "9e-9", "9.09E+1", "0e9"};
     static const char *const dbl_bad[] = {" 0.3", "+0.3", "-0.3", "0.3 ", "0x0.3p0", "inf",
                                           "nan", ".", "e1", "1e", "1e+", "0.3.1", "", "1e-400"};
     long x = 7;
@@ -250,6 +251,10 @@ static void test_other_keys_messages(void **st)
                           "comma-separated node ids, each 0..k^n-1 (at most 65535)"},
         {"trace", "", "key 'trace': value '' is not allowed; allowed: a file path of 1..255 "
                       "characters"},
+        /* a node id of 32 characters is refused, not copied past its 31-character buffer */
+        {"hot_nodes", "3,00000000000000000000000000000001", "key 'hot_nodes': value "
+         "'3,00000000000000000000000000000001' is not allowed; allowed: 1..16 comma-separated "
+         "node ids, each 0..k^n-1 (at most 65535)"},
         /* a range's first length empty, or longer than the 31 characters read (the value is
          * refused, not read past its buffer) */
         {"pkt", "-4", "key 'pkt': value '-4' is not allowed; allowed: a length L or a range A-B, "
@@ -318,6 +323,34 @@ static void test_node_count_limit(void **st)
                  c.k, c.n, cases[i].nodes, TN_MAX_NODES);
         if (cases[i].nodes > TN_MAX_NODES ? r == 0 || strcmp(err, want) : r != 0)
             fail_msg("k=%d n=%d (%ld nodes): %s", c.k, c.n, cases[i].nodes, r ? err : "accepted");
+    }
+}
+
+/* A load at exactly what the injection channels carry is allowed, for load and for
+ * switch_load; a load above it is refused, naming the key and the largest load (k = 4 torus,
+ * uniform: 0.5 of capacity is one flit per node and cycle). */
+static void test_load_at_capacity(void **st)
+{
+    (void)st;
+    static const struct { const char *load, *switch_load, *bad_key; } cases[] = {
+        {"0.5", "0.1", NULL}, {"0.1", "0.5", NULL}, {"0.5001", "0.1", "'load'"},
+        {"0.1", "0.5001", "'switch_load'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tn_config c;
+        char err[TN_CLI_ERRLEN] = "";
+        tn_config_default(&c);
+        c.k = 4;
+        assert_int_equal(tn_config_set(&c, "load", cases[i].load, err, sizeof err), 0);
+        assert_int_equal(tn_config_set(&c, "switch_load", cases[i].switch_load, err, sizeof err),
+                         0);
+        assert_int_equal(tn_config_set(&c, "switch_at", "100", err, sizeof err), 0);
+        int r = tn_config_check(&c, err, sizeof err);
+        if (cases[i].bad_key ? r == 0 || !strstr(err, cases[i].bad_key) ||
+                                   !strstr(err, "allowed: 0..0.5 for k=4 torus")
+                             : r != 0)
+            fail_msg("load=%s switch_load=%s: %s", cases[i].load, cases[i].switch_load,
+                     r ? err : "accepted");
     }
 }
 
@@ -786,6 +819,7 @@ int main(void)
         cmocka_unit_test(test_other_keys_messages),
         cmocka_unit_test(test_enum_names),
         cmocka_unit_test(test_node_count_limit),
+        cmocka_unit_test(test_load_at_capacity),
         cmocka_unit_test(test_unknown_key_lists_every_key),
         cmocka_unit_test(test_cli_parse_extra_keys),
         cmocka_unit_test(test_cli_config_file_extra_key),

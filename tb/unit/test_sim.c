@@ -1248,6 +1248,20 @@ static void on_marked(void *user, const tn_pkt_record *p)
     m->last = p->ejected > m->last ? p->ejected : m->last;
 }
 
+/* run s (NULL: its configuration c was refused with err) to its end, recording its marked
+ * packets' last delivery in m */
+static tn_stats run_marked(tn_sim *s, const tn_config *c, const char *err, struct last_marked *m)
+{
+    if (!s)
+        fail_msg("%s", err);
+    *m = (struct last_marked){c->warmup, c->warmup + c->measure, -1, 0};
+    tn_sim_on_deliver(s, on_marked, m);
+    tn_stats st;
+    assert_int_equal(tn_sim_run(s, &st), 0);
+    tn_sim_free(s);
+    return st;
+}
+
 static void test_stop_cycle_rule(void **st_)
 {
     (void)st_;
@@ -1267,14 +1281,8 @@ static void test_stop_cycle_rule(void **st_)
         c.pkt_max = 8;
         c.warmup = 300;
         c.measure = 1000;
-        tn_sim *s = tn_sim_new(&c, err, sizeof err);
-        if (!s)
-            fail_msg("%s", err);
-        struct last_marked m = {c.warmup, c.warmup + c.measure, -1, 0};
-        tn_sim_on_deliver(s, on_marked, &m);
-        tn_stats st;
-        assert_int_equal(tn_sim_run(s, &st), 0);
-        tn_sim_free(s);
+        struct last_marked m;
+        tn_stats st = run_marked(tn_sim_new(&c, err, sizeof err), &c, err, &m);
         long want = m.last + 1 > m.hi ? m.last + 1 : m.hi;
         if (!st.drained || m.marked != st.packets || m.marked < 100 || st.stop_cycle != want)
             fail_msg("%s term=%d load %.1f: stop_cycle %ld, drained %d; %ld marked packets (%ld "
@@ -1296,14 +1304,9 @@ static void test_stop_cycle_rule(void **st_)
     c.pkt_max = 256;
     c.warmup = 10;
     c.measure = 10;
-    tn_sim *s = trace_sim_cfg("0 2 7 256\n0 0 7 24\n19 6 5 8\n20 0 1 1\n", c, err, sizeof err);
-    if (!s)
-        fail_msg("%s", err);
-    struct last_marked m = {c.warmup, c.warmup + c.measure, -1, 0};
-    tn_sim_on_deliver(s, on_marked, &m);
-    tn_stats st;
-    assert_int_equal(tn_sim_run(s, &st), 0);
-    tn_sim_free(s);
+    struct last_marked m;
+    tn_stats st = run_marked(trace_sim_cfg("0 2 7 256\n0 0 7 24\n19 6 5 8\n20 0 1 1\n", c, err,
+                                           sizeof err), &c, err, &m);
     assert_int_equal(m.marked, 1);
     assert_true(m.last > 20);
     assert_int_equal(st.stop_cycle, m.last + 1);
