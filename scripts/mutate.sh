@@ -95,7 +95,14 @@ die() { echo "mutate: $*" >&2; exit 2; }
 [[ $TIMEOUT =~ ^[1-9][0-9]*$ ]] || die "TIMEOUT '$TIMEOUT' is not a positive integer (seconds)"
 out=build/mutate/$SET
 mkdir -p "$out"
-python3 scripts/mutate.py list "${FILES[@]}" > "$out/list.txt" || die "scripts/mutate.py list failed"
+# the sources as they are now: every mutant is numbered, written and restored from this
+# snapshot, so that editing rtl/, fpga/ or cmodel/ during a run changes nothing in it
+orig=$out/orig
+rm -rf "$orig"
+mkdir -p "$orig"
+cp -r rtl fpga cmodel "$orig/"
+mpy() { (cd "$orig" && python3 "$root/scripts/mutate.py" "$@"); }
+mpy list "${FILES[@]}" > "$out/list.txt" || die "scripts/mutate.py list failed"
 total=$(wc -l < "$out/list.txt")
 [ "$total" -gt 0 ] || die "scripts/mutate.py found no mutant in ${FILES[*]}"
 if [ -n "${MUTANTS:-}" ]; then
@@ -108,7 +115,7 @@ elif [ "$COUNT" = all ]; then
     ids=$(seq 0 $((total - 1)) | xargs)
     what="every mutant"
 else
-    ids=$(python3 scripts/mutate.py sample "$COUNT" "$SEED" "${FILES[@]}")
+    ids=$(mpy sample "$COUNT" "$SEED" "${FILES[@]}")
     what="$COUNT drawn with seed $SEED (bash scripts/mutate.sh $SET $COUNT $SEED)"
 fi
 for f in build/obj/libtn.a build/obj/tnlock.a; do
@@ -134,8 +141,9 @@ runs=("$MODEL")
 tree=$out/tree
 rm -rf "$tree"
 mkdir -p "$tree/build"
-cp -r rtl fpga tb scripts cmodel "$tree/"
-restore() { cp -r rtl/. "$tree/rtl/" && cp -r fpga/. "$tree/fpga/" && cp -r cmodel/. "$tree/cmodel/"; }
+cp -r tb scripts "$tree/"
+cp -r "$orig"/rtl "$orig"/fpga "$orig"/cmodel "$tree/"
+restore() { cp -r "$orig"/rtl/. "$tree/rtl/" && cp -r "$orig"/fpga/. "$tree/fpga/" && cp -r "$orig"/cmodel/. "$tree/cmodel/"; }
 [ "$unit" = 2 ] || ln -s "$root/build/obj" "$tree/build/obj"
 report=$out/report.txt
 : > "$report"
@@ -360,7 +368,7 @@ for i in $ids; do
     desc=$(awk -v i="$i" '$1 == i { $1 = ""; print }' "$out/list.txt")
     file=${desc%%:*}
     file=${file# }
-    python3 scripts/mutate.py apply "$i" "$tree/$file" "${FILES[@]}" > /dev/null || die "mutant $i not applied"
+    mpy apply "$i" "$root/$tree/$file" "${FILES[@]}" > /dev/null || die "mutant $i not applied"
     v=$(try "$file")
     [ "$unit" != 2 ] || c_restore "$file"
     [ "$v" = refused ] && die "a run of $RUNS was refused under mutant $i"
