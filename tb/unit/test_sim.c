@@ -791,6 +791,57 @@ static void test_nonmin_frac_counted(void **st_)
     }
 }
 
+/* docs/traffic.md section 2: injection channel e of node v draws from the stream seeded
+ * tn_seed_stream(seed, TN_STREAM_TRAFFIC, v * term + e). With term = 2 on the 4x4 (DOR, uniform,
+ * 4-flit packets: no length draw, no header draw), each channel's first packet has the creation
+ * cycle and destination that its stream gives, drawn here from that seed. */
+struct first_pkts { long created[32]; int dst[32]; };
+static void first_pkt(void *user, const tn_pkt_record *p)
+{
+    struct first_pkts *f = user;
+    int i = p->src * 2 + p->channel;
+    if (f->created[i] < 0 || p->created < f->created[i]) {
+        f->created[i] = p->created;
+        f->dst[i] = p->dst;
+    }
+}
+
+static void test_traffic_streams_per_channel(void **st_)
+{
+    (void)st_;
+    tn_config c = base(4, 2);
+    char err[TN_ERRLEN];
+    c.term = 2;
+    c.load = 0.1;
+    c.seed = 77;
+    c.warmup = 0;
+    c.measure = 400;
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    if (!s)
+        fail_msg("%s", err);
+    struct first_pkts f;
+    for (int i = 0; i < 32; i++)
+        f.created[i] = -1;
+    tn_sim_on_deliver(s, first_pkt, &f);
+    tn_stats st;
+    assert_int_equal(tn_sim_run(s, &st), 0);
+    int checked = 0;
+    for (int v = 0; v < 16; v++)
+        for (int e = 0; e < 2; e++) {
+            tn_rng r = {tn_seed_stream(c.seed, TN_STREAM_TRAFFIC, (uint32_t)(v * 2 + e))};
+            long t = 0;
+            while ((uint64_t)tn_rng_next(&r) >= s->p_thresh)
+                t++;
+            int d = tn_traffic_dest(&s->tg, &s->g, v, &r);
+            if (t < c.measure && (f.created[v * 2 + e] != t || f.dst[v * 2 + e] != d))
+                fail_msg("node %d channel %d: first packet created in %ld to %d; its stream gives "
+                         "%ld to %d", v, e, f.created[v * 2 + e], f.dst[v * 2 + e], t, d);
+            checked += t < c.measure;
+        }
+    assert_true(checked >= 24); /* most channels create a packet in the window */
+    tn_sim_free(s);
+}
+
 /* GAL and GOAL at the largest dimension count (N = 4, 16 quadrants) on the 3-ary 4-cube, one
  * set per direction: every packet delivered intact, each of the 16 quadrants' mean queue
  * occupancy within the queues' bounds, and some packets queued in a non-minimal quadrant under
@@ -1624,6 +1675,7 @@ int main(void)
         cmocka_unit_test(test_stop_cycle_rule),
         cmocka_unit_test(test_inject_bounds),
         cmocka_unit_test(test_gal_four_dims),
+        cmocka_unit_test(test_traffic_streams_per_channel),
         cmocka_unit_test(test_nonmin_frac_counted),
         cmocka_unit_test(test_port_use_window_sum),
     };
