@@ -45,7 +45,15 @@ dir=${SCREEN_DIR:-$dir} # one screen at a time in each folder
 rm -rf "$dir"
 mkdir -p "$dir/obj"
 srcs=(cmodel/src/*.c cmodel/cli/*.c)
-python3 scripts/mutate.py list "${srcs[@]}" > "$dir/list.txt"
+# the sources as they are now: every mutant is numbered, written and compiled from this
+# snapshot, so that editing cmodel/ during a screen changes nothing in it (as in mutate.sh)
+mkdir -p "$dir/orig"
+cp -r cmodel "$dir/orig/"
+root=$PWD
+adir=$(cd "$dir" && pwd) # SCREEN_DIR may be absolute or relative
+mpy() { (cd "$dir/orig" && python3 "$root/scripts/mutate.py" "$@"); }
+flags=${flags//-Icmodel/-I$dir/orig/cmodel}
+mpy list "${srcs[@]}" > "$dir/list.txt"
 base=$(basename "$file" .c)
 ids=("$@")
 [ ${#ids[@]} -gt 0 ] || mapfile -t ids < <(awk -v f="$file" 'index($2, f ":") == 1 {print $1}' "$dir/list.txt")
@@ -56,7 +64,7 @@ for id in "${ids[@]}"; do
     esac
 done
 for f in cmodel/src/*.c; do
-    [ "$f" = "$file" ] || cc $flags -c "$f" -o "$dir/obj/$(basename "$f" .c).o"
+    [ "$f" = "$file" ] || cc $flags -c "$dir/orig/$f" -o "$dir/obj/$(basename "$f" .c).o"
 done
 cc $flags -Dmain=screen_test_main -c "tb/unit/$test.c" -o "$dir/obj/test.o"
 cat > "$dir/main.c" <<EOF
@@ -74,7 +82,7 @@ run() { # $1: the file to link as FILE's object; exit status of the cases (cmock
     cc $link "$dir"/obj/*.o -lcmocka -lm -o "$dir/t" || { built=0; return 1; }
     CMOCKA_MESSAGE_OUTPUT=STDOUT timeout 120 "$dir/t" > "$dir/last.log" 2>&1
 }
-if ! run "$file"; then
+if ! run "$dir/orig/$file"; then
     echo "mutate_screen: the unmutated $file fails $test's cases '$filter' ($dir/last.log)" >&2
     exit 1
 fi
@@ -85,7 +93,7 @@ grep -q 'Running [1-9][0-9]* test' "$dir/last.log" || {
 caught=0 survived=0 invalid=0
 for id in "${ids[@]}"; do
     line=$(awk -v i="$id" '$1 == i' "$dir/list.txt")
-    python3 scripts/mutate.py apply "$id" "$dir/m.c" "${srcs[@]}" > /dev/null
+    mpy apply "$id" "$adir/m.c" "${srcs[@]}" > /dev/null
     set +e
     run "$dir/m.c"
     rc=$?
