@@ -638,6 +638,18 @@ static void test_given_flags_and_hot_nodes_brief(void **st)
 }
 
 /* The usage text has a line for every model key and every extra key, with its default. */
+/* The usage text lists key name with the default def (the column after the name, a word). */
+static void usage_default_is(const char *text, const char *name, const char *def)
+{
+    char line[128], got[64] = "";
+    snprintf(line, sizeof line, "\n  %s ", name);
+    const char *p = strstr(text, line);
+    if (!p)
+        fail_msg("usage lacks key '%s':\n%s", name, text);
+    if (sscanf(p + strlen(line), "%63s", got) != 1 || strcmp(got, def))
+        fail_msg("usage: key '%s' shows the default '%s', not '%s'", name, got, def);
+}
+
 static void test_cli_usage_lists_every_key(void **st)
 {
     (void)st;
@@ -653,16 +665,7 @@ static void test_cli_usage_lists_every_key(void **st)
     for (int i = 0; i < nk + NPROG; i++) {
         const char *name = i < nk ? k[i].name : prog_keys[i - nk].name;
         const char *def = i < nk ? k[i].def : prog_keys[i - nk].def;
-        char line[128];
-        snprintf(line, sizeof line, "\n  %s ", name);
-        const char *p = strstr(text, line);
-        if (!p)
-            fail_msg("usage lacks key '%s':\n%s", name, text);
-        p += strlen(line);
-        while (*p == ' ')
-            p++;
-        if (strncmp(p, def ? def : "-", strlen(def ? def : "-")))
-            fail_msg("usage: key '%s' does not show its default '%s'", name, def ? def : "-");
+        usage_default_is(text, name, def ? def : "-");
     }
     free(text);
     /* a program's own defaults ("name=value") replace the model's in the usage, for that key
@@ -681,14 +684,7 @@ static void test_cli_usage_lists_every_key(void **st)
             if (!strcmp(k[j].name, shown[i].key))
                 def = k[j].def; /* the model's */
         assert_non_null(def);
-        char line[128], got[64] = "";
-        snprintf(line, sizeof line, "\n  %s ", shown[i].key);
-        const char *p = strstr(text, line);
-        assert_non_null(p);
-        sscanf(p + strlen(line), "%63s", got);
-        if (strcmp(got, def))
-            fail_msg("usage with a program's defaults: key '%s' shows '%s', not '%s'",
-                     shown[i].key, got, def);
+        usage_default_is(text, shown[i].key, def);
     }
     free(text);
 }

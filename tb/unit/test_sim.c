@@ -734,6 +734,18 @@ static void test_val_goal_gal_deliver(void **st_)
     }
 }
 
+/* Run s to its end, fn seeing each delivered packet (s NULL: its configuration was refused
+ * with err); the caller frees s. */
+static tn_stats run_watched(tn_sim *s, const char *err, tn_deliver_fn fn, void *user)
+{
+    if (!s)
+        fail_msg("%s", err);
+    tn_sim_on_deliver(s, fn, user);
+    tn_stats st;
+    assert_int_equal(tn_sim_run(s, &st), 0);
+    return st;
+}
+
 /* R17.4's non-minimal fraction: the marked packets delivered with more hops than the minimal
  * distance between their nodes (on a torus the shorter way round each ring, on a mesh the
  * coordinate difference), counted here packet by packet, equal the model's nonmin_frac. */
@@ -771,14 +783,10 @@ static void test_nonmin_frac_counted(void **st_)
         c.load = cases[i].load;
         c.warmup = 200;
         c.measure = 1500;
-        tn_sim *s = tn_sim_new(&c, err, sizeof err);
-        if (!s)
-            fail_msg("%s", err);
         struct nonmin_cnt m = {c.k, c.n, c.topo == TN_TOPO_TORUS, c.warmup,
                                c.warmup + c.measure, 0, 0};
-        tn_sim_on_deliver(s, nonmin_pkt, &m);
-        tn_stats st;
-        assert_int_equal(tn_sim_run(s, &st), 0);
+        tn_sim *s = tn_sim_new(&c, err, sizeof err);
+        tn_stats st = run_watched(s, err, nonmin_pkt, &m);
         tn_sim_free(s);
         double want = m.marked ? (double)m.nonmin / (double)m.marked : 0;
         /* GOAL's tornado on the 8-ring: the long way with probability 3/8; VAL: most packets */
@@ -816,15 +824,11 @@ static void test_traffic_streams_per_channel(void **st_)
     c.seed = 77;
     c.warmup = 0;
     c.measure = 400;
-    tn_sim *s = tn_sim_new(&c, err, sizeof err);
-    if (!s)
-        fail_msg("%s", err);
     struct first_pkts f;
     for (int i = 0; i < 32; i++)
         f.created[i] = -1;
-    tn_sim_on_deliver(s, first_pkt, &f);
-    tn_stats st;
-    assert_int_equal(tn_sim_run(s, &st), 0);
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    run_watched(s, err, first_pkt, &f);
     int checked = 0;
     for (int v = 0; v < 16; v++)
         for (int e = 0; e < 2; e++) {
@@ -1303,12 +1307,8 @@ static void on_marked(void *user, const tn_pkt_record *p)
  * packets' last delivery in m */
 static tn_stats run_marked(tn_sim *s, const tn_config *c, const char *err, struct last_marked *m)
 {
-    if (!s)
-        fail_msg("%s", err);
     *m = (struct last_marked){c->warmup, c->warmup + c->measure, -1, 0};
-    tn_sim_on_deliver(s, on_marked, m);
-    tn_stats st;
-    assert_int_equal(tn_sim_run(s, &st), 0);
+    tn_stats st = run_watched(s, err, on_marked, m);
     tn_sim_free(s);
     return st;
 }
