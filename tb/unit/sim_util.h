@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* Helpers shared by the simulator checks (test_sim.c) and the CHAOS checks (test_chaos.c): a
- * delivery callback that keeps the last packet, the default configuration of a k-ary n-cube, DOR
- * hop counts, the worked traces' notation of registers and their assertion macros, and the
- * simulator of a worked trace. Static inline: each test reads the ones it needs. */
+/* Helpers shared by the simulator checks (test_sim.c, test_deadlock.c, test_nonmin.c,
+ * test_stats.c) and the CHAOS checks (test_chaos.c): a delivery callback that keeps the last
+ * packet, the default configuration of a k-ary n-cube, DOR hop counts, the worked traces' notation
+ * of registers and their assertion macros, the simulator of a worked trace, a run to its end with
+ * its checks, and a simulator on a trace of given lines. Static inline: each test reads the ones
+ * it needs. */
 #ifndef TN_SIM_UTIL_H
 #define TN_SIM_UTIL_H
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "tn_test.h"
 #include "tn_internal.h"
@@ -101,6 +104,56 @@ static inline void expect_bad(const char *key, const char *value, const char *ne
     assert_int_equal(tn_config_set(&c, key, value, err, sizeof err), -1);
     if (!strstr(err, key) || !strstr(err, value) || !strstr(err, needle))
         fail_msg("%s=%s gave '%s' (wanted key, value and '%s')", key, value, err, needle);
+}
+
+/* Run configuration c to its end: every packet delivered intact, no error. */
+static inline tn_stats run_cfg(tn_config *c)
+{
+    char err[TN_ERRLEN];
+    tn_stats st;
+    tn_sim *s = tn_sim_new(c, err, sizeof err);
+    if (!s)
+        fail_msg("config rejected: %s", err);
+    int rc = tn_sim_run(s, &st);
+    if (rc)
+        fail_msg("run failed: %s (router errors 0x%x)", tn_sim_first_error(s),
+                 tn_sim_router_errors(s));
+    tn_sim_free(s);
+    assert_int_equal(st.injected, st.delivered);
+    assert_int_equal(st.check_errors, 0);
+    assert_int_equal(st.router_errors, 0);
+    return st;
+}
+
+/* Run s to its end, fn seeing each delivered packet (s NULL: its configuration was refused
+ * with err); the caller frees s. */
+static inline tn_stats run_watched(tn_sim *s, const char *err, tn_deliver_fn fn, void *user)
+{
+    if (!s)
+        fail_msg("%s", err);
+    tn_sim_on_deliver(s, fn, user);
+    tn_stats st;
+    assert_int_equal(tn_sim_run(s, &st), 0);
+    return st;
+}
+
+/* A simulator of configuration c (keys beside trace= unchanged) on a trace of these lines, or NULL
+ * with the message in err. The file that includes this defines _POSIX_C_SOURCE (mkstemp, fdopen). */
+static inline tn_sim *trace_sim_cfg(const char *lines, tn_config c, char *err, size_t errlen)
+{
+    char path[] = "/tmp/tn_test_trace_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs(lines, f);
+    fclose(f);
+    if (tn_config_set(&c, "traffic", "trace", err, errlen) ||
+        tn_config_set(&c, "trace", path, err, errlen))
+        fail_msg("%s", err);
+    tn_sim *s = tn_sim_new(&c, err, errlen);
+    remove(path);
+    return s;
 }
 
 #endif
