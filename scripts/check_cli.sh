@@ -362,6 +362,32 @@ assert not bad, "out of range: %s" % bad[0]
         fail "$desc" "$(tail -n 1 "$TMP/err")"
     fi
 fi
+# a row's levels are those at the end of its window, from the first window on: the same run
+# (ACOR raising levels within the first 50 cycles: 8x8 transpose, a short interval) with windows
+# of 50 and of 25 cycles gives each row of the first the levels of every second row of the other
+A="k=8 n=2 vcs=4 routing=acor load=0.5 acor_hi=10 acor_it1=1 acor_dt1=0 traffic=transpose warmup=0 measure=400"
+tn run $A series="$TMP/sa50.csv" series_win=50
+desc="series=FILE with routing=acor: row b of 50-cycle windows holds the levels of row 2b+1 of 25-cycle ones, row 0 included"
+if ran_ok "$desc"; then
+    tn run $A series="$TMP/sa25.csv" series_win=25
+    if ran_ok "$desc (series_win=25)"; then
+        if python3 -c '
+import csv, sys
+a = list(csv.DictReader(open(sys.argv[1])))
+b = list(csv.DictReader(open(sys.argv[2])))
+cols = [c for c in a[0] if c.startswith("level_")]
+assert len(cols) == 64 and len(a) >= 8 and len(b) >= 2 * len(a) - 1, "%d columns, %d and %d rows" % (len(cols), len(a), len(b))
+assert any(int(a[0][c]) for c in cols), "no level raised in the first window: the check needs one"
+for i, r in enumerate(a[: len(b) // 2]):
+    got, want = [r[c] for c in cols], [b[2 * i + 1][c] for c in cols]
+    assert got == want, "row %d: %s, the 25-cycle row %d: %s" % (i, got, 2 * i + 1, want)
+' "$TMP/sa50.csv" "$TMP/sa25.csv" 2>"$TMP/err"; then
+            pass "$desc"
+        else
+            fail "$desc" "$(tail -n 1 "$TMP/err")"
+        fi
+    fi
+fi
 # a GAL threshold no queue reaches (gal_t=1024, queues of 128): every packet takes a minimal
 # quadrant, so the series' non-minimal fraction is 0 in every window, as the run's nonmin_frac
 tn run k=4 n=2 vcs=4 routing=gal gal_t=1024 load=0.3 warmup=0 measure=1500 series="$TMP/gm.csv" \
@@ -394,6 +420,17 @@ bad "switch_load above the injection channels" "switch_load|1.5|0..1" switch_at=
 bad "switch_at with a trace" "switch_at|100|traffic=trace" switch_at=100 switch_traffic=tornado \
     traffic=trace trace=/nonexistent k=4 n=2 $Q
 bad "switch_at with sat" "switch_at|600|tnsim sat" sat switch_at=600 switch_traffic=tornado $Q
+# the text report's first line names the switch: its cycle, pattern and load (the first load when
+# switch_load is not given)
+for sl in "switch_load=0.2|load=0.2" "|load=0.3"; do
+    tn run k=4 n=2 load=0.3 warmup=100 measure=300 switch_at=200 switch_traffic=tornado ${sl%%|*}
+    if ran_ok "run with switch_at ${sl%%|*} exits 0"; then
+        want="tnsim: 4-ary 2-cube torus, routing=dor traffic=uniform vcs=2 buf=8 pkt=4 term=1 seed=1; from cycle 200 traffic=tornado ${sl#*|}"
+        [ "$(head -n 1 "$TMP/out")" = "$want" ]
+        check "run with switch_at ${sl%%|*}: the text report's first line names the switch" $? \
+            "want: $want" "got:  $(head -n 1 "$TMP/out")"
+    fi
+done
 bad "switch_traffic the network cannot carry" "switch_traffic|bitrev|power" k=3 switch_at=10 \
     switch_traffic=bitrev $Q
 tn run k=8 n=2 vcs=3 routing=gal gal_adapt=on term=4 load=1.1 switch_at=600 switch_traffic=tornado \
@@ -580,6 +617,10 @@ fi
 tn sat $J tol=0.02 --json
 if ran_ok "sat jobs=1 exits 0"; then
     cp "$TMP/out" "$TMP/s1.json"
+    # MIN AD saturates on the 4x4 below the top of the range (0.5): sat bisects (more than one
+    # run) and reports a load inside the range, the accepted throughput there and at the top
+    jcheck "sat past saturation at the top of the range: a bisected load and its accepted" \
+        "$TMP/s1.json" 'j["runs"] >= 3 and 0.2 < j["sat_load"] < 0.5 and 0.2 < j["sat_accepted"] <= j["sat_load"] + 0.02 and j["overload_accepted"] > 0.2 and j["routing"] == "minad"'
     for j in 2 3 7; do
         tn sat $J tol=0.02 --json jobs=$j
         if ran_ok "sat jobs=$j exits 0"; then

@@ -25,7 +25,8 @@
 #           (the C unit tests of make test, under ASan and UBSan); the lockstep lines of the
 #           router, gal and acor sets (their models relinked with the mutant's C model: the RTL is
 #           the reference); then scripts/check_cli.sh, test_acor, scripts/cli_fuzz.py (300 lines,
-#           seed 1) and test_sim, run two at a time and judged in that order. A mutant of tnsim's
+#           seed 1) and the simulator checks (test_sim, test_stats, test_nonmin, test_deadlock),
+#           run two at a time and judged in that order. A mutant of tnsim's
 #           own files (cmodel/cli) reaches only check_cli.sh and cli_fuzz.py. "same": the mutant's
 #           object code equals the file's
 # A mutant is
@@ -272,6 +273,14 @@ c_link() {
 }
 # one C unit test (TAP): 0 when it passes
 c_test() { CMOCKA_MESSAGE_OUTPUT=TAP timeout "$TIMEOUT" "$cdir/test/$1" > "$out/$1.log" 2>&1; }
+# the simulator checks (test_sim.c and the three files split from it), one after another beside
+# the other slow checks: prints the first that fails and exits 1, or exits 0
+c_sim_tests() {
+    local t
+    for t in test_sim test_stats test_nonmin test_deadlock; do
+        c_test "$t" || { echo "$t"; return 1; }
+    done
+}
 # lockstep lines of RUNSFILE on the relinked model M with FIXED keys: caught N or survived
 c_lock() {
     local m=$1 fixed=$2 runsfile=$3 n=0 r lines
@@ -317,7 +326,7 @@ try_c() {
     timeout "$TIMEOUT" python3 scripts/cli_fuzz.py --count 300 --seed 1 --tnsim "$tree/build/san/tnsim" \
         > "$out/cli_fuzz.log" 2>&1 &
     local p_fuzz=$!
-    [ "$lib" = 0 ] || { c_test test_sim > /dev/null 2>&1 & }
+    [ "$lib" = 0 ] || { c_sim_tests > "$out/sim_tests.txt" 2>&1 & }
     local p_sim=$!
     local rc_cli=0 rc_acor=0 rc_fuzz=0 rc_sim=0
     wait "$p_cli" || rc_cli=1
@@ -327,11 +336,11 @@ try_c() {
     [ "$rc_cli" = 0 ] || { echo "caught check_cli:$(grep -m1 '^not ok' "$out/check_cli.log" | awk '{print $3}')"; return; }
     [ "$rc_acor" = 0 ] || { echo "caught test_acor"; return; }
     [ "$rc_fuzz" = 0 ] || { echo "caught cli_fuzz"; return; }
-    [ "$rc_sim" = 0 ] || { echo "caught test_sim"; return; }
+    [ "$rc_sim" = 0 ] || { echo "caught $(cat "$out/sim_tests.txt")"; return; }
     for t in "$cdir"/test/test_*.o; do   # any test not named above
         [ "$lib" = 1 ] || break
         t=$(basename "${t%.o}")
-        case $t in test_cli | test_select | test_traffic | test_router | test_chaos | test_acor | test_sim) continue ;; esac
+        case $t in test_cli | test_select | test_traffic | test_router | test_chaos | test_acor | test_sim | test_deadlock | test_nonmin | test_stats) continue ;; esac
         c_test "$t" || { echo "caught $t"; return; }
     done
     echo survived

@@ -156,6 +156,60 @@ static void test_deadlock_graph_counts(void **st_)
     }
 }
 
+/* A cycle report names a real cycle of channels (R18's report): " (node V SD class C[ phase P])"
+ * entries joined by " ->", then " back to the first". Each entry is a network channel of the
+ * configuration (S the direction, D its dimension). Under DOR and VAL (direct dependencies only)
+ * the next entry's node is the neighbour of this one's across that channel on the torus, the
+ * first entry's for the last: read here from the report's text with the node numbering v = sum
+ * of coordinate d times k^d. (Under MIN AD, GOAL and GAL an edge may pass through adaptive VCs to
+ * a node further on: 48 +1 -> 0 +1 on the 8x8.) */
+static void check_cycle_report(const tn_config *c, const char *rep)
+{
+    const char *lead = "cycle in the channel dependency graph:";
+    const char *p = strstr(rep, lead);
+    if (!p)
+        fail_msg("no cycle report: %s", rep);
+    p += strlen(lead);
+    int node[64], m = 0, val = c->routing == TN_ROUTE_VAL;
+    int next_of[64];
+    while (*p == ' ' && p[1] == '(') {
+        int v, d, cls, used = 0;
+        char sign;
+        if (m == 64 || sscanf(p, " (node %d %c%d class %d%n", &v, &sign, &d, &cls, &used) != 4)
+            fail_msg("entry %d of the cycle does not read as (node V SD class C): %s", m, rep);
+        p += used;
+        if (val) {
+            int ph, u2 = 0;
+            if (sscanf(p, " phase %d%n", &ph, &u2) != 1 || (ph != 0 && ph != 1))
+                fail_msg("entry %d of the VAL cycle has no phase 0 or 1: %s", m, rep);
+            p += u2;
+        }
+        if (strncmp(p, ") ->", 4))
+            fail_msg("entry %d of the cycle does not end in ') ->': %s", m, rep);
+        p += 4;
+        long nodes = 1, kd = 1;
+        for (int i = 0; i < c->n; i++)
+            nodes *= c->k;
+        if (v < 0 || v >= nodes || (sign != '+' && sign != '-') || d < 0 || d >= c->n ||
+            (cls != 0 && cls != 1))
+            fail_msg("entry %d of the cycle (node %d %c%d class %d) is no channel of the "
+                     "%d-ary %d-cube: %s", m, v, sign, d, cls, c->k, c->n, rep);
+        for (int i = 0; i < d; i++)
+            kd *= c->k;
+        int x = (int)(v / kd % c->k), y = (x + (sign == '+' ? 1 : c->k - 1)) % c->k;
+        node[m] = v;
+        next_of[m++] = (int)(v + (y - x) * kd);
+    }
+    assert_string_equal(p, " back to the first");
+    if (m < 2)
+        fail_msg("a cycle of %d channels: %s", m, rep);
+    int direct = c->routing == TN_ROUTE_DOR || c->routing == TN_ROUTE_VAL;
+    for (int i = 0; i < m && direct; i++)
+        if (next_of[i] != node[(i + 1) % m])
+            fail_msg("entry %d's channel leads to node %d, the next entry is at node %d: %s", i,
+                     next_of[i], node[(i + 1) % m], rep);
+}
+
 static void test_deadlock_checker(void **st_)
 {
     (void)st_;
@@ -194,6 +248,8 @@ static void test_deadlock_checker(void **st_)
             fail_msg("%s k=%d n=%d vcs=%d dateline=%d: %d (%s)", tn_routing_name(c.routing), c.k,
                      c.n, c.vcs, c.dateline, r, rep);
         assert_non_null(strstr(rep, r ? "cycle" : "acyclic: "));
+        if (r)
+            check_cycle_report(&c, rep);
         if (!r && c.routing != D && c.routing != VL)
             assert_non_null(strstr(rep, "escape channels"));
     }

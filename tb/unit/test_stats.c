@@ -179,13 +179,15 @@ static void test_created_counts_undrawn(void **st_)
         assert_true(full.stop_cycle > c.warmup + c.measure);
         assert_true(full.stop_cycle <= full.cycles);
     }
-    /* a trace: node 0 creates a 8-flit packet every cycle of the window [0, 20); cut at its end
-     * it has started three, and all 20 count */
+    /* a trace: node 0 creates a 8-flit packet every cycle of [0, 25), the window [5, 25); cut
+     * at its end it has started three, all created before the window, and the 20 created in the
+     * window count, the one created in the window's first cycle (5, drawn only after the run's
+     * end) among them */
     char lines[512] = "", err[TN_ERRLEN];
-    for (int t = 0; t < 20; t++)
+    for (int t = 0; t < 25; t++)
         snprintf(lines + strlen(lines), sizeof lines - strlen(lines), "%d 0 5 8\n", t);
     tn_config c = base(4, 2);
-    c.warmup = 0;
+    c.warmup = 5;
     c.measure = 20;
     c.drain = 0;
     tn_sim *s = trace_sim_cfg(lines, c, err, sizeof err);
@@ -193,7 +195,7 @@ static void test_created_counts_undrawn(void **st_)
     tn_stats st;
     tn_sim_run(s, &st);
     tn_sim_free(s);
-    assert_true(st.packets < 20);
+    assert_int_equal(st.packets, 0);
     assert_true(st.created_flits == 20.0 * 8 / (16 * 20));
     assert_int_equal(st.created_packets, 20);
 }
@@ -387,6 +389,84 @@ static void test_port_use(void **st_)
     }
 }
 
+/* R17.4's latency figures from the packets themselves: the marked packets (created in the
+ * window) delivered before the run ends, each latency = tail ejection - creation, network latency
+ * = tail ejection - head injection. Sorted here, the percentile q is the r-th smallest latency with
+ * r = max(1, floor(q n + 0.999999)) (no latency here reaches the histogram's last bin, so the bin
+ * is the latency); min, max and the means are the exact ones. Small runs (n about 10 to 150, where
+ * the rounding of r matters) and one past saturation. */
+#define LAT_CAP 40000
+struct lat_log { long lo, hi, n, net_sum, hop_sum; long lat[LAT_CAP]; };
+static void lat_pkt(void *user, const tn_pkt_record *p)
+{
+    struct lat_log *m = user;
+    if (p->created < m->lo || p->created >= m->hi)
+        return;
+    assert_true(m->n < LAT_CAP);
+    m->lat[m->n++] = p->ejected - p->created;
+    m->net_sum += p->ejected - p->injected;
+    m->hop_sum += p->hops;
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
+static long lat_rank(const struct lat_log *m, double q)
+{
+    long r = (long)(q * (double)m->n + 0.999999);
+    return m->lat[(r < 1 ? 1 : r) - 1];
+}
+
+static void test_latency_stats_counted(void **st_)
+{
+    (void)st_;
+    static const struct { const char *routing, *traffic; int k, vcs; double load; long measure; } cases[] = {
+        {"dor", "uniform", 4, 2, 0.05, 60}, {"dor", "uniform", 4, 2, 0.05, 100},
+        {"minad", "uniform", 4, 3, 0.1, 150}, {"val", "tornado", 4, 4, 0.1, 200},
+        {"dor", "transpose", 4, 2, 0.2, 400}, {"minad", "uniform", 8, 3, 1.0, 1500},
+    };
+    static struct lat_log m;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (int seed = 1; seed <= 4; seed++) {
+            tn_config c = base(cases[i].k, 2);
+            char err[TN_ERRLEN];
+            assert_int_equal(tn_config_set(&c, "routing", cases[i].routing, err, sizeof err), 0);
+            assert_int_equal(tn_config_set(&c, "traffic", cases[i].traffic, err, sizeof err), 0);
+            c.vcs = cases[i].vcs;
+            c.load = cases[i].load;
+            c.seed = (uint64_t)seed;
+            c.warmup = 100;
+            c.measure = cases[i].measure;
+            m.lo = c.warmup;
+            m.hi = c.warmup + c.measure;
+            m.n = m.net_sum = m.hop_sum = 0;
+            tn_sim *s = tn_sim_new(&c, err, sizeof err);
+            tn_stats st = run_watched(s, err, lat_pkt, &m);
+            tn_sim_free(s);
+            assert_true(m.n > 5);
+            qsort(m.lat, (size_t)m.n, sizeof m.lat[0], cmp_long);
+            double sum = 0;
+            for (long j = 0; j < m.n; j++)
+                sum += (double)m.lat[j];
+            if (st.packets != m.n || st.latency_p50 != lat_rank(&m, 0.5) ||
+                st.latency_p99 != lat_rank(&m, 0.99) || st.latency_min != m.lat[0] ||
+                st.latency_max != m.lat[m.n - 1] || fabs(st.latency_avg - sum / (double)m.n) > 1e-9 ||
+                fabs(st.network_latency_avg - (double)m.net_sum / (double)m.n) > 1e-9 ||
+                fabs(st.hops_avg - (double)m.hop_sum / (double)m.n) > 1e-9)
+                fail_msg("%s %s k=%d load %.2f seed %d: the model's n %ld p50 %ld p99 %ld min %ld "
+                         "max %ld avg %.4f net %.4f hops %.4f; counted n %ld p50 %ld p99 %ld min %ld "
+                         "max %ld avg %.4f net %.4f hops %.4f", cases[i].routing, cases[i].traffic,
+                         c.k, c.load, seed, st.packets, st.latency_p50, st.latency_p99,
+                         st.latency_min, st.latency_max, st.latency_avg, st.network_latency_avg,
+                         st.hops_avg, m.n, lat_rank(&m, 0.5), lat_rank(&m, 0.99), m.lat[0],
+                         m.lat[m.n - 1], sum / (double)m.n, (double)m.net_sum / (double)m.n,
+                         (double)m.hop_sum / (double)m.n);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -397,6 +477,7 @@ int main(void)
         cmocka_unit_test(test_stop_cycle_rule),
         cmocka_unit_test(test_nonmin_frac_counted),
         cmocka_unit_test(test_port_use_window_sum),
+        cmocka_unit_test(test_latency_stats_counted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
