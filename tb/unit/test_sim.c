@@ -495,6 +495,43 @@ static void test_traffic_streams_per_channel(void **st_)
     tn_sim_free(s);
 }
 
+/* docs/traffic.md section 2, step 1: a packet is created iff the draw x < floor(p 2^32), so a draw
+ * equal to the threshold creates none. On the 4x4 torus with 1-flit packets and term = 1,
+ * load = x0 / 2^33 makes the threshold exactly x0, node 0's first draw (of a seed where x0 is
+ * above 2^31, so that packets come soon): node 0 creates nothing in cycle 0, and its first
+ * packet is created in the first cycle whose draw is below x0. */
+static void test_traffic_draw_at_threshold(void **st_)
+{
+    (void)st_;
+    tn_config c = base(4, 2);
+    char err[TN_ERRLEN];
+    uint64_t x0 = 0;
+    for (c.seed = 1; x0 <= 0x80000000u; c.seed++) {
+        tn_rng r = {tn_seed_stream(c.seed, TN_STREAM_TRAFFIC, 0)};
+        x0 = tn_rng_next(&r);
+    }
+    c.seed--;
+    c.pkt_min = c.pkt_max = 1;
+    c.load = (double)x0 / 8589934592.0;
+    c.warmup = 0;
+    c.measure = 200;
+    struct first_pkts f;
+    for (int i = 0; i < 32; i++)
+        f.created[i] = -1;
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    assert_true(s && s->p_thresh == x0);
+    run_watched(s, err, first_pkt, &f);
+    tn_sim_free(s);
+    tn_rng r = {tn_seed_stream(c.seed, TN_STREAM_TRAFFIC, 0)};
+    long t = 0;
+    while ((uint64_t)tn_rng_next(&r) >= x0)
+        t++;
+    if (t < 1 || f.created[0] != t)
+        fail_msg("seed %u, threshold %llu: node 0's first packet created in %ld; its stream's "
+                 "first draw below the threshold is in cycle %ld", c.seed,
+                 (unsigned long long)x0, f.created[0], t);
+}
+
 /* Mid-run traffic switch (docs/traffic.md section 2): packets created from switch_at on use the
  * second pattern and rate; a switch to the same pattern and load changes nothing. */
 struct sw_chk { long switch_at; long pre, post, post_bad, pre_tornado; unsigned long sum; };
@@ -670,6 +707,7 @@ int main(void)
         cmocka_unit_test(test_traffic_switch),
         cmocka_unit_test(test_inject_bounds),
         cmocka_unit_test(test_traffic_streams_per_channel),
+        cmocka_unit_test(test_traffic_draw_at_threshold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
