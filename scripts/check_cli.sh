@@ -215,6 +215,26 @@ if ran_ok "chan_out=FILE exits 0"; then
         fail "chan_out=FILE: the header and one row per channel of the 4x4 torus" \
             "$(nlines "$TMP/chan.csv") lines" "$(head -n 3 "$TMP/chan.csv")"
     fi
+    # each row names its link: the node, its coordinates x:y (node = x + 4 y), the port (1..4:
+    # +x -x +y -y), its direction and dimension; the 16 x 4 links once each
+    desc="chan_out=FILE: each row's node, coordinates, port, direction and dimension agree"
+    if msg=$(python3 - "$TMP/chan.csv" 2>&1 <<'EOF2'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+seen = set()
+for r in rows:
+    v, p = int(r["node"]), int(r["port"])
+    want = ("%d:%d" % (v % 4, v // 4), "+" if p % 2 else "-", str((p - 1) // 2))
+    got = (r["coords"], r["dir"], r["dim"])
+    assert got == want, "node %d port %d: %s, want %s" % (v, p, got, want)
+    seen.add((v, p))
+assert seen == {(v, p) for v in range(16) for p in range(1, 5)}, "links %s" % sorted(seen)
+EOF2
+    ); then
+        pass "$desc"
+    else
+        fail "$desc" "$msg"
+    fi
 fi
 # each link's uses (R17.10) sum to 1, and their mean over the links is run --json's port_use
 tn run chan_out="$TMP/chan2.csv" k=4 n=2 vcs=4 routing=minad load=0.5 warmup=100 measure=400 --json
@@ -363,11 +383,11 @@ assert not bad, "out of range: %s" % bad[0]
     fi
 fi
 # a row's levels are those at the end of its window, from the first window on: the same run
-# (ACOR raising levels within the first 50 cycles: 8x8 transpose, a short interval) with windows
+# (ACOR raising levels within the first 50 cycles: 8x8 tornado, a short interval) with windows
 # of 50 and of 25 cycles gives each row of the first the levels of every second row of the other
-A="k=8 n=2 vcs=4 routing=acor load=0.5 acor_hi=10 acor_it1=1 acor_dt1=0 traffic=transpose warmup=0 measure=400"
+A="k=8 n=2 vcs=4 routing=acor load=0.5 acor_hi=10 acor_it1=1 acor_dt1=0 traffic=tornado warmup=0 measure=400"
 tn run $A series="$TMP/sa50.csv" series_win=50
-desc="series=FILE with routing=acor: row b of 50-cycle windows holds the levels of row 2b+1 of 25-cycle ones, row 0 included"
+desc="series=FILE with routing=acor: row b of 50-cycle windows holds the levels of row 2b+1 of 25-cycle ones, row 0 included; each row's level mean is the mean of its levels"
 if ran_ok "$desc"; then
     tn run $A series="$TMP/sa25.csv" series_win=25
     if ran_ok "$desc (series_win=25)"; then
@@ -381,6 +401,10 @@ assert any(int(a[0][c]) for c in cols), "no level raised in the first window: th
 for i, r in enumerate(a[: len(b) // 2]):
     got, want = [r[c] for c in cols], [b[2 * i + 1][c] for c in cols]
     assert got == want, "row %d: %s, the 25-cycle row %d: %s" % (i, got, 2 * i + 1, want)
+for rows in (a, b):
+    for i, r in enumerate(rows):
+        mean = sum(int(r[c]) for c in cols) / 64.0
+        assert abs(float(r["acor_level_mean"]) - mean) < 6e-5, "row %d: mean %s, the levels %.4f" % (i, r["acor_level_mean"], mean)
 ' "$TMP/sa50.csv" "$TMP/sa25.csv" 2>"$TMP/err"; then
             pass "$desc"
         else
@@ -420,6 +444,13 @@ bad "switch_load above the injection channels" "switch_load|1.5|0..1" switch_at=
 bad "switch_at with a trace" "switch_at|100|traffic=trace" switch_at=100 switch_traffic=tornado \
     traffic=trace trace=/nonexistent k=4 n=2 $Q
 bad "switch_at with sat" "switch_at|600|tnsim sat" sat switch_at=600 switch_traffic=tornado $Q
+# bound and check do not read load: a load above the 4x4's injection channels (0.5 of capacity)
+# is not refused there, as it is by run
+for mode in bound check; do
+    tn $mode k=4 n=2 load=0.6
+    check "tnsim $mode k=4 n=2 load=0.6: load, which $mode does not read, is not checked (exit 0)" \
+        $([ "$RC" = 0 ] && [ -z "$(crash_reason)" ] && echo 0 || echo 1) "exit status $RC" "stderr: $ERR"
+done
 # the text report's first line names the switch: its cycle, pattern and load (the first load when
 # switch_load is not given)
 for sl in "switch_load=0.2|load=0.2" "|load=0.3"; do

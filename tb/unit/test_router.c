@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Unit tests of the router blocks: round-robin arbiter, DOR direction and tie rule, dateline
- * classes, route computation (DOR and VAL's VC sets), in-transit priority. */
+ * classes, route computation (DOR and VAL's VC sets; the adaptive families' productive ports,
+ * hops and escape port), in-transit priority. */
 #include "tn_test.h"
 #include "tn_internal.h"
 
@@ -164,6 +165,78 @@ static int dor_turn_ok(const tn_geom *g, int ip, int op)
     return dout > di || (dout == di && op != ip);
 }
 
+/* The adaptive route (R19.1.3, GOAL R20.2.2) of every pair of nodes on tori and meshes of 1 to 3
+ * dimensions, K = 2..8: in each dimension with an offset (t, c its coordinates at the
+ * destination and here), the hops left and the productive directions are, on a mesh |t - c| the
+ * way toward t; on a torus under MIN AD the shorter way, (t - c) mod K for + and (c - t) mod K
+ * for -, both at a tie; under GOAL the way of the quadrant's bit d (1: -), minimal or not. A
+ * dimension without an offset has 0 hops and no productive port; the escape port is the lowest
+ * dimension with an offset, in DOR's direction (MIN AD) or the quadrant's (GOAL). */
+static void test_route_adaptive(void **st)
+{
+    (void)st;
+    long checked = 0;
+    for (int topo = 0; topo < 2; topo++)
+        for (int n = 1; n <= 3; n++)
+            for (int k = 2; k <= 8; k++) {
+                tn_config c;
+                tn_geom g;
+                tn_config_default(&c);
+                c.k = k;
+                c.n = n;
+                c.topo = topo ? TN_TOPO_MESH : TN_TOPO_TORUS;
+                c.vcs = 3;
+                assert_int_equal(tn_geom_init(&g, &c), 0);
+                for (int src = 0; src < g.nodes; src++)
+                    for (int dst = 0; dst < g.nodes; dst++)
+                        for (int quad = -1; quad < (topo ? 0 : 1 << n); quad++) {
+                            int cur[4], hops[4];
+                            uint32_t prod, want_prod = 0;
+                            tn_route_out esc;
+                            tn_coords(&g, src, cur);
+                            tn_route_adaptive(&g, 3, cur, tn_addr_of(&g, dst), 0, quad, &esc,
+                                              &prod, hops);
+                            int esc_port = -1;
+                            for (int d = 0, a = src, b = dst; d < n; d++, a /= k, b /= k) {
+                                int cc = a % k, t = b % k, plus = (t - cc + k) % k,
+                                    minus = (cc - t + k) % k, h = 0, up = 0, dn = 0;
+                                if (cc != t && topo) {
+                                    h = t > cc ? t - cc : cc - t;
+                                    up = t > cc;
+                                    dn = !up;
+                                } else if (cc != t && quad < 0) {
+                                    h = plus < minus ? plus : minus;
+                                    up = plus <= minus;
+                                    dn = minus <= plus;
+                                } else if (cc != t) {
+                                    dn = (quad >> d) & 1;
+                                    up = !dn;
+                                    h = dn ? minus : plus;
+                                }
+                                want_prod |= (uint32_t)up << (2 * d) | (uint32_t)dn << (2 * d + 1);
+                                if (cc != t && esc_port < 0) {
+                                    int dir = quad < 0 ? tn_dor_dir(k, c.topo, cc, t)
+                                                       : ((quad >> d) & 1) ? -1 : 1;
+                                    esc_port = dir > 0 ? 1 + 2 * d : 2 + 2 * d;
+                                }
+                                if (hops[d] != h)
+                                    fail_msg("%s K=%d N=%d quad %d: %d -> %d, dimension %d: %d "
+                                             "hops, want %d", topo ? "mesh" : "torus", k, n, quad,
+                                             src, dst, d, hops[d], h);
+                            }
+                            if (prod != want_prod || (esc_port >= 0 && esc.port != esc_port) ||
+                                (esc_port < 0 && !tn_port_is_term(&g, esc.port)))
+                                fail_msg("%s K=%d N=%d quad %d: %d -> %d: productive 0x%x, want "
+                                         "0x%x; escape port %d, want %d", topo ? "mesh" : "torus",
+                                         k, n, quad, src, dst, prod, want_prod, esc.port,
+                                         esc_port);
+                            checked++;
+                        }
+                tn_geom_free(&g);
+            }
+    assert_true(checked > 500000);
+}
+
 static void test_dor_turns(void **st)
 {
     (void)st;
@@ -260,7 +333,7 @@ int main(void)
         cmocka_unit_test(test_transit),
         cmocka_unit_test(test_dateline_class), cmocka_unit_test(test_route_dor),
         cmocka_unit_test(test_term_ports),     cmocka_unit_test(test_dor_turns),
-        cmocka_unit_test(test_route_val),
+        cmocka_unit_test(test_route_val),      cmocka_unit_test(test_route_adaptive),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
