@@ -165,6 +165,19 @@ static int dor_turn_ok(const tn_geom *g, int ip, int op)
     return dout > di || (dout == di && op != ip);
 }
 
+/* The geometry of a k-ary n-cube (topo 0: torus, 1: mesh) with term terminals and vcs VCs. */
+static void geom_of(tn_geom *g, int topo, int n, int k, int term, int vcs)
+{
+    tn_config c;
+    tn_config_default(&c);
+    c.k = k;
+    c.n = n;
+    c.term = term;
+    c.topo = topo ? TN_TOPO_MESH : TN_TOPO_TORUS;
+    c.vcs = vcs;
+    assert_int_equal(tn_geom_init(g, &c), 0);
+}
+
 /* The adaptive route (R19.1.3, GOAL R20.2.2) of every pair of nodes on tori and meshes of 1 to 3
  * dimensions, K = 2..8: in each dimension with an offset (t, c its coordinates at the
  * destination and here), the hops left and the productive directions are, on a mesh |t - c| the
@@ -179,14 +192,8 @@ static void test_route_adaptive(void **st)
     for (int topo = 0; topo < 2; topo++)
         for (int n = 1; n <= 3; n++)
             for (int k = 2; k <= 8; k++) {
-                tn_config c;
                 tn_geom g;
-                tn_config_default(&c);
-                c.k = k;
-                c.n = n;
-                c.topo = topo ? TN_TOPO_MESH : TN_TOPO_TORUS;
-                c.vcs = 3;
-                assert_int_equal(tn_geom_init(&g, &c), 0);
+                geom_of(&g, topo, n, k, 1, 3);
                 for (int src = 0; src < g.nodes; src++)
                     for (int dst = 0; dst < g.nodes; dst++)
                         for (int quad = -1; quad < (topo ? 0 : 1 << n); quad++) {
@@ -215,7 +222,7 @@ static void test_route_adaptive(void **st)
                                 }
                                 want_prod |= (uint32_t)up << (2 * d) | (uint32_t)dn << (2 * d + 1);
                                 if (cc != t && esc_port < 0) {
-                                    int dir = quad < 0 ? tn_dor_dir(k, c.topo, cc, t)
+                                    int dir = quad < 0 ? tn_dor_dir(k, g.topo, cc, t)
                                                        : ((quad >> d) & 1) ? -1 : 1;
                                     esc_port = dir > 0 ? 1 + 2 * d : 2 + 2 * d;
                                 }
@@ -245,15 +252,8 @@ static void test_dor_turns(void **st)
         for (int n = 1; n <= 3; n++)
             for (int k = 2; k <= 8; k++)
                 for (int term = 1; term <= 3; term += 2) {
-                    tn_config c;
                     tn_geom g;
-                    tn_config_default(&c);
-                    c.k = k;
-                    c.n = n;
-                    c.term = term;
-                    c.topo = topo ? TN_TOPO_MESH : TN_TOPO_TORUS;
-                    c.vcs = 2;
-                    assert_int_equal(tn_geom_init(&g, &c), 0);
+                    geom_of(&g, topo, n, k, term, 2);
                     for (int src = 0; src < g.nodes; src++)
                         for (int dst = 0; dst < g.nodes; dst++)
                             for (int ch = 0; ch < term; ch++) {
