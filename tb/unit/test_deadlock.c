@@ -170,8 +170,12 @@ static void check_cycle_report(const tn_config *c, const char *rep)
     if (!p)
         fail_msg("no cycle report: %s", rep);
     p += strlen(lead);
-    int node[64], m = 0, val = c->routing == TN_ROUTE_VAL;
+    /* the report names VAL's phase under VAL and ACOR (R23.7), as the checker's graph has it */
+    int node[64], m = 0, val = c->routing == TN_ROUTE_VAL || c->routing == TN_ROUTE_ACOR;
     int next_of[64];
+    long nodes = 1;
+    for (int i = 0; i < c->n; i++)
+        nodes *= c->k;
     while (*p == ' ' && p[1] == '(') {
         int v, d, cls, used = 0;
         char sign;
@@ -187,9 +191,7 @@ static void check_cycle_report(const tn_config *c, const char *rep)
         if (strncmp(p, ") ->", 4))
             fail_msg("entry %d of the cycle does not end in ') ->': %s", m, rep);
         p += 4;
-        long nodes = 1, kd = 1;
-        for (int i = 0; i < c->n; i++)
-            nodes *= c->k;
+        long kd = 1;
         if (v < 0 || v >= nodes || (sign != '+' && sign != '-') || d < 0 || d >= c->n ||
             (cls != 0 && cls != 1))
             fail_msg("entry %d of the cycle (node %d %c%d class %d) is no channel of the "

@@ -393,8 +393,9 @@ static void test_port_use(void **st_)
  * window) delivered before the run ends, each latency = tail ejection - creation, network latency
  * = tail ejection - head injection. Sorted here, the percentile q is the r-th smallest latency with
  * r = max(1, floor(q n + 0.999999)) (no latency here reaches the histogram's last bin, so the bin
- * is the latency); min, max and the means are the exact ones. Small runs (n about 10 to 150, where
- * the rounding of r matters) and one past saturation. */
+ * is the latency); min, max and the means are the exact ones. Four seeds each of small runs (16
+ * to 173 packets, where the rounding of r matters), one of about 650 and one past saturation
+ * (about 24,000). */
 #define LAT_CAP 40000
 struct lat_log { long lo, hi, n, net_sum, hop_sum; long lat[LAT_CAP]; };
 static void lat_pkt(void *user, const tn_pkt_record *p)
