@@ -637,7 +637,6 @@ static void test_given_flags_and_hot_nodes_brief(void **st)
     assert_string_equal(brief, "1..16 node ids a,b,...");
 }
 
-/* The usage text has a line for every model key and every extra key, with its default. */
 /* The usage text lists key name with the default def (the column after the name, a word). */
 static void usage_default_is(const char *text, const char *name, const char *def)
 {
@@ -650,6 +649,7 @@ static void usage_default_is(const char *text, const char *name, const char *def
         fail_msg("usage: key '%s' shows the default '%s', not '%s'", name, got, def);
 }
 
+/* The usage text has a line for every model key and every extra key, with its default. */
 static void test_cli_usage_lists_every_key(void **st)
 {
     (void)st;
