@@ -21,8 +21,8 @@
 #           flags); each mutant is built as tnboard-core (fpga/board.mk) and caught when
 #           scripts/board_core_test.sh (tnhost run --compare against the C model) fails
 #   cmodel  cmodel/src/*.c and cmodel/cli/*.c (the C model and tnsim); each mutant is caught by the
-#           first of these that fails: test_cli, test_select, test_traffic, test_router, test_chaos
-#           (the C unit tests of make test, under ASan and UBSan); the lockstep lines of the
+#           first of these that fails: test_cli, test_select, test_traffic, test_trace, test_router,
+#           test_chaos (the C unit tests of make test, under ASan and UBSan); the lockstep lines of the
 #           router, gal and acor sets (their models relinked with the mutant's C model: the RTL is
 #           the reference); then scripts/check_cli.sh, test_acor, scripts/cli_fuzz.py (300 lines,
 #           seed 1) and the simulator checks (test_sim, test_stats, test_nonmin, test_deadlock),
@@ -307,7 +307,7 @@ try_c() {
     # (cmodel/cli) reach only tnsim's checks
     local lib=1
     case $file in cmodel/cli/*) lib=0 ;; esac
-    for t in test_cli test_select test_traffic test_router test_chaos; do
+    for t in test_cli test_select test_traffic test_trace test_router test_chaos; do
         [ "$lib" = 1 ] || break
         c_test "$t" || { echo "caught $t"; return; }
     done
@@ -340,7 +340,7 @@ try_c() {
     for t in "$cdir"/test/test_*.o; do   # any test not named above
         [ "$lib" = 1 ] || break
         t=$(basename "${t%.o}")
-        case $t in test_cli | test_select | test_traffic | test_router | test_chaos | test_acor | test_sim | test_deadlock | test_nonmin | test_stats) continue ;; esac
+        case $t in test_cli | test_select | test_traffic | test_trace | test_router | test_chaos | test_acor | test_sim | test_deadlock | test_nonmin | test_stats) continue ;; esac
         c_test "$t" || { echo "caught $t"; return; }
     done
     echo survived
