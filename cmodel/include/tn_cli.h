@@ -35,8 +35,9 @@ typedef struct tn_cli_key {           /* one extra key of a program, beyond the 
 int tn_cli_parse(int argc, char **argv, int first, tn_config *cfg, const tn_cli_key *extra,
                  int nextra, void *ctx, int *json, char *err, size_t errlen);
 
-/* Usage: synopsis line(s) given by the caller, then one line per model key and per extra key:
- * name, default, allowed range, help, aligned. */
+/* Usage: synopsis line(s) given by the caller (a newline added if it lacks its last; NULL or ""
+ * prints none), then one line per model key and per extra key: name, default, allowed range,
+ * help, aligned. */
 void tn_cli_usage(FILE *f, const char *synopsis, const tn_cli_key *extra, int nextra);
 /* The same, where a program's own defaults differ from the model's: over lists "key=value"
  * strings (NULL-terminated) whose value the default column shows for that model key. */

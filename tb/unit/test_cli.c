@@ -649,7 +649,8 @@ static void usage_default_is(const char *text, const char *name, const char *def
         fail_msg("usage: key '%s' shows the default '%s', not '%s'", name, got, def);
 }
 
-/* The usage text has a line for every model key and every extra key, with its default. */
+/* The usage text has a line for every model key and every extra key, with its default, after
+ * the synopsis as given. */
 static void test_cli_usage_lists_every_key(void **st)
 {
     (void)st;
@@ -687,6 +688,20 @@ static void test_cli_usage_lists_every_key(void **st)
         usage_default_is(text, shown[i].key, def);
     }
     free(text);
+    /* the synopsis: its own last newline kept, none added; NULL or "" prints no line of it */
+    static const char *const syn[] = {"usage: x\n", "", NULL};
+    for (int i = 0; i < 3; i++) {
+        f = open_memstream(&text, &len);
+        assert_non_null(f);
+        tn_cli_usage(f, syn[i], prog_keys, NPROG);
+        fclose(f);
+        const char *keys = "keys (key=value on the command line";
+        if (i == 0)
+            assert_true(!strncmp(text, "usage: x\n", 9) && !strncmp(text + 9, keys, strlen(keys)));
+        else
+            assert_true(!strncmp(text, keys, strlen(keys)));
+        free(text);
+    }
 }
 
 /* ---- tn_config_name ---- */

@@ -332,6 +332,48 @@ static void test_integrity_many_configs(void **st_)
     }
 }
 
+/* The largest router the model takes: N = TN_MAX_N dimensions and TN_MAX_TERM terminals give
+ * P = TN_MAX_P ports, with TN_MAX_V VCs each, so every array sized by those maxima is full. Every
+ * routing family runs on the 2-ary and 3-ary 4-cube and the 3-ary 4-mesh where it is allowed
+ * (DOR, MIN AD, VAL and CHAOS), each with another selection function: every packet arrives once,
+ * intact, with no router error (run_cfg, under ASan: no access past an array), on a path no
+ * longer than minimal for DOR and MIN AD and no longer than two minimal ones for VAL. */
+static void test_integrity_largest_router(void **st_)
+{
+    (void)st_;
+    static const int fam[] = {TN_ROUTE_DOR, TN_ROUTE_MINAD, TN_ROUTE_VAL, TN_ROUTE_GOAL,
+                              TN_ROUTE_GAL, TN_ROUTE_ACOR, TN_ROUTE_CHAOS};
+    struct { int k, topo; } nets[] = {{2, TN_TOPO_TORUS}, {3, TN_TOPO_TORUS}, {3, TN_TOPO_MESH}};
+    int runs = 0;
+    for (size_t ni = 0; ni < sizeof nets / sizeof nets[0]; ni++)
+        for (size_t f = 0; f < sizeof fam / sizeof fam[0]; f++) {
+            int r = fam[f];
+            if (nets[ni].topo == TN_TOPO_MESH &&
+                (r == TN_ROUTE_GOAL || r == TN_ROUTE_GAL || r == TN_ROUTE_ACOR))
+                continue; /* they need a torus (config.c refuses them on a mesh) */
+            tn_config c = base(nets[ni].k, TN_MAX_N);
+            c.topo = nets[ni].topo;
+            c.term = TN_MAX_TERM;
+            c.vcs = TN_MAX_V;
+            c.routing = r;
+            c.selection = (int)((ni + f) % TN_SEL_LAST);
+            c.load = 0.2;
+            c.warmup = 100;
+            c.measure = 600;
+            c.drain = 5000;
+            c.seed = (uint32_t)(31 + runs);
+            tn_stats st = run_cfg(&c);
+            assert_true(st.delivered > 100);
+            int diam = c.n * (c.topo == TN_TOPO_TORUS ? c.k / 2 : c.k - 1);
+            if (r == TN_ROUTE_DOR || r == TN_ROUTE_MINAD)
+                assert_true(st.hops_avg <= diam && st.nonmin_frac == 0);
+            if (r == TN_ROUTE_VAL)
+                assert_true(st.hops_avg <= 2 * diam);
+            runs++;
+        }
+    assert_int_equal(runs, 18);
+}
+
 static void test_determinism(void **st_)
 {
     (void)st_;
@@ -701,6 +743,7 @@ int main(void)
         cmocka_unit_test(test_accepted_equals_offered),
         cmocka_unit_test(test_saturation_vs_bound),
         cmocka_unit_test(test_integrity_many_configs),
+        cmocka_unit_test(test_integrity_largest_router),
         cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_checker_catches_faults),
         cmocka_unit_test(test_bad_config),
