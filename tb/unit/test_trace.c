@@ -20,16 +20,14 @@
 
 /* ---------------------------------------------------------------- helpers */
 
-/* A configuration: the geometry the loader checks sources and destinations against. */
-static void cfg(tn_config *c, int k, int n, int topo, int traffic)
+/* The model's defaults on the 4x4 torus with traffic=trace: the geometry the loader checks
+ * sources and destinations against. */
+static void cfg(tn_config *c)
 {
-    memset(c, 0, sizeof(*c));
-    c->k = k;
-    c->n = n;
-    c->topo = topo;
-    c->traffic = traffic;
-    c->term = 1;
-    c->pkt_min = c->pkt_max = 4;
+    tn_config_default(c);
+    c->k = 4;
+    c->n = 2;
+    c->traffic = TN_TR_TRACE;
 }
 
 static char orig_cwd[4096];
@@ -80,7 +78,7 @@ typedef struct trace_env {
 static int load(trace_env *e, const char *text, int pkt_max)
 {
     memset(e, 0, sizeof(*e));
-    cfg(&e->c, 4, 2, TN_TOPO_TORUS, TN_TR_TRACE);
+    cfg(&e->c);
     assert_int_equal(tn_geom_init(&e->g, &e->c), 0);
     if (text)
         write_text("trace.txt", text);
@@ -311,7 +309,7 @@ static void test_trace_file_errors(void **state)
     tn_geom g;
     tn_trace t;
     char err[TN_ERRLEN];
-    cfg(&c, 4, 2, TN_TOPO_TORUS, TN_TR_TRACE);
+    cfg(&c);
     assert_int_equal(tn_geom_init(&g, &c), 0);
     assert_int_equal(tn_trace_load(&t, "no_such_file.txt", &g, 8, err, sizeof(err)), -1);
     assert_string_equal(err, "no_such_file.txt: cannot open: No such file or directory");
