@@ -280,6 +280,11 @@ bad "sweep with load= (it runs loads=)" "key 'load'|value '0.9'|not read by tnsi
     sweep loads=0.1,0.2 k=5 load=0.9 $Q
 bad "sweep with a load above the injection channel" "key 'loads'|value '0.8' (load 2 of 2)|0..0.5" \
     sweep loads=0.1,0.8 k=4 n=2 $Q
+if [[ $ERR == *"key 'load'"* ]]; then
+    fail "sweep with a load above the injection channel: the message names loads, not load as well" "$ERR"
+else
+    pass "sweep with a load above the injection channel: the message names loads, not load as well"
+fi
 bad "sweep with a load of 0 (a sweep's loads are positive)" "key 'loads'|value '0' (load 2 of '0.1,0')|(0, 100]" \
     sweep loads=0.1,0 k=4 n=2 $Q
 bad "sweep with a negative load" "key 'loads'|value '-0.1' (load 1 of '-0.1')|(0, 100]" \
@@ -295,6 +300,14 @@ fi
 tn sweep loads=0.1 k=2 n=2 $Q
 ran_ok "sweep loads=0.1 k=2 (the default load 0.3 is too high there, and unused): exit 0" &&
     pass "sweep loads=0.1 k=2 (the default load 0.3 is too high there, and unused): exit 0"
+# the most loads a sweep takes (MAX_LOADS, 64): each run once, in order; one more is refused
+L64=$(awk 'BEGIN { for (i = 1; i <= 64; i++) printf "%s%.3f", (i > 1 ? "," : ""), 0.002 * i }')
+tn sweep loads="$L64" k=2 n=2 warmup=10 measure=100 --json
+if ran_ok "sweep with 64 loads (the most) exits 0"; then
+    jcheck "sweep with 64 loads: 64 results, the i-th offered 0.002 i" "$TMP/out" \
+        'len(j) == 64 and all(abs(j[i]["offered"] - 0.002 * (i + 1)) < 1e-9 for i in range(64))'
+fi
+bad "sweep with 65 loads" "key 'loads'|has more than 64 loads|1..64" sweep loads="$L64,0.2" k=2 n=2 $Q
 
 # ---------------------------------------------------------------- MIN AD and the deadlock checker
 tn run k=8 n=2 vcs=3 routing=minad selection=lru load=0.3 warmup=500 measure=3000 --json
@@ -661,6 +674,14 @@ if ran_ok "sat jobs=1 exits 0"; then
                 "jobs=1: $(cat "$TMP/s1.json")" "jobs=$j: $OUT"
         fi
     done
+fi
+# R17.9: the bisection stops when the interval is at most tol wide: tol = 0.0625 is exactly an
+# eighth of the range [0, 0.5], reached after the top run and three midpoints (a fourth midpoint
+# would make it 1/16)
+tn sat $J tol=0.0625 --json
+if ran_ok "sat tol=0.0625 exits 0"; then
+    jcheck "sat tol=0.0625 (an eighth of the range): the top run and three midpoints, a load k/16" \
+        "$TMP/out" 'j["runs"] == 4 and abs(j["sat_load"] * 16 - round(j["sat_load"] * 16)) < 1e-3'
 fi
 bad "jobs with run" "'jobs'|'2'|only for tnsim sweep and sat" run jobs=2 $Q
 bad "jobs with bound" "'jobs'|'2'|only for tnsim sweep and sat" bound jobs=2

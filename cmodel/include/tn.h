@@ -14,6 +14,7 @@
 #define TN_MAX_NODES 65536
 #define TN_MAX_BUF 64                       /* flits per VC buffer */
 #define TN_MAX_PKT 256                      /* flits per packet */
+#define TN_MAX_CHAOS_Q 64                   /* CHAOS: packet slots of a node's shared queue */
 #define TN_MAX_HOT 16                       /* hot-spot nodes */
 
 /* What a network output port did in a cycle of the window (R17.10): it sent a flit, or it was

@@ -261,8 +261,8 @@ void tn_chaos_router_step(tn_sim *s, int node)
     for (int op = 0; op < P; op++)
         vf[op] = vfree[op];
     uint32_t pf = pfree;
-    int qg_port[64], qg_vc[64], qg_der[64];
-    uint8_t qwait[64] = {0}; /* 1: the slot's head waits for an output VC this cycle */
+    int qg_port[TN_MAX_CHAOS_Q], qg_vc[TN_MAX_CHAOS_Q], qg_der[TN_MAX_CHAOS_Q];
+    uint8_t qwait[TN_MAX_CHAOS_Q] = {0}; /* 1: the slot's head waits for an output VC this cycle */
     for (int q = 0; q < Q; q++) {
         long k = qb + q;
         qg_port[q] = -1;

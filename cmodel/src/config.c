@@ -243,7 +243,7 @@ static const tn_key keys[] = {
          "ACOR (3 levels): at most this many blocked events in an interval lower level 2 to 1"),
     KINT("chaos_wait", 0, 65535, chaos_wait, "8",
          "CHAOS: cycles a blocked head waits before the shared queue"),
-    KINT("chaos_q", 2, 64, chaos_q, "4", "CHAOS: packet slots of the shared queue per node"),
+    KINT("chaos_q", 2, TN_MAX_CHAOS_Q, chaos_q, "4", "CHAOS: packet slots of the shared queue per node"),
     KLONG("switch_at", 0, 1000000000L, switch_at, "0",
           "mid-run traffic switch: first cycle of switch_traffic/switch_load (0: off)"),
     KENUM("switch_traffic", traffic_names, TN_TR_TRACE, TN_TR_TRACE, switch_traffic,

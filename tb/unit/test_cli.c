@@ -517,8 +517,8 @@ static void test_cli_parse_extra_keys(void **st)
     }
 }
 
-/* A --config file with model and extra keys; tn_config_load (no extra keys) refuses the extra
- * key with the unknown-key message. */
+/* A --config file with model and extra keys, a CRLF line end and a last line without its
+ * newline; tn_config_load (no extra keys) refuses the extra key with the unknown-key message. */
 static void test_cli_config_file_extra_key(void **st)
 {
     (void)st;
@@ -528,8 +528,8 @@ static void test_cli_config_file_extra_key(void **st)
     close(fd);
     FILE *f = fopen(path, "w");
     assert_non_null(f);
-    fprintf(f, "# a program's configuration\n  k = 4   # radix\ncycles = 9\nwaves=/x/y\n"
-               "traffic=tornado\n");
+    fprintf(f, "# a program's configuration\n  k = 4   # radix\ncycles = 9\r\nwaves=/x/y\n"
+               "traffic=tornado");
     fclose(f);
     tn_config c;
     prog_ctx p;

@@ -333,7 +333,8 @@ static void test_integrity_many_configs(void **st_)
 }
 
 /* The largest router the model takes: N = TN_MAX_N dimensions and TN_MAX_TERM terminals give
- * P = TN_MAX_P ports, with TN_MAX_V VCs each, so every array sized by those maxima is full. Every
+ * P = TN_MAX_P ports, with TN_MAX_V VCs each (CHAOS: TN_MAX_CHAOS_Q slots in its shared queue),
+ * so every array sized by those maxima is full. Every
  * routing family runs on the 2-ary and 3-ary 4-cube and the 3-ary 4-mesh where it is allowed
  * (DOR, MIN AD, VAL and CHAOS), each with another selection function: every packet arrives once,
  * intact, with no router error (run_cfg, under ASan: no access past an array), on a path no
@@ -362,6 +363,7 @@ static void test_integrity_largest_router(void **st_)
             c.measure = 600;
             c.drain = 5000;
             c.seed = (uint32_t)(31 + runs);
+            c.chaos_q = TN_MAX_CHAOS_Q;
             tn_stats st = run_cfg(&c);
             assert_true(st.delivered > 100);
             int diam = c.n * (c.topo == TN_TOPO_TORUS ? c.k / 2 : c.k - 1);
@@ -492,9 +494,10 @@ static void test_bad_config(void **st_)
 
 /* docs/traffic.md section 2: injection channel e of node v draws from the stream seeded
  * tn_seed_stream(seed, TN_STREAM_TRAFFIC, v * term + e). With term = 2 on the 4x4 (DOR, uniform,
- * 4-flit packets: no length draw, no header draw), each channel's first packet has the creation
- * cycle and destination that its stream gives, drawn here from that seed. */
-struct first_pkts { long created[32]; int dst[32]; };
+ * no header draw), each channel's first packet has the creation cycle, length and destination
+ * that its stream gives, drawn here from that seed: with 4-flit packets no length draw, with
+ * 1..8 flits the length draw L = 1 + below(8) between the Bernoulli draws and the destination. */
+struct first_pkts { long created[32]; int dst[32], len[32]; };
 static void first_pkt(void *user, const tn_pkt_record *p)
 {
     struct first_pkts *f = user;
@@ -502,39 +505,56 @@ static void first_pkt(void *user, const tn_pkt_record *p)
     if (f->created[i] < 0 || p->created < f->created[i]) {
         f->created[i] = p->created;
         f->dst[i] = p->dst;
+        f->len[i] = p->len;
     }
 }
 
 static void test_traffic_streams_per_channel(void **st_)
 {
     (void)st_;
-    tn_config c = base(4, 2);
-    char err[TN_ERRLEN];
-    c.term = 2;
-    c.load = 0.1;
-    c.seed = 77;
-    c.warmup = 0;
-    c.measure = 400;
-    struct first_pkts f;
-    for (int i = 0; i < 32; i++)
-        f.created[i] = -1;
-    tn_sim *s = tn_sim_new(&c, err, sizeof err);
-    run_watched(s, err, first_pkt, &f);
-    int checked = 0;
-    for (int v = 0; v < 16; v++)
-        for (int e = 0; e < 2; e++) {
-            tn_rng r = {tn_seed_stream(c.seed, TN_STREAM_TRAFFIC, (uint32_t)(v * 2 + e))};
-            long t = 0;
-            while ((uint64_t)tn_rng_next(&r) >= s->p_thresh)
-                t++;
-            int d = tn_traffic_dest(&s->tg, &s->g, v, &r);
-            if (t < c.measure && (f.created[v * 2 + e] != t || f.dst[v * 2 + e] != d))
-                fail_msg("node %d channel %d: first packet created in %ld to %d; its stream gives "
-                         "%ld to %d", v, e, f.created[v * 2 + e], f.dst[v * 2 + e], t, d);
-            checked += t < c.measure;
-        }
-    assert_true(checked >= 24); /* most channels create a packet in the window */
-    tn_sim_free(s);
+    static const int lens[][2] = {{4, 4}, {1, 8}};
+    int seen[9] = {0};
+    for (int li = 0; li < 2; li++) {
+        tn_config c = base(4, 2);
+        char err[TN_ERRLEN];
+        c.term = 2;
+        c.load = 0.1;
+        c.seed = 77;
+        c.warmup = 0;
+        c.measure = 400;
+        c.pkt_min = lens[li][0];
+        c.pkt_max = lens[li][1];
+        struct first_pkts f;
+        for (int i = 0; i < 32; i++)
+            f.created[i] = -1;
+        tn_sim *s = tn_sim_new(&c, err, sizeof err);
+        run_watched(s, err, first_pkt, &f);
+        int checked = 0;
+        for (int v = 0; v < 16; v++)
+            for (int e = 0; e < 2; e++) {
+                tn_rng r = {tn_seed_stream(c.seed, TN_STREAM_TRAFFIC, (uint32_t)(v * 2 + e))};
+                long t = 0;
+                while ((uint64_t)tn_rng_next(&r) >= s->p_thresh)
+                    t++;
+                int len = c.pkt_min;
+                if (c.pkt_max > c.pkt_min)
+                    len += (int)tn_rng_below(&r, (uint32_t)(c.pkt_max - c.pkt_min + 1));
+                int d = tn_traffic_dest(&s->tg, &s->g, v, &r);
+                int i = v * 2 + e;
+                if (t < c.measure && (f.created[i] != t || f.dst[i] != d || f.len[i] != len))
+                    fail_msg("pkt=%d..%d node %d channel %d: first packet created in %ld to %d, "
+                             "%d flits; its stream gives %ld to %d, %d flits", c.pkt_min,
+                             c.pkt_max, v, e, f.created[i], f.dst[i], f.len[i], t, d, len);
+                if (t < c.measure && li == 1)
+                    seen[len]++;
+                checked += t < c.measure;
+            }
+        assert_true(checked >= 24); /* most channels create a packet in the window */
+        tn_sim_free(s);
+    }
+    for (int l = 1; l <= 8; l++)
+        if (!seen[l])
+            fail_msg("no first packet of %d flits: pick another seed", l);
 }
 
 /* docs/traffic.md section 2, step 1: a packet is created iff the draw x < floor(p 2^32), so a draw
