@@ -508,6 +508,20 @@ if [ "$RC" -eq 0 ] && grep -q "acyclic" "$TMP/out"; then
 else
     fail "tnsim check routing=minad k=8 vcs=3: acyclic escape graph, exit 0" "exit $RC" "$OUT" "$ERR"
 fi
+# R8.5.1's limits: 4,096 nodes under DOR, 512 under the others; one node more is refused
+for lim in "k=64 n=2 routing=dor 4096" "k=8 n=3 vcs=3 routing=minad 512"; do
+    read -r -a w <<<"$lim"
+    tn check "${w[@]:0:${#w[@]}-1}"
+    if [ "$RC" -eq 0 ] && grep -q "deadlock-free" "$TMP/out"; then
+        pass "tnsim check ${w[*]:0:${#w[@]}-1}: the checker's most nodes (${w[-1]}), checked"
+    else
+        fail "tnsim check ${w[*]:0:${#w[@]}-1}: the checker's most nodes (${w[-1]}), checked" "exit $RC" "$OUT" "$ERR"
+    fi
+done
+bad "check above its most nodes under DOR" "keys 'k','n'|up to 4096 nodes for routing=dor|not 4913" \
+    check k=17 n=3 routing=dor
+bad "check above its most nodes under MIN AD" "keys 'k','n'|up to 512 nodes for routing=minad|not 729" \
+    check k=9 n=3 vcs=3 routing=minad
 tn check k=8 n=2 vcs=3 routing=minad dateline=off
 if [ "$RC" -eq 1 ] && grep -q "cycle in the channel dependency graph" "$TMP/out"; then
     pass "tnsim check routing=minad dateline=off: prints a cycle, exit 1"
@@ -682,6 +696,13 @@ tn sat $J tol=0.0625 --json
 if ran_ok "sat tol=0.0625 exits 0"; then
     jcheck "sat tol=0.0625 (an eighth of the range): the top run and three midpoints, a load k/16" \
         "$TMP/out" 'j["runs"] == 4 and abs(j["sat_load"] * 16 - round(j["sat_load"] * 16)) < 1e-3'
+    cp "$TMP/out" "$TMP/t1.json"
+    # the midpoints probed ahead (jobs=3) stop at the same width: the same path and answer
+    tn sat $J tol=0.0625 --json jobs=3
+    if ran_ok "sat tol=0.0625 jobs=3 exits 0"; then
+        cmp -s "$TMP/t1.json" "$TMP/out"
+        check "sat tol=0.0625 jobs=3 prints jobs=1's JSON" $? "jobs=1: $(cat "$TMP/t1.json")" "jobs=3: $OUT"
+    fi
 fi
 bad "jobs with run" "'jobs'|'2'|only for tnsim sweep and sat" run jobs=2 $Q
 bad "jobs with bound" "'jobs'|'2'|only for tnsim sweep and sat" bound jobs=2

@@ -58,11 +58,16 @@ int tn_cli_double(const char *v, double lo, double hi, double *out);
  * _v<vcs>, _<routing> (+ _<selection> when routing is minad, goal, gal or chaos), _b<buf>,
  * _p<pkt> (or _p<min>-<max>), _<traffic> (+ _ps<perm_seed> for randperm), _l<load> (%g, with
  * more digits only when needed to give the exact double back), _s<seed>, then _<key><value>
- * (e.g. _term2, _transiton, _gal_setsdir) for each of term, transit, dateline, gal_sets, gal_t,
- * gal_adapt whose value differs from tn_config_default's; under routing=acor then the sequence
+ * (e.g. _term2, _transiton, _gal_setsdir, _gal_qd8) for each of term, transit, dateline,
+ * gal_sets, gal_t, gal_adapt, gal_qdepth whose value differs from tn_config_default's; with
+ * gal_adapt on, _gal_tmin<n>, _gal_tmax<n>, _gal_n1<n>, _gal_n2<n> for those that differ; under
+ * routing=chaos, _chaos_wait<n> and _chaos_q<n> likewise; with a switch,
+ * _sw<switch_at>_<second traffic>_l<second load>; with hotspot traffic (first or second),
+ * _hf<hot_frac>_hn<node>-<node>...; with a trace, _tr<the file's name without its folder, lower
+ * case, any character but [a-z0-9.-] made _>; under routing=acor then the sequence
  * (_box-goalq-full), _acor_packet, _hi_<n>, _it1_<n>, _it2_<n>, _dt1_<n>, _dt2_<n> for those that
- * differ. Only [a-z0-9_.-]. Returns the length
- * of the name, or -1 when it does not fit in len (buf then holds as much as fits, terminated). */
+ * differ. Only [a-z0-9_.-]. Returns the length of the name, or -1 when it does not fit in len
+ * or is longer than 511 characters (buf then holds as much as fits, terminated). */
 int tn_config_name(const tn_config *c, char *buf, size_t len);
 
 #endif

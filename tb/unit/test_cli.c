@@ -777,6 +777,42 @@ static void test_config_name(void **st)
     assert_string_equal(small, "t8x8_v2_d");
     char exact[34];
     assert_int_equal(tn_config_name(&c, exact, sizeof exact), 33);
+    /* at most 511 characters, however long buf: a configuration (not checked: a trace with a
+     * switch to hotspot traffic) whose name grows by one character with each character of the
+     * trace file's name reaches 511, then 512 */
+    tn_config_default(&c);
+    c.routing = TN_ROUTE_GAL;
+    c.term = 4;
+    c.transit = 0;
+    c.dateline = 0;
+    c.gal_adapt = 1;
+    c.gal_t = 12345;
+    c.gal_tmin = c.gal_tmax = c.gal_n1 = c.gal_n2 = 9999;
+    c.traffic = TN_TR_TRACE;
+    c.switch_at = 999999999;
+    c.switch_traffic = TN_TR_HOTSPOT;
+    c.switch_traffic_set = 1;
+    c.hot_frac = 0.1234567890123;
+    c.n_hot = TN_MAX_HOT;
+    for (int i = 0; i < TN_MAX_HOT; i++)
+        c.hot[i] = 65000 + i;
+    char big[1024];
+    int last = 0, at511 = 0, refused = 0;
+    for (size_t l = 1; l < sizeof c.trace && !refused; l++) {
+        memset(c.trace, 'a', l);
+        c.trace[l] = 0;
+        int n = tn_config_name(&c, big, sizeof big);
+        if (n < 0) {
+            assert_int_equal(last, 511); /* the name before had 511 characters */
+            refused = 1;
+            continue;
+        }
+        assert_int_equal(n, (int)strlen(big));
+        assert_true(last == 0 || n == last + 1);
+        at511 |= n == 511;
+        last = n;
+    }
+    assert_true(at511 && refused);
 }
 
 /* tn_config_check of the defaults with the words of line set ("k=v k=v"): its status, message in err */

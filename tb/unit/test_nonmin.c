@@ -76,10 +76,23 @@ static void test_val_goal_gal_deliver(void **st_)
     }
 }
 
+/* R21.8: gal_queue_occ[q] is the sum over the window's cycles of the packets in quadrant q's
+ * queues of all nodes, read at the end of each cycle, over nodes x measure; summed here from
+ * every cycle's end (tn_sim_on_cycle). */
+struct occ_obs { long lo, hi, sum[16]; };
+static void occ_cycle(void *user, const tn_sim *s)
+{
+    struct occ_obs *o = user;
+    long t = tn_sim_cycle(s) - 1; /* the cycle that just ended */
+    if (t >= o->lo && t < o->hi)
+        for (int q = 0; q < s->gal.quads; q++)
+            o->sum[q] += s->gal.qtot[q];
+}
+
 /* GAL and GOAL at the largest dimension count (N = 4, 16 quadrants) on the 3-ary 4-cube, one
  * set per direction: every packet delivered intact, each of the 16 quadrants' mean queue
- * occupancy within the queues' bounds, and some packets queued in a non-minimal quadrant under
- * tornado traffic past the threshold. */
+ * occupancy within the queues' bounds and equal to its sum from every cycle's end, and some
+ * packets queued in a non-minimal quadrant under tornado traffic past the threshold. */
 static void test_gal_four_dims(void **st_)
 {
     (void)st_;
@@ -93,7 +106,13 @@ static void test_gal_four_dims(void **st_)
         c.gal_sets = TN_GAL_SDIR;
         c.warmup = 200;
         c.measure = 1000;
-        tn_stats st = run_cfg(&c);
+        struct occ_obs o = {c.warmup, c.warmup + c.measure, {0}};
+        tn_sim *s = tn_sim_new(&c, err, sizeof err);
+        if (s)
+            tn_sim_on_cycle(s, occ_cycle, &o);
+        tn_stats st = run_watched(s, err, NULL, NULL);
+        assert_int_equal(st.injected, st.delivered);
+        assert_int_equal(st.check_errors + st.router_errors, 0);
         assert_true(st.injected > 1000);
         assert_true(st.nonmin_frac > 0);
         assert_int_equal(st.gal_quads, i ? 0 : 16);
@@ -101,9 +120,14 @@ static void test_gal_four_dims(void **st_)
         for (int q = 0; q < st.gal_quads; q++) {
             if (!(st.gal_queue_occ[q] >= 0 && st.gal_queue_occ[q] <= 16.0 * c.gal_qdepth))
                 fail_msg("quadrant %d: mean occupancy %g per node", q, st.gal_queue_occ[q]);
+            double want = (double)o.sum[q] / ((double)s->g.nodes * (double)c.measure);
+            if (st.gal_queue_occ[q] != want)
+                fail_msg("quadrant %d: mean occupancy %.9g, from every cycle's end %.9g", q,
+                         st.gal_queue_occ[q], want);
             sum += st.gal_queue_occ[q];
         }
         assert_true(i || sum > 0);
+        tn_sim_free(s);
     }
 }
 
