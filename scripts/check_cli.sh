@@ -136,6 +136,9 @@ bad "the channel dependency checker does not apply to chaos" "routing|chaos|does
     check routing=chaos
 bad "unknown gal_sets" "gal_sets|3|1 2 dir dst" gal_sets=3 $Q
 bad "gal_tmin above gal_tmax" "gal_tmin|gal_tmax|20 > 10" routing=gal vcs=3 gal_tmin=20 gal_tmax=10 $Q
+tn routing=gal vcs=3 gal_adapt=on gal_tmin=10 gal_tmax=10 $Q
+ran_ok "gal_tmin equal to gal_tmax (allowed: gal_tmin <= gal_tmax): exit 0" &&
+    pass "gal_tmin equal to gal_tmax (allowed: gal_tmin <= gal_tmax): exit 0"
 bad "gal_n1 beyond the 64-cycle window" "gal_n1|65|1..64" gal_n1=65 $Q
 bad "pair outside the network" "pair|0,99|0..15" pair=0,99 k=4 $Q
 bad "pair's source one past the last node" "pair|16,0|0..15" pair=16,0 k=4 $Q
@@ -155,6 +158,10 @@ bad "bitrev needs a power-of-two node count" "bitrev|9|power" traffic=bitrev k=3
 bad "transpose needs an even number of address bits" "transpose|even|b = 3" \
     traffic=transpose k=2 n=3 load=0.1 $Q
 bad "hot node outside the network" "hot_nodes|999|0..15" hot_nodes=999 traffic=hotspot k=4 n=2 $Q
+bad "hot node one past the last (N = 16)" "key 'hot_nodes'|value '16' is not a node|0..15" \
+    hot_nodes=16 traffic=hotspot k=4 n=2 $Q
+bad "switch_traffic=hotspot's node one past the last" "key 'hot_nodes'|value '16' is not a node|0..15" \
+    hot_nodes=16 switch_at=5 switch_traffic=hotspot k=4 n=2 $Q
 bad "negative seed" "seed|-5|0..4294967295" seed=-5 $Q
 bad "missing --config file" "--config|$TMP/missing.cfg" --config "$TMP/missing.cfg" $Q
 printf '# a comment\nk=4\nthis line has no equals sign\n' >"$TMP/badline.cfg"

@@ -517,8 +517,9 @@ static void test_cli_parse_extra_keys(void **st)
     }
 }
 
-/* A --config file with model and extra keys, a CRLF line end and a last line without its
- * newline; tn_config_load (no extra keys) refuses the extra key with the unknown-key message. */
+/* A --config file with model and extra keys, blanks around '=' or before it alone, a CRLF line
+ * end and a last line without its newline; tn_config_load (no extra keys) refuses the extra key
+ * with the unknown-key message. */
 static void test_cli_config_file_extra_key(void **st)
 {
     (void)st;
@@ -528,8 +529,8 @@ static void test_cli_config_file_extra_key(void **st)
     close(fd);
     FILE *f = fopen(path, "w");
     assert_non_null(f);
-    fprintf(f, "# a program's configuration\n  k = 4   # radix\ncycles = 9\r\nwaves=/x/y\n"
-               "traffic=tornado");
+    fprintf(f, "# a program's configuration\n  k = 4   # radix\nn =3\ncycles = 9\r\n"
+               "waves=/x/y\ntraffic=tornado");
     fclose(f);
     tn_config c;
     prog_ctx p;
@@ -539,6 +540,7 @@ static void test_cli_config_file_extra_key(void **st)
         char *argv[] = {"tnlock", "--config", path, "k=8", "--json"};
         assert_int_equal(parse(5, argv, &c, &p, &json, err), 0);
         assert_int_equal(c.k, 8); /* the command line after --config overrides the file */
+        assert_int_equal(c.n, 3);  /* a blank before '=' and none after */
         assert_int_equal(c.traffic, TN_TR_TORNADO);
         assert_int_equal(p.cycles, 9);
         assert_string_equal(p.waves, "/x/y");
@@ -552,7 +554,7 @@ static void test_cli_config_file_extra_key(void **st)
     }
     tn_config_default(&c);
     assert_int_equal(tn_config_load(&c, path, err, sizeof err), -1);
-    snprintf(want, sizeof want, "%s:3: unknown key 'cycles' (value '9'); allowed keys: %s", path,
+    snprintf(want, sizeof want, "%s:4: unknown key 'cycles' (value '9'); allowed keys: %s", path,
              old_key_list);
     assert_string_equal(err, want);
     /* a bad extra value in the file: file, line, key, value, range */
