@@ -96,6 +96,9 @@ die() { echo "mutate: $*" >&2; exit 2; }
 [[ $TIMEOUT =~ ^[1-9][0-9]*$ ]] || die "TIMEOUT '$TIMEOUT' is not a positive integer (seconds)"
 out=build/mutate/$SET
 mkdir -p "$out"
+# one run of a set at a time: a second would rebuild the folder under the first's mutants
+exec 9> "$out/.lock"
+flock -n 9 || die "another mutate.sh run of set $SET is using $out; wait for it to end"
 # the sources as they are now: every mutant is numbered, written and restored from this
 # snapshot, so that editing rtl/, fpga/ or cmodel/ during a run changes nothing in it
 orig=$out/orig
