@@ -517,9 +517,9 @@ static void test_cli_parse_extra_keys(void **st)
     }
 }
 
-/* A --config file with model and extra keys, blanks around '=' or before it alone, a CRLF line
- * end and a last line without its newline; tn_config_load (no extra keys) refuses the extra key
- * with the unknown-key message. */
+/* A --config file with model and extra keys, blanks and tabs around '=' or before it alone, a
+ * CRLF line end and a last line without its newline; tn_config_load (no extra keys) refuses the
+ * extra key with the unknown-key message. */
 static void test_cli_config_file_extra_key(void **st)
 {
     (void)st;
@@ -529,7 +529,7 @@ static void test_cli_config_file_extra_key(void **st)
     close(fd);
     FILE *f = fopen(path, "w");
     assert_non_null(f);
-    fprintf(f, "# a program's configuration\n  k = 4   # radix\nn =3\ncycles = 9\r\n"
+    fprintf(f, "# a program's configuration\n  k\t= \t4   # radix\nn =3\ncycles = 9\r\n"
                "waves=/x/y\ntraffic=tornado");
     fclose(f);
     tn_config c;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "sim_util.h"
 
 /* R17.4's non-minimal fraction: the marked packets delivered with more hops than the minimal
@@ -468,6 +469,101 @@ static void test_latency_stats_counted(void **st_)
         }
 }
 
+/* R17's fairness line: with one-flit packets each delivery is one flit, so the flits of each
+ * source's packets ejected in the window, counted here, give every source's accepted
+ * flits/cycle; the least, the most and Jain's index (sum x)^2 / (n sum x^2) equal the model's.
+ * The cases include unfair ones (the ring under tornado without in-transit priority starves
+ * some sources) and an empty network (min and max 0, index 1). The same runs check the speed
+ * figures against the run's own time: 0 < sim_seconds <= the wall time around tn_sim_run, and
+ * the rates are the counts divided by it. */
+struct src_cnt { long lo, hi, nodes; long flits[64]; };
+static void src_pkt(void *user, const tn_pkt_record *p)
+{
+    struct src_cnt *m = user;
+    assert_int_equal(p->len, 1);
+    assert_true(p->src >= 0 && p->src < m->nodes);
+    if (p->ejected >= m->lo && p->ejected < m->hi)
+        m->flits[p->src]++;
+}
+
+static double mono_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void test_fairness_counted(void **st_)
+{
+    (void)st_;
+    /* all: every source delivers in the window (in-transit priority on, or a light load); the
+     * ring under tornado without it starves half its sources (min 0, index 0.5) */
+    static const struct {
+        const char *routing, *traffic, *transit; int k, n, vcs; double load; int all;
+    } cases[] = {
+        {"dor", "tornado", "off", 8, 1, 2, 1.0, 0}, {"dor", "tornado", "on", 8, 1, 2, 1.0, 1},
+        {"minad", "uniform", "on", 4, 2, 3, 0.5, 1}, {"val", "uniform", "on", 4, 2, 4, 0.5, 1},
+        {"dor", "transpose", "off", 4, 2, 2, 0.2, 1}, {"gal", "tornado", "on", 8, 1, 4, 1.0, 1},
+        {"dor", "uniform", "on", 4, 2, 2, 0.0, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tn_config c = base(cases[i].k, cases[i].n);
+        char err[TN_ERRLEN];
+        assert_int_equal(tn_config_set(&c, "routing", cases[i].routing, err, sizeof err), 0);
+        assert_int_equal(tn_config_set(&c, "traffic", cases[i].traffic, err, sizeof err), 0);
+        assert_int_equal(tn_config_set(&c, "transit", cases[i].transit, err, sizeof err), 0);
+        assert_int_equal(tn_config_set(&c, "pkt", "1", err, sizeof err), 0);
+        c.vcs = cases[i].vcs;
+        c.load = cases[i].load;
+        c.seed = 7;
+        c.warmup = 300;
+        c.measure = 1000;
+        static struct src_cnt m;
+        memset(&m, 0, sizeof m);
+        m.lo = c.warmup;
+        m.hi = c.warmup + c.measure;
+        tn_sim *s = tn_sim_new(&c, err, sizeof err);
+        if (!s)
+            fail_msg("%s", err);
+        m.nodes = s->g.nodes;
+        assert_true(m.nodes <= 64);
+        tn_sim_on_deliver(s, src_pkt, &m);
+        tn_stats st;
+        double t0 = mono_seconds();
+        assert_int_equal(tn_sim_run(s, &st), 0);
+        double wall = mono_seconds() - t0;
+        tn_sim_free(s);
+        double win = (double)c.measure, sx = 0, sxx = 0, xmin = 0, xmax = 0;
+        for (long v = 0; v < m.nodes; v++) {
+            double x = (double)m.flits[v] / win;
+            sx += x;
+            sxx += x * x;
+            xmin = v == 0 || x < xmin ? x : xmin;
+            xmax = x > xmax ? x : xmax;
+        }
+        double jain = sxx > 0 ? sx * sx / ((double)m.nodes * sxx) : 1.0;
+        if (fabs(st.src_accepted_min - xmin) > 1e-12 || fabs(st.src_accepted_max - xmax) > 1e-12 ||
+            fabs(st.src_jain - jain) > 1e-12 ||
+            fabs(st.accepted_flits - sx / (double)m.nodes) > 1e-12)
+            fail_msg("%s %s transit=%s: the model's min %.6f max %.6f jain %.6f accepted %.6f; "
+                     "counted %.6f %.6f %.6f %.6f", cases[i].routing, cases[i].traffic,
+                     cases[i].transit, st.src_accepted_min, st.src_accepted_max, st.src_jain,
+                     st.accepted_flits, xmin, xmax, jain, sx / (double)m.nodes);
+        if (cases[i].all && !(xmin > 0))
+            fail_msg("%s %s transit=%s: a source with no flit accepted", cases[i].routing,
+                     cases[i].traffic, cases[i].transit);
+        if (cases[i].load == 0 && !(xmax == 0 && jain == 1.0))
+            fail_msg("an empty network: max %.6f, index %.6f", xmax, jain);
+        if (!(st.sim_seconds > 0 && st.sim_seconds <= wall) ||
+            fabs(st.cycles_per_second * st.sim_seconds - (double)st.cycles) > 1e-6 * (double)st.cycles ||
+            fabs(st.flit_hops_per_second * st.sim_seconds - (double)st.flit_hops) >
+                1e-6 * (double)st.flit_hops + 1e-9)
+            fail_msg("%s %s: sim_seconds %.9f (wall %.9f), %.1f cycles/s for %ld cycles, %.1f "
+                     "flit-hops/s for %ld", cases[i].routing, cases[i].traffic, st.sim_seconds,
+                     wall, st.cycles_per_second, st.cycles, st.flit_hops_per_second, st.flit_hops);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -479,6 +575,7 @@ int main(void)
         cmocka_unit_test(test_nonmin_frac_counted),
         cmocka_unit_test(test_port_use_window_sum),
         cmocka_unit_test(test_latency_stats_counted),
+        cmocka_unit_test(test_fairness_counted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
