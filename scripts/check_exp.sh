@@ -5,7 +5,8 @@
 # - applies to the tree as it is (a patch that no longer applies makes its table unrepeatable);
 # - is named in docs/, which says what it measured and how to run it;
 # - when it changes C files, compiles with the project's warnings (-Wall -Wextra -Werror);
-# and that every experiment script there (*.sh, *.py) is named in docs/ and parses.
+# and that every experiment script there (*.sh, *.py) is named in docs/ and parses, and every
+# experiment program (*.c) is named in docs/ and compiles.
 # Printed as TAP (scripts/tap.sh). Run by scripts/run_tests.sh (make test); alone:
 # bash scripts/check_exp.sh
 set -uo pipefail # no -e: a failing check must not stop the others
@@ -51,6 +52,16 @@ for x in "${xs[@]}"; do
     *.sh) out=$(bash -n "$x" 2>&1); check "$name parses (bash -n)" $? "$out" ;;
     *.py) out=$(python3 -c "import ast, sys; ast.parse(open(sys.argv[1]).read())" "$x" 2>&1); check "$name parses (python3)" $? "$out" ;;
     esac
+done
+# the experiment programs (C against the model's internal headers): named in docs/, and they
+# compile with the project's warnings against the tree as it is
+for x in scripts/exp/*.c; do
+    name=$(basename "$x")
+    grep -rqF "scripts/exp/$name" docs/ README.md
+    check "$name is named in docs/" $?
+    out=$(cc -std=c11 -Wall -Wextra -Werror -fsyntax-only -D_POSIX_C_SOURCE=200809L \
+        -Icmodel/include -Icmodel/src "$x" 2>&1)
+    check "$name compiles with -Wall -Wextra -Werror" $? "$out"
 done
 out=$(bash scripts/exp/vl_exec_profile.sh --check 2>&1)
 check "vl_exec_profile.sh: the shim has the line it edits" $? "$out"

@@ -752,6 +752,9 @@ static void test_config_name(void **st)
     static const char *const val[] = {"routing", "val", "vcs", "4", "gal_sets", "1",
                                       "load", "0.001", NULL};
     name_is(val, "t8x8_v4_val_b8_p4_uniform_l0.001_s1_gal_sets1");
+    /* a value that only 17 significant digits read back (0.1 + 0.2 in binary) */
+    static const char *const l17[] = {"load", "0.30000000000000004", NULL};
+    name_is(l17, "t8x8_v2_dor_b8_p4_uniform_l0.30000000000000004_s1");
     /* the keys that change what a run does name it too: hotspot's, the switch, GAL's queue depth
      * and adaptive threshold, CHAOS's, the trace's file */
     static const char *const hot[] = {"k", "4", "traffic", "hotspot", "hot_frac", "0.5",

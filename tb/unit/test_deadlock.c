@@ -267,6 +267,43 @@ static void test_deadlock_checker(void **st_)
     assert_non_null(strstr(rep, "3..16"));
 }
 
+/* A report buffer shorter than the report (tn.h: the report is written into len bytes): for
+ * every len from 1 to the whole report's length + 1, a buffer of exactly len bytes (ASan sees a
+ * write past it) holds the report's first len - 1 characters and its terminator, and the
+ * verdict does not change. A cycle report (its entries and its " back to the first" cut at
+ * every place), VAL's with phases, an acyclic summary and a refusal. */
+static void test_deadlock_report_truncated(void **st_)
+{
+    (void)st_;
+    enum { D = TN_ROUTE_DOR, M = TN_ROUTE_MINAD, VL = TN_ROUTE_VAL };
+    struct { int routing, k, n, vcs, dateline, expect; } cases[] = {
+        {D, 8, 1, 2, 0, 1}, {VL, 8, 2, 4, 0, 1}, {M, 8, 2, 3, 1, 0}, {M, 8, 2, 2, 1, -1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tn_config c;
+        tn_config_default(&c);
+        c.routing = cases[i].routing;
+        c.k = cases[i].k;
+        c.n = cases[i].n;
+        c.vcs = cases[i].vcs;
+        c.dateline = cases[i].dateline;
+        char full[2048];
+        assert_int_equal(tn_deadlock_check(&c, full, sizeof full), cases[i].expect);
+        size_t n = strlen(full);
+        assert_true(n > 20 && n + 1 < sizeof full);
+        for (size_t len = 1; len <= n + 1; len++) {
+            char *rep = malloc(len);
+            assert_non_null(rep);
+            int r = tn_deadlock_check(&c, rep, len);
+            if (r != cases[i].expect || strlen(rep) != len - 1 || memcmp(rep, full, len - 1))
+                fail_msg("%s k=%d n=%d vcs=%d, a buffer of %zu bytes: %d '%s'; the whole "
+                         "report: %d '%s'", tn_routing_name(c.routing), c.k, c.n, c.vcs, len, r,
+                         rep, cases[i].expect, full);
+            free(rep);
+        }
+    }
+}
+
 /* The broken configuration really deadlocks, and the watchdog says so instead of hanging. */
 static void test_watchdog_reports_deadlock(void **st_)
 {
@@ -327,6 +364,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_deadlock_checker),
         cmocka_unit_test(test_deadlock_graph_counts),
+        cmocka_unit_test(test_deadlock_report_truncated),
         cmocka_unit_test(test_watchdog_reports_deadlock),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

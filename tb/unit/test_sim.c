@@ -277,6 +277,25 @@ static void test_saturation_vs_bound(void **st_)
     assert_float_equal(tn_channel_load_bound(&c, err, sizeof err), 1.0, 1e-9);
     c.k = 16; /* 16-ary: 16/8 = 2 x capacity per bisection channel: 8/16 = 0.5 */
     assert_float_equal(tn_channel_load_bound(&c, err, sizeof err), 0.5, 1e-9);
+    /* hotspot on the 4x4, ejection-limited: each hot node's ejection channel takes, per unit
+     * rate of each of the 16 sources, 0.5/16 of the uniform half and 0.5/h of the hot half */
+    c = base(4, 2);
+    c.traffic = TN_TR_HOTSPOT;
+    c.hot_frac = 0.5;
+    c.n_hot = 1;
+    c.hot[0] = 0;
+    assert_float_equal(tn_channel_load_bound(&c, err, sizeof err), 1.0 / 8.5, 1e-9);
+    c.n_hot = 2;
+    c.hot[1] = 5;
+    assert_float_equal(tn_channel_load_bound(&c, err, sizeof err), 1.0 / 4.5, 1e-9);
+    /* its most nodes, 4,096 (tornado on the 16-ary 3-cube: 7 hops on each +x link), and one
+     * size more refused */
+    c = base(16, 3);
+    c.traffic = TN_TR_TORNADO;
+    assert_float_equal(tn_channel_load_bound(&c, err, sizeof err), 1.0 / 7.0, 1e-9);
+    c.k = 17;
+    assert_float_equal(tn_channel_load_bound(&c, err, sizeof err), -1.0, 0);
+    assert_string_equal(err, "keys 'k','n': the bound is computed for up to 4096 nodes, not 4913");
 }
 
 static void test_integrity_many_configs(void **st_)

@@ -564,6 +564,25 @@ static void test_fairness_counted(void **st_)
     }
 }
 
+/* R17.7's reference when no flit was created in the window: the offered load. A run at load
+ * 0.001 with a 10-cycle window creates nothing there and drains, and is saturated (accepted 0 <
+ * 0.95 x 0.001); at load 0 it is not (0 < 0 is false). */
+static void test_saturated_nothing_created(void **st_)
+{
+    (void)st_;
+    for (int zero = 0; zero <= 1; zero++) {
+        tn_config c = base(4, 2);
+        c.load = zero ? 0.0 : 0.001;
+        c.warmup = 0;
+        c.measure = 10;
+        c.seed = 1;
+        tn_stats st = run_cfg(&c);
+        assert_true(st.created_flits == 0 && st.accepted_flits == 0);
+        assert_int_equal(st.drained, 1);
+        assert_int_equal(st.saturated, !zero);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -576,6 +595,7 @@ int main(void)
         cmocka_unit_test(test_port_use_window_sum),
         cmocka_unit_test(test_latency_stats_counted),
         cmocka_unit_test(test_fairness_counted),
+        cmocka_unit_test(test_saturated_nothing_created),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
