@@ -280,8 +280,3 @@ void tn_gal_tick(tn_sim *s)
             g->dhist[i * term + e] <<= 1; /* bit 0 is the next cycle's */
     }
 }
-
-long tn_gal_queued(const tn_sim *s)
-{
-    return s->gal.queued;
-}

@@ -375,7 +375,6 @@ uint32_t tn_gal_head_tag(const tn_sim *s, int node, int qi);
 void tn_gal_take(tn_sim *s, int node, int ch, int qi);
 /* End of cycle: departures history and the adaptive threshold. */
 void tn_gal_tick(tn_sim *s);
-long tn_gal_queued(const tn_sim *s);
 
 /* chaos.c: CHAOS (section 22), the whole router cycle for routing=chaos. */
 int tn_chaos_init(tn_sim *s);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Checks of the deadlock checker (tnsim check: the channel dependency graph, counted
- * against an independent construction from the router's own route) and of the watchdog
- * that reports a real deadlock instead of hanging. */
+ * against an independent construction from the router's own route; its report, whole and cut
+ * by a short buffer) and of the watchdog that reports a real deadlock instead of hanging. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen (sim_util.h's trace_sim_cfg) */
 #include <stdio.h>
 #include <stdlib.h>

@@ -288,6 +288,18 @@ static void test_saturation_vs_bound(void **st_)
     c.n_hot = 2;
     c.hot[1] = 5;
     assert_float_equal(tn_channel_load_bound(&c, err, sizeof err), 1.0 / 4.5, 1e-9);
+    /* neighbour traffic (one hop, each neighbour alike): on the 4x4 mesh the ejection channel
+     * of a centre node takes 1/3 + 1/4 + 1/3 + 1/4 = 7/6 from its two edge and two centre
+     * neighbours; with four terminals (each input port ejects on its own, R8.2.2) the bound is
+     * a corner's link, half its rate: 2; on the torus every link and terminal takes 1/4: 4 */
+    c = base(4, 2);
+    c.traffic = TN_TR_NEIGHBOR;
+    c.topo = TN_TOPO_MESH;
+    assert_float_equal(tn_channel_load_bound(&c, err, sizeof err), 6.0 / 7.0, 1e-9);
+    c.term = 4;
+    assert_float_equal(tn_channel_load_bound(&c, err, sizeof err), 2.0, 1e-9);
+    c.topo = TN_TOPO_TORUS;
+    assert_float_equal(tn_channel_load_bound(&c, err, sizeof err), 4.0, 1e-9);
     /* its most nodes, 4,096 (tornado on the 16-ary 3-cube: 7 hops on each +x link), and one
      * size more refused */
     c = base(16, 3);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Checks of the run's statistics (docs/microarchitecture.md section 17) and its end (R9.8):
  * the non-minimal fraction, the created count past the drain limit, the channel and port
- * windows (R17.5, R17.10) and the first stopped cycle. */
-#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen (sim_util.h's trace_sim_cfg) */
+ * windows (R17.5, R17.10), the first stopped cycle, the latency figures, the per-source
+ * fairness line and the speed figures, and R17.7's saturated flag with nothing created. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen, clock_gettime */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
