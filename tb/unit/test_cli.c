@@ -752,6 +752,16 @@ static void test_config_name(void **st)
     static const char *const val[] = {"routing", "val", "vcs", "4", "gal_sets", "1",
                                       "load", "0.001", NULL};
     name_is(val, "t8x8_v4_val_b8_p4_uniform_l0.001_s1_gal_sets1");
+    /* ACOR's keys that differ from their defaults: the sequence, the mode, each threshold */
+    static const char *const acor[] = {"k", "4", "vcs", "4", "routing", "acor", "acor_seq",
+                                       "goalq-full", "acor_hi", "512", "acor_it1", "100",
+                                       "acor_it2", "50", "acor_dt1", "3", "acor_dt2", "2", NULL};
+    name_is(acor, "t4x4_v4_acor_b8_p4_uniform_l0.3_s1_goalq-full_hi_512_it1_100_it2_50_dt1_3"
+                  "_dt2_2");
+    static const char *const acor3[] = {"k", "4", "vcs", "4", "routing", "acor", "acor_seq",
+                                        "box-goalq-full", "acor_mode", "packet", "acor_it2",
+                                        "500", "acor_dt2", "2", "acor_it1", "128", NULL};
+    name_is(acor3, "t4x4_v4_acor_b8_p4_uniform_l0.3_s1_box-goalq-full_acor_packet_it2_500_dt2_2");
     /* a value that only 17 significant digits read back (0.1 + 0.2 in binary) */
     static const char *const l17[] = {"load", "0.30000000000000004", NULL};
     name_is(l17, "t8x8_v2_dor_b8_p4_uniform_l0.30000000000000004_s1");

@@ -556,7 +556,8 @@ static void test_fairness_counted(void **st_)
         if (cases[i].load == 0 && !(xmax == 0 && jain == 1.0))
             fail_msg("an empty network: max %.6f, index %.6f", xmax, jain);
         if (!(st.sim_seconds > 0 && st.sim_seconds <= wall) ||
-            fabs(st.cycles_per_second * st.sim_seconds - (double)st.cycles) > 1e-6 * (double)st.cycles ||
+            fabs(st.cycles_per_second * st.sim_seconds - (double)st.cycles) >
+                1e-6 * (double)st.cycles ||
             fabs(st.flit_hops_per_second * st.sim_seconds - (double)st.flit_hops) >
                 1e-6 * (double)st.flit_hops + 1e-9)
             fail_msg("%s %s: sim_seconds %.9f (wall %.9f), %.1f cycles/s for %ld cycles, %.1f "
