@@ -432,6 +432,31 @@ for rows in (a, b):
         fi
     fi
 fi
+# the levels are recorded for the windows of warmup + measure + drain and two more: with
+# drain=0 and 1-cycle windows the final drain after the stop runs past them, and its rows leave
+# the level fields empty (not 0: a saturated ring holds its routers at level 1 there); under the
+# sanitizer build, so a read past the recorded levels is caught
+tn run k=8 n=1 vcs=4 routing=acor traffic=tornado load=1 warmup=20 measure=100 drain=0 \
+    acor_hi=50 acor_it1=1 acor_dt1=0 series="$TMP/sad.csv" series_win=1
+desc="series=FILE with routing=acor and drain=0: rows 0..121 hold the levels, the final drain's rows past them none"
+if ran_ok "$desc"; then
+    if python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+cols = ["acor_level_mean"] + ["level_%d" % v for v in range(8)]
+assert len(rows) > 123, "only %d rows: the check needs a final drain past the recorded windows" % len(rows)
+for i, r in enumerate(rows):
+    if i < 122:
+        assert all(r[c] != "" for c in cols) and all(0 <= int(r[c]) <= 2 for c in cols[1:]), "row %d: %s" % (i, r)
+    else:
+        assert all(r[c] == "" for c in cols), "row %d past the recorded windows: %s" % (i, r)
+assert float(rows[121]["acor_level_mean"]) > 0, "no level raised by the end: %s" % rows[121]
+' "$TMP/sad.csv" 2>"$TMP/err"; then
+        pass "$desc"
+    else
+        fail "$desc" "$(tail -n 1 "$TMP/err")"
+    fi
+fi
 # a GAL threshold no queue reaches (gal_t=1024, queues of 128): every packet takes a minimal
 # quadrant, so the series' non-minimal fraction is 0 in every window, as the run's nonmin_frac
 tn run k=4 n=2 vcs=4 routing=gal gal_t=1024 load=0.3 warmup=0 measure=1500 series="$TMP/gm.csv" \

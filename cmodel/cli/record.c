@@ -68,7 +68,9 @@ static struct series_rec {
     long *pkts, *nonmin, *gq;
     double *tmean;
     int *tmax;
-    /* routing=acor: the level of every router at the end of each window (acor_win windows) */
+    /* routing=acor: the level of every router at the end of each window, for the acor_win
+     * windows that cover warmup + measure + drain and two more (the final drain after the
+     * first stopped cycle may run past them: its rows leave the level fields empty) */
     int acor, nodes;
     long acor_win;
     uint8_t *lvl;
@@ -274,15 +276,17 @@ int tnsim_run(const cli *a)
             if (series.gal)
                 fprintf(sf, ",%.4f,%d,%ld,%.6f", series.tmean[b], series.tmax[b], series.gq[b],
                         series.pkts[b] ? (double)series.nonmin[b] / (double)series.pkts[b] : 0.0);
-            if (series.acor) {
-                /* the levels at the end of window b (0 past the recorded windows) */
-                const uint8_t *l = b < series.acor_win ? series.lvl + b * series.nodes : NULL;
+            if (series.acor && b < series.acor_win) { /* the levels at the end of window b */
+                const uint8_t *l = series.lvl + b * series.nodes;
                 long sum = 0;
-                for (int v = 0; l && v < series.nodes; v++)
+                for (int v = 0; v < series.nodes; v++)
                     sum += l[v];
                 fprintf(sf, ",%.4f", (double)sum / (double)series.nodes);
                 for (int v = 0; v < series.nodes; v++)
-                    fprintf(sf, ",%d", l ? l[v] : 0);
+                    fprintf(sf, ",%d", l[v]);
+            } else if (series.acor) { /* past the recorded windows: no level known, fields empty */
+                for (int v = 0; v <= series.nodes; v++)
+                    fputc(',', sf);
             }
             fputc('\n', sf);
         }
