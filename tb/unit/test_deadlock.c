@@ -212,6 +212,20 @@ static void check_cycle_report(const tn_config *c, const char *rep)
                      next_of[i], node[(i + 1) % m], rep);
 }
 
+/* The default configuration with the keys the checker's cases set. */
+static tn_config dl_cfg(int routing, int k, int n, int vcs, int topo, int dateline)
+{
+    tn_config c;
+    tn_config_default(&c);
+    c.routing = routing;
+    c.k = k;
+    c.n = n;
+    c.vcs = vcs;
+    c.topo = topo;
+    c.dateline = dateline;
+    return c;
+}
+
 static void test_deadlock_checker(void **st_)
 {
     (void)st_;
@@ -237,14 +251,8 @@ static void test_deadlock_checker(void **st_)
         {VL, 8, 2, 4, T, 0, 1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        tn_config c;
-        tn_config_default(&c);
-        c.routing = cases[i].routing;
-        c.k = cases[i].k;
-        c.n = cases[i].n;
-        c.vcs = cases[i].vcs;
-        c.topo = cases[i].topo;
-        c.dateline = cases[i].dateline;
+        tn_config c = dl_cfg(cases[i].routing, cases[i].k, cases[i].n, cases[i].vcs,
+                             cases[i].topo, cases[i].dateline);
         int r = tn_deadlock_check(&c, rep, sizeof rep);
         if (r != cases[i].expect)
             fail_msg("%s k=%d n=%d vcs=%d dateline=%d: %d (%s)", tn_routing_name(c.routing), c.k,
@@ -280,13 +288,8 @@ static void test_deadlock_report_truncated(void **st_)
         {D, 8, 1, 2, 0, 1}, {VL, 8, 2, 4, 0, 1}, {M, 8, 2, 3, 1, 0}, {M, 8, 2, 2, 1, -1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        tn_config c;
-        tn_config_default(&c);
-        c.routing = cases[i].routing;
-        c.k = cases[i].k;
-        c.n = cases[i].n;
-        c.vcs = cases[i].vcs;
-        c.dateline = cases[i].dateline;
+        tn_config c = dl_cfg(cases[i].routing, cases[i].k, cases[i].n, cases[i].vcs,
+                             TN_TOPO_TORUS, cases[i].dateline);
         char full[2048];
         assert_int_equal(tn_deadlock_check(&c, full, sizeof full), cases[i].expect);
         size_t n = strlen(full);
