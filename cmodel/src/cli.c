@@ -139,7 +139,8 @@ int tn_cli_parse(int argc, char **argv, int first, tn_config *cfg, const tn_cli_
         char key[64];
         size_t kl = (size_t)(eq - arg);
         if (kl >= sizeof key) {
-            snprintf(err, errlen, "key '%.*s...' is too long", 20, arg);
+            snprintf(err, errlen, "key '%.*s...' is too long; allowed: at most %zu characters",
+                     20, arg, sizeof key - 1);
             return -1;
         }
         memcpy(key, arg, kl);

@@ -612,6 +612,57 @@ static void test_cli_config_read_error(void **st)
     rmdir(dir);
 }
 
+/* Lines a --config file may not hold, each refused with the file, the line and the reason: one
+ * longer than the 1,022 characters read (a line of exactly 1,022 is read), one without '='; and
+ * a command-line key longer than the 63 characters a key may have (64 refused, 63 looked up). */
+static void test_cli_config_bad_lines(void **st)
+{
+    (void)st;
+    char path[] = "/tmp/tn_test_cli_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    tn_config c;
+    prog_ctx p;
+    int json;
+    char err[TN_CLI_ERRLEN], want[TN_CLI_ERRLEN];
+    char *argv[] = {"tnlock", "--config", path};
+    for (int len = 1022; len <= 1023; len++) {
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        fprintf(f, "k=4\n# %0*d\ncycles=7\n", len - 2, 0); /* line 2: a comment of len chars */
+        fclose(f);
+        int r = parse(3, argv, &c, &p, &json, err);
+        if (len == 1022) {
+            assert_int_equal(r, 0);
+            assert_int_equal(p.cycles, 7);
+        } else {
+            assert_int_equal(r, -1);
+            snprintf(want, sizeof want, "%s:2: line longer than 1022 characters", path);
+            assert_string_equal(err, want);
+        }
+    }
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "k=4\n  vcs 3  # no '='\n");
+    fclose(f);
+    assert_int_equal(parse(3, argv, &c, &p, &json, err), -1);
+    snprintf(want, sizeof want, "%s:2: expected key=value, got 'vcs 3'", path);
+    assert_string_equal(err, want);
+    unlink(path);
+    char key[80];
+    memset(key, 'a', sizeof key);
+    snprintf(key + 64, sizeof key - 64, "=1");
+    char *kv[] = {"tnlock", key};
+    assert_int_equal(parse(2, kv, &c, &p, &json, err), -1);
+    assert_string_equal(err, "key 'aaaaaaaaaaaaaaaaaaaa...' is too long; allowed: at most 63 "
+                             "characters");
+    snprintf(key + 63, sizeof key - 63, "=1");
+    assert_int_equal(parse(2, kv, &c, &p, &json, err), -1);
+    snprintf(want, sizeof want, "unknown key '%.63s' (value '1')", key);
+    assert_non_null(strstr(err, want));
+}
+
 /* perm_seed, hot_frac and hot_nodes record that they were given (tnsim refuses them when no
  * pattern of the run reads them); hot_nodes' range in the usage is a count of node ids. */
 static void test_given_flags_and_hot_nodes_brief(void **st)
@@ -886,6 +937,7 @@ int main(void)
         cmocka_unit_test(test_cli_parse_extra_keys),
         cmocka_unit_test(test_cli_config_file_extra_key),
         cmocka_unit_test(test_cli_config_read_error),
+        cmocka_unit_test(test_cli_config_bad_lines),
         cmocka_unit_test(test_given_flags_and_hot_nodes_brief),
         cmocka_unit_test(test_cli_usage_lists_every_key),
         cmocka_unit_test(test_config_name),
