@@ -173,6 +173,7 @@ bad "config file with a bad value" "$TMP/badvalue.cfg:3|vcs|99|1..16" \
 bad "argument without '='" "bogus" bogus $Q
 bad "traffic=trace without trace=" "trace" traffic=trace k=4 n=2 $Q
 bad "trace file that does not exist" "trace|/nonexistent" trace=/nonexistent traffic=trace k=4 n=2 $Q
+bad "traffic=trace without a trace file" "key 'trace'|traffic=trace needs trace=FILE" traffic=trace k=4 n=2 $Q
 bad "--config a directory" "$TMP|read error|Is a directory" --config "$TMP" $Q
 # a key that only a pattern not in the run reads (traffic, or switch_traffic from switch_at on)
 bad "trace without traffic=trace" "key 'trace'|/nonexistent.trc|traffic is 'uniform'|traffic=trace" \
