@@ -26,7 +26,8 @@
 #           router, gal and acor sets (their models relinked with the mutant's C model: the RTL is
 #           the reference); then scripts/check_cli.sh, test_acor, scripts/cli_fuzz.py (300 lines,
 #           seed 1) and the simulator checks (test_sim, test_stats, test_nonmin, test_deadlock),
-#           run two at a time and judged in that order. A mutant of tnsim's
+#           run two at a time and judged in that order; then any other C unit test but
+#           test_tnhost (test_sink, ...). A mutant of tnsim's
 #           own files (cmodel/cli) reaches only check_cli.sh and cli_fuzz.py. "same": the mutant's
 #           object code equals the file's
 # A mutant is

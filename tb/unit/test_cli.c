@@ -517,6 +517,24 @@ static void test_cli_parse_extra_keys(void **st)
     }
 }
 
+/* The file at path holds text and nothing else. */
+static void put_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_true(fputs(text, f) >= 0);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* A new temporary file (path: a buffer holding "/tmp/tn_test_cli_XXXXXX") holding text. */
+static void tmp_file(char *path, const char *text)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    put_file(path, text);
+}
+
 /* A --config file with model and extra keys, blanks and tabs around '=' or before it alone, a
  * CRLF line end and a last line without its newline; tn_config_load (no extra keys) refuses the
  * extra key with the unknown-key message. */
@@ -524,14 +542,8 @@ static void test_cli_config_file_extra_key(void **st)
 {
     (void)st;
     char path[] = "/tmp/tn_test_cli_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    close(fd);
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fprintf(f, "# a program's configuration\n  k\t= \t4   # radix\nn =3\ncycles = 9\r\n"
-               "waves=/x/y\ntraffic=tornado");
-    fclose(f);
+    tmp_file(path, "# a program's configuration\n  k\t= \t4   # radix\nn =3\ncycles = 9\r\n"
+                   "waves=/x/y\ntraffic=tornado");
     tn_config c;
     prog_ctx p;
     int json;
@@ -558,10 +570,7 @@ static void test_cli_config_file_extra_key(void **st)
              old_key_list);
     assert_string_equal(err, want);
     /* a bad extra value in the file: file, line, key, value, range */
-    f = fopen(path, "w");
-    assert_non_null(f);
-    fprintf(f, "k=4\ncycles=0\n");
-    fclose(f);
+    put_file(path, "k=4\ncycles=0\n");
     {
         char *argv[] = {"tnlock", "--config", path};
         assert_int_equal(parse(3, argv, &c, &p, &json, err), -1);
@@ -569,10 +578,7 @@ static void test_cli_config_file_extra_key(void **st)
                  "%s:2: key 'cycles': value '0' is not allowed; allowed: 1..100000000", path);
         assert_string_equal(err, want);
     }
-    f = fopen(path, "w");
-    assert_non_null(f);
-    fprintf(f, "k=4\nbogus=2\n");
-    fclose(f);
+    put_file(path, "k=4\nbogus=2\n");
     {
         char *argv[] = {"tnlock", "--config", path};
         assert_int_equal(parse(3, argv, &c, &p, &json, err), -1);
@@ -619,19 +625,15 @@ static void test_cli_config_bad_lines(void **st)
 {
     (void)st;
     char path[] = "/tmp/tn_test_cli_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    close(fd);
+    tmp_file(path, "");
     tn_config c;
     prog_ctx p;
     int json;
-    char err[TN_CLI_ERRLEN], want[TN_CLI_ERRLEN];
+    char err[TN_CLI_ERRLEN], want[TN_CLI_ERRLEN], text[1100];
     char *argv[] = {"tnlock", "--config", path};
     for (int len = 1022; len <= 1023; len++) {
-        FILE *f = fopen(path, "w");
-        assert_non_null(f);
-        fprintf(f, "k=4\n# %0*d\ncycles=7\n", len - 2, 0); /* line 2: a comment of len chars */
-        fclose(f);
+        snprintf(text, sizeof text, "k=4\n# %0*d\ncycles=7\n", len - 2, 0); /* line 2: len chars */
+        put_file(path, text);
         int r = parse(3, argv, &c, &p, &json, err);
         if (len == 1022) {
             assert_int_equal(r, 0);
@@ -642,10 +644,7 @@ static void test_cli_config_bad_lines(void **st)
             assert_string_equal(err, want);
         }
     }
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fprintf(f, "k=4\n  vcs 3  # no '='\n");
-    fclose(f);
+    put_file(path, "k=4\n  vcs 3  # no '='\n");
     assert_int_equal(parse(3, argv, &c, &p, &json, err), -1);
     snprintf(want, sizeof want, "%s:2: expected key=value, got 'vcs 3'", path);
     assert_string_equal(err, want);
