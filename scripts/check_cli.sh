@@ -338,6 +338,20 @@ if ran_ok "tnsim run pair=0,25 pair_shift=on exits 0"; then
     jcheck "pair_shift=on: every translate of (0,0)->(1,3) counted, GOAL mean hops near 5.5" \
         "$TMP/js.json" 'j["pair_shift"] == 1 and j["pair_packets"] > 100 and 5.0 < j["pair_hops_avg"] < 6.0'
 fi
+# the pair's window is R17's, [warmup, warmup + measure): of four trace packets 0 -> 1 (one hop,
+# alone in the network, so each takes 2H + L + 2 = L + 4 cycles) created one cycle before it, at
+# its first and last cycle and one after it, pair_out holds the two inside (lengths 2 and 3)
+printf '99 0 1 1\n100 0 1 2\n149 0 1 3\n150 0 1 4\n' > "$TMP/pw.trace"
+tn run k=4 n=2 vcs=2 routing=dor traffic=trace trace="$TMP/pw.trace" warmup=100 measure=50 \
+    pair=0,1 pair_out="$TMP/pw.csv" --json
+desc="pair=0,1 with trace packets at the window's edges: those created in [warmup, warmup + measure) counted, the others not"
+if ran_ok "$desc"; then
+    got=$(tail -n +2 "$TMP/pw.csv" | cut -d, -f1 | xargs)
+    pk=$(tail -n 1 "$TMP/out" | python3 -c 'import json, sys; print(json.load(sys.stdin)["pair_packets"])')
+    [ "$got" = "6 7" ] && [ "$pk" = 2 ]
+    check "$desc" $? "pair_out latencies: '$got' (want '6 7'); pair_packets $pk (want 2)"
+fi
+
 # pair_out holds the pair's packets and no other: under DOR every packet of (0,0)->(1,1) crosses
 # exactly 2 links, and with pair_shift=on every translate of (0,0)->(1,3) exactly 4; each row's
 # latency is at least the zero-load 2H + L + 2 (R14.1.1, L = 4) and its queueing the difference

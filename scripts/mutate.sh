@@ -30,6 +30,11 @@
 #           test_tnhost (test_sink, ...). A mutant of tnsim's
 #           own files (cmodel/cli) reaches only check_cli.sh and cli_fuzz.py. "same": the mutant's
 #           object code equals the file's
+#   host    fpga/host/*.c (tnhost, the host tool); each mutant, built with the sanitizers as
+#           build/san/tnhost in the copy, is caught by the first of these that fails: test_tnhost;
+#           cli_fuzz.py with --tnhost (300 lines, seed 1) and scripts/board_ctrl_test.sh (tnhost
+#           against the control plane on a pty), side by side; scripts/board_core_test.sh (run
+#           --compare against the simulated board core and ring). "same" as for cmodel
 # A mutant is
 #   caught    a run exits 1 (a mismatch, an integrity error, a harness check) or is killed
 #             (a crash, or no end within TIMEOUT seconds);
@@ -50,7 +55,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 SET=router
-case ${1:-} in router | gal | acor | dor | source | sink | ctrl | board | cmodel) SET=$1; shift ;; esac
+case ${1:-} in router | gal | acor | dor | source | sink | ctrl | board | cmodel | host) SET=$1; shift ;; esac
 COUNT=${1:-all}
 SEED=${2:-$(( $(date +%s) % 100000 ))}
 case $SET in
@@ -72,10 +77,12 @@ board) FILES=(fpga/tn_board.v)
        MODEL=tnboard-core FIXED= MKV=VL_CORE MKSRC=VL_CORE_SRC:fpga ;;
 cmodel) FILES=(cmodel/src/*.c cmodel/cli/*.c)
         MODEL=tnsim FIXED= ;;
+host) FILES=(fpga/host/*.c)
+      MODEL=tnhost FIXED= ;;
 esac
 # seconds a run may take before the mutant counts as caught (hung): the board core's whole
 # test takes about 3 minutes
-TIMEOUT=${TIMEOUT:-$([ "$SET" = board ] && echo 600 || echo 120)}
+TIMEOUT=${TIMEOUT:-$(case $SET in board | host) echo 600 ;; *) echo 120 ;; esac)}
 RUNS=tb/regress/mutate_$SET.txt
 # a unit set is checked by a program built by fpga/board.mk (MKV: its make variables' prefix;
 # MKSRC: VARIABLE:FOLDER, the make variable that names the folder of its sources), not tnlock
@@ -88,11 +95,12 @@ source | sink) unit=1 RUNS=tb/unit/$MODEL.c ;;
 ctrl) unit=1 RUNS=scripts/board_ctrl_test.sh CHECKER=$RUNS CHECKVAR=TNBOARD ;;
 board) unit=1 RUNS=scripts/board_core_test.sh CHECKER=$RUNS CHECKVAR=TNBOARD_CORE ;;
 cmodel) unit=2 RUNS="the C unit tests, check_cli.sh, cli_fuzz.py and the router, gal and acor lockstep lines" ;;
+host) unit=3 RUNS="test_tnhost, cli_fuzz.py --tnhost, board_ctrl_test.sh and board_core_test.sh" ;;
 esac
 
 die() { echo "mutate: $*" >&2; exit 2; }
 [[ $COUNT == all || $COUNT =~ ^[1-9][0-9]*$ ]] ||
-    die "COUNT '$COUNT' is not a positive integer or 'all' (a set before it: router, gal, acor, dor, source, sink, ctrl, board or cmodel)"
+    die "COUNT '$COUNT' is not a positive integer or 'all' (a set before it: router, gal, acor, dor, source, sink, ctrl, board, cmodel or host)"
 [[ $SEED =~ ^[0-9]+$ ]] || die "SEED '$SEED' is not a non-negative integer"
 [[ $TIMEOUT =~ ^[1-9][0-9]*$ ]] || die "TIMEOUT '$TIMEOUT' is not a positive integer (seconds)"
 out=build/mutate/$SET
@@ -132,6 +140,11 @@ fi
 if [ "$SET" = board ] && [ ! -x build/bin/tnboard ]; then
     die "build/bin/tnboard missing (board_core_test.sh runs it beside the core): make build/bin/tnboard first (make mutate does)"
 fi
+if [ "$unit" = 3 ]; then
+    for f in build/san/tnsim build/bin/tnboard build/bin/tnboard-core build/bin/tnboard-ring; do
+        [ -x "$f" ] || die "$f missing: make $f first (make mutate SET=host does)"
+    done
+fi
 if [ "$unit" = 2 ]; then
     for m in rtr_k4n2v4 rtr_k4n2v4_gal rtr_k4n2v4_acor; do
         [ -x "build/vl/$m/tnlock" ] || die "build/vl/$m/tnlock missing: make build/vl/$m/tnlock first (make mutate does)"
@@ -149,7 +162,7 @@ mkdir -p "$tree/build"
 cp -r tb scripts "$tree/"
 cp -r "$orig"/rtl "$orig"/fpga "$orig"/cmodel "$tree/"
 restore() { cp -r "$orig"/rtl/. "$tree/rtl/" && cp -r "$orig"/fpga/. "$tree/fpga/" && cp -r "$orig"/cmodel/. "$tree/cmodel/"; }
-[ "$unit" = 2 ] || ln -s "$root/build/obj" "$tree/build/obj"
+[ "$unit" -ge 2 ] || ln -s "$root/build/obj" "$tree/build/obj"
 report=$out/report.txt
 : > "$report"
 
@@ -350,12 +363,94 @@ try_c() {
     echo survived
 }
 
+# ---- tnhost (SET=host): its objects compiled once with make test's sanitizer flags (h/base; the
+# C model as one archive), a mutant's file compiled again into h/cur and linked as the copy's
+# build/san/tnhost and as test_tnhost (tnhost.c a second time with main renamed, as
+# fpga/board.mk builds it); the board scripts run from the copy against the tree's simulated boards
+hdir=$root/$out/h
+hobj() { local f=${1//\//_}; echo "${f%.c}.o"; }
+# compile FILE (a path in the tree, relative) into h/cur: 0, or 1 when the compiler refuses it
+h_compile() {
+    local o
+    o=$(hobj "$1")
+    # shellcheck disable=SC2086  # the flags are words
+    $CC $SANF $INCF -c "$tree/$1" -o "$hdir/cur/$o" 2>> "$out/build.log" || return 1
+    [ "$1" != fpga/host/tnhost.c ] ||
+        $CC $SANF $INCF -Dmain=tnhost_main -c "$tree/$1" -o "$hdir/cur/tnhost_main.t" 2>> "$out/build.log"
+}
+h_setup() {
+    CC=$(make -s --no-print-directory --eval 'tn_print_cc: ; @echo $(CC)' tn_print_cc)
+    SANF=$(cflags CFLAGS_SAN)
+    INCF="-I$tree/cmodel/include -I$tree/cmodel/src -I$tree/fpga/host"
+    rm -rf "$hdir" && mkdir -p "$hdir/cur" "$hdir/base" "$hdir/lib" "$tree/build/san" "$tree/build/bin"
+    : > "$out/build.log"
+    local f
+    for f in "$tree"/cmodel/src/*.c; do
+        # shellcheck disable=SC2086
+        $CC $SANF $INCF -c "$f" -o "$hdir/lib/$(basename "${f%.c}").o" 2>> "$out/build.log" ||
+            die "$f does not compile: $out/build.log"
+    done
+    ar rcs "$hdir/libtn.a" "$hdir"/lib/*.o || die "the C model's archive was not written"
+    for f in "${FILES[@]}"; do
+        h_compile "$f" || die "$f does not compile: $out/build.log"
+    done
+    cp "$hdir"/cur/* "$hdir/base/"
+    # shellcheck disable=SC2086
+    $CC $SANF $INCF -I"$tree/tb/unit" -c "$tree/tb/unit/test_tnhost.c" -o "$hdir/test_tnhost.o" \
+        2>> "$out/build.log" || die "tb/unit/test_tnhost.c does not compile: $out/build.log"
+    for f in tnboard tnboard-core tnboard-ring; do ln -s "$root/build/bin/$f" "$tree/build/bin/$f"; done
+}
+# FILE's objects back to the unmutated ones
+h_restore() { cp "$hdir"/base/* "$hdir/cur/"; }
+# link tnhost and test_tnhost from h/cur: 1 when a link fails
+h_link() {
+    local objs=() o
+    for o in "$hdir"/cur/*.o; do objs+=("$o"); done
+    # shellcheck disable=SC2086
+    $CC $SANF "${objs[@]}" "$hdir/libtn.a" -lm -o "$tree/build/san/tnhost" 2>> "$out/build.log" || return 1
+    objs=()
+    for o in "$hdir"/cur/*.o; do [ "$o" = "$hdir/cur/fpga_host_tnhost.o" ] || objs+=("$o"); done
+    # shellcheck disable=SC2086
+    $CC $SANF "$hdir/test_tnhost.o" "${objs[@]}" "$hdir/cur/tnhost_main.t" "$hdir/libtn.a" -lcmocka -lm \
+        -o "$hdir/test_tnhost" 2>> "$out/build.log"
+}
+# the number of a TAP log's first failed check
+tap_first() { grep -m1 '^not ok' "$1" | awk '{print $3}'; }
+# one tnhost mutant (FILE its path in the tree, empty for the unmutated tree): prints
+# caught WHAT|survived|same|invalid
+try_h() {
+    local file=${1:-} o
+    if [ -n "$file" ]; then
+        o=$(hobj "$file")
+        h_compile "$file" || { echo invalid; return; }
+        if [ "$(c_code "$hdir/cur/$o")" = "$(c_code "$hdir/base/$o")" ] && { [ "$file" != fpga/host/tnhost.c ] ||
+            [ "$(c_code "$hdir/cur/tnhost_main.t")" = "$(c_code "$hdir/base/tnhost_main.t")" ]; }; then
+            echo same
+            return
+        fi
+    fi
+    h_link || { echo invalid; return; }
+    CMOCKA_MESSAGE_OUTPUT=TAP timeout "$TIMEOUT" "$hdir/test_tnhost" > "$out/test_tnhost.log" 2>&1 ||
+        { echo "caught test_tnhost"; return; }
+    timeout "$TIMEOUT" python3 scripts/cli_fuzz.py --count 300 --seed 1 --tnsim "$root/build/san/tnsim" \
+        --tnhost "$tree/build/san/tnhost" > "$out/cli_fuzz.log" 2>&1 &
+    local p_fuzz=$! rc_fuzz=0 rc_ctrl=0
+    TAP_FAILFAST=1 timeout "$TIMEOUT" bash "$tree/scripts/board_ctrl_test.sh" > "$out/board_ctrl.log" 2>&1 || rc_ctrl=1
+    wait "$p_fuzz" || rc_fuzz=1
+    [ "$rc_fuzz" = 0 ] || { echo "caught cli_fuzz"; return; }
+    [ "$rc_ctrl" = 0 ] || { echo "caught board_ctrl:$(tap_first "$out/board_ctrl.log")"; return; }
+    TAP_FAILFAST=1 timeout "$TIMEOUT" bash "$tree/scripts/board_core_test.sh" > "$out/board_core.log" 2>&1 ||
+        { echo "caught board_core:$(tap_first "$out/board_core.log")"; return; }
+    echo survived
+}
+
 # The set's model and runs; a router mutant that survives them is also built beside the GAL NI
 # and beside ACOR's block and run on their sets' lines (the router's GAL and ACOR paths: R_GAL
 # routes as GOAL, R_ACOR as VAL): caught gal:N or acor:N. Prints caught ...|survived|same|invalid
 try() {
     local v
     [ "$unit" != 2 ] || { try_c "${1:-}"; return; }
+    [ "$unit" != 3 ] || { try_h "${1:-}"; return; }
     [ "$unit" = 0 ] || { run_unit "${base_hash:-}"; return; }
     v=$(run_model "$MODEL" "mutant_$SET" "$FIXED" "$RUNS" "${base_hash:-}")
     [ "$v" = survived ] && [ "$SET" = router ] && [ "${MUTATE_ALSO:-1}" != 0 ] || { echo "$v"; return; }
@@ -366,16 +461,17 @@ try() {
     echo survived
 }
 
-if [ "$unit" = 2 ]; then
+if [ "$unit" -ge 2 ]; then
     echo "mutate: $SET: $what of $total mutants of ${#FILES[@]} files; against $RUNS"
 else
     echo "mutate: $SET: $what of $total mutants of ${#FILES[@]} files; $MODEL, ${#runs[@]} runs of $RUNS"
 fi
 start=$(date +%s)
 [ "$unit" != 2 ] || c_setup
+[ "$unit" != 3 ] || h_setup
 v=$(try)
 [ "$v" = survived ] || die "the unmutated sources do not pass the runs ($v): $out/*.log"
-[ "$unit" = 2 ] || base_hash=$(code_hash)
+[ "$unit" -ge 2 ] || base_hash=$(code_hash)
 for i in $ids; do
     restore
     desc=$(awk -v i="$i" '$1 == i { $1 = ""; print }' "$out/list.txt")
@@ -384,6 +480,7 @@ for i in $ids; do
     mpy apply "$i" "$root/$tree/$file" "${FILES[@]}" > /dev/null || die "mutant $i not applied"
     v=$(try "$file")
     [ "$unit" != 2 ] || c_restore "$file"
+    [ "$unit" != 3 ] || h_restore
     [ "$v" = refused ] && die "a run of $RUNS was refused under mutant $i"
     echo "$i $v |$desc" >> "$report"
     printf '%s %s |%s\n' "$i" "$v" "$desc"

@@ -294,6 +294,44 @@ static void test_port_use_one_packet(void **st_)
     assert_true(fabs(st.port_use[TN_PORT_SENT] - st.chan_util_avg) < 1e-12);
 }
 
+/* R17.10 on every network port: past saturation under uniform traffic (load 0.5, the most the
+ * 4x4 torus's injection channels carry) every link is wanted, so each network port of each node,
+ * whichever its direction, sends in some cycles and in others is idle with a flit routed to it
+ * (for a credit, a VC, or an input port busy or unmatched); a link's uses sum to the window. */
+static void test_port_use_each_port(void **st_)
+{
+    (void)st_;
+    static const char *const routings[] = {"dor", "minad", "val"};
+    for (size_t r = 0; r < sizeof routings / sizeof routings[0]; r++) {
+        char err[TN_ERRLEN];
+        tn_config c = base(4, 2);
+        c.warmup = 200;
+        c.measure = 1000;
+        const char *kv[][2] = {{"vcs", "4"}, {"routing", routings[r]}, {"load", "0.5"}};
+        for (size_t j = 0; j < sizeof kv / sizeof kv[0]; j++)
+            if (tn_config_set(&c, kv[j][0], kv[j][1], err, sizeof err))
+                fail_msg("%s", err);
+        tn_sim *s = tn_sim_new(&c, err, sizeof err);
+        if (!s)
+            fail_msg("%s", err);
+        tn_stats st;
+        assert_int_equal(tn_sim_run(s, &st), 0);
+        for (int v = 0; v < 16; v++)
+            for (int p = 1; p <= 4; p++) {
+                double u[TN_PORT_USE_N], sum = 0;
+                assert_int_equal(tn_sim_channel_use(s, v, p, u), 0);
+                for (int k = 0; k < TN_PORT_USE_N; k++)
+                    sum += u[k];
+                double why = u[TN_PORT_IDLE_INPUT_BUSY] + u[TN_PORT_IDLE_UNMATCHED] +
+                             u[TN_PORT_IDLE_CREDIT] + u[TN_PORT_IDLE_VC];
+                if (u[TN_PORT_SENT] <= 0 || why <= 0 || fabs(sum - 1) > 1e-9)
+                    fail_msg("%s: node %d port %d: sent %g, idle with a flit routed to it %g, "
+                             "uses summing to %g", routings[r], v, p, u[TN_PORT_SENT], why, sum);
+            }
+        tn_sim_free(s);
+    }
+}
+
 /* R17.5's window edges: a flit counts when the cycle in which it is sent (its output register
  * loaded) lies in the window. The packet of test_port_use_one_packet, created in cycle 3, leaves
  * node 0 on +x in cycles 5, 6, 7 and 8 (creation + 2, as the worked trace of R14.4.1 shows for
@@ -589,6 +627,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_port_use_one_packet),
+        cmocka_unit_test(test_port_use_each_port),
         cmocka_unit_test(test_port_use),
         cmocka_unit_test(test_chan_window_edges),
         cmocka_unit_test(test_created_counts_undrawn),
