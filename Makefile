@@ -169,8 +169,8 @@ waves: ## open the waveform of the last tnlock mismatch in GTKWave (WAVES=DIR: a
 bench: setup-core build ## simulated cycles/s and flit-hops/s of tnsim (median of runs); never fails on time
 	@bash scripts/bench.sh
 
-mutate: setup-core ## mutants of the RTL (or SET=cmodel: of the C model) against the tests that should catch them: caught, survived, score (SET=router|gal|acor|dor|source|sink|ctrl|board|cmodel; the router's an hour or more, COUNT=n SEED=s for a sample); never fails on a survivor
-	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a $(if $(filter ctrl board,$(SET)),build/bin/tnhost) $(if $(filter board,$(SET)),build/bin/tnboard) $(if $(filter cmodel,$(SET)),build/vl/rtr_k4n2v4/tnlock build/vl/rtr_k4n2v4_gal/tnlock build/vl/rtr_k4n2v4_acor/tnlock) >/dev/null
+mutate: setup-core ## mutants of the RTL (or SET=cmodel: of the C model; SET=host: of tnhost) against the tests that should catch them: caught, survived, score (SET=router|gal|acor|dor|source|sink|ctrl|board|cmodel|host; the router's an hour or more, COUNT=n SEED=s for a sample); never fails on a survivor
+	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a $(if $(filter ctrl board,$(SET)),build/bin/tnhost) $(if $(filter board,$(SET)),build/bin/tnboard) $(if $(filter host,$(SET)),build/san/tnsim build/bin/tnboard build/bin/tnboard-core build/bin/tnboard-ring) $(if $(filter cmodel,$(SET)),build/vl/rtr_k4n2v4/tnlock build/vl/rtr_k4n2v4_gal/tnlock build/vl/rtr_k4n2v4_acor/tnlock) >/dev/null
 	@bash scripts/mutate.sh $(or $(SET),router) $(or $(COUNT),all) $(SEED)
 
 gal: setup-core build/bin/tnsim ## paper 000's GAL figures from tnsim (ring, report card, stability, pairs); COUNT=1000 for the paper's permutation sample

@@ -359,6 +359,37 @@ h --port "$PTY_silent" --timeout 400 ping
     [ "$MS" -ge 390 ] && [ "$MS" -lt 2400 ]
 check "a silent board (--silent): timeout message, exit 1, returns in $MS ms (timeout 400 ms)" $? "$(diag)"
 
+# a device that is not the board on the port, streaming bytes that never start a reply (0x00 and
+# 0xA5, never 0x5A, a burst a millisecond): every byte comes well within the timeout, but the
+# reply's start must come within it too, or tnhost would wait for ever
+python3 - "$TMP/babble.pty" <<'EOF' &
+import os, sys, time
+m, s = os.openpty()
+with open(sys.argv[1] + ".tmp", "w") as f:
+    f.write(os.ttyname(s))
+os.rename(sys.argv[1] + ".tmp", sys.argv[1])
+os.set_blocking(m, False)
+end = time.time() + 300
+while time.time() < end:
+    for op in (lambda: os.write(m, b"\x00\xa5" * 4), lambda: os.read(m, 4096)):
+        try:
+            op()
+        except BlockingIOError:
+            pass
+    time.sleep(0.001)
+EOF
+BAB=$!
+for i in $(seq 1 100); do
+    [ -s "$TMP/babble.pty" ] && break
+    sleep 0.05
+done
+h --port "$(cat "$TMP/babble.pty")" --timeout 400 ping
+kill "$BAB" 2>/dev/null
+wait "$BAB" 2>/dev/null
+[ "$RC" -eq 1 ] && [[ $ERR == *"timeout: no reply from the board on "*" within 400 ms: "*" bytes arrived, none the start of a reply (0x5A)"* ]] &&
+    [ "$MS" -ge 390 ] && [ "$MS" -lt 2400 ]
+check "a device streaming other bytes on the port: timeout message naming the bytes skipped, exit 1, returns in $MS ms (timeout 400 ms)" $? "$(diag)"
+
 start_board noisy --noisy-line
 h --port "$PTY_noisy" --json ping
 r1=$RC

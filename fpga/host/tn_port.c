@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 #include "tn_port.h"
 
@@ -120,12 +121,20 @@ int tn_port_send(tn_port *p, const uint8_t *buf, size_t n, char *err, size_t err
     return TN_PORT_OK;
 }
 
-/* One byte within the timeout. got: bytes of the reply so far, for the message. */
-static int get_byte(tn_port *p, uint8_t *b, size_t got, char *err, size_t errlen)
+/* Milliseconds of the monotonic clock. */
+static long long now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* One byte within wait_ms. got: bytes of the reply so far, for the message. */
+static int get_byte(tn_port *p, uint8_t *b, size_t got, int wait_ms, char *err, size_t errlen)
 {
     for (;;) {
         struct pollfd pf = {.fd = p->fd, .events = POLLIN};
-        int k = poll(&pf, 1, p->timeout_ms);
+        int k = poll(&pf, 1, wait_ms);
         if (k < 0 && errno == EINTR)
             continue;
         if (k < 0) {
@@ -157,12 +166,28 @@ int tn_port_recv(tn_port *p, tn_reply *r, char *err, size_t errlen)
 {
     uint8_t b = 0, hdr[3];
     int rc;
-    do {
-        if ((rc = get_byte(p, &b, 0, err, errlen)))
+    /* the sync hunt: the reply must start within the timeout, however many other bytes arrive
+     * before it (a device that is not the board, streaming on this port, must not hold tnhost) */
+    const long long t0 = now_ms();
+    long skipped = 0;
+    for (;;) {
+        long long left = p->timeout_ms - (now_ms() - t0);
+        if (left <= 0 || (rc = get_byte(p, &b, 0, (int)left, err, errlen)) == TN_PORT_TIMEOUT) {
+            if (skipped || left <= 0)
+                snprintf(err, errlen, "timeout: no reply from the board on '%s' within %d ms: "
+                         "%ld bytes arrived, none the start of a reply (0x%02X) (another device "
+                         "on this port, or a baud rate that is not the board's?)",
+                         p->path, p->timeout_ms, skipped, TN_SYNC_REP);
+            return TN_PORT_TIMEOUT;
+        }
+        if (rc)
             return rc;
-    } while (b != TN_SYNC_REP);
+        if (b == TN_SYNC_REP)
+            break;
+        skipped++;
+    }
     for (int i = 0; i < 3; i++)
-        if ((rc = get_byte(p, &hdr[i], 1u + (size_t)i, err, errlen)))
+        if ((rc = get_byte(p, &hdr[i], 1u + (size_t)i, p->timeout_ms, err, errlen)))
             return rc;
     r->status = hdr[0];
     r->len = (uint16_t)(hdr[1] | hdr[2] << 8);
@@ -172,10 +197,10 @@ int tn_port_recv(tn_port *p, tn_reply *r, char *err, size_t errlen)
         return TN_PORT_MALFORMED;
     }
     for (unsigned i = 0; i < r->len; i++)
-        if ((rc = get_byte(p, &r->payload[i], 4u + i, err, errlen)))
+        if ((rc = get_byte(p, &r->payload[i], 4u + i, p->timeout_ms, err, errlen)))
             return rc;
     uint8_t crc;
-    if ((rc = get_byte(p, &crc, 4u + r->len, err, errlen)))
+    if ((rc = get_byte(p, &crc, 4u + r->len, p->timeout_ms, err, errlen)))
         return rc;
     uint8_t want = tn_crc8(tn_crc8(0, hdr, 3), r->payload, r->len);
     if (crc != want) {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The serial port of tnhost: open with an exclusive lock, raw 8N1 at a baud rate, send a frame,
- * receive a reply with a timeout on every byte and its CRC checked. */
+ * receive a reply with a timeout on its start and on every byte, and its CRC checked. */
 #ifndef TN_PORT_H
 #define TN_PORT_H
 
@@ -21,7 +21,7 @@ enum tn_port_rc {
 
 typedef struct tn_port {
     int fd;
-    int timeout_ms; /* the longest wait for any one byte */
+    int timeout_ms; /* the longest wait for a reply's start, and for any later byte of it */
     char path[256];
 } tn_port;
 
@@ -36,7 +36,8 @@ int tn_port_open(tn_port *p, const char *path, unsigned baud, int timeout_ms, ch
 void tn_port_close(tn_port *p);
 /* Write n bytes (each write waits at most the timeout). */
 int tn_port_send(tn_port *p, const uint8_t *buf, size_t n, char *err, size_t errlen);
-/* Receive one reply: bytes before its sync byte are skipped; every byte must come within the
- * timeout; the CRC is checked. */
+/* Receive one reply: bytes before its sync byte are skipped, and the sync byte must come within
+ * the timeout of the call; every later byte within the timeout of the one before; the CRC is
+ * checked. */
 int tn_port_recv(tn_port *p, tn_reply *r, char *err, size_t errlen);
 #endif

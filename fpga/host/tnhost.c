@@ -4,11 +4,11 @@
  *   tnhost --port PATH [--baud N] [--timeout MS] [--json] COMMAND [ARGS]
  * Options are also keys of the project's grammar: port=PATH baud=N timeout=MS wait=on|off, on
  * the command line or one per line in --config FILE. Every request is checked before the port
- * is opened; every reply byte is waited for at most the timeout; a failed CRC, a timeout or an
- * ERROR reply is reported, never retried. Exit status: 0 done, 1 the port or the board failed,
- * 2 bad command line. This file holds the keys, the output, the requests and main; the commands
- * are in tnhost_ctrl.c (the control plane), tnhost_run.c (run, errors) and tnhost_sweep.c
- * (tnhost.h declares what they share). */
+ * is opened; a reply's start (bytes before it skipped) and each later byte of it are waited for
+ * at most the timeout; a failed CRC, a timeout or an ERROR reply is reported, never retried.
+ * Exit status: 0 done, 1 the port or the board failed, 2 bad command line. This file holds the
+ * keys, the output, the requests and main; the commands are in tnhost_ctrl.c (the control
+ * plane), tnhost_run.c (run, errors) and tnhost_sweep.c (tnhost.h declares what they share). */
 #include "tnhost.h"
 
 /* ---- numbers and keys ---- */
@@ -290,7 +290,7 @@ static void usage(FILE *f)
                "or one per line in --config FILE; run --help and sweep --help list theirs):\n"
                "  port     -       the serial port, e.g. /dev/ttyUSB0, or the pty tnboard prints\n"
                "  baud     115200  " TN_BAUDS "\n"
-               "  timeout  1000    1..600000 ms: the longest wait for any byte of a reply\n"
+               "  timeout  1000    1..600000 ms: the longest wait for a reply to start, and for each of its bytes\n"
                "  wait     off     on off: start waits until the run has ended (--wait)\n"
                "numbers: decimal or 0x hex. --json: one JSON object on stdout.\n"
                "exit status: 0 done, 1 the port or the board failed, 2 bad command line\n");
