@@ -5,8 +5,8 @@
 # build/san/tnhost when it exists) against tnboard (build/bin/tnboard: fpga/tn_ctrl.v and the
 # test register file of tb/verilator/tn_board_ctrl_top.v, Verilated, on a pty): PING, register
 # writes and reads, START and the cycle counter, RESET, READ_BLOCK, the board's ERROR replies,
-# and tnhost's own errors (no port, busy port, silent board, corrupted reply, unknown command or
-# key, bad number). Exit status 0 iff every check passed.
+# and tnhost's own errors (no port, busy port, silent board, a device streaming other bytes,
+# corrupted reply, unknown command or key, bad number). Exit status 0 iff every check passed.
 # Run by scripts/run_tests.sh (make test); alone: make board && bash scripts/board_ctrl_test.sh
 # TNBOARD=PATH tests another tnboard build (make mutate's ctrl set: each mutant's).
 set -uo pipefail # no -e: a failing check must not stop the others
@@ -159,6 +159,19 @@ for i in $(seq 0 15); do
 done
 [ "$RC" -eq 0 ] && [ "$(jget values) " = "$want" ]
 check "block 0x10 16 (READ_BLOCK) returns the 16 scratch registers in order" $? "want: $want" "$(diag)"
+
+# the text forms: block's and read's rows are address, hex, decimal; regs ends with the status
+# decoded (no run yet, none done, no design reset)
+hb block 0x10 3
+o1=$OUT
+hb read 0x12
+o2=$OUT
+hb regs
+[ "$o1" = $'0x0010  0x00000000  0\n0x0011  0x00000000  0\n0x0012  0xffffffff  4294967295' ] &&
+    [ "$o2" = "0x0012  0xffffffff  4294967295" ] &&
+    [ "$RC" -eq 0 ] && [[ $(tail -n 1 <<<"$OUT") == "status: not running; frames refused "* ]]
+check "block, read and regs as text: address, hex and decimal per row; regs' status line 'not running' alone" $? \
+    "block 0x10 3: $o1" "read 0x12: $o2" "$(diag)"
 
 hb --json block 0xff00 64
 [ "$RC" -ne 0 ] && [[ $ERR == *"error 0x04 address"* ]]
@@ -359,36 +372,57 @@ h --port "$PTY_silent" --timeout 400 ping
     [ "$MS" -ge 390 ] && [ "$MS" -lt 2400 ]
 check "a silent board (--silent): timeout message, exit 1, returns in $MS ms (timeout 400 ms)" $? "$(diag)"
 
-# a device that is not the board on the port, streaming bytes that never start a reply (0x00 and
-# 0xA5, never 0x5A, a burst a millisecond): every byte comes well within the timeout, but the
-# reply's start must come within it too, or tnhost would wait for ever
-python3 - "$TMP/babble.pty" <<'EOF' &
-import os, sys, time
-m, s = os.openpty()
-with open(sys.argv[1] + ".tmp", "w") as f:
-    f.write(os.ttyname(s))
-os.rename(sys.argv[1] + ".tmp", sys.argv[1])
-os.set_blocking(m, False)
-end = time.time() + 300
-while time.time() < end:
-    for op in (lambda: os.write(m, b"\x00\xa5" * 4), lambda: os.read(m, 4096)):
-        try:
-            op()
-        except BlockingIOError:
-            pass
-    time.sleep(0.001)
-EOF
-BAB=$!
-for i in $(seq 1 100); do
-    [ -s "$TMP/babble.pty" ] && break
-    sleep 0.05
-done
-h --port "$(cat "$TMP/babble.pty")" --timeout 400 ping
-kill "$BAB" 2>/dev/null
-wait "$BAB" 2>/dev/null
-[ "$RC" -eq 1 ] && [[ $ERR == *"timeout: no reply from the board on "*" within 400 ms: "*" bytes arrived, none the start of a reply (0x5A)"* ]] &&
+# what a real board never does, played by scripts/fake_board.py on its own pty: fake NAME OPTIONS
+# starts one (PTY_<NAME>)
+fake() {
+    local name=$1 i
+    shift
+    python3 scripts/fake_board.py --wall-limit 300 "$@" >"$TMP/fake_$name.out" 2>"$TMP/fake_$name.err" &
+    FAKES+=($!)
+    for i in $(seq 1 100); do
+        [ -s "$TMP/fake_$name.out" ] && break
+        sleep 0.05
+    done
+    printf -v "PTY_$name" '%s' "$(head -n 1 "$TMP/fake_$name.out")"
+}
+FAKES=()
+
+# a device that is not the board, streaming bytes that never start a reply (0x00 and 0xA5, a
+# burst a millisecond): every byte comes well within the timeout, but the reply's start must
+# come within it too, or tnhost would wait for ever
+fake babble --babble
+h --port "$PTY_babble" --timeout 400 ping
+[ "$RC" -eq 1 ] && [[ $ERR == *"timeout: no reply from the board on '$PTY_babble' within 400 ms: "*" bytes arrived, none the start of a reply (0x5A)"* ]] &&
     [ "$MS" -ge 390 ] && [ "$MS" -lt 2400 ]
 check "a device streaming other bytes on the port: timeout message naming the bytes skipped, exit 1, returns in $MS ms (timeout 400 ms)" $? "$(diag)"
+
+# an OK reply one payload byte longer than its command's: each command reports it, naming both
+# lengths, as a malformed reply (exit 1, --json error "malformed")
+ok=0
+msgs=()
+for spec in "1|ping|21 payload bytes, 20 expected" "2|write 0x10 1|1 payload bytes, 0 expected" \
+    "3|read 0x10|5 payload bytes, 4 expected" "4|block 0x10 2|9 payload bytes, 8 expected" \
+    "5|start 10|1 payload bytes, 0 expected" "6|reset|1 payload bytes, 0 expected"; do
+    IFS='|' read -r code args want <<<"$spec"
+    fake "x$code" --extra-byte "$code"
+    pty_var=PTY_x$code
+    # shellcheck disable=SC2086  # the command and its arguments
+    h --port "${!pty_var}" --json $args
+    [ "$RC" -eq 1 ] && [ "$(jget error)" = malformed ] && [[ $(jget message) == *"malformed reply: $want"* ]] ||
+        { ok=1; msgs+=("--extra-byte $code, $args: want '$want'" "$(diag)"); }
+done
+check "an OK reply with a payload byte too many (PING, WRITE, READ, READ_BLOCK, START, RESET): malformed, both lengths named, exit 1" $ok "${msgs[@]}"
+
+# a board core whose cycle counter stands still with the run not ended: run reports it after
+# the timeout (at least 1 s) instead of polling for ever. The fake's build registers are the
+# simulated core's (K=4 N=2 V=4 B=4, W=16 ROUTING=3, QD=16, GAL, ACOR, patterns)
+fake frozen --frozen --build 0x04020404,0x10030001,0x0010101f,0x31426e74,16
+h --port "$PTY_frozen" --timeout 1000 run k=4 n=2 vcs=4 load=0.1 warmup=100 measure=100
+[ "$RC" -eq 1 ] && [[ $ERR == *"run: the board's cycle counter stayed at 5 for 1000 ms with the run not ended (status 0x1)"* ]] &&
+    [ "$MS" -ge 1000 ] && [ "$MS" -lt 5000 ]
+check "a board core whose cycle counter stands still: run ends after the timeout with the counter and status named, exit 1 ($MS ms)" $? "$(diag)"
+for p in "${FAKES[@]}"; do kill "$p" 2>/dev/null; done
+for p in "${FAKES[@]}"; do wait "$p" 2>/dev/null; done
 
 start_board noisy --noisy-line
 h --port "$PTY_noisy" --json ping
@@ -510,6 +544,26 @@ h --port "$PTY_main" --baud 12345 ping
 [ "$r1" -eq 2 ] && [[ $e1 == *"key 'timeout': value '0' is not allowed; allowed: 1..600000"* ]] &&
     [ "$RC" -eq 2 ] && [[ $ERR == *"key 'baud': value '12345' is not allowed; allowed: 9600 19200"* ]]
 check "bad --timeout and --baud: exit 2, the key, value and allowed values named" $? "timeout: $e1" "$(diag)"
+
+# the keys' edges: timeout 1 and 600000 taken (1 ms may be too short for the simulated board to
+# answer: a timeout, exit 1, not a refusal), 600001 refused; wait=off taken, anything but on and
+# off refused
+h --port "$PTY_main" --timeout 1 ping
+r1=$RC
+h --port "$PTY_main" --timeout 600000 ping
+r2=$RC
+h --port "$PTY_main" --timeout 600001 ping
+r3=$RC
+e3=$ERR
+h --port "$PTY_main" wait=off --json start 10
+r4=$RC
+o4=$OUT
+h --port "$PTY_main" wait=yes start 10
+[ "$r1" -ne 2 ] && [ "$r2" -eq 0 ] && [ "$r3" -eq 2 ] && [[ $e3 == *"key 'timeout': value '600001' is not allowed; allowed: 1..600000"* ]] &&
+    [ "$r4" -eq 0 ] && [[ $o4 == *'"waited": false'* ]] &&
+    [ "$RC" -eq 2 ] && [[ $ERR == *"key 'wait': value 'yes' is not allowed; allowed: on off"* ]]
+check "the keys' edges: timeout=1 and 600000 taken, 600001 refused; wait=off taken, wait=yes refused" $? \
+    "timeout=1 exit $r1, 600000 exit $r2, 600001 exit $r3: $e3" "wait=off exit $r4: $o4" "$(diag)"
 
 hb read
 r1=$RC

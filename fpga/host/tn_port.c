@@ -121,8 +121,7 @@ int tn_port_send(tn_port *p, const uint8_t *buf, size_t n, char *err, size_t err
     return TN_PORT_OK;
 }
 
-/* Milliseconds of the monotonic clock. */
-static long long now_ms(void)
+long long tn_now_ms(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -168,10 +167,10 @@ int tn_port_recv(tn_port *p, tn_reply *r, char *err, size_t errlen)
     int rc;
     /* the sync hunt: the reply must start within the timeout, however many other bytes arrive
      * before it (a device that is not the board, streaming on this port, must not hold tnhost) */
-    const long long t0 = now_ms();
+    const long long t0 = tn_now_ms();
     long skipped = 0;
     for (;;) {
-        long long left = p->timeout_ms - (now_ms() - t0);
+        long long left = p->timeout_ms - (tn_now_ms() - t0);
         if (left <= 0 || (rc = get_byte(p, &b, 0, (int)left, err, errlen)) == TN_PORT_TIMEOUT) {
             if (skipped || left <= 0)
                 snprintf(err, errlen, "timeout: no reply from the board on '%s' within %d ms: "

@@ -40,4 +40,6 @@ int tn_port_send(tn_port *p, const uint8_t *buf, size_t n, char *err, size_t err
  * the timeout of the call; every later byte within the timeout of the one before; the CRC is
  * checked. */
 int tn_port_recv(tn_port *p, tn_reply *r, char *err, size_t errlen);
+/* Milliseconds of the monotonic clock. */
+long long tn_now_ms(void);
 #endif

@@ -56,7 +56,7 @@ int set_key(host *h, const char *key, const char *val, char *err, size_t len)
         h->baud = (unsigned)x;
     } else if (!strcmp(key, "timeout")) {
         if (parse_num(val, 600000, &x) || x < 1)
-            return bad_key(key, val, "1..600000 (milliseconds per reply byte)", err, len);
+            return bad_key(key, val, "1..600000 (milliseconds: for a reply to start, for each of its bytes)", err, len);
         h->timeout_ms = (int)x;
     } else if (!strcmp(key, "wait")) {
         if (!strcmp(val, "on"))
