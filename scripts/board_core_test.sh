@@ -242,6 +242,31 @@ if [ "$RC" -eq 0 ] && [ "$(grep -cE '^ +0\.[0-9]+ .*\| yes$' <<<"$OUT")" = 2 ] &
 else
     fail "sweep --compare text table: 2 rows marked equal, nothing on stderr (no bar off a terminal)" "exit $RC" "$OUT" "$ERR"
 fi
+# with stderr on a terminal, the progress bar: a line per load redrawn in place, cleared at the end
+bar=$(python3 - "$TNHOST" --timeout 5000 --port "$PTY_core" sweep loads=0.05,0.15 routing=dor traffic=tornado \
+    warmup=100 measure=300 <<'EOF'
+import os, pty, subprocess, sys
+m, s = pty.openpty()
+rc = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=s, timeout=120).returncode
+os.close(s)
+data = b""
+while True:
+    try:
+        d = os.read(m, 4096)
+    except OSError:
+        break
+    if not d:
+        break
+    data += d
+print(rc, data.count(b"\rsweep ["), "1/2" in data.decode(), data.endswith(b"\r\x1b[K"))
+EOF
+)
+if [ "$bar" = "0 2 True True" ]; then
+    pass "sweep with stderr on a terminal: the progress bar drawn per load (0/2, 1/2) and cleared at the end"
+else
+    fail "sweep with stderr on a terminal: the progress bar drawn per load (0/2, 1/2) and cleared at the end" \
+        "exit status, bars drawn, '1/2' seen, cleared at the end: $bar"
+fi
 # bad loads: exit 2, the key, the value and the range named, nothing run
 sweep_refused() {
     local desc=$1 want=$2
