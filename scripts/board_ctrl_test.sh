@@ -421,6 +421,10 @@ h --port "$PTY_frozen" --timeout 1000 run k=4 n=2 vcs=4 load=0.1 warmup=100 meas
 [ "$RC" -eq 1 ] && [[ $ERR == *"run: the board's cycle counter stayed at 5 for 1000 ms with the run not ended (status 0x1)"* ]] &&
     [ "$MS" -ge 1000 ] && [ "$MS" -lt 5000 ]
 check "a board core whose cycle counter stands still: run ends after the timeout with the counter and status named, exit 1 ($MS ms)" $? "$(diag)"
+h --port "$PTY_frozen" --timeout 1000 start 100 --wait
+[ "$RC" -eq 1 ] && [[ $ERR == *"start: the cycles left (0xff06) stayed at 77 for 1000 ms with the run under way (status 0x1)"* ]] &&
+    [ "$MS" -ge 1000 ] && [ "$MS" -lt 5000 ]
+check "a control plane whose cycles left stand still: start --wait ends after the timeout with the count and status named, exit 1 ($MS ms)" $? "$(diag)"
 for p in "${FAKES[@]}"; do kill "$p" 2>/dev/null; done
 for p in "${FAKES[@]}"; do wait "$p" 2>/dev/null; done
 

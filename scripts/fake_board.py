@@ -13,9 +13,11 @@ in one chosen way:
   --babble          never answer: stream 0x00 0xA5 (never 0x5A), a burst a millisecond
   --extra-byte CMD  the OK reply to command CMD (1 PING .. 6 RESET) carries one payload byte
                     more than the protocol's
-  --frozen          a board core (register 0x0003 reads "tnB1", the build registers as
-                    --build gives them) whose STATUS (0x0020) never shows the run ended and
-                    whose cycle counter (0x0021) stays at 5
+  --frozen          a board that does not count: its control plane shows a run under way
+                    (0xFF05 bit 0) with 77 cycles left (0xFF06) for ever, and its board core
+                    (register 0x0003 reads "tnB1", the build registers as --build gives
+                    them) a STATUS (0x0020) that never shows the run ended and a cycle
+                    counter (0x0021) that stays at 5
   --build V0,V1,V2,V3,V4  the build registers 0x0000..0x0004 (with --frozen)
 
 It prints its pty's path on the first line of stdout, then serves until killed or for
@@ -59,6 +61,8 @@ class Board:
                 self.regs[i] = v
             self.regs[0x0003] = BOARD_MAGIC
             self.regs[B_STATUS + 1] = 5
+            self.regs[0xFF05] = 1
+            self.regs[0xFF06] = 77
 
     def answer(self, cmd, p):
         """The reply to one request that passed its CRC."""

@@ -150,14 +150,30 @@ int cmd_start(host *h)
     uint8_t p[4] = {(uint8_t)n, (uint8_t)(n >> 8), (uint8_t)(n >> 16), (uint8_t)(n >> 24)};
     if ((rc = request(h, TN_CMD_START, p, 4, "start", &r)) || (rc = expect_len(h, &r, 0, "start")))
         return rc;
+    /* --wait: until the run has ended; cycles left (0xFF06) that stand still for the timeout (at
+     * least 1 s) with the run under way are a control plane that does not count: reported */
     unsigned polls = 0;
-    uint32_t st = 0;
+    uint32_t sv[2] = {0, 0}, st = 0, last = 0;
+    const long long still_ms = h->timeout_ms > 1000 ? h->timeout_ms : 1000;
+    long long since = -1;
     while (h->wait) {
-        if ((rc = read_block(h, TN_CP_STATUS, 1, &st, "start: status")))
+        if ((rc = read_block(h, TN_CP_STATUS, 2, sv, "start: status")))
             return rc;
+        st = sv[0];
         polls++;
         if (!(st & 1u))
             break;
+        long long t = tn_now_ms();
+        if (since < 0 || sv[1] != last) {
+            last = sv[1];
+            since = t;
+        } else if (t - since > still_ms) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "start: the cycles left (0xff06) stayed at %u for %lld ms "
+                     "with the run under way (status 0x%x): the board does not count", sv[1],
+                     still_ms, st);
+            return fail(h, EXIT_BOARD, "board", msg);
+        }
         struct timespec ts = {0, 10 * 1000 * 1000};
         nanosleep(&ts, NULL);
     }
