@@ -56,7 +56,9 @@ int set_key(host *h, const char *key, const char *val, char *err, size_t len)
         h->baud = (unsigned)x;
     } else if (!strcmp(key, "timeout")) {
         if (parse_num(val, 600000, &x) || x < 1)
-            return bad_key(key, val, "1..600000 (milliseconds: for a reply to start, for each of its bytes)", err, len);
+            return bad_key(key, val,
+                           "1..600000 (milliseconds: for a reply to start, for each of its bytes)",
+                           err, len);
         h->timeout_ms = (int)x;
     } else if (!strcmp(key, "wait")) {
         if (!strcmp(val, "on"))
@@ -290,7 +292,8 @@ static void usage(FILE *f)
                "or one per line in --config FILE; run --help and sweep --help list theirs):\n"
                "  port     -       the serial port, e.g. /dev/ttyUSB0, or the pty tnboard prints\n"
                "  baud     115200  " TN_BAUDS "\n"
-               "  timeout  1000    1..600000 ms: the longest wait for a reply to start, and for each of its bytes\n"
+               "  timeout  1000    1..600000 ms: the longest wait for a reply to start, and for\n"
+               "                   each of its bytes\n"
                "  wait     off     on off: start waits until the run has ended (--wait)\n"
                "numbers: decimal or 0x hex. --json: one JSON object on stdout.\n"
                "exit status: 0 done, 1 the port or the board failed, 2 bad command line\n");
