@@ -8,7 +8,7 @@
 #   non-Verilator branch, a declaration of a parameter or localparam, or a lint sink;
 # - every applied mutant changes exactly one line, as listed; a sample is the same for a seed;
 # - the C mode (make mutate SET=cmodel): exactly the expected mutants of a small function, mutants
-#   in every file of the set, applied mutants change their listed line only;
+#   in every file of the set (and of SET=host's), applied mutants change their listed line only;
 # - scripts/mutate.sh refuses a bad COUNT, SEED or mutant id with exit 2 before building;
 # - scripts/mutate_screen.sh refuses bad arguments, and classifies a caught and a surviving
 #   mutant of chaos.c (the one check here that builds: the C model at -O1, about 15 s).
@@ -138,13 +138,22 @@ done
 check "every file of make mutate SET=cmodel has mutants but rng.c and send.c" \
     "$([ -s "$TMP/clist" ] && [ ! -s "$TMP/err" ] && [ "$missing" = " cmodel/src/rng.c cmodel/src/send.c" ]; echo $?)" \
     "none in:$missing; $(head -3 "$TMP/err")"
+HFILES=(fpga/host/*.c)
+$M list "${HFILES[@]}" > "$TMP/hlist" 2> "$TMP/err"
+missing=""
+for f in "${HFILES[@]}"; do
+    grep -q " $f:" "$TMP/hlist" || missing="$missing $f"
+done
+check "every file of make mutate SET=host (tnhost) has mutants" \
+    "$([ -s "$TMP/hlist" ] && [ ! -s "$TMP/err" ] && [ -z "$missing" ]; echo $?)" \
+    "none in:$missing; $(head -3 "$TMP/err")"
 ctotal=$(wc -l < "$TMP/clist")
 wrong=$(applied "$TMP/clist" "$($M sample 25 11 "${CFILES[@]}") 0 $((ctotal - 1))" "${CFILES[@]}")
 check "27 applied C mutants each change exactly their listed line, OLD to NEW at its column" \
     "$([ -z "$wrong" ]; echo $?)" "wrong:$wrong"
 
 # scripts/mutate.sh's argument checks, before any build
-for args in "0" "x" "5 -1" "gal 0" "cmodel x"; do
+for args in "0" "x" "5 -1" "gal 0" "cmodel x" "host 0"; do
     # shellcheck disable=SC2086  # args: words
     bash scripts/mutate.sh $args > /dev/null 2> "$TMP/err"
     check "scripts/mutate.sh $args is refused (exit 2, named)" "$([ $? = 2 ] && grep -q "is not" "$TMP/err"; echo $?)" \
