@@ -243,6 +243,22 @@ int read_block(host *h, unsigned addr, unsigned count, uint32_t *v, const char *
     return rc;
 }
 
+long long still_ms(const host *h)
+{
+    return h->timeout_ms > 1000 ? h->timeout_ms : 1000;
+}
+
+int still_poll(const host *h, still_watch *w, uint32_t v)
+{
+    long long t = tn_now_ms();
+    if (w->since < 0 || v != w->last) {
+        w->last = v;
+        w->since = t;
+        return 0;
+    }
+    return t - w->since > still_ms(h);
+}
+
 /* An argument of a command as a number 0..max; on failure the message names it. */
 int arg_num(host *h, int i, const char *name, uint64_t max, const char *allowed,
                    uint64_t *out)

@@ -98,6 +98,14 @@ int request(host *h, uint8_t cmd, const uint8_t *payload, uint8_t len, const cha
 int expect_len(host *h, const tn_reply *r, unsigned want, const char *what);
 int read_block(host *h, unsigned addr, unsigned count, uint32_t *v, const char *what);
 int arg_num(host *h, int i, const char *name, uint64_t max, const char *allowed, uint64_t *out);
+/* A count polled while a run is under way must move: still_poll gives it each value read and
+ * returns 1 once it has stood still for the timeout (at least 1 s), still_ms() of them. */
+typedef struct still_watch {
+    uint32_t last;
+    long long since; /* when last was first read; -1 before the first value */
+} still_watch;
+long long still_ms(const host *h);
+int still_poll(const host *h, still_watch *w, uint32_t v);
 
 /* tnhost_run.c: the board core */
 extern const tn_cli_key run_keys[]; /* run's own keys beside tnsim's */

@@ -153,9 +153,8 @@ int cmd_start(host *h)
     /* --wait: until the run has ended; cycles left (0xFF06) that stand still for the timeout (at
      * least 1 s) with the run under way are a control plane that does not count: reported */
     unsigned polls = 0;
-    uint32_t sv[2] = {0, 0}, st = 0, last = 0;
-    const long long still_ms = h->timeout_ms > 1000 ? h->timeout_ms : 1000;
-    long long since = -1;
+    uint32_t sv[2] = {0, 0}, st = 0;
+    still_watch w = {0, -1};
     while (h->wait) {
         if ((rc = read_block(h, TN_CP_STATUS, 2, sv, "start: status")))
             return rc;
@@ -163,15 +162,11 @@ int cmd_start(host *h)
         polls++;
         if (!(st & 1u))
             break;
-        long long t = tn_now_ms();
-        if (since < 0 || sv[1] != last) {
-            last = sv[1];
-            since = t;
-        } else if (t - since > still_ms) {
+        if (still_poll(h, &w, sv[1])) {
             char msg[200];
             snprintf(msg, sizeof msg, "start: the cycles left (0xff06) stayed at %u for %lld ms "
                      "with the run under way (status 0x%x): the board does not count", sv[1],
-                     still_ms, st);
+                     still_ms(h), st);
             return fail(h, EXIT_BOARD, "board", msg);
         }
         struct timespec ts = {0, 10 * 1000 * 1000};

@@ -232,9 +232,8 @@ static int board_run(host *h, const tn_config *c, unsigned nodes, unsigned featu
     uint64_t limit = (uint64_t)c->warmup + (uint64_t)c->measure + (uint64_t)c->drain + 200000u;
     /* and a cycle counter that stands still for the timeout (at least 1 s) is a board core that
      * does not run: reported, never waited on */
-    uint32_t st[2] = {0, 0}, last = 0;
-    const long long still_ms = h->timeout_ms > 1000 ? h->timeout_ms : 1000;
-    long long since = -1;
+    uint32_t st[2] = {0, 0};
+    still_watch w = {0, -1};
     while (!rc) {
         if ((rc = read_block(h, TN_B_STATUS, 2, st, "run: status")))
             break;
@@ -246,15 +245,11 @@ static int board_run(host *h, const tn_config *c, unsigned nodes, unsigned featu
                      "warmup + measure + drain + 200000 (see tnhost errors)", st[1]);
             return fail(h, EXIT_BOARD, "board", msg);
         }
-        long long t = tn_now_ms();
-        if (since < 0 || st[1] != last) {
-            last = st[1];
-            since = t;
-        } else if (t - since > still_ms) {
+        if (still_poll(h, &w, st[1])) {
             char msg[240];
             snprintf(msg, sizeof msg, "run: the board's cycle counter stayed at %u for %lld ms "
                      "with the run not ended (status 0x%x): the board core does not run (see "
-                     "tnhost regs and tnhost errors)", st[1], still_ms, st[0]);
+                     "tnhost regs and tnhost errors)", st[1], still_ms(h), st[0]);
             return fail(h, EXIT_BOARD, "board", msg);
         }
         struct timespec ts = {0, 10 * 1000 * 1000};
