@@ -35,17 +35,25 @@ trap cleanup EXIT
 
 . scripts/tap.sh # pass, fail, check, N, FAILED
 
-# start_board NAME OPTIONS...: start a tnboard; sets PTY_<NAME> to its pty
-start_board() {
+# start_pty NAME COMMAND...: start COMMAND, which prints the path of its pty on its first line;
+# sets PTY_<NAME> to it and LAST_PID to the process
+start_pty() {
     local name=$1 i
     shift
-    "$TNBOARD" --wall-limit 300 "$@" >"$TMP/board_$name.out" 2>"$TMP/board_$name.err" &
-    PIDS+=($!)
+    "$@" >"$TMP/board_$name.out" 2>"$TMP/board_$name.err" &
+    LAST_PID=$!
     for i in $(seq 1 100); do
         [ -s "$TMP/board_$name.out" ] && break
         sleep 0.05
     done
     printf -v "PTY_$name" '%s' "$(head -n 1 "$TMP/board_$name.out")"
+}
+# start_board NAME OPTIONS...: start a tnboard (PIDS: running to the end)
+start_board() {
+    local name=$1
+    shift
+    start_pty "$name" "$TNBOARD" --wall-limit 300 "$@"
+    PIDS+=("$LAST_PID")
 }
 
 # h ARGS...: run tnhost (at most 60 s: a hang fails the check instead of the suite); sets RC,
@@ -373,17 +381,12 @@ h --port "$PTY_silent" --timeout 400 ping
 check "a silent board (--silent): timeout message, exit 1, returns in $MS ms (timeout 400 ms)" $? "$(diag)"
 
 # what a real board never does, played by scripts/fake_board.py on its own pty: fake NAME OPTIONS
-# starts one (PTY_<NAME>)
+# starts one (PTY_<NAME>; FAKES: stopped after these checks)
 fake() {
-    local name=$1 i
+    local name=$1
     shift
-    python3 scripts/fake_board.py --wall-limit 300 "$@" >"$TMP/fake_$name.out" 2>"$TMP/fake_$name.err" &
-    FAKES+=($!)
-    for i in $(seq 1 100); do
-        [ -s "$TMP/fake_$name.out" ] && break
-        sleep 0.05
-    done
-    printf -v "PTY_$name" '%s' "$(head -n 1 "$TMP/fake_$name.out")"
+    start_pty "$name" python3 scripts/fake_board.py --wall-limit 300 "$@"
+    FAKES+=("$LAST_PID")
 }
 FAKES=()
 

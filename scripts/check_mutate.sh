@@ -128,22 +128,25 @@ $M list "$TMP/m.c" > "$TMP/mc.list"
 check "two C functions list exactly their mutants (< && - <= ! ~ & == >), none on the excluded constructs" \
     "$([ "$(cut -d' ' -f2-4 "$TMP/mc.list" | sed "s|$TMP/||" | tr '\n' ' ')" = "m.c:8:14 < <= m.c:8:18 && || m.c:8:25 - + m.c:8:30 <= < m.c:10:12 ! (none) m.c:10:17 ~ (none) m.c:10:20 & | m.c:10:28 == != m.c:14:14 > >= " ]; echo $?)" \
     "listed: $(cut -d' ' -f2-4 "$TMP/mc.list" | tr '\n' ' ')"
+# files_missing LIST FILES...: the FILES with no mutant in LIST (a listing of mutate.py)
+files_missing() {
+    local list=$1 f out=""
+    shift
+    for f in "$@"; do
+        grep -q " $f:" "$list" || out="$out $f"
+    done
+    echo "$out"
+}
 CFILES=(cmodel/src/*.c cmodel/cli/*.c)
 $M list "${CFILES[@]}" > "$TMP/clist" 2> "$TMP/err"
-missing=""
-for f in "${CFILES[@]}"; do
-    grep -q " $f:" "$TMP/clist" || missing="$missing $f"
-done
+missing=$(files_missing "$TMP/clist" "${CFILES[@]}")
 # (rng.c's xorshift is shifts and xors, send.c a branch on a value: no operator of the list)
 check "every file of make mutate SET=cmodel has mutants but rng.c and send.c" \
     "$([ -s "$TMP/clist" ] && [ ! -s "$TMP/err" ] && [ "$missing" = " cmodel/src/rng.c cmodel/src/send.c" ]; echo $?)" \
     "none in:$missing; $(head -3 "$TMP/err")"
 HFILES=(fpga/host/*.c)
 $M list "${HFILES[@]}" > "$TMP/hlist" 2> "$TMP/err"
-missing=""
-for f in "${HFILES[@]}"; do
-    grep -q " $f:" "$TMP/hlist" || missing="$missing $f"
-done
+missing=$(files_missing "$TMP/hlist" "${HFILES[@]}")
 check "every file of make mutate SET=host (tnhost) has mutants" \
     "$([ -s "$TMP/hlist" ] && [ ! -s "$TMP/err" ] && [ -z "$missing" ]; echo $?)" \
     "none in:$missing; $(head -3 "$TMP/err")"
