@@ -571,6 +571,20 @@ h --port "$PTY_main" wait=yes start 10
     [ "$RC" -eq 2 ] && [[ $ERR == *"key 'wait': value 'yes' is not allowed; allowed: on off"* ]]
 check "the keys' edges: timeout=1 and 600000 taken, 600001 refused; wait=off taken, wait=yes refused" $? \
     "timeout=1 exit $r1, 600000 exit $r2, 600001 exit $r3: $e3" "wait=off exit $r4: $o4" "$(diag)"
+# port: a path of 1 to 255 characters (255 taken: no such port, exit 1; 256 and empty refused)
+p255=/$(printf 'p%.0s' $(seq 1 254))
+h port="$p255" ping
+r1=$RC
+e1=$ERR
+h port="${p255}q" ping
+r2=$RC
+e2=$ERR
+h port= ping
+[ "$r1" -eq 1 ] && [[ $e1 == *"cannot open port '$p255'"* ]] &&
+    [ "$r2" -eq 2 ] && [[ $e2 == *"key 'port': value '${p255}q' is not allowed; allowed: a path of 1 to 255 characters"* ]] &&
+    [ "$RC" -eq 2 ] && [[ $ERR == *"key 'port': value '' is not allowed; allowed: a path of 1 to 255 characters"* ]]
+check "port: a path of 255 characters taken (no such port, exit 1), of 256 and of none refused (exit 2, named)" $? \
+    "255: exit $r1: $e1" "256: exit $r2: $e2" "$(diag)"
 
 hb read
 r1=$RC
