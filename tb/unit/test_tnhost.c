@@ -155,10 +155,13 @@ static void test_build_defaults(void **state)
     assert_int_equal(c.gal_qdepth, 16);
     assert_int_equal(c.gal_sets, TN_GAL_SDIR);
     board_build fixed = core_build(0);
+    for (int sel = 0; sel < TN_SEL_LAST; sel++) { /* each selection a build may fix (SEL) */
+        fixed.sel = sel;
+        accepted(&fixed, "routing=minad");
+        assert_int_equal(run_config(&h, 0, args, &fixed, "run", &c), 0);
+        assert_int_equal(c.selection, sel);
+    }
     fixed.sel = TN_SEL_SQ;
-    accepted(&fixed, "routing=minad");
-    assert_int_equal(run_config(&h, 0, args, &fixed, "run", &c), 0);
-    assert_int_equal(c.selection, TN_SEL_SQ);
     /* what the user sets is still checked against the build */
     int rc = check(&bb, "routing=gal gal_qdepth=32", msg, sizeof msg);
     assert_int_equal(rc, EXIT_USAGE);
