@@ -99,6 +99,8 @@ host) unit=3 RUNS="test_tnhost, cli_fuzz.py --tnhost, board_ctrl_test.sh and boa
 esac
 
 die() { echo "mutate: $*" >&2; exit 2; }
+# the number of a TAP log's first failed check
+tap_first() { grep -m1 '^not ok' "$1" | awk '{print $3}'; }
 [[ $COUNT == all || $COUNT =~ ^[1-9][0-9]*$ ]] ||
     die "COUNT '$COUNT' is not a positive integer or 'all' (a set before it: router, gal, acor, dor, source, sink, ctrl, board, cmodel or host)"
 [[ $SEED =~ ^[0-9]+$ ]] || die "SEED '$SEED' is not a non-negative integer"
@@ -350,7 +352,7 @@ try_c() {
     [ "$lib" = 0 ] || wait "$p_acor" || rc_acor=1
     wait "$p_fuzz" || rc_fuzz=1
     [ "$lib" = 0 ] || wait "$p_sim" || rc_sim=1
-    [ "$rc_cli" = 0 ] || { echo "caught check_cli:$(grep -m1 '^not ok' "$out/check_cli.log" | awk '{print $3}')"; return; }
+    [ "$rc_cli" = 0 ] || { echo "caught check_cli:$(tap_first "$out/check_cli.log")"; return; }
     [ "$rc_acor" = 0 ] || { echo "caught test_acor"; return; }
     [ "$rc_fuzz" = 0 ] || { echo "caught cli_fuzz"; return; }
     [ "$rc_sim" = 0 ] || { echo "caught $(cat "$out/sim_tests.txt")"; return; }
@@ -414,8 +416,6 @@ h_link() {
     $CC $SANF "$hdir/test_tnhost.o" "${objs[@]}" "$hdir/cur/tnhost_main.t" "$hdir/libtn.a" -lcmocka -lm \
         -o "$hdir/test_tnhost" 2>> "$out/build.log"
 }
-# the number of a TAP log's first failed check
-tap_first() { grep -m1 '^not ok' "$1" | awk '{print $3}'; }
 # one tnhost mutant (FILE its path in the tree, empty for the unmutated tree): prints
 # caught WHAT|survived|same|invalid
 try_h() {
