@@ -2,7 +2,8 @@
 /* Checks of the run's statistics (docs/microarchitecture.md section 17) and its end (R9.8):
  * the non-minimal fraction, the created count past the drain limit, the channel and port
  * windows (R17.5, R17.10), the first stopped cycle, the latency figures, the per-source
- * fairness line and the speed figures, and R17.7's saturated flag with nothing created. */
+ * fairness line and the speed figures, and R17.7's saturated flag with nothing created and with a
+ * generator held before W1. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen, clock_gettime */
 #include <math.h>
 #include <stdio.h>
@@ -292,6 +293,47 @@ static void test_port_use_one_packet(void **st_)
                          use[TN_PORT_IDLE_CREDIT] + use[TN_PORT_IDLE_VC], 0);
     assert_int_equal(use[TN_PORT_IDLE_EMPTY], 16 * 4 * 60 - 4);
     assert_true(fabs(st.port_use[TN_PORT_SENT] - st.chan_util_avg) < 1e-12);
+}
+
+/* R17.10 steps 3 and 5: an ACTIVE VC with an empty buffer makes no request, and its port is
+ * idle_empty, not idle_credit. On the 8-node ring with one-flit buffers, one packet of 64 flits
+ * (0 -> 3, created in cycle 0) holds node 1's +x port from its head's pass (about cycle 4) to
+ * long after the window [20, 40); its flits cross each link only as the credits of the one-flit
+ * buffers come back (one in four cycles). Node 1 forwards each flit as it arrives (its credit
+ * from node 2 is back by then), and in between its ACTIVE VC is empty: every cycle of the window
+ * that does not send is idle_empty (all of them would be idle_credit if an ACTIVE VC with no
+ * flit counted as waiting for a credit). */
+static void test_port_use_active_empty(void **st_)
+{
+    (void)st_;
+    char err[TN_ERRLEN];
+    tn_config c = base(8, 1);
+    c.warmup = 20;
+    c.measure = 20;
+    c.vcs = 2;
+    c.buf = 1;
+    c.pkt_min = 1;
+    c.pkt_max = 64;
+    tn_sim *s = trace_sim_cfg("0 0 3 64\n", c, err, sizeof err);
+    assert_non_null(s);
+    last_pkt l = {0};
+    tn_sim_on_deliver(s, on_deliver, &l);
+    tn_stats st;
+    assert_int_equal(tn_sim_run(s, &st), 0);
+    assert_int_equal(l.count, 1);
+    assert_true(l.r.ejected > 2 * (c.warmup + c.measure)); /* held the port the whole window */
+    double use[TN_PORT_USE_N];
+    assert_int_equal(tn_sim_channel_use(s, 1, tn_port_plus(0), use), 0);
+    tn_sim_free(s);
+    long n[TN_PORT_USE_N], sum = 0;
+    for (int u = 0; u < TN_PORT_USE_N; u++)
+        sum += n[u] = (long)(use[u] * c.measure + 0.5);
+    assert_int_equal(sum, c.measure);
+    assert_int_equal(n[TN_PORT_IDLE_VC] + n[TN_PORT_IDLE_UNMATCHED] + n[TN_PORT_IDLE_INPUT_BUSY], 0);
+    if (n[TN_PORT_SENT] < 4 || n[TN_PORT_SENT] > c.measure / 2 || n[TN_PORT_IDLE_CREDIT] != 0 ||
+        n[TN_PORT_IDLE_EMPTY] != c.measure - n[TN_PORT_SENT])
+        fail_msg("node 1's +x port over the window: sent %ld, idle_credit %ld, idle_empty %ld",
+                 n[TN_PORT_SENT], n[TN_PORT_IDLE_CREDIT], n[TN_PORT_IDLE_EMPTY]);
 }
 
 /* R17.10 on every network port: past saturation under uniform traffic (load 0.5, the most the
@@ -623,11 +665,47 @@ static void test_saturated_nothing_created(void **st_)
     }
 }
 
+/* R17.7's "drained" counts the generators too: on the 8-node line with one VC, E (2 -> 7, 256
+ * flits) and D (0 -> 7, 24 flits) block node 0's injection VC, so node 0's next trace packet B
+ * (0 -> 1, created in cycle 5 of the warm-up) cannot start before the drain limit W1 + 5 = 25.
+ * The one marked packet M (6 -> 5, created in 10) is delivered long before: every marked packet
+ * is delivered and what the window created was all accepted, yet the run is not drained (a
+ * channel holds a packet created before W1) and so is saturated. The same run with B created in
+ * W1 itself (cycle 20) does not hold the sources: it is drained once M is delivered. */
+static void test_saturated_generator_held(void **st_)
+{
+    (void)st_;
+    for (int late = 0; late <= 1; late++) {
+        tn_config c = base(8, 1);
+        char err[TN_ERRLEN];
+        c.topo = TN_TOPO_MESH;
+        c.vcs = 1;
+        c.buf = 8;
+        c.pkt_min = 1;
+        c.pkt_max = 256;
+        c.warmup = 10;
+        c.measure = 10;
+        c.drain = 5;
+        struct last_marked m;
+        tn_stats st = run_marked(trace_sim_cfg(late ? "0 2 7 256\n0 0 7 24\n10 6 5 1\n20 0 1 1\n"
+                                                    : "0 2 7 256\n0 0 7 24\n5 0 1 1\n10 6 5 1\n",
+                                               c, err, sizeof err), &c, err, &m);
+        assert_int_equal(m.marked, 1);
+        assert_int_equal(st.packets, 1);
+        assert_true(m.last < 20);
+        assert_true(st.created_flits > 0 && st.accepted_flits >= 0.95 * st.created_flits);
+        assert_int_equal(st.drained, late);
+        assert_int_equal(st.saturated, !late);
+        assert_int_equal(st.stop_cycle, late ? 20 : 25);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_port_use_one_packet),
         cmocka_unit_test(test_port_use_each_port),
+        cmocka_unit_test(test_port_use_active_empty),
         cmocka_unit_test(test_port_use),
         cmocka_unit_test(test_chan_window_edges),
         cmocka_unit_test(test_created_counts_undrawn),
@@ -637,6 +715,7 @@ int main(void)
         cmocka_unit_test(test_latency_stats_counted),
         cmocka_unit_test(test_fairness_counted),
         cmocka_unit_test(test_saturated_nothing_created),
+        cmocka_unit_test(test_saturated_generator_held),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
