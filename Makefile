@@ -33,7 +33,7 @@ LIB_HDR := $(wildcard cmodel/include/*.h cmodel/src/*.h)
 TEST_SRC := $(wildcard tb/unit/test_*.c)
 TEST_BIN := $(patsubst tb/unit/%.c,build/test/%,$(TEST_SRC))
 
-.PHONY: help setup setup-core build run test regress lint waves bench mutate gal acor fpga prog clean defs
+.PHONY: help setup setup-core build run test regress lint waves bench mutate coverage gal acor fpga prog clean defs
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -172,6 +172,10 @@ bench: setup-core build ## simulated cycles/s and flit-hops/s of tnsim (median o
 mutate: setup-core ## mutants of the RTL (or SET=cmodel: of the C model; SET=host: of tnhost) against the tests that should catch them: caught, survived, score (SET=router|gal|acor|dor|source|sink|ctrl|board|cmodel|host; the router's an hour or more, COUNT=n SEED=s for a sample); never fails on a survivor
 	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a $(if $(filter ctrl board,$(SET)),build/bin/tnhost) $(if $(filter board,$(SET)),build/bin/tnboard) $(if $(filter host,$(SET)),build/san/tnsim build/bin/tnboard build/bin/tnboard-core build/bin/tnboard-ring) $(if $(filter cmodel,$(SET)),build/vl/rtr_k4n2v4/tnlock build/vl/rtr_k4n2v4_gal/tnlock build/vl/rtr_k4n2v4_acor/tnlock) >/dev/null
 	@bash scripts/mutate.sh $(or $(SET),router) $(or $(COUNT),all) $(SEED)
+
+coverage: setup-core ## RTL line, branch and toggle coverage of the lockstep runs (LISTS="tb/regress/...txt ..."; make test's set by default): build/coverage/rtl/summary.txt and uncovered.txt; fails only when a run fails
+	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a build/bin/tnlock build/bin/tnsim >/dev/null
+	@bash scripts/rtl_coverage.sh $(LISTS)
 
 gal: setup-core build/bin/tnsim ## paper 000's GAL figures from tnsim (ring, report card, stability, pairs); COUNT=1000 for the paper's permutation sample
 	@bash scripts/gal_figures.sh $(or $(COUNT),8)

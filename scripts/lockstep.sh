@@ -66,6 +66,8 @@ while IFS= read -r line || [ -n "$line" ]; do
     # (the models are built without tracing, tb/lock/waves.c); rerun it by hand for one
     waves=build/regress/waves/$name
     [ "$expect" = deadlock ] || [ -z "$expect" ] || waves=off
+    # coverage runs (scripts/rtl_coverage.sh) write no waveform: a coverage model has no traced twin
+    [ -n "${TN_VL_COVERAGE:-}" ] && waves=off
     [[ " ${run[*]} " == *" waves="* ]] || run+=("waves=$waves")
     # first the channel dependency graph (tnsim check): deadlock-free, or, for a deliberately
     # broken configuration, refused; exit 2 means the checker does not apply (e.g. CHAOS)

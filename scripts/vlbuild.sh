@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_bB][_wW][_tT][_gal|_acor][_jJ][_tr][_fault_F],
+# Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_bB][_wW][_tT][_gal|_acor][_jJ][_tr][_cov][_fault_F],
 # TOP = net (the tn_torus network) or rtr (one tn_router; tnlock wires one per node). The buffer
 # capacity B (buf=1..B at run time) is 8 unless _bB says (1..64; tnlock's key bcap), the payload
 # W=32 unless _wW says (1..64; tnlock's key flitw), and the GAL queue depth QD=8; the defaults
@@ -12,20 +12,21 @@
 # beside its ACOR block (rtl/ni/tn_acor.v). _jJ: Verilated with --threads J (J > 1; each thread
 # needs an idle core). _tr: with waveform tracing (--trace-fst). A model without it builds in about
 # half the time and runs a few per cent faster; on a mismatch it has its _tr twin built and run to
-# write the waveform (tb/lock/waves.c); the launcher names no _tr model itself. Verilator is the
-# project's (scripts/bin/verilator).
+# write the waveform (tb/lock/waves.c); the launcher names no _tr model itself. _cov: with line and
+# toggle coverage (--coverage-line --coverage-toggle; the model writes its counts where
+# TN_VL_COVERAGE says, scripts/rtl_coverage.sh). Verilator is the project's (scripts/bin/verilator).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PATH="$PWD/scripts/bin:$PATH"
 name=$1
-re='^(net|rtr)_k([0-9]+)n([0-9]+)v([0-9]+)(_b([0-9]+))?(_w([0-9]+))?(_t([0-9]+))?(_gal|_acor)?(_j([2-8]))?(_tr)?(_fault_(.+))?$'
+re='^(net|rtr)_k([0-9]+)n([0-9]+)v([0-9]+)(_b([0-9]+))?(_w([0-9]+))?(_t([0-9]+))?(_gal|_acor)?(_j([2-8]))?(_tr)?(_cov)?(_fault_(.+))?$'
 if [[ ! $name =~ $re ]]; then
-    echo "vlbuild: '$name' is not TOP_kKnNvV[_bB][_wW][_tT][_gal|_acor][_jJ][_tr][_fault_F] (TOP net or rtr, J 2..8)" >&2
+    echo "vlbuild: '$name' is not TOP_kKnNvV[_bB][_wW][_tT][_gal|_acor][_jJ][_tr][_cov][_fault_F] (TOP net or rtr, J 2..8)" >&2
     exit 2
 fi
 top=${BASH_REMATCH[1]} K=${BASH_REMATCH[2]} N=${BASH_REMATCH[3]} V=${BASH_REMATCH[4]}
 BNAME=${BASH_REMATCH[6]:-} WNAME=${BASH_REMATCH[8]:-} TERM=${BASH_REMATCH[10]:-1} ni=${BASH_REMATCH[11]:-}
-threads=${BASH_REMATCH[13]:-1} trace=${BASH_REMATCH[14]:+--trace-fst} fault=${BASH_REMATCH[16]:-}
+threads=${BASH_REMATCH[13]:-1} trace=${BASH_REMATCH[14]:+--trace-fst} cov=${BASH_REMATCH[15]:+1} fault=${BASH_REMATCH[17]:-}
 # F: one of the planted faults of rtl/common/tn_defs.tbl (enum planted), whose `ifdef TN_FAULT_<F>
 # block the RTL has (scripts/check_faults.sh keeps the two lists equal)
 if [ -n "$fault" ]; then
@@ -64,6 +65,13 @@ if [ "$acor" = 1 ]; then
     mod=tn_acor_lock_top; src=tb/verilator/tn_acor_lock_top.v
 fi
 defs=()
+# a coverage build links Verilator's coverage database, the one run-time object the shared library
+# (scripts/vlrt.sh) leaves out
+globs=
+if [ -n "$cov" ]; then
+    defs+=(--coverage-line --coverage-toggle)
+    globs=verilated_cov.o
+fi
 fdef='""'
 if [ -n "$fault" ]; then
     defs+=(+define+TN_FAULT_${fault^^} -Wno-fatal)  # a planted fault may leave signals unused
@@ -87,13 +95,13 @@ stamp=$( { cat rtl/*/*.v rtl/common/*.vh tb/verilator/tn_gal_lock_top.v tb/veril
 if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$stamp" ] && [ -f "$dir/V$mod.mk" ]; then
     rm -f "$dir/tnlock"
     # shellcheck disable=SC2086  # mkflags: words VAR=VALUE
-    make -s -C "$dir" -f "V$mod.mk" $mkflags VK_GLOBAL_OBJS= tnlock > "$dir.log" 2>&1 || { tail -30 "$dir.log" >&2; exit 1; }
+    make -s -C "$dir" -f "V$mod.mk" $mkflags VK_GLOBAL_OBJS=$globs tnlock > "$dir.log" 2>&1 || { tail -30 "$dir.log" >&2; exit 1; }
     echo "vlbuild: $name relinked (the RTL is unchanged)"
     exit 0
 fi
 rm -rf "$dir"
 mkdir -p "$dir"
-echo "vlbuild: $name ($mod K=$K N=$N V=$V B=$B W=$W TERM=$TERM ROUTING=$ROUTING${fault:+ fault $fault}, $threads thread(s)${trace:+, waveform tracing}; $(verilator --version | cut -d' ' -f1-2))"
+echo "vlbuild: $name ($mod K=$K N=$N V=$V B=$B W=$W TERM=$TERM ROUTING=$ROUTING${fault:+ fault $fault}, $threads thread(s)${trace:+, waveform tracing}${cov:+, coverage}; $(verilator --version | cut -d' ' -f1-2))"
 start=$(date +%s)
 # shellcheck disable=SC2086  # trace: one option or none
 verilator --cc --exe --build -j 2 $trace -Wall --threads "$threads" --top-module "$mod" \
@@ -103,7 +111,7 @@ verilator --cc --exe --build -j 2 $trace -Wall --threads "$threads" --top-module
     --Mdir "$dir" -o tnlock \
     -CFLAGS "-I$root/tb/verilator -DTN_TOP_HEADER='\"V$mod.h\"' -DTN_TOP_SYMS='\"V${mod}__Syms.h\"' -DTN_TOP_CLASS=V$mod -DTN_TOP_ROUTER=$router -DTN_TOP_GAL=$gal -DTN_TOP_ACOR=$acor -DTN_THREADS=$threads -DTN_QD=$QD -DTN_K=$K -DTN_N=$N -DTN_V=$V -DTN_B=$B -DTN_W=$W -DTN_TERM=$TERM -DTN_TOPO=$TOPO -DTN_ROUTING=$ROUTING -DTN_FAULT_NAME='$fdef'" \
     -LDFLAGS "$root/build/obj/tnlock.a $root/build/obj/libtn.a $root/$rtlib -lz -lm" \
-    -MAKEFLAGS "$mkflags VK_GLOBAL_OBJS=" ${TN_VL_FLAGS:-} \
+    -MAKEFLAGS "$mkflags VK_GLOBAL_OBJS=$globs" ${TN_VL_FLAGS:-} \
     "$root/tb/verilator/tn_rtl_shim.cpp" > "$dir.log" 2>&1 || { tail -30 "$dir.log" >&2; exit 1; }
 echo "$stamp" > "$dir/stamp"
 echo "vlbuild: $name built in $(( $(date +%s) - start )) s"

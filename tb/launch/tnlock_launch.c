@@ -2,7 +2,8 @@
 /* build/bin/tnlock: reads the command line with the harness's own parser (tb/lock/opts.c, the
  * model's key table), names the Verilated model the run needs (build/vl/NAME/tnlock), has make
  * build it if it is missing or stale, and runs it with the same arguments. No key is read twice
- * or in another language. tnlock --which KEYS... prints the model's name only. */
+ * or in another language. tnlock --which KEYS... prints the model's name only. With TN_VL_COVERAGE
+ * set, the model is NAME_cov, its coverage build (scripts/rtl_coverage.sh). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <libgen.h>
@@ -32,6 +33,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "tnlock: error: %s\n", err);
         return 2;
     }
+    /* TN_VL_COVERAGE set (scripts/rtl_coverage.sh): the model's coverage build, NAME_cov, which
+     * writes its counts there (scripts/vlbuild.sh); a planted fault's model keeps its own build,
+     * so that its changed RTL counts toward no coverage */
+    const char *cov = getenv("TN_VL_COVERAGE");
+    if (cov && *cov && !strstr(name, "_fault_") && strlen(name) + 4 < sizeof name)
+        strcat(name, "_cov");
     if (which) {
         printf("%s\n", name);
         return 0;
