@@ -10,7 +10,7 @@ enum tn_board_reg {
     TN_B_BUILD2 = 0x0002, /* RO {QD (16 bits), histogram bins (8 bits), features (8 bits, bfeat
        below)} */
     TN_B_MAGIC = 0x0003, /* RO TN_BOARD_MAGIC, "tnB1" */
-    TN_B_BUILD3 = 0x0004, /* RO GAL quadrant queue depth (GQD; 0 without GAL) */
+    TN_B_BUILD3 = 0x0004, /* RO GAL quadrant queue depth parameter (GQD), also without GAL */
     TN_B_ROUTING = 0x0010, /* RW enum tn_routing (0..3 on the board, 4 gal, 6 acor) */
     TN_B_SEL = 0x0011, /* RW enum tn_selection */
     TN_B_TRANSIT = 0x0012, /* RW 1: in-transit priority */
