@@ -204,6 +204,37 @@ static void on_deliver_node0(void *user, const tn_pkt_record *p)
         d->cnt[p->injected]++;
 }
 
+/* R21.4 at the tie: on the 4-node ring, node 0 to node 2 (offset K/2) has one minimal quadrant,
+ * the parity rule's, although the other direction is as short. The first packet goes to it
+ * (every queue empty); the second does too, although that queue now holds one packet and the
+ * other none: one is below T = 2, and the other queue is not minimal (were both minimal, the
+ * emptier one would be the minimal queue). From node 1 to node 3 the parity rule gives the other
+ * direction. A third packet 0 -> 2 finds its minimal queue at T and takes the other quadrant. */
+static void test_gal_tie_quadrant(void **st_)
+{
+    (void)st_;
+    tn_config c = base(4, 1);
+    char err[TN_ERRLEN];
+    assert_int_equal(tn_config_set(&c, "routing", "gal", err, sizeof err), 0);
+    assert_int_equal(tn_config_set(&c, "gal_sets", "1", err, sizeof err), 0);
+    c.vcs = 4;
+    c.gal_t = 2;
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    assert_non_null(s);
+    tn_pending p = {.created = 0, .dst = 2, .len = 1};
+    int q0 = tn_gal_enqueue(s, 0, &p), q1 = tn_gal_enqueue(s, 0, &p);
+    assert_true(q0 == 1 || q0 == 2); /* set 0: 1 + the quadrant */
+    assert_int_equal(q1, q0);
+    p.dst = 3; /* node 1 to 3: the tie again, from an odd node */
+    int r0 = tn_gal_enqueue(s, 1, &p), r1 = tn_gal_enqueue(s, 1, &p);
+    assert_int_equal(r1, r0);
+    assert_int_not_equal(r0, q0); /* the parity rule: the other direction from an odd node */
+    /* the threshold reached (2 packets, T = 2): the third takes the other quadrant */
+    p.dst = 2;
+    assert_int_equal(tn_gal_enqueue(s, 0, &p), 3 - q0);
+    tn_sim_free(s);
+}
+
 /* The adaptive threshold follows the rule of section 21: it sits at T_min under steady load. */
 static void test_gal_threshold(void **st_)
 {
@@ -350,6 +381,7 @@ int main(void)
         cmocka_unit_test(test_gal_queue_limit),
         cmocka_unit_test(test_val_goal_gal_deliver),
         cmocka_unit_test(test_gal_threshold),
+        cmocka_unit_test(test_gal_tie_quadrant),
         cmocka_unit_test(test_gal_channel_per_quadrant),
         cmocka_unit_test(test_goal_val_hop_distribution),
         cmocka_unit_test(test_gal_four_dims),

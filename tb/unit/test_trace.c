@@ -286,6 +286,12 @@ static void test_trace_bad(void **state)
     expect_line3("9223372036854775807 1 2 99", 8, "trace.txt:3: length 99 out of range 1..8");
     expect_line3("0 4294967296 2 4", 8, "trace.txt:3: source 4294967296 out of range 0..15");
     expect_line3("0 1 2 3", 0, "trace.txt:2: length 3 out of range 1..0");
+    /* each field wholly (syntax, then range) before the next: the source's range first */
+    expect_line3("0 99 x 4", 8, "trace.txt:3: source 99 out of range 0..15");
+    expect_line3("0 x 99 0", 8, "trace.txt:3: source 'x' is not a decimal integer (range 0..15)");
+    /* only LF ends a line: CR is whitespace, so CR line ends make one line of 8 fields */
+    expect_line3("0 3 12 4\r5 0 15 1\r", 8,
+                 "trace.txt:3: expected 4 fields (cycle source destination length), found 8");
 
     /* the first error wins; the line number counts blank and comment lines */
     trace_env e;
