@@ -142,6 +142,7 @@ ran_ok "gal_tmin equal to gal_tmax (allowed: gal_tmin <= gal_tmax): exit 0" &&
 bad "gal_n1 beyond the 64-cycle window" "gal_n1|65|1..64" gal_n1=65 $Q
 bad "pair outside the network" "pair|0,99|0..15" pair=0,99 k=4 $Q
 bad "pair's source one past the last node" "pair|16,0|0..15" pair=16,0 k=4 $Q
+bad "pair's destination one past the last node" "pair|0,16|0..15" pair=0,16 k=4 $Q
 bad "pair past the largest network names this network's range" "pair|65536,1|node ids 0..15" \
     pair=65536,1 k=4 $Q
 bad "pair is only for run" "pair|only for tnsim run" sat pair=0,1 $Q
@@ -162,6 +163,11 @@ bad "hot node one past the last (N = 16)" "key 'hot_nodes'|value '16' is not a n
     hot_nodes=16 traffic=hotspot k=4 n=2 $Q
 bad "switch_traffic=hotspot's node one past the last" "key 'hot_nodes'|value '16' is not a node|0..15" \
     hot_nodes=16 switch_at=5 switch_traffic=hotspot k=4 n=2 $Q
+# the most hot nodes (16, every node of the 4x4), each checked and none past the list (the
+# sanitizers' bounds check on the check's loop)
+tn hot_nodes=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 traffic=hotspot hot_frac=0.5 k=4 n=2 load=0.1 $Q
+ran_ok "sixteen hot nodes, every node of the 4x4: exit 0" &&
+    pass "sixteen hot nodes, every node of the 4x4: exit 0"
 bad "negative seed" "seed|-5|0..4294967295" seed=-5 $Q
 bad "missing --config file" "--config|$TMP/missing.cfg" --config "$TMP/missing.cfg" $Q
 printf '# a comment\nk=4\nthis line has no equals sign\n' >"$TMP/badline.cfg"

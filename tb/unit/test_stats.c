@@ -671,7 +671,8 @@ static void test_saturated_nothing_created(void **st_)
  * The one marked packet M (6 -> 5, created in 10) is delivered long before: every marked packet
  * is delivered and what the window created was all accepted, yet the run is not drained (a
  * channel holds a packet created before W1) and so is saturated. The same run with B created in
- * W1 itself (cycle 20) does not hold the sources: it is drained once M is delivered. */
+ * W1 itself (cycle 20) does not hold the sources: it is drained once M is delivered. And a lazy
+ * Bernoulli generator held by a long packet holds the sources the same way. */
 static void test_saturated_generator_held(void **st_)
 {
     (void)st_;
@@ -698,6 +699,25 @@ static void test_saturated_generator_held(void **st_)
         assert_int_equal(st.saturated, !late);
         assert_int_equal(st.stop_cycle, late ? 20 : 25);
     }
+    /* the same under Bernoulli traffic: node 0 sends a 200-flit packet from cycle 0, so its lazy
+     * generator stays at cycle 0 < W1 = 20 for the whole window and the drain; the run ends at
+     * the drain limit, not drained */
+    tn_config c = base(4, 1);
+    char err[TN_ERRLEN];
+    c.vcs = 2;
+    c.load = 0.001;
+    c.warmup = 10;
+    c.measure = 10;
+    c.drain = 5;
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    assert_non_null(s);
+    assert_int_equal(tn_sim_inject(s, 0, 2, 200), 0);
+    tn_stats st;
+    assert_int_equal(tn_sim_run(s, &st), 0);
+    tn_sim_free(s);
+    assert_int_equal(st.packets, 0);
+    assert_int_equal(st.drained, 0);
+    assert_int_equal(st.stop_cycle, 25);
 }
 
 int main(void)
