@@ -260,6 +260,21 @@ static void test_port_use_window_sum(void **st_)
     assert_true(busy >= 20); /* ports idle for a reason: the case the window's edge decides */
 }
 
+/* runs the trace `lines` under c to its end, the one packet it delivers in *l; the caller frees
+ * the simulator */
+static tn_sim *run_one_packet(tn_config c, const char *lines, last_pkt *l, tn_stats *st)
+{
+    char err[TN_ERRLEN];
+    tn_sim *s = trace_sim_cfg(lines, c, err, sizeof err);
+    if (!s)
+        fail_msg("%s", err);
+    *l = (last_pkt){0};
+    tn_sim_on_deliver(s, on_deliver, l);
+    assert_int_equal(tn_sim_run(s, st), 0);
+    assert_int_equal(l->count, 1);
+    return s;
+}
+
 /* R17.10, one packet alone: node 0 sends one 4-flit packet to node 1 of the 4x4 torus (one link,
  * 0 -> 1), in a window that holds all of it. Its flits leave one a cycle: the link's port sends 4
  * flits and is never idle with a flit waiting; every other port-cycle of the window is idle with
@@ -267,19 +282,13 @@ static void test_port_use_window_sum(void **st_)
 static void test_port_use_one_packet(void **st_)
 {
     (void)st_;
-    char err[TN_ERRLEN];
     tn_config c = base(4, 2);
     c.warmup = 0;
     c.measure = 60;
     c.vcs = 2;
-    tn_sim *s = trace_sim_cfg("3 0 1 4\n", c, err, sizeof err);
-    assert_non_null(s);
-    last_pkt l = {0};
-    tn_sim_on_deliver(s, on_deliver, &l);
+    last_pkt l;
     tn_stats st;
-    assert_int_equal(tn_sim_run(s, &st), 0);
-    tn_sim_free(s);
-    assert_int_equal(l.count, 1);
+    tn_sim_free(run_one_packet(c, "3 0 1 4\n", &l, &st));
     assert_int_equal(l.r.ejected - l.r.created, 2 * 1 + 4 + 2); /* R14: 2H + L + 2 */
     /* the one packet is the least and the largest latency (R17.4) */
     assert_int_equal(st.latency_min, 2 * 1 + 4 + 2);
@@ -306,7 +315,6 @@ static void test_port_use_one_packet(void **st_)
 static void test_port_use_active_empty(void **st_)
 {
     (void)st_;
-    char err[TN_ERRLEN];
     tn_config c = base(8, 1);
     c.warmup = 20;
     c.measure = 20;
@@ -314,13 +322,9 @@ static void test_port_use_active_empty(void **st_)
     c.buf = 1;
     c.pkt_min = 1;
     c.pkt_max = 64;
-    tn_sim *s = trace_sim_cfg("0 0 3 64\n", c, err, sizeof err);
-    assert_non_null(s);
-    last_pkt l = {0};
-    tn_sim_on_deliver(s, on_deliver, &l);
+    last_pkt l;
     tn_stats st;
-    assert_int_equal(tn_sim_run(s, &st), 0);
-    assert_int_equal(l.count, 1);
+    tn_sim *s = run_one_packet(c, "0 0 3 64\n", &l, &st);
     assert_true(l.r.ejected > 2 * (c.warmup + c.measure)); /* held the port the whole window */
     double use[TN_PORT_USE_N];
     assert_int_equal(tn_sim_channel_use(s, 1, tn_port_plus(0), use), 0);
