@@ -117,6 +117,8 @@ run_suite cli_fuzz python3 scripts/cli_fuzz.py --count 300 --seed 1 --tnsim buil
 run_suite check_mutate bash scripts/check_mutate.sh
 # the design notes' experiments (scripts/exp/*.patch) still apply, are documented and compile
 run_suite check_exp bash scripts/check_exp.sh
+# make coverage's merge and report (scripts/rtl_coverage.py) and the launcher's coverage builds
+run_suite check_coverage bash scripts/check_coverage.sh
 # The board's suites, still beside the lockstep set. They share no build outputs with it: make
 # has built their programs before this script runs. Reported in this order, then the lockstep set.
 # the board's control plane (fpga/tn_ctrl.v, Verilated in tnboard) driven by tnhost over a pty
