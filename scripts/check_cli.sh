@@ -143,6 +143,10 @@ bad "gal_n1 beyond the 64-cycle window" "gal_n1|65|1..64" gal_n1=65 $Q
 bad "pair outside the network" "pair|0,99|0..15" pair=0,99 k=4 $Q
 bad "pair's source one past the last node" "pair|16,0|0..15" pair=16,0 k=4 $Q
 bad "pair's destination one past the last node" "pair|0,16|0..15" pair=0,16 k=4 $Q
+# a value too long to show whole: its first 200 characters, its length, and still the range
+bad "300 loads (1,199 characters): shown cut, the range still named" \
+    "key 'loads'|0.1,0.1|... (1199 characters)' is not allowed; allowed: 1..64 comma-separated loads" \
+    sweep k=4 loads=$(printf '0.1%.0s,' $(seq 299))0.1 $Q
 bad "pair past the largest network names this network's range" "pair|65536,1|node ids 0..15" \
     pair=65536,1 k=4 $Q
 bad "pair is only for run" "pair|only for tnsim run" sat pair=0,1 $Q

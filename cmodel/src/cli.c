@@ -22,9 +22,10 @@ static int set_one(tn_config *cfg, const tn_cli_key *extra, int nextra, void *ct
             err[0] = 0;
         if (!extra[i].set(ctx, val, err, errlen))
             return 0;
+        char sv[TN_SHOW_LEN];
         if (errlen && !err[0])
-            snprintf(err, errlen, "key '%s': value '%s' is not allowed; allowed: %s", key, val,
-                     extra[i].range);
+            snprintf(err, errlen, "key '%s': value '%s' is not allowed; allowed: %s", key,
+                     tn_val_show(val, sv), extra[i].range);
         return -1;
     }
     if (!nextra || tn_key_find(key))
@@ -262,18 +263,20 @@ int tn_config_name(const tn_config *c, char *buf, size_t len)
         PUT("_transit%s", c->transit ? "on" : "off");
     if (c->dateline != d.dateline)
         PUT("_dateline%s", c->dateline ? "on" : "off");
-    if (c->gal_sets != d.gal_sets) {
+    /* GAL's keys only under GAL, as ACOR's and CHAOS's under theirs: elsewhere they change
+     * nothing, and equal runs get one name */
+    if (c->routing == TN_ROUTE_GAL && c->gal_sets != d.gal_sets) {
         const tn_key *k = tn_key_find("gal_sets");
         PUT("_gal_sets%s", c->gal_sets >= 0 && c->gal_sets < k->count ? k->names[c->gal_sets]
                                                                         : "x");
     }
-    if (c->gal_t != d.gal_t)
+    if (c->routing == TN_ROUTE_GAL && c->gal_t != d.gal_t)
         PUT("_gal_t%d", c->gal_t);
-    if (c->gal_adapt != d.gal_adapt)
+    if (c->routing == TN_ROUTE_GAL && c->gal_adapt != d.gal_adapt)
         PUT("_gal_adapt%s", c->gal_adapt ? "on" : "off");
-    if (c->gal_qdepth != d.gal_qdepth)
+    if (c->routing == TN_ROUTE_GAL && c->gal_qdepth != d.gal_qdepth)
         PUT("_gal_qd%d", c->gal_qdepth);
-    if (c->gal_adapt) { /* the adaptive threshold's keys that differ from their defaults */
+    if (c->routing == TN_ROUTE_GAL && c->gal_adapt) { /* the adaptive threshold's keys that differ from their defaults */
         const int v[4] = {c->gal_tmin, c->gal_tmax, c->gal_n1, c->gal_n2};
         const int w[4] = {d.gal_tmin, d.gal_tmax, d.gal_n1, d.gal_n2};
         static const char *const nm[4] = {"tmin", "tmax", "n1", "n2"};
@@ -288,9 +291,12 @@ int tn_config_name(const tn_config *c, char *buf, size_t len)
             PUT("_chaos_q%d", c->chaos_q);
     }
     if (c->switch_at > 0) { /* the second pattern: its cycle, pattern and load */
+        const int tr2 = c->switch_traffic_set ? c->switch_traffic : c->traffic;
+        PUT("_sw%ld_%s", c->switch_at, tn_traffic_name(tr2));
+        if (tr2 == TN_TR_RANDPERM && c->traffic != TN_TR_RANDPERM) /* its permutation's seed */
+            PUT("_ps%u", (unsigned)c->perm_seed);
         shortest_g(c->switch_load_set ? c->switch_load : c->load, num, sizeof num);
-        PUT("_sw%ld_%s_l%s", c->switch_at,
-            tn_traffic_name(c->switch_traffic_set ? c->switch_traffic : c->traffic), num);
+        PUT("_l%s", num);
     }
     if (c->traffic == TN_TR_HOTSPOT ||
         (c->switch_at > 0 && c->switch_traffic_set && c->switch_traffic == TN_TR_HOTSPOT)) {

@@ -70,9 +70,21 @@ void tn_config_default(tn_config *c)
     c->chaos_q = 4;
 }
 
+const char *tn_val_show(const char *v, char *buf)
+{
+    size_t n = strlen(v);
+    if (n <= TN_SHOW_MAX)
+        snprintf(buf, TN_SHOW_LEN, "%s", v);
+    else
+        snprintf(buf, TN_SHOW_LEN, "%.*s... (%zu characters)", TN_SHOW_MAX, v, n);
+    return buf;
+}
+
 static int bad(char *err, size_t errlen, const char *key, const char *value, const char *allowed)
 {
-    snprintf(err, errlen, "key '%s': value '%s' is not allowed; allowed: %s", key, value, allowed);
+    char sv[TN_SHOW_LEN];
+    snprintf(err, errlen, "key '%s': value '%s' is not allowed; allowed: %s", key,
+             tn_val_show(value, sv), allowed);
     return -1;
 }
 
@@ -366,9 +378,10 @@ int tn_key_set(const tn_key *k, tn_config *c, const char *v, char *err, size_t e
         int i = parse_name(v, k->names, k->count);
         if (i >= k->built) {
             join_names(allowed, sizeof allowed, k->names, k->built);
+            char sv[TN_SHOW_LEN];
             snprintf(err, errlen,
                      "key '%s': value '%s' is not built yet in this version; allowed: %s", k->name,
-                     v, allowed);
+                     tn_val_show(v, sv), allowed);
             return -1;
         }
         if (i < 0)
@@ -442,7 +455,8 @@ int tn_key_unknown(const char *key, const char *value, const tn_cli_key *extra, 
 {
     if (!errlen)
         return -1;
-    snprintf(err, errlen, "unknown key '%s' (value '%s'); allowed keys:", key, value);
+    char sv[TN_SHOW_LEN];
+    snprintf(err, errlen, "unknown key '%s' (value '%s'); allowed keys:", key, tn_val_show(value, sv));
     for (int i = 0; i < NKEYS + nextra; i++) {
         size_t u = strlen(err);
         if (u + 1 >= errlen)

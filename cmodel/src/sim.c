@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 #include "tn_internal.h"
+#include "tn_keys.h"
 
 #define ALLOC(ptr, count)                                                                  \
     do {                                                                                   \
@@ -63,7 +64,8 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     if (c->traffic == TN_TR_TRACE) {
         char sub[TN_ERRLEN];
         if (tn_trace_load(&s->trace, c->trace, &s->g, TN_MAX_PKT, sub, sizeof sub)) {
-            snprintf(err, errlen, "key 'trace': value '%s': %s", c->trace, sub);
+            char sv[TN_SHOW_LEN];
+            snprintf(err, errlen, "key 'trace': value '%s': %s", tn_val_show(c->trace, sv), sub);
             goto fail;
         }
         s->has_trace = 1;

@@ -51,6 +51,12 @@ int tn_key_set(const tn_key *k, tn_config *c, const char *value, char *err, size
 void tn_key_range(const tn_key *k, char *buf, size_t len);
 /* The allowed range in short, for the usage text ("2..64", "on off"). */
 void tn_key_brief(const tn_key *k, char *buf, size_t len);
+/* A value as the error messages show it, so that a long one still leaves room for the allowed
+ * range: whole up to TN_SHOW_MAX characters, else its first TN_SHOW_MAX and "... (N
+ * characters)". Returns buf (TN_SHOW_LEN bytes). */
+#define TN_SHOW_MAX 200
+#define TN_SHOW_LEN (TN_SHOW_MAX + 40)
+const char *tn_val_show(const char *v, char *buf);
 /* "unknown key 'K' (value 'V'); allowed keys: " and every model key then every extra key, in
  * err (truncated to errlen); returns -1. */
 int tn_key_unknown(const char *key, const char *value, const tn_cli_key *extra, int nextra,

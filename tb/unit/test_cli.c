@@ -773,6 +773,29 @@ static void name_is(const char *const *kv, const char *want)
         assert_non_null(strchr("abcdefghijklmnopqrstuvwxyz0123456789_.-", *p));
 }
 
+/* a value too long to show whole: the message shows its first 200 characters and its length,
+ * then the allowed range, within the message buffer */
+static void test_long_value_shown(void **st)
+{
+    (void)st;
+    tn_config c;
+    char err[TN_CLI_ERRLEN], v[2001];
+    tn_config_default(&c);
+    memset(v, '7', 2000);
+    v[2000] = 0;
+    assert_int_equal(tn_config_set(&c, "k", v, err, sizeof err), -1);
+    assert_non_null(strstr(err, "... (2000 characters)' is not allowed; allowed: "));
+    assert_non_null(strstr(err, "2..64"));
+    v[200] = 0; /* 200 characters: shown whole */
+    assert_int_equal(tn_config_set(&c, "k", v, err, sizeof err), -1);
+    assert_null(strstr(err, "characters)"));
+    assert_non_null(strstr(err, v));
+    v[200] = '7';
+    v[201] = 0;
+    assert_int_equal(tn_config_set(&c, "frob", v, err, sizeof err), -1);
+    assert_non_null(strstr(err, "... (201 characters)'); allowed keys: k n "));
+}
+
 static void test_config_name(void **st)
 {
     (void)st;
@@ -801,7 +824,7 @@ static void test_config_name(void **st)
     name_is(same, "t8x8_v2_dor_b8_p4_uniform_l0.25_s4294967295");
     static const char *const val[] = {"routing", "val", "vcs", "4", "gal_sets", "1",
                                       "load", "0.001", NULL};
-    name_is(val, "t8x8_v4_val_b8_p4_uniform_l0.001_s1_gal_sets1");
+    name_is(val, "t8x8_v4_val_b8_p4_uniform_l0.001_s1"); /* GAL's keys only under GAL */
     /* ACOR's keys that differ from their defaults: the sequence, the mode, each threshold */
     static const char *const acor[] = {"k", "4", "vcs", "4", "routing", "acor", "acor_seq",
                                        "goalq-full", "acor_hi", "512", "acor_it1", "100",
@@ -816,10 +839,17 @@ static void test_config_name(void **st)
     static const char *const l17[] = {"load", "0.30000000000000004", NULL};
     name_is(l17, "t8x8_v2_dor_b8_p4_uniform_l0.30000000000000004_s1");
     /* the keys that change what a run does name it too: hotspot's, the switch, GAL's queue depth
-     * and adaptive threshold, CHAOS's, the trace's file */
+     * and adaptive threshold (under GAL), CHAOS's, the trace's file */
     static const char *const hot[] = {"k", "4", "traffic", "hotspot", "hot_frac", "0.5",
                                       "hot_nodes", "5,7", "gal_qdepth", "8", NULL};
-    name_is(hot, "t4x4_v2_dor_b8_p4_hotspot_l0.3_s1_gal_qd8_hf0.5_hn5-7");
+    name_is(hot, "t4x4_v2_dor_b8_p4_hotspot_l0.3_s1_hf0.5_hn5-7");
+    static const char *const galqd[] = {"k", "4", "vcs", "4", "routing", "gal", "gal_qdepth", "8",
+                                        NULL};
+    name_is(galqd, "t4x4_v4_gal_ldsf_b8_p4_uniform_l0.3_s1_gal_qd8");
+    /* randperm as the second pattern: its permutation's seed names the run */
+    static const char *const swp[] = {"k", "4", "switch_at", "100", "switch_traffic", "randperm",
+                                      "perm_seed", "5", NULL};
+    name_is(swp, "t4x4_v2_dor_b8_p4_uniform_l0.3_s1_sw100_randperm_ps5_l0.3");
     static const char *const sw[] = {"k", "4", "switch_at", "500", "switch_traffic", "hotspot",
                                      "switch_load", "0.2", NULL};
     name_is(sw, "t4x4_v2_dor_b8_p4_uniform_l0.3_s1_sw500_hotspot_l0.2_hf0.1_hn0");
@@ -940,6 +970,7 @@ int main(void)
         cmocka_unit_test(test_given_flags_and_hot_nodes_brief),
         cmocka_unit_test(test_cli_usage_lists_every_key),
         cmocka_unit_test(test_config_name),
+        cmocka_unit_test(test_long_value_shown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
