@@ -94,6 +94,12 @@ build/test/test_sim build/test/test_deadlock build/test/test_nonmin build/test/t
 # read when a recipe first needs them. Each links Verilator's run-time library compiled once for
 # these flags (scripts/vlrt.sh) instead of compiling it again (about 9 s each).
 VL_UNIT_MK = $(eval VL_UNIT_MK := $(shell bash scripts/vlmkflags.sh))$(or $(VL_UNIT_MK),$(error scripts/vlmkflags.sh printed no make flags (TN_VL_CXX: clang++ or g++)))
+# VL_COV=1 (make coverage, scripts/rtl_coverage.sh, with each program's folder set to one of its
+# own): the Verilated unit tests and board models with Verilator's line and toggle coverage
+# (VL_COV=line: line coverage only, the whole board core's speed), and its coverage database
+# linked, the one run-time object the shared library leaves out
+VL_COV_V = $(if $(VL_COV),--coverage-line $(if $(filter line,$(VL_COV)),,--coverage-toggle))
+VL_COV_O = $(if $(VL_COV),verilated_cov.o)
 
 # Verilated unit test of the per-link selection state alone (tn_sel_ldsf_cnt.v, tn_sel_lru_age.v
 # under tb/verilator/tn_sel_state_top.v) against the C model; the test program is C
@@ -106,11 +112,11 @@ VL_SEL_DEPS := tb/unit/vl_tap.h rtl/router/tn_sel_ldsf_cnt.v rtl/router/tn_sel_l
 $(VL_SEL_DIR)/vl_sel_state: $(VL_SEL_DEPS)
 	@rm -rf $(VL_SEL_DIR) && mkdir -p $(VL_SEL_DIR)
 	$(CC) $(CFLAGS_REL) $(INC) -Itb/verilator -c tb/unit/vl_sel_state.c -o $(VL_SEL_DIR)/vl_sel_state_main.o
-	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall --top-module tn_sel_state_top -Irtl/router \
+	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_COV_V) --top-module tn_sel_state_top -Irtl/router \
 	    tb/verilator/tn_sel_state_top.v --Mdir $(VL_SEL_DIR) -o vl_sel_state \
 	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
 	    -LDFLAGS "$(CURDIR)/$(VL_SEL_DIR)/vl_sel_state_main.o $(CURDIR)/build/obj/select.o $(CURDIR)/build/obj/rng.o $(CURDIR)/$$rt" \
-	    -MAKEFLAGS "$(VL_UNIT_MK) VK_GLOBAL_OBJS=" \
+	    -MAKEFLAGS "$(VL_UNIT_MK) VK_GLOBAL_OBJS=$(VL_COV_O)" \
 	    $(CURDIR)/tb/verilator/tn_sel_shim.cpp > $(VL_SEL_DIR).log 2>&1 || { tail -30 $(VL_SEL_DIR).log >&2; exit 1; }
 
 # Verilated unit test of the GAL network interface alone (rtl/ni/*.v under
@@ -124,11 +130,11 @@ VL_GAL_DEPS := tb/unit/vl_tap.h $(wildcard rtl/ni/*.v) rtl/common/tn_rr_arbiter.
 $(VL_GAL_DIR)/vl_gal_ni: $(VL_GAL_DEPS)
 	@rm -rf $(VL_GAL_DIR) && mkdir -p $(VL_GAL_DIR)
 	$(CC) $(CFLAGS_REL) $(INC) -Itb -Itb/verilator -c tb/unit/vl_gal_ni.c -o $(VL_GAL_DIR)/vl_gal_ni_main.o
-	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall --top-module tn_gal_ni_top -Irtl/ni -Irtl/common \
+	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_COV_V) --top-module tn_gal_ni_top -Irtl/ni -Irtl/common \
 	    -Itb/verilator tb/verilator/tn_gal_ni_top.v --Mdir $(VL_GAL_DIR) -o vl_gal_ni \
 	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
 	    -LDFLAGS "$(CURDIR)/$(VL_GAL_DIR)/vl_gal_ni_main.o $(CURDIR)/build/obj/libtn.a -lm $(CURDIR)/$$rt" \
-	    -MAKEFLAGS "$(VL_UNIT_MK) VK_GLOBAL_OBJS=" \
+	    -MAKEFLAGS "$(VL_UNIT_MK) VK_GLOBAL_OBJS=$(VL_COV_O)" \
 	    $(CURDIR)/tb/verilator/tn_gal_shim.cpp > $(VL_GAL_DIR).log 2>&1 || { tail -30 $(VL_GAL_DIR).log >&2; exit 1; }
 
 # Verilated unit test of ACOR alone (rtl/ni/tn_acor.v under tb/verilator/tn_acor_top.v, eight
@@ -141,11 +147,11 @@ VL_ACOR_DEPS := tb/unit/vl_tap.h rtl/ni/tn_acor.v tb/verilator/tn_acor_top.v tb/
 $(VL_ACOR_DIR)/vl_acor: $(VL_ACOR_DEPS)
 	@rm -rf $(VL_ACOR_DIR) && mkdir -p $(VL_ACOR_DIR)
 	$(CC) $(CFLAGS_REL) $(INC) -Itb -Itb/verilator -c tb/unit/vl_acor.c -o $(VL_ACOR_DIR)/vl_acor_main.o
-	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall --top-module tn_acor_top -Irtl/ni -Irtl/common \
+	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_COV_V) --top-module tn_acor_top -Irtl/ni -Irtl/common \
 	    tb/verilator/tn_acor_top.v --Mdir $(VL_ACOR_DIR) -o vl_acor \
 	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
 	    -LDFLAGS "$(CURDIR)/$(VL_ACOR_DIR)/vl_acor_main.o $(CURDIR)/build/obj/libtn.a -lm $(CURDIR)/$$rt" \
-	    -MAKEFLAGS "$(VL_UNIT_MK) VK_GLOBAL_OBJS=" \
+	    -MAKEFLAGS "$(VL_UNIT_MK) VK_GLOBAL_OBJS=$(VL_COV_O)" \
 	    $(CURDIR)/tb/verilator/tn_acor_shim.cpp > $(VL_ACOR_DIR).log 2>&1 || { tail -30 $(VL_ACOR_DIR).log >&2; exit 1; }
 
 run: setup-core build build/bin/tnboard-core ## main job: DOR on 4x4 and 8x8 tori; every routing family on the board's 4x4 (C model) and a GAL run of the simulated board (tnhost --compare)

@@ -46,12 +46,12 @@ $(VL_BOARD_DIR)/tnboard: $(VL_BOARD_DEPS)
 	@rm -rf $(VL_BOARD_DIR) && mkdir -p $(VL_BOARD_DIR)
 	$(CC) $(CFLAGS_REL) -DTN_BOARD_CPB=$(BOARD_SIM_CPB) -Itb/verilator -c tb/board/tnboard.c \
 	    -o $(VL_BOARD_DIR)/tnboard_main.o
-	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_BOARD_VFLAGS) --top-module tn_board_ctrl_top \
+	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_COV_V) $(VL_BOARD_VFLAGS) --top-module tn_board_ctrl_top \
 	    -I$(VL_BOARD_SRC) -GCLKS_PER_BIT=$(BOARD_SIM_CPB) tb/verilator/tn_board_ctrl_top.v $(VL_BOARD_RTL) \
 	    --Mdir $(VL_BOARD_DIR) -o tnboard \
 	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
 	    -LDFLAGS "$(CURDIR)/$(VL_BOARD_DIR)/tnboard_main.o $(CURDIR)/$$rt" \
-	    -MAKEFLAGS "$(VL_UNIT_MK) VK_GLOBAL_OBJS=" \
+	    -MAKEFLAGS "$(VL_UNIT_MK) VK_GLOBAL_OBJS=$(VL_COV_O)" \
 	    $(CURDIR)/tb/verilator/tn_board_shim.cpp > $(VL_BOARD_DIR).log 2>&1 || { tail -30 $(VL_BOARD_DIR).log >&2; exit 1; }
 
 # The board core (fpga/tn_board.v: tn_ctrl, registers, tn_torus, a tn_source and tn_sink per node)
@@ -78,12 +78,12 @@ define board_core_model
 	@rm -rf $(1) && mkdir -p $(1)
 	$(CC) $(CFLAGS_REL) -DTN_BOARD_CPB=$(BOARD_SIM_CPB) -Itb/verilator -c tb/board/tnboard.c \
 	    -o $(1)/tnboard_main.o
-	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_CORE_VFLAGS) --top-module tn_board \
+	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_COV_V) $(VL_CORE_VFLAGS) --top-module tn_board \
 	    -I$(VL_CORE_SRC) -Ifpga -Irtl/common -Irtl/router -Irtl/ni -Irtl/net $(2) \
 	    $(VL_CORE_SRC)/tn_board.v --Mdir $(1) -o tnboard-core \
 	    -CFLAGS "-I$(CURDIR)/tb/verilator -DTN_BOARD_CORE" \
 	    -LDFLAGS "$(CURDIR)/$(1)/tnboard_main.o $(CURDIR)/$$rt" \
-	    -MAKEFLAGS "$(VL_UNIT_MK) VK_GLOBAL_OBJS=" \
+	    -MAKEFLAGS "$(VL_UNIT_MK) VK_GLOBAL_OBJS=$(VL_COV_O)" \
 	    $(CURDIR)/tb/verilator/tn_board_shim.cpp > $(1).log 2>&1 || { tail -30 $(1).log >&2; exit 1; }
 endef
 build/bin/tnboard-core: $(VL_CORE_DIR)/tnboard-core
@@ -117,13 +117,13 @@ VL_SRC_DEPS := $(VL_SRC_RTL)/ni/tn_source.v $(VL_SRC_RTL)/ni/tn_traffic.v $(VL_S
 $(VL_SRC_DIR)/vl_source: $(VL_SRC_DEPS)
 	@rm -rf $(VL_SRC_DIR) && mkdir -p $(VL_SRC_DIR)
 	$(CC) $(CFLAGS_REL) $(INC) -Itb/verilator -DTN_SRC_V=$(VL_SRC_V) -c tb/unit/vl_source.c -o $(VL_SRC_DIR)/vl_source_main.o
-	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_SRC_VFLAGS) --top-module tn_source \
+	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_COV_V) $(VL_SRC_VFLAGS) --top-module tn_source \
 	    -I$(VL_SRC_RTL)/ni -I$(VL_SRC_RTL)/common \
 	    -GK=4 -GN=2 -GV=$(VL_SRC_V) -GB=8 -GW=16 -GROUTING=3 -GQD=64 -GNODE=5 $(VL_SRC_RTL)/ni/tn_source.v \
 	    --Mdir $(VL_SRC_DIR) -o vl_source \
 	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
 	    -LDFLAGS "$(CURDIR)/$(VL_SRC_DIR)/vl_source_main.o $(CURDIR)/build/obj/libtn.a -lm $(CURDIR)/$$rt" \
-	    -MAKEFLAGS "$(VL_UNIT_MK) VK_GLOBAL_OBJS=" \
+	    -MAKEFLAGS "$(VL_UNIT_MK) VK_GLOBAL_OBJS=$(VL_COV_O)" \
 	    $(CURDIR)/tb/verilator/tn_source_shim.cpp > $(VL_SRC_DIR).log 2>&1 || { tail -30 $(VL_SRC_DIR).log >&2; exit 1; }
 
 # Verilated unit test of tn_sink alone (tb/unit/vl_sink.c, TAP): its statistics against figures
@@ -139,11 +139,11 @@ VL_SNK_DEPS := $(VL_SNK_RTL)/ni/tn_sink.v $(VL_SNK_RTL)/common/tn_defs.vh \
 $(VL_SNK_DIR)/vl_sink: $(VL_SNK_DEPS)
 	@rm -rf $(VL_SNK_DIR) && mkdir -p $(VL_SNK_DIR)
 	$(CC) $(CFLAGS_REL) $(INC) -Itb/verilator -c tb/unit/vl_sink.c -o $(VL_SNK_DIR)/vl_sink_main.o
-	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_SNK_VFLAGS) --top-module tn_sink \
+	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_COV_V) $(VL_SNK_VFLAGS) --top-module tn_sink \
 	    -I$(VL_SNK_RTL)/ni -I$(VL_SNK_RTL)/common \
 	    -GK=4 -GN=2 -GV=2 -GW=16 -GROUTING=0 -GNODE=5 $(VL_SNK_RTL)/ni/tn_sink.v \
 	    --Mdir $(VL_SNK_DIR) -o vl_sink \
 	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
 	    -LDFLAGS "$(CURDIR)/$(VL_SNK_DIR)/vl_sink_main.o $(CURDIR)/build/obj/libtn.a -lm $(CURDIR)/$$rt" \
-	    -MAKEFLAGS "$(VL_UNIT_MK) VK_GLOBAL_OBJS=" \
+	    -MAKEFLAGS "$(VL_UNIT_MK) VK_GLOBAL_OBJS=$(VL_COV_O)" \
 	    $(CURDIR)/tb/verilator/tn_sink_shim.cpp > $(VL_SNK_DIR).log 2>&1 || { tail -30 $(VL_SNK_DIR).log >&2; exit 1; }

@@ -13,13 +13,6 @@
 #if VM_TRACE
 #include "verilated_fst_c.h"
 #endif
-#if VM_COVERAGE
-#include <cstdio>
-#include <cstdlib>
-#include <string>
-#include <unistd.h>
-#include "verilated_cov.h"
-#endif
 #ifndef TN_TOP_GAL
 #define TN_TOP_GAL 0
 #define TN_QD 0
@@ -189,19 +182,7 @@ void tn_rtl_free(tn_rtl *r)
 {
     tn_rtl_trace_close(r);
     r->top->final();
-#if VM_COVERAGE
-    /* a coverage build (scripts/vlbuild.sh _cov): each context's counts go to a file of its own,
-     * TN_VL_COVERAGE.PID.I.dat (I counts the models this process freed, rtl=rtr has one per
-     * node; the first I whose file does not exist), which scripts/rtl_coverage.sh merges */
-    static int cov_n;
-    if (const char *pre = std::getenv("TN_VL_COVERAGE")) {
-        std::string f;
-        do /* a file of its own even if an earlier run had this process's number */
-            f = std::string(pre) + "." + std::to_string((long)getpid()) + "." + std::to_string(cov_n++) + ".dat";
-        while (access(f.c_str(), F_OK) == 0);
-        r->ctx.coveragep()->write(f.c_str());
-    }
-#endif
+    tn_vl_cov_write(r->ctx); /* a coverage build's counts (tn_vl_context.h) */
     delete r->top;
     delete r;
 }

@@ -29,13 +29,15 @@ M *tn_vl_open()
     return r;
 }
 
-// The top's final() and both deletions; a null handle is ignored.
+// The top's final(), a coverage build's counts (tn_vl_cov_write) and both deletions; a null
+// handle is ignored.
 template <class M>
 void tn_vl_close(M *r)
 {
     if (!r)
         return;
     r->top->final();
+    tn_vl_cov_write(r->ctx);
     delete r->top;
     delete r;
 }
