@@ -192,7 +192,8 @@ static const tn_key keys[] = {
     KINT("n", 1, TN_MAX_N, n, "2", "dimensions (k^n <= 65536)"),
     KENUM("topo", topo_names, 2, 2, topo, NOF, "", "torus", "topology"),
     KINT("vcs", 1, TN_MAX_V, vcs, "2",
-         "VCs per port; a torus needs dor 2, minad goal gal 3, val acor 4 (a mesh dor 1, minad val 2)"),
+         "VCs per port; a torus needs dor 2, minad goal gal 3, val acor 4 (dateline=off: dor 1, "
+         "the others 2; a mesh dor 1, minad val 2)"),
     KINT("buf", 1, TN_MAX_BUF, buf, "8", "flits per VC buffer"),
     {.name = "pkt", .type = TN_KEY_PKT, .off = F(pkt_min), .off2 = F(pkt_max), .given = NOF,
      .lo = 1, .hi = TN_MAX_PKT, .note = "", .def = "4",
@@ -258,7 +259,7 @@ static const tn_key keys[] = {
     KINT("chaos_q", 2, TN_MAX_CHAOS_Q, chaos_q, "4",
          "CHAOS: packet slots of the shared queue per node"),
     KLONG("switch_at", 0, 1000000000L, switch_at, "0",
-          "mid-run traffic switch: first cycle of switch_traffic/switch_load (0: off)"),
+          "mid-run traffic switch: first cycle of switch_traffic and/or switch_load, one given (0: off)"),
     KENUM("switch_traffic", traffic_names, TN_TR_TRACE, TN_TR_TRACE, switch_traffic,
           F(switch_traffic_set), "", NULL, "pattern from switch_at on (default: traffic's)"),
     KDBL("switch_load", 0.0, 100.0, switch_load, F(switch_load_set), " (fraction of capacity)",
