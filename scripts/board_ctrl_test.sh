@@ -326,6 +326,14 @@ hb raw 0x00 0x13 0x5a $(frame 0x03 0x00 0x00)
 [ "$RC" -eq 0 ] && [[ $OUT == *"OK, 4 payload bytes: 54 53 45 54"* ]]
 check "bytes before the sync byte are skipped: the following READ_REG 0 answers the ID" $? "$(diag)"
 
+# raw --json with the board's ERROR reply: the reply as sent, and the refusal as every command
+# reports one (error "board", the board's error named, a message)
+hb --json raw $(frame 0x03 0x20 0x00)
+[ "$RC" -eq 1 ] && [ "$(jget status)" = 1 ] && [ "$(jget payload)" = "4 3" ] &&
+    [ "$(jget error)" = board ] && [ "$(jget board_error)" = address ] &&
+    [[ $(jget message) == *"ERROR 0x04 address"* ]]
+check "raw --json of a refused READ_REG: status and payload, error board, board_error address, a message" $? "$(diag)"
+
 hb --json regs
 [ "$(jget refused_frames)" = 3 ] && [ "$(jget timeouts)" = 1 ]
 check "frame_errors (0xff07): 3 frames refused (checksum, command, length), 1 timeout" $? "$(diag)"
@@ -344,8 +352,10 @@ h ping
 check "no --port: exit 2, 'no port given'" $? "$(diag)"
 
 h run --help
-[ "$RC" -eq 0 ] && [[ $OUT == *"tnhost --port PATH run"* ]] && [[ $OUT == *"hot_frac"* ]] && [ -z "$ERR" ]
-check "run --help: run's keys (tnsim's with their ranges), exit 0, no port needed" $? "$(diag)"
+[ "$RC" -eq 0 ] && [[ $OUT == *"tnhost --port PATH run [--compare] [--json]"* ]] && [[ $OUT == *"hot_frac"* ]] && [ -z "$ERR" ] &&
+    grep -Eq '^  k +build ' <<<"$OUT" && grep -Eq '^  buf +build ' <<<"$OUT" && grep -Eq '^  load +0.3 ' <<<"$OUT" &&
+    [[ $OUT == *"--config FILE holds only port baud timeout wait"* ]]
+check "run --help: run's keys (tnsim's with their ranges), the build's defaults marked build, --config's keys, exit 0, no port needed" $? "$(diag)"
 
 h sweep --help
 [ "$RC" -eq 0 ] && [[ $OUT == *"sweep loads=A,B,..."* ]] && [[ $OUT == *"perm_seed"* ]]
@@ -415,6 +425,11 @@ for spec in "1|ping|21 payload bytes, 20 expected" "2|write 0x10 1|1 payload byt
         { ok=1; msgs+=("--extra-byte $code, $args: want '$want'" "$(diag)"); }
 done
 check "an OK reply with a payload byte too many (PING, WRITE, READ, READ_BLOCK, START, RESET): malformed, both lengths named, exit 1" $ok "${msgs[@]}"
+# block with COUNT 1 is READ_BLOCK too (only READ_BLOCK's reply carries the fake's extra byte)
+fake x4b --extra-byte 4
+h --port "$PTY_x4b" --json block 0x10 1
+[ "$RC" -eq 1 ] && [ "$(jget error)" = malformed ] && [[ $(jget message) == *"malformed reply: 5 payload bytes, 4 expected"* ]]
+check "block ADDR 1 sends READ_BLOCK (count 1), not READ_REG" $? "$(diag)"
 
 # a board core whose cycle counter stands still with the run not ended: run reports it after
 # the timeout (at least 1 s) instead of polling for ever. The fake's build registers are the
@@ -428,6 +443,14 @@ h --port "$PTY_frozen" --timeout 1000 start 100 --wait
 [ "$RC" -eq 1 ] && [[ $ERR == *"start: the cycles left (0xff06) stayed at 77 for 1000 ms with the run under way (status 0x1)"* ]] &&
     [ "$MS" -ge 1000 ] && [ "$MS" -lt 5000 ]
 check "a control plane whose cycles left stand still: start --wait ends after the timeout with the count and status named, exit 1 ($MS ms)" $? "$(diag)"
+# a board that stops answering in the middle of errors' node reads (the build, the status and
+# two nodes answered): with --json, stdout is one object, the timeout's, not a half-printed
+# report followed by it
+fake unplug --frozen --build 0x04020404,0x10030001,0x0010101f,0x31426e74,16 --silent-after 4
+h --port "$PTY_unplug" --timeout 300 --json errors
+[ "$RC" -eq 1 ] && [ "$(printf '%s\n' "$OUT" | wc -l)" = 1 ] && [ "$(jget error)" = timeout ] &&
+    [[ $(jget message) == *"errors: node: timeout"* ]]
+check "a board that stops answering mid-report: errors --json prints one object, the timeout's, exit 1" $? "$(diag)"
 for p in "${FAKES[@]}"; do kill "$p" 2>/dev/null; done
 for p in "${FAKES[@]}"; do wait "$p" 2>/dev/null; done
 

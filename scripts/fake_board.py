@@ -19,6 +19,7 @@ in one chosen way:
                     them) a STATUS (0x0020) that never shows the run ended and a cycle
                     counter (0x0021) that stays at 5
   --build V0,V1,V2,V3,V4  the build registers 0x0000..0x0004 (with --frozen)
+  --silent-after N  answer the first N requests, then none (a board unplugged mid-command)
 
 It prints its pty's path on the first line of stdout, then serves until killed or for
 --wall-limit seconds (300).
@@ -98,6 +99,7 @@ def main():
     ap.add_argument("--frozen", action="store_true")
     ap.add_argument("--build", default="0,0,0,0,0",
                     type=lambda s: [int(x, 0) for x in s.split(",")])
+    ap.add_argument("--silent-after", type=int, default=-1, metavar="N")
     ap.add_argument("--wall-limit", type=float, default=300)
     a = ap.parse_args()
     if len(a.build) != 5:
@@ -107,6 +109,7 @@ def main():
     print(os.ttyname(s), flush=True)
     os.set_blocking(m, False)
     buf = b""
+    answered = 0
     end = time.time() + a.wall_limit
     while time.time() < end:
         try:
@@ -133,6 +136,9 @@ def main():
                 out = reply(0x01, bytes([0x01, frame[1]]))  # ERROR checksum
             else:
                 out = board.answer(frame[1], frame[3:3 + n])
+            if 0 <= a.silent_after <= answered:
+                continue
+            answered += 1
             os.write(m, out)
         time.sleep(0.001)
     return 0

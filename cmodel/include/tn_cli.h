@@ -43,6 +43,10 @@ void tn_cli_usage(FILE *f, const char *synopsis, const tn_cli_key *extra, int ne
  * strings (NULL-terminated) whose value the default column shows for that model key. */
 void tn_cli_usage_defs(FILE *f, const char *synopsis, const tn_cli_key *extra, int nextra,
                        const char *const *over);
+/* The same with the line above the key table given (tnhost's keys are read from the command
+ * line only). */
+void tn_cli_usage_head(FILE *f, const char *synopsis, const char *head, const tn_cli_key *extra,
+                       int nextra, const char *const *over);
 
 /* The two number forms of every key, in tnsim, tnlock and tnhost alike. An integer is decimal
  * digits only: no sign, blank, "0x" or exponent. A number is decimal notation: digits with an

@@ -186,6 +186,13 @@ void tn_cli_usage(FILE *f, const char *synopsis, const tn_cli_key *extra, int ne
 void tn_cli_usage_defs(FILE *f, const char *synopsis, const tn_cli_key *extra, int nextra,
                        const char *const *over)
 {
+    tn_cli_usage_head(f, synopsis, "keys (key=value on the command line or one per line in "
+                                   "--config FILE):", extra, nextra, over);
+}
+
+void tn_cli_usage_head(FILE *f, const char *synopsis, const char *head, const tn_cli_key *extra,
+                       int nextra, const char *const *over)
+{
     int nk;
     const tn_key *k = tn_keys(&nk);
     char brief[256];
@@ -206,7 +213,7 @@ void tn_cli_usage_defs(FILE *f, const char *synopsis, const tn_cli_key *extra, i
         wr = BRIEF_MAX;
     if (synopsis && *synopsis)
         fprintf(f, "%s%s", synopsis, synopsis[strlen(synopsis) - 1] == '\n' ? "" : "\n");
-    fprintf(f, "keys (key=value on the command line or one per line in --config FILE):\n");
+    fprintf(f, "%s\n", head);
     usage_line(f, wn, wd, wr, "key", "default", "allowed", "help");
     for (int i = 0; i < nk; i++) {
         tn_key_brief(&k[i], brief, sizeof brief);

@@ -230,17 +230,29 @@ int expect_len(host *h, const tn_reply *r, unsigned want, const char *what)
     return fail(h, EXIT_BOARD, "malformed", msg);
 }
 
-int read_block(host *h, unsigned addr, unsigned count, uint32_t *v, const char *what)
+/* count registers from addr by READ_BLOCK, or by READ_REG when count is 1 and block is 0 */
+static int read_regs(host *h, unsigned addr, unsigned count, uint32_t *v, const char *what,
+                     int block)
 {
     tn_reply r;
     uint8_t p[3] = {(uint8_t)addr, (uint8_t)(addr >> 8), (uint8_t)count};
-    int rc = count == 1 ? request(h, TN_CMD_READ, p, 2, what, &r)
-                        : request(h, TN_CMD_BLOCK, p, 3, what, &r);
+    int rc = count == 1 && !block ? request(h, TN_CMD_READ, p, 2, what, &r)
+                                  : request(h, TN_CMD_BLOCK, p, 3, what, &r);
     if (!rc)
         rc = expect_len(h, &r, 4 * count, what);
     for (unsigned i = 0; !rc && i < count; i++)
         v[i] = tn_le32(r.payload + 4 * i);
     return rc;
+}
+
+int read_block(host *h, unsigned addr, unsigned count, uint32_t *v, const char *what)
+{
+    return read_regs(h, addr, count, v, what, 0);
+}
+
+int read_block_frame(host *h, unsigned addr, unsigned count, uint32_t *v, const char *what)
+{
+    return read_regs(h, addr, count, v, what, 1);
 }
 
 long long still_ms(const host *h)

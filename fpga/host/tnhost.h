@@ -97,6 +97,8 @@ int ensure_open(host *h);
 int request(host *h, uint8_t cmd, const uint8_t *payload, uint8_t len, const char *what, tn_reply *r);
 int expect_len(host *h, const tn_reply *r, unsigned want, const char *what);
 int read_block(host *h, unsigned addr, unsigned count, uint32_t *v, const char *what);
+/* the same by READ_BLOCK whatever count is (the block command: a block of 1 is READ_BLOCK too) */
+int read_block_frame(host *h, unsigned addr, unsigned count, uint32_t *v, const char *what);
 int arg_num(host *h, int i, const char *name, uint64_t max, const char *allowed, uint64_t *out);
 /* A count polled while a run is under way must move: still_poll gives it each value read and
  * returns 1 once it has stood still for the timeout (at least 1 s), still_ms() of them. */
@@ -110,6 +112,8 @@ int still_poll(const host *h, still_watch *w, uint32_t v);
 /* tnhost_run.c: the board core */
 extern const tn_cli_key run_keys[]; /* run's own keys beside tnsim's */
 extern const int run_nkeys;
+/* run's and sweep's --help: synopsis, then the key table with the build's defaults marked */
+void run_usage(const char *synopsis);
 int read_build(host *h, board_build *bb);
 void print_board_json(const host *h, const tn_config *c, const tn_stats *st, const board_stats *bs);
 int run_config(host *h, int nargs, const char **args, const board_build *bb, const char *what, tn_config *c);

@@ -101,7 +101,7 @@ int cmd_block(host *h)
     if (rc)
         return rc;
     snprintf(what, sizeof what, "block 0x%04x %u", (unsigned)a, (unsigned)c);
-    if ((rc = read_block(h, (unsigned)a, (unsigned)c, v, what)))
+    if ((rc = read_block_frame(h, (unsigned)a, (unsigned)c, v, what)))
         return rc;
     if (h->json) {
         json_head(h);
@@ -224,15 +224,20 @@ int cmd_raw(host *h)
         snprintf(msg, sizeof msg, "raw: %s", err);
         return fail(h, EXIT_BOARD, port_kind(rc), msg);
     }
+    if (r.status == TN_ST_ERROR)
+        snprintf(msg, sizeof msg, "raw: the board answered ERROR 0x%02x %s: %s", r.payload[0],
+                 tn_err_name(r.payload[0]), tn_err_meaning(r.payload[0]));
     if (h->json) {
         json_head(h);
         printf(", \"status\": %u, \"payload\": [", r.status);
         for (unsigned i = 0; i < r.len; i++)
             printf("%s%u", i ? ", " : "", r.payload[i]);
         printf("]");
-        if (r.status == TN_ST_ERROR) {
-            printf(", \"error\": ");
+        if (r.status == TN_ST_ERROR) { /* as every command reports a refusal, and its name */
+            printf(", \"error\": \"board\", \"board_error\": ");
             json_str(tn_err_name(r.payload[0]));
+            printf(", \"message\": ");
+            json_str(msg);
         }
         printf("}\n");
     } else {
@@ -243,8 +248,6 @@ int cmd_raw(host *h)
         printf("\n");
     }
     if (r.status == TN_ST_ERROR) {
-        snprintf(msg, sizeof msg, "raw: the board answered ERROR 0x%02x %s: %s", r.payload[0],
-                 tn_err_name(r.payload[0]), tn_err_meaning(r.payload[0]));
         fprintf(stderr, "tnhost: %s\n", msg);
         return EXIT_BOARD;
     }

@@ -3,6 +3,7 @@
  * refusals, the registers written, the run, the statistics read back in tnsim's terms and,
  * with --compare, the C model on the same keys; docs/board-guide.md, "tnhost run and errors". */
 #include "tnhost.h"
+#include <stdlib.h>
 
 
 int read_build(host *h, board_build *bb)
@@ -249,7 +250,7 @@ static int board_run(host *h, const tn_config *c, unsigned nodes, unsigned featu
             char msg[240];
             snprintf(msg, sizeof msg, "run: the board's cycle counter stayed at %u for %lld ms "
                      "with the run not ended (status 0x%x): the board core does not run (see "
-                     "tnhost regs and tnhost errors)", st[1], still_ms(h), st[0]);
+                     "tnhost read 0x20 and tnhost errors)", st[1], still_ms(h), st[0]);
             return fail(h, EXIT_BOARD, "board", msg);
         }
         struct timespec ts = {0, 10 * 1000 * 1000};
@@ -375,6 +376,20 @@ const tn_cli_key run_keys[] = {
     {"timeout", "1..600000", "1000", "ms per reply byte", run_set_timeout},
 };
 const int run_nkeys = (int)(sizeof run_keys / sizeof run_keys[0]);
+
+/* run's and sweep's usage: the key table with the board's build shown where a key left out
+ * takes it (read_config below) */
+void run_usage(const char *synopsis)
+{
+    static const char *const over[] = {"k=build", "n=build", "vcs=build", "buf=build",
+                                       "gal_qdepth=build", "gal_sets=dir|dst", NULL};
+    char syn[640];
+    snprintf(syn, sizeof syn, "%s\n  keys left out take the board's build where the default "
+             "column says build (gal_sets: dir on a build with the GAL NI, which builds no dst; "
+             "a selection the build fixes), tnsim's defaults otherwise", synopsis);
+    tn_cli_usage_head(stdout, syn, "keys (key=value on the command line; --config FILE holds only "
+                      "port baud timeout wait):", run_keys, run_nkeys, over);
+}
 
 void print_board_json(const host *h, const tn_config *c, const tn_stats *st,
                              const board_stats *bs)
@@ -563,8 +578,7 @@ int cmd_run(host *h)
     int rc = tn_cli_parse(h->nargs, (char **)h->args, 0, &c, run_keys,
                           run_nkeys, h, NULL, err, sizeof err);
     if (rc == 1) {
-        tn_cli_usage(stdout, "tnhost --port PATH run [--compare] [key=value ...]", run_keys,
-                     run_nkeys);
+        run_usage("tnhost --port PATH run [--compare] [--json] [key=value ...]");
         return 0;
     }
     if (rc) { /* the keys' syntax now; their combination once the build's defaults are in */
@@ -681,6 +695,17 @@ int cmd_errors(host *h)
     uint32_t g[9];
     if ((rc = read_block(h, TN_B_STATUS, 9, g, "errors: status")))
         return rc;
+    /* every node's registers first, then the output: a read that fails leaves no half-printed
+     * report (with --json, one object on stdout either way) */
+    uint32_t(*x)[3] = calloc(nodes, sizeof *x);
+    if (!x)
+        return fail(h, EXIT_BOARD, "io", "errors: out of memory");
+    for (unsigned v = 0; v < nodes && !rc; v++)
+        rc = read_block(h, TN_B_NODE + TN_BOARD_NODE_REGS * v + TN_BN_RERR, 3, x[v], "errors: node");
+    if (rc) {
+        free(x);
+        return rc;
+    }
     if (h->json) {
         json_head(h);
         printf(", \"status\": %u, \"router_errors\": %u, \"sink_errors\": %u, "
@@ -695,21 +720,18 @@ int cmd_errors(host *h)
         printf("node  router (0x1000+16v+10)     sink (+11)        source (+12)\n");
     }
     for (unsigned v = 0; v < nodes; v++) {
-        uint32_t x[3];
-        if ((rc = read_block(h, TN_B_NODE + TN_BOARD_NODE_REGS * v + TN_BN_RERR, 3, x,
-                             "errors: node")))
-            return rc;
         if (h->json) {
             printf("%s{\"node\": %u, \"router\": %u, \"sink\": %u, \"source\": %u}",
-                   v ? ", " : "", v, x[0], x[1], x[2]);
+                   v ? ", " : "", v, x[v][0], x[v][1], x[v][2]);
         } else {
             char a[128], b[128];
-            bit_names(x[0], rerr_names, 7, a, sizeof a);
-            bit_names(x[1], serr_names, 4, b, sizeof b);
-            printf("%4u  %-26s %-17s %s%s\n", v, a, b, x[2] & 1u ? "overflow " : "",
-                   x[2] & 2u ? "pattern" : (x[2] & 1u ? "" : "none"));
+            bit_names(x[v][0], rerr_names, 7, a, sizeof a);
+            bit_names(x[v][1], serr_names, 4, b, sizeof b);
+            printf("%4u  %-26s %-17s %s%s\n", v, a, b, x[v][2] & 1u ? "overflow " : "",
+                   x[v][2] & 2u ? "pattern" : (x[v][2] & 1u ? "" : "none"));
         }
     }
+    free(x);
     if (h->json)
         printf("]}\n");
     return (g[5] || g[6] || g[7] || g[8]) ? EXIT_BOARD : 0;

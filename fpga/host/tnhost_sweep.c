@@ -26,8 +26,8 @@ static void sweep_bar(int done, int total, double load)
 /* sweep's keys: tnsim's and tnhost's run keys, with their ranges */
 static int sweep_usage(void)
 {
-    tn_cli_usage(stdout, "tnhost --port PATH sweep loads=A,B,... [--compare] [--json] "
-                 "[key=value ...]", run_keys, run_nkeys);
+    run_usage("tnhost --port PATH sweep loads=A,B,... [--compare] [--json] [key=value ...]\n"
+              "  the loads are loads=A,B,... (load itself is refused)");
     return 0;
 }
 
