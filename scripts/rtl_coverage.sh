@@ -53,7 +53,8 @@ unit() { # NAME DIRVAR TARGET COV -- COMMAND...: build TARGET (make VL_COV=COV),
     local i
     for i in $(seq 100); do pgrep -f "$cv/$name/" > /dev/null || break; sleep 0.2; done
 }
-make -s build/bin/tnhost build/san/tnhost build/san/tnsim build/obj/libtn.a || exit 2
+# the board tests' other programs (board_core_test.sh also runs tnboard, the control plane alone)
+make -s build/bin/tnhost build/san/tnhost build/san/tnsim build/obj/libtn.a build/bin/tnboard || exit 2
 unit sel_state VL_SEL_DIR vl_sel_state 1 -- "$cv/sel_state/vl_sel_state"
 unit gal_ni VL_GAL_DIR vl_gal_ni 1 -- "$cv/gal_ni/vl_gal_ni"
 unit acor VL_ACOR_DIR vl_acor 1 -- "$cv/acor/vl_acor"
