@@ -65,6 +65,21 @@ static void test_nonmin_frac_counted(void **st_)
     }
 }
 
+/* the 8-node line with one VC of 8 flits, packets of up to 256 flits, the window [10, 20): where
+ * the trace cases below block node 0's injection VC behind long packets of the warm-up */
+static tn_config line8(void)
+{
+    tn_config c = base(8, 1);
+    c.topo = TN_TOPO_MESH;
+    c.vcs = 1;
+    c.buf = 8;
+    c.pkt_min = 1;
+    c.pkt_max = 256;
+    c.warmup = 10;
+    c.measure = 10;
+    return c;
+}
+
 /* R9.8: the first stopped cycle is the first cycle c >= W1 at whose start every marked packet
  * (created in [W0, W1)) has been delivered in a cycle before c, with every generator past the
  * window; here (Bernoulli traffic, no GAL) a generator is past W1 by the time the last marked
@@ -123,15 +138,8 @@ static void test_stop_cycle_rule(void **st_)
      * the warm-up, block node 0's injection VC, so B (0 -> 1, created in W1 = 20) stays
      * pending; M (6 -> 5, created in 19) is the one marked packet, and the sources stop the
      * cycle after it is delivered */
-    tn_config c = base(8, 1);
+    tn_config c = line8();
     char err[TN_ERRLEN];
-    c.topo = TN_TOPO_MESH;
-    c.vcs = 1;
-    c.buf = 8;
-    c.pkt_min = 1;
-    c.pkt_max = 256;
-    c.warmup = 10;
-    c.measure = 10;
     struct last_marked m;
     tn_stats st = run_marked(trace_sim_cfg("0 2 7 256\n0 0 7 24\n19 6 5 8\n20 0 1 1\n", c, err,
                                            sizeof err), &c, err, &m);
@@ -681,15 +689,8 @@ static void test_saturated_generator_held(void **st_)
 {
     (void)st_;
     for (int late = 0; late <= 1; late++) {
-        tn_config c = base(8, 1);
+        tn_config c = line8();
         char err[TN_ERRLEN];
-        c.topo = TN_TOPO_MESH;
-        c.vcs = 1;
-        c.buf = 8;
-        c.pkt_min = 1;
-        c.pkt_max = 256;
-        c.warmup = 10;
-        c.measure = 10;
         c.drain = 5;
         struct last_marked m;
         tn_stats st = run_marked(trace_sim_cfg(late ? "0 2 7 256\n0 0 7 24\n10 6 5 1\n20 0 1 1\n"
