@@ -306,6 +306,22 @@ hb raw $(frame 0x03 0x10)
 [ "$RC" -eq 1 ] && [[ $OUT == *" 03 03"* ]]
 check "READ_REG with 1 payload byte instead of 2: ERROR 0x03 length" $? "$(diag)"
 
+# every other command with a payload of the wrong length (make coverage found these refusals
+# reached by no test): ERROR 0x03 naming the command, and nothing done (the START is not run)
+ok=0
+msgs=()
+st0=$(rd 0xff05)
+for spec in "0x01|0x00" "0x02|0x10 0x00 0x01 0x00 0x00" "0x04|0x10 0x00" "0x05|0x10 0x00 0x00" "0x06|0x00"; do
+    IFS='|' read -r cmd pay <<<"$spec"
+    # shellcheck disable=SC2086  # the payload's bytes
+    hb raw $(frame "$cmd" $pay)
+    [ "$RC" -eq 1 ] && [[ $OUT == *" 03 $(printf '%02x' "$cmd")"* ]] || { ok=1; msgs+=("command $cmd, payload $pay" "$(diag)"); }
+done
+st1=$(rd 0xff05)
+[ -n "$st0" ] && [ "$st1" = "$st0" ] && [ $((st1 & 1)) = 0 ] ||
+    { ok=1; msgs+=("the status 0xff05 was '$st0' before them and is '$st1' after (a START ran?)"); }
+check "PING, WRITE, READ_BLOCK, START and RESET with a payload of the wrong length: ERROR 0x03 length naming each, the START not run" $ok "${msgs[@]}"
+
 hb raw $(frame 0x04 0x10 0x00 0x00)
 [ "$RC" -eq 1 ] && [[ $OUT == *" 05 04"* ]]
 check "READ_BLOCK with count 0: ERROR 0x05 argument" $? "$(diag)"
@@ -335,8 +351,8 @@ hb --json raw $(frame 0x03 0x20 0x00)
 check "raw --json of a refused READ_REG: status and payload, error board, board_error address, a message" $? "$(diag)"
 
 hb --json regs
-[ "$(jget refused_frames)" = 3 ] && [ "$(jget timeouts)" = 1 ]
-check "frame_errors (0xff07): 3 frames refused (checksum, command, length), 1 timeout" $? "$(diag)"
+[ "$(jget refused_frames)" = 8 ] && [ "$(jget timeouts)" = 1 ]
+check "frame_errors (0xff07): 8 frames refused (checksum, command, six lengths), 1 timeout" $? "$(diag)"
 
 hb --json ping
 [ "$RC" -eq 0 ] && [ "$(jget id)" = $((0x54455354)) ]
