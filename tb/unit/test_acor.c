@@ -391,6 +391,48 @@ static void test_acor_top_level_past_saturation(void **st)
     assert_true(fover < 0.6 * fsat);   /* VAL's throughput: the fall the default avoids */
 }
 
+/* acor_level_avg: the routers' level summed over the nodes and the window's cycles [W0, W1), each
+ * read before the cycle's step (the level in force in that cycle), divided by nodes x measure.
+ * Past saturation on the 8-ring with a short interval the levels move inside the window and end
+ * it above 0, so a window one cycle short or long would change the figure. */
+static void test_acor_level_avg_window(void **st)
+{
+    (void)st;
+    tn_config c;
+    char err[TN_ERRLEN];
+    tn_config_default(&c);
+    const char *kv[][2] = {{"k", "8"}, {"n", "1"}, {"vcs", "4"}, {"routing", "acor"},
+                           {"traffic", "tornado"}, {"load", "1"}, {"warmup", "20"},
+                           {"measure", "100"}, {"acor_hi", "10"}, {"acor_it1", "1"},
+                           {"acor_dt1", "0"}};
+    for (size_t i = 0; i < sizeof kv / sizeof kv[0]; i++)
+        if (tn_config_set(&c, kv[i][0], kv[i][1], err, sizeof err))
+            fail_msg("%s", err);
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    assert_non_null(s);
+    uint8_t lv[8];
+    long sum = 0, last = 0;
+    while (tn_sim_cycle(s) < c.warmup + c.measure) {
+        assert_true(tn_sim_acor_levels(s, lv) > 0);
+        if (tn_sim_cycle(s) >= c.warmup) {
+            last = 0;
+            for (int v = 0; v < 8; v++)
+                last += lv[v];
+            sum += last;
+        }
+        tn_sim_step(s);
+    }
+    assert_true(tn_sim_acor_levels(s, lv) > 0);
+    long after = 0; /* the levels in cycle W1, outside the window */
+    for (int v = 0; v < 8; v++)
+        after += lv[v];
+    tn_stats r;
+    assert_int_equal(tn_sim_run(s, &r), 0);
+    tn_sim_free(s);
+    assert_true(sum > 0 && last > 0 && after > 0);
+    assert_true(fabs(r.acor_level_avg - (double)sum / (8.0 * (double)c.measure)) < 1e-12);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -404,6 +446,7 @@ int main(void)
         cmocka_unit_test(test_goalq_quadrant_probability),
         cmocka_unit_test(test_acor_runs),
         cmocka_unit_test(test_acor_top_level_past_saturation),
+        cmocka_unit_test(test_acor_level_avg_window),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
