@@ -68,7 +68,8 @@ module tn_board #(
     localparam [7:0] FEATURES = ((GAL != 0) ? (8'd1 << `TN_BF_GAL) : 8'd0) |
                                 ((ACOR != 0) ? (8'd1 << `TN_BF_ACOR) : 8'd0) |
                                 (8'd1 << `TN_BF_TORUS) | (8'd1 << `TN_BF_PATTERNS) |
-                                ((GAL != 0 && GADAPT != 0) ? (8'd1 << `TN_BF_GAL_ADAPT) : 8'd0);
+                                ((GAL != 0 && GADAPT != 0) ? (8'd1 << `TN_BF_GAL_ADAPT) : 8'd0) |
+                                (8'd1 << `TN_BF_SWITCH);
     localparam integer BINSI = `TN_BOARD_BINS;   // 16: a sink's bin is 4 bits (tn_sink bin_o)
     localparam [7:0] BINS8 = BINSI[7:0];
     localparam [31:0] BUILD2 = {QD16, BINS8, FEATURES};
@@ -149,6 +150,10 @@ module tn_board #(
     reg [1:0]  acor_seq_q;      // ACOR: acor_seq 0 box-full, 1 goalq-full, 2 box-goalq-full, 3 box-goalq
     reg        acor_mode_q;     // ACOR: acor_mode 0 router, 1 packet
     reg [15:0] acor_hi_q, acor_it1_q, acor_it2_q, acor_dt1_q, acor_dt2_q;
+    reg [31:0] sw_at_q;         // mid-run switch: first cycle of the second pattern, 0 off
+    reg [31:0] sw_thr_q;        //   its threshold, low 32 bits
+    reg        sw_thr_hi_q;     //   and bit 32
+    reg [3:0]  sw_pattern_q;    //   its pattern
 
     // ---- run state ----
     reg         started_q, stop_q, ended_q;
@@ -166,6 +171,13 @@ module tn_board #(
     wire        lo_ge = cyc_q >= win_lo;
     wire [16:0] lo_d = (dlo[31:17] != 15'd0) ? 17'h1FFFF : dlo[16:0];
     wire [16:0] hi_d = (dhi[31:17] != 15'd0) ? 17'h1FFFF : dhi[16:0];
+    // the mid-run switch (docs/traffic.md section 2): a source draws in cycle t the packet of
+    // cycle t + 1 (and, primed before the start, that of cycle 0), which takes the threshold
+    // and the pattern in force in its own cycle: the second pair from SWITCH_AT on
+    wire [31:0] sw_from = sw_at_q - 32'd1;
+    wire        sw_on   = started_q && (sw_at_q != 32'd0) && (cyc_q >= sw_from);
+    wire [32:0] src_thresh  = sw_on ? {sw_thr_hi_q, sw_thr_q} : {thresh_hi_q, thresh_q};
+    wire [3:0]  src_pattern = sw_on ? sw_pattern_q : pattern_q;
 
     // ---- torus ----
     wire [NODES-1:0]    inj_valid, crd_valid, ej_valid;
@@ -218,7 +230,7 @@ module tn_board #(
             tn_source #(.K(K), .N(N), .V(V), .B(B), .W(W), .ROUTING(ROUTING), .QD(QD),
                         .GAL(GAL), .ACOR(ACOR), .NODE(gv)) u_src (
                 .clk_i(clk_i), .rst_i(drst), .seed_i(seed_q[gv*32 +: 32]),
-                .thresh_i({thresh_hi_q, thresh_q}), .pattern_i(pattern_q),
+                .thresh_i(src_thresh), .pattern_i(src_pattern),
                 .perm_i(perm_q[gv*AW +: AW]), .hot_thr_i({hot_thr_hi_q, hot_thr_q}),
                 .n_hot_i(n_hot_q), .hot_i(hot_q),
                 .pkt_min_i(pkt_min_q), .pkt_max_i(pkt_max_q), .route_i(cfg_route_q),
@@ -488,6 +500,10 @@ module tn_board #(
                 `TN_B_THRESH: begin rd = thresh_q;                wr_ok = 1'b1; end
                 `TN_B_THRESH_HI: begin rd = {31'd0, thresh_hi_q};    wr_ok = 1'b1; end
                 `TN_B_PATTERN: begin rd = {28'd0, pattern_q};      wr_ok = 1'b1; end
+                `TN_B_SWITCH_AT: begin rd = sw_at_q;                 wr_ok = 1'b1; end
+                `TN_B_SWITCH_THRESH: begin rd = sw_thr_q;            wr_ok = 1'b1; end
+                `TN_B_SWITCH_THRESH_HI: begin rd = {31'd0, sw_thr_hi_q}; wr_ok = 1'b1; end
+                `TN_B_SWITCH_PATTERN: begin rd = {28'd0, sw_pattern_q}; wr_ok = 1'b1; end
                 `TN_B_PKT_MIN: begin rd = {23'd0, pkt_min_q};      wr_ok = 1'b1; end
                 `TN_B_PKT_MAX: begin rd = {23'd0, pkt_max_q};      wr_ok = 1'b1; end
                 `TN_B_WARMUP: begin rd = warmup_q;                wr_ok = 1'b1; end
@@ -527,6 +543,10 @@ module tn_board #(
             thresh_q       <= 32'd0;
             thresh_hi_q    <= 1'b0;
             pattern_q      <= 4'd0;
+            sw_at_q        <= 32'd0;
+            sw_thr_q       <= 32'd0;
+            sw_thr_hi_q    <= 1'b0;
+            sw_pattern_q   <= 4'd0;
             pkt_min_q      <= 9'd4;
             pkt_max_q      <= 9'd4;
             warmup_q       <= 32'd1000;
@@ -575,6 +595,10 @@ module tn_board #(
                 `TN_B_THRESH: thresh_q       <= bus_wdata;
                 `TN_B_THRESH_HI: thresh_hi_q    <= bus_wdata[0];
                 `TN_B_PATTERN: pattern_q      <= bus_wdata[3:0];
+                `TN_B_SWITCH_AT: sw_at_q      <= bus_wdata;
+                `TN_B_SWITCH_THRESH: sw_thr_q <= bus_wdata;
+                `TN_B_SWITCH_THRESH_HI: sw_thr_hi_q <= bus_wdata[0];
+                `TN_B_SWITCH_PATTERN: sw_pattern_q <= bus_wdata[3:0];
                 `TN_B_PKT_MIN: pkt_min_q      <= bus_wdata[8:0];
                 `TN_B_PKT_MAX: pkt_max_q      <= bus_wdata[8:0];
                 `TN_B_WARMUP: warmup_q       <= bus_wdata;

@@ -102,6 +102,7 @@ pon 0x40 7 0 0 2 2 128 50 20                            # GAL_SETS .. GAL_N2
 pon 0x50 3 0 0 1                                        # HOT_THRESH, HOT_THRESH_HI, N_HOT
 pon 0x60 16 $Z16                                        # HOT0..15
 pon 0x70 7 3 0 1024 128 384 42 128                      # ACOR_SEQ (3 box-goalq) .. ACOR_DT2
+pon 0x80 4 0 0 0 0                                      # SWITCH_AT (0: off) .. SWITCH_PATTERN
 pon 0x1000 8 0 0 0 0 0 65535 0 0                        # node 0: packets .. injected
 pon 0x10fa 3 0 0 0                                      # node 15: RERR, SERR, SRC
 pon 0x2000 16 $(for v in $(seq 0 15); do printf '1831565813 '; done)   # SEED v: 0x6D2B79F5
@@ -212,6 +213,48 @@ else
     fail "ACOR registers: SEQ 1 (goalq-full), MODE 1 (packet), HI 1024, IT1 128, IT2 384, DT1 42, DT2 128" "got '$AREG'"
 fi
 
+# the mid-run traffic switch (docs/traffic.md section 2; registers SWITCH_AT .. SWITCH_PATTERN):
+# the draws of cycle t take the threshold and the pattern in force in cycle t
+equal "switch at 1300: uniform 0.25 -> tornado 0.1, pkt=1-8" routing=dor traffic=uniform load=0.25 switch_at=1300 switch_traffic=tornado switch_load=0.1 pkt=1-8 $W
+OFF=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print("%.4f %d %s %.4g" % (d["offered"], d["switch_at"], d["switch_traffic"], d["switch_load"]))' <<<"$OUT" 2>&1)
+if [ "$OFF" = "0.1750 1300 tornado 0.1" ]; then
+    pass "switch: --json names switch_at, switch_traffic, switch_load; offered 0.175, the window's mean (1000 cycles at 0.25, 1000 at 0.1)"
+else
+    fail "switch: --json names switch_at, switch_traffic, switch_load; offered 0.175, the window's mean (1000 cycles at 0.25, 1000 at 0.1)" "got '$OFF'" "$OUT"
+fi
+equal "switch at 1, the first cycle drawn after the start: load 0.05 -> 0.2, MIN AD" routing=minad traffic=uniform load=0.05 switch_at=1 switch_load=0.2 $W
+equal "switch at 2299, the window's last cycle: uniform -> bitcomp, pkt=1" routing=dor traffic=uniform load=0.3 pkt=1 switch_at=2299 switch_traffic=bitcomp $W
+equal "switch at 800: hotspot -> randperm (both patterns' registers)" routing=dor traffic=hotspot hot_frac=0.3 hot_nodes=5,9 load=0.1 switch_at=800 switch_traffic=randperm perm_seed=4 $W
+equal "switch at 1000: GAL with its adaptive threshold, uniform -> tornado (paper 000 Fig. 14)" routing=gal gal_adapt=on $G traffic=uniform load=0.3 switch_at=1000 switch_traffic=tornado $W
+h --port "$PTY_core" --json block 0x80 4
+SREG=$(python3 -c 'import json,sys; print(" ".join(str(v) for v in json.load(sys.stdin)["values"]))' <<<"$OUT" 2>&1)
+# tornado at load 0.3 of the 4x4's 2 flits/node/cycle, 4-flit packets: p = 0.15
+STHR=$(python3 -c 'print(int(0.3 * 2.0 / (1 * 0.5 * (4 + 4)) * 4294967296.0))')
+h --port "$PTY_core" run routing=dor traffic=uniform load=0.1 warmup=0 measure=100
+h --port "$PTY_core" --json block 0x80 1
+SREG="$SREG / $(python3 -c 'import json,sys; print(" ".join(str(v) for v in json.load(sys.stdin)["values"]))' <<<"$OUT" 2>&1)"
+if [ "$SREG" = "1000 $STHR 0 1 / 0" ]; then
+    pass "switch registers: SWITCH_AT 1000, SWITCH_THRESH $STHR, SWITCH_THRESH_HI 0, SWITCH_PATTERN 1 (tornado); a run without a switch writes SWITCH_AT 0"
+else
+    fail "switch registers: SWITCH_AT 1000, SWITCH_THRESH $STHR, SWITCH_THRESH_HI 0, SWITCH_PATTERN 1 (tornado); a run without a switch writes SWITCH_AT 0" "got '$SREG'"
+fi
+
+# throughput over time from successive windows (docs/board-guide.md, step 9): a run's packets do
+# not depend on its window (warmup and measure only mark them), so the window [0, 1000) of a run
+# is its windows [0, 500) and [500, 1000): packets, accepted flits and latency sums add up
+SUMS=""
+for wm in "0 1000" "0 500" "500 500"; do
+    set -- $wm
+    h --port "$PTY_core" --json run routing=gal gal_adapt=on $G traffic=uniform load=0.3 switch_at=500 switch_traffic=tornado warmup=$1 measure=$2
+    SUMS="$SUMS $(python3 -c 'import json,sys; d=json.load(sys.stdin); print("%d,%d,%d" % (d["packets"], d["accepted_flits"], d["latency_sum"]))' <<<"$OUT" 2>&1)"
+done
+WSUM=$(python3 -c 'import sys; a, b, c = (tuple(map(int, x.split(","))) for x in sys.argv[1:4]); print("adds up" if a == tuple(x + y for x, y in zip(b, c)) and min(b + c) > 0 else "differs")' $SUMS 2>&1)
+if [ "$WSUM" = "adds up" ]; then
+    pass "successive windows: [0, 1000) = [0, 500) + [500, 1000) in packets, accepted flits and latency sum (GAL, switch at 500)"
+else
+    fail "successive windows: [0, 1000) = [0, 500) + [500, 1000) in packets, accepted flits and latency sum (GAL, switch at 500)" "packets,accepted_flits,latency_sum:$SUMS"
+fi
+
 # the text table: both columns and no difference
 h --port "$PTY_core" run --compare routing=dor traffic=butterfly load=0.2 warmup=100 measure=800
 if [ "$RC" -eq 0 ] && grep -q '^compare: 0 of 12 fields differ' <<<"$OUT" && grep -q 'latency_sum' <<<"$OUT"; then
@@ -296,13 +339,14 @@ refused() {
 }
 refused "gal_sets=dst (per-destination sets are C-only)" "key 'gal_sets': value 'dst'" routing=gal gal_sets=dst
 # BUILD2 of the simulated board (V=4 ROUTING=3 GAL=1 ACOR=1, GADAPT and the patterns by default):
-# QD 16, 16 bins, features GAL, ACOR, torus, patterns and GAL's adaptive threshold (bits 0..4)
+# QD 16, 16 bins, features GAL, ACOR, torus, patterns, GAL's adaptive threshold and the mid-run
+# switch (bits 0..5)
 h --port "$PTY_core" --json read 2
 B2=$(json value 2>/dev/null)
-if [ "$RC" -eq 0 ] && [ "$B2" = $(((16 << 16) | (16 << 8) | 0x1f)) ]; then
-    pass "BUILD2 = QD 16, 16 bins, features 0x1f (GAL, ACOR, torus, patterns, GAL's adaptive threshold)"
+if [ "$RC" -eq 0 ] && [ "$B2" = $(((16 << 16) | (16 << 8) | 0x3f)) ]; then
+    pass "BUILD2 = QD 16, 16 bins, features 0x3f (GAL, ACOR, torus, patterns, GAL's adaptive threshold, the mid-run switch)"
 else
-    fail "BUILD2 = QD 16, 16 bins, features 0x1f" "exit $RC, value '$B2'" "$ERR"
+    fail "BUILD2 = QD 16, 16 bins, features 0x3f" "exit $RC, value '$B2'" "$ERR"
 fi
 refused "gal_qdepth other than the build's" "key 'gal_qdepth': value '128': the board's GAL queues hold 16 packets" routing=gal gal_sets=1 gal_qdepth=128
 refused "traffic=trace" "key 'traffic': value 'trace': not built into the board's traffic generators (allowed: uniform tornado bitcomp bitrev shuffle butterfly transpose neighbor randperm hotspot)" traffic=trace trace=/dev/null
@@ -310,7 +354,8 @@ refused "hotspot with a hot node outside the 4x4" "key 'hot_nodes': value '16' i
 refused "hotspot with 17 hot nodes" "key 'hot_nodes'" traffic=hotspot hot_nodes=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0
 refused "hot_frac=1.5" "key 'hot_frac': value '1.5'" traffic=hotspot hot_nodes=3 hot_frac=1.5
 refused "perm_seed=-1" "key 'perm_seed': value '-1'" traffic=randperm perm_seed=-1
-refused "switch_traffic=hotspot (no mid-run switch)" "key 'switch_at'" traffic=uniform switch_at=100 switch_traffic=hotspot
+refused "switch_traffic=trace" "key 'switch_traffic': value 'trace' is not allowed" traffic=uniform switch_at=100 switch_traffic=trace
+refused "switch_traffic=hotspot with a hot node outside the 4x4" "key 'hot_nodes': value '16' is not a node; allowed: 0..15" traffic=uniform switch_at=100 switch_traffic=hotspot hot_nodes=3,16
 # a refused run writes nothing: sentinels in PATTERN, HOT_THRESH, N_HOT and PERM0 survive
 h --port "$PTY_core" write 0x18 5 && h --port "$PTY_core" write 0x50 0x12345678 &&
     h --port "$PTY_core" write 0x52 7 && h --port "$PTY_core" write 0x3000 9
@@ -330,7 +375,8 @@ refused "vcs=3" "key 'vcs': value '3': the board is built with vcs=4" vcs=3
 refused "buf=8" "key 'buf': value '8'" buf=8
 refused "unknown key (tnsim's message)" "unknown key 'lod'" lod=0.3
 refused "load above what the channel carries" "key 'load'" load=0.9
-refused "switch_at" "key 'switch_at'" switch_at=100 switch_load=0.1
+refused "switch_at with nothing to switch to" "key 'switch_at': value '100' needs switch_traffic=PATTERN and/or switch_load=L" switch_at=100
+refused "switch_load above what the channel carries" "key 'switch_load'" switch_at=100 switch_load=0.9
 
 # past saturation the board's FIFO overflows: reported, not compared
 h --port "$PTY_core" run routing=dor traffic=uniform load=0.48 buf=1 warmup=100 measure=1500 drain=500 --compare
@@ -380,7 +426,7 @@ ACC_BAD=()
 # address:bits of every read-write register of the core build (AW = 4: HOT j, PERM v)
 RW="0x10:3 0x11:3 0x12:1 0x13:1 0x14:8 0x15:32 0x16:32 0x17:1 0x18:4 0x19:9 0x1a:9 0x1b:32
 0x1c:32 0x1d:32 0x1e:5 0x40:2 0x41:1 0x42:11 0x43:11 0x44:11 0x45:7 0x46:20 0x50:32 0x51:1
-0x52:5 0x70:2 0x71:1 0x72:16 0x73:16 0x74:16 0x75:16 0x76:16"
+0x52:5 0x70:2 0x71:1 0x72:16 0x73:16 0x74:16 0x75:16 0x76:16 0x80:32 0x81:32 0x82:1 0x83:4"
 for j in $(seq 0 15); do RW="$RW $((0x60 + j)):4 $((0x2000 + j)):32 $((0x3000 + j)):4"; done
 declare -A WANT
 for ab in $RW; do
@@ -396,7 +442,7 @@ for ab in $RW; do
     got=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["value"])' <<<"$OUT" 2>&1)
     [ "$got" = "${WANT[$a]}" ] || ACC_BAD+=("read $(printf '0x%04x' "$a"): got '$got', want ${WANT[$a]}")
 done
-for a in 0x0005 0x000f 0x001f 0x002b 0x002f 0x0047 0x004f 0x0053 0x005f 0x0077 0x007f \
+for a in 0x0005 0x000f 0x001f 0x002b 0x002f 0x0047 0x004f 0x0053 0x005f 0x0077 0x007f 0x0084 0x0fff \
          0x1008 0x1009 0x100d 0x100f 0x10f8 0x10fd 0x1100 0x1fff 0x2010 0x2fff 0x3010 0x4000; do
     h --port "$PTY_core" read "$a"
     [ "$RC" -eq 1 ] && grep -q 'error 0x04' <<<"$ERR" || ACC_BAD+=("read $a: exit $RC, not refused with error 0x04")
@@ -445,6 +491,7 @@ if [ -z "${TNBOARD_CORE:-}" ]; then
         equal "ring k=8 n=1: gal tornado load 0.44 selection=sq" routing=gal traffic=tornado load=0.44 selection=sq $W
         equal "ring k=8 n=1: dor uniform load 0.3 buf=2 (below the build's 8)" routing=dor traffic=uniform load=0.3 buf=2 $W
         equal "ring k=8 n=1: minad uniform load 0.3 selection=lru" routing=minad traffic=uniform load=0.3 selection=lru $W
+        equal "ring k=8 n=1: switch at 1200, gal uniform 0.2 -> tornado 0.44" routing=gal traffic=uniform load=0.2 switch_at=1200 switch_traffic=tornado switch_load=0.44 $W
         unset BPORT
         h --port "$PTY_ring" run routing=dor k=4 traffic=uniform
         if [ "$RC" -eq 2 ] && grep -q "key 'k': value '4': the board is built with k=8" <<<"$ERR"; then

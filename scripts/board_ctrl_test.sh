@@ -449,8 +449,18 @@ check "block ADDR 1 sends READ_BLOCK (count 1), not READ_REG" $? "$(diag)"
 
 # a board core whose cycle counter stands still with the run not ended: run reports it after
 # the timeout (at least 1 s) instead of polling for ever. The fake's build registers are the
-# simulated core's (K=4 N=2 V=4 B=4, W=16 ROUTING=3, QD=16, GAL, ACOR, patterns)
-fake frozen --frozen --build 0x04020404,0x10030001,0x0010101f,0x31426e74,16
+# simulated core's (K=4 N=2 V=4 B=4, W=16 ROUTING=3, QD=16, GAL, ACOR, patterns, the switch)
+fake frozen --frozen --build 0x04020404,0x10030001,0x0010103f,0x31426e74,16
+# a build without the mid-run switch (BUILD2 bit 5; a bitstream from before it), and one without
+# randperm and hotspot (bit 3): the run is refused before any write, naming the key
+fake noswitch --frozen --build 0x04020404,0x10030001,0x0010101f,0x31426e74,16
+h --port "$PTY_noswitch" run k=4 n=2 vcs=4 load=0.1 switch_at=500 switch_traffic=tornado
+[ "$RC" -eq 2 ] && [[ $ERR == *"key 'switch_at': value '500': this board build has no mid-run traffic switch (allowed: 0)"* ]]
+check "a board build without the mid-run switch: switch_at refused, exit 2" $? "$(diag)"
+fake nopat --frozen --build 0x04020404,0x10030001,0x00101037,0x31426e74,16
+h --port "$PTY_nopat" run k=4 n=2 vcs=4 load=0.1 switch_at=500 switch_traffic=randperm
+[ "$RC" -eq 2 ] && [[ $ERR == *"key 'switch_traffic': value 'randperm': not built into this board build's traffic generators (allowed: uniform tornado bitcomp bitrev shuffle butterfly transpose neighbor)"* ]]
+check "a board build without randperm and hotspot: switch_traffic=randperm refused, exit 2" $? "$(diag)"
 h --port "$PTY_frozen" --timeout 1000 run k=4 n=2 vcs=4 load=0.1 warmup=100 measure=100
 [ "$RC" -eq 1 ] && [[ $ERR == *"run: the board's cycle counter stayed at 5 for 1000 ms with the run not ended (status 0x1)"* ]] &&
     [ "$MS" -ge 1000 ] && [ "$MS" -lt 5000 ]
@@ -462,7 +472,7 @@ check "a control plane whose cycles left stand still: start --wait ends after th
 # a board that stops answering in the middle of errors' node reads (the build, the status and
 # two nodes answered): with --json, stdout is one object, the timeout's, not a half-printed
 # report followed by it
-fake unplug --frozen --build 0x04020404,0x10030001,0x0010101f,0x31426e74,16 --silent-after 4
+fake unplug --frozen --build 0x04020404,0x10030001,0x0010103f,0x31426e74,16 --silent-after 4
 h --port "$PTY_unplug" --timeout 300 --json errors
 [ "$RC" -eq 1 ] && [ "$(printf '%s\n' "$OUT" | wc -l)" = 1 ] && [ "$(jget error)" = timeout ] &&
     [[ $(jget message) == *"errors: node: timeout"* ]]

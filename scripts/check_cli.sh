@@ -533,6 +533,20 @@ for sl in "switch_load=0.2|load=0.2" "|load=0.3"; do
             "want: $want" "got:  $(head -n 1 "$TMP/out")"
     fi
 done
+# --json names the switch (and a run without one has no switch fields); the offered load is the
+# window's mean of the two loads: 100 cycles at 0.3, 200 at 0.15
+tn run k=4 n=2 load=0.3 warmup=100 measure=300 switch_at=200 switch_traffic=tornado switch_load=0.15 --json
+cp "$TMP/out" "$TMP/jsw.json"
+if ran_ok "run --json with switch_at exits 0"; then
+    jcheck "run --json with switch_at: switch_at, switch_traffic, switch_load named; offered the window's mean 0.2" \
+        "$TMP/jsw.json" 'j["switch_at"] == 200 and j["switch_traffic"] == "tornado" and j["switch_load"] == 0.15 and abs(j["offered"] - 0.2) < 1e-9'
+fi
+tn run k=4 n=2 load=0.3 warmup=100 measure=300 --json
+cp "$TMP/out" "$TMP/jnosw.json"
+if ran_ok "run --json without switch_at exits 0"; then
+    jcheck "run --json without a switch: no switch fields" "$TMP/jnosw.json" \
+        'not any(k.startswith("switch") for k in j)'
+fi
 bad "switch_traffic the network cannot carry" "switch_traffic|bitrev|power" k=3 switch_at=10 \
     switch_traffic=bitrev $Q
 tn run k=8 n=2 vcs=3 routing=gal gal_adapt=on term=4 load=1.1 switch_at=600 switch_traffic=tornado \

@@ -19,12 +19,8 @@ void tnsim_describe(const tn_config *c, char *buf, size_t len)
              "%d-ary %d-cube %s, routing=%s%s traffic=%s vcs=%d buf=%d pkt=%s term=%d seed=%u",
              c->k, c->n, tn_topo_name(c->topo), tn_routing_name(c->routing), sel,
              tn_traffic_name(c->traffic), c->vcs, c->buf, pkt, c->term, c->seed);
-    if (c->switch_at) {
-        size_t u = strlen(buf);
-        snprintf(buf + u, len - u, "; from cycle %ld traffic=%s load=%g", c->switch_at,
-                 tn_traffic_name(tn_switch_traffic(c)),
-                 c->switch_load_set ? c->switch_load : c->load);
-    }
+    size_t u = strlen(buf);
+    tn_switch_describe(c, 0, buf + u, len - u);
 }
 
 /* routing=gal: mean packets per node in each quadrant's queues, as JSON or text ("" else) */
@@ -99,9 +95,10 @@ static const char *port_use(const tn_stats *st, int json)
  * sweep's array) */
 void tnsim_print_json(const tn_config *c, const tn_stats *st, FILE *f, const char *end)
 {
+    char sw[160];
     fprintf(f,
             "{\"k\": %d, \"n\": %d, \"topo\": \"%s\", \"vcs\": %d, \"buf\": %d, \"pkt_min\": %d, "
-            "\"pkt_max\": %d, \"term\": %d, \"routing\": \"%s\", \"selection\": \"%s\", \"traffic\": \"%s\", "
+            "\"pkt_max\": %d, \"term\": %d, \"routing\": \"%s\", \"selection\": \"%s\", \"traffic\": \"%s\"%s, "
             "\"seed\": %u, \"capacity_flits_per_node_cycle\": %.6g, "
             "\"offered\": %.6g, \"offered_flits_per_node_cycle\": %.6g, "
             "\"created_flits_per_node_cycle\": %.6g, \"created_packets\": %ld, "
@@ -115,7 +112,7 @@ void tnsim_print_json(const tn_config *c, const tn_stats *st, FILE *f, const cha
             "\"flit_hops_per_second\": %.1f%s%s%s}%s",
             c->k, c->n, tn_topo_name(c->topo), c->vcs, c->buf, c->pkt_min, c->pkt_max, c->term,
             tn_routing_name(c->routing), tn_selection_name(c->selection),
-            tn_traffic_name(c->traffic), c->seed, tn_capacity(c),
+            tn_traffic_name(c->traffic), tn_switch_describe(c, 1, sw, sizeof sw), c->seed, tn_capacity(c),
             st->offered, st->offered_flits, st->created_flits, st->created_packets, st->accepted,
             st->accepted_flits,
             st->latency_avg, st->latency_p50, st->latency_p99, st->latency_max,

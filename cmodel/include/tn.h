@@ -110,6 +110,17 @@ double tn_rate_flits(const tn_config *c);
 /* After the switch (switch_at > 0): the pattern and the rate in flits/node/cycle. */
 int tn_switch_traffic(const tn_config *c);
 double tn_switch_rate_flits(const tn_config *c);
+/* The Bernoulli threshold floor(p * 2^32) of a rate in flits/node/cycle, in docs/traffic.md
+ * section 2's order of binary64 operations (p = rate / (term * mean packet length)); the board's
+ * THRESH and SWITCH_THRESH registers take the same value. */
+uint64_t tn_inject_thresh(const tn_config *c, double rate_flits);
+/* The offered load reported for the window, flits/node/cycle: tn_rate_flits, or with a mid-run
+ * switch the window's mean of the two rates (docs/traffic.md section 2). */
+double tn_offered_flits(const tn_config *c);
+/* The mid-run switch in a report: "" without one; else as text "; from cycle T traffic=P
+ * load=L", or as JSON fields ", \"switch_at\": T, \"switch_traffic\": \"P\", \"switch_load\": L".
+ * Returns buf. */
+const char *tn_switch_describe(const tn_config *c, int json, char *buf, size_t len);
 
 /* ---- geometry (topology.c) ---- */
 typedef struct tn_geom {

@@ -499,6 +499,37 @@ double tn_switch_rate_flits(const tn_config *c)
     return (c->switch_load_set ? c->switch_load : c->load) * tn_capacity(c);
 }
 
+uint64_t tn_inject_thresh(const tn_config *c, double rate_flits)
+{
+    double mean_len = 0.5 * (c->pkt_min + c->pkt_max);
+    double p = rate_flits / (c->term * mean_len);
+    return (uint64_t)(p * 4294967296.0);
+}
+
+const char *tn_switch_describe(const tn_config *c, int json, char *buf, size_t len)
+{
+    double l2 = c->switch_load_set ? c->switch_load : c->load;
+    const char *t2 = tn_traffic_name(tn_switch_traffic(c));
+    if (!c->switch_at)
+        snprintf(buf, len, "%s", "");
+    else if (json)
+        snprintf(buf, len, ", \"switch_at\": %ld, \"switch_traffic\": \"%s\", \"switch_load\": %.6g",
+                 c->switch_at, t2, l2);
+    else
+        snprintf(buf, len, "; from cycle %ld traffic=%s load=%g", c->switch_at, t2, l2);
+    return buf;
+}
+
+double tn_offered_flits(const tn_config *c)
+{
+    if (!c->switch_at)
+        return tn_rate_flits(c);
+    long pre = c->switch_at - c->warmup; /* window cycles before the switch */
+    pre = pre < 0 ? 0 : pre > c->measure ? c->measure : pre;
+    return ((double)pre * tn_rate_flits(c) + (double)(c->measure - pre) * tn_switch_rate_flits(c)) /
+           (double)c->measure;
+}
+
 int tn_min_vcs(const tn_config *c)
 {
     /* DOR: two dateline classes on a torus, one on a mesh; MIN AD: those as escape VCs plus at

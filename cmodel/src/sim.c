@@ -120,10 +120,8 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     }
     ALLOC(s->src, nodes * s->g.term);
     ALLOC(s->sinkvc, nodes * s->g.term * s->V);
-    double mean_len = 0.5 * (c->pkt_min + c->pkt_max);
-    double p = tn_rate_flits(c) / (c->term * mean_len);
-    s->p_thresh = (uint64_t)(p * 4294967296.0);
-    s->p_thresh2 = (uint64_t)(tn_switch_rate_flits(c) / (c->term * mean_len) * 4294967296.0);
+    s->p_thresh = tn_inject_thresh(c, tn_rate_flits(c));
+    s->p_thresh2 = tn_inject_thresh(c, tn_switch_rate_flits(c));
     for (long v = 0; v < nodes; v++)
         for (int e = 0; e < s->g.term; e++) {
             tn_source *src = &s->src[v * s->g.term + e];
@@ -399,13 +397,7 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
     double cap = tn_capacity(c);
     st->created_flits = (double)s->created_flits_win / (nodes * win);
     st->created_packets = s->created_pkts_win;
-    st->offered_flits = s->has_trace ? st->created_flits : tn_rate_flits(c);
-    if (c->switch_at) { /* the window's mean of the two rates */
-        long pre = c->switch_at - s->win_lo;
-        pre = pre < 0 ? 0 : pre > c->measure ? c->measure : pre;
-        st->offered_flits = ((double)pre * tn_rate_flits(c) +
-                             (double)(c->measure - pre) * tn_switch_rate_flits(c)) / win;
-    }
+    st->offered_flits = s->has_trace ? st->created_flits : tn_offered_flits(c);
     st->offered = st->offered_flits / cap;
     st->accepted_flits = (double)s->accepted_flits_win / (nodes * win);
     st->accepted = st->accepted_flits / cap;

@@ -58,6 +58,11 @@ enum tn_board_reg {
     TN_B_ACOR_IT2 = 0x0074, /* RW ACOR: rise threshold of level 1 */
     TN_B_ACOR_DT1 = 0x0075, /* RW ACOR: fall threshold of level 1 */
     TN_B_ACOR_DT2 = 0x0076, /* RW ACOR: fall threshold of level 2 */
+    TN_B_SWITCH_AT = 0x0080, /* RW mid-run traffic switch (BUILD2's SWITCH): first cycle of the
+       second pattern and threshold, 0 off */
+    TN_B_SWITCH_THRESH = 0x0081, /* RW the threshold from SWITCH_AT on, low 32 bits */
+    TN_B_SWITCH_THRESH_HI = 0x0082, /* RW its bit 32 */
+    TN_B_SWITCH_PATTERN = 0x0083, /* RW enum tn_traffic from SWITCH_AT on */
     TN_B_NODE = 0x1000, /* RO node v's statistics at 0x1000 + 16 v + the bnode index below */
     TN_B_SEED = 0x2000, /* RW node v's traffic stream seed at 0x2000 + v */
     TN_B_PERM = 0x3000, /* RW randperm: node v's destination perm[v] at 0x3000 + v */
@@ -68,6 +73,8 @@ enum tn_board_reg {
 #define TN_BF_TORUS 0x4u /* a torus (always) */
 #define TN_BF_PATTERNS 0x8u /* randperm and hotspot built */
 #define TN_BF_GAL_ADAPT 0x10u /* GAL's adaptive threshold built (GADAPT = 1): gal_adapt=on
+       allowed */
+#define TN_BF_SWITCH 0x20u /* the mid-run traffic switch (SWITCH_AT..SWITCH_PATTERN): switch_at
        allowed */
 /* a node's statistics registers: TN_B_NODE + TN_BOARD_NODE_REGS * v + index */
 enum tn_board_node_reg {

@@ -55,6 +55,21 @@ int read_build(host *h, board_build *bb)
     return 0;
 }
 
+/* Whether the board's traffic generators lack pattern t (randperm and hotspot: BUILD2's
+ * PATTERNS; trace never), and the message naming key and value. */
+static int pattern_refused(int t, unsigned features)
+{
+    return t > TN_TR_HOTSPOT || (t > TN_TR_NEIGHBOR && !(features & TN_BF_PATTERNS));
+}
+
+static void pattern_refusal(char *m, size_t len, const char *key, int t, unsigned features)
+{
+    snprintf(m, len, "key '%s': value '%s': not built into %s traffic generators (allowed: "
+             "uniform tornado bitcomp bitrev shuffle butterfly transpose neighbor%s)", key,
+             tn_traffic_name(t), (features & TN_BF_PATTERNS) ? "the board's" : "this board build's",
+             (features & TN_BF_PATTERNS) ? " randperm hotspot" : "");
+}
+
 /* A configuration the board build cannot run: the message names the key, the value and what
  * the build allows. Returns 0 when it can. */
 static int board_refuses(const tn_config *c, const board_build *bb, char *m, size_t len)
@@ -103,16 +118,13 @@ static int board_refuses(const tn_config *c, const board_build *bb, char *m, siz
     else if (bb->sel >= 0 && c->selection != bb->sel)
         snprintf(m, len, "key 'selection': value '%s': this board build fixes selection=%s",
                  tn_selection_name(c->selection), tn_selection_name(bb->sel));
-    else if (c->traffic > TN_TR_HOTSPOT ||
-             (c->traffic > TN_TR_NEIGHBOR && !(bb->features & TN_BF_PATTERNS)))
-        snprintf(m, len, "key 'traffic': value '%s': not built into %s traffic generators "
-                 "(allowed: uniform tornado bitcomp bitrev shuffle butterfly transpose "
-                 "neighbor%s)", tn_traffic_name(c->traffic),
-                 (bb->features & TN_BF_PATTERNS) ? "the board's" : "this board build's",
-                 (bb->features & TN_BF_PATTERNS) ? " randperm hotspot" : "");
-    else if (c->switch_at)
-        snprintf(m, len, "key 'switch_at': value '%ld': the board has no mid-run traffic switch "
-                 "(allowed: 0)", c->switch_at);
+    else if (pattern_refused(c->traffic, bb->features))
+        pattern_refusal(m, len, "traffic", c->traffic, bb->features);
+    else if (c->switch_at && !(bb->features & TN_BF_SWITCH))
+        snprintf(m, len, "key 'switch_at': value '%ld': this board build has no mid-run traffic "
+                 "switch (allowed: 0)", c->switch_at);
+    else if (c->switch_at && pattern_refused(tn_switch_traffic(c), bb->features))
+        pattern_refusal(m, len, "switch_traffic", tn_switch_traffic(c), bb->features);
     else if (c->warmup + c->measure + c->drain > 0xffffffffL)
         snprintf(m, len, "keys 'warmup', 'measure', 'drain': %ld + %ld + %ld cycles: the board "
                  "counts 32 bits (allowed: a sum up to 4294967295)", c->warmup, c->measure,
@@ -135,43 +147,50 @@ static int write_reg(host *h, unsigned addr, uint32_t v)
 
 
 /* randperm's and hotspot's registers, computed by the C model's own tn_traffic_init (the
- * permutation from perm_seed; hot_thresh from hot_frac): {address, value} pairs into regs, at
- * most 2 + 16 + 3 + nodes of them. Returns their number, or -1 (message in err). */
+ * permutation from perm_seed; hot_thresh from hot_frac) for the pattern before and after a
+ * mid-run switch (the model builds both from the same keys, so one set serves both): {address,
+ * value} pairs into regs, at most nodes + 3 + 16 of them. Returns their number, or -1 (message
+ * in err). */
 static int pattern_regs(const tn_config *c, unsigned nodes, uint32_t (*regs)[2], char *err,
                         size_t errlen)
 {
     int n = 0;
-    if (c->traffic != TN_TR_RANDPERM && c->traffic != TN_TR_HOTSPOT)
-        return 0;
-    tn_geom g;
-    tn_traffic_gen t;
-    if (tn_geom_init(&g, c)) {
-        snprintf(err, errlen, "the C model's geometry: out of memory");
-        return -1;
-    }
-    if (tn_traffic_init(&t, c, &g, err, errlen)) {
+    int t2 = c->switch_at ? tn_switch_traffic(c) : c->traffic;
+    for (int t = TN_TR_RANDPERM; t <= TN_TR_HOTSPOT; t++) {
+        if (c->traffic != t && t2 != t)
+            continue;
+        tn_config ct = *c;
+        ct.traffic = t;
+        tn_geom g;
+        tn_traffic_gen tg;
+        if (tn_geom_init(&g, &ct)) {
+            snprintf(err, errlen, "the C model's geometry: out of memory");
+            return -1;
+        }
+        if (tn_traffic_init(&tg, &ct, &g, err, errlen)) {
+            tn_geom_free(&g);
+            return -1;
+        }
+        if (t == TN_TR_RANDPERM) {
+            for (unsigned v = 0; v < nodes; v++) {
+                regs[n][0] = TN_B_PERM + v;
+                regs[n++][1] = (uint32_t)tn_traffic_perm(&tg, &g, (int)v);
+            }
+        } else {
+            regs[n][0] = TN_B_HOT_THRESH;
+            regs[n++][1] = (uint32_t)tg.hot_thresh;
+            regs[n][0] = TN_B_HOT_THRESH_HI;
+            regs[n++][1] = (uint32_t)(tg.hot_thresh >> 32);
+            regs[n][0] = TN_B_N_HOT;
+            regs[n++][1] = (uint32_t)tg.n_hot;
+            for (int j = 0; j < tg.n_hot; j++) {
+                regs[n][0] = TN_B_HOT + (unsigned)j;
+                regs[n++][1] = (uint32_t)tg.hot[j];
+            }
+        }
+        tn_traffic_free(&tg);
         tn_geom_free(&g);
-        return -1;
     }
-    if (c->traffic == TN_TR_RANDPERM) {
-        for (unsigned v = 0; v < nodes; v++) {
-            regs[n][0] = TN_B_PERM + v;
-            regs[n++][1] = (uint32_t)tn_traffic_perm(&t, &g, (int)v);
-        }
-    } else {
-        regs[n][0] = TN_B_HOT_THRESH;
-        regs[n++][1] = (uint32_t)t.hot_thresh;
-        regs[n][0] = TN_B_HOT_THRESH_HI;
-        regs[n++][1] = (uint32_t)(t.hot_thresh >> 32);
-        regs[n][0] = TN_B_N_HOT;
-        regs[n++][1] = (uint32_t)t.n_hot;
-        for (int j = 0; j < t.n_hot; j++) {
-            regs[n][0] = TN_B_HOT + (unsigned)j;
-            regs[n++][1] = (uint32_t)t.hot[j];
-        }
-    }
-    tn_traffic_free(&t);
-    tn_geom_free(&g);
     return n;
 }
 
@@ -184,13 +203,14 @@ static int board_run(host *h, const tn_config *c, unsigned nodes, unsigned featu
     int npregs = nodes <= 1024 ? pattern_regs(c, nodes, pregs, perr, sizeof perr) : -1;
     if (npregs < 0) {
         char msg[TN_ERRLEN + 64];
-        snprintf(msg, sizeof msg, "%s: traffic=%s: %s", h->cmd, tn_traffic_name(c->traffic),
+        snprintf(msg, sizeof msg, "%s: traffic=%s%s%s: %s", h->cmd, tn_traffic_name(c->traffic),
+                 c->switch_at ? " switch_traffic=" : "",
+                 c->switch_at ? tn_traffic_name(tn_switch_traffic(c)) : "",
                  nodes <= 1024 ? perr : "more than 1024 nodes");
         return fail(h, EXIT_USAGE, "usage", msg);
     }
-    double mean_len = 0.5 * (c->pkt_min + c->pkt_max);
-    double p = tn_rate_flits(c) / (c->term * mean_len);
-    uint64_t thr = (uint64_t)(p * 4294967296.0);
+    uint64_t thr = tn_inject_thresh(c, tn_rate_flits(c));
+    uint64_t thr2 = c->switch_at ? tn_inject_thresh(c, tn_switch_rate_flits(c)) : 0;
     bs->hist_shift = h->hist_shift;
     const uint32_t regs[][2] = {
         {TN_B_ROUTING, (uint32_t)c->routing},   {TN_B_SEL, (uint32_t)c->selection},
@@ -219,6 +239,17 @@ static int board_run(host *h, const tn_config *c, unsigned nodes, unsigned featu
     for (size_t i = 0; !rc && (features & TN_BF_ACOR) && i < sizeof acor_regs / sizeof acor_regs[0];
          i++)
         rc = write_reg(h, acor_regs[i][0], acor_regs[i][1]);
+    /* the switch's registers exist only in a build with it (BUILD2's SWITCH); SWITCH_AT is
+     * written also when off, as a register keeps its value from run to run */
+    const uint32_t sw_regs[][2] = {
+        {TN_B_SWITCH_AT, (uint32_t)c->switch_at},
+        {TN_B_SWITCH_THRESH, (uint32_t)thr2},
+        {TN_B_SWITCH_THRESH_HI, thr2 >= 0x100000000ull},
+        {TN_B_SWITCH_PATTERN, (uint32_t)(c->switch_at ? tn_switch_traffic(c) : c->traffic)},
+    };
+    for (size_t i = 0; !rc && (features & TN_BF_SWITCH) && i < sizeof sw_regs / sizeof sw_regs[0];
+         i++)
+        rc = write_reg(h, sw_regs[i][0], sw_regs[i][1]);
     for (unsigned v = 0; !rc && v < nodes; v++)
         rc = write_reg(h, TN_B_SEED + v, tn_seed_stream(c->seed, TN_STREAM_TRAFFIC, v));
     for (int i = 0; !rc && i < npregs; i++)
@@ -298,7 +329,7 @@ static void board_to_stats(const tn_config *c, unsigned nodes, const board_stats
 {
     memset(st, 0, sizeof *st);
     double win = (double)c->measure, cap = tn_capacity(c);
-    st->offered_flits = tn_rate_flits(c);
+    st->offered_flits = tn_offered_flits(c);
     st->offered = st->offered_flits / cap;
     st->created_flits = (double)bs->created_flits / (nodes * win);
     st->accepted_flits = (double)bs->accepted / (nodes * win);
@@ -394,10 +425,11 @@ void run_usage(const char *synopsis)
 void print_board_json(const host *h, const tn_config *c, const tn_stats *st,
                              const board_stats *bs)
 {
+    char sw[160];
     json_head(h);
     printf(", \"k\": %d, \"n\": %d, \"topo\": \"%s\", \"vcs\": %d, \"buf\": %d, \"pkt_min\": %d, "
            "\"pkt_max\": %d, \"term\": %d, \"routing\": \"%s\", \"selection\": \"%s\", "
-           "\"traffic\": \"%s\", \"seed\": %u, \"capacity_flits_per_node_cycle\": %.6g, "
+           "\"traffic\": \"%s\"%s, \"seed\": %u, \"capacity_flits_per_node_cycle\": %.6g, "
            "\"offered\": %.6g, \"offered_flits_per_node_cycle\": %.6g, "
            "\"created_flits_per_node_cycle\": %.6g, \"accepted\": %.6g, "
            "\"accepted_flits_per_node_cycle\": %.6g, \"latency_avg\": %.4f, "
@@ -407,7 +439,8 @@ void print_board_json(const host *h, const tn_config *c, const tn_stats *st,
            "\"latency_sum\": %llu, \"latency_hist_bin\": %u, \"latency_hist\": [",
            c->k, c->n, tn_topo_name(c->topo), c->vcs, c->buf, c->pkt_min, c->pkt_max, c->term,
            tn_routing_name(c->routing), tn_selection_name(c->selection),
-           tn_traffic_name(c->traffic), c->seed, tn_capacity(c), st->offered, st->offered_flits,
+           tn_traffic_name(c->traffic), tn_switch_describe(c, 1, sw, sizeof sw), c->seed,
+           tn_capacity(c), st->offered, st->offered_flits,
            st->created_flits, st->accepted, st->accepted_flits, st->latency_avg, st->latency_max,
            st->latency_min, st->saturated ? "true" : "false", st->packets, st->injected,
            st->delivered, st->check_errors, st->router_errors, st->cycles,
@@ -421,10 +454,11 @@ void print_board_json(const host *h, const tn_config *c, const tn_stats *st,
 static void print_board_text(const host *h, const tn_config *c, const tn_stats *st,
                              const board_stats *bs)
 {
+    char sw[160];
     printf("tnhost: board on %s: k=%d n=%d torus, vcs=%d buf=%d pkt=%d..%d, routing=%s "
-           "selection=%s traffic=%s load=%g seed=%u\n", h->port, c->k, c->n, c->vcs, c->buf,
+           "selection=%s traffic=%s load=%g seed=%u%s\n", h->port, c->k, c->n, c->vcs, c->buf,
            c->pkt_min, c->pkt_max, tn_routing_name(c->routing), tn_selection_name(c->selection),
-           tn_traffic_name(c->traffic), c->load, c->seed);
+           tn_traffic_name(c->traffic), c->load, c->seed, tn_switch_describe(c, 0, sw, sizeof sw));
     printf("  offered          %.4f of capacity  (%.4f flits/node/cycle; capacity %.4f)\n",
            st->offered, st->offered_flits, tn_capacity(c));
     printf("  accepted         %.4f of capacity  (%.4f flits/node/cycle)\n", st->accepted,

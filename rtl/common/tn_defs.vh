@@ -198,6 +198,10 @@
 `define TN_B_ACOR_IT2 16'h0074  // RW ACOR: rise threshold of level 1
 `define TN_B_ACOR_DT1 16'h0075  // RW ACOR: fall threshold of level 1
 `define TN_B_ACOR_DT2 16'h0076  // RW ACOR: fall threshold of level 2
+`define TN_B_SWITCH_AT 16'h0080  // RW mid-run traffic switch (BUILD2's SWITCH): first cycle of the second pattern and threshold, 0 off
+`define TN_B_SWITCH_THRESH 16'h0081  // RW the threshold from SWITCH_AT on, low 32 bits
+`define TN_B_SWITCH_THRESH_HI 16'h0082  // RW its bit 32
+`define TN_B_SWITCH_PATTERN 16'h0083  // RW enum tn_traffic from SWITCH_AT on
 `define TN_B_NODE 16'h1000  // RO node v's statistics at 0x1000 + 16 v + the bnode index below
 `define TN_B_SEED 16'h2000  // RW node v's traffic stream seed at 0x2000 + v
 `define TN_B_PERM 16'h3000  // RW randperm: node v's destination perm[v] at 0x3000 + v
@@ -206,6 +210,7 @@
 `define TN_BF_TORUS 2  // a torus (always)
 `define TN_BF_PATTERNS 3  // randperm and hotspot built
 `define TN_BF_GAL_ADAPT 4  // GAL's adaptive threshold built (GADAPT = 1): gal_adapt=on allowed
+`define TN_BF_SWITCH 5  // the mid-run traffic switch (SWITCH_AT..SWITCH_PATTERN): switch_at allowed
 `define TN_BN_PACKETS 4'd0  // marked packets delivered
 `define TN_BN_ACCEPTED 4'd1  // their flits
 `define TN_BN_LAT_SUM_LO 4'd2  // latency sum, low 32 bits
