@@ -97,9 +97,10 @@ VL_UNIT_MK = $(eval VL_UNIT_MK := $(shell bash scripts/vlmkflags.sh))$(or $(VL_U
 # VL_COV=1 (make coverage, scripts/rtl_coverage.sh, with each program's folder set to one of its
 # own): the Verilated unit tests and board models with Verilator's line and toggle coverage
 # (VL_COV=line: line coverage only, the whole board core's speed), and its coverage database
-# linked, the one run-time object the shared library leaves out
-VL_COV_V = $(if $(VL_COV),--coverage-line $(if $(filter line,$(VL_COV)),,--coverage-toggle))
-VL_COV_O = $(if $(VL_COV),verilated_cov.o)
+# linked, the one run-time object the shared library leaves out (both from scripts/vlcov.sh, as
+# scripts/vlbuild.sh's _cov builds)
+VL_COV_V = $(if $(VL_COV),$(shell bash scripts/vlcov.sh flags $(VL_COV)))
+VL_COV_O = $(if $(VL_COV),$(shell bash scripts/vlcov.sh obj))
 
 # Verilated unit test of the per-link selection state alone (tn_sel_ldsf_cnt.v, tn_sel_lru_age.v
 # under tb/verilator/tn_sel_state_top.v) against the C model; the test program is C

@@ -174,10 +174,10 @@ equal "DOR hotspot hot_frac=1 hot_nodes=6,10 load 0.03" routing=dor traffic=hots
 equal "MIN AD hotspot hot_frac=0.5 hot_nodes=3,12 load 0.05 pkt=1-4" routing=minad traffic=hotspot hot_frac=0.5 hot_nodes=3,12 load=0.05 pkt=1-4 seed=11 $W
 
 # the pattern registers as tnhost wrote them: after the hotspot run, hot_frac 0.5 is 2^31
-h --port "$PTY_core" --json block 0x50 3
-HREG=$(python3 -c 'import json,sys; print(" ".join(str(v) for v in json.load(sys.stdin)["values"]))' <<<"$OUT" 2>&1)
-h --port "$PTY_core" --json block 0x60 2
-HREG="$HREG / $(python3 -c 'import json,sys; print(" ".join(str(v) for v in json.load(sys.stdin)["values"]))' <<<"$OUT" 2>&1)"
+blk 0x50 3
+HREG=$BLK
+blk 0x60 2
+HREG="$HREG / $BLK"
 if [ "$HREG" = "2147483648 0 2 / 3 12" ]; then
     pass "hotspot registers: HOT_THRESH 2^31, HOT_THRESH_HI 0, N_HOT 2, HOT0..1 = 3 12"
 else
@@ -185,8 +185,8 @@ else
 fi
 # randperm perm_seed=1: the permutation of docs/traffic.md 7.1, one register per node
 h --port "$PTY_core" run routing=dor traffic=randperm perm_seed=1 load=0.1 warmup=0 measure=100
-h --port "$PTY_core" --json block 0x3000 16
-PREG=$(python3 -c 'import json,sys; print(" ".join(str(v) for v in json.load(sys.stdin)["values"]))' <<<"$OUT" 2>&1)
+blk 0x3000 16
+PREG=$BLK
 if [ "$PREG" = "4 6 11 0 13 10 12 9 2 8 15 3 5 1 7 14" ]; then
     pass "randperm perm_seed=1: PERM0..15 hold docs/traffic.md 7.1's permutation"
 else
@@ -205,8 +205,8 @@ equal "ACOR box-goalq-full, low thresholds (levels 1 and 2 reached), uniform loa
 equal "ACOR per-packet mode, goalq-full, transpose pkt=1-6 load 0.25 seed=3" routing=acor acor_mode=packet acor_seq=goalq-full traffic=transpose pkt=1-6 load=0.25 seed=3 $W
 # ACOR's registers 0x70..0x76 as tnhost wrote them for the last run: goalq-full is sequence 1,
 # packet mode 1, the thresholds tnsim's defaults
-h --port "$PTY_core" --json block 0x70 7
-AREG=$(python3 -c 'import json,sys; print(" ".join(str(v) for v in json.load(sys.stdin)["values"]))' <<<"$OUT" 2>&1)
+blk 0x70 7
+AREG=$BLK
 if [ "$AREG" = "1 1 1024 128 384 42 128" ]; then
     pass "ACOR registers: SEQ 1 (goalq-full), MODE 1 (packet), HI 1024, IT1 128, IT2 384, DT1 42, DT2 128"
 else
@@ -226,13 +226,13 @@ equal "switch at 1, the first cycle drawn after the start: load 0.05 -> 0.2, MIN
 equal "switch at 2299, the window's last cycle: uniform -> bitcomp, pkt=1" routing=dor traffic=uniform load=0.3 pkt=1 switch_at=2299 switch_traffic=bitcomp $W
 equal "switch at 800: hotspot -> randperm (both patterns' registers)" routing=dor traffic=hotspot hot_frac=0.3 hot_nodes=5,9 load=0.1 switch_at=800 switch_traffic=randperm perm_seed=4 $W
 equal "switch at 1000: GAL with its adaptive threshold, uniform -> tornado (paper 000 Fig. 14)" routing=gal gal_adapt=on $G traffic=uniform load=0.3 switch_at=1000 switch_traffic=tornado $W
-h --port "$PTY_core" --json block 0x80 4
-SREG=$(python3 -c 'import json,sys; print(" ".join(str(v) for v in json.load(sys.stdin)["values"]))' <<<"$OUT" 2>&1)
+blk 0x80 4
+SREG=$BLK
 # tornado at load 0.3 of the 4x4's 2 flits/node/cycle, 4-flit packets: p = 0.15
 STHR=$(python3 -c 'print(int(0.3 * 2.0 / (1 * 0.5 * (4 + 4)) * 4294967296.0))')
 h --port "$PTY_core" run routing=dor traffic=uniform load=0.1 warmup=0 measure=100
-h --port "$PTY_core" --json block 0x80 1
-SREG="$SREG / $(python3 -c 'import json,sys; print(" ".join(str(v) for v in json.load(sys.stdin)["values"]))' <<<"$OUT" 2>&1)"
+blk 0x80 1
+SREG="$SREG / $BLK"
 if [ "$SREG" = "1000 $STHR 0 1 / 0" ]; then
     pass "switch registers: SWITCH_AT 1000, SWITCH_THRESH $STHR, SWITCH_THRESH_HI 0, SWITCH_PATTERN 1 (tornado); a run without a switch writes SWITCH_AT 0"
 else
@@ -325,6 +325,34 @@ sweep_refused "loads=0.1,abc" "key 'loads': value 'abc' (load 2 of '0.1,abc') is
 sweep_refused "loads=0.2,0.7 (above the 4x4's channel)" "key 'loads': value '0.7' (load 2 of 2) is not allowed; allowed: 1..64 comma-separated loads, each in (0, 0.5]" loads=0.2,0.7
 sweep_refused "loads=0" "key 'loads': value '0'" loads=0,0.1
 sweep_refused "no loads" "key 'loads': missing" routing=dor
+sweep_refused "windows=0" "key 'windows': value '0' is not allowed; allowed: 1..64" windows=0
+sweep_refused "windows with loads" "key 'windows': value '2' with loads=0.1" windows=2 loads=0.1
+sweep_refused "windows whose last start is beyond warmup's range" \
+    "key 'windows': value '3': window 2 would start at cycle 1000000100" windows=3 warmup=100 measure=1000000000
+# sweep windows=N: the windows of one run, one after another (docs/board-guide.md, step 9). A load
+# switch in the middle window: offered 0.3, 0.2 (that window's mean) and 0.1; every row equal to
+# the C model, and the three windows add up to one run over [500, 2000)
+h --port "$PTY_core" --json sweep windows=3 --compare routing=dor traffic=uniform load=0.3 switch_at=1250 switch_load=0.1 warmup=500 measure=500
+SWW=$(python3 -c '
+import json, sys
+rows = [json.loads(l) for l in sys.stdin.read().splitlines()]
+print(len(rows), [r["window_index"] for r in rows], [r["warmup"] for r in rows],
+      [round(r["offered"], 4) for r in rows], all(r["differences"] == 0 for r in rows),
+      sum(r["packets"] for r in rows), sum(r["accepted_flits"] for r in rows))' <<<"$OUT" 2>&1)
+h --port "$PTY_core" --json run routing=dor traffic=uniform load=0.3 switch_at=1250 switch_load=0.1 warmup=500 measure=1500
+WHOLE=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["packets"], d["accepted_flits"])' <<<"$OUT" 2>&1)
+if [ "${SWW% * *}" = "3 [0, 1, 2] [500, 1000, 1500] [0.3, 0.2, 0.1] True" ] && [ "${SWW##* True }" = "$WHOLE" ]; then
+    pass "sweep windows=3 --json: windows 500, 1000, 1500, offered 0.3, 0.2, 0.1 across a load switch, each row equal to the C model, adding up to the run over [500, 2000) ($WHOLE packets, flits)"
+else
+    fail "sweep windows=3 --json: windows 500, 1000, 1500, offered 0.3, 0.2, 0.1 across a load switch, each row equal to the C model, adding up to the run over [500, 2000)" "sweep: $SWW" "run: $WHOLE"
+fi
+h --port "$PTY_core" sweep windows=2 --compare routing=dor traffic=tornado load=0.1 warmup=0 measure=300
+if [ "$RC" -eq 0 ] && [ "$(awk '$1 ~ /^[0-9]+-[0-9]+$/ && $NF == "yes" { print $1 }' <<<"$OUT" | tr '\n' ' ')" = "0-300 300-600 " ] &&
+    grep -q '2 windows of 300 cycles from cycle 0' <<<"$OUT" && [ -z "$ERR" ]; then
+    pass "sweep windows=2 --compare text table: rows 0-300 and 300-600, each marked equal"
+else
+    fail "sweep windows=2 --compare text table: rows 0-300 and 300-600, each marked equal" "exit $RC" "$OUT" "$ERR"
+fi
 
 # refused: exit 2, message naming the key, the value and what the build allows
 refused() {

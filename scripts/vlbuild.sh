@@ -69,8 +69,9 @@ defs=()
 # (scripts/vlrt.sh) leaves out
 globs=
 if [ -n "$cov" ]; then
-    defs+=(--coverage-line --coverage-toggle)
-    globs=verilated_cov.o
+    read -ra covf <<<"$(bash scripts/vlcov.sh flags)"
+    defs+=("${covf[@]}")
+    globs=$(bash scripts/vlcov.sh obj)
 fi
 fdef='""'
 if [ -n "$fault" ]; then

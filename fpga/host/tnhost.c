@@ -300,9 +300,9 @@ static const command commands[] = {
      "tnsim's keys; --compare: also the C model, side by side", cmd_run},
     {"errors", 0, 0, "errors", "the routers' error vectors, the sinks' and sources' error bits",
      cmd_errors},
-    {"sweep", 1, MAX_ARGS, "sweep loads=A,B,... [key=value ...]", "run once per load (same "
-     "keys as run); a table, or with --json one line per load; --compare: also the C model",
-     cmd_sweep},
+    {"sweep", 1, MAX_ARGS, "sweep loads=A,B,...|windows=N [key=value ...]", "run once per "
+     "load, or once per window of one run (same keys as run); a table, or with --json one line "
+     "per run; --compare: also the C model", cmd_sweep},
     {"raw", 1, TN_REQ_MAX, "raw BYTE...", "send these bytes as they are, show the reply "
      "(protocol tests)", cmd_raw},
 };

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* tnhost sweep: one run per load, a table or a JSON line per load, a progress bar on a
- * terminal; docs/board-guide.md. */
+/* tnhost sweep: one run per load (loads=A,B,...) or per window of one run (windows=N: the same
+ * keys with warmup moved on by measure each time), a table or a JSON line per run, a progress
+ * bar on a terminal; docs/board-guide.md. */
 #include "tnhost.h"
 
 /* ---- sweep: run once per load ---- */
@@ -9,7 +10,7 @@
 #define LOADS_ALLOWED "1..64 comma-separated loads, each in (0, %g] (fraction of capacity: " \
                       "k=%d n=%d term=%d carries at most %g)"
 
-static void sweep_bar(int done, int total, double load)
+static void sweep_bar(int done, int total, const char *what)
 {
     char bar[31];
     int w = 30, fill = total ? done * w / total : w;
@@ -17,7 +18,7 @@ static void sweep_bar(int done, int total, double load)
         bar[i] = i < fill ? '#' : '.';
     bar[w] = 0;
     if (done < total)
-        fprintf(stderr, "\rsweep [%s] %d/%d, load %g ", bar, done, total, load);
+        fprintf(stderr, "\rsweep [%s] %d/%d, %s ", bar, done, total, what);
     else
         fprintf(stderr, "\r\033[K");
     fflush(stderr);
@@ -27,15 +28,187 @@ static void sweep_bar(int done, int total, double load)
 static int sweep_usage(void)
 {
     run_usage("tnhost --port PATH sweep loads=A,B,... [--compare] [--json] [key=value ...]\n"
-              "  the loads are loads=A,B,... (load itself is refused)");
+              "       tnhost --port PATH sweep windows=N [--compare] [--json] [key=value ...]\n"
+              "  loads=A,B,...: one run per load (load itself is refused)\n"
+              "  windows=N (1..64): N runs of the same keys, run i with warmup + i * measure as its\n"
+              "  warmup: the measure-long windows of one run, one after another (a run's packets do\n"
+              "  not depend on its window), e.g. around a mid-run switch (switch_at)");
     return 0;
+}
+
+/* The keys other than loads= and windows= parsed into c (syntax and ranges, before the port is
+ * opened). Returns 0, or sets *rc to what the command returns: 0 after --help, else 2. */
+static int sweep_keys(host *h, const char **rest, int nrest, tn_config *c, int *rc)
+{
+    char msg[TN_CLI_ERRLEN + 200], err[TN_CLI_ERRLEN];
+    tn_config_default(c);
+    int r = tn_cli_parse(nrest, (char **)rest, 0, c, run_keys, run_nkeys, h, NULL, err,
+                         sizeof err);
+    if (r == 1) {
+        *rc = sweep_usage();
+        return -1;
+    }
+    if (r) {
+        snprintf(msg, sizeof msg, "sweep: %s", err);
+        *rc = fail(h, EXIT_USAGE, "usage", msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* The board's build registers, once the keys are known good; 0 or what the command returns. */
+static int sweep_board(host *h, board_build *bb)
+{
+    if (!h->port[0])
+        return fail(h, EXIT_USAGE, "usage", "sweep: no port given; use --port PATH");
+    return read_build(h, bb);
+}
+
+/* The sweep's runs, one per configuration, and their table or JSON lines; what[i] names run i
+ * in the progress bar and the messages. windows: each row a window of one run (its first column
+ * the window's cycles, JSON window_index, windows, warmup, measure); else one per load. */
+static int sweep_runs(host *h, const board_build *bb, const tn_config *cfg, int nl,
+                      const char *const *what, int windows)
+{
+    int tty = isatty(STDERR_FILENO), bad = 0, rc;
+    if (!h->json) {
+        char sw[160];
+        printf("tnhost: sweep on %s: k=%d n=%d torus, vcs=%d buf=%d pkt=%d..%d, routing=%s "
+               "selection=%s traffic=%s seed=%u, ", h->port, cfg[0].k, cfg[0].n, cfg[0].vcs,
+               cfg[0].buf, cfg[0].pkt_min, cfg[0].pkt_max, tn_routing_name(cfg[0].routing),
+               tn_selection_name(cfg[0].selection), tn_traffic_name(cfg[0].traffic),
+               cfg[0].seed);
+        if (windows)
+            printf("load=%g%s, %d windows of %ld cycles from cycle %ld\n", cfg[0].load,
+                   tn_switch_describe(&cfg[0], 0, sw, sizeof sw), nl, cfg[0].measure,
+                   cfg[0].warmup);
+        else
+            printf("warmup=%ld measure=%ld%s\n", cfg[0].warmup, cfg[0].measure,
+                   tn_switch_describe(&cfg[0], 0, sw, sizeof sw));
+        if (windows)
+            printf("%15s ", "window");
+        if (h->compare)
+            printf("%8s %9s %9s %8s | %9s %9s %8s | %s\n", "offered", "accepted", "lat_avg",
+                   "lat_max", "m_accept", "m_lat_avg", "m_latmax", "equal");
+        else
+            printf("%8s %9s %9s %8s %8s %s\n", "offered", "accepted", "lat_avg", "lat_max",
+                   "packets", "saturated");
+    }
+    for (int i = 0; i < nl; i++) {
+        if (tty)
+            sweep_bar(i, nl, what[i]);
+        run_result rr;
+        if ((rc = run_measure(h, &cfg[i], bb, &rr))) {
+            if (tty)
+                sweep_bar(nl, nl, "");
+            return rc;
+        }
+        if (tty)
+            sweep_bar(nl, nl, ""); /* the line cleared before a row is printed */
+        const tn_stats *st = &rr.st, *cs = &rr.cs;
+        int row_bad = rr.not_comparable || (rr.compared && (rr.ndiff || rr.model_rc)) ||
+                      st->check_errors || st->router_errors;
+        bad |= row_bad;
+        if (h->json) {
+            print_board_json(h, &cfg[i], st, &rr.bs);
+            if (windows)
+                printf(", \"window_index\": %d, \"windows\": %d, \"warmup\": %ld, "
+                       "\"measure\": %ld", i, nl, cfg[i].warmup, cfg[i].measure);
+            else
+                printf(", \"load_index\": %d, \"loads\": %d", i, nl);
+            printf(", \"comparable\": %s", rr.not_comparable ? "false" : "true");
+            if (rr.compared)
+                print_compare_json(&rr);
+            printf("}\n");
+            fflush(stdout);
+        } else {
+            if (windows) {
+                char wr[48];
+                snprintf(wr, sizeof wr, "%ld-%ld", cfg[i].warmup, cfg[i].warmup + cfg[i].measure);
+                printf("%15s ", wr);
+            }
+            if (rr.not_comparable) {
+                printf("%8.4f %9.4f %9.2f %8ld   %s\n", st->offered, st->accepted, st->latency_avg,
+                       st->latency_max, rr.bs.ovf ? "a source FIFO overflowed (more than QD packets "
+                       "waiting): not comparable" : "a pattern is not built: not comparable");
+            } else if (rr.compared) {
+                printf("%8.4f %9.4f %9.2f %8ld | %9.4f %9.2f %8ld | %s\n", st->offered, st->accepted,
+                       st->latency_avg, st->latency_max, cs->accepted, cs->latency_avg,
+                       cs->latency_max, rr.ndiff ? "DIFFERS" : "yes");
+            } else {
+                printf("%8.4f %9.4f %9.2f %8ld %8ld %s\n", st->offered, st->accepted,
+                       st->latency_avg, st->latency_max, st->packets, st->saturated ? "yes" : "no");
+            }
+            fflush(stdout);
+        }
+        if (rr.compared && rr.ndiff)
+            fprintf(stderr, "tnhost: sweep: %s: %d of %d fields differ between the board "
+                    "and the C model\n", what[i], rr.ndiff, RUN_NCOMPARED);
+    }
+    if (!h->json) {
+        printf("offered, accepted: fraction of capacity (%.4g flits/node/cycle); latency: cycles, "
+               "creation to tail ejection", tn_capacity(&cfg[0]));
+        if (h->compare)
+            printf("; m_: the C model (tn_sim_run) on the same keys; equal: all %d compared "
+                   "figures equal", RUN_NCOMPARED);
+        printf("\n");
+    }
+    return bad ? EXIT_BOARD : 0;
+}
+
+/* sweep windows=N: the configuration of the other keys, then N copies with warmup moved on by
+ * measure each; every one checked (against the build too) before the first run */
+static int sweep_windows(host *h, const char *windows_arg, const char **rest, int nrest)
+{
+    char msg[TN_CLI_ERRLEN + 200], err[TN_CLI_ERRLEN];
+    long nw = 0;
+    if (tn_cli_long(windows_arg, 1, SWEEP_MAX, &nw)) {
+        snprintf(msg, sizeof msg, "sweep: key 'windows': value '%.64s' is not allowed; allowed: "
+                 "1..%d (runs, one per window of measure cycles)", windows_arg, SWEEP_MAX);
+        return fail(h, EXIT_USAGE, "usage", msg);
+    }
+    tn_config c;
+    int rc;
+    if (sweep_keys(h, rest, nrest, &c, &rc))
+        return rc;
+    /* a window's start beyond what warmup= takes: named as windows' fault, before the port */
+    for (int i = 1; i < (int)nw; i++) {
+        char wk1[40], *one[1] = {wk1};
+        tn_config w = c;
+        snprintf(wk1, sizeof wk1, "warmup=%ld", c.warmup + i * c.measure);
+        if (tn_cli_parse(1, one, 0, &w, run_keys, run_nkeys, h, NULL, err, sizeof err)) {
+            snprintf(msg, sizeof msg, "sweep: key 'windows': value '%ld': window %d would start "
+                     "at cycle %ld, which warmup does not take (%s); allowed: fewer windows or a "
+                     "shorter measure", nw, i + 1, c.warmup + i * c.measure, err);
+            return fail(h, EXIT_USAGE, "usage", msg);
+        }
+    }
+    board_build bb;
+    if ((rc = sweep_board(h, &bb)))
+        return rc;
+    tn_config cfg[SWEEP_MAX], t;
+    if ((rc = run_config(h, nrest, rest, &bb, "sweep", &t)))
+        return rc;
+    char wk[SWEEP_MAX][40], wb[SWEEP_MAX][48];
+    const char *what[SWEEP_MAX];
+    for (int i = 0; i < (int)nw; i++) {
+        /* the last warmup= wins: the window's, after the user's */
+        snprintf(wk[i], sizeof wk[i], "warmup=%ld", t.warmup + i * t.measure);
+        rest[nrest] = wk[i];
+        if ((rc = run_config(h, nrest + 1, rest, &bb, "sweep", &cfg[i])))
+            return rc;
+        snprintf(wb[i], sizeof wb[i], "window %ld-%ld", cfg[i].warmup,
+                 cfg[i].warmup + cfg[i].measure);
+        what[i] = wb[i];
+    }
+    return sweep_runs(h, &bb, cfg, (int)nw, what, 1);
 }
 
 int cmd_sweep(host *h)
 {
     const char *rest[MAX_ARGS + 1];
     int nrest = 0;
-    const char *loads_arg = NULL;
+    const char *loads_arg = NULL, *windows_arg = NULL, *load_arg = NULL;
     char msg[TN_CLI_ERRLEN + 200];
     for (int i = 0; i < h->nargs; i++)
         if (!strcmp(h->args[i], "--help") || !strcmp(h->args[i], "-h"))
@@ -43,22 +216,35 @@ int cmd_sweep(host *h)
     for (int i = 0; i < h->nargs; i++) {
         if (!strncmp(h->args[i], "loads=", 6))
             loads_arg = h->args[i] + 6;
-        else if (!strncmp(h->args[i], "load=", 5)) {
-            snprintf(msg, sizeof msg, "sweep: key 'load': value '%.64s' is not allowed here: the "
-                     "loads are given by loads=A,B,...; allowed: leave it out", h->args[i] + 5);
-            return fail(h, EXIT_USAGE, "usage", msg);
-        }
-        else
+        else if (!strncmp(h->args[i], "windows=", 8))
+            windows_arg = h->args[i] + 8;
+        else {
+            if (!strncmp(h->args[i], "load=", 5))
+                load_arg = h->args[i] + 5;
             rest[nrest++] = h->args[i];
+        }
+    }
+    if (windows_arg && loads_arg) {
+        snprintf(msg, sizeof msg, "sweep: key 'windows': value '%.64s' with loads=%.64s: a sweep "
+                 "is over loads or over windows; allowed: one of loads=A,B,... and windows=N",
+                 windows_arg, loads_arg);
+        return fail(h, EXIT_USAGE, "usage", msg);
+    }
+    if (windows_arg)
+        return sweep_windows(h, windows_arg, rest, nrest);
+    if (load_arg) {
+        snprintf(msg, sizeof msg, "sweep: key 'load': value '%.64s' is not allowed here: the "
+                 "loads are given by loads=A,B,...; allowed: leave it out (or windows=N, which "
+                 "takes one load)", load_arg);
+        return fail(h, EXIT_USAGE, "usage", msg);
     }
     /* loads=: numbers in (0, 100] now, the channel's limit once the build is known */
-    double loads[SWEEP_MAX];
     char tok[SWEEP_MAX][32];
     int nl = 0;
     if (!loads_arg || !*loads_arg)
         return fail(h, EXIT_USAGE, "usage", "sweep: key 'loads': missing; sweep needs "
                     "loads=A,B,... (1..64 comma-separated loads in (0, 0.5] of capacity on the "
-                    "4x4 board)");
+                    "4x4 board) or windows=N (1..64)");
     for (const char *p = loads_arg;;) {
         const char *e = strchr(p, ',');
         size_t len = e ? (size_t)(e - p) : strlen(p);
@@ -79,8 +265,7 @@ int cmd_sweep(host *h)
                      nl + 1, loads_arg, SWEEP_MAX);
             return fail(h, EXIT_USAGE, "usage", msg);
         }
-        snprintf(tok[nl], sizeof tok[nl], "%s", t);
-        loads[nl++] = x;
+        snprintf(tok[nl++], sizeof tok[0], "%s", t);
         if (!e)
             break;
         p = e + 1;
@@ -88,19 +273,11 @@ int cmd_sweep(host *h)
     /* the other keys' syntax before the port is opened */
     tn_config c;
     char err[TN_CLI_ERRLEN];
-    tn_config_default(&c);
-    int rc = tn_cli_parse(nrest, (char **)rest, 0, &c, run_keys,
-                          run_nkeys, h, NULL, err, sizeof err);
-    if (rc == 1)
-        return sweep_usage();
-    if (rc) {
-        snprintf(msg, sizeof msg, "sweep: %s", err);
-        return fail(h, EXIT_USAGE, "usage", msg);
-    }
-    if (!h->port[0])
-        return fail(h, EXIT_USAGE, "usage", "sweep: no port given; use --port PATH");
+    int rc;
+    if (sweep_keys(h, rest, nrest, &c, &rc))
+        return rc;
     board_build bb;
-    if ((rc = read_build(h, &bb)))
+    if ((rc = sweep_board(h, &bb)))
         return rc;
     /* every load's configuration checked before the first run */
     char lk[SWEEP_MAX][40];
@@ -129,66 +306,11 @@ int cmd_sweep(host *h)
         if ((rc = run_config(h, nrest + 1, rest, &bb, "sweep", &cfg[i])))
             return rc;
     }
-    int tty = isatty(STDERR_FILENO), bad = 0;
-    if (!h->json) {
-        printf("tnhost: sweep on %s: k=%d n=%d torus, vcs=%d buf=%d pkt=%d..%d, routing=%s "
-               "selection=%s traffic=%s seed=%u, warmup=%ld measure=%ld\n", h->port, cfg[0].k,
-               cfg[0].n, cfg[0].vcs, cfg[0].buf, cfg[0].pkt_min, cfg[0].pkt_max,
-               tn_routing_name(cfg[0].routing), tn_selection_name(cfg[0].selection),
-               tn_traffic_name(cfg[0].traffic), cfg[0].seed, cfg[0].warmup, cfg[0].measure);
-        if (h->compare)
-            printf("%8s %9s %9s %8s | %9s %9s %8s | %s\n", "offered", "accepted", "lat_avg",
-                   "lat_max", "m_accept", "m_lat_avg", "m_latmax", "equal");
-        else
-            printf("%8s %9s %9s %8s %8s %s\n", "offered", "accepted", "lat_avg", "lat_max",
-                   "packets", "saturated");
-    }
+    const char *what[SWEEP_MAX];
+    char wb[SWEEP_MAX][48];
     for (int i = 0; i < nl; i++) {
-        if (tty)
-            sweep_bar(i, nl, loads[i]);
-        run_result rr;
-        if ((rc = run_measure(h, &cfg[i], &bb, &rr))) {
-            if (tty)
-                sweep_bar(nl, nl, 0);
-            return rc;
-        }
-        if (tty)
-            sweep_bar(nl, nl, 0); /* the line cleared before a row is printed */
-        const tn_stats *st = &rr.st, *cs = &rr.cs;
-        int row_bad = rr.not_comparable || (rr.compared && (rr.ndiff || rr.model_rc)) ||
-                      st->check_errors || st->router_errors;
-        bad |= row_bad;
-        if (h->json) {
-            print_board_json(h, &cfg[i], st, &rr.bs);
-            printf(", \"load_index\": %d, \"loads\": %d, \"comparable\": %s", i, nl,
-                   rr.not_comparable ? "false" : "true");
-            if (rr.compared)
-                print_compare_json(&rr);
-            printf("}\n");
-        } else if (rr.not_comparable) {
-            printf("%8.4f %9.4f %9.2f %8ld   %s\n", st->offered, st->accepted, st->latency_avg,
-                   st->latency_max, rr.bs.ovf ? "a source FIFO overflowed (more than QD packets "
-                   "waiting): not comparable" : "a pattern is not built: not comparable");
-        } else if (rr.compared) {
-            printf("%8.4f %9.4f %9.2f %8ld | %9.4f %9.2f %8ld | %s\n", st->offered, st->accepted,
-                   st->latency_avg, st->latency_max, cs->accepted, cs->latency_avg,
-                   cs->latency_max, rr.ndiff ? "DIFFERS" : "yes");
-        } else {
-            printf("%8.4f %9.4f %9.2f %8ld %8ld %s\n", st->offered, st->accepted,
-                   st->latency_avg, st->latency_max, st->packets, st->saturated ? "yes" : "no");
-        }
-        fflush(stdout);
-        if (rr.compared && rr.ndiff)
-            fprintf(stderr, "tnhost: sweep: load %s: %d of %d fields differ between the board "
-                    "and the C model\n", tok[i], rr.ndiff, RUN_NCOMPARED);
+        snprintf(wb[i], sizeof wb[i], "load %s", tok[i]);
+        what[i] = wb[i];
     }
-    if (!h->json) {
-        printf("offered, accepted: fraction of capacity (%.4g flits/node/cycle); latency: cycles, "
-               "creation to tail ejection", tn_capacity(&cfg[0]));
-        if (h->compare)
-            printf("; m_: the C model (tn_sim_run) on the same keys; equal: all %d compared "
-                   "figures equal", RUN_NCOMPARED);
-        printf("\n");
-    }
-    return bad ? EXIT_BOARD : 0;
+    return sweep_runs(h, &bb, cfg, nl, what, 0);
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Shared by the metric-driven selection functions: the candidate with the best metric (the
-// largest when MAX = 1, else the smallest), ties to the lowest bit, as the scan from bit 0 of
+// Shared by the metric-driven selection functions: the candidate with the largest metric (each
+// function's metric grows with the preference), ties to the lowest bit, as the scan from bit 0 of
 // cmodel/src/select.c (which replaces the best only on a strict improvement). Built as a tree of
 // matches: in each, the upper half wins only when it is strictly better, so the lowest of equal
 // bests wins; the same comparators as the scan, at half its depth (docs/router-v2.md 7b).
@@ -8,7 +8,6 @@
 module tn_sel_argbest #(
     parameter NP  = 4,
     parameter MW  = 8,                         // metric width
-    parameter MAX = 0,
     parameter JW  = (NP > 1) ? $clog2(NP) : 1
 ) (
     input  wire [NP-1:0]    cand_i,
@@ -21,7 +20,7 @@ module tn_sel_argbest #(
     reg [2*L*JW-1:0] ix;      //   the bit of its best
     reg              up;      // the upper half wins the match
     reg [MW-1:0]     a, b;
-    reg [MW:0]       d;       // the lower minus the upper (MAX) or the reverse: its borrow
+    reg [MW:0]       d;       // the lower minus the upper: its borrow
     integer n;
     always @(*) begin
         m  = {2*L*MW{1'b0}};
@@ -37,12 +36,12 @@ module tn_sel_argbest #(
         for (n = L - 1; n >= 1; n = n - 1) begin
             a = m[(2*n)*MW +: MW];
             b = m[(2*n+1)*MW +: MW];
-            // b > a (MAX) is the borrow of a - b, b < a that of b - a: a carry chain and no
-            // equality term (a comparison operator maps with one, docs/router-v2.md 7b)
-            d = (MAX != 0) ? ({1'b0, a} - {1'b0, b}) : ({1'b0, b} - {1'b0, a});
+            // b > a is the borrow of a - b: a carry chain and no equality term (a comparison
+            // operator maps with one, docs/router-v2.md 7b)
+            d = {1'b0, a} - {1'b0, b};
 `ifdef TN_FAULT_SEL_TIE
             // planted fault: ties go to the highest bit
-            up = f[2*n+1] && (!f[2*n] || (MAX != 0 ? b >= a : b <= a));
+            up = f[2*n+1] && (!f[2*n] || b >= a);
 `else
             up = f[2*n+1] && (!f[2*n] || d[MW]);
 `endif

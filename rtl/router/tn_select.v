@@ -38,7 +38,7 @@ module tn_select #(
         end
     endgenerate
     wire [JW-1:0] p_best, p_rand;
-    tn_sel_argbest #(.NP(NP), .MW(KW), .MAX(1), .JW(JW)) u_best (
+    tn_sel_argbest #(.NP(NP), .MW(KW), .JW(JW)) u_best (
         .cand_i(cand_i), .metric_i(key), .pick_o(p_best));
     tn_sel_random #(.NP(NP), .JW(JW)) u_random (.cand_i(cand_i), .u_i(u_i), .pick_o(p_rand));
     wire [JW-1:0] p = (sel == S_RANDOM) ? p_rand : p_best;
