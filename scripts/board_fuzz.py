@@ -3,7 +3,8 @@
 """Random runs of the simulated board core against the C model (make regress).
 
 Draws COUNT configurations from SEED (every routing family of the board core, every pattern it
-builds, loads up to 0.2, window, drain and histogram edges, buffers, packet lengths, selections,
+builds, loads up to 0.2, a mid-run switch of pattern, load or both in about a third, window,
+drain and histogram edges, buffers, packet lengths, selections,
 switch priority and dateline), runs each on tnboard-core with `tnhost run --compare --json`
 and checks that the board's figures equal the model's (the 11 figures and the latency
 histogram, docs/board-guide.md). A run whose source FIFO overflows (the board holds QD packets
@@ -40,9 +41,10 @@ def draw(r, nodes):
     traffic = r.choice([p for p in PATTERNS if nodes == 16 or p != "transpose"])
     lo = r.randint(1, 8)
     hi = r.randint(lo, 12)
-    keys = [f"routing={routing}", f"traffic={traffic}",
-            f"load={r.choice([0.01, 0.05, 0.1, 0.15, 0.2])}",
-            f"warmup={r.choice([0, 1, 7, 100, 300])}", f"measure={r.choice([1, 2, 50, 500, 1500])}",
+    loads = [0.01, 0.05, 0.1, 0.15, 0.2]
+    warmup, measure = r.choice([0, 1, 7, 100, 300]), r.choice([1, 2, 50, 500, 1500])
+    keys = [f"routing={routing}", f"traffic={traffic}", f"load={r.choice(loads)}",
+            f"warmup={warmup}", f"measure={measure}",
             f"drain={r.choice([0, 1, 3, 50000])}", f"seed={r.randint(0, 2**32 - 1)}",
             f"hist_shift={r.randint(0, 15)}", f"buf={r.randint(1, 4)}",
             f"pkt={lo}-{hi}" if hi > lo else f"pkt={lo}",
@@ -60,11 +62,24 @@ def draw(r, nodes):
                  "acor_mode=" + r.choice(["router", "packet"]), f"acor_hi={r.randint(1, 256)}",
                  f"acor_it1={r.randint(1, 8)}", f"acor_it2={r.randint(1, 16)}",
                  f"acor_dt1={r.randint(0, 4)}", f"acor_dt2={r.randint(0, 8)}"]
-    if traffic == "hotspot":
+    # the mid-run switch: a pattern, a load or both, from a cycle at the window's edges or anywhere
+    pats = {traffic}
+    if r.random() < 0.3:
+        at = r.choice([1, 2, warmup, warmup + measure // 2, warmup + measure - 1, warmup + measure,
+                       r.randint(1, 2000)])
+        keys.append(f"switch_at={max(1, at)}")
+        kind = r.randint(0, 2)  # 0 the pattern, 1 the load, 2 both
+        if kind != 1:
+            t2 = r.choice([p for p in PATTERNS if nodes == 16 or p != "transpose"])
+            keys.append(f"switch_traffic={t2}")
+            pats.add(t2)
+        if kind != 0:
+            keys.append(f"switch_load={r.choice(loads)}")
+    if "hotspot" in pats:
         hot = r.sample(range(nodes), r.randint(1, 4))
         keys += ["hot_nodes=" + ",".join(map(str, hot)),
                  f"hot_frac={r.choice([0.1, 0.5, 1])}"]
-    if traffic == "randperm":
+    if "randperm" in pats:
         keys.append(f"perm_seed={r.randint(0, 1000)}")
     return keys
 
