@@ -233,10 +233,15 @@ STHR=$(python3 -c 'print(int(0.3 * 2.0 / (1 * 0.5 * (4 + 4)) * 4294967296.0))')
 h --port "$PTY_core" run routing=dor traffic=uniform load=0.1 warmup=0 measure=100
 blk 0x80 1
 SREG="$SREG / $BLK"
-if [ "$SREG" = "1000 $STHR 0 1 / 0" ]; then
-    pass "switch registers: SWITCH_AT 1000, SWITCH_THRESH $STHR, SWITCH_THRESH_HI 0, SWITCH_PATTERN 1 (tornado); a run without a switch writes SWITCH_AT 0"
+# switch_load=0.5 with pkt=1 on the 4x4 is p = 1: the threshold 2^32, its bit 32 set (the run
+# overflows its sources' FIFOs past saturation and is not compared; its registers are written)
+h --port "$PTY_core" run routing=dor traffic=uniform load=0.1 pkt=1 switch_at=100 switch_load=0.5 warmup=0 measure=200 drain=0
+blk 0x81 2
+SREG="$SREG / $BLK"
+if [ "$SREG" = "1000 $STHR 0 1 / 0 / 0 1" ]; then
+    pass "switch registers: SWITCH_AT 1000, SWITCH_THRESH $STHR, SWITCH_THRESH_HI 0, SWITCH_PATTERN 1 (tornado); a run without a switch writes SWITCH_AT 0; switch_load=0.5 pkt=1 (p = 1) sets SWITCH_THRESH_HI"
 else
-    fail "switch registers: SWITCH_AT 1000, SWITCH_THRESH $STHR, SWITCH_THRESH_HI 0, SWITCH_PATTERN 1 (tornado); a run without a switch writes SWITCH_AT 0" "got '$SREG'"
+    fail "switch registers: SWITCH_AT 1000, SWITCH_THRESH $STHR, SWITCH_THRESH_HI 0, SWITCH_PATTERN 1 (tornado); a run without a switch writes SWITCH_AT 0; switch_load=0.5 pkt=1 (p = 1) sets SWITCH_THRESH_HI" "got '$SREG'"
 fi
 
 # throughput over time from successive windows (docs/board-guide.md, step 9): a run's packets do
