@@ -290,12 +290,13 @@ if [ "$RC" -eq 0 ] && [ "$(grep -cE '^ +0\.[0-9]+ .*\| yes$' <<<"$OUT")" = 2 ] &
 else
     fail "sweep --compare text table: 2 rows marked equal, nothing on stderr (no bar off a terminal)" "exit $RC" "$OUT" "$ERR"
 fi
-# with stderr on a terminal, the progress bar: a line per load redrawn in place, cleared at the end
-bar=$(python3 - "$TNHOST" --timeout 5000 --port "$PTY_core" sweep loads=0.05,0.15 routing=dor traffic=tornado \
-    warmup=100 measure=300 <<'EOF'
+# with stderr on a terminal, the progress bar: a line per run redrawn in place, naming the run
+# (its load, or its window), cleared at the end. bar LABEL ARGS...: "exit bars label-seen cleared"
+bar() {
+    python3 - "$@" <<'EOF'
 import os, pty, subprocess, sys
 m, s = pty.openpty()
-rc = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=s, timeout=120).returncode
+rc = subprocess.run(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=s, timeout=120).returncode
 os.close(s)
 data = b""
 while True:
@@ -306,14 +307,16 @@ while True:
     if not d:
         break
     data += d
-print(rc, data.count(b"\rsweep ["), "1/2" in data.decode(), data.endswith(b"\r\x1b[K"))
+print(rc, data.count(b"\rsweep ["), ("1/2, " + sys.argv[1]) in data.decode(), data.endswith(b"\r\x1b[K"))
 EOF
-)
-if [ "$bar" = "0 2 True True" ]; then
-    pass "sweep with stderr on a terminal: the progress bar drawn per load (0/2, 1/2) and cleared at the end"
+}
+B=$(bar "load 0.15" "$TNHOST" --timeout 5000 --port "$PTY_core" sweep loads=0.05,0.15 routing=dor traffic=tornado warmup=100 measure=300)
+B="$B / $(bar "window 300-600" "$TNHOST" --timeout 5000 --port "$PTY_core" sweep windows=2 routing=dor traffic=tornado load=0.1 warmup=0 measure=300)"
+if [ "$B" = "0 2 True True / 0 2 True True" ]; then
+    pass "sweep with stderr on a terminal: the progress bar drawn per run (0/2, then 1/2 naming load 0.15 or window 300-600) and cleared at the end"
 else
-    fail "sweep with stderr on a terminal: the progress bar drawn per load (0/2, 1/2) and cleared at the end" \
-        "exit status, bars drawn, '1/2' seen, cleared at the end: $bar"
+    fail "sweep with stderr on a terminal: the progress bar drawn per run (0/2, then 1/2 naming load 0.15 or window 300-600) and cleared at the end" \
+        "exit status, bars drawn, the second's label seen, cleared at the end: $B"
 fi
 # bad loads: exit 2, the key, the value and the range named, nothing run
 sweep_refused() {
@@ -334,6 +337,14 @@ sweep_refused "windows=0" "key 'windows': value '0' is not allowed; allowed: 1..
 sweep_refused "windows with loads" "key 'windows': value '2' with loads=0.1" windows=2 loads=0.1
 sweep_refused "windows whose last start is beyond warmup's range" \
     "key 'windows': value '3': window 2 would start at cycle 1000000100" windows=3 warmup=100 measure=1000000000
+# ... and only the windows asked for are checked: two of 10^9 cycles from 0 start at 0 and 10^9,
+# within warmup's range (the next would not be); without a port the sweep then stops there
+h sweep windows=2 warmup=0 measure=1000000000
+if [ "$RC" -eq 2 ] && grep -qF "sweep: no port given" <<<"$ERR" && ! grep -q "key 'windows'" <<<"$ERR"; then
+    pass "sweep windows=2 measure=10^9 from 0: both windows' starts taken (the third's would not be), checked before the port"
+else
+    fail "sweep windows=2 measure=10^9 from 0: both windows' starts taken (the third's would not be), checked before the port" "exit $RC" "$ERR"
+fi
 # sweep windows=N: the windows of one run, one after another (docs/board-guide.md, step 9). A load
 # switch in the middle window: offered 0.3, 0.2 (that window's mean) and 0.1; every row equal to
 # the C model, and the three windows add up to one run over [500, 2000)
