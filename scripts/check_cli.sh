@@ -780,6 +780,163 @@ bad "jobs with bound" "'jobs'|'2'|only for tnsim sweep and sat" bound jobs=2
 bad "jobs=0" "'jobs'|'0'|1..64" sweep loads=0.1 jobs=0 $Q
 bad "jobs=65" "'jobs'|'65'|1..64" sat jobs=65 $Q
 
+# ---------------------------------------------------------------- seeds=N: replications
+# Replication i is the run of seed + i (and with seeds_perm=on of perm_seed + i), field for
+# field; the summary is their mean, sample standard deviation and Student's t half-width,
+# recomputed here; t against the published table; jobs do not change it; sweep's row is run's
+# summary; every refusal names the key.
+R="k=4 n=2 vcs=3 routing=minad selection=random traffic=uniform load=0.35 warmup=100 measure=800"
+# seedcmp FILE_SEEDS FILE_RUN_1 ... : replication i equals the single run i (stats fields)
+seedcmp() {
+    python3 - "$@" <<'EOF'
+import json, math, sys
+d = json.load(open(sys.argv[1]))
+singles = [json.load(open(p)) for p in sys.argv[2:]]
+keys = ["seed", "accepted", "accepted_flits_per_node_cycle", "created_flits_per_node_cycle",
+        "latency_avg", "latency_p50", "latency_p99", "network_latency_avg", "hops_avg", "packets",
+        "src_jain", "chan_util_avg", "nonmin_frac", "cycles"]
+bad = []
+if len(d["runs"]) != len(singles):
+    bad.append("runs: %d, singles %d" % (len(d["runs"]), len(singles)))
+for i, (r, s) in enumerate(zip(d["runs"], singles)):
+    for k in keys:
+        if r[k] != s[k]:
+            bad.append("replication %d %s: %r, run alone %r" % (i, k, r[k], s[k]))
+# the summary, recomputed
+n = len(singles)
+t = d["t975"]
+for f, m in d["mean"].items():
+    x = [float(s[f]) for s in singles]
+    mu = sum(x) / n
+    sd = math.sqrt(sum((v - mu) ** 2 for v in x) / (n - 1))
+    for name, got, want in (("mean", m, mu), ("sd", d["sd"][f], sd), ("ci95", d["ci95"][f], t * sd / math.sqrt(n))):
+        # the singles' fields are rounded (latency to 4 decimals): up to about 2e-4 apart
+        if abs(got - want) > 5e-4 + 1e-4 * abs(want):
+            bad.append("%s %s: %r, recomputed %r" % (name, f, got, want))
+sat = sum(1 for s in singles if s["saturated"])
+if d["saturated_runs"] != sat:
+    bad.append("saturated_runs %r, counted %r" % (d["saturated_runs"], sat))
+print("\n".join(bad[:8]))
+sys.exit(1 if bad else 0)
+EOF
+}
+tn run $R seed=11 seeds=4 --json
+if ran_ok "run seeds=4 --json exits 0"; then
+    cp "$TMP/out" "$TMP/sd4.json"
+    singles=()
+    for s in 11 12 13 14; do
+        tn run $R seed=$s --json
+        cp "$TMP/out" "$TMP/sd_single_$s.json"
+        singles+=("$TMP/sd_single_$s.json")
+    done
+    msg=$(seedcmp "$TMP/sd4.json" "${singles[@]}")
+    check "run seeds=4 seed=11: replication i is run seed=11+i; mean, sd and ci95 recomputed from them" $? "$msg"
+    jcheck "run seeds=4: the replications differ (seeds are independent), the interval is positive" \
+        "$TMP/sd4.json" 'j["seeds"] == 4 and j["seed_first"] == 11 and len(set(r["accepted"] for r in j["runs"])) > 1 and j["ci95"]["accepted"] > 0 and j["ci95"]["latency_avg"] > 0'
+    tn run $R seed=11 seeds=4 jobs=3 --json
+    if ran_ok "run seeds=4 jobs=3 exits 0"; then
+        msg=$(seedcmp "$TMP/out" "${singles[@]}")
+        check "run seeds=4 jobs=3: the same replications and summary as jobs=1" $? "$msg"
+    fi
+    tn run $R seed=11 seeds=4
+    if ran_ok "run seeds=4 (text) exits 0"; then
+        msg=$(python3 - "$TMP/sd4.json" "$TMP/out" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+lines = open(sys.argv[2]).read().splitlines()
+rows = [l.split() for l in lines if l.split() and l.split()[0].isdigit()]
+mean = [l.split() for l in lines if l.split()[:1] == ["mean"]]
+ci = [l.split() for l in lines if l.split()[:1] == ["+-95%"]]
+bad = []
+if [int(r[0]) for r in rows] != [11, 12, 13, 14]:
+    bad.append("seed column: %r" % [r[0] for r in rows])
+for r, j in zip(rows, d["runs"]):
+    if abs(float(r[2]) - j["accepted"]) > 1e-4 or abs(float(r[3]) - j["latency_avg"]) > 0.005:
+        bad.append("row %s: accepted %s latency %s, JSON %r %r" % (r[0], r[2], r[3], j["accepted"], j["latency_avg"]))
+if len(mean) != 1 or abs(float(mean[0][2]) - d["mean"]["accepted"]) > 1e-4 or mean[0][-3:] != [str(d["saturated_runs"]), "of", "4"]:
+    bad.append("mean row: %r" % mean)
+if len(ci) != 1 or abs(float(ci[0][2]) - d["ci95"]["accepted"]) > 1e-4 or abs(float(ci[0][3]) - d["ci95"]["latency_avg"]) > 0.005:
+    bad.append("+-95%% row: %r" % ci)
+if not any("Student's t 3.182 with 3 degrees of freedom" in l for l in lines):
+    bad.append("no line names Student's t 3.182 with 3 degrees of freedom")
+print("\n".join(bad))
+sys.exit(1 if bad else 0)
+EOF
+)
+        check "run seeds=4 text: a row per seed, the mean and +-95% rows equal the JSON's, t named" $? "$msg"
+    fi
+fi
+# Student's t, 97.5 %, for 1, 2, 4, 9, 30 and 63 degrees of freedom (the published table)
+for pair in 2:12.706205 3:4.302653 5:2.776445 10:2.262157 31:2.042272 64:1.998341; do
+    tn run k=2 n=1 load=0.1 warmup=0 measure=20 seeds=${pair%%:*} jobs=4 --json
+    if ran_ok "run seeds=${pair%%:*} (a tiny ring) exits 0"; then
+        jcheck "seeds=${pair%%:*}: Student's t ${pair#*:} ($((${pair%%:*} - 1)) degrees of freedom)" \
+            "$TMP/out" 'abs(j["t975"] - '"${pair#*:}"') < 2e-6 and len(j["runs"]) == '"${pair%%:*}"
+    fi
+done
+# seeds_perm=on: replication i is also perm_seed + i
+P="k=4 n=2 traffic=randperm load=0.2 warmup=100 measure=500"
+tn run $P seed=3 perm_seed=20 seeds=2 seeds_perm=on --json
+if ran_ok "run seeds=2 seeds_perm=on exits 0"; then
+    cp "$TMP/out" "$TMP/sp.json"
+    tn run $P seed=3 perm_seed=20 --json; cp "$TMP/out" "$TMP/sp1.json"
+    tn run $P seed=4 perm_seed=21 --json; cp "$TMP/out" "$TMP/sp2.json"
+    msg=$(seedcmp "$TMP/sp.json" "$TMP/sp1.json" "$TMP/sp2.json")
+    check "seeds_perm=on: replication i is run seed=3+i perm_seed=20+i" $? "$msg"
+    tn run $P seed=4 perm_seed=20 --json; cp "$TMP/out" "$TMP/sp3.json"
+    msg=$(seedcmp "$TMP/sp.json" "$TMP/sp1.json" "$TMP/sp3.json")
+    [ $? -ne 0 ]
+    check "seeds_perm=on differs from seeds_perm=off's second replication (the permutation moved)" $? \
+        "replication 2 equals run seed=4 perm_seed=20"
+fi
+# sweep seeds=N: a row per load of run seeds=N's summary, and --json its objects
+tn sweep ${R/load=0.35 /} seed=11 seeds=4 loads=0.1,0.35 out="$TMP/sds.csv"
+if ran_ok "sweep seeds=4 exits 0"; then
+    msg=$(python3 - "$TMP/sds.csv" "$TMP/sd4.json" <<'EOF'
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+d = json.load(open(sys.argv[2]))
+bad = []
+if len(rows) != 2:
+    bad.append("%d rows" % len(rows))
+else:
+    r = rows[1]
+    want = {"accepted": d["mean"]["accepted"], "latency_avg": d["mean"]["latency_avg"],
+            "latency_p99": d["mean"]["latency_p99"], "hops_avg": d["mean"]["hops_avg"],
+            "seeds": 4, "saturated": d["saturated_runs"], "accepted_ci95": d["ci95"]["accepted"],
+            "latency_avg_ci95": d["ci95"]["latency_avg"], "offered": 0.35}
+    for k, v in want.items():
+        if k not in r or abs(float(r[k]) - v) > 1e-4 * max(1, abs(v)):
+            bad.append("%s: %r, run seeds=4 %r" % (k, r.get(k), v))
+    if any(None in x or len(x) != len(rows[0]) for x in rows):
+        bad.append("rows and header differ in columns")
+print("\n".join(bad))
+sys.exit(1 if bad else 0)
+EOF
+)
+    check "sweep seeds=4: the load-0.35 row is run seeds=4's mean, interval, seeds and saturated count" $? "$msg"
+fi
+tn sweep ${R/load=0.35 /} seed=11 seeds=2 loads=0.1,0.35 --json
+if ran_ok "sweep seeds=2 --json exits 0"; then
+    jcheck "sweep seeds=2 --json: an array of two run seeds=2 objects, at the loads" "$TMP/out" \
+        'isinstance(j, list) and len(j) == 2 and [o["seeds"] for o in j] == [2, 2] and [round(o["offered"], 6) for o in j] == [0.1, 0.35] and all(len(o["runs"]) == 2 and "ci95" in o for o in j)'
+fi
+bad "seeds with sat" "'seeds'|'2'|only for tnsim run and sweep" sat seeds=2 $Q
+bad "seeds with bound" "'seeds'|'3'|only for tnsim run and sweep" bound seeds=3
+bad "seeds=0" "'seeds'|'0'|1..64" run seeds=0 $Q
+bad "seeds=65" "'seeds'|'65'|1..64" run seeds=65 $Q
+bad "seeds_perm without seeds" "'seeds_perm'|'on'|seeds >= 2" run traffic=randperm seeds_perm=on $Q
+bad "seeds_perm without randperm" "'seeds_perm'|'on'|traffic=randperm|allowed: off" run seeds=2 seeds_perm=on $Q
+bad "seeds_perm=maybe" "'seeds_perm'|'maybe'|on off" run seeds=2 seeds_perm=maybe $Q
+bad "seeds past the last seed" "'seeds'|'2'|seed=4294967295|allowed: 1..1" run seed=4294967295 seeds=2 $Q
+bad "seeds past the last perm_seed" "'seeds'|'7'|perm_seed=4294967290|allowed: 1..6" \
+    run traffic=randperm perm_seed=4294967290 seeds=7 seeds_perm=on $Q
+bad "seeds with chan_out" "'chan_out'|records one run|seeds=2|allowed: seeds=1" run seeds=2 chan_out="$TMP/c.csv" $Q
+bad "seeds with pair" "'pair'|records one run|seeds=3" run seeds=3 pair=0,5 $Q
+bad "seeds with series" "'series'|records one run|seeds=2" run seeds=2 series="$TMP/s.csv" $Q
+tn run seeds=2 seeds_perm=on traffic=uniform switch_at=50 switch_traffic=randperm k=4 n=2 warmup=0 measure=100
+ran_ok "seeds_perm=on with switch_traffic=randperm (the second pattern reads perm_seed): exit 0"
+
 # ---------------------------------------------------------------- --config
 cat >"$TMP/good.cfg" <<'EOF'
 # tn configuration for the checks
@@ -903,8 +1060,8 @@ if ran_ok "tnsim --help exits 0"; then
     for key in k n topo vcs buf pkt flitw term routing selection traffic load warmup measure \
         drain seed perm_seed hot_frac hot_nodes trace dateline transit watchdog gal_sets gal_t \
         gal_adapt gal_tmin gal_tmax gal_n1 gal_n2 gal_qdepth chaos_wait chaos_q switch_at \
-        switch_traffic switch_load loads tol out jobs chan_out pair pair_shift pair_out series \
-        series_win $listed; do
+        switch_traffic switch_load loads tol out jobs seeds seeds_perm chan_out pair pair_shift pair_out \
+        series series_win $listed; do
         grep -qE "^  $key +[^ ]+ +[^ ]" "$TMP/help.txt" || missing+=("$key")
     done
     if [ -n "$listed" ] && [ ${#missing[@]} -eq 0 ]; then

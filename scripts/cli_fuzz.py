@@ -6,7 +6,9 @@
 #          exit 0, 1 (check: a cycle; run: a deadlock the watchdog stops) or 2 (a refused
 #          combination, with a message naming a key); a run that ends must report no check or
 #          router error, no more packets delivered than injected, and every measured packet
-#          delivered when it is not saturated;
+#          delivered when it is not saturated (with seeds=N, so must each replication); a sweep
+#          that ends must print a header and one full row per load (its loads drawn up to the
+#          load the program allows);
 #   bad    one key given a value outside its range, a value of the wrong type, or an unknown key:
 #          the program must exit 2 with one message that names that key.
 # A quarter of the cases give their first keys in a --config file instead.
@@ -138,7 +140,11 @@ def draw_valid(rng, keys, tmpdir):
         kv["loads"] = ",".join(str(round(rng.random(), 3) + 0.001) for _ in range(rng.randint(1, 3)))
     if cmd == "sat":
         kv["tol"] = rng.choice([0.05, 0.1, 0.2])
-    if cmd in ("sweep", "sat") and rng.random() < 0.5:
+    if cmd in ("run", "sweep") and rng.random() < 0.15:
+        kv["seeds"] = rng.randint(2, 3)  # replications (run prints their summary)
+        if rng.random() < 0.5 and "randperm" in (kv["traffic"], kv.get("switch_traffic")):
+            kv["seeds_perm"] = "on"
+    if (cmd in ("sweep", "sat") or "seeds" in kv) and rng.random() < 0.5:
         kv["jobs"] = rng.randint(1, 3)  # several simulations at once, each a process
     keys_on = list(kv.items())
     rng.shuffle(keys_on)
@@ -224,13 +230,35 @@ def check_valid(res, cmd, args):
             j = json.loads(res.stdout)
         except ValueError:
             return "run --json printed no JSON object"
-        if j.get("check_errors") or j.get("router_errors"):
-            return f"check_errors {j.get('check_errors')} router_errors {j.get('router_errors')}"
-        if j["delivered"] > j["injected"]:
-            return f"delivered {j['delivered']} > injected {j['injected']}"
-        if not j["saturated"] and j["packets"] != j["created_packets"]:
-            return (f"not saturated, but {j['packets']} of {j['created_packets']} measured "
-                    "packets delivered")
+        if "runs" in j:  # seeds=N: each replication's object, each checked
+            if len(j["runs"]) != j["seeds"]:
+                return f"seeds={j['seeds']} but {len(j['runs'])} replications"
+            for r in j["runs"]:
+                why = check_one_run(r)
+                if why:
+                    return f"replication seed={r['seed']}: {why}"
+            return None
+        return check_one_run(j)
+    if cmd == "sweep" and res.returncode == 0:  # the CSV: a header, a full row per load
+        rows = [r.split(",") for r in res.stdout.splitlines()]
+        nloads = len(next(a for a in args if a.startswith("loads=")).split(","))
+        if len(rows) != 1 + nloads or any(len(r) != len(rows[0]) for r in rows):
+            return f"sweep printed {len(rows)} lines for {nloads} loads, or rows unlike the header"
+        sat = rows[0].index("saturated")
+        if any(not r[sat].isdigit() for r in rows[1:]):
+            return "sweep: a saturated field is not a count"
+    return None
+
+
+def check_one_run(j):
+    """run --json's object of one simulation: every packet checked, none made up or lost"""
+    if j.get("check_errors") or j.get("router_errors"):
+        return f"check_errors {j.get('check_errors')} router_errors {j.get('router_errors')}"
+    if j["delivered"] > j["injected"]:
+        return f"delivered {j['delivered']} > injected {j['injected']}"
+    if not j["saturated"] and j["packets"] != j["created_packets"]:
+        return (f"not saturated, but {j['packets']} of {j['created_packets']} measured "
+                "packets delivered")
     return None
 
 
@@ -241,8 +269,8 @@ def check_tnhost(o, cmd, args, name, env, tmpdir):
     """The same keys to tnhost's run or sweep, with a port that does not exist: a key broken
     (name) must be refused naming it (status 2); keys tnsim takes must be refused as more than
     the board build carries (status 2, a message naming a key) or reach the port (status 1).
-    Keys only tnsim has (sat's, sweep's CSV) are left out."""
-    drop = ("tol=", "out=", "jobs=") + (("load=",) if cmd == "sweep" else ())  # its sweep refuses load
+    Keys only tnsim has (sat's, sweep's CSV, the replications) are left out."""
+    drop = ("tol=", "out=", "jobs=", "seeds=", "seeds_perm=") + (("load=",) if cmd == "sweep" else ())  # its sweep refuses load
     hargs = [a for a in args if not a.startswith(drop) or (name and a.startswith(name + "="))]
     argv = [o.tnhost, "--port", NO_PORT, "--timeout", "100", cmd] + hargs
     try:
@@ -293,6 +321,11 @@ def main():
                 cmd, args, name, how = draw_bad(rng, keys, tmpdir, o.tnsim)
             else:
                 cmd, args = repair(rng, o.tnsim, *draw_valid(rng, keys, tmpdir), tmpdir)
+                if cmd == "sweep":  # sweep refuses load=: loads up to the repaired load instead
+                    ld = next((float(a[5:]) for a in args if a.startswith("load=")), 0.3) or 0.01
+                    args = [a for a in args if not a.startswith(("load=", "loads="))]
+                    args.append("loads=" + ",".join(f"{ld * f:.6g}" for f in
+                                                      rng.sample([0.2, 0.5, 0.8, 1.0], rng.randint(1, 3))))
             targs = args
             # a file trims blanks around a value (README, --config): keep a value with blanks
             # at its ends on the command line

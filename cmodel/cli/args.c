@@ -91,6 +91,28 @@ static int set_jobs(void *ctx, const char *v, char *err, size_t errlen)
     return 0;
 }
 
+static int set_seeds(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    long x;
+    (void)err, (void)errlen;
+    if (tn_cli_long(v, 1, MAX_LOADS, &x))
+        return -1;
+    a->seeds = (int)x;
+    a->seeds_set = 1;
+    return 0;
+}
+
+static int set_seeds_perm(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    (void)err, (void)errlen;
+    if (strcmp(v, "on") && strcmp(v, "off"))
+        return -1;
+    a->seeds_perm = !strcmp(v, "on");
+    return 0;
+}
+
 static int set_out(void *ctx, const char *v, char *err, size_t errlen)
 {
     cli *a = ctx;
@@ -164,8 +186,14 @@ static const tn_cli_key tnsim_keys[] = {
      set_tol},
     {"out", FILE_RANGE, "stdout", "sweep: the CSV file", set_out},
     {"jobs", "1..64", "1",
-     "sweep, sat: simulations at once, each a process (the results do not depend on it)",
-     set_jobs},
+     "sweep, sat, run with seeds: simulations at once, each a process (the results do not "
+     "depend on it)", set_jobs},
+    {"seeds", "1..64", "1",
+     "run, sweep: replications with seeds seed..seed+N-1; each, and their mean with its 95 % "
+     "confidence interval", set_seeds},
+    {"seeds_perm", "on off", "off",
+     "seeds: on gives replication i also perm_seed+i (a new permutation each, traffic=randperm)",
+     set_seeds_perm},
     {"chan_out", FILE_RANGE, NULL, "run: per-channel utilisation, CSV", set_chan_out},
     {"pair", "S,D (two node ids)", NULL,
      "run: the measured packets from S to D (hops, latency, queueing)", set_pair},
@@ -226,9 +254,44 @@ int tnsim_parse(cli *a, int argc, char **argv)
                         "tnsim run, check or name\n", a->mode);
         return -1;
     }
-    if (strcmp(a->mode, "sat") && strcmp(a->mode, "sweep") && a->jobs_set) {
-        fprintf(stderr, "tnsim: error: key 'jobs': value '%ld' is only for tnsim sweep and sat\n",
-                a->jobs);
+    if (strcmp(a->mode, "run") && strcmp(a->mode, "sweep") && a->seeds_set) {
+        fprintf(stderr, "tnsim: error: key 'seeds': value '%d' is only for tnsim run and sweep\n",
+                a->seeds);
+        return -1;
+    }
+    if (a->seeds < 1)
+        a->seeds = 1;
+    if (strcmp(a->mode, "sat") && strcmp(a->mode, "sweep") && a->jobs_set &&
+        !(!strcmp(a->mode, "run") && a->seeds > 1)) {
+        fprintf(stderr, "tnsim: error: key 'jobs': value '%ld' is only for tnsim sweep and sat, "
+                        "and run with seeds >= 2\n", a->jobs);
+        return -1;
+    }
+    if (a->seeds_perm && a->seeds < 2) {
+        fprintf(stderr, "tnsim: error: key 'seeds_perm': value 'on' needs seeds >= 2\n");
+        return -1;
+    }
+    if (a->seeds_perm && a->cfg.traffic != TN_TR_RANDPERM &&
+        !(a->cfg.switch_at && tn_switch_traffic(&a->cfg) == TN_TR_RANDPERM)) {
+        fprintf(stderr, "tnsim: error: key 'seeds_perm': value 'on' needs traffic=randperm (or "
+                        "switch_traffic=randperm): no other pattern reads perm_seed; allowed: "
+                        "off\n");
+        return -1;
+    }
+    if ((unsigned long)a->cfg.seed + (unsigned long)(a->seeds - 1) > 4294967295UL ||
+        (a->seeds_perm &&
+         (unsigned long)a->cfg.perm_seed + (unsigned long)(a->seeds - 1) > 4294967295UL)) {
+        int perm = (unsigned long)a->cfg.seed + (unsigned long)(a->seeds - 1) <= 4294967295UL;
+        fprintf(stderr, "tnsim: error: key 'seeds': value '%d' with %s=%u passes 4294967295; "
+                        "allowed: 1..%lu\n", a->seeds, perm ? "perm_seed" : "seed",
+                perm ? a->cfg.perm_seed : a->cfg.seed,
+                4294967296UL - (perm ? a->cfg.perm_seed : a->cfg.seed));
+        return -1;
+    }
+    if (a->seeds > 1 && (a->chan_out || a->pair_src >= 0 || a->series)) {
+        fprintf(stderr, "tnsim: error: key '%s' records one run; not allowed with seeds=%d "
+                        "(allowed: seeds=1)\n",
+                a->chan_out ? "chan_out" : a->series ? "series" : "pair", a->seeds);
         return -1;
     }
     if (strcmp(a->mode, "sat") && a->tol_set) {

@@ -43,7 +43,9 @@ static int sweep_take(int i, const tnsim_result *r, void *user)
 
 /* One run per load, in order: a CSV row each, or with --json one object each (the fields of
  * tnsim run --json) in a JSON array; to out=FILE or stdout, flushed after every load. With
- * jobs=N up to N loads run at once; the rows are the same, in the same order. */
+ * jobs=N up to N loads run at once; the rows are the same, in the same order. With seeds=N
+ * each load is N replications (seeds.c), a->jobs of them at once: a row of their means and
+ * intervals, or the object of run seeds=N --json. */
 int tnsim_sweep(cli *a)
 {
     errno = 0;
@@ -55,10 +57,28 @@ int tnsim_sweep(cli *a)
     }
     if (a->json)
         fprintf(f, "[\n");
-    else
+    else {
         fprintf(f, "k,n,topo,routing,selection,traffic,vcs,buf,pkt_min,pkt_max,offered,"
                    "offered_flits,accepted,accepted_flits,latency_avg,latency_p50,latency_p99,"
-                   "network_latency_avg,hops_avg,saturated\n");
+                   "network_latency_avg,hops_avg,saturated");
+        if (a->seeds > 1) /* a column of the replications and one per interval */
+            tnsim_sweep_seeds_header(f);
+        fputc('\n', f);
+    }
+    if (a->seeds > 1) { /* each load's replications, a->jobs of them at once */
+        int rc = 0;
+        for (int i = 0; i < a->nloads && rc != 2; i++) {
+            tn_config c = a->cfg;
+            c.load = a->loads[i];
+            int r = tnsim_sweep_seeds(a, &c, f, i + 1 == a->nloads);
+            rc = r > rc ? r : rc;
+        }
+        if (a->json && rc != 2)
+            fprintf(f, "]\n");
+        if (a->out)
+            fclose(f);
+        return rc;
+    }
     static tn_config cfgs[MAX_LOADS];
     static tnsim_result res[MAX_LOADS];
     for (int i = 0; i < a->nloads; i++) {

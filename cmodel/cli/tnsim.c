@@ -63,5 +63,7 @@ int main(int argc, char **argv)
                    b / tn_capacity(&a.cfg));
         return 0;
     }
+    if (a.seeds > 1)
+        return tnsim_run_seeds(&a);
     return tnsim_run(&a);
 }

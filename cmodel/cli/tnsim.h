@@ -6,7 +6,8 @@
  *   record.c  one simulation and its recorders (chan_out, pair, series); the mode run
  *   report.c  the statistics as text or JSON, and the failures
  *   sweep.c   the modes sweep (one run per load) and sat (bisection)
- *   pool.c    several simulations at once (jobs=N), each in a process of its own */
+ *   pool.c    several simulations at once (jobs=N), each in a process of its own
+ *   seeds.c   seeds=N: replications of one configuration, their mean and 95 % interval */
 #ifndef TNSIM_H
 #define TNSIM_H
 #include <stdio.h>
@@ -27,6 +28,9 @@ typedef struct cli {
     int tol_set;
     long jobs;                /* sweep, sat: simulations at once (processes), 1..MAX_JOBS */
     int jobs_set;
+    int seeds;                /* run, sweep: replications, seeds seed .. seed + seeds - 1 */
+    int seeds_set;
+    int seeds_perm;           /* seeds_perm=on: replication i also takes perm_seed + i */
     const char *out;
     const char *chan_out;
     int pair_src, pair_dst;   /* pair=S,D: record the packets of one source/destination pair */
@@ -69,4 +73,13 @@ int tnsim_report_errors(const tn_stats *st, const char *first);
  * load) and sat, exit status */
 int tnsim_sweep(cli *a);
 int tnsim_sat(cli *a);
+/* seeds.c: Student's t quantile 0.975 for df >= 1 degrees of freedom (0 for df < 1); the
+ * replications' configurations (a->seeds of them) from base; the mode run with seeds > 1 (exit
+ * status); sweep's rows with seeds > 1: the CSV header's extra columns, and one load's row (or
+ * JSON object, followed by ",\n" unless last); 0, 1 (a failed run) or 2 (an error) */
+double tnsim_t975(int df);
+void tnsim_seed_cfgs(const cli *a, const tn_config *base, tn_config *cfgs);
+int tnsim_run_seeds(const cli *a);
+void tnsim_sweep_seeds_header(FILE *f);
+int tnsim_sweep_seeds(const cli *a, const tn_config *base, FILE *f, int last);
 #endif

@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: MIT */
+/* seeds=N: independent replications of one configuration (run and sweep). Replication i runs
+ * with seed + i (and, with seeds_perm=on, perm_seed + i: a new random permutation each); the
+ * report gives each replication and, over them, the mean, the sample standard deviation and the
+ * half-width of the 95 % confidence interval of the mean by Student's t with N - 1 degrees of
+ * freedom (the replication method: each run is one observation; README.md, "Replications"). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "tnsim.h"
+
+/* P(|T| < t) for Student's t with df degrees of freedom, in closed form for an integer df
+ * (Abramowitz and Stegun 26.7.3 and 26.7.4, with theta = atan(t / sqrt(df))) */
+static double t_central(double t, int df)
+{
+    const double pi = 3.14159265358979323846;
+    double th = atan(t / sqrt((double)df)), s = sin(th), c = cos(th), c2 = c * c;
+    if (df % 2 == 0) { /* sin(th) (1 + 1/2 c^2 + 1*3/(2*4) c^4 + ... up to c^(df-2)) */
+        double term = 1, sum = 1;
+        for (int j = 2; j <= df - 2; j += 2) {
+            term *= (double)(j - 1) / (double)j * c2;
+            sum += term;
+        }
+        return s * sum;
+    }
+    if (df == 1)
+        return 2 * th / pi;
+    /* 2/pi (th + sin(th) (c + 2/3 c^3 + 2*4/(3*5) c^5 + ... up to c^(df-2))) */
+    double term = c, sum = c;
+    for (int j = 3; j <= df - 2; j += 2) {
+        term *= (double)(j - 1) / (double)j * c2;
+        sum += term;
+    }
+    return 2 / pi * (th + s * sum);
+}
+
+double tnsim_t975(int df)
+{
+    if (df < 1)
+        return 0;
+    double lo = 0, hi = 1000; /* df = 1 gives 12.71; the bisection halves 1000 to 1e-12 */
+    for (int i = 0; i < 60; i++) {
+        double m = 0.5 * (lo + hi);
+        if (t_central(m, df) < 0.95)
+            lo = m;
+        else
+            hi = m;
+    }
+    return 0.5 * (lo + hi);
+}
+
+/* The statistics summarised over the replications, by their names in run --json */
+enum { F_ACC, F_ACC_FL, F_CREATED, F_LAT, F_P50, F_P99, F_NET, F_HOPS, F_NONMIN, F_JAIN, F_UTIL,
+       F_N };
+static const char *const field_name[F_N] = {
+    "accepted", "accepted_flits_per_node_cycle", "created_flits_per_node_cycle", "latency_avg",
+    "latency_p50", "latency_p99", "network_latency_avg", "hops_avg", "nonmin_frac", "src_jain",
+    "chan_util_avg"};
+
+static void fields(const tn_stats *st, double *x)
+{
+    x[F_ACC] = st->accepted;
+    x[F_ACC_FL] = st->accepted_flits;
+    x[F_CREATED] = st->created_flits;
+    x[F_LAT] = st->latency_avg;
+    x[F_P50] = (double)st->latency_p50;
+    x[F_P99] = (double)st->latency_p99;
+    x[F_NET] = st->network_latency_avg;
+    x[F_HOPS] = st->hops_avg;
+    x[F_NONMIN] = st->nonmin_frac;
+    x[F_JAIN] = st->src_jain;
+    x[F_UTIL] = st->chan_util_avg;
+}
+
+typedef struct summary {
+    int n, saturated;
+    double t;                     /* Student's t, 97.5 %, n - 1 degrees of freedom */
+    double mean[F_N], sd[F_N], ci[F_N];
+} summary;
+
+static void summarise(const tnsim_result *res, int n, summary *s)
+{
+    memset(s, 0, sizeof *s);
+    s->n = n;
+    s->t = tnsim_t975(n - 1);
+    double x[F_N];
+    for (int i = 0; i < n; i++) {
+        fields(&res[i].st, x);
+        for (int f = 0; f < F_N; f++)
+            s->mean[f] += x[f] / n;
+        s->saturated += res[i].st.saturated != 0;
+    }
+    for (int i = 0; i < n; i++) {
+        fields(&res[i].st, x);
+        for (int f = 0; f < F_N; f++)
+            s->sd[f] += (x[f] - s->mean[f]) * (x[f] - s->mean[f]);
+    }
+    for (int f = 0; f < F_N; f++) {
+        s->sd[f] = n > 1 ? sqrt(s->sd[f] / (n - 1)) : 0;
+        s->ci[f] = s->t * s->sd[f] / sqrt((double)n);
+    }
+}
+
+void tnsim_seed_cfgs(const cli *a, const tn_config *base, tn_config *cfgs)
+{
+    for (int i = 0; i < a->seeds; i++) {
+        cfgs[i] = *base;
+        cfgs[i].seed = base->seed + (uint32_t)i;
+        if (a->seeds_perm)
+            cfgs[i].perm_seed = base->perm_seed + (uint32_t)i;
+    }
+}
+
+/* the replications of one configuration, handed on in order */
+typedef struct seeds_out {
+    const cli *a;
+    const tn_config *cfgs;
+    FILE *f;
+    int rc;       /* 0, 1 (a failed run), 2 (an error: the rest stopped) */
+    int text;     /* print a text row per replication as it arrives */
+} seeds_out;
+
+static int seeds_take(int i, const tnsim_result *r, void *user)
+{
+    seeds_out *o = user;
+    if (r->rc == 2) {
+        fprintf(stderr, "tnsim: error: %s\n", r->cfg_err);
+        o->rc = 2;
+        return 1;
+    }
+    if (tnsim_report_errors(&r->st, r->first))
+        o->rc = 1;
+    if (o->text) {
+        const tn_stats *st = &r->st;
+        char ps[24] = "";
+        if (o->a->seeds_perm)
+            snprintf(ps, sizeof ps, " %10u", o->cfgs[i].perm_seed);
+        fprintf(o->f, "  %10u%s %9.4f %9.4f %9.2f %8ld %9.2f %6.3f %7.4f %7.4f  %s\n",
+                o->cfgs[i].seed, ps, st->created_flits / tn_capacity(&o->cfgs[i]), st->accepted, st->latency_avg,
+                st->latency_p99, st->network_latency_avg, st->hops_avg, st->nonmin_frac,
+                st->src_jain, st->saturated ? "yes" : "no");
+    }
+    fflush(o->f);
+    return 0;
+}
+
+/* The replications of base (a->seeds of them, a->jobs at once) into res; 0, 1 or 2 */
+static int replicate(const cli *a, const tn_config *base, tn_config *cfgs, tnsim_result *res,
+                     FILE *f, int text)
+{
+    tnsim_seed_cfgs(a, base, cfgs);
+    seeds_out o = {a, cfgs, f, 0, text};
+    tnsim_run_many(cfgs, a->seeds, (int)a->jobs, res, seeds_take, &o);
+    return o.rc;
+}
+
+/* {"mean": {...}, "sd": {...}, "ci95": {...}} fields of a summary */
+static void print_summary_json(const summary *s, FILE *f)
+{
+    static const char *const part[3] = {"mean", "sd", "ci95"};
+    for (int p = 0; p < 3; p++) {
+        const double *v = p == 0 ? s->mean : p == 1 ? s->sd : s->ci;
+        fprintf(f, ", \"%s\": {", part[p]);
+        for (int i = 0; i < F_N; i++)
+            fprintf(f, "%s\"%s\": %.6g", i ? ", " : "", field_name[i], v[i]);
+        fprintf(f, "}");
+    }
+}
+
+/* One JSON object: the replications' objects (run --json's), then their summary */
+static void print_json(const cli *a, const tn_config *cfgs, const tnsim_result *res, FILE *f,
+                       const char *end)
+{
+    summary s;
+    summarise(res, a->seeds, &s);
+    fprintf(f, "{\"seeds\": %d, \"seed_first\": %u, \"seeds_perm\": %s, \"offered\": %.6g, "
+               "\"t975\": %.6f, \"saturated_runs\": %d, \"runs\": [\n",
+            a->seeds, cfgs[0].seed, a->seeds_perm ? "true" : "false", res[0].st.offered, s.t,
+            s.saturated);
+    for (int i = 0; i < a->seeds; i++)
+        tnsim_print_json(&cfgs[i], &res[i].st, f, i + 1 < a->seeds ? ",\n" : "\n");
+    fprintf(f, "]");
+    print_summary_json(&s, f);
+    fprintf(f, "}%s", end);
+}
+
+int tnsim_run_seeds(const cli *a)
+{
+    static tn_config cfgs[MAX_LOADS];
+    static tnsim_result res[MAX_LOADS];
+    if (!a->json) {
+        char d[256];
+        tnsim_describe(&a->cfg, d, sizeof d);
+        printf("tnsim: %s; %d replications, seed %u..%u%s\n", d, a->seeds, a->cfg.seed,
+               a->cfg.seed + (uint32_t)(a->seeds - 1),
+               a->seeds_perm ? " and perm_seed with it" : "");
+        printf("  %10s%s %9s %9s %9s %8s %9s %6s %7s %7s  %s\n", "seed",
+               a->seeds_perm ? "  perm_seed" : "", "created", "accepted", "lat_avg", "lat_p99",
+               "net_lat", "hops", "nonmin", "jain", "saturated");
+    }
+    int rc = replicate(a, &a->cfg, cfgs, res, stdout, !a->json);
+    if (rc == 2)
+        return 2;
+    if (a->json) {
+        print_json(a, cfgs, res, stdout, "\n");
+        return rc;
+    }
+    summary s;
+    summarise(res, a->seeds, &s);
+    const char *pad = a->seeds_perm ? "           " : "";
+    double cap = tn_capacity(&a->cfg);
+    printf("  %10s%s %9.4f %9.4f %9.2f %8.1f %9.2f %6.3f %7.4f %7.4f  %d of %d\n", "mean", pad,
+           s.mean[F_CREATED] / cap, s.mean[F_ACC], s.mean[F_LAT], s.mean[F_P99], s.mean[F_NET],
+           s.mean[F_HOPS], s.mean[F_NONMIN], s.mean[F_JAIN], s.saturated, s.n);
+    printf("  %10s%s %9.4f %9.4f %9.2f %8.1f %9.2f %6.3f %7.4f %7.4f\n", "+-95%", pad,
+           s.ci[F_CREATED] / cap, s.ci[F_ACC], s.ci[F_LAT], s.ci[F_P99], s.ci[F_NET], s.ci[F_HOPS],
+           s.ci[F_NONMIN], s.ci[F_JAIN]);
+    printf("  (created and accepted: fractions of capacity; the mean over the replications and "
+           "the half-width of its 95 %% confidence interval, Student's t %.3f with %d degrees "
+           "of freedom)\n", s.t, s.n - 1);
+    return rc;
+}
+
+/* sweep with seeds: the CSV columns of sweep, each measured one the mean over the replications
+ * (saturated: how many replications saturated), then seeds and a _ci95 column per statistic */
+void tnsim_sweep_seeds_header(FILE *f)
+{
+    fprintf(f, ",seeds");
+    for (int i = 0; i < F_N; i++)
+        fprintf(f, ",%s_ci95", field_name[i]);
+}
+
+int tnsim_sweep_seeds(const cli *a, const tn_config *base, FILE *f, int last)
+{
+    static tn_config cfgs[MAX_LOADS];
+    static tnsim_result res[MAX_LOADS];
+    int rc = replicate(a, base, cfgs, res, f, 0);
+    if (rc == 2)
+        return 2;
+    if (a->json) {
+        print_json(a, cfgs, res, f, last ? "\n" : ",\n");
+        fflush(f);
+        return rc;
+    }
+    summary s;
+    summarise(res, a->seeds, &s);
+    const tn_config *c = base;
+    fprintf(f, "%d,%d,%s,%s,%s,%s,%d,%d,%d,%d,%.6g,%.6g,%.6g,%.6g,%.4f,%.6g,%.6g,%.4f,%.4f,%d,%d",
+            c->k, c->n, tn_topo_name(c->topo), tn_routing_name(c->routing),
+            tn_selection_name(c->selection), tn_traffic_name(c->traffic), c->vcs, c->buf,
+            c->pkt_min, c->pkt_max, res[0].st.offered, res[0].st.offered_flits, s.mean[F_ACC],
+            s.mean[F_ACC_FL], s.mean[F_LAT], s.mean[F_P50], s.mean[F_P99], s.mean[F_NET],
+            s.mean[F_HOPS], s.saturated, a->seeds);
+    for (int i = 0; i < F_N; i++)
+        fprintf(f, ",%.6g", s.ci[i]);
+    fprintf(f, "\n");
+    fflush(f);
+    return rc;
+}
