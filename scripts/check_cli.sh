@@ -921,8 +921,61 @@ if ran_ok "sweep seeds=2 --json exits 0"; then
     jcheck "sweep seeds=2 --json: an array of two run seeds=2 objects, at the loads" "$TMP/out" \
         'isinstance(j, list) and len(j) == 2 and [o["seeds"] for o in j] == [2, 2] and [round(o["offered"], 6) for o in j] == [0.1, 0.35] and all(len(o["runs"]) == 2 and "ci95" in o for o in j)'
 fi
-bad "seeds with sat" "'seeds'|'2'|only for tnsim run and sweep" sat seeds=2 $Q
-bad "seeds with bound" "'seeds'|'3'|only for tnsim run and sweep" bound seeds=3
+# sat seeds=N: one search per replication, each the search of sat seed=seed+i
+S="k=4 n=2 vcs=3 routing=minad traffic=uniform warmup=100 measure=600 tol=0.02"
+tn sat $S seed=5 seeds=3 --json
+if ran_ok "sat seeds=3 --json exits 0"; then
+    cp "$TMP/out" "$TMP/ss.json"
+    for s in 5 6 7; do
+        tn sat $S seed=$s --json
+        cp "$TMP/out" "$TMP/ss_$s.json"
+    done
+    msg=$(python3 - "$TMP/ss.json" "$TMP/ss_5.json" "$TMP/ss_6.json" "$TMP/ss_7.json" <<'EOF'
+import json, math, sys
+d = json.load(open(sys.argv[1]))
+one = [json.load(open(p)) for p in sys.argv[2:]]
+bad = []
+if [r["seed"] for r in d["runs"]] != [5, 6, 7]:
+    bad.append("seeds %r" % [r["seed"] for r in d["runs"]])
+for r, o in zip(d["runs"], one):
+    for k in ("sat_load", "sat_accepted", "overload_accepted", "runs"):
+        if r[k] != o[k]:
+            bad.append("seed %d %s: %r, sat alone %r" % (r["seed"], k, r[k], o[k]))
+for k in ("sat_load", "sat_accepted", "overload_accepted"):
+    x = [o[k] for o in one]
+    m = sum(x) / 3
+    sd = math.sqrt(sum((v - m) ** 2 for v in x) / 2)
+    for part, want in (("mean", m), ("sd", sd), ("ci95", 4.302653 * sd / math.sqrt(3))):
+        if abs(d[part][k] - want) > 2e-4:
+            bad.append("%s %s: %r, recomputed %r" % (part, k, d[part][k], want))
+if abs(d["t975"] - 4.302653) > 2e-6:
+    bad.append("t975 %r" % d["t975"])
+print("\n".join(bad))
+sys.exit(1 if bad else 0)
+EOF
+)
+    check "sat seeds=3 seed=5: search i is sat seed=5+i's; mean, sd and ci95 recomputed" $? "$msg"
+    tn sat $S seed=5 seeds=3 --json jobs=3
+    if ran_ok "sat seeds=3 jobs=3 exits 0"; then
+        cmp -s "$TMP/ss.json" "$TMP/out"
+        check "sat seeds=3 jobs=3 prints jobs=1's JSON" $? "$(diff "$TMP/ss.json" "$TMP/out" | head -4)"
+    fi
+    tn sat $S seed=5 seeds=3
+    if ran_ok "sat seeds=3 (text) exits 0"; then
+        python3 - "$TMP/ss.json" "$TMP/out" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows = {l.split()[0]: l.split()[1:] for l in open(sys.argv[2]) if l.split()}
+ok = all(abs(float(rows[str(r["seed"])][0]) - r["sat_load"]) < 1e-4 for r in d["runs"])
+ok = ok and abs(float(rows["mean"][1]) - d["mean"]["sat_accepted"]) < 1e-4
+ok = ok and abs(float(rows["+-95%"][0]) - d["ci95"]["sat_load"]) < 1e-4
+sys.exit(0 if ok else 1)
+EOF
+        check "sat seeds=3 text: the rows, the mean and the +-95% row equal the JSON's" $? "$OUT"
+    fi
+fi
+bad "seeds with bound" "'seeds'|'3'|only for tnsim run, sweep and sat" bound seeds=3
+bad "seeds with check" "'seeds'|'2'|only for tnsim run, sweep and sat" check seeds=2
 bad "seeds=0" "'seeds'|'0'|1..64" run seeds=0 $Q
 bad "seeds=65" "'seeds'|'65'|1..64" run seeds=65 $Q
 bad "seeds_perm without seeds" "'seeds_perm'|'on'|seeds >= 2" run traffic=randperm seeds_perm=on $Q

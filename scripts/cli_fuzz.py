@@ -140,8 +140,8 @@ def draw_valid(rng, keys, tmpdir):
         kv["loads"] = ",".join(str(round(rng.random(), 3) + 0.001) for _ in range(rng.randint(1, 3)))
     if cmd == "sat":
         kv["tol"] = rng.choice([0.05, 0.1, 0.2])
-    if cmd in ("run", "sweep") and rng.random() < 0.15:
-        kv["seeds"] = rng.randint(2, 3)  # replications (run prints their summary)
+    if cmd in ("run", "sweep", "sat") and rng.random() < 0.15:
+        kv["seeds"] = rng.randint(2, 3)  # replications (run, sweep, sat summarise them)
         if rng.random() < 0.5 and "randperm" in (kv["traffic"], kv.get("switch_traffic")):
             kv["seeds_perm"] = "on"
     if (cmd in ("sweep", "sat") or "seeds" in kv) and rng.random() < 0.5:

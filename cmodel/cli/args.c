@@ -16,6 +16,7 @@ static const char synopsis[] =
     "  check  deadlock checker: proves the channel dependency graph acyclic (exit 0) or\n"
     "         prints a cycle (exit 1)\n"
     "  name   prints the content name of the configuration (t8x8_v2_dor_b8_p4_uniform_l0.3_s1)\n"
+    "run, sweep and sat take seeds=N: N replications, their mean and 95 % confidence interval.\n"
     "--config FILE: key=value lines (# comments), any key below; later arguments override it.\n"
     "A wrong key, value or combination exits with status 2 (see README.md).\n";
 
@@ -189,8 +190,8 @@ static const tn_cli_key tnsim_keys[] = {
      "sweep, sat, run with seeds: simulations at once, each a process (the results do not "
      "depend on it)", set_jobs},
     {"seeds", "1..64", "1",
-     "run, sweep: replications with seeds seed..seed+N-1; each, and their mean with its 95 % "
-     "confidence interval", set_seeds},
+     "run, sweep, sat: replications with seeds seed..seed+N-1; each, and their mean with its "
+     "95 % confidence interval", set_seeds},
     {"seeds_perm", "on off", "off",
      "seeds: on gives replication i also perm_seed+i (a new permutation each, traffic=randperm)",
      set_seeds_perm},
@@ -254,9 +255,10 @@ int tnsim_parse(cli *a, int argc, char **argv)
                         "tnsim run, check or name\n", a->mode);
         return -1;
     }
-    if (strcmp(a->mode, "run") && strcmp(a->mode, "sweep") && a->seeds_set) {
-        fprintf(stderr, "tnsim: error: key 'seeds': value '%d' is only for tnsim run and sweep\n",
-                a->seeds);
+    if (strcmp(a->mode, "run") && strcmp(a->mode, "sweep") && strcmp(a->mode, "sat") &&
+        a->seeds_set) {
+        fprintf(stderr, "tnsim: error: key 'seeds': value '%d' is only for tnsim run, sweep and "
+                        "sat\n", a->seeds);
         return -1;
     }
     if (a->seeds < 1)

@@ -49,6 +49,19 @@ double tnsim_t975(int df)
     return 0.5 * (lo + hi);
 }
 
+void tnsim_mean_ci(const double *x, int n, double *mean, double *sd, double *ci, double *t)
+{
+    double m = 0, q = 0;
+    for (int i = 0; i < n; i++)
+        m += x[i] / n;
+    for (int i = 0; i < n; i++)
+        q += (x[i] - m) * (x[i] - m);
+    *mean = m;
+    *sd = n > 1 ? sqrt(q / (n - 1)) : 0;
+    *t = tnsim_t975(n - 1);
+    *ci = *t * *sd / sqrt((double)n);
+}
+
 /* The statistics summarised over the replications, by their names in run --json */
 enum { F_ACC, F_ACC_FL, F_CREATED, F_LAT, F_P50, F_P99, F_NET, F_HOPS, F_NONMIN, F_JAIN, F_UTIL,
        F_N };
@@ -80,24 +93,18 @@ typedef struct summary {
 
 static void summarise(const tnsim_result *res, int n, summary *s)
 {
+    static double x[MAX_LOADS][F_N];
+    double col[MAX_LOADS];
     memset(s, 0, sizeof *s);
     s->n = n;
-    s->t = tnsim_t975(n - 1);
-    double x[F_N];
     for (int i = 0; i < n; i++) {
-        fields(&res[i].st, x);
-        for (int f = 0; f < F_N; f++)
-            s->mean[f] += x[f] / n;
+        fields(&res[i].st, x[i]);
         s->saturated += res[i].st.saturated != 0;
     }
-    for (int i = 0; i < n; i++) {
-        fields(&res[i].st, x);
-        for (int f = 0; f < F_N; f++)
-            s->sd[f] += (x[f] - s->mean[f]) * (x[f] - s->mean[f]);
-    }
     for (int f = 0; f < F_N; f++) {
-        s->sd[f] = n > 1 ? sqrt(s->sd[f] / (n - 1)) : 0;
-        s->ci[f] = s->t * s->sd[f] / sqrt((double)n);
+        for (int i = 0; i < n; i++)
+            col[i] = x[i][f];
+        tnsim_mean_ci(col, n, &s->mean[f], &s->sd[f], &s->ci[f], &s->t);
     }
 }
 

@@ -154,44 +154,136 @@ static int bisect(const cli *a, double *lo, double *hi, double *lo_acc, int *run
     return 0;
 }
 
-int tnsim_sat(cli *a)
+/* One saturation search of c (R17.9): the top of the range, then the bisection; 0, 1 or 2 */
+typedef struct sat_result {
+    double lo, lo_acc, hi_acc;
+    int runs;
+} sat_result;
+
+static int sat_one(const cli *a, const tn_config *base, sat_result *r)
 {
-    double cap = tn_capacity(&a->cfg);
-    double lo = 0, hi = a->cfg.term / cap, lo_acc = 0, hi_acc = 0;
-    int runs = 0, rc = 0;
+    double cap = tn_capacity(base);
+    double lo = 0, hi = base->term / cap, lo_acc = 0;
+    int runs = 0, rc;
     char first[TN_ERRLEN];
     tn_stats st;
     /* The top of the range first: unsaturated there means terminal-limited. */
-    tn_config c = a->cfg;
+    tn_config c = *base;
     c.load = hi;
     if ((rc = tnsim_simulate(&c, &st, first, sizeof first)) == 2)
         return 2;
     runs++;
     if (tnsim_report_errors(&st, first))
         return 1;
-    hi_acc = st.accepted;
+    r->hi_acc = st.accepted;
     if (!st.saturated) {
         lo = hi;
         lo_acc = st.accepted;
-    } else if ((rc = bisect(a, &lo, &hi, &lo_acc, &runs)) != 0)
+    } else {
+        cli b = *a; /* the bisection reads the configuration from the command line's */
+        b.cfg = *base;
+        if ((rc = bisect(&b, &lo, &hi, &lo_acc, &runs)) != 0)
+            return rc;
+    }
+    r->lo = lo;
+    r->lo_acc = lo_acc;
+    r->runs = runs;
+    return 0;
+}
+
+int tnsim_sat(cli *a)
+{
+    const tn_config *c = &a->cfg;
+    double cap = tn_capacity(c);
+    if (a->seeds > 1)
+        return tnsim_sat_seeds(a);
+    sat_result r;
+    int rc = sat_one(a, c, &r);
+    if (rc)
         return rc;
     if (a->json) {
         printf("{\"routing\": \"%s\", \"selection\": \"%s\", \"traffic\": \"%s\", "
                "\"k\": %d, \"n\": %d, \"sat_load\": %.4f, \"sat_accepted\": %.4f, \"sat_accepted_flits_per_node_cycle\": %.4f, "
                "\"overload_accepted\": %.4f, \"capacity_flits_per_node_cycle\": %.6g, \"runs\": %d}\n",
-               tn_routing_name(c.routing), tn_selection_name(c.selection),
-               tn_traffic_name(c.traffic), c.k, c.n, lo, lo_acc,
-               lo_acc * cap, hi_acc, cap, runs);
+               tn_routing_name(c->routing), tn_selection_name(c->selection),
+               tn_traffic_name(c->traffic), c->k, c->n, r.lo, r.lo_acc,
+               r.lo_acc * cap, r.hi_acc, cap, r.runs);
     } else {
         char d[256];
-        tnsim_describe(&a->cfg, d, sizeof d);
+        tnsim_describe(c, d, sizeof d);
         printf("tnsim sat: %s\n", d);
-        printf("  saturation load      %.4f of capacity (highest unsaturated load, tol %.3f)\n", lo,
+        printf("  saturation load      %.4f of capacity (highest unsaturated load, tol %.3f)\n", r.lo,
                a->tol);
-        printf("  accepted there       %.4f of capacity (%.4f flits/node/cycle)\n", lo_acc,
-               lo_acc * cap);
-        printf("  accepted at load %.3f  %.4f of capacity\n", a->cfg.term / cap, hi_acc);
-        printf("  runs                 %d\n", runs);
+        printf("  accepted there       %.4f of capacity (%.4f flits/node/cycle)\n", r.lo_acc,
+               r.lo_acc * cap);
+        printf("  accepted at load %.3f  %.4f of capacity\n", c->term / cap, r.hi_acc);
+        printf("  runs                 %d\n", r.runs);
+    }
+    return 0;
+}
+
+/* sat with seeds=N: one search per replication (seed + i, and perm_seed + i with seeds_perm), one
+ * after another, each with jobs=N as one search has; a row each, then the mean and the 95 %
+ * interval of the saturation load, the accepted throughput there and at the top of the range */
+int tnsim_sat_seeds(cli *a)
+{
+    static tn_config cfgs[MAX_LOADS];
+    static double x[3][MAX_LOADS];
+    const tn_config *c = &a->cfg;
+    double cap = tn_capacity(c);
+    tnsim_seed_cfgs(a, c, cfgs);
+    if (a->json)
+        printf("{\"routing\": \"%s\", \"selection\": \"%s\", \"traffic\": \"%s\", \"k\": %d, "
+               "\"n\": %d, \"seeds\": %d, \"seed_first\": %u, \"seeds_perm\": %s, "
+               "\"capacity_flits_per_node_cycle\": %.6g, \"runs\": [\n",
+               tn_routing_name(c->routing), tn_selection_name(c->selection),
+               tn_traffic_name(c->traffic), c->k, c->n, a->seeds, c->seed,
+               a->seeds_perm ? "true" : "false", cap);
+    else {
+        char d[256];
+        tnsim_describe(c, d, sizeof d);
+        printf("tnsim sat: %s; %d replications, seed %u..%u%s (tol %.3f)\n", d, a->seeds,
+               c->seed, c->seed + (uint32_t)(a->seeds - 1),
+               a->seeds_perm ? " and perm_seed with it" : "", a->tol);
+        printf("  %10s %9s %9s %9s %5s\n", "seed", "sat_load", "accepted", "at_top", "runs");
+    }
+    for (int i = 0; i < a->seeds; i++) {
+        sat_result r;
+        int rc = sat_one(a, &cfgs[i], &r);
+        if (rc)
+            return rc;
+        x[0][i] = r.lo;
+        x[1][i] = r.lo_acc;
+        x[2][i] = r.hi_acc;
+        if (a->json)
+            printf("{\"seed\": %u, \"perm_seed\": %u, \"sat_load\": %.4f, \"sat_accepted\": %.4f, "
+                   "\"overload_accepted\": %.4f, \"runs\": %d}%s\n", cfgs[i].seed,
+                   cfgs[i].perm_seed, r.lo, r.lo_acc, r.hi_acc, r.runs,
+                   i + 1 < a->seeds ? "," : "");
+        else
+            printf("  %10u %9.4f %9.4f %9.4f %5d\n", cfgs[i].seed, r.lo, r.lo_acc, r.hi_acc,
+                   r.runs);
+        fflush(stdout);
+    }
+    double mean[3], sd[3], ci[3], t;
+    for (int f = 0; f < 3; f++)
+        tnsim_mean_ci(x[f], a->seeds, &mean[f], &sd[f], &ci[f], &t);
+    if (a->json) {
+        static const char *const name[3] = {"sat_load", "sat_accepted", "overload_accepted"};
+        static const char *const part[3] = {"mean", "sd", "ci95"};
+        printf("]");
+        for (int p = 0; p < 3; p++) {
+            const double *v = p == 0 ? mean : p == 1 ? sd : ci;
+            printf(", \"%s\": {\"%s\": %.6g, \"%s\": %.6g, \"%s\": %.6g}", part[p], name[0],
+                   v[0], name[1], v[1], name[2], v[2]);
+        }
+        printf(", \"t975\": %.6f}\n", t);
+    } else {
+        printf("  %10s %9.4f %9.4f %9.4f\n", "mean", mean[0], mean[1], mean[2]);
+        printf("  %10s %9.4f %9.4f %9.4f\n", "+-95%", ci[0], ci[1], ci[2]);
+        printf("  (fractions of capacity; at_top: accepted at load %.3f; the half-width of the "
+               "mean's 95 %% confidence interval, Student's t %.3f with %d degrees of freedom; a "
+               "search finds its load within tol)\n", c->term / cap, t, a->seeds - 1);
     }
     return 0;
 }
