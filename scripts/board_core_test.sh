@@ -370,6 +370,81 @@ else
     fail "sweep windows=2 --compare text table: rows 0-300 and 300-600, each marked equal" "exit $RC" "$OUT" "$ERR"
 fi
 
+# run seeds=N: N replications (seed + i), a row each equal to the C model, then their mean and
+# 95 % interval, equal to tnsim run seeds=N's on the same keys (the same statistics code)
+if [ -x build/san/tnsim ]; then TNSIM=build/san/tnsim; else TNSIM=build/bin/tnsim; fi
+SK="routing=dor traffic=uniform load=0.2 warmup=200 measure=800 seed=5"
+h --port "$PTY_core" --json run seeds=3 --compare $SK
+if [ "$RC" -eq 0 ]; then
+    printf '%s\n' "$OUT" > "$TMP/seeds_board.json"
+    read -r V B < <(python3 -c 'import json,sys; d=json.loads(sys.stdin.readline()); print(d["vcs"], d["buf"])' <<<"$OUT")
+    "$TNSIM" run k=4 n=2 vcs="$V" buf="$B" $SK seeds=3 --json > "$TMP/seeds_model.json" 2>"$TMP/seeds_model.err"
+    MSG=$(python3 - "$TMP/seeds_board.json" "$TMP/seeds_model.json" <<'EOF'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1]).read().splitlines()]
+m = json.load(open(sys.argv[2]))
+rows, summ = lines[:-1], lines[-1]
+bad = []
+if [r.get("seed") for r in rows] != [5, 6, 7] or [r.get("seed_index") for r in rows] != [0, 1, 2]:
+    bad.append("rows' seeds %r" % [r.get("seed") for r in rows])
+if not all(r.get("differences") == 0 and r.get("seeds") == 3 for r in rows):
+    bad.append("a row differs from the C model or names another count")
+for i, (r, mr) in enumerate(zip(rows, m["runs"])):
+    if abs(r["accepted"] - mr["accepted"]) > 1e-9 or abs(r["latency_avg"] - mr["latency_avg"]) > 1e-3:
+        bad.append("replication %d: board %r %r, tnsim %r %r" % (i, r["accepted"], r["latency_avg"], mr["accepted"], mr["latency_avg"]))
+for part in ("mean", "ci95"):
+    for f in ("accepted", "accepted_flits_per_node_cycle", "latency_avg"):
+        if abs(summ[part][f] - m[part][f]) > 1e-4 * max(1, abs(m[part][f])):
+            bad.append("%s %s: board %r, tnsim %r" % (part, f, summ[part][f], m[part][f]))
+if summ.get("seeds") != 3 or summ.get("seed_first") != 5 or abs(summ.get("t975", 0) - 4.302653) > 1e-6 or summ.get("saturated_runs") != m["saturated_runs"]:
+    bad.append("summary fields %r" % {k: summ.get(k) for k in ("seeds", "seed_first", "t975", "saturated_runs")})
+print("\n".join(bad))
+sys.exit(1 if bad else 0)
+EOF
+)
+    check "run seeds=3 --compare --json: seeds 5, 6, 7 each equal to the C model; the mean and 95 % interval equal tnsim run seeds=3's" $? "$MSG"
+else
+    fail "run seeds=3 --compare --json exits 0" "exit $RC" "$ERR"
+fi
+h --port "$PTY_core" run seeds=3 --compare $SK
+if [ "$RC" -eq 0 ] && [ "$(awk '$1 ~ /^[0-9]+$/ && $NF == "yes" { print $1 }' <<<"$OUT" | tr '\n' ' ')" = "5 6 7 " ] &&
+    grep -qE '^ +mean +[0-9.]+ ' <<<"$OUT" && grep -qE "^ +\+-95% .*Student's t 4\.303 with 2 degrees" <<<"$OUT" &&
+    grep -q '3 replications' <<<"$OUT" && [ -z "$ERR" ]; then
+    pass "run seeds=3 --compare text: rows 5, 6, 7 each marked equal, the mean and +-95% rows"
+else
+    fail "run seeds=3 --compare text: rows 5, 6, 7 each marked equal, the mean and +-95% rows" "exit $RC" "$OUT" "$ERR"
+fi
+h --port "$PTY_core" --json run seeds=2 seeds_perm=on --compare routing=dor traffic=randperm perm_seed=9 load=0.1 warmup=100 measure=500
+if [ "$RC" -eq 0 ] && python3 -c '
+import json, sys
+l = [json.loads(x) for x in sys.stdin.read().splitlines()]
+ok = [(r["seed"], r["perm_seed"], r["differences"]) for r in l[:-1]] == [(1, 9, 0), (2, 10, 0)] and l[-1]["seeds_perm"] is True
+sys.exit(0 if ok else 1)' <<<"$OUT"; then
+    pass "run seeds=2 seeds_perm=on: seed 1, 2 with perm_seed 9, 10, each equal to the C model"
+else
+    fail "run seeds=2 seeds_perm=on: seed 1, 2 with perm_seed 9, 10, each equal to the C model" "exit $RC" "$OUT" "$ERR"
+fi
+# refused before the port is opened: exit 2, the key named
+seeds_refused() {
+    local desc=$1 want=$2
+    shift 2
+    h run "$@"
+    if [ "$RC" -eq 2 ] && grep -qF -- "$want" <<<"$ERR" && [ -z "$OUT" ] && ! grep -q "no port" <<<"$ERR"; then
+        pass "run refuses $desc before the port"
+    else
+        fail "run refuses $desc before the port (exit 2, message with '$want')" "exit $RC" "$ERR" "$OUT"
+    fi
+}
+seeds_refused "seeds=0" "key 'seeds': value '0' is not allowed; allowed: 1..64" seeds=0
+seeds_refused "seeds=65" "key 'seeds': value '65' is not allowed; allowed: 1..64" seeds=65
+seeds_refused "seeds_perm without seeds" "key 'seeds_perm' needs seeds=N" seeds_perm=on traffic=randperm
+seeds_refused "seeds_perm=on with seeds=1" "key 'seeds_perm': value 'on' needs seeds >= 2" seeds=1 seeds_perm=on traffic=randperm
+seeds_refused "seeds_perm=on without randperm" "key 'seeds_perm': value 'on' needs traffic=randperm" seeds=2 seeds_perm=on
+seeds_refused "seeds_perm=maybe" "key 'seeds_perm': value 'maybe' is not allowed; allowed: on off" seeds=2 seeds_perm=maybe
+seeds_refused "seeds past the last seed" "key 'seeds': value '2' with seed=4294967295 passes 4294967295; allowed: 1..1" seeds=2 seed=4294967295
+seeds_refused "seeds past the last perm_seed" "with perm_seed=4294967295 passes" seeds=2 seeds_perm=on traffic=randperm perm_seed=4294967295
+seeds_refused "a bad key beside seeds (named as run names it)" "unknown key 'lod'" seeds=2 lod=0.3
+
 # refused: exit 2, message naming the key, the value and what the build allows
 refused() {
     local desc=$1 want=$2

@@ -4,63 +4,9 @@
  * report gives each replication and, over them, the mean, the sample standard deviation and the
  * half-width of the 95 % confidence interval of the mean by Student's t with N - 1 degrees of
  * freedom (the replication method: each run is one observation; README.md, "Replications"). */
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "tnsim.h"
-
-/* P(|T| < t) for Student's t with df degrees of freedom, in closed form for an integer df
- * (Abramowitz and Stegun 26.7.3 and 26.7.4, with theta = atan(t / sqrt(df))) */
-static double t_central(double t, int df)
-{
-    const double pi = 3.14159265358979323846;
-    double th = atan(t / sqrt((double)df)), s = sin(th), c = cos(th), c2 = c * c;
-    if (df % 2 == 0) { /* sin(th) (1 + 1/2 c^2 + 1*3/(2*4) c^4 + ... up to c^(df-2)) */
-        double term = 1, sum = 1;
-        for (int j = 2; j <= df - 2; j += 2) {
-            term *= (double)(j - 1) / (double)j * c2;
-            sum += term;
-        }
-        return s * sum;
-    }
-    if (df == 1)
-        return 2 * th / pi;
-    /* 2/pi (th + sin(th) (c + 2/3 c^3 + 2*4/(3*5) c^5 + ... up to c^(df-2))) */
-    double term = c, sum = c;
-    for (int j = 3; j <= df - 2; j += 2) {
-        term *= (double)(j - 1) / (double)j * c2;
-        sum += term;
-    }
-    return 2 / pi * (th + s * sum);
-}
-
-double tnsim_t975(int df)
-{
-    if (df < 1)
-        return 0;
-    double lo = 0, hi = 1000; /* df = 1 gives 12.71; the bisection halves 1000 to 1e-12 */
-    for (int i = 0; i < 60; i++) {
-        double m = 0.5 * (lo + hi);
-        if (t_central(m, df) < 0.95)
-            lo = m;
-        else
-            hi = m;
-    }
-    return 0.5 * (lo + hi);
-}
-
-void tnsim_mean_ci(const double *x, int n, double *mean, double *sd, double *ci, double *t)
-{
-    double m = 0, q = 0;
-    for (int i = 0; i < n; i++)
-        m += x[i] / n;
-    for (int i = 0; i < n; i++)
-        q += (x[i] - m) * (x[i] - m);
-    *mean = m;
-    *sd = n > 1 ? sqrt(q / (n - 1)) : 0;
-    *t = tnsim_t975(n - 1);
-    *ci = *t * *sd / sqrt((double)n);
-}
 
 /* The statistics summarised over the replications, by their names in run --json */
 enum { F_ACC, F_ACC_FL, F_CREATED, F_LAT, F_P50, F_P99, F_NET, F_HOPS, F_NONMIN, F_JAIN, F_UTIL,
@@ -104,7 +50,7 @@ static void summarise(const tnsim_result *res, int n, summary *s)
     for (int f = 0; f < F_N; f++) {
         for (int i = 0; i < n; i++)
             col[i] = x[i][f];
-        tnsim_mean_ci(col, n, &s->mean[f], &s->sd[f], &s->ci[f], &s->t);
+        tn_mean_ci(col, n, &s->mean[f], &s->sd[f], &s->ci[f], &s->t);
     }
 }
 

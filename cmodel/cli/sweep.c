@@ -267,7 +267,7 @@ int tnsim_sat_seeds(cli *a)
     }
     double mean[3], sd[3], ci[3], t;
     for (int f = 0; f < 3; f++)
-        tnsim_mean_ci(x[f], a->seeds, &mean[f], &sd[f], &ci[f], &t);
+        tn_mean_ci(x[f], a->seeds, &mean[f], &sd[f], &ci[f], &t);
     if (a->json) {
         static const char *const name[3] = {"sat_load", "sat_accepted", "overload_accepted"};
         static const char *const part[3] = {"mean", "sd", "ci95"};

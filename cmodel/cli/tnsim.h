@@ -74,14 +74,10 @@ int tnsim_report_errors(const tn_stats *st, const char *first);
 int tnsim_sweep(cli *a);
 int tnsim_sat(cli *a);
 int tnsim_sat_seeds(cli *a); /* sat with seeds > 1: one search per replication, summarised */
-/* seeds.c: Student's t quantile 0.975 for df >= 1 degrees of freedom (0 for df < 1); the
- * replications' configurations (a->seeds of them) from base; the mode run with seeds > 1 (exit
- * status); sweep's rows with seeds > 1: the CSV header's extra columns, and one load's row (or
- * JSON object, followed by ",\n" unless last); 0, 1 (a failed run) or 2 (an error) */
-double tnsim_t975(int df);
-/* the mean of x[0..n), its sample standard deviation, the half-width of its 95 % interval and
- * the t quantile used (n - 1 degrees of freedom; sd, ci and t 0 for n = 1) */
-void tnsim_mean_ci(const double *x, int n, double *mean, double *sd, double *ci, double *t);
+/* seeds.c: the replications' configurations (a->seeds of them) from base; the mode run with
+ * seeds > 1 (exit status); sweep's rows with seeds > 1: the CSV header's extra columns, and one
+ * load's row (or JSON object, followed by ",\n" unless last); 0, 1 (a failed run) or 2 (an
+ * error). Their statistics: tn_mean_ci (tn_cli.h). */
 void tnsim_seed_cfgs(const cli *a, const tn_config *base, tn_config *cfgs);
 int tnsim_run_seeds(const cli *a);
 void tnsim_sweep_seeds_header(FILE *f);

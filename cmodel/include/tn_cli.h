@@ -74,4 +74,11 @@ int tn_cli_double(const char *v, double lo, double hi, double *out);
  * or is longer than 511 characters (buf then holds as much as fits, terminated). */
 int tn_config_name(const tn_config *c, char *buf, size_t len);
 
+/* Replications (seeds=N in tnsim and tnhost): Student's t quantile 0.975 for df >= 1 degrees of
+ * freedom (0 for df < 1), exact for an integer df (its closed-form distribution, bisected); the
+ * mean of x[0..n), its sample standard deviation, the half-width of the mean's 95 % confidence
+ * interval and the t used (n - 1 degrees of freedom; sd, ci and t 0 for n = 1). */
+double tn_t975(int df);
+void tn_mean_ci(const double *x, int n, double *mean, double *sd, double *ci, double *t);
+
 #endif

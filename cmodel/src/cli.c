@@ -3,6 +3,7 @@
  * (one line reader for tn_config_load and tn_cli_parse), the usage text, and the content name
  * of a configuration. The model's keys come from the table of config.c (tn_keys.h). */
 #include <errno.h>
+#include <math.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -340,4 +341,59 @@ int tn_config_name(const tn_config *c, char *buf, size_t len)
     }
     memcpy(buf, s, u + 1);
     return (int)u;
+}
+
+/* ---- replications (seeds=N): Student's t and the mean's interval ---- */
+
+/* P(|T| < t) for Student's t with df degrees of freedom, in closed form for an integer df
+ * (Abramowitz and Stegun 26.7.3 and 26.7.4, with theta = atan(t / sqrt(df))) */
+static double t_central(double t, int df)
+{
+    const double pi = 3.14159265358979323846;
+    double th = atan(t / sqrt((double)df)), s = sin(th), c = cos(th), c2 = c * c;
+    if (df % 2 == 0) { /* sin(th) (1 + 1/2 c^2 + 1*3/(2*4) c^4 + ... up to c^(df-2)) */
+        double term = 1, sum = 1;
+        for (int j = 2; j <= df - 2; j += 2) {
+            term *= (double)(j - 1) / (double)j * c2;
+            sum += term;
+        }
+        return s * sum;
+    }
+    if (df == 1)
+        return 2 * th / pi;
+    /* 2/pi (th + sin(th) (c + 2/3 c^3 + 2*4/(3*5) c^5 + ... up to c^(df-2))) */
+    double term = c, sum = c;
+    for (int j = 3; j <= df - 2; j += 2) {
+        term *= (double)(j - 1) / (double)j * c2;
+        sum += term;
+    }
+    return 2 / pi * (th + s * sum);
+}
+
+double tn_t975(int df)
+{
+    if (df < 1)
+        return 0;
+    double lo = 0, hi = 1000; /* df = 1 gives 12.71; the bisection halves 1000 to 1e-12 */
+    for (int i = 0; i < 60; i++) {
+        double m = 0.5 * (lo + hi);
+        if (t_central(m, df) < 0.95)
+            lo = m;
+        else
+            hi = m;
+    }
+    return 0.5 * (lo + hi);
+}
+
+void tn_mean_ci(const double *x, int n, double *mean, double *sd, double *ci, double *t)
+{
+    double m = 0, q = 0;
+    for (int i = 0; i < n; i++)
+        m += x[i] / n;
+    for (int i = 0; i < n; i++)
+        q += (x[i] - m) * (x[i] - m);
+    *mean = m;
+    *sd = n > 1 ? sqrt(q / (n - 1)) : 0;
+    *t = tn_t975(n - 1);
+    *ci = *t * *sd / sqrt((double)n);
 }

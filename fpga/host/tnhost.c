@@ -297,7 +297,8 @@ static const command commands[] = {
      cmd_start},
     {"reset", 0, 0, "reset", "pulse the design's reset (RESET)", cmd_reset},
     {"run", 0, MAX_ARGS, "run [key=value ...]", "a measured run on the board core with "
-     "tnsim's keys; --compare: also the C model, side by side", cmd_run},
+     "tnsim's keys; --compare: also the C model, side by side; seeds=N: N replications and their "
+     "mean", cmd_run},
     {"errors", 0, 0, "errors", "the routers' error vectors, the sinks' and sources' error bits",
      cmd_errors},
     {"sweep", 1, MAX_ARGS, "sweep loads=A,B,...|windows=N [key=value ...]", "run once per "

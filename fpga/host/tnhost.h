@@ -132,5 +132,9 @@ int cmd_raw(host *h); /* tnhost_ctrl.c */
 int cmd_run(host *h); /* tnhost_run.c */
 int cmd_errors(host *h); /* tnhost_run.c */
 int cmd_sweep(host *h); /* tnhost_sweep.c */
+/* run seeds=N (tnhost_sweep.c): the replications of run's keys rest[0..nrest) (rest has room for
+ * two more), their rows and summary */
+int run_seeds(host *h, const char *seeds_arg, const char *perm_arg, const char **rest,
+              int nrest);
 
 #endif

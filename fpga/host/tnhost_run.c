@@ -414,7 +414,7 @@ void run_usage(const char *synopsis)
 {
     static const char *const over[] = {"k=build", "n=build", "vcs=build", "buf=build",
                                        "gal_qdepth=build", "gal_sets=dir|dst", NULL};
-    char syn[640];
+    char syn[1024];
     snprintf(syn, sizeof syn, "%s\n  keys left out take the board's build where the default "
              "column says build (gal_sets: dir on a build with the GAL NI, which builds no dst; "
              "a selection the build fixes), tnsim's defaults otherwise", synopsis);
@@ -608,11 +608,29 @@ int cmd_run(host *h)
 {
     tn_config c;
     char err[TN_CLI_ERRLEN];
+    /* seeds=N: replications (tnhost_sweep.c), the other keys as run takes them */
+    const char *rest[MAX_ARGS + 2], *seeds_arg = NULL, *perm_arg = NULL;
+    int nrest = 0, help = 0;
+    for (int i = 0; i < h->nargs; i++) {
+        help |= !strcmp(h->args[i], "--help") || !strcmp(h->args[i], "-h");
+        if (!strncmp(h->args[i], "seeds=", 6))
+            seeds_arg = h->args[i] + 6;
+        else if (!strncmp(h->args[i], "seeds_perm=", 11))
+            perm_arg = h->args[i] + 11;
+        else
+            rest[nrest++] = h->args[i];
+    }
+    if (perm_arg && !seeds_arg && !help)
+        return fail(h, EXIT_USAGE, "usage", "run: key 'seeds_perm' needs seeds=N (N >= 2)");
+    if (seeds_arg && !help)
+        return run_seeds(h, seeds_arg, perm_arg, rest, nrest);
     tn_config_default(&c);
     int rc = tn_cli_parse(h->nargs, (char **)h->args, 0, &c, run_keys,
                           run_nkeys, h, NULL, err, sizeof err);
     if (rc == 1) {
-        run_usage("tnhost --port PATH run [--compare] [--json] [key=value ...]");
+        run_usage("tnhost --port PATH run [--compare] [--json] [key=value ...]\n"
+                  "  seeds=N (1..64): N runs of the keys with seed..seed+N-1 (seeds_perm=on: and\n"
+                  "  perm_seed..perm_seed+N-1), a row each, their mean and 95 % confidence interval");
         return 0;
     }
     if (rc) { /* the keys' syntax now; their combination once the build's defaults are in */

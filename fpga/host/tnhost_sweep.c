@@ -10,7 +10,7 @@
 #define LOADS_ALLOWED "1..64 comma-separated loads, each in (0, %g] (fraction of capacity: " \
                       "k=%d n=%d term=%d carries at most %g)"
 
-static void sweep_bar(int done, int total, const char *what)
+static void sweep_bar(const char *cmd, int done, int total, const char *what)
 {
     char bar[31];
     int w = 30, fill = total ? done * w / total : w;
@@ -18,7 +18,7 @@ static void sweep_bar(int done, int total, const char *what)
         bar[i] = i < fill ? '#' : '.';
     bar[w] = 0;
     if (done < total)
-        fprintf(stderr, "\rsweep [%s] %d/%d, %s ", bar, done, total, what);
+        fprintf(stderr, "\r%s [%s] %d/%d, %s ", cmd, bar, done, total, what);
     else
         fprintf(stderr, "\r\033[K");
     fflush(stderr);
@@ -64,17 +64,23 @@ static int sweep_board(host *h, board_build *bb)
     return read_build(h, bb);
 }
 
+/* The rows of a sweep: one per load, per window of one run, or per replication (run seeds=N) */
+enum { ROWS_LOADS, ROWS_WINDOWS, ROWS_SEEDS };
+
 /* The sweep's runs, one per configuration, and their table or JSON lines; what[i] names run i
- * in the progress bar and the messages. windows: each row a window of one run (its first column
- * the window's cycles, JSON window_index, windows, warmup, measure); else one per load. */
+ * in the progress bar and the messages. ROWS_WINDOWS: each row a window of one run (its first
+ * column the window's cycles, JSON window_index, windows, warmup, measure); ROWS_SEEDS: each a
+ * replication (its first column the seed, JSON seed_index, seeds); ROWS_LOADS: one per load.
+ * Each run's board figures go to out[i] when out is given. */
 static int sweep_runs(host *h, const board_build *bb, const tn_config *cfg, int nl,
-                      const char *const *what, int windows)
+                      const char *const *what, int mode, tn_stats *out)
 {
-    int tty = isatty(STDERR_FILENO), bad = 0, rc;
+    int tty = isatty(STDERR_FILENO), bad = 0, rc, windows = mode == ROWS_WINDOWS;
+    const char *cmd = mode == ROWS_SEEDS ? "run" : "sweep";
     if (!h->json) {
         char sw[160];
-        printf("tnhost: sweep on %s: k=%d n=%d torus, vcs=%d buf=%d pkt=%d..%d, routing=%s "
-               "selection=%s traffic=%s seed=%u, ", h->port, cfg[0].k, cfg[0].n, cfg[0].vcs,
+        printf("tnhost: %s on %s: k=%d n=%d torus, vcs=%d buf=%d pkt=%d..%d, routing=%s "
+               "selection=%s traffic=%s seed=%u, ", cmd, h->port, cfg[0].k, cfg[0].n, cfg[0].vcs,
                cfg[0].buf, cfg[0].pkt_min, cfg[0].pkt_max, tn_routing_name(cfg[0].routing),
                tn_selection_name(cfg[0].selection), tn_traffic_name(cfg[0].traffic),
                cfg[0].seed);
@@ -82,11 +88,17 @@ static int sweep_runs(host *h, const board_build *bb, const tn_config *cfg, int 
             printf("load=%g%s, %d windows of %ld cycles from cycle %ld\n", cfg[0].load,
                    tn_switch_describe(&cfg[0], 0, sw, sizeof sw), nl, cfg[0].measure,
                    cfg[0].warmup);
+        else if (mode == ROWS_SEEDS)
+            printf("load=%g warmup=%ld measure=%ld%s, %d replications\n", cfg[0].load,
+                   cfg[0].warmup, cfg[0].measure, tn_switch_describe(&cfg[0], 0, sw, sizeof sw),
+                   nl);
         else
             printf("warmup=%ld measure=%ld%s\n", cfg[0].warmup, cfg[0].measure,
                    tn_switch_describe(&cfg[0], 0, sw, sizeof sw));
         if (windows)
             printf("%15s ", "window");
+        else if (mode == ROWS_SEEDS)
+            printf("%10s ", "seed");
         if (h->compare)
             printf("%8s %9s %9s %8s | %9s %9s %8s | %s\n", "offered", "accepted", "lat_avg",
                    "lat_max", "m_accept", "m_lat_avg", "m_latmax", "equal");
@@ -96,16 +108,18 @@ static int sweep_runs(host *h, const board_build *bb, const tn_config *cfg, int 
     }
     for (int i = 0; i < nl; i++) {
         if (tty)
-            sweep_bar(i, nl, what[i]);
+            sweep_bar(cmd, i, nl, what[i]);
         run_result rr;
         if ((rc = run_measure(h, &cfg[i], bb, &rr))) {
             if (tty)
-                sweep_bar(nl, nl, "");
+                sweep_bar(cmd, nl, nl, "");
             return rc;
         }
         if (tty)
-            sweep_bar(nl, nl, ""); /* the line cleared before a row is printed */
+            sweep_bar(cmd, nl, nl, ""); /* the line cleared before a row is printed */
         const tn_stats *st = &rr.st, *cs = &rr.cs;
+        if (out)
+            out[i] = *st;
         int row_bad = rr.not_comparable || (rr.compared && (rr.ndiff || rr.model_rc)) ||
                       st->check_errors || st->router_errors;
         bad |= row_bad;
@@ -114,6 +128,9 @@ static int sweep_runs(host *h, const board_build *bb, const tn_config *cfg, int 
             if (windows)
                 printf(", \"window_index\": %d, \"windows\": %d, \"warmup\": %ld, "
                        "\"measure\": %ld", i, nl, cfg[i].warmup, cfg[i].measure);
+            else if (mode == ROWS_SEEDS)
+                printf(", \"perm_seed\": %u, \"seed_index\": %d, \"seeds\": %d",
+                       cfg[i].perm_seed, i, nl);
             else
                 printf(", \"load_index\": %d, \"loads\": %d", i, nl);
             printf(", \"comparable\": %s", rr.not_comparable ? "false" : "true");
@@ -126,6 +143,8 @@ static int sweep_runs(host *h, const board_build *bb, const tn_config *cfg, int 
                 char wr[48];
                 snprintf(wr, sizeof wr, "%ld-%ld", cfg[i].warmup, cfg[i].warmup + cfg[i].measure);
                 printf("%15s ", wr);
+            } else if (mode == ROWS_SEEDS) {
+                printf("%10u ", cfg[i].seed);
             }
             if (rr.not_comparable) {
                 printf("%8.4f %9.4f %9.2f %8ld   %s\n", st->offered, st->accepted, st->latency_avg,
@@ -142,8 +161,8 @@ static int sweep_runs(host *h, const board_build *bb, const tn_config *cfg, int 
             fflush(stdout);
         }
         if (rr.compared && rr.ndiff)
-            fprintf(stderr, "tnhost: sweep: %s: %d of %d fields differ between the board "
-                    "and the C model\n", what[i], rr.ndiff, RUN_NCOMPARED);
+            fprintf(stderr, "tnhost: %s: %s: %d of %d fields differ between the board "
+                    "and the C model\n", cmd, what[i], rr.ndiff, RUN_NCOMPARED);
     }
     if (!h->json) {
         printf("offered, accepted: fraction of capacity (%.4g flits/node/cycle); latency: cycles, "
@@ -201,7 +220,108 @@ static int sweep_windows(host *h, const char *windows_arg, const char **rest, in
                  cfg[i].warmup + cfg[i].measure);
         what[i] = wb[i];
     }
-    return sweep_runs(h, &bb, cfg, (int)nw, what, 1);
+    return sweep_runs(h, &bb, cfg, (int)nw, what, ROWS_WINDOWS, NULL);
+}
+
+/* run seeds=N [seeds_perm=on]: N runs of the same keys with seed + i (and perm_seed + i), a row
+ * each as sweep prints them, then the mean over them and the half-width of its 95 % confidence
+ * interval (tnsim run seeds=N's statistics, tn_mean_ci); every configuration checked (against
+ * the build too) before the first run */
+int run_seeds(host *h, const char *seeds_arg, const char *perm_arg, const char **rest,
+              int nrest)
+{
+    char msg[TN_CLI_ERRLEN + 200];
+    long ns = 0;
+    if (tn_cli_long(seeds_arg, 1, SWEEP_MAX, &ns)) {
+        snprintf(msg, sizeof msg, "run: key 'seeds': value '%.64s' is not allowed; allowed: "
+                 "1..%d (replications, seeds seed..seed+N-1)", seeds_arg, SWEEP_MAX);
+        return fail(h, EXIT_USAGE, "usage", msg);
+    }
+    int perm = 0;
+    if (perm_arg && strcmp(perm_arg, "on") && strcmp(perm_arg, "off")) {
+        snprintf(msg, sizeof msg, "run: key 'seeds_perm': value '%.64s' is not allowed; "
+                 "allowed: on off", perm_arg);
+        return fail(h, EXIT_USAGE, "usage", msg);
+    }
+    perm = perm_arg && !strcmp(perm_arg, "on");
+    tn_config c;
+    int rc;
+    if (sweep_keys(h, rest, nrest, &c, &rc))
+        return rc;
+    if (perm && ns < 2)
+        return fail(h, EXIT_USAGE, "usage", "run: key 'seeds_perm': value 'on' needs seeds >= 2");
+    if (perm && c.traffic != TN_TR_RANDPERM && !(c.switch_at && tn_switch_traffic(&c) ==
+                                                 TN_TR_RANDPERM))
+        return fail(h, EXIT_USAGE, "usage", "run: key 'seeds_perm': value 'on' needs "
+                    "traffic=randperm (or switch_traffic=randperm): no other pattern reads "
+                    "perm_seed; allowed: off");
+    for (int k = 0; k < 1 + perm; k++) { /* seed, then perm_seed: the last must fit 32 bits */
+        uint32_t first = k ? c.perm_seed : c.seed;
+        if ((uint64_t)first + (uint64_t)(ns - 1) > 4294967295u) {
+            snprintf(msg, sizeof msg, "run: key 'seeds': value '%ld' with %s=%u passes "
+                     "4294967295; allowed: 1..%llu", ns, k ? "perm_seed" : "seed", first,
+                     4294967296ull - first);
+            return fail(h, EXIT_USAGE, "usage", msg);
+        }
+    }
+    board_build bb;
+    if ((rc = sweep_board(h, &bb)))
+        return rc;
+    tn_config cfg[SWEEP_MAX], t;
+    if ((rc = run_config(h, nrest, rest, &bb, "run", &t)))
+        return rc;
+    char sk[SWEEP_MAX][32], pk[SWEEP_MAX][40], wb[SWEEP_MAX][48];
+    const char *what[SWEEP_MAX];
+    for (int i = 0; i < (int)ns; i++) {
+        /* the last seed= wins: the replication's, after the user's */
+        snprintf(sk[i], sizeof sk[i], "seed=%u", t.seed + (uint32_t)i);
+        snprintf(pk[i], sizeof pk[i], "perm_seed=%u", t.perm_seed + (uint32_t)i);
+        rest[nrest] = sk[i];
+        rest[nrest + 1] = pk[i];
+        if ((rc = run_config(h, nrest + 1 + perm, rest, &bb, "run", &cfg[i])))
+            return rc;
+        snprintf(wb[i], sizeof wb[i], "seed %u", cfg[i].seed);
+        what[i] = wb[i];
+    }
+    static tn_stats st[SWEEP_MAX];
+    rc = sweep_runs(h, &bb, cfg, (int)ns, what, ROWS_SEEDS, st);
+    if (rc && rc != EXIT_BOARD)
+        return rc;
+    /* the summary of the board's figures */
+    enum { S_ACC, S_ACCFL, S_LAT, S_LATMAX, S_N };
+    static const char *const name[S_N] = {"accepted", "accepted_flits_per_node_cycle",
+                                          "latency_avg", "latency_max"};
+    double x[SWEEP_MAX], mean[S_N], sd[S_N], ci[S_N], tq = 0;
+    int sat = 0;
+    for (int f = 0; f < S_N; f++) {
+        for (int i = 0; i < (int)ns; i++)
+            x[i] = f == S_ACC ? st[i].accepted : f == S_ACCFL ? st[i].accepted_flits
+                 : f == S_LAT ? st[i].latency_avg : (double)st[i].latency_max;
+        tn_mean_ci(x, (int)ns, &mean[f], &sd[f], &ci[f], &tq);
+    }
+    for (int i = 0; i < (int)ns; i++)
+        sat += st[i].saturated != 0;
+    if (h->json) {
+        printf("{\"seeds\": %ld, \"seed_first\": %u, \"seeds_perm\": %s, \"t975\": %.6f, "
+               "\"saturated_runs\": %d", ns, cfg[0].seed, perm ? "true" : "false", tq, sat);
+        static const char *const part[3] = {"mean", "sd", "ci95"};
+        for (int p = 0; p < 3; p++) {
+            const double *v = p == 0 ? mean : p == 1 ? sd : ci;
+            printf(", \"%s\": {", part[p]);
+            for (int f = 0; f < S_N; f++)
+                printf("%s\"%s\": %.6g", f ? ", " : "", name[f], v[f]);
+            printf("}");
+        }
+        printf("}\n");
+    } else {
+        printf("%10s %8s %9.4f %9.2f %8.1f   saturated in %d of %ld\n", "mean", "",
+               mean[S_ACC], mean[S_LAT], mean[S_LATMAX], sat, ns);
+        printf("%10s %8s %9.4f %9.2f %8.1f   (the half-width of the mean's 95 %% confidence "
+               "interval, Student's t %.3f with %ld degrees of freedom)\n", "+-95%", "",
+               ci[S_ACC], ci[S_LAT], ci[S_LATMAX], tq, ns - 1);
+    }
+    fflush(stdout);
+    return rc;
 }
 
 int cmd_sweep(host *h)
@@ -312,5 +432,5 @@ int cmd_sweep(host *h)
         snprintf(wb[i], sizeof wb[i], "load %s", tok[i]);
         what[i] = wb[i];
     }
-    return sweep_runs(h, &bb, cfg, nl, what, 0);
+    return sweep_runs(h, &bb, cfg, nl, what, ROWS_LOADS, NULL);
 }
