@@ -424,6 +424,15 @@ sys.exit(0 if ok else 1)' <<<"$OUT"; then
 else
     fail "run seeds=2 seeds_perm=on: seed 1, 2 with perm_seed 9, 10, each equal to the C model" "exit $RC" "$OUT" "$ERR"
 fi
+# seeds=1 is one run, as in tnsim: the output of run without it
+h --port "$PTY_core" --json run seeds=1 routing=dor traffic=tornado load=0.1 warmup=100 measure=400
+S1=$OUT
+h --port "$PTY_core" --json run routing=dor traffic=tornado load=0.1 warmup=100 measure=400
+if [ "$RC" -eq 0 ] && [ -n "$S1" ] && [ "$S1" = "$OUT" ]; then
+    pass "run seeds=1: the run without seeds, field for field"
+else
+    fail "run seeds=1: the run without seeds, field for field" "seeds=1: $S1" "without: $OUT"
+fi
 # refused before the port is opened: exit 2, the key named
 seeds_refused() {
     local desc=$1 want=$2

