@@ -3,7 +3,8 @@
  * table's defaults are tn_config_default's, every key accepts its default, bad values give the
  * message with the range, each enumeration value is set by its name (and a value outside is
  * "?"), the unknown-key message lists every key, tn_cli_parse with a
- * program's extra keys on the command line and in --config, and tn_config_name. */
+ * program's extra keys on the command line and in --config, tn_config_name, and the
+ * replications' statistics (tn_t975, tn_mean_ci). */
 #define _POSIX_C_SOURCE 200809L
 #include <stddef.h>
 #include <stdio.h>
@@ -950,6 +951,40 @@ static void test_config_unused(void **state)
     assert_string_equal(err, "argument 'bogus' is not key=value");
 }
 
+/* Replications' statistics (tn_t975, tn_mean_ci): Student's t against the published table (the
+ * 0.975 quantile, to six decimals), its edges, and a mean, sample standard deviation and
+ * half-width worked by hand */
+static void test_replication_stats(void **state)
+{
+    (void)state;
+    static const struct {
+        int df;
+        double t;
+    } table[] = {{1, 12.706205}, {2, 4.302653}, {3, 3.182446}, {4, 2.776445}, {5, 2.570582},
+                 {9, 2.262157}, {10, 2.228139}, {20, 2.085963}, {30, 2.042272}, {63, 1.998341},
+                 {120, 1.979930}};
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        double t = tn_t975(table[i].df);
+        if (!(t > table[i].t - 2e-6 && t < table[i].t + 2e-6))
+            fail_msg("df %d: t %.7f, table %.6f", table[i].df, t, table[i].t);
+    }
+    assert_true(tn_t975(0) == 0.0);
+    assert_true(tn_t975(-3) == 0.0);
+    /* 2, 4, 4, 4, 5, 5, 7, 9: mean 5, sum of squares 32, sd sqrt(32 / 7), half-width t(7) sd / sqrt 8 */
+    const double x[8] = {2, 4, 4, 4, 5, 5, 7, 9};
+    double m, sd, ci, t;
+    tn_mean_ci(x, 8, &m, &sd, &ci, &t);
+    assert_true(m > 5 - 1e-12 && m < 5 + 1e-12);
+    double want_sd = 2.1380899352993950, want_t = 2.364624, want_ci = want_t * want_sd / 2.8284271247461903;
+    if (!(sd > want_sd - 1e-12 && sd < want_sd + 1e-12 && t > want_t - 2e-6 && t < want_t + 2e-6 &&
+          ci > want_ci - 1e-5 && ci < want_ci + 1e-5))
+        fail_msg("sd %.12f (%.12f), t %.7f (%.6f), ci %.7f (%.7f)", sd, want_sd, t, want_t, ci,
+                 want_ci);
+    /* one observation: its value, no spread, no interval */
+    tn_mean_ci(x + 7, 1, &m, &sd, &ci, &t);
+    assert_true(m == 9.0 && sd == 0.0 && ci == 0.0 && t == 0.0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -971,6 +1006,7 @@ int main(void)
         cmocka_unit_test(test_cli_usage_lists_every_key),
         cmocka_unit_test(test_config_name),
         cmocka_unit_test(test_long_value_shown),
+        cmocka_unit_test(test_replication_stats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
