@@ -6,7 +6,7 @@
 # the achieved Fmax against the constraint, and the run time of each step.
 # Writes build/fpga/tn_ulx3s.bit, build/fpga/report.md (printed), the logs beside them.
 # Usage: bash scripts/fpga_build.sh   (env: K=4 N=2 V=2 ROUTING=0 B=4 W=16 SEL=-1 GAL=0 ACOR=0
-#        FREQ=20 PNR_FREQ=FREQ SEED=1 ROUTER=router2; the board build's parameters, docs/board-guide.md
+#        FREQ=20 PNR_FREQ=FREQ SEED=1 ROUTER (router2 at 16 nodes or more, else router1); the board build's parameters, docs/board-guide.md
 #        "Resources"; K and N the torus (tn_board: K a power of two, K^N <= 32; K=8 N=1 is the
 #        8-node ring build that carries every routing family, with B=8 at FREQ=18,
 #        docs/board-guide.md "The ring build"); SEL -1 builds every selection function (chosen at run time), 0..5 one fixed at
@@ -18,8 +18,8 @@
 #        clock's constraint from the PLL, the oscillator's 25 MHz through its dividers, and
 #        ignores --freq for it, so a PNR_FREQ other than FREQ is written as a FREQUENCY NET "clk"
 #        line into build/fpga/ulx3s.lpf, a copy of constraints/ulx3s_v20.lpf). The report says whether the
-#        routed Fmax reaches FREQ, the clock the board runs at; ROUTER nextpnr's router, router2
-#        (the default) or router1; PNR_OPTS extra nextpnr options, named in the report.)
+#        routed Fmax reaches FREQ, the clock the board runs at; ROUTER nextpnr's router, router1
+#        or router2; PNR_OPTS extra nextpnr options, named in the report.)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # the YoWASP tools where pip put them into the user's site (scripts/setup.sh), also outside make
@@ -38,9 +38,14 @@ for kv in "K=$K" "N=$N" "V=$V" "ROUTING=$ROUTING" "B=$B" "W=$W" "GAL=$GAL" "ACOR
 done
 PNR_FREQ=${PNR_FREQ:-$FREQ}
 PNR_OPTS=${PNR_OPTS:-}
-# nextpnr's router: router2 by default (docs/board-guide.md, "The bitstream (make fpga)": router1
-# did not converge on the 4x4 build at 2026-11-30's HEAD in 85 minutes; router2 routed it in 20)
-ROUTER=${ROUTER:-router2}
+# nextpnr's router, by default the one that routes the build best as measured (docs/board-guide.md,
+# "Resources", "Which nextpnr router"): router2 for 16 nodes or more (on the 4x4, at 72 % of the slices,
+# router1 stalled at 119,163 overused arcs after 2,428 s; router2 routed it in 1,200 s at 21.87
+# MHz), router1 for fewer (on the 8-node ring router1 reaches 19.44 MHz, router2 17.34: below
+# its 17.86 MHz clock)
+if [ -z "${ROUTER:-}" ]; then
+    if awk -v k="$K" -v n="$N" 'BEGIN { exit !(k ^ n >= 16) }'; then ROUTER=router2; else ROUTER=router1; fi
+fi
 case "$ROUTER" in
     router1|router2) ;;
     *) echo "fpga: ROUTER '$ROUTER' is not a nextpnr router: allowed router1 router2" >&2; exit 2;;
