@@ -9,12 +9,12 @@
 #include "tnsim.h"
 
 /* The statistics summarised over the replications, by their names in run --json */
-enum { F_ACC, F_ACC_FL, F_CREATED, F_LAT, F_P50, F_P99, F_NET, F_HOPS, F_NONMIN, F_JAIN, F_UTIL,
-       F_N };
+enum { F_ACC, F_ACC_FL, F_CREATED, F_LAT, F_P50, F_P99, F_MAX, F_NET, F_HOPS, F_NONMIN, F_JAIN,
+       F_UTIL, F_N };
 static const char *const field_name[F_N] = {
     "accepted", "accepted_flits_per_node_cycle", "created_flits_per_node_cycle", "latency_avg",
-    "latency_p50", "latency_p99", "network_latency_avg", "hops_avg", "nonmin_frac", "src_jain",
-    "chan_util_avg"};
+    "latency_p50", "latency_p99", "latency_max", "network_latency_avg", "hops_avg", "nonmin_frac",
+    "src_jain", "chan_util_avg"};
 
 static void fields(const tn_stats *st, double *x)
 {
@@ -24,6 +24,7 @@ static void fields(const tn_stats *st, double *x)
     x[F_LAT] = st->latency_avg;
     x[F_P50] = (double)st->latency_p50;
     x[F_P99] = (double)st->latency_p99;
+    x[F_MAX] = (double)st->latency_max;
     x[F_NET] = st->network_latency_avg;
     x[F_HOPS] = st->hops_avg;
     x[F_NONMIN] = st->nonmin_frac;
