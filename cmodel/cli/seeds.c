@@ -108,19 +108,6 @@ static int replicate(const cli *a, const tn_config *base, tn_config *cfgs, tnsim
     return o.rc;
 }
 
-/* {"mean": {...}, "sd": {...}, "ci95": {...}} fields of a summary */
-static void print_summary_json(const summary *s, FILE *f)
-{
-    static const char *const part[3] = {"mean", "sd", "ci95"};
-    for (int p = 0; p < 3; p++) {
-        const double *v = p == 0 ? s->mean : p == 1 ? s->sd : s->ci;
-        fprintf(f, ", \"%s\": {", part[p]);
-        for (int i = 0; i < F_N; i++)
-            fprintf(f, "%s\"%s\": %.6g", i ? ", " : "", field_name[i], v[i]);
-        fprintf(f, "}");
-    }
-}
-
 /* One JSON object: the replications' objects (run --json's), then their summary */
 static void print_json(const cli *a, const tn_config *cfgs, const tnsim_result *res, FILE *f,
                        const char *end)
@@ -134,7 +121,7 @@ static void print_json(const cli *a, const tn_config *cfgs, const tnsim_result *
     for (int i = 0; i < a->seeds; i++)
         tnsim_print_json(&cfgs[i], &res[i].st, f, i + 1 < a->seeds ? ",\n" : "\n");
     fprintf(f, "]");
-    print_summary_json(&s, f);
+    tn_summary_json(f, field_name, F_N, s.mean, s.sd, s.ci);
     fprintf(f, "}%s", end);
 }
 

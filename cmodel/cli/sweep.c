@@ -270,13 +270,8 @@ int tnsim_sat_seeds(cli *a)
         tn_mean_ci(x[f], a->seeds, &mean[f], &sd[f], &ci[f], &t);
     if (a->json) {
         static const char *const name[3] = {"sat_load", "sat_accepted", "overload_accepted"};
-        static const char *const part[3] = {"mean", "sd", "ci95"};
         printf("]");
-        for (int p = 0; p < 3; p++) {
-            const double *v = p == 0 ? mean : p == 1 ? sd : ci;
-            printf(", \"%s\": {\"%s\": %.6g, \"%s\": %.6g, \"%s\": %.6g}", part[p], name[0],
-                   v[0], name[1], v[1], name[2], v[2]);
-        }
+        tn_summary_json(stdout, name, 3, mean, sd, ci);
         printf(", \"t975\": %.6f}\n", t);
     } else {
         printf("  %10s %9.4f %9.4f %9.4f\n", "mean", mean[0], mean[1], mean[2]);

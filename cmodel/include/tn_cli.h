@@ -80,5 +80,8 @@ int tn_config_name(const tn_config *c, char *buf, size_t len);
  * interval and the t used (n - 1 degrees of freedom; sd, ci and t 0 for n = 1). */
 double tn_t975(int df);
 void tn_mean_ci(const double *x, int n, double *mean, double *sd, double *ci, double *t);
+/* The JSON fields ', "mean": {...}, "sd": {...}, "ci95": {...}' of nf statistics named names */
+void tn_summary_json(FILE *f, const char *const *names, int nf, const double *mean,
+                     const double *sd, const double *ci);
 
 #endif

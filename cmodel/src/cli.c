@@ -397,3 +397,16 @@ void tn_mean_ci(const double *x, int n, double *mean, double *sd, double *ci, do
     *t = tn_t975(n - 1);
     *ci = *t * *sd / sqrt((double)n);
 }
+
+void tn_summary_json(FILE *f, const char *const *names, int nf, const double *mean,
+                     const double *sd, const double *ci)
+{
+    static const char *const part[3] = {"mean", "sd", "ci95"};
+    for (int p = 0; p < 3; p++) {
+        const double *v = p == 0 ? mean : p == 1 ? sd : ci;
+        fprintf(f, ", \"%s\": {", part[p]);
+        for (int i = 0; i < nf; i++)
+            fprintf(f, "%s\"%s\": %.6g", i ? ", " : "", names[i], v[i]);
+        fprintf(f, "}");
+    }
+}

@@ -304,14 +304,7 @@ int run_seeds(host *h, const char *seeds_arg, const char *perm_arg, const char *
     if (h->json) {
         printf("{\"seeds\": %ld, \"seed_first\": %u, \"seeds_perm\": %s, \"t975\": %.6f, "
                "\"saturated_runs\": %d", ns, cfg[0].seed, perm ? "true" : "false", tq, sat);
-        static const char *const part[3] = {"mean", "sd", "ci95"};
-        for (int p = 0; p < 3; p++) {
-            const double *v = p == 0 ? mean : p == 1 ? sd : ci;
-            printf(", \"%s\": {", part[p]);
-            for (int f = 0; f < S_N; f++)
-                printf("%s\"%s\": %.6g", f ? ", " : "", name[f], v[f]);
-            printf("}");
-        }
+        tn_summary_json(stdout, name, S_N, mean, sd, ci);
         printf("}\n");
     } else {
         printf("%10s %8s %9.4f %9.2f %8.1f   saturated in %d of %ld\n", "mean", "",
