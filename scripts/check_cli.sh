@@ -981,6 +981,8 @@ bad "seeds=65" "'seeds'|'65'|1..64" run seeds=65 $Q
 bad "seeds_perm without seeds" "'seeds_perm'|'on'|seeds >= 2" run traffic=randperm seeds_perm=on $Q
 bad "seeds_perm without randperm" "'seeds_perm'|'on'|traffic=randperm|allowed: off" run seeds=2 seeds_perm=on $Q
 bad "seeds_perm=maybe" "'seeds_perm'|'maybe'|on off" run seeds=2 seeds_perm=maybe $Q
+bad "seeds_perm with a switch to another pattern than randperm" "'seeds_perm'|'on'|traffic=randperm" \
+    run seeds=2 seeds_perm=on switch_at=50 switch_traffic=tornado $Q
 bad "seeds past the last seed" "'seeds'|'2'|seed=4294967295|allowed: 1..1" run seed=4294967295 seeds=2 $Q
 bad "seeds past the last perm_seed" "'seeds'|'7'|perm_seed=4294967290|allowed: 1..6" \
     run traffic=randperm perm_seed=4294967290 seeds=7 seeds_perm=on $Q
