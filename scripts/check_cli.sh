@@ -984,6 +984,11 @@ bad "seeds_perm=maybe" "'seeds_perm'|'maybe'|on off" run seeds=2 seeds_perm=mayb
 bad "seeds_perm with a switch to another pattern than randperm" "'seeds_perm'|'on'|traffic=randperm" \
     run seeds=2 seeds_perm=on switch_at=50 switch_traffic=tornado $Q
 bad "seeds past the last seed" "'seeds'|'2'|seed=4294967295|allowed: 1..1" run seed=4294967295 seeds=2 $Q
+# the last seeds that fit are taken: seed 4294967294 and 4294967295, and perm_seed the same
+tn run k=2 n=1 load=0.1 traffic=randperm seed=4294967294 perm_seed=4294967294 seeds=2 seeds_perm=on warmup=0 measure=20 --json
+ran_ok "seeds=2 from seed and perm_seed 4294967294 (the last two that fit): exit 0" &&
+    jcheck "seeds=2 from 4294967294: replications seed 4294967294 and 4294967295" "$TMP/out" \
+        '[r["seed"] for r in j["runs"]] == [4294967294, 4294967295]'
 bad "seeds past the last perm_seed" "'seeds'|'7'|perm_seed=4294967290|allowed: 1..6" \
     run traffic=randperm perm_seed=4294967290 seeds=7 seeds_perm=on $Q
 bad "seeds with chan_out" "'chan_out'|records one run|seeds=2|allowed: seeds=1" run seeds=2 chan_out="$TMP/c.csv" $Q
