@@ -969,9 +969,10 @@ rows = {l.split()[0]: l.split()[1:] for l in open(sys.argv[2]) if l.split()}
 ok = all(abs(float(rows[str(r["seed"])][0]) - r["sat_load"]) < 1e-4 for r in d["runs"])
 ok = ok and abs(float(rows["mean"][1]) - d["mean"]["sat_accepted"]) < 1e-4
 ok = ok and abs(float(rows["+-95%"][0]) - d["ci95"]["sat_load"]) < 1e-4
+ok = ok and "3 replications, seed 5..7 (tol 0.020)" in open(sys.argv[2]).read()
 sys.exit(0 if ok else 1)
 EOF
-        check "sat seeds=3 text: the rows, the mean and the +-95% row equal the JSON's" $? "$OUT"
+        check "sat seeds=3 text: the rows, the mean and the +-95% row equal the JSON's; seeds 5..7 named" $? "$OUT"
     fi
 fi
 bad "seeds with bound" "'seeds'|'3'|only for tnsim run, sweep and sat" bound seeds=3
@@ -989,6 +990,8 @@ tn run k=2 n=1 load=0.1 traffic=randperm seed=4294967294 perm_seed=4294967294 se
 ran_ok "seeds=2 from seed and perm_seed 4294967294 (the last two that fit): exit 0" &&
     jcheck "seeds=2 from 4294967294: replications seed 4294967294 and 4294967295" "$TMP/out" \
         '[r["seed"] for r in j["runs"]] == [4294967294, 4294967295]'
+bad "seeds past the last perm_seed, seed inside" "'seeds'|'2'|perm_seed=4294967295|allowed: 1..1" \
+    run traffic=randperm seed=4294967294 perm_seed=4294967295 seeds=2 seeds_perm=on $Q
 bad "seeds past the last perm_seed" "'seeds'|'7'|perm_seed=4294967290|allowed: 1..6" \
     run traffic=randperm perm_seed=4294967290 seeds=7 seeds_perm=on $Q
 bad "seeds with chan_out" "'chan_out'|records one run|seeds=2|allowed: seeds=1" run seeds=2 chan_out="$TMP/c.csv" $Q

@@ -280,15 +280,14 @@ int tnsim_parse(cli *a, int argc, char **argv)
                         "off\n");
         return -1;
     }
-    if ((unsigned long)a->cfg.seed + (unsigned long)(a->seeds - 1) > 4294967295UL ||
-        (a->seeds_perm &&
-         (unsigned long)a->cfg.perm_seed + (unsigned long)(a->seeds - 1) > 4294967295UL)) {
-        int perm = (unsigned long)a->cfg.seed + (unsigned long)(a->seeds - 1) <= 4294967295UL;
-        fprintf(stderr, "tnsim: error: key 'seeds': value '%d' with %s=%u passes 4294967295; "
-                        "allowed: 1..%lu\n", a->seeds, perm ? "perm_seed" : "seed",
-                perm ? a->cfg.perm_seed : a->cfg.seed,
-                4294967296UL - (perm ? a->cfg.perm_seed : a->cfg.seed));
-        return -1;
+    for (int k = 0; k < 1 + a->seeds_perm; k++) { /* seed, then perm_seed: the last must fit */
+        unsigned long first = k ? a->cfg.perm_seed : a->cfg.seed;
+        if (first + (unsigned long)(a->seeds - 1) > 4294967295UL) {
+            fprintf(stderr, "tnsim: error: key 'seeds': value '%d' with %s=%lu passes "
+                            "4294967295; allowed: 1..%lu\n", a->seeds, k ? "perm_seed" : "seed",
+                    first, 4294967296UL - first);
+            return -1;
+        }
     }
     if (a->seeds > 1 && (a->chan_out || a->pair_src >= 0 || a->series)) {
         fprintf(stderr, "tnsim: error: key '%s' records one run; not allowed with seeds=%d "
