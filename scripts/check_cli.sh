@@ -990,6 +990,9 @@ tn run k=2 n=1 load=0.1 traffic=randperm seed=4294967294 perm_seed=4294967294 se
 ran_ok "seeds=2 from seed and perm_seed 4294967294 (the last two that fit): exit 0" &&
     jcheck "seeds=2 from 4294967294: replications seed 4294967294 and 4294967295" "$TMP/out" \
         '[r["seed"] for r in j["runs"]] == [4294967294, 4294967295]'
+# without seeds_perm the permutation stays: perm_seed's last value is no limit
+tn run k=2 n=1 load=0.1 traffic=randperm perm_seed=4294967295 seeds=2 warmup=0 measure=20 --json
+ran_ok "seeds=2 with perm_seed=4294967295 and seeds_perm off (perm_seed not moved): exit 0"
 bad "seeds past the last perm_seed, seed inside" "'seeds'|'2'|perm_seed=4294967295|allowed: 1..1" \
     run traffic=randperm seed=4294967294 perm_seed=4294967295 seeds=2 seeds_perm=on $Q
 bad "seeds past the last perm_seed" "'seeds'|'7'|perm_seed=4294967290|allowed: 1..6" \
