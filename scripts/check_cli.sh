@@ -992,7 +992,8 @@ ran_ok "seeds=2 from seed and perm_seed 4294967294 (the last two that fit): exit
         '[r["seed"] for r in j["runs"]] == [4294967294, 4294967295]'
 # without seeds_perm the permutation stays: perm_seed's last value is no limit
 tn run k=2 n=1 load=0.1 traffic=randperm perm_seed=4294967295 seeds=2 warmup=0 measure=20 --json
-ran_ok "seeds=2 with perm_seed=4294967295 and seeds_perm off (perm_seed not moved): exit 0"
+ran_ok "seeds=2 with perm_seed=4294967295 and seeds_perm off (perm_seed not moved): exit 0" &&
+    pass "seeds=2 with perm_seed=4294967295 and seeds_perm off (perm_seed not moved): exit 0"
 bad "seeds past the last perm_seed, seed inside" "'seeds'|'2'|perm_seed=4294967295|allowed: 1..1" \
     run traffic=randperm seed=4294967294 perm_seed=4294967295 seeds=2 seeds_perm=on $Q
 bad "seeds past the last perm_seed" "'seeds'|'7'|perm_seed=4294967290|allowed: 1..6" \
@@ -1001,7 +1002,8 @@ bad "seeds with chan_out" "'chan_out'|records one run|seeds=2|allowed: seeds=1" 
 bad "seeds with pair" "'pair'|records one run|seeds=3" run seeds=3 pair=0,5 $Q
 bad "seeds with series" "'series'|records one run|seeds=2" run seeds=2 series="$TMP/s.csv" $Q
 tn run seeds=2 seeds_perm=on traffic=uniform switch_at=50 switch_traffic=randperm k=4 n=2 warmup=0 measure=100
-ran_ok "seeds_perm=on with switch_traffic=randperm (the second pattern reads perm_seed): exit 0"
+ran_ok "seeds_perm=on with switch_traffic=randperm (the second pattern reads perm_seed): exit 0" &&
+    pass "seeds_perm=on with switch_traffic=randperm (the second pattern reads perm_seed): exit 0"
 
 # ---------------------------------------------------------------- --config
 cat >"$TMP/good.cfg" <<'EOF'
