@@ -453,6 +453,18 @@ seeds_refused "seeds_perm=maybe" "key 'seeds_perm': value 'maybe' is not allowed
 seeds_refused "seeds past the last seed" "key 'seeds': value '2' with seed=4294967295 passes 4294967295; allowed: 1..1" seeds=2 seed=4294967295
 seeds_refused "seeds past the last perm_seed" "with perm_seed=4294967295 passes" seeds=2 seeds_perm=on traffic=randperm perm_seed=4294967295
 seeds_refused "a bad key beside seeds (named as run names it)" "unknown key 'lod'" seeds=2 lod=0.3
+seeds_refused "seeds_perm=on with a switch to another pattern than randperm" \
+    "key 'seeds_perm': value 'on' needs traffic=randperm" seeds=2 seeds_perm=on switch_at=50 switch_traffic=tornado
+# the last seeds that fit are taken (the keys pass; without a port the run stops there), and
+# without seeds_perm perm_seed's last value is no limit
+for k in "seed=4294967294" "traffic=randperm perm_seed=4294967294 seeds_perm=on" "traffic=randperm perm_seed=4294967295"; do
+    h run seeds=2 $k
+    if [ "$RC" -eq 2 ] && grep -qF "run: no port given" <<<"$ERR" && ! grep -q "key 'seeds" <<<"$ERR"; then
+        pass "run seeds=2 $k: taken (the last seeds that fit), checked before the port"
+    else
+        fail "run seeds=2 $k: taken (the last seeds that fit), checked before the port" "exit $RC" "$ERR"
+    fi
+done
 
 # refused: exit 2, message naming the key, the value and what the build allows
 refused() {

@@ -57,10 +57,12 @@ static int sweep_keys(host *h, const char **rest, int nrest, tn_config *c, int *
 }
 
 /* The board's build registers, once the keys are known good; 0 or what the command returns. */
-static int sweep_board(host *h, board_build *bb)
+static int sweep_board(host *h, board_build *bb, const char *cmd)
 {
+    char msg[64];
+    snprintf(msg, sizeof msg, "%s: no port given; use --port PATH", cmd);
     if (!h->port[0])
-        return fail(h, EXIT_USAGE, "usage", "sweep: no port given; use --port PATH");
+        return fail(h, EXIT_USAGE, "usage", msg);
     return read_build(h, bb);
 }
 
@@ -203,7 +205,7 @@ static int sweep_windows(host *h, const char *windows_arg, const char **rest, in
         }
     }
     board_build bb;
-    if ((rc = sweep_board(h, &bb)))
+    if ((rc = sweep_board(h, &bb, "sweep")))
         return rc;
     tn_config cfg[SWEEP_MAX], t;
     if ((rc = run_config(h, nrest, rest, &bb, "sweep", &t)))
@@ -265,7 +267,7 @@ int run_seeds(host *h, const char *seeds_arg, const char *perm_arg, const char *
         }
     }
     board_build bb;
-    if ((rc = sweep_board(h, &bb)))
+    if ((rc = sweep_board(h, &bb, "run")))
         return rc;
     tn_config cfg[SWEEP_MAX], t;
     if ((rc = run_config(h, nrest, rest, &bb, "run", &t)))
@@ -390,7 +392,7 @@ int cmd_sweep(host *h)
     if (sweep_keys(h, rest, nrest, &c, &rc))
         return rc;
     board_build bb;
-    if ((rc = sweep_board(h, &bb)))
+    if ((rc = sweep_board(h, &bb, "sweep")))
         return rc;
     /* every load's configuration checked before the first run */
     char lk[SWEEP_MAX][40];
