@@ -401,6 +401,8 @@ h_setup() {
     $CC $SANF $INCF -I"$tree/tb/unit" -c "$tree/tb/unit/test_tnhost.c" -o "$hdir/test_tnhost.o" \
         2>> "$out/build.log" || die "tb/unit/test_tnhost.c does not compile: $out/build.log"
     for f in tnboard tnboard-core tnboard-ring; do ln -s "$root/build/bin/$f" "$tree/build/bin/$f"; done
+    # board_core_test.sh compares tnhost run seeds=N with tnsim's (the unmutated one)
+    ln -s "$root/build/san/tnsim" "$tree/build/san/tnsim"
 }
 # FILE's objects back to the unmutated ones
 h_restore() { cp "$hdir"/base/* "$hdir/cur/"; }
