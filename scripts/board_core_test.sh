@@ -455,6 +455,15 @@ seeds_refused "seeds past the last perm_seed" "with perm_seed=4294967295 passes"
 seeds_refused "a bad key beside seeds (named as run names it)" "unknown key 'lod'" seeds=2 lod=0.3
 seeds_refused "seeds_perm=on with a switch to another pattern than randperm" \
     "key 'seeds_perm': value 'on' needs traffic=randperm" seeds=2 seeds_perm=on switch_at=50 switch_traffic=tornado
+# the most arguments run takes (260: seeds and 259 keys), kept with room for the replication's
+# seed= and perm_seed= (the sanitizer build reports a write past the list)
+mapfile -t many < <(for i in $(seq 259); do echo "load=0.1"; done)
+h run seeds=2 "${many[@]}"
+if [ "$RC" -eq 2 ] && grep -qF "run: no port given" <<<"$ERR" && ! grep -q "Sanitizer\|runtime error" <<<"$ERR"; then
+    pass "run seeds=2 with 259 more keys (the most run takes): taken, no write past the list"
+else
+    fail "run seeds=2 with 259 more keys (the most run takes): taken, no write past the list" "exit $RC" "$(head -c 600 <<<"$ERR")"
+fi
 # the last seeds that fit are taken (the keys pass; without a port the run stops there), and
 # without seeds_perm perm_seed's last value is no limit
 for k in "seed=4294967294" "traffic=randperm perm_seed=4294967294 seeds_perm=on" "traffic=randperm perm_seed=4294967295"; do
