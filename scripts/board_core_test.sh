@@ -452,7 +452,7 @@ seeds_refused "seeds_perm=on without randperm" "key 'seeds_perm': value 'on' nee
 seeds_refused "seeds_perm=maybe" "key 'seeds_perm': value 'maybe' is not allowed; allowed: on off" seeds=2 seeds_perm=maybe
 seeds_refused "seeds past the last seed" "key 'seeds': value '2' with seed=4294967295 passes 4294967295; allowed: 1..1" seeds=2 seed=4294967295
 seeds_refused "seeds past the last perm_seed" "with perm_seed=4294967295 passes" seeds=2 seeds_perm=on traffic=randperm perm_seed=4294967295
-seeds_refused "a bad key beside seeds (named as run names it)" "unknown key 'lod'" seeds=2 lod=0.3
+seeds_refused "a bad key beside seeds (named as run names it)" "run: unknown key 'lod'" seeds=2 lod=0.3
 seeds_refused "seeds_perm=on with a switch to another pattern than randperm" \
     "key 'seeds_perm': value 'on' needs traffic=randperm" seeds=2 seeds_perm=on switch_at=50 switch_traffic=tornado
 # the most arguments run takes (260: seeds and 259 keys), kept with room for the replication's

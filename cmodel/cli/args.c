@@ -269,25 +269,9 @@ int tnsim_parse(cli *a, int argc, char **argv)
                         "and run with seeds >= 2\n", a->jobs);
         return -1;
     }
-    if (a->seeds_perm && a->seeds < 2) {
-        fprintf(stderr, "tnsim: error: key 'seeds_perm': value 'on' needs seeds >= 2\n");
+    if (tn_seeds_check(&a->cfg, a->seeds, a->seeds_perm, err, sizeof err)) {
+        fprintf(stderr, "tnsim: error: %s\n", err);
         return -1;
-    }
-    if (a->seeds_perm && a->cfg.traffic != TN_TR_RANDPERM &&
-        !(a->cfg.switch_at && tn_switch_traffic(&a->cfg) == TN_TR_RANDPERM)) {
-        fprintf(stderr, "tnsim: error: key 'seeds_perm': value 'on' needs traffic=randperm (or "
-                        "switch_traffic=randperm): no other pattern reads perm_seed; allowed: "
-                        "off\n");
-        return -1;
-    }
-    for (int k = 0; k < 1 + a->seeds_perm; k++) { /* seed, then perm_seed: the last must fit */
-        unsigned long first = k ? a->cfg.perm_seed : a->cfg.seed;
-        if (first + (unsigned long)(a->seeds - 1) > 4294967295UL) {
-            fprintf(stderr, "tnsim: error: key 'seeds': value '%d' with %s=%lu passes "
-                            "4294967295; allowed: 1..%lu\n", a->seeds, k ? "perm_seed" : "seed",
-                    first, 4294967296UL - first);
-            return -1;
-        }
     }
     if (a->seeds > 1 && (a->chan_out || a->pair_src >= 0 || a->series)) {
         fprintf(stderr, "tnsim: error: key '%s' records one run; not allowed with seeds=%d "

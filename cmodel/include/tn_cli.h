@@ -80,6 +80,10 @@ int tn_config_name(const tn_config *c, char *buf, size_t len);
  * interval and the t used (n - 1 degrees of freedom; sd, ci and t 0 for n = 1). */
 double tn_t975(int df);
 void tn_mean_ci(const double *x, int n, double *mean, double *sd, double *ci, double *t);
+/* seeds=N's combinations with c (tnsim and tnhost): seeds_perm on (perm) needs N >= 2 and a
+ * randperm pattern, and the last seed (and perm_seed with perm) must fit 32 bits. 0, or -1 with
+ * err naming the key, the value and the allowed range. */
+int tn_seeds_check(const tn_config *c, int seeds, int perm, char *err, size_t len);
 /* The JSON fields ', "mean": {...}, "sd": {...}, "ci95": {...}' of nf statistics named names */
 void tn_summary_json(FILE *f, const char *const *names, int nf, const double *mean,
                      const double *sd, const double *ci);

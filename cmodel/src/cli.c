@@ -410,3 +410,28 @@ void tn_summary_json(FILE *f, const char *const *names, int nf, const double *me
         fprintf(f, "}");
     }
 }
+
+int tn_seeds_check(const tn_config *c, int seeds, int perm, char *err, size_t len)
+{
+    if (perm && seeds < 2) {
+        snprintf(err, len, "key 'seeds_perm': value 'on' needs seeds >= 2");
+        return -1;
+    }
+    if (perm && c->traffic != TN_TR_RANDPERM &&
+        !(c->switch_at && tn_switch_traffic(c) == TN_TR_RANDPERM)) {
+        snprintf(err, len, "key 'seeds_perm': value 'on' needs traffic=randperm (or "
+                           "switch_traffic=randperm): no other pattern reads perm_seed; "
+                           "allowed: off");
+        return -1;
+    }
+    for (int k = 0; k < 1 + (perm != 0); k++) { /* seed, then perm_seed: the last must fit */
+        unsigned long first = k ? c->perm_seed : c->seed;
+        if (first + (unsigned long)(seeds - 1) > 4294967295UL) {
+            snprintf(err, len, "key 'seeds': value '%d' with %s=%lu passes 4294967295; "
+                               "allowed: 1..%lu", seeds, k ? "perm_seed" : "seed", first,
+                     4294967296UL - first);
+            return -1;
+        }
+    }
+    return 0;
+}

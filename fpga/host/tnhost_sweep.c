@@ -38,7 +38,8 @@ static int sweep_usage(void)
 
 /* The keys other than loads= and windows= parsed into c (syntax and ranges, before the port is
  * opened). Returns 0, or sets *rc to what the command returns: 0 after --help, else 2. */
-static int sweep_keys(host *h, const char **rest, int nrest, tn_config *c, int *rc)
+static int sweep_keys(host *h, const char **rest, int nrest, tn_config *c, int *rc,
+                      const char *cmd)
 {
     char msg[TN_CLI_ERRLEN + 200], err[TN_CLI_ERRLEN];
     tn_config_default(c);
@@ -49,7 +50,7 @@ static int sweep_keys(host *h, const char **rest, int nrest, tn_config *c, int *
         return -1;
     }
     if (r) {
-        snprintf(msg, sizeof msg, "sweep: %s", err);
+        snprintf(msg, sizeof msg, "%s: %s", cmd, err);
         *rc = fail(h, EXIT_USAGE, "usage", msg);
         return -1;
     }
@@ -190,7 +191,7 @@ static int sweep_windows(host *h, const char *windows_arg, const char **rest, in
     }
     tn_config c;
     int rc;
-    if (sweep_keys(h, rest, nrest, &c, &rc))
+    if (sweep_keys(h, rest, nrest, &c, &rc, "sweep"))
         return rc;
     /* a window's start beyond what warmup= takes: named as windows' fault, before the port */
     for (int i = 1; i < (int)nw; i++) {
@@ -248,23 +249,12 @@ int run_seeds(host *h, const char *seeds_arg, const char *perm_arg, const char *
     perm = perm_arg && !strcmp(perm_arg, "on");
     tn_config c;
     int rc;
-    if (sweep_keys(h, rest, nrest, &c, &rc))
+    if (sweep_keys(h, rest, nrest, &c, &rc, "run"))
         return rc;
-    if (perm && ns < 2)
-        return fail(h, EXIT_USAGE, "usage", "run: key 'seeds_perm': value 'on' needs seeds >= 2");
-    if (perm && c.traffic != TN_TR_RANDPERM && !(c.switch_at && tn_switch_traffic(&c) ==
-                                                 TN_TR_RANDPERM))
-        return fail(h, EXIT_USAGE, "usage", "run: key 'seeds_perm': value 'on' needs "
-                    "traffic=randperm (or switch_traffic=randperm): no other pattern reads "
-                    "perm_seed; allowed: off");
-    for (int k = 0; k < 1 + perm; k++) { /* seed, then perm_seed: the last must fit 32 bits */
-        uint32_t first = k ? c.perm_seed : c.seed;
-        if ((uint64_t)first + (uint64_t)(ns - 1) > 4294967295u) {
-            snprintf(msg, sizeof msg, "run: key 'seeds': value '%ld' with %s=%u passes "
-                     "4294967295; allowed: 1..%llu", ns, k ? "perm_seed" : "seed", first,
-                     4294967296ull - first);
-            return fail(h, EXIT_USAGE, "usage", msg);
-        }
+    char err[TN_CLI_ERRLEN];
+    if (tn_seeds_check(&c, (int)ns, perm, err, sizeof err)) {
+        snprintf(msg, sizeof msg, "run: %s", err);
+        return fail(h, EXIT_USAGE, "usage", msg);
     }
     board_build bb;
     if ((rc = sweep_board(h, &bb, "run")))
@@ -389,7 +379,7 @@ int cmd_sweep(host *h)
     tn_config c;
     char err[TN_CLI_ERRLEN];
     int rc;
-    if (sweep_keys(h, rest, nrest, &c, &rc))
+    if (sweep_keys(h, rest, nrest, &c, &rc, "sweep"))
         return rc;
     board_build bb;
     if ((rc = sweep_board(h, &bb, "sweep")))
