@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* tnsim: the C-model simulator.
  * tnsim [run|sweep|sat|bound|check|name] key=value ... [--config FILE] [--json]
+ * tnsim stats [--json] < numbers
  * The command line's files are listed in tnsim.h. */
 #include <stdio.h>
 #include <string.h>
@@ -8,6 +9,8 @@
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "stats"))
+        return tnsim_stats(argc, argv);
     cli a;
     memset(&a, 0, sizeof a);
     int prc = tnsim_parse(&a, argc, argv);

@@ -7,7 +7,8 @@
  *   report.c  the statistics as text or JSON, and the failures
  *   sweep.c   the modes sweep (one run per load) and sat (bisection)
  *   pool.c    several simulations at once (jobs=N), each in a process of its own
- *   seeds.c   seeds=N: replications of one configuration, their mean and 95 % interval */
+ *   seeds.c   seeds=N: replications of one configuration, their mean and 95 % interval
+ *   stats.c   the mode stats: the same summary of the numbers on standard input */
 #ifndef TNSIM_H
 #define TNSIM_H
 #include <stdio.h>
@@ -64,6 +65,8 @@ typedef int (*tnsim_take_fn)(int i, const tnsim_result *r, void *user);
 int tnsim_run_many(const tn_config *cfgs, int n, int jobs, tnsim_result *res, tnsim_take_fn take,
                    void *user);
 int tnsim_run(const cli *a); /* the mode run: exit status */
+/* stats.c: tnsim stats [--json] (argv[1] is "stats"): exit status 0 or 2 */
+int tnsim_stats(int argc, char **argv);
 /* report.c */
 void tnsim_describe(const tn_config *c, char *buf, size_t len);
 void tnsim_print_json(const tn_config *c, const tn_stats *st, FILE *f, const char *end);
