@@ -436,14 +436,15 @@ for spec in "1|ping|21 payload bytes, 20 expected" "2|write 0x10 1|1 payload byt
     fake "x$code" --extra-byte "$code"
     pty_var=PTY_x$code
     # shellcheck disable=SC2086  # the command and its arguments
-    h --port "${!pty_var}" --json $args
+    # --timeout 5000: a Python fake on a loaded machine may answer later than the default 1 s
+    h --port "${!pty_var}" --timeout 5000 --json $args
     [ "$RC" -eq 1 ] && [ "$(jget error)" = malformed ] && [[ $(jget message) == *"malformed reply: $want"* ]] ||
         { ok=1; msgs+=("--extra-byte $code, $args: want '$want'" "$(diag)"); }
 done
 check "an OK reply with a payload byte too many (PING, WRITE, READ, READ_BLOCK, START, RESET): malformed, both lengths named, exit 1" $ok "${msgs[@]}"
 # block with COUNT 1 is READ_BLOCK too (only READ_BLOCK's reply carries the fake's extra byte)
 fake x4b --extra-byte 4
-h --port "$PTY_x4b" --json block 0x10 1
+h --port "$PTY_x4b" --timeout 5000 --json block 0x10 1
 [ "$RC" -eq 1 ] && [ "$(jget error)" = malformed ] && [[ $(jget message) == *"malformed reply: 5 payload bytes, 4 expected"* ]]
 check "block ADDR 1 sends READ_BLOCK (count 1), not READ_REG" $? "$(diag)"
 
