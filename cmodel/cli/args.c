@@ -8,6 +8,7 @@
 
 static const char synopsis[] =
     "usage: tnsim [run|sweep|sat|bound|check|name] key=value ... [--config FILE] [--json]\n"
+    "       tnsim stats [--json] < FILE\n"
     "  run    one simulation (default)\n"
     "  sweep  one run per load of loads=A,B,...; CSV to out=FILE or stdout (--json: an\n"
     "         array of run's JSON objects, one per load)\n"
@@ -16,8 +17,8 @@ static const char synopsis[] =
     "  check  deadlock checker: proves the channel dependency graph acyclic (exit 0) or\n"
     "         prints a cycle (exit 1)\n"
     "  name   prints the content name of the configuration (t8x8_v2_dor_b8_p4_uniform_l0.3_s1)\n"
-    "  stats  tnsim stats [--json] < FILE: n, mean, sd, 95 % interval (ci95, by Student's t,\n"
-    "         as seeds=N gives), min and max of the numbers on standard input; no keys\n"
+    "  stats  n, mean, sd, 95 % interval (ci95, Student's t, as seeds=N gives), min and max of\n"
+    "         the numbers on standard input (white space or commas; # comment lines); no keys\n"
     "run, sweep and sat take seeds=N: N replications, their mean and 95 % confidence interval.\n"
     "--config FILE: key=value lines (# comments), any key below; later arguments override it.\n"
     "A wrong key, value or combination exits with status 2 (see README.md).\n";
