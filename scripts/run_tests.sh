@@ -11,6 +11,16 @@
 set -u # no -e / pipefail: failing tests and grep -c finding nothing are part of counting
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+# Every process this script starts carries TN_TEST_TAG in its environment; the script runs itself
+# again with it set, so that the forks of this shell carry it too (a fork shows the environment
+# its program was started with). At the end, scripts/leftover.py lists every process still
+# carrying the tag: a test that left one behind fails the suite "leftover".
+# (exec keeps the pid, so the tag names this run and a run inside another gets its own.)
+if [ "${TN_TEST_TAG:-}" != "run_tests.$$" ]; then
+    export TN_TEST_TAG="run_tests.$$"
+    exec bash "$PWD/scripts/run_tests.sh" "$@"
+fi
+
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/tn_run_tests.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 
@@ -142,6 +152,9 @@ done
 # a mismatch's waveform, from a traced model and from the traced twin of one built without
 # tracing (after the lockstep set: it builds the traced model of fault vc_pick)
 run_suite check_waves bash scripts/check_waves.sh
+
+# no process started by a test is left running (grace: up to 10 s for those being stopped)
+run_suite leftover python3 scripts/leftover.py --tag "$TN_TEST_TAG" --grace 10 --kill
 
 rc_total=$(grep -ho 'router-cycles compared: [0-9]*' "$TMP"/*.out 2>/dev/null | grep -o '[0-9]*$' | awk '{s += $1} END {print s + 0}')
 echo "lockstep: $rc_total router-cycles compared"
