@@ -223,7 +223,12 @@ int tn_traffic_dest(const tn_traffic_gen *t, const tn_geom *g, int src, tn_rng *
 /* Pattern as a function (permutations); -1 for random patterns. */
 int tn_traffic_perm(const tn_traffic_gen *t, const tn_geom *g, int src);
 
-/* Trace input: one packet per line "cycle source destination length". */
+/* Trace input: one packet per line "cycle source destination length", '#' comment lines; no
+ * NUL byte, at most TN_TRACE_LINE characters a line, TN_TRACE_BYTES bytes and TN_TRACE_PKTS
+ * packets in all (a packet costs 24 bytes of memory: 400 MB at most). */
+#define TN_TRACE_LINE 4095
+#define TN_TRACE_BYTES 268435456LL
+#define TN_TRACE_PKTS 16777216L
 typedef struct tn_trace_pkt { long cycle; int src, dst, len; } tn_trace_pkt;
 typedef struct tn_trace {
     tn_trace_pkt *p;  /* sorted by (src, cycle), file order kept for equal keys */
