@@ -493,7 +493,7 @@ void tn_summary_json(FILE *f, const char *const *names, int nf, const double *me
         const double *v = p == 0 ? mean : p == 1 ? sd : ci;
         fprintf(f, ", \"%s\": {", part[p]);
         for (int i = 0; i < nf; i++)
-            fprintf(f, "%s\"%s\": %.6g", i ? ", " : "", names[i], v[i]);
+            fprintf(f, "%s\"%s\": %s", i ? ", " : "", names[i], TN_JSON_NUM("%.6g", v[i]));
         fprintf(f, "}");
     }
 }

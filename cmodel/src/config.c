@@ -523,8 +523,8 @@ const char *tn_switch_describe(const tn_config *c, int json, char *buf, size_t l
     if (!c->switch_at)
         snprintf(buf, len, "%s", "");
     else if (json)
-        snprintf(buf, len, ", \"switch_at\": %ld, \"switch_traffic\": \"%s\", \"switch_load\": %.6g",
-                 c->switch_at, t2, l2);
+        snprintf(buf, len, ", \"switch_at\": %ld, \"switch_traffic\": \"%s\", \"switch_load\": %s",
+                 c->switch_at, t2, TN_JSON_NUM("%.6g", l2));
     else
         snprintf(buf, len, "; from cycle %ld traffic=%s load=%g", c->switch_at, t2, l2);
     return buf;
