@@ -193,11 +193,12 @@ static int out_failed(FILE *f, const char *key, const char *path, int e)
 {
     e = e ? e : flush_errno;
     stdout_told |= f == stdout;
-    if (f == stdout)
+    if (f == stdout) {
         fprintf(stderr, "tnsim: error: standard output: %s\n", e ? strerror(e) : "write error");
-    else
-        fprintf(stderr, "tnsim: error: key '%s': cannot write '%s': %s\n", key, path,
-                e ? strerror(e) : "write error");
+        return 1;
+    }
+    fprintf(stderr, "tnsim: error: key '%s': cannot write '%s': %s\n", key, path,
+            e ? strerror(e) : "write error");
     return 2;
 }
 

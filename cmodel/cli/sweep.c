@@ -37,21 +37,22 @@ static int sweep_take(int i, const tnsim_result *r, void *user)
                 c->pkt_min, c->pkt_max, st->offered, st->offered_flits, st->accepted,
                 st->accepted_flits, st->latency_avg, st->latency_p50, st->latency_p99,
                 st->network_latency_avg, st->hops_avg, st->saturated);
-    if (tnsim_out_ok(o->f, "out", a->out)) { /* a row lost: the rest is not run */
-        o->rc = 2;
+    int w = tnsim_out_ok(o->f, "out", a->out);
+    if (w) { /* a row lost: the rest is not run */
+        o->rc = w;
         return 1;
     }
     return 0;
 }
 
-/* The end of sweep's output: its exit status from rc, 2 when a write to out (or standard
- * output) failed; a failure told already (rc 2 with f's error set) is not told again. */
+/* The end of sweep's output: its exit status from rc, 2 when a write to out failed (1 to
+ * standard output); a failure told already (f's error set) is not told again. */
 static int sweep_close(const cli *a, FILE *f, int rc)
 {
-    if (rc == 2 && ferror(f)) {
+    if (rc && ferror(f)) {
         if (f != stdout)
             fclose(f);
-        return 2;
+        return rc;
     }
     int wrc = tnsim_out_close(f, "out", a->out);
     return wrc ? wrc : rc;
@@ -88,8 +89,11 @@ int tnsim_sweep(cli *a)
             c.load = a->loads[i];
             int r = tnsim_sweep_seeds(a, &c, f, i + 1 == a->nloads);
             rc = r > rc ? r : rc;
-            if (rc != 2 && tnsim_out_ok(f, "out", a->out)) /* a row lost: the rest not run */
-                rc = 2;
+            int w = rc != 2 ? tnsim_out_ok(f, "out", a->out) : 0;
+            if (w) { /* a row lost: the rest is not run */
+                rc = w;
+                break;
+            }
         }
         if (a->json && rc != 2)
             fprintf(f, "]\n");

@@ -67,7 +67,7 @@ int tnsim_run_many(const tn_config *cfgs, int n, int jobs, tnsim_result *res, tn
 int tnsim_run(const cli *a); /* the mode run: exit status */
 /* Output files (out, chan_out, pair_out, series) and standard output: tnsim_out_ok flushes f
  * and returns 0 when every write to it succeeded, else 2 with "tnsim: error: key 'KEY': cannot
- * write 'PATH': REASON" printed ("tnsim: error: standard output: REASON" when f is stdout);
+ * write 'PATH': REASON" printed (1 with "tnsim: error: standard output: REASON" for stdout);
  * tnsim_out_close does the same, then closes f (never stdout) and checks that too. */
 int tnsim_out_ok(FILE *f, const char *key, const char *path);
 /* fflush(f) (NULL: every output stream) keeping a failure's reason for tnsim_out_ok's message */
