@@ -123,7 +123,8 @@ void tn_mean_ci(const double *x, int n, double *mean, double *sd, double *ci, do
  * randperm pattern, and the last seed (and perm_seed with perm) must fit 32 bits. 0, or -1 with
  * err naming the key, the value and the allowed range. */
 int tn_seeds_check(const tn_config *c, int seeds, int perm, char *err, size_t len);
-/* The JSON fields ', "mean": {...}, "sd": {...}, "ci95": {...}' of nf statistics named names */
+/* The JSON fields ', "mean": {...}, "sd": {...}, "ci95": {...}' of nf statistics named names
+ * (null for a number that is not finite) */
 void tn_summary_json(FILE *f, const char *const *names, int nf, const double *mean,
                      const double *sd, const double *ci);
 
