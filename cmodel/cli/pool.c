@@ -113,9 +113,9 @@ int tnsim_run_many(const tn_config *cfgs, int n, int jobs, tnsim_result *res, tn
         while (!stop && !got_signal && running < jobs && next < n) {
             sigprocmask(SIG_BLOCK, &block, &prev); /* live[] holds the child before a signal */
             pid_t p = fork();
-            if (p == 0) {
-                sigprocmask(SIG_SETMASK, &prev, NULL);
+            if (p == 0) { /* the parent's handler undone before a signal can reach it here */
                 child_setup(self, old);
+                sigprocmask(SIG_SETMASK, &prev, NULL);
                 simulate_one(&cfgs[next], &shared[next]);
                 _exit(0);
             }
