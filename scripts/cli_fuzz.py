@@ -9,8 +9,9 @@
 #          delivered when it is not saturated (with seeds=N, so must each replication); a sweep
 #          that ends must print a header and one full row per load (its loads drawn up to the
 #          load the program allows);
-#   bad    one key given a value outside its range, a value of the wrong type, or an unknown key:
-#          the program must exit 2 with one message that names that key.
+#   bad    one key given a value outside its range, a value of the wrong type (some with control
+#          bytes), or an unknown key: the program must exit 2 with one message that names that
+#          key and shows no control byte raw.
 # A quarter of the cases give their first keys in a --config file instead.
 # Every case runs under the sanitizer build (build/san/tnsim): a sanitizer report, a signal, a
 # timeout or another exit status is a failure. With --tnhost, each run and sweep also gives its
@@ -202,7 +203,8 @@ def draw_bad(rng, keys, tmpdir, tnsim):
         val = rng.choice([f"{float(hi) * 2 + 1:g}" if "." in hi else str(int(hi) + 1),
                           "-1", "99999999999999999999"])
     elif how == "type":
-        val = rng.choice(["abc", "1x", "0x10", "1e3e", "nan", "inf", " 1", "1,2"])
+        val = rng.choice(["abc", "1x", "0x10", "1e3e", "nan", "inf", " 1", "1,2",
+                          "1\x1b[31m", "\x01", "2\x7f"])
     elif how == "empty":
         val = ""
     else:
@@ -216,6 +218,8 @@ def draw_bad(rng, keys, tmpdir, tnsim):
 
 
 SAN = re.compile(r"runtime error|AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer")
+# a message shows the control bytes of a value as \xNN, never raw (a newline ends its line)
+RAW = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
 
 
 def check_valid(res, cmd, args):
@@ -359,6 +363,8 @@ def main():
                         why = f"exit status {res.returncode}, not 2, for {how} '{name}'"
                     elif f"'{name}'" not in res.stderr:
                         why = f"the message does not name key '{name}': {res.stderr.strip()[:200]}"
+                    elif RAW.search(res.stderr):
+                        why = f"a raw control byte on stderr: {res.stderr.strip()[:200]!r}"
                 else:
                     why = check_valid(res, cmd, args)
                 key = ("bad" if bad else "valid", cmd, res.returncode)

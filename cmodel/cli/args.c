@@ -18,10 +18,15 @@ static const char synopsis[] =
     "         prints a cycle (exit 1)\n"
     "  name   prints the content name of the configuration (t8x8_v2_dor_b8_p4_uniform_l0.3_s1)\n"
     "  stats  n, mean, sd, 95 % interval (ci95, Student's t, as seeds=N gives), min and max of\n"
-    "         the numbers on standard input (white space or commas; # comment lines); no keys\n"
+    "         the numbers on standard input (white space or commas; # comment lines); no keys;\n"
+    "         at most 4095 characters a line, 268435456 bytes and 10000000 numbers\n"
     "run, sweep and sat take seeds=N: N replications, their mean and 95 % confidence interval.\n"
-    "--config FILE: key=value lines (# comments), any key below; later arguments override it.\n"
-    "A wrong key, value or combination exits with status 2 (see README.md).\n";
+    "--config FILE: key=value lines (# comments), any key below; later arguments override it;\n"
+    "  at most 1022 characters a line and 1048576 bytes.\n"
+    "trace=FILE: at most 4095 characters a line, 268435456 bytes and 16777216 packets.\n"
+    "Input files hold text: a NUL byte is refused with its line and byte.\n"
+    "A wrong key, value or combination exits with status 2 (see README.md); a failed write to\n"
+    "an output file or standard output is an error (exit 2, or 1 for standard output).\n";
 
 #define LOADS_RANGE "1..64 comma-separated loads in (0, 100]"
 

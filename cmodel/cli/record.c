@@ -172,6 +172,58 @@ int tnsim_simulate_quiet(const tn_config *c, tn_stats *st, char *first_err, size
     return rc ? 1 : 0;
 }
 
+static int flush_errno; /* the reason of the last failed tnsim_flush */
+static int stdout_told;  /* a failed write to standard output has been told */
+
+int tnsim_stdout_told(void)
+{
+    return stdout_told;
+}
+
+int tnsim_flush(FILE *f)
+{
+    errno = 0;
+    if (!fflush(f))
+        return 0;
+    flush_errno = errno;
+    return -1;
+}
+
+static int out_failed(FILE *f, const char *key, const char *path, int e)
+{
+    e = e ? e : flush_errno;
+    stdout_told |= f == stdout;
+    if (f == stdout) {
+        fprintf(stderr, "tnsim: error: standard output: %s\n", e ? strerror(e) : "write error");
+        return 1;
+    }
+    fprintf(stderr, "tnsim: error: key '%s': cannot write '%s': %s\n", key, path,
+            e ? strerror(e) : "write error");
+    return 2;
+}
+
+int tnsim_out_ok(FILE *f, const char *key, const char *path)
+{
+    errno = 0;
+    if (fflush(f) || ferror(f))
+        return out_failed(f, key, path, errno);
+    return 0;
+}
+
+int tnsim_out_close(FILE *f, const char *key, const char *path)
+{
+    if (f == stdout)
+        return tnsim_out_ok(f, key, path);
+    errno = 0;
+    int bad = fflush(f) || ferror(f), e = errno;
+    errno = 0;
+    if (fclose(f) && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    return bad ? out_failed(f, key, path, e) : 0;
+}
+
 /* fopen(path, "w"), or NULL with "key 'KEY': cannot write 'PATH': REASON" printed */
 static FILE *open_out(const char *key, const char *path)
 {
@@ -252,12 +304,13 @@ int tnsim_run(const cli *a)
         if (a->series_win)
             series.win = a->series_win;
     }
-    int rc = tnsim_simulate(&a->cfg, &st, first, sizeof first);
-    if (chan_out_file)
-        fclose(chan_out_file);
+    int rc = tnsim_simulate(&a->cfg, &st, first, sizeof first), wrc = 0;
+    if (chan_out_file && tnsim_out_close(chan_out_file, "chan_out", a->chan_out))
+        wrc = 2;
     chan_out_file = NULL;
-    if (pair.f)
-        fclose(pair.f);
+    if (pair.f && tnsim_out_close(pair.f, "pair_out", a->pair_out))
+        wrc = 2;
+    pair.f = NULL;
     if (sf) {
         long nodes = 1;
         for (int d = 0; d < a->cfg.n; d++)
@@ -290,7 +343,8 @@ int tnsim_run(const cli *a)
             }
             fputc('\n', sf);
         }
-        fclose(sf);
+        if (tnsim_out_close(sf, "series", a->series))
+            wrc = 2;
         series_free();
     }
     if (rc == 2)
@@ -303,15 +357,16 @@ int tnsim_run(const cli *a)
         double n = pair.packets ? (double)pair.packets : 1.0;
         if (a->json)
             printf("{\"pair_src\": %d, \"pair_dst\": %d, \"pair_shift\": %d, "
-                   "\"pair_packets\": %ld, \"pair_hops_avg\": %.4f, \"pair_latency_avg\": %.4f, "
-                   "\"pair_queueing_avg\": %.4f}\n",
-                   pair.src, pair.dst, pair.shift, pair.packets, pair.hops / n, pair.lat / n,
-                   pair.q / n);
+                   "\"pair_packets\": %ld, \"pair_hops_avg\": %s, \"pair_latency_avg\": %s, "
+                   "\"pair_queueing_avg\": %s}\n",
+                   pair.src, pair.dst, pair.shift, pair.packets, TN_JSON_NUM("%.4f", pair.hops / n),
+                   TN_JSON_NUM("%.4f", pair.lat / n), TN_JSON_NUM("%.4f", pair.q / n));
         else
             printf("  pair %d->%d%s  %ld packets: hops avg %.3f, latency avg %.2f, of which "
                    "queueing (latency - zero-load latency of its hops) %.2f\n",
                    pair.src, pair.dst, pair.shift ? " (+shifts)" : "       ", pair.packets,
                    pair.hops / n, pair.lat / n, pair.q / n);
     }
-    return tnsim_report_errors(&st, first);
+    int r = tnsim_report_errors(&st, first);
+    return wrc ? wrc : r;
 }

@@ -35,8 +35,8 @@ static const char *gal_occ(const tn_stats *st, int json)
         u += (size_t)snprintf(b, sizeof b, ", \"gal_queue_occ\": [");
     for (int q = 0; q < st->gal_quads && u < sizeof b; q++) {
         if (json)
-            u += (size_t)snprintf(b + u, sizeof b - u, "%s%.4f", q ? ", " : "",
-                                  st->gal_queue_occ[q]);
+            u += (size_t)snprintf(b + u, sizeof b - u, "%s%s", q ? ", " : "",
+                                  TN_JSON_NUM("%.4f", st->gal_queue_occ[q]));
         else
             u += (size_t)snprintf(b + u, sizeof b - u, " q%d %.3f", q, st->gal_queue_occ[q]);
     }
@@ -56,15 +56,16 @@ static const char *acor_stats(const tn_stats *st, int json)
         return b;
     for (int i = 0; i < st->acor_levels; i++) {
         if (json)
-            snprintf(l + strlen(l), sizeof l - strlen(l), "%s%.6f", i ? ", " : "",
-                     st->acor_level_frac[i]);
+            snprintf(l + strlen(l), sizeof l - strlen(l), "%s%s", i ? ", " : "",
+                     TN_JSON_NUM("%.6f", st->acor_level_frac[i]));
         else
             snprintf(l + strlen(l), sizeof l - strlen(l), "%slevel %d %.4f", i ? ", " : "", i,
                      st->acor_level_frac[i]);
     }
     if (json)
-        snprintf(b, sizeof b, ", \"acor_level_frac\": [%s], \"acor_recomp_avg\": %.6f, "
-                 "\"acor_level_avg\": %.6f", l, st->acor_recomp_avg, st->acor_level_avg);
+        snprintf(b, sizeof b, ", \"acor_level_frac\": [%s], \"acor_recomp_avg\": %s, "
+                 "\"acor_level_avg\": %s", l, TN_JSON_NUM("%.6f", st->acor_recomp_avg),
+                 TN_JSON_NUM("%.6f", st->acor_level_avg));
     else
         snprintf(b, sizeof b, "%s", l);
     return b;
@@ -83,9 +84,14 @@ static const char *port_use(const tn_stats *st, int json)
         return b;
     if (json)
         u += (size_t)snprintf(b, sizeof b, ", \"port_use\": {");
-    for (int i = 0; i < TN_PORT_USE_N && u < sizeof b; i++)
-        u += (size_t)snprintf(b + u, sizeof b - u, json ? "%s\"%s\": %.6g" : "%s%s %.4f",
-                              i ? (json ? ", " : "  ") : "", name[i], st->port_use[i]);
+    for (int i = 0; i < TN_PORT_USE_N && u < sizeof b; i++) {
+        if (json)
+            u += (size_t)snprintf(b + u, sizeof b - u, "%s\"%s\": %s", i ? ", " : "", name[i],
+                                  TN_JSON_NUM("%.6g", st->port_use[i]));
+        else
+            u += (size_t)snprintf(b + u, sizeof b - u, "%s%s %.4f", i ? "  " : "", name[i],
+                                  st->port_use[i]);
+    }
     if (json && u < sizeof b)
         snprintf(b + u, sizeof b - u, "}");
     return b;
@@ -96,32 +102,36 @@ static const char *port_use(const tn_stats *st, int json)
 void tnsim_print_json(const tn_config *c, const tn_stats *st, FILE *f, const char *end)
 {
     char sw[160];
+#define J TN_JSON_NUM
     fprintf(f,
             "{\"k\": %d, \"n\": %d, \"topo\": \"%s\", \"vcs\": %d, \"buf\": %d, \"pkt_min\": %d, "
             "\"pkt_max\": %d, \"term\": %d, \"routing\": \"%s\", \"selection\": \"%s\", \"traffic\": \"%s\"%s, "
-            "\"seed\": %u, \"capacity_flits_per_node_cycle\": %.6g, "
-            "\"offered\": %.6g, \"offered_flits_per_node_cycle\": %.6g, "
-            "\"created_flits_per_node_cycle\": %.6g, \"created_packets\": %ld, "
-            "\"accepted\": %.6g, \"accepted_flits_per_node_cycle\": %.6g, "
-            "\"latency_avg\": %.4f, \"latency_p50\": %ld, \"latency_p99\": %ld, "
-            "\"latency_max\": %ld, \"network_latency_avg\": %.4f, \"hops_avg\": %.4f, "
-            "\"nonmin_frac\": %.6g, \"src_accepted_min\": %.6g, \"src_accepted_max\": %.6g, "
-            "\"src_jain\": %.6g, \"chan_util_avg\": %.6g, \"chan_util_max\": %.6g, \"saturated\": %s, "
+            "\"seed\": %u, \"capacity_flits_per_node_cycle\": %s, "
+            "\"offered\": %s, \"offered_flits_per_node_cycle\": %s, "
+            "\"created_flits_per_node_cycle\": %s, \"created_packets\": %ld, "
+            "\"accepted\": %s, \"accepted_flits_per_node_cycle\": %s, "
+            "\"latency_avg\": %s, \"latency_p50\": %ld, \"latency_p99\": %ld, "
+            "\"latency_max\": %ld, \"network_latency_avg\": %s, \"hops_avg\": %s, "
+            "\"nonmin_frac\": %s, \"src_accepted_min\": %s, \"src_accepted_max\": %s, "
+            "\"src_jain\": %s, \"chan_util_avg\": %s, \"chan_util_max\": %s, \"saturated\": %s, "
             "\"packets\": %ld, \"injected\": %ld, \"delivered\": %ld, \"check_errors\": %ld, "
-            "\"router_errors\": %u, \"cycles\": %ld, \"stop_cycle\": %ld, \"sim_cycles_per_second\": %.1f, "
-            "\"flit_hops_per_second\": %.1f%s%s%s}%s",
+            "\"router_errors\": %u, \"cycles\": %ld, \"stop_cycle\": %ld, \"sim_cycles_per_second\": %s, "
+            "\"flit_hops_per_second\": %s%s%s%s}%s",
             c->k, c->n, tn_topo_name(c->topo), c->vcs, c->buf, c->pkt_min, c->pkt_max, c->term,
             tn_routing_name(c->routing), tn_selection_name(c->selection),
-            tn_traffic_name(c->traffic), tn_switch_describe(c, 1, sw, sizeof sw), c->seed, tn_capacity(c),
-            st->offered, st->offered_flits, st->created_flits, st->created_packets, st->accepted,
-            st->accepted_flits,
-            st->latency_avg, st->latency_p50, st->latency_p99, st->latency_max,
-            st->network_latency_avg, st->hops_avg, st->nonmin_frac, st->src_accepted_min,
-            st->src_accepted_max, st->src_jain, st->chan_util_avg,
-            st->chan_util_max,
+            tn_traffic_name(c->traffic), tn_switch_describe(c, 1, sw, sizeof sw), c->seed,
+            J("%.6g", tn_capacity(c)), J("%.6g", st->offered), J("%.6g", st->offered_flits),
+            J("%.6g", st->created_flits), st->created_packets, J("%.6g", st->accepted),
+            J("%.6g", st->accepted_flits), J("%.4f", st->latency_avg), st->latency_p50,
+            st->latency_p99, st->latency_max, J("%.4f", st->network_latency_avg),
+            J("%.4f", st->hops_avg), J("%.6g", st->nonmin_frac), J("%.6g", st->src_accepted_min),
+            J("%.6g", st->src_accepted_max), J("%.6g", st->src_jain),
+            J("%.6g", st->chan_util_avg), J("%.6g", st->chan_util_max),
             st->saturated ? "true" : "false", st->packets, st->injected, st->delivered,
-            st->check_errors, st->router_errors, st->cycles, st->stop_cycle, st->cycles_per_second,
-            st->flit_hops_per_second, port_use(st, 1), gal_occ(st, 1), acor_stats(st, 1), end);
+            st->check_errors, st->router_errors, st->cycles, st->stop_cycle,
+            J("%.1f", st->cycles_per_second), J("%.1f", st->flit_hops_per_second),
+            port_use(st, 1), gal_occ(st, 1), acor_stats(st, 1), end);
+#undef J
 }
 
 void tnsim_print_text(const tn_config *c, const tn_stats *st)

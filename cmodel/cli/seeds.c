@@ -94,7 +94,7 @@ static int seeds_take(int i, const tnsim_result *r, void *user)
                 st->latency_p99, st->network_latency_avg, st->hops_avg, st->nonmin_frac,
                 st->src_jain, st->saturated ? "yes" : "no");
     }
-    fflush(o->f);
+    tnsim_flush(o->f);
     return 0;
 }
 
@@ -114,9 +114,10 @@ static void print_json(const cli *a, const tn_config *cfgs, const tnsim_result *
 {
     summary s;
     summarise(res, a->seeds, &s);
-    fprintf(f, "{\"seeds\": %d, \"seed_first\": %u, \"seeds_perm\": %s, \"offered\": %.6g, "
-               "\"t975\": %.6f, \"saturated_runs\": %d, \"runs\": [\n",
-            a->seeds, cfgs[0].seed, a->seeds_perm ? "true" : "false", res[0].st.offered, s.t,
+    fprintf(f, "{\"seeds\": %d, \"seed_first\": %u, \"seeds_perm\": %s, \"offered\": %s, "
+               "\"t975\": %s, \"saturated_runs\": %d, \"runs\": [\n",
+            a->seeds, cfgs[0].seed, a->seeds_perm ? "true" : "false",
+            TN_JSON_NUM("%.6g", res[0].st.offered), TN_JSON_NUM("%.6f", s.t),
             s.saturated);
     for (int i = 0; i < a->seeds; i++)
         tnsim_print_json(&cfgs[i], &res[i].st, f, i + 1 < a->seeds ? ",\n" : "\n");
@@ -180,7 +181,7 @@ int tnsim_sweep_seeds(const cli *a, const tn_config *base, FILE *f, int last)
         return 2;
     if (a->json) {
         print_json(a, cfgs, res, f, last ? "\n" : ",\n");
-        fflush(f);
+        tnsim_flush(f);
         return rc;
     }
     summary s;
@@ -195,6 +196,6 @@ int tnsim_sweep_seeds(const cli *a, const tn_config *base, FILE *f, int last)
     for (int i = 0; i < F_N; i++)
         fprintf(f, ",%.6g", s.ci[i]);
     fprintf(f, "\n");
-    fflush(f);
+    tnsim_flush(f);
     return rc;
 }

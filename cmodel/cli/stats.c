@@ -10,13 +10,16 @@
 #include <string.h>
 #include "tnsim.h"
 
-#define STATS_LINE 4096
-#define STATS_MAX 10000000L /* values at the most (80 MB) */
+#define STATS_LINE 4095        /* characters a line at the most */
+#define STATS_MAX 10000000L     /* values at the most (80 MB) */
+#define STATS_BYTES 268435456LL /* bytes of input at the most (256 MiB) */
 
 static int stats_error(const char *msg, long line, const char *tok)
 {
+    char shown[256];
     if (tok)
-        fprintf(stderr, "tnsim: error: stats: line %ld: '%s' %s\n", line, tok, msg);
+        fprintf(stderr, "tnsim: error: stats: line %ld: '%s' %s\n", line,
+                tn_text_show(shown, sizeof shown, tok, strlen(tok)), msg);
     else if (line)
         fprintf(stderr, "tnsim: error: stats: line %ld %s\n", line, msg);
     else
@@ -42,13 +45,32 @@ int tnsim_stats(int argc, char **argv)
     }
     double *x = NULL;
     long n = 0, cap = 0, line = 0;
-    char buf[STATS_LINE + 1];
-    int rc = 0;
-    while (!rc && fgets(buf, sizeof buf, stdin)) {
-        line++;
-        size_t len = strlen(buf);
-        if (len == STATS_LINE && buf[len - 1] != '\n' && !feof(stdin)) {
+    char *buf = malloc(STATS_LINE + 1), msg[128];
+    int rc = buf ? 0 : stats_error("out of memory", 0, NULL), got;
+    size_t len;
+    tn_line_reader rd;
+    tn_line_init(&rd, stdin, STATS_BYTES);
+    while (!rc && (got = tn_line_read(&rd, buf, STATS_LINE, &len)) != TN_LINE_EOF) {
+        line = rd.line;
+        if (got == TN_LINE_NUL) {
+            snprintf(msg, sizeof msg, "byte %ld is a NUL byte (allowed: text without NUL bytes)",
+                     rd.col);
+            rc = stats_error(msg, line, NULL);
+            break;
+        }
+        if (got == TN_LINE_LONG) {
             rc = stats_error("is longer than 4095 characters", line, NULL);
+            break;
+        }
+        if (got == TN_LINE_BIG) {
+            rc = stats_error("more than 268435456 bytes on standard input (allowed: at most "
+                             "268435456)", 0, NULL);
+            break;
+        }
+        if (got == TN_LINE_ERR) {
+            snprintf(msg, sizeof msg, "standard input could not be read: %s",
+                     rd.err ? strerror(rd.err) : "unknown");
+            rc = stats_error(msg, 0, NULL);
             break;
         }
         char *p = buf;
@@ -82,8 +104,7 @@ int tnsim_stats(int argc, char **argv)
             x[n++] = v;
         }
     }
-    if (!rc && ferror(stdin))
-        rc = stats_error("standard input could not be read", 0, NULL);
+    free(buf);
     if (!rc && n == 0)
         rc = stats_error("no numbers on standard input (allowed: one or more)", 0, NULL);
     if (rc) {
@@ -98,8 +119,10 @@ int tnsim_stats(int argc, char **argv)
     }
     free(x);
     if (json)
-        printf("{\"n\": %ld, \"mean\": %.9g, \"sd\": %.9g, \"ci95\": %.9g, \"t975\": %.9g, "
-               "\"min\": %.9g, \"max\": %.9g}\n", n, mean, sd, ci, t, lo, hi);
+        printf("{\"n\": %ld, \"mean\": %s, \"sd\": %s, \"ci95\": %s, \"t975\": %s, "
+               "\"min\": %s, \"max\": %s}\n", n, TN_JSON_NUM("%.9g", mean),
+               TN_JSON_NUM("%.9g", sd), TN_JSON_NUM("%.9g", ci), TN_JSON_NUM("%.9g", t),
+               TN_JSON_NUM("%.9g", lo), TN_JSON_NUM("%.9g", hi));
     else
         printf("n %ld  mean %.6g  sd %.6g  ci95 %.6g  t975 %.6g  min %.6g  max %.6g\n", n, mean,
                sd, ci, t, lo, hi);

@@ -37,8 +37,25 @@ static int sweep_take(int i, const tnsim_result *r, void *user)
                 c->pkt_min, c->pkt_max, st->offered, st->offered_flits, st->accepted,
                 st->accepted_flits, st->latency_avg, st->latency_p50, st->latency_p99,
                 st->network_latency_avg, st->hops_avg, st->saturated);
-    fflush(o->f);
+    int w = tnsim_out_ok(o->f, "out", a->out);
+    if (w) { /* a row lost: the rest is not run */
+        o->rc = w;
+        return 1;
+    }
     return 0;
+}
+
+/* The end of sweep's output: its exit status from rc, 2 when a write to out failed (1 to
+ * standard output); a failure told already (f's error set) is not told again. */
+static int sweep_close(const cli *a, FILE *f, int rc)
+{
+    if (rc && ferror(f)) {
+        if (f != stdout)
+            fclose(f);
+        return rc;
+    }
+    int wrc = tnsim_out_close(f, "out", a->out);
+    return wrc ? wrc : rc;
 }
 
 /* One run per load, in order: a CSV row each, or with --json one object each (the fields of
@@ -72,12 +89,15 @@ int tnsim_sweep(cli *a)
             c.load = a->loads[i];
             int r = tnsim_sweep_seeds(a, &c, f, i + 1 == a->nloads);
             rc = r > rc ? r : rc;
+            int w = rc != 2 ? tnsim_out_ok(f, "out", a->out) : 0;
+            if (w) { /* a row lost: the rest is not run */
+                rc = w;
+                break;
+            }
         }
         if (a->json && rc != 2)
             fprintf(f, "]\n");
-        if (a->out)
-            fclose(f);
-        return rc;
+        return sweep_close(a, f, rc);
     }
     static tn_config cfgs[MAX_LOADS];
     static tnsim_result res[MAX_LOADS];
@@ -89,9 +109,7 @@ int tnsim_sweep(cli *a)
     tnsim_run_many(cfgs, a->nloads, (int)a->jobs, res, sweep_take, &o);
     if (a->json && o.rc != 2)
         fprintf(f, "]\n");
-    if (a->out)
-        fclose(f);
-    return o.rc;
+    return sweep_close(a, f, o.rc);
 }
 
 /* A path of the bisection tree probed in one batch: node i probes 0.5 * (lo + hi) of its
@@ -203,11 +221,13 @@ int tnsim_sat(cli *a)
         return rc;
     if (a->json) {
         printf("{\"routing\": \"%s\", \"selection\": \"%s\", \"traffic\": \"%s\", "
-               "\"k\": %d, \"n\": %d, \"sat_load\": %.4f, \"sat_accepted\": %.4f, \"sat_accepted_flits_per_node_cycle\": %.4f, "
-               "\"overload_accepted\": %.4f, \"capacity_flits_per_node_cycle\": %.6g, \"runs\": %d}\n",
+               "\"k\": %d, \"n\": %d, \"sat_load\": %s, \"sat_accepted\": %s, "
+               "\"sat_accepted_flits_per_node_cycle\": %s, \"overload_accepted\": %s, "
+               "\"capacity_flits_per_node_cycle\": %s, \"runs\": %d}\n",
                tn_routing_name(c->routing), tn_selection_name(c->selection),
-               tn_traffic_name(c->traffic), c->k, c->n, r.lo, r.lo_acc,
-               r.lo_acc * cap, r.hi_acc, cap, r.runs);
+               tn_traffic_name(c->traffic), c->k, c->n, TN_JSON_NUM("%.4f", r.lo),
+               TN_JSON_NUM("%.4f", r.lo_acc), TN_JSON_NUM("%.4f", r.lo_acc * cap),
+               TN_JSON_NUM("%.4f", r.hi_acc), TN_JSON_NUM("%.6g", cap), r.runs);
     } else {
         char d[256];
         tnsim_describe(c, d, sizeof d);
@@ -235,10 +255,10 @@ int tnsim_sat_seeds(cli *a)
     if (a->json)
         printf("{\"routing\": \"%s\", \"selection\": \"%s\", \"traffic\": \"%s\", \"k\": %d, "
                "\"n\": %d, \"seeds\": %d, \"seed_first\": %u, \"seeds_perm\": %s, "
-               "\"capacity_flits_per_node_cycle\": %.6g, \"runs\": [\n",
+               "\"capacity_flits_per_node_cycle\": %s, \"runs\": [\n",
                tn_routing_name(c->routing), tn_selection_name(c->selection),
                tn_traffic_name(c->traffic), c->k, c->n, a->seeds, c->seed,
-               a->seeds_perm ? "true" : "false", cap);
+               a->seeds_perm ? "true" : "false", TN_JSON_NUM("%.6g", cap));
     else {
         char d[256];
         tnsim_describe(c, d, sizeof d);
@@ -256,14 +276,15 @@ int tnsim_sat_seeds(cli *a)
         x[1][i] = r.lo_acc;
         x[2][i] = r.hi_acc;
         if (a->json)
-            printf("{\"seed\": %u, \"perm_seed\": %u, \"sat_load\": %.4f, \"sat_accepted\": %.4f, "
-                   "\"overload_accepted\": %.4f, \"runs\": %d}%s\n", cfgs[i].seed,
-                   cfgs[i].perm_seed, r.lo, r.lo_acc, r.hi_acc, r.runs,
+            printf("{\"seed\": %u, \"perm_seed\": %u, \"sat_load\": %s, \"sat_accepted\": %s, "
+                   "\"overload_accepted\": %s, \"runs\": %d}%s\n", cfgs[i].seed,
+                   cfgs[i].perm_seed, TN_JSON_NUM("%.4f", r.lo), TN_JSON_NUM("%.4f", r.lo_acc),
+                   TN_JSON_NUM("%.4f", r.hi_acc), r.runs,
                    i + 1 < a->seeds ? "," : "");
         else
             printf("  %10u %9.4f %9.4f %9.4f %5d\n", cfgs[i].seed, r.lo, r.lo_acc, r.hi_acc,
                    r.runs);
-        fflush(stdout);
+        tnsim_flush(stdout);
     }
     double mean[3], sd[3], ci[3], t;
     for (int f = 0; f < 3; f++)
@@ -272,7 +293,7 @@ int tnsim_sat_seeds(cli *a)
         static const char *const name[3] = {"sat_load", "sat_accepted", "overload_accepted"};
         printf("]");
         tn_summary_json(stdout, name, 3, mean, sd, ci);
-        printf(", \"t975\": %.6f}\n", t);
+        printf(", \"t975\": %s}\n", TN_JSON_NUM("%.6f", t));
     } else {
         printf("  %10s %9.4f %9.4f %9.4f\n", "mean", mean[0], mean[1], mean[2]);
         printf("  %10s %9.4f %9.4f %9.4f\n", "+-95%", ci[0], ci[1], ci[2]);

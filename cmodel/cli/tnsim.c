@@ -3,11 +3,12 @@
  * tnsim [run|sweep|sat|bound|check|name] key=value ... [--config FILE] [--json]
  * tnsim stats [--json] < numbers
  * The command line's files are listed in tnsim.h. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include "tnsim.h"
 
-int main(int argc, char **argv)
+static int tnsim_main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "stats"))
         return tnsim_stats(argc, argv);
@@ -58,9 +59,10 @@ int main(int argc, char **argv)
             return 2;
         }
         if (a.json)
-            printf("{\"routing\": \"%s\", \"traffic\": \"%s\", \"bound_flits_per_node_cycle\": %.6f, "
-                   "\"bound\": %.6f}\n", tn_routing_name(a.cfg.routing),
-                   tn_traffic_name(a.cfg.traffic), b, b / tn_capacity(&a.cfg));
+            printf("{\"routing\": \"%s\", \"traffic\": \"%s\", \"bound_flits_per_node_cycle\": %s, "
+                   "\"bound\": %s}\n", tn_routing_name(a.cfg.routing),
+                   tn_traffic_name(a.cfg.traffic), TN_JSON_NUM("%.6f", b),
+                   TN_JSON_NUM("%.6f", b / tn_capacity(&a.cfg)));
         else
             printf("channel-load bound: %.4f flits/node/cycle = %.4f of capacity\n", b,
                    b / tn_capacity(&a.cfg));
@@ -69,4 +71,25 @@ int main(int argc, char **argv)
     if (a.seeds > 1)
         return tnsim_run_seeds(&a);
     return tnsim_run(&a);
+}
+
+/* Standard output is checked as every output file is: a failed write or close (a full disk, a
+ * closed pipe's end) is a message and exit 1 when the run itself succeeded. */
+int main(int argc, char **argv)
+{
+    int rc = tnsim_main(argc, argv);
+    int e = 0;
+    errno = 0;
+    if (fflush(stdout) || ferror(stdout))
+        e = errno ? errno : EIO;
+    errno = 0;
+    if (fclose(stdout) && !e)
+        e = errno ? errno : EIO;
+    if (e && tnsim_stdout_told())
+        return rc ? rc : 1;
+    if (e) {
+        fprintf(stderr, "tnsim: error: standard output: %s\n", strerror(e));
+        return rc ? rc : 1;
+    }
+    return rc;
 }

@@ -65,6 +65,16 @@ typedef int (*tnsim_take_fn)(int i, const tnsim_result *r, void *user);
 int tnsim_run_many(const tn_config *cfgs, int n, int jobs, tnsim_result *res, tnsim_take_fn take,
                    void *user);
 int tnsim_run(const cli *a); /* the mode run: exit status */
+/* Output files (out, chan_out, pair_out, series) and standard output: tnsim_out_ok flushes f
+ * and returns 0 when every write to it succeeded, else 2 with "tnsim: error: key 'KEY': cannot
+ * write 'PATH': REASON" printed (1 with "tnsim: error: standard output: REASON" for stdout);
+ * tnsim_out_close does the same, then closes f (never stdout) and checks that too. */
+int tnsim_out_ok(FILE *f, const char *key, const char *path);
+/* fflush(f) (NULL: every output stream) keeping a failure's reason for tnsim_out_ok's message */
+int tnsim_flush(FILE *f);
+/* 1 when tnsim_out_ok or tnsim_out_close has told a failed write to standard output */
+int tnsim_stdout_told(void);
+int tnsim_out_close(FILE *f, const char *key, const char *path);
 /* stats.c: tnsim stats [--json] (argv[1] is "stats"): exit status 0 or 2 */
 int tnsim_stats(int argc, char **argv);
 /* report.c */

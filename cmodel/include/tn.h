@@ -85,12 +85,16 @@ typedef struct tn_config {
 void tn_config_default(tn_config *c);
 /* Set one key. Returns 0, or -1 with a message naming key, value and allowed range in err. */
 int tn_config_set(tn_config *c, const char *key, const char *value, char *err, size_t errlen);
-/* Read key=value lines ('#' comments) from a file. Returns 0, or -1 with err: a bad line
- * ("FILE:LINE: ..."), or a file that cannot be opened or read (a directory, an I/O error), with
- * the OS's reason. */
+/* Read key=value lines ('#' comments) from a file of text: no NUL byte, at most 1,022
+ * characters a line and 1 MiB (TN_CONFIG_LINE, TN_CONFIG_BYTES in tn_cli.h). Returns 0, or -1
+ * with err: a bad line ("FILE:LINE: ...", a NUL named by its byte), a file too long, or a file
+ * that cannot be opened or read (a directory, an I/O error), with the OS's reason. */
 int tn_config_load(tn_config *c, const char *path, char *err, size_t errlen);
-/* Check the combination of values; last, that no key is given that the run's patterns do not
- * read (trace, perm_seed, hot_frac, hot_nodes), named with its value and the pattern that reads it. */
+/* Check every field against its key's range (the values tn_config_set can give: a tn_config
+ * filled by other means, such as tnhost's from a board, gets the same message "key 'K': value
+ * 'V' is not allowed; allowed: RANGE"), then the combination of values (k^n computed without
+ * overflow); last, that no key is given that the run's patterns do not read (trace, perm_seed,
+ * hot_frac, hot_nodes), named with its value and the pattern that reads it. */
 int tn_config_check(const tn_config *c, char *err, size_t errlen);
 /* Credits an adaptive VC needs to be taken (whole packet forwarding, docs/microarchitecture.md
  * R19.1.4): min(buf, pkt_max); the RTL's cfg_acrd_i. With traffic=trace the simulation takes
@@ -223,7 +227,12 @@ int tn_traffic_dest(const tn_traffic_gen *t, const tn_geom *g, int src, tn_rng *
 /* Pattern as a function (permutations); -1 for random patterns. */
 int tn_traffic_perm(const tn_traffic_gen *t, const tn_geom *g, int src);
 
-/* Trace input: one packet per line "cycle source destination length". */
+/* Trace input: one packet per line "cycle source destination length", '#' comment lines; no
+ * NUL byte, at most TN_TRACE_LINE characters a line, TN_TRACE_BYTES bytes and TN_TRACE_PKTS
+ * packets in all (a packet costs 24 bytes of memory: 400 MB at most). */
+#define TN_TRACE_LINE 4095
+#define TN_TRACE_BYTES 268435456LL
+#define TN_TRACE_PKTS 16777216L
 typedef struct tn_trace_pkt { long cycle; int src, dst, len; } tn_trace_pkt;
 typedef struct tn_trace {
     tn_trace_pkt *p;  /* sorted by (src, cycle), file order kept for equal keys */

@@ -23,8 +23,13 @@ typedef struct tn_cli_key {           /* one extra key of a program, beyond the 
     int (*set)(void *ctx, const char *value, char *err, size_t errlen);
 } tn_cli_key;
 
+/* A --config file: at most TN_CONFIG_LINE characters a line, TN_CONFIG_BYTES bytes in all. */
+#define TN_CONFIG_LINE 1022
+#define TN_CONFIG_BYTES 1048576
+
 /* Parse argv[first..argc): key=value words, "--config FILE" (tn_config_load semantics: a file of
- * key=value lines, # comments; extra keys allowed there too), "--json" (sets *json = 1; with
+ * key=value lines, # comments, no NUL byte, TN_CONFIG_LINE and TN_CONFIG_BYTES at most; extra
+ * keys allowed there too), "--json" (sets *json = 1; with
  * json NULL "--json" is refused as not key=value).
  * Model keys go to cfg (tn_config_set), extra keys to their set(ctx, ...); an extra key of the
  * same name as a model key takes precedence. cfg is not reset: the caller sets its defaults
@@ -56,6 +61,40 @@ void tn_cli_usage_head(FILE *f, const char *synopsis, const char *head, const tn
 int tn_cli_long(const char *v, long lo, long hi, long *out);
 int tn_cli_double(const char *v, double lo, double hi, double *out);
 
+/* The line reader of every text input of the model's programs (a --config file, a trace,
+ * tnsim stats's standard input): bounded and total. tn_line_read reads the next line of f into
+ * buf without its newline ('\n'; a last line may lack it), at most max characters (buf holds
+ * max + 1), and counts the line (r->line, from 1) and its bytes (r->bytes, newline included).
+ * It returns TN_LINE_OK, TN_LINE_EOF (no byte left), or, reading no further:
+ *   TN_LINE_NUL   a NUL byte, at byte r->col of line r->line (from 1)
+ *   TN_LINE_LONG  line r->line has more than max characters
+ *   TN_LINE_BIG   the input holds more than r->max_bytes bytes
+ *   TN_LINE_ERR   a read error (r->err, an errno value; 0 unknown)
+ * Every call reads at least one byte or ends the input, so no loop over it spins. */
+enum { TN_LINE_OK = 1, TN_LINE_EOF = 0, TN_LINE_NUL = -1, TN_LINE_LONG = -2, TN_LINE_BIG = -3,
+       TN_LINE_ERR = -4 };
+typedef struct tn_line_reader {
+    FILE *f;
+    long long max_bytes; /* the bound on the whole input */
+    long long bytes;     /* read so far */
+    long line;           /* the line last read (or refused) */
+    long col;            /* TN_LINE_NUL: the byte of the line holding it */
+    int err;             /* TN_LINE_ERR: errno */
+} tn_line_reader;
+void tn_line_init(tn_line_reader *r, FILE *f, long long max_bytes);
+int tn_line_read(tn_line_reader *r, char *buf, size_t max, size_t *len);
+/* Text as messages show it: bytes below 0x20 and 0x7f as \xNN, the rest as is, at most n bytes
+ * of s and at most outlen - 1 characters ("..." after a cut); returns out. */
+const char *tn_text_show(char *out, size_t outlen, const char *s, size_t n);
+
+/* JSON has no inf or nan: x with fmt (one double conversion, such as "%.6g"), or null when x
+ * is not finite, into buf; returns buf. TN_JSON_NUM(fmt, x) is the same in a buffer of its own
+ * that lives to the end of the enclosing block, for printf's arguments. Every JSON number of
+ * the model's programs that is a double is written by it. */
+const char *tn_json_num(char *buf, size_t len, const char *fmt, double x);
+#define TN_JSON_NUM(fmt, x) tn_json_num((char[48]){0}, 48, fmt, x)
+void tn_json_put(FILE *f, const char *fmt, double x);
+
 /* Content name of a configuration, for run names and file names, e.g.
  * t4x4_v4_gal_ldsf_b8_p4_uniform_l0.3_s1:
  * "t" (torus) or "m" (mesh), then K repeated N times joined by "x" ("t4x4", "m4x4", "t8"),
@@ -84,7 +123,8 @@ void tn_mean_ci(const double *x, int n, double *mean, double *sd, double *ci, do
  * randperm pattern, and the last seed (and perm_seed with perm) must fit 32 bits. 0, or -1 with
  * err naming the key, the value and the allowed range. */
 int tn_seeds_check(const tn_config *c, int seeds, int perm, char *err, size_t len);
-/* The JSON fields ', "mean": {...}, "sd": {...}, "ci95": {...}' of nf statistics named names */
+/* The JSON fields ', "mean": {...}, "sd": {...}, "ci95": {...}' of nf statistics named names
+ * (null for a number that is not finite) */
 void tn_summary_json(FILE *f, const char *const *names, int nf, const double *mean,
                      const double *sd, const double *ci);
 

@@ -12,6 +12,85 @@
 #include "tn_cli.h"
 #include "tn_keys.h"
 
+void tn_line_init(tn_line_reader *r, FILE *f, long long max_bytes)
+{
+    memset(r, 0, sizeof *r);
+    r->f = f;
+    r->max_bytes = max_bytes;
+}
+
+int tn_line_read(tn_line_reader *r, char *buf, size_t max, size_t *len)
+{
+    size_t n = 0;
+    int ch;
+    buf[0] = 0;
+    *len = 0;
+    errno = 0;
+    while ((ch = getc(r->f)) != EOF) {
+        if (n == 0)
+            r->line++;
+        if (++r->bytes > r->max_bytes)
+            return TN_LINE_BIG;
+        if (ch == '\n')
+            break;
+        if (ch == 0) {
+            r->col = (long)n + 1;
+            return TN_LINE_NUL;
+        }
+        if (n == max)
+            return TN_LINE_LONG;
+        buf[n++] = (char)ch;
+    }
+    buf[n] = 0;
+    *len = n;
+    if (ch == EOF && ferror(r->f)) {
+        r->err = errno;
+        if (n == 0)
+            r->line++;
+        return TN_LINE_ERR;
+    }
+    return ch == EOF && n == 0 ? TN_LINE_EOF : TN_LINE_OK;
+}
+
+const char *tn_text_show(char *out, size_t outlen, const char *s, size_t n)
+{
+    size_t o = 0, i = 0;
+    if (!outlen)
+        return out;
+    for (; i < n; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        size_t w = ch < 0x20 || ch == 0x7f ? 4 : 1;
+        if (o + w + 4 > outlen) /* room for this byte and "..." with the terminator */
+            break;
+        if (w == 4)
+            snprintf(out + o, 5, "\\x%02x", ch);
+        else
+            out[o] = (char)ch;
+        o += w;
+    }
+    if (i < n && o + 4 <= outlen) {
+        memcpy(out + o, "...", 3);
+        o += 3;
+    }
+    out[o] = 0;
+    return out;
+}
+
+const char *tn_json_num(char *buf, size_t len, const char *fmt, double x)
+{
+    if (isfinite(x))
+        snprintf(buf, len, fmt, x);
+    else
+        snprintf(buf, len, "null");
+    return buf;
+}
+
+void tn_json_put(FILE *f, const char *fmt, double x)
+{
+    char b[48];
+    fputs(tn_json_num(b, sizeof b, fmt, x), f);
+}
+
 /* One key=value: an extra key of the program first, then the model's. */
 static int set_one(tn_config *cfg, const tn_cli_key *extra, int nextra, void *ctx,
                    const char *key, const char *val, char *err, size_t errlen)
@@ -34,9 +113,10 @@ static int set_one(tn_config *cfg, const tn_cli_key *extra, int nextra, void *ct
     return tn_key_unknown(key, val, extra, nextra, err, errlen);
 }
 
-/* The line loop of a --config file: key=value lines, '#' comments, blanks around key and value.
- * A file that cannot be opened or read (a directory, an I/O error) is an error naming the file
- * and the OS's reason, as a trace file's is (traffic.c). */
+/* The line loop of a --config file: key=value lines, '#' comments, blanks around key and value;
+ * at most TN_CONFIG_LINE characters a line and TN_CONFIG_BYTES bytes in all, no NUL byte. A file
+ * that cannot be opened or read (a directory, an I/O error) is an error naming the file and the
+ * OS's reason, as a trace file's is (traffic.c). */
 static int load_file(const char *path, tn_config *cfg, const tn_cli_key *extra, int nextra,
                      void *ctx, char *err, size_t errlen)
 {
@@ -46,17 +126,30 @@ static int load_file(const char *path, tn_config *cfg, const tn_cli_key *extra, 
         snprintf(err, errlen, "--config: cannot open '%s': %s", path, strerror(errno));
         return -1;
     }
-    char line[1024];
-    int lineno = 0, rc = 0;
-    while ((errno = 0, fgets(line, sizeof line, f))) {
-        lineno++;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            snprintf(err, errlen, "%s:%d: line longer than %zu characters", path, lineno,
-                     sizeof line - 2);
-            rc = -1;
+    char line[TN_CONFIG_LINE + 1], sv[TN_SHOW_LEN];
+    tn_line_reader r;
+    tn_line_init(&r, f, TN_CONFIG_BYTES);
+    int rc = 0, got;
+    size_t len;
+    while (!rc && (got = tn_line_read(&r, line, TN_CONFIG_LINE, &len)) != TN_LINE_EOF) {
+        int lineno = (int)r.line;
+        rc = -1;
+        if (got == TN_LINE_NUL)
+            snprintf(err, errlen, "%s:%d: byte %ld is a NUL byte; allowed: text without NUL "
+                     "bytes", path, lineno, r.col);
+        else if (got == TN_LINE_LONG)
+            snprintf(err, errlen, "%s:%d: line longer than %d characters", path, lineno,
+                     TN_CONFIG_LINE);
+        else if (got == TN_LINE_BIG)
+            snprintf(err, errlen, "%s:%d: the file is longer than %d bytes; allowed: at most %d "
+                     "bytes", path, lineno, TN_CONFIG_BYTES, TN_CONFIG_BYTES);
+        else if (got == TN_LINE_ERR)
+            snprintf(err, errlen, "--config: %s:%d: read error: %s", path, lineno,
+                     r.err ? strerror(r.err) : "unknown");
+        else
+            rc = 0;
+        if (rc)
             break;
-        }
         char *s = line;
         while (*s == ' ' || *s == '\t')
             s++;
@@ -64,14 +157,14 @@ static int load_file(const char *path, tn_config *cfg, const tn_cli_key *extra, 
         if (hash)
             *hash = 0;
         len = strlen(s);
-        while (len && (s[len - 1] == '\n' || s[len - 1] == '\r' || s[len - 1] == ' ' ||
-                       s[len - 1] == '\t'))
+        while (len && (s[len - 1] == '\r' || s[len - 1] == ' ' || s[len - 1] == '\t'))
             s[--len] = 0;
         if (!len)
             continue;
         char *eq = strchr(s, '=');
         if (!eq) {
-            snprintf(err, errlen, "%s:%d: expected key=value, got '%s'", path, lineno, s);
+            snprintf(err, errlen, "%s:%d: expected key=value, got '%s'", path, lineno,
+                     tn_val_show(s, sv));
             rc = -1;
             break;
         }
@@ -88,12 +181,6 @@ static int load_file(const char *path, tn_config *cfg, const tn_cli_key *extra, 
             rc = -1;
             break;
         }
-    }
-    if (!rc && ferror(f)) {
-        int e = errno;
-        snprintf(err, errlen, "--config: %s:%d: read error: %s", path, lineno + 1,
-                 e ? strerror(e) : "unknown");
-        rc = -1;
     }
     fclose(f);
     return rc;
@@ -406,7 +493,7 @@ void tn_summary_json(FILE *f, const char *const *names, int nf, const double *me
         const double *v = p == 0 ? mean : p == 1 ? sd : ci;
         fprintf(f, ", \"%s\": {", part[p]);
         for (int i = 0; i < nf; i++)
-            fprintf(f, "%s\"%s\": %.6g", i ? ", " : "", names[i], v[i]);
+            fprintf(f, "%s\"%s\": %s", i ? ", " : "", names[i], TN_JSON_NUM("%.6g", v[i]));
         fprintf(f, "}");
     }
 }

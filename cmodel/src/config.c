@@ -72,11 +72,21 @@ void tn_config_default(tn_config *c)
 
 const char *tn_val_show(const char *v, char *buf)
 {
-    size_t n = strlen(v);
-    if (n <= TN_SHOW_MAX)
-        snprintf(buf, TN_SHOW_LEN, "%s", v);
-    else
-        snprintf(buf, TN_SHOW_LEN, "%.*s... (%zu characters)", TN_SHOW_MAX, v, n);
+    size_t n = strlen(v), u = 0, i = 0;
+    for (; i < n; i++) {
+        unsigned char ch = (unsigned char)v[i];
+        size_t w = ch < 0x20 || ch == 0x7f ? 4 : 1;
+        if (u + w > TN_SHOW_MAX)
+            break;
+        if (w == 4)
+            snprintf(buf + u, 5, "\\x%02x", ch);
+        else
+            buf[u] = (char)ch;
+        u += w;
+    }
+    buf[u] = 0;
+    if (i < n)
+        snprintf(buf + u, TN_SHOW_LEN - u, "... (%zu characters)", n);
     return buf;
 }
 
@@ -513,8 +523,8 @@ const char *tn_switch_describe(const tn_config *c, int json, char *buf, size_t l
     if (!c->switch_at)
         snprintf(buf, len, "%s", "");
     else if (json)
-        snprintf(buf, len, ", \"switch_at\": %ld, \"switch_traffic\": \"%s\", \"switch_load\": %.6g",
-                 c->switch_at, t2, l2);
+        snprintf(buf, len, ", \"switch_at\": %ld, \"switch_traffic\": \"%s\", \"switch_load\": %s",
+                 c->switch_at, t2, TN_JSON_NUM("%.6g", l2));
     else
         snprintf(buf, len, "; from cycle %ld traffic=%s load=%g", c->switch_at, t2, l2);
     return buf;
@@ -584,14 +594,100 @@ static int config_unused(const tn_config *c, char *err, size_t errlen)
     return -1;
 }
 
+static int out_of_range(const tn_key *k, const char *val, char *err, size_t errlen)
+{
+    char allowed[256];
+    tn_key_range(k, allowed, sizeof allowed);
+    return bad(err, errlen, k->name, val, allowed);
+}
+
+/* Every field a key sets lies in that key's range of the table (the values tn_config_set can
+ * give): 0, or -1 with the key, the value and the range in err. */
+static int config_ranges(const tn_config *c, char *err, size_t errlen)
+{
+    char val[64];
+    for (int i = 0; i < NKEYS; i++) {
+        const tn_key *k = &keys[i];
+        const void *fp = (const char *)c + k->off;
+        long x = 0;
+        switch (k->type) {
+        case TN_KEY_INT:
+        case TN_KEY_LONG:
+        case TN_KEY_U32:
+            x = k->type == TN_KEY_LONG  ? *(const long *)fp
+              : k->type == TN_KEY_U32   ? (long)*(const uint32_t *)fp
+                                        : (long)*(const int *)fp;
+            if (x < k->lo || x > k->hi) {
+                snprintf(val, sizeof val, "%ld", x);
+                return out_of_range(k, val, err, errlen);
+            }
+            break;
+        case TN_KEY_DOUBLE: {
+            double d = *(const double *)fp;
+            if (!(d >= k->dlo && d <= k->dhi)) {
+                snprintf(val, sizeof val, "%g", d);
+                return out_of_range(k, val, err, errlen);
+            }
+            break;
+        }
+        case TN_KEY_ENUM:
+        case TN_KEY_ONOFF:
+            x = *(const int *)fp;
+            if (x < 0 || x >= (k->type == TN_KEY_ONOFF ? 2 : k->built)) {
+                snprintf(val, sizeof val, "%ld (as a number)", x);
+                return out_of_range(k, val, err, errlen);
+            }
+            break;
+        case TN_KEY_PKT: {
+            int a = *(const int *)fp, b = *(const int *)((const char *)c + k->off2);
+            if (a < k->lo || a > k->hi || b < k->lo || b > k->hi || a > b) {
+                snprintf(val, sizeof val, "%d-%d", a, b);
+                return out_of_range(k, val, err, errlen);
+            }
+            break;
+        }
+        case TN_KEY_NODES: {
+            const int *ids = fp;
+            int cnt = *(const int *)((const char *)c + k->off2);
+            if (cnt < k->lo || cnt > k->hi || cnt > TN_MAX_HOT) {
+                snprintf(val, sizeof val, "%d ids", cnt);
+                return out_of_range(k, val, err, errlen);
+            }
+            for (int j = 0; j < cnt; j++)
+                if (ids[j] < 0 || ids[j] >= TN_MAX_NODES) {
+                    snprintf(val, sizeof val, "%d", ids[j]);
+                    return out_of_range(k, val, err, errlen);
+                }
+            break;
+        }
+        default: { /* a path: terminated inside its array, empty when not given */
+            if (!memchr(fp, 0, (size_t)k->hi + 1)) {
+                snprintf(err, errlen, "key '%s': value of more than %ld characters (not "
+                         "terminated) is not allowed; allowed: a file path of %ld..%ld "
+                         "characters", k->name, k->hi, k->lo, k->hi);
+                return -1;
+            }
+            break;
+        }
+        }
+    }
+    return 0;
+}
+
 int tn_config_check(const tn_config *c, char *err, size_t errlen)
 {
+    if (config_ranges(c, err, errlen))
+        return -1;
+    /* k^n, stopped once past TN_MAX_NODES: no product overflows, whatever k and n are */
     long nodes = 1;
-    for (int d = 0; d < c->n; d++)
+    for (int d = 0; d < c->n && nodes <= TN_MAX_NODES; d++)
         nodes *= c->k;
     if (nodes > TN_MAX_NODES) {
+        long all = 1; /* the whole power for the message: k <= TN_MAX_K, n <= TN_MAX_N here */
+        for (int d = 0; d < c->n; d++)
+            all *= c->k;
         snprintf(err, errlen, "keys 'k','n': k^n = %d^%d = %ld nodes exceeds the maximum %d", c->k,
-                 c->n, nodes, TN_MAX_NODES);
+                 c->n, all, TN_MAX_NODES);
         return -1;
     }
     if ((c->routing == TN_ROUTE_GOAL || c->routing == TN_ROUTE_GAL ||

@@ -51,9 +51,10 @@ int tn_key_set(const tn_key *k, tn_config *c, const char *value, char *err, size
 void tn_key_range(const tn_key *k, char *buf, size_t len);
 /* The allowed range in short, for the usage text ("2..64", "on off"). */
 void tn_key_brief(const tn_key *k, char *buf, size_t len);
-/* A value as the error messages show it, so that a long one still leaves room for the allowed
- * range: whole up to TN_SHOW_MAX characters, else its first TN_SHOW_MAX and "... (N
- * characters)". Returns buf (TN_SHOW_LEN bytes). */
+/* A value as the error messages show it, safe to print and short enough to leave room for the
+ * allowed range: each byte below 0x20 and 0x7f as \xNN (four characters), the rest as is; whole
+ * when that takes up to TN_SHOW_MAX characters, else as much as fits in TN_SHOW_MAX and "... (N
+ * characters)", N the value's length. Returns buf (TN_SHOW_LEN bytes). */
 #define TN_SHOW_MAX 200
 #define TN_SHOW_LEN (TN_SHOW_MAX + 40)
 const char *tn_val_show(const char *v, char *buf);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tn.h"
+#include "tn_cli.h"
 
 /* ---------------------------------------------------------------- patterns */
 
@@ -214,19 +215,13 @@ static int is_ws(char ch)
     return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == '\v' || ch == '\f';
 }
 
-/* Printable copy of a token for messages, at most 32 characters. */
+/* Printable copy of a token for messages: at most 32 bytes of it, control bytes as \\xNN
+ * (tn_text_show), "..." after a cut. */
 static void token_text(char *out, size_t outlen, const char *s, size_t len)
 {
-    size_t max = 32, o = 0;
-    for (size_t i = 0; i < len && i < max && o + 1 < outlen; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        out[o++] = (ch >= 0x20 && ch < 0x7f) ? (char)ch : '?';
-    }
-    if (len > max && o + 4 < outlen) {
-        memcpy(out + o, "...", 3);
-        o += 3;
-    }
-    out[o] = '\0';
+    char buf[32 * 4 + 4];
+    tn_text_show(buf, sizeof buf, s, len < 32 ? len : 32);
+    snprintf(out, outlen, "%s%s", buf, len > 32 ? "..." : "");
 }
 
 /* Decimal integer: optional sign, then one or more digits, nothing else.
@@ -311,14 +306,39 @@ int tn_trace_load(tn_trace *t, const char *path, const tn_geom *g, int pkt_max, 
     const long hi[4] = { LONG_MAX, g->nodes - 1, g->nodes - 1, pkt_max };
     tn_trace_pkt *p = NULL, *tmp = NULL;
     long count = 0, cap = 0, lineno = 0;
-    char *line = NULL;
-    size_t linecap = 0;
-    ssize_t len;
-    int rc = -1;
+    char *line = malloc(TN_TRACE_LINE + 1);
+    size_t ulen;
+    int rc = -1, got;
+    tn_line_reader rd;
+    tn_line_init(&rd, f, TN_TRACE_BYTES);
+    if (!line) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        goto out;
+    }
 
-    errno = 0;
-    while ((len = getline(&line, &linecap, f)) >= 0) {
-        lineno++;
+    while ((got = tn_line_read(&rd, line, TN_TRACE_LINE, &ulen)) != TN_LINE_EOF) {
+        ssize_t len = (ssize_t)ulen;
+        lineno = rd.line;
+        if (got == TN_LINE_NUL) {
+            snprintf(err, errlen, "%s:%ld: byte %ld is a NUL byte; allowed: text without NUL "
+                     "bytes", path, lineno, rd.col);
+            goto out;
+        }
+        if (got == TN_LINE_LONG) {
+            snprintf(err, errlen, "%s:%ld: line longer than %d characters", path, lineno,
+                     TN_TRACE_LINE);
+            goto out;
+        }
+        if (got == TN_LINE_BIG) {
+            snprintf(err, errlen, "%s:%ld: the file is longer than %lld bytes; allowed: at most "
+                     "%lld bytes", path, lineno, TN_TRACE_BYTES, TN_TRACE_BYTES);
+            goto out;
+        }
+        if (got == TN_LINE_ERR) {
+            snprintf(err, errlen, "%s:%ld: read error: %s", path, lineno,
+                     rd.err ? strerror(rd.err) : "unknown");
+            goto out;
+        }
         const char *tok[4] = { 0 };
         size_t toklen[4] = { 0 };
         long ntok = 0;
@@ -348,7 +368,7 @@ int tn_trace_load(tn_trace *t, const char *path, const tn_geom *g, int pkt_max, 
         }
         long v[4];
         for (int fi = 0; fi < 4; fi++) {
-            char txt[40];
+            char txt[140];
             int pr = parse_dec(tok[fi], toklen[fi], &v[fi]);
             if (pr == 1) {
                 token_text(txt, sizeof(txt), tok[fi], toklen[fi]);
@@ -368,12 +388,15 @@ int tn_trace_load(tn_trace *t, const char *path, const tn_geom *g, int pkt_max, 
                 goto out;
             }
         }
+        if (count == TN_TRACE_PKTS) {
+            snprintf(err, errlen, "%s:%ld: more than %ld packets; allowed: at most %ld", path,
+                     lineno, TN_TRACE_PKTS, TN_TRACE_PKTS);
+            goto out;
+        }
         if (count == cap) {
             long ncap = cap ? cap * 2 : 64;
-            if (ncap < cap || (size_t)ncap > SIZE_MAX / sizeof(*p)) {
-                snprintf(err, errlen, "%s:%ld: too many packets", path, lineno);
-                goto out;
-            }
+            if (ncap > TN_TRACE_PKTS)
+                ncap = TN_TRACE_PKTS;
             tn_trace_pkt *np = realloc(p, sizeof(*p) * (size_t)ncap);
             if (!np) {
                 snprintf(err, errlen, "%s:%ld: out of memory", path, lineno);
@@ -387,11 +410,6 @@ int tn_trace_load(tn_trace *t, const char *path, const tn_geom *g, int pkt_max, 
         p[count].dst = (int)v[2];
         p[count].len = (int)v[3];
         count++;
-    }
-    if (ferror(f) || !feof(f)) {
-        snprintf(err, errlen, "%s:%ld: read error: %s", path, lineno + 1,
-                 errno ? strerror(errno) : "unknown");
-        goto out;
     }
 
     t->first = calloc((size_t)g->nodes + 1u, sizeof(long));

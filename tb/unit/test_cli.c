@@ -6,6 +6,7 @@
  * program's extra keys on the command line and in --config, tn_config_name, and the
  * replications' statistics (tn_t975, tn_mean_ci). */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -985,6 +986,219 @@ static void test_replication_stats(void **state)
     assert_true(m == 9.0 && sd == 0.0 && ci == 0.0 && t == 0.0);
 }
 
+/* tn_config_check range-checks every field a key sets, whoever filled the tn_config (tnhost
+ * fills one from a board's registers): each field below its key's range or above it is
+ * refused naming the key, the value and the range, as the key parser would; k^n is computed
+ * without overflow and no shift by n is reached before n is checked. */
+static void check_refused(const tn_config *c, const char *want, const char *what)
+{
+    char err[TN_CLI_ERRLEN] = "";
+    if (!tn_config_check(c, err, sizeof err))
+        fail_msg("%s: accepted", what);
+    if (strcmp(err, want))
+        fail_msg("%s: got \"%s\", want \"%s\"", what, err, want);
+}
+
+static void test_config_check_ranges(void **st)
+{
+    (void)st;
+    static const struct { const char *what; int k, n, vcs, buf, term, pmin, pmax, qd;
+                          const char *want; } cases[] = {
+        {"k=0", 0, 2, 2, 8, 1, 4, 4, 128,
+         "key 'k': value '0' is not allowed; allowed: an integer in 2..64"},
+        {"k=255 n=255", 255, 255, 2, 8, 1, 4, 4, 128,
+         "key 'k': value '255' is not allowed; allowed: an integer in 2..64"},
+        {"n=255", 4, 255, 2, 8, 1, 4, 4, 128,
+         "key 'n': value '255' is not allowed; allowed: an integer in 1..4"},
+        {"n=0", 4, 0, 2, 8, 1, 4, 4, 128,
+         "key 'n': value '0' is not allowed; allowed: an integer in 1..4"},
+        {"n=-1", 4, -1, 2, 8, 1, 4, 4, 128,
+         "key 'n': value '-1' is not allowed; allowed: an integer in 1..4"},
+        {"vcs=255", 4, 2, 255, 8, 1, 4, 4, 128,
+         "key 'vcs': value '255' is not allowed; allowed: an integer in 1..16"},
+        {"vcs=0", 4, 2, 0, 8, 1, 4, 4, 128,
+         "key 'vcs': value '0' is not allowed; allowed: an integer in 1..16"},
+        {"buf=255", 4, 2, 2, 255, 1, 4, 4, 128,
+         "key 'buf': value '255' is not allowed; allowed: an integer in 1..64"},
+        {"buf=0", 4, 2, 2, 0, 1, 4, 4, 128,
+         "key 'buf': value '0' is not allowed; allowed: an integer in 1..64"},
+        {"term=0", 4, 2, 2, 8, 0, 4, 4, 128,
+         "key 'term': value '0' is not allowed; allowed: an integer in 1..4"},
+        {"term=255", 4, 2, 2, 8, 255, 4, 4, 128,
+         "key 'term': value '255' is not allowed; allowed: an integer in 1..4"},
+        {"pkt_min=0", 4, 2, 2, 8, 1, 0, 4, 128,
+         "key 'pkt': value '0-4' is not allowed; allowed: a length L or a range A-B, "
+         "1 <= A <= B <= 256"},
+        {"pkt_max=300", 4, 2, 2, 8, 1, 4, 300, 128,
+         "key 'pkt': value '4-300' is not allowed; allowed: a length L or a range A-B, "
+         "1 <= A <= B <= 256"},
+        {"pkt_min > pkt_max", 4, 2, 2, 8, 1, 5, 4, 128,
+         "key 'pkt': value '5-4' is not allowed; allowed: a length L or a range A-B, "
+         "1 <= A <= B <= 256"},
+        {"gal_qdepth=0", 4, 2, 2, 8, 1, 4, 4, 0,
+         "key 'gal_qdepth': value '0' is not allowed; allowed: an integer in 1..1024"},
+        {"gal_qdepth=65535", 4, 2, 2, 8, 1, 4, 4, 65535,
+         "key 'gal_qdepth': value '65535' is not allowed; allowed: an integer in 1..1024"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tn_config c;
+        tn_config_default(&c);
+        c.k = cases[i].k;
+        c.n = cases[i].n;
+        c.vcs = cases[i].vcs;
+        c.buf = cases[i].buf;
+        c.term = cases[i].term;
+        c.pkt_min = cases[i].pmin;
+        c.pkt_max = cases[i].pmax;
+        c.gal_qdepth = cases[i].qd;
+        c.routing = TN_ROUTE_GAL; /* the path with 1 << n and the GAL queue product */
+        c.vcs = cases[i].vcs;
+        c.load = 0.01;
+        check_refused(&c, cases[i].want, cases[i].what);
+    }
+    /* every integer key of the table, one below and one above its range, through its field */
+    int nk;
+    const tn_key *k = tn_keys(&nk);
+    for (int i = 0; i < nk; i++) {
+        if (k[i].type != TN_KEY_INT && k[i].type != TN_KEY_LONG)
+            continue;
+        for (int side = 0; side < 2; side++) {
+            tn_config c;
+            char want[TN_CLI_ERRLEN], allowed[256], what[96];
+            tn_config_default(&c);
+            long v = side ? k[i].hi + 1 : k[i].lo - 1;
+            if (k[i].type == TN_KEY_LONG)
+                *(long *)((char *)&c + k[i].off) = v;
+            else
+                *(int *)((char *)&c + k[i].off) = (int)v;
+            tn_key_range(&k[i], allowed, sizeof allowed);
+            snprintf(want, sizeof want, "key '%s': value '%ld' is not allowed; allowed: %s",
+                     k[i].name, v, allowed);
+            snprintf(what, sizeof what, "%s=%ld", k[i].name, v);
+            check_refused(&c, want, what);
+        }
+    }
+    /* the other kinds: an enumeration, on/off, a number, the hot nodes, the trace path */
+    tn_config c;
+    tn_config_default(&c);
+    c.routing = 99;
+    check_refused(&c, "key 'routing': value '99 (as a number)' is not allowed; allowed: dor "
+                      "minad val goal gal chaos acor", "routing=99");
+    tn_config_default(&c);
+    c.topo = -1;
+    check_refused(&c, "key 'topo': value '-1 (as a number)' is not allowed; allowed: torus mesh",
+                  "topo=-1");
+    tn_config_default(&c);
+    c.switch_traffic = TN_TR_TRACE;
+    check_refused(&c, "key 'switch_traffic': value '10 (as a number)' is not allowed; allowed: "
+                      "uniform tornado bitcomp bitrev shuffle butterfly transpose neighbor "
+                      "randperm hotspot", "switch_traffic=trace");
+    tn_config_default(&c);
+    c.dateline = 2;
+    check_refused(&c, "key 'dateline': value '2 (as a number)' is not allowed; allowed: on off "
+                      "(off: no dateline classes, deadlock-prone)", "dateline=2");
+    tn_config_default(&c);
+    c.load = -1;
+    check_refused(&c, "key 'load': value '-1' is not allowed; allowed: a number in 0..100 "
+                      "(fraction of capacity)", "load=-1");
+    c.load = NAN;
+    check_refused(&c, "key 'load': value 'nan' is not allowed; allowed: a number in 0..100 "
+                      "(fraction of capacity)", "load=nan");
+    tn_config_default(&c);
+    c.hot_frac = 2;
+    check_refused(&c, "key 'hot_frac': value '2' is not allowed; allowed: a number in 0..1",
+                  "hot_frac=2");
+    tn_config_default(&c);
+    c.n_hot = 0;
+    check_refused(&c, "key 'hot_nodes': value '0 ids' is not allowed; allowed: 1..16 "
+                      "comma-separated node ids, each 0..k^n-1 (at most 65535)", "n_hot=0");
+    c.n_hot = 255;
+    check_refused(&c, "key 'hot_nodes': value '255 ids' is not allowed; allowed: 1..16 "
+                      "comma-separated node ids, each 0..k^n-1 (at most 65535)", "n_hot=255");
+    c.n_hot = 1;
+    c.hot[0] = -1;
+    check_refused(&c, "key 'hot_nodes': value '-1' is not allowed; allowed: 1..16 "
+                      "comma-separated node ids, each 0..k^n-1 (at most 65535)", "hot=-1");
+    tn_config_default(&c);
+    memset(c.trace, 'a', sizeof c.trace);
+    check_refused(&c, "key 'trace': value of more than 255 characters (not terminated) is not "
+                      "allowed; allowed: a file path of 1..255 characters", "trace unterminated");
+    /* the defaults and the largest network pass */
+    tn_config_default(&c);
+    char err[TN_CLI_ERRLEN];
+    assert_int_equal(tn_config_check(&c, err, sizeof err), 0);
+    c.k = 16;
+    c.n = 4;
+    c.load = 0.01;
+    assert_int_equal(tn_config_check(&c, err, sizeof err), 0);
+}
+
+/* Values in messages are safe to print: bytes below 0x20 and 0x7f as \xNN; a long value is cut
+ * at TN_SHOW_MAX characters of its shown form. */
+static void test_val_show_escapes(void **st)
+{
+    (void)st;
+    char sv[TN_SHOW_LEN], v[301];
+    assert_string_equal(tn_val_show("a\x1b[31m\x7f\tz", sv), "a\\x1b[31m\\x7f\\x09z");
+    memset(v, 1, 300);
+    v[300] = 0;
+    tn_val_show(v, sv);
+    assert_int_equal(strlen(sv), 200 + strlen("... (300 characters)"));
+    assert_int_equal(strncmp(sv, "\\x01\\x01", 8), 0);
+    assert_non_null(strstr(sv, "\\x01... (300 characters)"));
+    tn_config c;
+    char err[TN_CLI_ERRLEN];
+    tn_config_default(&c);
+    assert_int_equal(tn_config_set(&c, "traffic", "\x1b[31m", err, sizeof err), -1);
+    assert_non_null(strstr(err, "value '\\x1b[31m'"));
+    assert_null(strchr(err, 0x1b));
+}
+
+/* A --config file is text: a NUL byte is refused with the line and the byte (the rest of the
+ * line is not ignored), a file past TN_CONFIG_BYTES is refused, and a line without '=' is
+ * echoed with its control bytes escaped. */
+static void test_config_file_bounds(void **st)
+{
+    (void)st;
+    char path[] = "/tmp/tn_test_cli_XXXXXX", err[TN_CLI_ERRLEN], want[TN_CLI_ERRLEN];
+    tmp_file(path, "");
+    tn_config c;
+    static const char nul[] = "k=4\nload=0.5\0junk\n";
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(fwrite(nul, 1, sizeof nul - 1, f), sizeof nul - 1);
+    assert_int_equal(fclose(f), 0);
+    tn_config_default(&c);
+    assert_int_equal(tn_config_load(&c, path, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s:2: byte 9 is a NUL byte; allowed: text without NUL bytes",
+             path);
+    assert_string_equal(err, want);
+    /* 1 MiB of comment lines is read, one byte more is refused */
+    f = fopen(path, "w");
+    assert_non_null(f);
+    char line[512];
+    memset(line, 'x', sizeof line);
+    line[0] = '#';
+    line[511] = '\n';
+    for (int i = 0; i < 2048; i++)
+        assert_int_equal(fwrite(line, 1, sizeof line, f), sizeof line);
+    assert_int_equal(fclose(f), 0);
+    assert_int_equal(tn_config_load(&c, path, err, sizeof err), 0);
+    f = fopen(path, "a");
+    assert_non_null(f);
+    assert_int_equal(fputs("\n", f), 1);
+    assert_int_equal(fclose(f), 0);
+    assert_int_equal(tn_config_load(&c, path, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s:2049: the file is longer than 1048576 bytes; allowed: at "
+             "most 1048576 bytes", path);
+    assert_string_equal(err, want);
+    put_file(path, "vcs\x1b[2J 3\n");
+    assert_int_equal(tn_config_load(&c, path, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s:1: expected key=value, got 'vcs\\x1b[2J 3'", path);
+    assert_string_equal(err, want);
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1007,6 +1221,9 @@ int main(void)
         cmocka_unit_test(test_config_name),
         cmocka_unit_test(test_long_value_shown),
         cmocka_unit_test(test_replication_stats),
+        cmocka_unit_test(test_config_check_ranges),
+        cmocka_unit_test(test_val_show_escapes),
+        cmocka_unit_test(test_config_file_bounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -149,20 +149,22 @@ static void test_trace_empty(void **state)
     }
 }
 
+/* Lines of up to TN_TRACE_LINE characters are read, a longer one is refused with its line; a
+ * long field is shown cut to 32 characters and "...". */
 static void test_trace_long_lines(void **state)
 {
     (void)state;
-    size_t n = 300000;
-    char *buf = malloc(2 * n + 64);
+    size_t n = TN_TRACE_LINE;
+    char *buf = malloc(300000 + 64);
     assert_non_null(buf);
-    /* a long comment, then a data line after long leading whitespace */
+    /* a comment of the longest length, then a data line after long leading whitespace */
     size_t o = 0;
     buf[o++] = '#';
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 1; i < n; i++)
         buf[o++] = (char)('a' + i % 26);
     buf[o++] = '\n';
-    memset(buf + o, ' ', n / 2);
-    o += n / 2;
+    memset(buf + o, ' ', n - 7);
+    o += n - 7;
     memcpy(buf + o, "4 2 1 3\n", 8);
     o += 8;
     write_bytes("trace.txt", buf, o);
@@ -174,12 +176,23 @@ static void test_trace_long_lines(void **state)
     assert_int_equal(e.t.first[2], 0);
     assert_int_equal(e.t.first[3], 1);
     unload(&e);
+    /* one character more, on line 2, and a line of 300,000 */
+    for (size_t len = n + 1; len <= 300000; len = 300000) {
+        memcpy(buf, "0 1 2 3\n", 8);
+        memset(buf + 8, ' ', len - 7);
+        memcpy(buf + 8 + len - 7, "4 2 1 3\n", 8);
+        write_bytes("trace.txt", buf, 8 + len + 1);
+        assert_int_equal(load(&e, NULL, 4), -1);
+        assert_string_equal(e.err, "trace.txt:2: line longer than 4095 characters");
+        unload(&e);
+        if (len == 300000)
+            break;
+    }
     /* a long unparsable field: message truncated to 32 characters plus "..." */
-    o = 0;
     memcpy(buf, "1 2 3 ", 6);
     o = 6;
-    memset(buf + o, '7', n);
-    o += n;
+    memset(buf + o, '7', 4000);
+    o += 4000;
     buf[o++] = 'x';
     write_bytes("trace.txt", buf, o);
     assert_int_equal(load(&e, NULL, 4), -1);
@@ -276,7 +289,7 @@ static void test_trace_bad(void **state)
                  "trace.txt:3: destination '--' is not a decimal integer (range 0..15)");
     expect_line3("0 1 2 4#", 8, "trace.txt:3: length '4#' is not a decimal integer (range 1..8)");
     expect_line3("0 1 2 \x01\x7f", 8,
-                 "trace.txt:3: length '?\?' is not a decimal integer (range 1..8)");
+                 "trace.txt:3: length '\\x01\\x7f' is not a decimal integer (range 1..8)");
     expect_line3("9223372036854775808 1 2 4", 8,
                  "trace.txt:3: cycle 9223372036854775808 out of range 0..9223372036854775807");
     expect_line3("-9223372036854775809 1 2 4", 8,
@@ -304,7 +317,8 @@ static void test_trace_bad(void **state)
     static const char nul[] = "0 1 2 3\n0 1\0 2 3\n";
     write_bytes("trace.txt", nul, sizeof(nul) - 1);
     assert_int_equal(load(&e, NULL, 8), -1);
-    assert_string_equal(e.err, "trace.txt:2: source '1?' is not a decimal integer (range 0..15)");
+    assert_string_equal(e.err, "trace.txt:2: byte 4 is a NUL byte; allowed: text without NUL "
+                               "bytes");
     unload(&e);
 }
 
