@@ -2,7 +2,9 @@
 /* tnhost's check of a run's keys against the board build (fpga/host/tnhost_run.c, run_config),
  * without a board: each case gives the build's registers as tnhost reads them (board_build) and
  * a run's keys, and asserts on the exit status and on the message, which must name the key, the
- * value and what the build allows. tnhost's main is renamed by the build (-Dmain=tnhost_main,
+ * value and what the build allows. And tnhost_build_check, the check of the build registers
+ * themselves: every real build taken, each field out of range refused with the register and
+ * field named, every BUILD0 value and a million random register sets without a crash. tnhost's main is renamed by the build (-Dmain=tnhost_main,
  * fpga/board.mk) so that this file's main runs. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -169,12 +171,219 @@ static void test_build_defaults(void **state)
     refused(&fixed, "routing=minad selection=lru", "this board build fixes selection=sq");
 }
 
+/* ---- tnhost_build_check: the build registers as the board sends them ---- */
+
+#define MAGIC_ TN_BOARD_MAGIC
+/* the simulated board core (fpga/board.mk BOARD_SIM_PARAMS), the ring build (K=8 N=1 B=8), the
+ * ULX3S default bitstream (scripts/fpga_build.sh: K=4 N=2 V=2 B=4 W=16 ROUTING=0 SEL=-1, no GAL
+ * or ACOR) and the edges: K=2 N=4 V=1, W=64, MIN AD with a fixed selection (SEL=5), QD=1024,
+ * GQD=1 */
+static const uint32_t core_regs[5] = {0x04020404, 0x10030001, 0x0010103f, MAGIC_, 16};
+static const uint32_t ring_regs[5] = {0x08010408, 0x10030001, 0x0010103f, MAGIC_, 16};
+static const uint32_t ulx3s_regs[5] = {0x04020204, 0x10000001, 0x0010102c, MAGIC_, 16};
+static const uint32_t fixed_regs[5] = {0x02040104, 0x40010601, 0x0400102c, MAGIC_, 1};
+
+static void build_ok(const uint32_t v[5], board_build *bb)
+{
+    char err[ERRLEN] = "";
+    int rc = tnhost_build_check(v, bb, err, sizeof err);
+    if (rc)
+        fail_msg("{0x%08x, 0x%08x, 0x%08x, 0x%08x, %u} refused: %s", v[0], v[1], v[2], v[3], v[4],
+                 err);
+}
+
+/* refused, the message naming every string of want (NULL-ended) and an allowed range */
+static void build_bad(const uint32_t v[5], const char *const *want)
+{
+    char err[ERRLEN] = "";
+    board_build bb;
+    int rc = tnhost_build_check(v, &bb, err, sizeof err);
+    if (!rc)
+        fail_msg("{0x%08x, 0x%08x, 0x%08x, 0x%08x, %u} taken", v[0], v[1], v[2], v[3], v[4]);
+    for (; *want; want++)
+        if (!strstr(err, *want))
+            fail_msg("message '%s' does not name '%s'", err, *want);
+    if (!strstr(err, "allowed: "))
+        fail_msg("message '%s' names no allowed range", err);
+}
+
+static void test_build_real(void **state)
+{
+    (void)state;
+    board_build bb;
+    build_ok(core_regs, &bb);
+    assert_int_equal(bb.k, 4);
+    assert_int_equal(bb.n, 2);
+    assert_int_equal(bb.v, 4);
+    assert_int_equal(bb.b, 4);
+    assert_int_equal(bb.w, 16);
+    assert_int_equal(bb.routing, 3);
+    assert_int_equal(bb.sel, -1);
+    assert_int_equal(bb.term, 1);
+    assert_int_equal(bb.qd, 16);
+    assert_int_equal(bb.gqd, 16);
+    assert_int_equal(bb.features, 0x3f);
+    board_build want = core_build(1);
+    want.features |= TN_BF_SWITCH;
+    assert_memory_equal(&bb, &want, sizeof bb);
+    build_ok(ring_regs, &bb);
+    assert_int_equal(bb.k, 8);
+    assert_int_equal(bb.n, 1);
+    assert_int_equal(bb.b, 8);
+    build_ok(ulx3s_regs, &bb);
+    assert_int_equal(bb.v, 2);
+    assert_int_equal(bb.routing, 0);
+    assert_int_equal(bb.features, TN_BF_TORUS | TN_BF_PATTERNS | TN_BF_SWITCH);
+    build_ok(fixed_regs, &bb);
+    assert_int_equal(bb.k, 2);
+    assert_int_equal(bb.n, 4);
+    assert_int_equal(bb.v, 1);
+    assert_int_equal(bb.w, 64);
+    assert_int_equal(bb.sel, TN_SEL_SQ);
+    assert_int_equal(bb.qd, 1024);
+    assert_int_equal(bb.gqd, 1);
+}
+
+struct bad_case {
+    uint32_t v[5];
+    const char *want[4];
+};
+
+static void test_build_fields(void **state)
+{
+    (void)state;
+    static const struct bad_case cases[] = {
+        {{0x00020404, 0x10030001, 0x0010103f, MAGIC_, 16},
+         {"BUILD0 (0x0000) = 0x00020404", "K (bits 31..24) = 0", "2..64"}},
+        {{0x03020404, 0x10030001, 0x0010103f, MAGIC_, 16}, {"K (bits 31..24) = 3", "power of two"}},
+        {{0x80010404, 0x10030001, 0x0010103f, MAGIC_, 16}, {"K (bits 31..24) = 128", "2..64"}},
+        {{0xff010404, 0x10030001, 0x0010103f, MAGIC_, 16}, {"K (bits 31..24) = 255"}},
+        {{0x04000404, 0x10030001, 0x0010103f, MAGIC_, 16}, {"N (bits 23..16) = 0", "1..4"}},
+        {{0x020a0208, 0x10030001, 0x0010103f, MAGIC_, 16}, {"N (bits 23..16) = 10", "1..4"}},
+        {{0x04ff0404, 0x10030001, 0x0010103f, MAGIC_, 16}, {"N (bits 23..16) = 255"}},
+        /* K^N: within the model's K and N, beyond a board's 32 nodes */
+        {{0x08020404, 0x10030001, 0x0010103f, MAGIC_, 16},
+         {"K^N (8^2 nodes) = 64", "at most 32 nodes"}},
+        {{0x40040404, 0x10030001, 0x0010103f, MAGIC_, 16},
+         {"K^N (64^4 nodes) = 16777216", "at most 32 nodes"}},
+        {{0x04020004, 0x10030001, 0x0010103f, MAGIC_, 16}, {"V (bits 15..8) = 0", "1..16"}},
+        {{0x0402ffff, 0x10030001, 0x0010103f, MAGIC_, 16}, {"V (bits 15..8) = 255", "1..16"}},
+        {{0x04021104, 0x10030001, 0x0010103f, MAGIC_, 16}, {"V (bits 15..8) = 17"}},
+        {{0x04020400, 0x10030001, 0x0010103f, MAGIC_, 16}, {"B (bits 7..0) = 0", "1..64"}},
+        {{0x04020441, 0x10030001, 0x0010103f, MAGIC_, 16}, {"B (bits 7..0) = 65", "1..64"}},
+        {{0x04020404, 0x0f030001, 0x0010103f, MAGIC_, 16},
+         {"BUILD1 (0x0001) = 0x0f030001", "W (bits 31..24) = 15", "16..64"}},
+        {{0x04020404, 0x41030001, 0x0010103f, MAGIC_, 16}, {"W (bits 31..24) = 65"}},
+        {{0x04020404, 0x10040001, 0x0010103f, MAGIC_, 16}, {"ROUTING (bits 23..16) = 4", "0..3"}},
+        {{0x04020404, 0x10ff0001, 0x0010103f, MAGIC_, 16}, {"ROUTING (bits 23..16) = 255"}},
+        {{0x04020404, 0x10030701, 0x0010103f, MAGIC_, 16}, {"SEL + 1 (bits 15..8) = 7", "0..6"}},
+        {{0x04020404, 0x1003ff01, 0x0010103f, MAGIC_, 16}, {"SEL + 1 (bits 15..8) = 255"}},
+        {{0x04020404, 0x10030000, 0x0010103f, MAGIC_, 16}, {"TERM (bits 7..0) = 0", "allowed: 1"}},
+        {{0x04020404, 0x10030002, 0x0010103f, MAGIC_, 16}, {"TERM (bits 7..0) = 2"}},
+        {{0x04020404, 0x10030001, 0x0000103f, MAGIC_, 16},
+         {"BUILD2 (0x0002) = 0x0000103f", "QD (bits 31..16) = 0", "2..1024"}},
+        {{0x04020404, 0x10030001, 0x0018103f, MAGIC_, 16}, {"QD (bits 31..16) = 24", "power of two"}},
+        {{0x04020404, 0x10030001, 0xffff103f, MAGIC_, 16}, {"QD (bits 31..16) = 65535"}},
+        {{0x04020404, 0x10030001, 0x0010003f, MAGIC_, 16},
+         {"histogram bins (bits 15..8) = 0", "allowed: 16"}},
+        {{0x04020404, 0x10030001, 0x0010ff3f, MAGIC_, 16}, {"histogram bins (bits 15..8) = 255"}},
+        {{0x04020404, 0x10030001, 0x001010bf, MAGIC_, 16},
+         {"features (bits 7..0) = 191", "unknown bits 0x80"}},
+        {{0x04020404, 0x10030001, 0x0010103b, MAGIC_, 16}, {"features (bits 7..0) = 59", "TORUS"}},
+        {{0x04020404, 0x10020001, 0x0010100d, MAGIC_, 16}, {"features (bits 7..0) = 13", "GAL"}},
+        {{0x04020204, 0x10030001, 0x0010100e, MAGIC_, 16}, {"features (bits 7..0) = 14", "ACOR"}},
+        {{0x04020404, 0x10030001, 0x0010101c, MAGIC_, 16}, {"features (bits 7..0) = 28", "GAL_ADAPT"}},
+        {{0x04020404, 0x10030001, 0x0010103f, MAGIC_, 0},
+         {"BUILD3 (0x0004) = 0x00000000", "GQD = 0", "1..1024"}},
+        {{0x04020404, 0x10030001, 0x0010103f, MAGIC_, 0xffffffffu},
+         {"GQD = 4294967295", "1..1024"}},
+        {{0x04020404, 0x10030001, 0x0010103f, 0x31426e75, 16},
+         {"MAGIC (0x0003) = 0x31426e75", "0x31426e74"}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *want[5] = {cases[i].want[0], cases[i].want[1], cases[i].want[2],
+                               cases[i].want[3], NULL};
+        build_bad(cases[i].v, want);
+    }
+}
+
+/* Every BUILD0 (K, N: 65536 pairs; V and B at the core's): taken exactly when K is a power of
+ * two in 2..64, N in 1..4 and K^N at most 32; and the message of a refusal fits any buffer. */
+static void test_build_kn(void **state)
+{
+    (void)state;
+    int taken = 0;
+    for (unsigned k = 0; k < 256; k++)
+        for (unsigned n = 0; n < 256; n++) {
+            uint32_t v[5] = {k << 24 | n << 16 | 0x0404u, 0x10030001, 0x0010103f, MAGIC_, 16};
+            board_build bb;
+            char err[ERRLEN] = "";
+            int rc = tnhost_build_check(v, &bb, err, sizeof err);
+            uint64_t nodes = 1;
+            for (unsigned d = 0; d < n && nodes <= 64; d++)
+                nodes *= k;
+            int want = k >= 2 && k <= 64 && !(k & (k - 1)) && n >= 1 && n <= 4 && nodes <= 32;
+            if ((rc == 0) != want)
+                fail_msg("K=%u N=%u: %s (%s)", k, n, rc ? "refused" : "taken", err);
+            taken += !rc;
+        }
+    /* K=2 N=1..4, K=4 N=1..2, K=8, 16, 32 N=1 */
+    assert_int_equal(taken, 9);
+    char tiny[8];
+    board_build bb;
+    uint32_t bad[5] = {0xffff0404, 0x10030001, 0x0010103f, MAGIC_, 16};
+    assert_int_not_equal(tnhost_build_check(bad, &bb, tiny, sizeof tiny), 0);
+    assert_int_equal(strlen(tiny), sizeof tiny - 1);
+    assert_int_not_equal(tnhost_build_check(bad, &bb, tiny, 0), 0);
+}
+
+/* Random registers (a fixed-seed xorshift, a million sets, half of them near a real build):
+ * never a crash (the sanitizers watch), and what is taken is within every bound tnhost uses. */
+static void test_build_random(void **state)
+{
+    (void)state;
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    int taken = 0;
+    for (int i = 0; i < 1000000; i++) {
+        uint32_t v[5];
+        for (int j = 0; j < 5; j++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            v[j] = (uint32_t)(x >> 16);
+        }
+        if (i & 1) { /* one byte of a real build changed */
+            uint32_t r = v[0];
+            memcpy(v, core_regs, sizeof v);
+            v[r % 5] ^= (r >> 8 & 0xffu) << (r >> 16 & 3u) * 8;
+        }
+        board_build bb;
+        char err[ERRLEN];
+        if (tnhost_build_check(v, &bb, err, sizeof err))
+            continue;
+        taken++;
+        uint64_t nodes = 1;
+        for (unsigned d = 0; d < bb.n; d++)
+            nodes *= bb.k;
+        if (nodes > TNHOST_MAX_NODES || bb.v < 1 || bb.v > TN_MAX_V || bb.b < 1 ||
+            bb.b > TN_MAX_BUF || bb.routing > TN_ROUTE_GOAL || bb.sel < -1 ||
+            bb.sel >= TN_SEL_LAST || bb.term != 1 || bb.gqd < 1 || bb.gqd > 1024)
+            fail_msg("{0x%08x, 0x%08x, 0x%08x, 0x%08x, %u} taken out of bounds", v[0], v[1],
+                     v[2], v[3], v[4]);
+    }
+    assert_true(taken > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gal_adapt),
         cmocka_unit_test(test_build_limits),
         cmocka_unit_test(test_build_defaults),
+        cmocka_unit_test(test_build_real),
+        cmocka_unit_test(test_build_fields),
+        cmocka_unit_test(test_build_kn),
+        cmocka_unit_test(test_build_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
