@@ -4,7 +4,9 @@
  * a run's keys, and asserts on the exit status and on the message, which must name the key, the
  * value and what the build allows. And tnhost_build_check, the check of the build registers
  * themselves: every real build taken, each field out of range refused with the register and
- * field named, every BUILD0 value and a million random register sets without a crash. tnhost's main is renamed by the build (-Dmain=tnhost_main,
+ * field named, every BUILD0 value and a million random register sets without a crash. And the
+ * reply decoder tn_port_recv on a pipe: junk, a length beyond the protocol's, random bytes, a
+ * reply cut short; every call ends. tnhost's main is renamed by the build (-Dmain=tnhost_main,
  * fpga/board.mk) so that this file's main runs. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -374,6 +376,102 @@ static void test_build_random(void **state)
     assert_true(taken > 0);
 }
 
+/* ---- tn_port_recv on a pipe: the reply decoder alone ---- */
+
+/* A pipe holding n bytes, its writer closed (keep_open: left open, *wfd) */
+static int pipe_of(const uint8_t *b, size_t n, int keep_open, int *wfd)
+{
+    int fd[2];
+    assert_int_equal(pipe(fd), 0);
+    assert_true(n <= 65536);
+    assert_int_equal(write(fd[1], b, n), (ssize_t)n);
+    if (keep_open)
+        *wfd = fd[1];
+    else
+        close(fd[1]);
+    return fd[0];
+}
+
+static size_t reply_bytes(uint8_t *out, uint8_t status, uint16_t len, const uint8_t *payload)
+{
+    out[0] = TN_SYNC_REP;
+    out[1] = status;
+    out[2] = (uint8_t)len;
+    out[3] = (uint8_t)(len >> 8);
+    if (len)
+        memcpy(out + 4, payload, len);
+    out[4 + len] = tn_crc8(0, out + 1, 3u + len);
+    return 5u + len;
+}
+
+static void test_port_pipe(void **state)
+{
+    (void)state;
+    uint8_t buf[4096], val[4] = {0x74, 0x6e, 0x42, 0x31};
+    char err[ERRLEN];
+    tn_reply r;
+    tn_port p = {.fd = -1, .timeout_ms = 1000, .path = "pipe"};
+    /* junk, a good reply, a reply with a length beyond TN_REP_PAYLOAD_MAX, one cut short */
+    size_t n = 0;
+    buf[n++] = 0x00;
+    buf[n++] = 0xa5;
+    n += reply_bytes(buf + n, TN_ST_OK, 4, val);
+    buf[n++] = TN_SYNC_REP;
+    buf[n++] = 0;
+    buf[n++] = 0xff;
+    buf[n++] = 0xff;
+    n += reply_bytes(buf + n, TN_ST_OK, 4, val) - 2;
+    p.fd = pipe_of(buf, n, 0, NULL);
+    assert_int_equal(tn_port_recv(&p, &r, err, sizeof err), TN_PORT_OK);
+    assert_int_equal(r.len, 4);
+    assert_int_equal(tn_le32(r.payload), TN_BOARD_MAGIC);
+    assert_int_equal(tn_port_recv(&p, &r, err, sizeof err), TN_PORT_MALFORMED);
+    assert_non_null(strstr(err, "payload length 65535, at most 256 allowed"));
+    assert_int_equal(tn_port_recv(&p, &r, err, sizeof err), TN_PORT_IO);
+    assert_non_null(strstr(err, "end of file"));
+    assert_int_equal(tn_port_recv(&p, &r, err, sizeof err), TN_PORT_IO);
+    close(p.fd);
+    /* random bytes (a fixed seed, a 0x5A in 16 and short lengths often): every call ends, each
+     * consumes at least one byte, the last at the end of file */
+    uint64_t x = 12345;
+    for (int round = 0; round < 20; round++) {
+        for (size_t i = 0; i < sizeof buf; i++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            uint8_t b = (uint8_t)(x >> 56);
+            buf[i] = (x >> 20 & 15) == 0 ? TN_SYNC_REP : (x >> 24 & 3) ? (uint8_t)(b & 3) : b;
+        }
+        p.fd = pipe_of(buf, sizeof buf, 0, NULL);
+        int calls = 0, rc;
+        while (!(rc = tn_port_recv(&p, &r, err, sizeof err)) || rc == TN_PORT_CRC ||
+               rc == TN_PORT_MALFORMED) {
+            assert_true(r.len <= TN_REP_PAYLOAD_MAX);
+            assert_true(++calls <= (int)sizeof buf);
+        }
+        assert_int_equal(rc, TN_PORT_IO);
+        close(p.fd);
+    }
+    /* nothing, the writer still there: the timeout, from the call's start */
+    int wfd;
+    p.fd = pipe_of(buf, 0, 1, &wfd);
+    p.timeout_ms = 100;
+    long long t0 = tn_now_ms();
+    assert_int_equal(tn_port_recv(&p, &r, err, sizeof err), TN_PORT_TIMEOUT);
+    long long ms = tn_now_ms() - t0;
+    assert_true(ms >= 100 && ms < 2000);
+    assert_non_null(strstr(err, "no reply from the board on 'pipe' within 100 ms"));
+    /* half a reply, the writer still there: the whole reply's timeout, the bytes counted */
+    n = reply_bytes(buf, TN_ST_OK, 8, buf + 100) - 3;
+    assert_int_equal(write(wfd, buf, n), (ssize_t)n);
+    assert_int_equal(tn_port_recv(&p, &r, err, sizeof err), TN_PORT_TIMEOUT);
+    assert_non_null(strstr(err, "was not complete within 100 ms: 10 of its 13 bytes arrived"));
+    close(wfd);
+    close(p.fd);
+    /* no descriptor (-1, which poll ignores): the timeout ends the call */
+    p.fd = -1;
+    p.timeout_ms = 50;
+    assert_int_equal(tn_port_recv(&p, &r, err, sizeof err), TN_PORT_TIMEOUT);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -384,6 +482,7 @@ int main(void)
         cmocka_unit_test(test_build_fields),
         cmocka_unit_test(test_build_kn),
         cmocka_unit_test(test_build_random),
+        cmocka_unit_test(test_port_pipe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
