@@ -6,7 +6,11 @@
 # test register file of tb/verilator/tn_board_ctrl_top.v, Verilated, on a pty): PING, register
 # writes and reads, START and the cycle counter, RESET, READ_BLOCK, the board's ERROR replies,
 # and tnhost's own errors (no port, busy port, silent board, a device streaming other bytes,
-# corrupted reply, unknown command or key, bad number). Exit status 0 iff every check passed.
+# corrupted reply, unknown command or key, bad number); and on fake boards
+# (scripts/fake_board.py) what tnhost must not trust (issue 57): build registers outside the
+# limits, impossible statistics, a reply dribbled past the timeout, counters that never settle
+# (the deadline); --config's bounds, escaped control bytes, standard output on /dev/full. Exit
+# status 0 iff every check passed.
 # Run by scripts/run_tests.sh (make test); alone: make board && bash scripts/board_ctrl_test.sh
 # TNBOARD=PATH tests another tnboard build (make mutate's ctrl set: each mutant's).
 set -uo pipefail # no -e: a failing check must not stop the others
@@ -548,7 +552,7 @@ for spec in "--set 0x21=5000000|CYCLE (0x0021) = 5000000; allowed: 0..261000 (wa
     "--set 0x21=100 --set 0x29=200000|CREATED (0x0029) = 200000; allowed: 0..160000 (one packet a node a cycle: 16 nodes x measure 10000)" \
     "--set 0x21=100 --set 0x29=2 --set 0x2a=9|CREATED_FLITS (0x002a) = 9; allowed: 8..8 (CREATED = 2 packets of 4..4 flits)" \
     "--set 0x21=100 --set 0x1017=101|node 1's INJECTED (0x1017) = 101; allowed: 0..100 (CYCLE: one a cycle)" \
-    "--set 0x21=100 --set 0x1001=10|node 0's ACCEPTED (0x1001) = 10; allowed: 0..0 (PACKETS = 0 packets of 4..4 flits)" \
+    "--set 0x21=100 --set 0x1001=101|node 0's ACCEPTED (0x1001) = 101; allowed: 0..100 (CYCLE: one a cycle)" \
     "--set 0x21=100 --set 0x29=1 --set 0x2a=4 --set 0x1000=1 --set 0x1001=4 --set 0x1004=101|node 0's LAT_MAX (0x1004) = 101; allowed: 0..100 (CYCLE)" \
     "--set 0x21=100 --set 0x29=1 --set 0x2a=4 --set 0x1000=1 --set 0x1001=4 --set 0x1003=1|node 0's LAT_SUM (HI:LO) (0x1002) = 4294967296; allowed: 0..100" \
     "--set 0x21=100 --set 0x30=3|HIST 0..15 summed (0x0030) = 3; allowed: bins summing to the nodes' PACKETS, 0"; do

@@ -44,7 +44,8 @@ int tn_port_send(tn_port *p, const uint8_t *buf, size_t n, char *err, size_t err
  * whole reply must come within the timeout of the call; a length beyond TN_REP_PAYLOAD_MAX is
  * refused before its payload is read; the CRC is checked. Total: every call ends, by the
  * deadline at the latest, and at the end of file of a pipe or a port that went away (TN_PORT_IO);
- * each call reads at most TN_PORT_SKIP_MAX + 5 + TN_REP_PAYLOAD_MAX bytes. */
+ * each call reads at most TN_PORT_SKIP_MAX + 1 bytes before a reply's start and the reply's
+ * 5 + TN_REP_PAYLOAD_MAX. */
 int tn_port_recv(tn_port *p, tn_reply *r, char *err, size_t errlen);
 /* Milliseconds of the monotonic clock. */
 long long tn_now_ms(void);

@@ -376,6 +376,21 @@ static void test_build_random(void **state)
     assert_true(taken > 0);
 }
 
+/* safe_str: control bytes as \xHH, a cut string ending in "...", never past the buffer */
+static void test_safe_str(void **state)
+{
+    (void)state;
+    char out[64], small[8];
+    assert_string_equal(safe_str("port=\033[31mred\x7f\n", out, sizeof out),
+                        "port=\\x1b[31mred\\x7f\\x0a");
+    assert_string_equal(safe_str("caf\xc3\xa9 \\x41", out, sizeof out), "caf\xc3\xa9 \\x41");
+    assert_string_equal(safe_str("abcdefg", small, sizeof small), "abcdefg");
+    assert_string_equal(safe_str("abcdefgh", small, sizeof small), "abcd...");
+    assert_string_equal(safe_str("ab\001cdef", small, sizeof small), "ab...");
+    assert_string_equal(safe_str("abcdefgh", small, 3), "..");
+    assert_string_equal(safe_str("abc", small, 1), "");
+}
+
 /* ---- tn_port_recv on a pipe: the reply decoder alone ---- */
 
 /* A pipe holding n bytes, its writer closed (keep_open: left open, *wfd) */
@@ -483,6 +498,7 @@ int main(void)
         cmocka_unit_test(test_build_kn),
         cmocka_unit_test(test_build_random),
         cmocka_unit_test(test_port_pipe),
+        cmocka_unit_test(test_safe_str),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
