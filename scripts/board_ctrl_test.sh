@@ -6,14 +6,19 @@
 # test register file of tb/verilator/tn_board_ctrl_top.v, Verilated, on a pty): PING, register
 # writes and reads, START and the cycle counter, RESET, READ_BLOCK, the board's ERROR replies,
 # and tnhost's own errors (no port, busy port, silent board, a device streaming other bytes,
-# corrupted reply, unknown command or key, bad number). Exit status 0 iff every check passed.
+# corrupted reply, unknown command or key, bad number); and on fake boards
+# (scripts/fake_board.py) what tnhost must not trust (issue 57): build registers outside the
+# limits, impossible statistics, a reply dribbled past the timeout, counters that never settle
+# (the deadline); --config's bounds, escaped control bytes, standard output on /dev/full. Exit
+# status 0 iff every check passed.
 # Run by scripts/run_tests.sh (make test); alone: make board && bash scripts/board_ctrl_test.sh
 # TNBOARD=PATH tests another tnboard build (make mutate's ctrl set: each mutant's).
 set -uo pipefail # no -e: a failing check must not stop the others
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 TNBOARD=${TNBOARD:-build/bin/tnboard}
-if [ -x build/san/tnhost ]; then TNHOST=build/san/tnhost; else TNHOST=build/bin/tnhost; fi
+# TNHOST=PATH tests another tnhost build (e.g. one with a check taken out: the checks must fail)
+if [ -n "${TNHOST:-}" ]; then :; elif [ -x build/san/tnhost ]; then TNHOST=build/san/tnhost; else TNHOST=build/bin/tnhost; fi
 for b in "$TNBOARD" "$TNHOST"; do
     if [ ! -x "$b" ]; then
         echo "not ok 1 - $b is built (make board)"
@@ -370,7 +375,7 @@ check "no --port: exit 2, 'no port given'" $? "$(diag)"
 h run --help
 [ "$RC" -eq 0 ] && [[ $OUT == *"tnhost --port PATH run [--compare] [--json]"* ]] && [[ $OUT == *"hot_frac"* ]] && [ -z "$ERR" ] &&
     grep -Eq '^  k +build ' <<<"$OUT" && grep -Eq '^  buf +build ' <<<"$OUT" && grep -Eq '^  load +0.3 ' <<<"$OUT" &&
-    [[ $OUT == *"--config FILE holds only port baud timeout wait"* ]]
+    [[ $OUT == *"--config FILE holds only port baud timeout deadline wait"* ]]
 check "run --help: run's keys (tnsim's with their ranges), the build's defaults marked build, --config's keys, exit 0, no port needed" $? "$(diag)"
 
 h sweep --help
@@ -463,11 +468,11 @@ h --port "$PTY_nopat" run k=4 n=2 vcs=4 load=0.1 switch_at=500 switch_traffic=ra
 [ "$RC" -eq 2 ] && [[ $ERR == *"key 'switch_traffic': value 'randperm': not built into this board build's traffic generators (allowed: uniform tornado bitcomp bitrev shuffle butterfly transpose neighbor)"* ]]
 check "a board build without randperm and hotspot: switch_traffic=randperm refused, exit 2" $? "$(diag)"
 h --port "$PTY_frozen" --timeout 1000 run k=4 n=2 vcs=4 load=0.1 warmup=100 measure=100
-[ "$RC" -eq 1 ] && [[ $ERR == *"run: the board's cycle counter stayed at 5 for 1000 ms with the run not ended (status 0x1)"* ]] &&
+[ "$RC" -eq 1 ] && [[ $ERR == *"run: STATUS (0x0020) never showed the run ended (0x1, bit 2 clear); CYCLE (0x0021) stayed at 5 for 1000 ms"* ]] &&
     [ "$MS" -ge 1000 ] && [ "$MS" -lt 5000 ]
 check "a board core whose cycle counter stands still: run ends after the timeout with the counter and status named, exit 1 ($MS ms)" $? "$(diag)"
 h --port "$PTY_frozen" --timeout 1000 start 100 --wait
-[ "$RC" -eq 1 ] && [[ $ERR == *"start: the cycles left (0xff06) stayed at 77 for 1000 ms with the run under way (status 0x1)"* ]] &&
+[ "$RC" -eq 1 ] && [[ $ERR == *"start: STATUS (0xff05) never showed the run ended (0x1, bit 0 still set); CYCLES_LEFT (0xff06) stayed at 77 for 1000 ms"* ]] &&
     [ "$MS" -ge 1000 ] && [ "$MS" -lt 5000 ]
 check "a control plane whose cycles left stand still: start --wait ends after the timeout with the count and status named, exit 1 ($MS ms)" $? "$(diag)"
 # a board that stops answering in the middle of errors' node reads (the build, the status and
@@ -479,6 +484,111 @@ h --port "$PTY_unplug" --timeout 2000 --json errors
 [ "$RC" -eq 1 ] && [ "$(printf '%s\n' "$OUT" | wc -l)" = 1 ] && [ "$(jget error)" = timeout ] &&
     [[ $(jget message) == *"errors: node: timeout"* ]]
 check "a board that stops answering mid-report: errors --json prints one object, the timeout's, exit 1" $? "$(diag)"
+
+# ---- what the board says is checked before it is used (issue 57) ----
+# a board core that serves (--build without --frozen: STATUS shows every run ended, its
+# statistics as --set gives them) whose build registers are outside what the C model and tnhost
+# handle: run, sweep and run --compare refuse it before any use, naming the register, its
+# address, the field, the value and the range, exit 2 (the first: a stack overflow in
+# tn_coords; the second: SIGFPE with --compare; the third: SIGSEGV with --compare)
+B1=0x10030001 B2=0x0010103f
+for spec in "kn|0x020a0208|BUILD0 (0x0000) = 0x020a0208: N (bits 23..16) = 10 is not allowed; allowed: 1..4 (the C model's TN_MAX_N)|K=2 N=10 V=2 B=8" \
+    "k0|0x00020404|BUILD0 (0x0000) = 0x00020404: K (bits 31..24) = 0 is not allowed; allowed: a power of two 2..64|K=0" \
+    "vb|0x0402ffff|BUILD0 (0x0000) = 0x0402ffff: V (bits 15..8) = 255 is not allowed; allowed: 1..16 (the C model's TN_MAX_V)|V=255 B=255"; do
+    IFS='|' read -r name b0 want what <<<"$spec"
+    fake "b$name" --build "$b0,$B1,$B2,0x31426e74,16"
+    pty_var=PTY_b$name
+    ok=0
+    msgs=()
+    for cmd in "run traffic=randperm load=0.1" "sweep loads=0.1,0.2 traffic=randperm" "--compare run load=0.1" "--compare sweep loads=0.1"; do
+        # shellcheck disable=SC2086  # the command and its keys
+        h --port "${!pty_var}" --timeout 5000 $cmd
+        [ "$RC" -eq 2 ] && [[ $ERR == *"the board's build register $want"* ]] &&
+            [ "$(grep -c . <<<"$ERR")" = 1 ] || { ok=1; msgs+=("$cmd" "$(diag)"); }
+    done
+    check "a board build with $what: run, sweep and --compare refused before use, register, field, value and range named, exit 2" $ok "${msgs[@]}"
+done
+# the other fields, one board each (errors too reads the build first: a board claiming 64^4
+# nodes is refused before its first node read, not asked 16 million times)
+ok=0
+msgs=()
+for spec in "0x40040404,$B1,$B2|errors|BUILD0 (0x0000) = 0x40040404: K^N (64^4 nodes) = 16777216 is not allowed; allowed: at most 32 nodes" \
+    "0x08020404,$B1,$B2|errors|K^N (8^2 nodes) = 64 is not allowed; allowed: at most 32 nodes" \
+    "0x04020404,0x10030002,$B2|run|BUILD1 (0x0001) = 0x10030002: TERM (bits 7..0) = 2 is not allowed; allowed: 1" \
+    "0x04020404,0x10070001,$B2|run|BUILD1 (0x0001) = 0x10070001: ROUTING (bits 23..16) = 7 is not allowed; allowed: 0..3" \
+    "0x04020404,0x10030801,$B2|run|BUILD1 (0x0001) = 0x10030801: SEL + 1 (bits 15..8) = 8 is not allowed; allowed: 0..6" \
+    "0x04020404,$B1,0x0010107f|run|BUILD2 (0x0002) = 0x0010107f: features (bits 7..0) = 127 is not allowed; allowed: bits 0..5 (0x3f: GAL ACOR TORUS PATTERNS GAL_ADAPT SWITCH); unknown bits 0x40 set" \
+    "0x04020404,$B1,0x0010083f|run|BUILD2 (0x0002) = 0x0010083f: histogram bins (bits 15..8) = 8 is not allowed; allowed: 16" \
+    "0x04020404,$B1,0x0000103f|run|BUILD2 (0x0002) = 0x0000103f: QD (bits 31..16) = 0 is not allowed; allowed: a power of two 2..1024"; do
+    IFS='|' read -r build cmd want <<<"$spec"
+    fake bf --build "$build,0x31426e74,16"
+    h --port "$PTY_bf" --timeout 5000 "$cmd"
+    [ "$RC" -eq 2 ] && [[ $ERR == *"$want"* ]] || { ok=1; msgs+=("--build $build, $cmd: want '$want'" "$(diag)"); }
+    kill "$LAST_PID" 2>/dev/null
+    wait "$LAST_PID" 2>/dev/null
+done
+check "build registers out of range (K^N beyond 32 nodes, TERM, ROUTING, SEL, unknown feature bits, bins, QD): exit 2, each named" $ok "${msgs[@]}"
+
+# the simulated core's build on the serving fake: taken; the statistics all 0 (nothing ran) and
+# a consistent set (node 0: 2 packets of 4 flits, latencies 3 and 7) pass the bounds
+SERVE="0x04020404,$B1,$B2,0x31426e74,16"
+fake serve --build "$SERVE"
+h --port "$PTY_serve" --timeout 5000 --json run load=0.1
+r1=$RC
+e1=$ERR
+fake consistent --build "$SERVE" --set 0x21=5000 --set 0x22=4000 --set 0x29=2 --set 0x2a=8 \
+    --set 0x1000=2 --set 0x1001=8 --set 0x1002=10 --set 0x1004=7 --set 0x1005=3 --set 0x1006=2 \
+    --set 0x1007=2 --set 0x30=2
+h --port "$PTY_consistent" --timeout 5000 --json run load=0.1
+[ "$r1" -eq 0 ] && [ -z "$e1" ] && [ "$RC" -eq 0 ] && [ "$(jget packets)" = 2 ] && [ "$(jget latency_sum)" = 10 ] && [ -z "$ERR" ]
+check "a board core build within the limits is taken, and statistics within their bounds are used (exit 0)" $? "all 0: exit $r1: $e1" "consistent: $(diag)"
+
+# statistics no board could have counted: run names the register, its address, the value and the
+# bound, exit 1 (a failed board, as a malformed reply)
+ok=0
+msgs=()
+for spec in "--set 0x21=5000000|CYCLE (0x0021) = 5000000; allowed: 0..261000 (warmup + measure + drain + 200000)" \
+    "--set 0x21=100 --set 0x22=200|STOP_CYCLE (0x0022) = 200; allowed: 0..100" \
+    "--set 0x21=100 --set 0x29=200000|CREATED (0x0029) = 200000; allowed: 0..160000 (one packet a node a cycle: 16 nodes x measure 10000)" \
+    "--set 0x21=100 --set 0x29=2 --set 0x2a=9|CREATED_FLITS (0x002a) = 9; allowed: 8..8 (CREATED = 2 packets of 4..4 flits)" \
+    "--set 0x21=100 --set 0x1017=101|node 1's INJECTED (0x1017) = 101; allowed: 0..100 (CYCLE: one a cycle)" \
+    "--set 0x21=100 --set 0x1001=101|node 0's ACCEPTED (0x1001) = 101; allowed: 0..100 (CYCLE: one a cycle)" \
+    "--set 0x21=100 --set 0x29=1 --set 0x2a=4 --set 0x1000=1 --set 0x1001=4 --set 0x1004=101|node 0's LAT_MAX (0x1004) = 101; allowed: 0..100 (CYCLE)" \
+    "--set 0x21=100 --set 0x29=1 --set 0x2a=4 --set 0x1000=1 --set 0x1001=4 --set 0x1003=1|node 0's LAT_SUM (HI:LO) (0x1002) = 4294967296; allowed: 0..100" \
+    "--set 0x21=100 --set 0x30=3|HIST 0..15 summed (0x0030) = 3; allowed: bins summing to the nodes' PACKETS, 0"; do
+    IFS='|' read -r sets want <<<"$spec"
+    # shellcheck disable=SC2086  # the --set options
+    fake st --build "$SERVE" $sets
+    h --port "$PTY_st" --timeout 5000 --json run load=0.1
+    [ "$RC" -eq 1 ] && [ "$(jget error)" = board ] &&
+        [[ $ERR == *"run: the board's statistics are impossible: $want"* ]] || { ok=1; msgs+=("$sets: want '$want'" "$(diag)"); }
+    kill "$LAST_PID" 2>/dev/null
+    wait "$LAST_PID" 2>/dev/null
+done
+check "impossible statistics (cycles, stop cycle, created packets and flits, a node's counts and latencies, histogram sum): exit 1, register, address, value and bound named" $ok "${msgs[@]}"
+
+# a board dribbling its reply a byte every 100 ms (each byte well within the timeout): the
+# timeout bounds the whole reply (PING's 25 bytes would take 2.5 s)
+fake dribble --dribble 100
+h --port "$PTY_dribble" --timeout 1000 ping
+[ "$RC" -eq 1 ] && [[ $ERR == *"ping: timeout: the reply on '$PTY_dribble' was not complete within 1000 ms: "*" of its 25 bytes arrived"* ]] &&
+    [ "$MS" -ge 990 ] && [ "$MS" -lt 2000 ]
+check "a board dribbling its reply (a byte every 100 ms): the whole reply bounded by the timeout, exit 1 in $MS ms (timeout 1000 ms)" $? "$(diag)"
+
+# counters that move and never settle: run and start --wait end at the deadline, naming STATUS
+# and how far the counter went
+fake crawl --crawl --build "$SERVE"
+h --port "$PTY_crawl" --timeout 2000 run load=0.1 deadline=1500
+r1=$RC
+e1=$ERR
+m1=$MS
+h --port "$PTY_crawl" --timeout 2000 --deadline 1500 start 100 --wait
+[ "$r1" -eq 1 ] && [[ $e1 == *"run: STATUS (0x0020) never showed the run ended within the deadline of 1500 ms (0x1, bit 2 clear); CYCLE (0x0021) went from "* ]] &&
+    [ "$m1" -ge 1500 ] && [ "$m1" -lt 4000 ] &&
+    [ "$RC" -eq 1 ] && [[ $ERR == *"start: STATUS (0xff05) never showed the run ended within the deadline of 1500 ms (0x1, bit 0 still set); CYCLES_LEFT (0xff06) went from "* ]] &&
+    [ "$MS" -ge 1500 ] && [ "$MS" -lt 4000 ]
+check "counters that move but never end the run: run ($m1 ms) and start --wait ($MS ms) end at the deadline (1500 ms), STATUS and the counter named, exit 1" $? \
+    "run: exit $r1: $e1" "start: $(diag)"
 for p in "${FAKES[@]}"; do kill "$p" 2>/dev/null; done
 for p in "${FAKES[@]}"; do wait "$p" 2>/dev/null; done
 
@@ -572,7 +682,7 @@ hb --compare ping
 check "--compare with ping: exit 2, the message names where it applies" $? "$(diag)"
 
 hb colour=red ping
-[ "$RC" -eq 2 ] && [[ $ERR == *"unknown key 'colour' (value 'red'); allowed keys: port baud timeout wait"* ]]
+[ "$RC" -eq 2 ] && [[ $ERR == *"unknown key 'colour' (value 'red'); allowed keys: port baud timeout deadline wait"* ]]
 check "an unknown key: exit 2, the message names it and the allowed keys" $? "$(diag)"
 
 hb --frobnicate ping
@@ -652,6 +762,63 @@ check "--config FILE with port= and timeout= lines" $? "$(diag)"
 hb --json read 0x99
 [ "$RC" -eq 1 ] && [ "$(jget error)" = board ] && [[ $(jget message) == *"error 0x04 address"* ]]
 check "--json on a failure: an object with error and message on stdout" $? "$(diag)"
+
+
+# ---- bounded readers, checked writes, safe messages (issue 57) ----
+h --config /dev/zero ping
+r1=$RC
+e1=$ERR
+printf 'timeout=2000\nport=/x\0junk\n' >"$TMP/nul.cfg"
+h --config "$TMP/nul.cfg" ping
+[ "$r1" -eq 2 ] && [[ $e1 == *"--config: /dev/zero:1: byte 1 is a NUL byte (0x00)"* ]] &&
+    [ "$RC" -eq 2 ] && [[ $ERR == *"--config: $TMP/nul.cfg:2: byte 8 is a NUL byte (0x00)"* ]]
+check "--config /dev/zero ends at once, and a NUL byte mid-line is refused: file, line and byte named, exit 2" $? \
+    "/dev/zero: exit $r1: $e1" "$(diag)"
+head -c 1024 /dev/zero | tr '\0' a >"$TMP/long.cfg"
+h --config "$TMP/long.cfg" ping
+r1=$RC
+e1=$ERR
+yes '' | head -c 2000000 >"$TMP/big.cfg"
+h --config "$TMP/big.cfg" ping
+[ "$r1" -eq 2 ] && [[ $e1 == *"--config: $TMP/long.cfg:1: the line is longer than 1023 bytes; allowed: lines of at most 1023 bytes"* ]] &&
+    [ "$RC" -eq 2 ] && [[ $ERR == *"--config: $TMP/big.cfg:1048577: more than 1048576 bytes; allowed: a file of at most 1048576 bytes (1 MiB)"* ]]
+check "--config: a line of 1024 bytes and a file of 2 MB of empty lines refused, the bound named, exit 2" $? \
+    "long line: exit $r1: $e1" "$(diag)"
+printf 'port=%s\n\033[31mred\n' "$PTY_main" >"$TMP/esc.cfg"
+h --config "$TMP/esc.cfg" ping
+r1=$RC
+e1=$ERR
+h --port "$PTY_main" $'\033]0;title\a=1' ping
+[ "$r1" -eq 2 ] && [[ $e1 == *"esc.cfg:2: expected key=value, got '\\x1b[31mred'"* ]] && [[ $e1 != *$'\033'* ]] &&
+    [ "$RC" -eq 2 ] && [[ $ERR == *"unknown key '\\x1b]0;title\\x07' (value '1')"* ]] && [[ $ERR != *$'\033'* ]]
+check "control bytes of a config line and of a key are escaped in the message (\\x1b), exit 2" $? "config: exit $r1: $e1" "$(diag)"
+
+h --help
+r1=$RC
+[[ $OUT == *"deadline 3600000 1..86400000 ms"* ]] && [[ $OUT == *"at most 1 MiB (1048576 bytes)"* ]] &&
+    [[ $OUT == *"the longest wait for a whole reply"* ]]
+o1=$?
+h --port "$PTY_main" deadline=0 ping
+r2=$RC
+e2=$ERR
+h --port "$PTY_main" --deadline 86400001 ping
+[ "$r1" -eq 0 ] && [ "$o1" -eq 0 ] && [ "$r2" -eq 2 ] && [[ $e2 == *"key 'deadline': value '0' is not allowed; allowed: 1..86400000"* ]] &&
+    [ "$RC" -eq 2 ] && [[ $ERR == *"key 'deadline': value '86400001' is not allowed; allowed: 1..86400000"* ]]
+check "the usage text states the timeout (a whole reply), the deadline and --config's bounds; deadline 0 and 86400001 refused, exit 2" $? \
+    "--help: exit $r1" "deadline=0: exit $r2: $e2" "$(diag)"
+
+# standard output on a full disk: a message and a non-zero exit, never a silent success
+ok=0
+msgs=()
+for args in "ping" "--json ping" "--json read 0" "--help"; do
+    # shellcheck disable=SC2086
+    timeout 60 "$TNHOST" --port "$PTY_main" $args >/dev/full 2>"$TMP/err"
+    r=$?
+    cat "$TMP/err" >>"$TMP/all_err"
+    [ "$r" -eq 1 ] && grep -qx "tnhost: error: standard output: No space left on device" "$TMP/err" ||
+        { ok=1; msgs+=("$args > /dev/full: exit $r: $(cat "$TMP/err")"); }
+done
+check "standard output on /dev/full (ping, --json ping, --json read, --help): 'standard output: No space left on device', exit 1" $ok "${msgs[@]}"
 
 if [ "$TNHOST" != build/san/tnhost ]; then
     skip "no sanitizer report from any tnhost run" "tnhost is not the sanitizer build (make build/san/tnhost)"

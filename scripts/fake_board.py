@@ -18,7 +18,15 @@ in one chosen way:
                     (register 0x0003 reads "tnB1", the build registers as --build gives
                     them) a STATUS (0x0020) that never shows the run ended and a cycle
                     counter (0x0021) that stays at 5
-  --build V0,V1,V2,V3,V4  the build registers 0x0000..0x0004 (with --frozen)
+  --build V0,V1,V2,V3,V4  the build registers 0x0000..0x0004 (0x0003 reads "tnB1" whatever
+                    V3 is); without --frozen or --crawl a board core that serves: its STATUS
+                    (0x0020) shows every run ended (0x7), its statistics read as --set gives
+                    them (0 otherwise)
+  --set ADDR=VALUE  a register's value (repeatable; with --build: a board core's statistics)
+  --crawl           like --frozen, but the counters move and never settle: the cycle counter
+                    (0x0021) goes up by one and the cycles left (0xff06) down by one at every
+                    read, and the run never ends
+  --dribble MS      every reply byte MS milliseconds after the one before
   --silent-after N  answer the first N requests, then none (a board unplugged mid-command)
 
 It prints its pty's path on the first line of stdout, then serves until killed or for
@@ -57,13 +65,18 @@ class Board:
         self.a = a
         self.regs = {0xFF00: TN_MAGIC, 0xFF01: 0x46414B45, 0xFF02: 4, 0xFF03: 100000,
                      0xFF04: 64}
-        if a.frozen:
-            for i, v in enumerate(a.build):
+        if a.frozen or a.crawl or a.build is not None:
+            for i, v in enumerate(a.build or [0] * 5):
                 self.regs[i] = v
             self.regs[0x0003] = BOARD_MAGIC
+        if a.frozen or a.crawl:
             self.regs[B_STATUS + 1] = 5
             self.regs[0xFF05] = 1
-            self.regs[0xFF06] = 77
+            self.regs[0xFF06] = 77 if a.frozen else 1000000
+        elif a.build is not None:
+            self.regs[B_STATUS] = 0x7  # started, sources stopped, run ended
+        for addr, v in a.set:
+            self.regs[addr] = v
 
     def answer(self, cmd, p):
         """The reply to one request that passed its CRC."""
@@ -87,8 +100,10 @@ class Board:
         return reply(0x00, payload)
 
     def read(self, a):
-        if self.a.frozen and a == B_STATUS:
+        if (self.a.frozen or self.a.crawl) and a == B_STATUS:
             return 0x1  # started; never ended
+        if self.a.crawl and a in (B_STATUS + 1, 0xFF06):
+            self.regs[a] += 1 if a == B_STATUS + 1 else -1
         return self.regs.get(a, 0)
 
 
@@ -97,13 +112,19 @@ def main():
     ap.add_argument("--babble", action="store_true")
     ap.add_argument("--extra-byte", type=int, default=0, choices=range(1, 7), metavar="CMD")
     ap.add_argument("--frozen", action="store_true")
-    ap.add_argument("--build", default="0,0,0,0,0",
+    ap.add_argument("--build", default=None,
                     type=lambda s: [int(x, 0) for x in s.split(",")])
+    ap.add_argument("--set", action="append", default=[], metavar="ADDR=VALUE",
+                    type=lambda s: tuple(int(x, 0) for x in s.split("=", 1)))
+    ap.add_argument("--crawl", action="store_true")
+    ap.add_argument("--dribble", type=float, default=0, metavar="MS")
     ap.add_argument("--silent-after", type=int, default=-1, metavar="N")
     ap.add_argument("--wall-limit", type=float, default=300)
     a = ap.parse_args()
-    if len(a.build) != 5:
+    if a.build is not None and len(a.build) != 5:
         ap.error("--build: 5 values, the registers 0x0000..0x0004")
+    if any(len(kv) != 2 for kv in a.set):
+        ap.error("--set: ADDR=VALUE")
     board = Board(a)
     m, s = os.openpty()
     print(os.ttyname(s), flush=True)
@@ -139,7 +160,12 @@ def main():
             if 0 <= a.silent_after <= answered:
                 continue
             answered += 1
-            os.write(m, out)
+            if a.dribble > 0:
+                for i in range(len(out)):
+                    time.sleep(a.dribble / 1000)
+                    os.write(m, out[i:i + 1])
+            else:
+                os.write(m, out)
         time.sleep(0.001)
     return 0
 

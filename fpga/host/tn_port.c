@@ -95,9 +95,11 @@ void tn_port_close(tn_port *p)
 int tn_port_send(tn_port *p, const uint8_t *buf, size_t n, char *err, size_t errlen)
 {
     size_t done = 0;
+    const long long end = tn_now_ms() + p->timeout_ms;
     while (done < n) {
+        long long left = end - tn_now_ms();
         struct pollfd pf = {.fd = p->fd, .events = POLLOUT};
-        int k = poll(&pf, 1, p->timeout_ms);
+        int k = left > 0 ? poll(&pf, 1, (int)left) : 0;
         if (k < 0 && errno == EINTR)
             continue;
         if (k < 0) {
@@ -128,33 +130,35 @@ long long tn_now_ms(void)
     return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-/* One byte within wait_ms. got: bytes of the reply so far, for the message. */
-static int get_byte(tn_port *p, uint8_t *b, size_t got, int wait_ms, char *err, size_t errlen)
+/* One byte by the deadline end (tn_now_ms): TN_PORT_OK, TN_PORT_TIMEOUT (nothing in err: the
+ * caller says what did not come) or TN_PORT_IO (err). A wait of 0 still takes a byte already
+ * there; end of file (a pipe's writer gone) and every read error end the reply. */
+static int get_byte(tn_port *p, uint8_t *b, long long end, char *err, size_t errlen)
 {
     for (;;) {
+        long long left = end - tn_now_ms();
         struct pollfd pf = {.fd = p->fd, .events = POLLIN};
-        int k = poll(&pf, 1, wait_ms);
-        if (k < 0 && errno == EINTR)
+        int k = poll(&pf, 1, left > 0 ? (int)left : 0);
+        if (k < 0 && errno == EINTR) {
+            if (left <= 0)
+                return TN_PORT_TIMEOUT;
             continue;
+        }
         if (k < 0) {
             snprintf(err, errlen, "poll on '%s': %s", p->path, strerror(errno));
             return TN_PORT_IO;
         }
-        if (k == 0) {
-            if (got == 0)
-                snprintf(err, errlen, "timeout: no reply from the board on '%s' within %d ms "
-                         "(is it powered, programmed, on this port, at this baud rate?)",
-                         p->path, p->timeout_ms);
-            else
-                snprintf(err, errlen, "timeout: the reply on '%s' stopped after %zu bytes "
-                         "(no byte for %d ms)", p->path, got, p->timeout_ms);
+        if (k == 0)
             return TN_PORT_TIMEOUT;
-        }
         ssize_t r = read(p->fd, b, 1);
         if (r == 1)
             return TN_PORT_OK;
-        if (r < 0 && (errno == EAGAIN || errno == EINTR))
+        /* readable but nothing to read: again, until the deadline */
+        if (r < 0 && (errno == EAGAIN || errno == EINTR)) {
+            if (left <= 0)
+                return TN_PORT_TIMEOUT;
             continue;
+        }
         snprintf(err, errlen, "read from '%s': %s", p->path,
                  r < 0 ? strerror(errno) : "end of file (the port went away)");
         return TN_PORT_IO;
@@ -165,18 +169,32 @@ int tn_port_recv(tn_port *p, tn_reply *r, char *err, size_t errlen)
 {
     uint8_t b = 0, hdr[3];
     int rc;
-    /* the sync hunt: the reply must start within the timeout, however many other bytes arrive
-     * before it (a device that is not the board, streaming on this port, must not hold tnhost) */
-    const long long t0 = tn_now_ms();
+    r->status = 0;
+    r->len = 0;
+    /* the whole reply within the timeout of the call: its start, however many other bytes
+     * arrive before it (a device that is not the board, streaming on this port, must not hold
+     * tnhost; at most TN_PORT_SKIP_MAX of them), and every later byte (a board dribbling its
+     * reply a byte at a time must not either) */
+    const long long t0 = tn_now_ms(), end = t0 + (p->timeout_ms > 0 ? p->timeout_ms : 0);
     long skipped = 0;
     for (;;) {
-        long long left = p->timeout_ms - (tn_now_ms() - t0);
-        if (left <= 0 || (rc = get_byte(p, &b, 0, (int)left, err, errlen)) == TN_PORT_TIMEOUT) {
-            if (skipped || left <= 0)
+        rc = tn_now_ms() > end ? TN_PORT_TIMEOUT : get_byte(p, &b, end, err, errlen);
+        if (rc == TN_PORT_TIMEOUT || (rc == TN_PORT_OK && b != TN_SYNC_REP &&
+                                      skipped >= TN_PORT_SKIP_MAX)) {
+            if (rc == TN_PORT_OK)
+                snprintf(err, errlen, "timeout: no reply from the board on '%s': more than %ld "
+                         "bytes arrived, none the start of a reply (0x%02X), at most %ld skipped "
+                         "(another device on this port, or a baud rate that is not the board's?)",
+                         p->path, skipped, TN_SYNC_REP, TN_PORT_SKIP_MAX);
+            else if (skipped)
                 snprintf(err, errlen, "timeout: no reply from the board on '%s' within %d ms: "
                          "%ld bytes arrived, none the start of a reply (0x%02X) (another device "
                          "on this port, or a baud rate that is not the board's?)",
                          p->path, p->timeout_ms, skipped, TN_SYNC_REP);
+            else
+                snprintf(err, errlen, "timeout: no reply from the board on '%s' within %d ms "
+                         "(is it powered, programmed, on this port, at this baud rate?)",
+                         p->path, p->timeout_ms);
             return TN_PORT_TIMEOUT;
         }
         if (rc)
@@ -185,27 +203,44 @@ int tn_port_recv(tn_port *p, tn_reply *r, char *err, size_t errlen)
             break;
         skipped++;
     }
-    for (int i = 0; i < 3; i++)
-        if ((rc = get_byte(p, &hdr[i], 1u + (size_t)i, p->timeout_ms, err, errlen)))
+    /* got: the reply's bytes so far; want: all of them once the length is known (0 before) */
+    size_t got = 1, want = 0;
+    uint8_t crc = 0;
+    for (;;) {
+        uint8_t *dst = got < 4 ? &hdr[got - 1] : got - 4 < r->len ? &r->payload[got - 4] : &crc;
+        rc = tn_now_ms() > end ? TN_PORT_TIMEOUT : get_byte(p, dst, end, err, errlen);
+        if (rc == TN_PORT_TIMEOUT) {
+            if (want)
+                snprintf(err, errlen, "timeout: the reply on '%s' was not complete within %d ms: "
+                         "%zu of its %zu bytes arrived", p->path, p->timeout_ms, got, want);
+            else
+                snprintf(err, errlen, "timeout: the reply on '%s' was not complete within %d ms: "
+                         "it stopped after %zu bytes, in its header", p->path, p->timeout_ms,
+                         got);
+            return TN_PORT_TIMEOUT;
+        }
+        if (rc)
             return rc;
-    r->status = hdr[0];
-    r->len = (uint16_t)(hdr[1] | hdr[2] << 8);
-    if (r->len > TN_REP_PAYLOAD_MAX) {
-        snprintf(err, errlen, "malformed reply: payload length %u, at most %d allowed", r->len,
-                 TN_REP_PAYLOAD_MAX);
-        return TN_PORT_MALFORMED;
+        got++;
+        if (got == 4) {
+            r->status = hdr[0];
+            r->len = (uint16_t)(hdr[1] | hdr[2] << 8);
+            if (r->len > TN_REP_PAYLOAD_MAX) {
+                snprintf(err, errlen, "malformed reply: payload length %u, at most %d allowed",
+                         r->len, TN_REP_PAYLOAD_MAX);
+                r->len = 0;
+                return TN_PORT_MALFORMED;
+            }
+            want = 5u + r->len;
+        }
+        if (want && got == want)
+            break;
     }
-    for (unsigned i = 0; i < r->len; i++)
-        if ((rc = get_byte(p, &r->payload[i], 4u + i, p->timeout_ms, err, errlen)))
-            return rc;
-    uint8_t crc;
-    if ((rc = get_byte(p, &crc, 4u + r->len, p->timeout_ms, err, errlen)))
-        return rc;
-    uint8_t want = tn_crc8(tn_crc8(0, hdr, 3), r->payload, r->len);
-    if (crc != want) {
+    uint8_t expect = tn_crc8(tn_crc8(0, hdr, 3), r->payload, r->len);
+    if (crc != expect) {
         snprintf(err, errlen, "corrupted reply: checksum (CRC-8) mismatch: 0x%02x received, "
                  "0x%02x computed over its %u bytes; the reply is discarded and the command not "
-                 "retried", crc, want, 3u + r->len);
+                 "retried", crc, expect, 3u + r->len);
         return TN_PORT_CRC;
     }
     if (r->status != TN_ST_OK && r->status != TN_ST_ERROR) {

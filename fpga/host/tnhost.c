@@ -2,11 +2,14 @@
 /* tnhost: the host tool of the board (docs/board-guide.md). Talks to the control plane
  * (fpga/tn_ctrl.v) over a serial port, or over the pty of the simulated board (tnboard):
  *   tnhost --port PATH [--baud N] [--timeout MS] [--json] COMMAND [ARGS]
- * Options are also keys of the project's grammar: port=PATH baud=N timeout=MS wait=on|off, on
- * the command line or one per line in --config FILE. Every request is checked before the port
- * is opened; a reply's start (bytes before it skipped) and each later byte of it are waited for
- * at most the timeout; a failed CRC, a timeout or an ERROR reply is reported, never retried.
- * Exit status: 0 done, 1 the port or the board failed, 2 bad command line. This file holds the
+ * Options are also keys of the project's grammar: port=PATH baud=N timeout=MS deadline=MS
+ * wait=on|off, on the command line or one per line in --config FILE. Every request is checked
+ * before the port is opened; a whole reply (bytes before its start skipped) must arrive within
+ * the timeout, a run end within the deadline; a failed CRC, a timeout or an ERROR reply is
+ * reported, never retried. What the board reports is checked before it is used (its build
+ * registers, its statistics' physical bounds). Exit status: 0 done, 1 the port or the board
+ * failed (or standard output could not be written), 2 bad command line or a board build tnhost
+ * cannot handle. This file holds the
  * keys, the output, the requests and main; the commands are in tnhost_ctrl.c (the control
  * plane), tnhost_run.c (run, errors) and tnhost_sweep.c (tnhost.h declares what they share). */
 #include "tnhost.h"
@@ -39,7 +42,9 @@ int parse_num(const char *s, uint64_t max, uint64_t *out)
 
 static int bad_key(const char *key, const char *val, const char *allowed, char *err, size_t len)
 {
-    snprintf(err, len, "key '%s': value '%s' is not allowed; allowed: %s", key, val, allowed);
+    char v[300];
+    snprintf(err, len, "key '%s': value '%s' is not allowed; allowed: %s", key,
+             safe_str(val, v, sizeof v), allowed);
     return -1;
 }
 
@@ -57,9 +62,14 @@ int set_key(host *h, const char *key, const char *val, char *err, size_t len)
     } else if (!strcmp(key, "timeout")) {
         if (parse_num(val, 600000, &x) || x < 1)
             return bad_key(key, val,
-                           "1..600000 (milliseconds: for a reply to start, for each of its bytes)",
-                           err, len);
+                           "1..600000 (milliseconds: for a whole reply, from the request sent "
+                           "to its last byte)", err, len);
         h->timeout_ms = (int)x;
+    } else if (!strcmp(key, "deadline")) {
+        if (parse_num(val, DEADLINE_MAX_MS, &x) || x < 1)
+            return bad_key(key, val, "1..86400000 (milliseconds: for a run to end: start "
+                           "--wait, run, each run of sweep)", err, len);
+        h->deadline_ms = (long)x;
     } else if (!strcmp(key, "wait")) {
         if (!strcmp(val, "on"))
             h->wait = 1;
@@ -68,39 +78,88 @@ int set_key(host *h, const char *key, const char *val, char *err, size_t len)
         else
             return bad_key(key, val, "on off", err, len);
     } else {
-        snprintf(err, len, "unknown key '%s' (value '%s'); allowed keys: port baud timeout wait",
-                 key, val);
+        char k[200], v[200];
+        snprintf(err, len, "unknown key '%s' (value '%s'); allowed keys: port baud timeout "
+                 "deadline wait", safe_str(key, k, sizeof k), safe_str(val, v, sizeof v));
         return -1;
     }
     return 0;
 }
 
-/* --config FILE: key=value lines, '#' comments, blanks around key and value. */
+/* --config FILE: key=value lines, '#' comments, blanks around key and value; read a byte at a
+ * time with bounds: no NUL byte, lines of at most CONFIG_LINE_MAX bytes, at most
+ * CONFIG_BYTES_MAX bytes in all (a device such as /dev/zero ends at its first byte). */
 static int load_config(host *h, const char *path, char *err, size_t len)
 {
+    char p[300];
+    safe_str(path, p, sizeof p);
     FILE *f = fopen(path, "r");
     if (!f) {
-        snprintf(err, len, "--config: cannot open '%s': %s", path, strerror(errno));
+        snprintf(err, len, "--config: cannot open '%s': %s", p, strerror(errno));
         return -1;
     }
-    char line[1024], sub[ERRLEN];
+    char line[CONFIG_LINE_MAX + 2], sub[ERRLEN], shown[200];
     int lineno = 0, rc = 0;
-    while ((errno = 0, fgets(line, sizeof line, f))) {
+    long total = 0;
+    for (int eof = 0; !rc && !eof;) {
+        size_t n = 0;
+        int c;
         lineno++;
+        errno = 0;
+        while ((c = getc(f)) != EOF && c != '\n') {
+            if (++total > CONFIG_BYTES_MAX) {
+                snprintf(err, len, "--config: %s:%d: more than %ld bytes; allowed: a file of at "
+                         "most %ld bytes (1 MiB)", p, lineno, CONFIG_BYTES_MAX, CONFIG_BYTES_MAX);
+                rc = -1;
+                break;
+            }
+            if (c == 0) {
+                snprintf(err, len, "--config: %s:%d: byte %zu is a NUL byte (0x00); allowed: "
+                         "text lines of key=value", p, lineno, n + 1);
+                rc = -1;
+                break;
+            }
+            if (n >= CONFIG_LINE_MAX) {
+                snprintf(err, len, "--config: %s:%d: the line is longer than %d bytes; allowed: "
+                         "lines of at most %d bytes", p, lineno, CONFIG_LINE_MAX,
+                         CONFIG_LINE_MAX);
+                rc = -1;
+                break;
+            }
+            line[n++] = (char)c;
+        }
+        if (rc)
+            break;
+        if (c == EOF) {
+            if (ferror(f)) { /* a directory, an I/O error: not an empty file */
+                snprintf(err, len, "--config: %s:%d: read error: %s", p, lineno,
+                         strerror(errno));
+                rc = -1;
+                break;
+            }
+            eof = 1;
+        } else if (++total > CONFIG_BYTES_MAX) {
+            snprintf(err, len, "--config: %s:%d: more than %ld bytes; allowed: a file of at most "
+                     "%ld bytes (1 MiB)", p, lineno, CONFIG_BYTES_MAX, CONFIG_BYTES_MAX);
+            rc = -1;
+            break;
+        }
+        line[n] = 0;
         char *hash = strchr(line, '#');
         if (hash)
             *hash = 0;
         char *s = line;
         while (*s == ' ' || *s == '\t')
             s++;
-        size_t n = strlen(s);
-        while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n = strlen(s);
+        while (n && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
             s[--n] = 0;
         if (!n)
             continue;
         char *eq = strchr(s, '=');
         if (!eq || eq == s) {
-            snprintf(err, len, "%s:%d: expected key=value, got '%.60s'", path, lineno, s);
+            snprintf(err, len, "--config: %s:%d: expected key=value, got '%s'", p, lineno,
+                     safe_str(s, shown, 64));
             rc = -1;
             break;
         }
@@ -111,14 +170,10 @@ static int load_config(host *h, const char *path, char *err, size_t len)
         while (*v == ' ' || *v == '\t')
             v++;
         if (set_key(h, s, v, sub, sizeof sub)) {
-            snprintf(err, len, "%.200s:%d: %.280s", path, lineno, sub);
+            snprintf(err, len, "--config: %.200s:%d: %.280s", p, lineno, sub);
             rc = -1;
             break;
         }
-    }
-    if (!rc && ferror(f)) { /* a directory, an I/O error: not an empty file */
-        snprintf(err, len, "--config: %s:%d: read error: %s", path, lineno + 1, strerror(errno));
-        rc = -1;
     }
     fclose(f);
     return rc;
@@ -141,6 +196,33 @@ void json_str(const char *s)
     putchar('"');
 }
 
+const char *safe_str(const char *s, char *out, size_t outlen)
+{
+    if (!outlen)
+        return out;
+    size_t total = 0, room = outlen - 1, u = 0;
+    for (const char *t = s; *t; t++)
+        total += (unsigned char)*t < 0x20 || *t == 0x7f ? 4 : 1;
+    if (total > room) /* cut: room for "..." at the end */
+        room = room >= 3 ? room - 3 : 0;
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        size_t need = c < 0x20 || c == 0x7f ? 4 : 1;
+        if (u + need > room)
+            break;
+        if (need == 4)
+            snprintf(out + u, outlen - u, "\\x%02x", c);
+        else
+            out[u] = (char)c;
+        u += need;
+    }
+    if (total > outlen - 1)
+        for (int i = 0; i < 3 && u < outlen - 1; i++)
+            out[u++] = '.';
+    out[u] = 0;
+    return out;
+}
+
 void json_head(const host *h)
 {
     printf("{\"command\": ");
@@ -149,10 +231,12 @@ void json_head(const host *h)
     json_str(h->port);
 }
 
-/* An error: one line on stderr; with --json also an object on stdout. Returns status. */
+/* An error: one line on stderr (control bytes escaped); with --json also an object on stdout.
+ * Returns status. */
 int fail(const host *h, int status, const char *kind, const char *msg)
 {
-    fprintf(stderr, "tnhost: %s\n", msg);
+    char safe[4 * ERRLEN];
+    fprintf(stderr, "tnhost: %s\n", safe_str(msg, safe, sizeof safe));
     if (h->json) {
         if (h->cmd)
             json_head(h);
@@ -271,6 +355,11 @@ int still_poll(const host *h, still_watch *w, uint32_t v)
     return t - w->since > still_ms(h);
 }
 
+int past_deadline(const host *h, long long t0_ms)
+{
+    return tn_now_ms() - t0_ms > h->deadline_ms;
+}
+
 /* An argument of a command as a number 0..max; on failure the message names it. */
 int arg_num(host *h, int i, const char *name, uint64_t max, const char *allowed,
                    uint64_t *out)
@@ -312,20 +401,29 @@ static const command commands[] = {
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: tnhost --port PATH [--baud N] [--timeout MS] [--wait] [--compare] "
+    fprintf(f, "usage: tnhost --port PATH [--baud N] [--timeout MS] [--deadline MS] [--wait] "
+               "[--compare] "
                "[--json] [--config FILE] [key=value ...] COMMAND [ARGS]\n"
                "commands:\n");
     for (int i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-18s %s\n", commands[i].synopsis, commands[i].help);
-    fprintf(f, "keys (key=value before the command, --port/--baud/--timeout VALUE, --wait as a flag,\n"
-               "or one per line in --config FILE; run --help and sweep --help list theirs):\n"
+    fprintf(f, "keys (key=value before the command, --port/--baud/--timeout/--deadline VALUE,\n"
+               "--wait as a flag, or one per line in --config FILE; run --help and sweep --help\n"
+               "list theirs):\n"
                "  port     -       the serial port, e.g. /dev/ttyUSB0, or the pty tnboard prints\n"
                "  baud     115200  " TN_BAUDS "\n"
-               "  timeout  1000    1..600000 ms: the longest wait for a reply to start, and for\n"
-               "                   each of its bytes\n"
+               "  timeout  1000    1..600000 ms: the longest wait for a whole reply, from the\n"
+               "                   request sent to the reply's last byte (and for a request's\n"
+               "                   bytes to be written)\n"
+               "  deadline 3600000 1..86400000 ms: the longest wait for a run to end (start --wait,\n"
+               "                   run, each run of sweep); a run counter that stands still for\n"
+               "                   the timeout (at least 1 s) ends the wait sooner\n"
                "  wait     off     on off: start waits until the run has ended (--wait)\n"
-               "numbers: decimal or 0x hex. --json: one JSON object on stdout.\n"
-               "exit status: 0 done, 1 the port or the board failed, 2 bad command line\n");
+               "--config FILE: text, lines of at most 1023 bytes, at most 1 MiB (1048576 bytes),\n"
+               "no NUL byte. numbers: decimal or 0x hex. --json: one JSON object on stdout.\n"
+               "exit status: 0 done, 1 the port or the board failed (a board's impossible\n"
+               "statistics too) or standard output could not be written, 2 bad command line or a\n"
+               "board build outside tnhost's and the C model's limits\n");
 }
 
 static const command *find_command(const char *name)
@@ -336,12 +434,13 @@ static const command *find_command(const char *name)
     return NULL;
 }
 
-int main(int argc, char **argv)
+static int tnhost(int argc, char **argv)
 {
     host h;
     memset(&h, 0, sizeof h);
     h.baud = 115200;
     h.timeout_ms = 1000;
+    h.deadline_ms = DEADLINE_DEFAULT_MS;
     h.hist_shift = 3;
     h.io.fd = -1;
     char err[ERRLEN], msg[ERRLEN + 64];
@@ -366,7 +465,7 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--compare")) {
             h.compare = 1;
         } else if (!strcmp(a, "--port") || !strcmp(a, "--baud") || !strcmp(a, "--timeout") ||
-                   !strcmp(a, "--config")) {
+                   !strcmp(a, "--deadline") || !strcmp(a, "--config")) {
             if (i + 1 >= argc) {
                 snprintf(msg, sizeof msg, "%s needs a value (see tnhost --help)", a);
                 return fail(&h, EXIT_USAGE, "usage", msg);
@@ -378,7 +477,7 @@ int main(int argc, char **argv)
                 return fail(&h, EXIT_USAGE, "usage", err);
         } else if (a[0] == '-' && a[1] == '-') {
             snprintf(msg, sizeof msg, "unknown option '%.64s'; allowed: --port PATH, --baud N, "
-                     "--timeout MS, --wait, --compare, --json, --config FILE, --help", a);
+                     "--timeout MS, --deadline MS, --wait, --compare, --json, --config FILE, --help", a);
             return fail(&h, EXIT_USAGE, "usage", msg);
         } else if (strchr(a, '=') && !c) {
             char key[64];
@@ -428,5 +527,23 @@ int main(int argc, char **argv)
                     "prints)");
     int rc = c->run(&h);
     tn_port_close(&h.io);
+    return rc;
+}
+
+/* The command's status, unless standard output could not be written (a full disk, a closed
+ * pipe): then a message and 1, never a silent success. */
+int main(int argc, char **argv)
+{
+    int rc = tnhost(argc, argv), e = 0;
+    if (fflush(stdout))
+        e = errno ? errno : EIO;
+    else if (ferror(stdout))
+        e = EIO; /* an earlier write failed; its errno is gone */
+    if (fclose(stdout) && !e)
+        e = errno ? errno : EIO;
+    if (e) {
+        fprintf(stderr, "tnhost: error: standard output: %s\n", strerror(e));
+        return rc ? rc : 1;
+    }
     return rc;
 }

@@ -24,6 +24,17 @@
 #define MAX_ARGS (TN_REQ_MAX + 1)
 #define EXIT_BOARD 1
 #define EXIT_USAGE 2
+/* The most nodes a board core has: tn_board.v refuses K^N > 32 at elaboration (g_chk_nodes), and
+ * its OVF (0x0027) and PATERR (0x0028) registers hold one bit per node in 32 bits. It bounds
+ * every per-node loop of tnhost (errors: 32 READ_BLOCKs, run: 32 seeds, permutation entries and
+ * statistics reads). */
+#define TNHOST_MAX_NODES 32
+/* --config FILE: the longest line (bytes, without its newline) and the most bytes read */
+#define CONFIG_LINE_MAX 1023
+#define CONFIG_BYTES_MAX (1L << 20)
+/* deadline: the longest wait for a run to end (start --wait, run, each run of sweep), ms */
+#define DEADLINE_DEFAULT_MS 3600000
+#define DEADLINE_MAX_MS 86400000
 #define ADDR_ALLOWED "0..0xffff (decimal or 0x hex)"
 #define U32_ALLOWED "0..0xffffffff (decimal or 0x hex)"
 
@@ -31,6 +42,7 @@ typedef struct host {
     char port[256];
     unsigned baud;
     int timeout_ms;
+    long deadline_ms; /* the longest wait for a run to end */
     int json;
     int wait;
     int compare; /* run: also the C model (--compare) */
@@ -90,6 +102,9 @@ typedef struct run_result {
 int parse_num(const char *s, uint64_t max, uint64_t *out);
 int set_key(host *h, const char *key, const char *val, char *err, size_t len);
 void json_str(const char *s);
+/* s with its control bytes (0x00..0x1f, 0x7f) as \xHH, at most outlen - 1 bytes into out (a
+ * cut string ends in "..."); returns out. For every text of the input or the board printed. */
+const char *safe_str(const char *s, char *out, size_t outlen);
 void json_head(const host *h);
 int fail(const host *h, int status, const char *kind, const char *msg);
 const char *port_kind(int rc);
@@ -108,6 +123,8 @@ typedef struct still_watch {
 } still_watch;
 long long still_ms(const host *h);
 int still_poll(const host *h, still_watch *w, uint32_t v);
+/* Whether a wait for a run begun at t0_ms (tn_now_ms) has passed the deadline. */
+int past_deadline(const host *h, long long t0_ms);
 
 /* tnhost_run.c: the board core */
 extern const tn_cli_key run_keys[]; /* run's own keys beside tnsim's */
@@ -115,6 +132,12 @@ extern const int run_nkeys;
 /* run's and sweep's --help: synopsis, then the key table with the build's defaults marked */
 void run_usage(const char *synopsis);
 int read_build(host *h, board_build *bb);
+/* The five build registers BUILD0..BUILD3 (0x0000..0x0004, v[3] MAGIC) decoded into bb and
+ * checked against the C model's limits (cmodel/include/tn.h), tnhost's (TNHOST_MAX_NODES,
+ * TN_BOARD_BINS) and what tn_board.v can be built with. Returns 0, or -1 with a message in err
+ * naming the register (name and address), the field, its value and the allowed range. Total:
+ * any v[] is checked without overflow or undefined behaviour. */
+int tnhost_build_check(const uint32_t v[5], board_build *bb, char *err, size_t errlen);
 void print_board_json(const host *h, const tn_config *c, const tn_stats *st, const board_stats *bs);
 int run_config(host *h, int nargs, const char **args, const board_build *bb, const char *what, tn_config *c);
 int run_measure(host *h, const tn_config *c, const board_build *bb, run_result *rr);

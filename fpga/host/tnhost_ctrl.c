@@ -26,8 +26,9 @@ int cmd_ping(host *h)
                "\"timeout_clks\": %u, \"block_max\": %u}\n",
                magic, magic >> 24, id, cpb, tmo, bmax);
     } else {
-        printf("tn control plane on %s: protocol version %u, build id 0x%08x\n", h->port,
-               magic >> 24, id);
+        char port[300];
+        printf("tn control plane on %s: protocol version %u, build id 0x%08x\n",
+               safe_str(h->port, port, sizeof port), magic >> 24, id);
         printf("clks_per_bit %u (clock = %u x baud), timeout_clks %u, block_max %u\n", cpb, cpb,
                tmo, bmax);
     }
@@ -153,20 +154,30 @@ int cmd_start(host *h)
     /* --wait: until the run has ended; cycles left (0xFF06) that stand still for the timeout (at
      * least 1 s) with the run under way are a control plane that does not count: reported */
     unsigned polls = 0;
-    uint32_t sv[2] = {0, 0}, st = 0;
+    uint32_t sv[2] = {0, 0}, st = 0, first = 0;
     still_watch w = {0, -1};
+    const long long t0 = tn_now_ms();
     while (h->wait) {
         if ((rc = read_block(h, TN_CP_STATUS, 2, sv, "start: status")))
             return rc;
         st = sv[0];
-        polls++;
+        if (!polls++)
+            first = sv[1];
         if (!(st & 1u))
             break;
         if (still_poll(h, &w, sv[1])) {
-            char msg[200];
-            snprintf(msg, sizeof msg, "start: the cycles left (0xff06) stayed at %u for %lld ms "
-                     "with the run under way (status 0x%x): the board does not count", sv[1],
-                     still_ms(h), st);
+            char msg[300];
+            snprintf(msg, sizeof msg, "start: STATUS (0xff05) never showed the run ended (0x%x, "
+                     "bit 0 still set); CYCLES_LEFT (0xff06) stayed at %u for %lld ms: the board "
+                     "does not count", st, sv[1], still_ms(h));
+            return fail(h, EXIT_BOARD, "board", msg);
+        }
+        if (past_deadline(h, t0)) {
+            char msg[300];
+            snprintf(msg, sizeof msg, "start: STATUS (0xff05) never showed the run ended within "
+                     "the deadline of %ld ms (0x%x, bit 0 still set); CYCLES_LEFT (0xff06) went "
+                     "from %u to %u (a longer run needs deadline=MS, at most %d)",
+                     h->deadline_ms, st, first, sv[1], DEADLINE_MAX_MS);
             return fail(h, EXIT_BOARD, "board", msg);
         }
         struct timespec ts = {0, 10 * 1000 * 1000};

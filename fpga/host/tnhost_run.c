@@ -1,10 +1,126 @@
 /* SPDX-License-Identifier: MIT */
-/* tnhost: run and errors on the board core (fpga/tn_board.v): the build's parameters, the
- * refusals, the registers written, the run, the statistics read back in tnsim's terms and,
- * with --compare, the C model on the same keys; docs/board-guide.md, "tnhost run and errors". */
+/* tnhost: run and errors on the board core (fpga/tn_board.v): the build's parameters (checked
+ * against the C model's and tnhost's limits before any use), the refusals, the registers
+ * written, the run and its deadline, the statistics read back (checked against their physical
+ * bounds) in tnsim's terms and, with --compare, the C model on the same keys;
+ * docs/board-guide.md, "tnhost run and errors". */
 #include "tnhost.h"
 #include <stdlib.h>
 
+
+/* One field of a build register out of its range: the message names the register, its
+ * address and value, the field, its value and what is allowed. */
+static int build_refuse(char *err, size_t errlen, int reg, uint32_t rv, const char *field,
+                        unsigned long val, const char *allowed)
+{
+    static const char *const names[5] = {"BUILD0", "BUILD1", "BUILD2", "MAGIC", "BUILD3"};
+    static const unsigned addrs[5] = {TN_B_BUILD0, TN_B_BUILD1, TN_B_BUILD2, TN_B_MAGIC,
+                                      TN_B_BUILD3};
+    snprintf(err, errlen, "the board's build register %s (0x%04x) = 0x%08x: %s = %lu is not "
+             "allowed; allowed: %s", names[reg], addrs[reg], (unsigned)rv, field, val, allowed);
+    return -1;
+}
+
+#define TN_BF_KNOWN (TN_BF_GAL | TN_BF_ACOR | TN_BF_TORUS | TN_BF_PATTERNS | TN_BF_GAL_ADAPT | \
+                     TN_BF_SWITCH)
+
+int tnhost_build_check(const uint32_t v[5], board_build *bb, char *err, size_t errlen)
+{
+    char a[160];
+    memset(bb, 0, sizeof *bb);
+    bb->k = v[0] >> 24;
+    bb->n = v[0] >> 16 & 0xffu;
+    bb->v = v[0] >> 8 & 0xffu;
+    bb->b = v[0] & 0xffu;
+    bb->w = v[1] >> 24;
+    bb->routing = v[1] >> 16 & 0xffu;
+    bb->sel = (int)(v[1] >> 8 & 0xffu) - 1;
+    bb->term = v[1] & 0xffu;
+    bb->qd = v[2] >> 16;
+    unsigned bins = v[2] >> 8 & 0xffu;
+    bb->features = v[2] & 0xffu;
+    bb->gqd = v[4];
+    if (v[3] != TN_BOARD_MAGIC) {
+        snprintf(a, sizeof a, "0x%08x (\"tnB1\", a tn board core)", TN_BOARD_MAGIC);
+        return build_refuse(err, errlen, 3, v[3], "MAGIC", v[3], a);
+    }
+    /* K: the C model's radix (2..TN_MAX_K); tn_board.v builds powers of two (g_chk_k) */
+    if (bb->k < 2 || bb->k > TN_MAX_K || (bb->k & (bb->k - 1))) {
+        snprintf(a, sizeof a, "a power of two 2..%d (tn_board.v's K; the C model's TN_MAX_K)",
+                 TN_MAX_K);
+        return build_refuse(err, errlen, 0, v[0], "K (bits 31..24)", bb->k, a);
+    }
+    if (bb->n < 1 || bb->n > TN_MAX_N) {
+        snprintf(a, sizeof a, "1..%d (the C model's TN_MAX_N)", TN_MAX_N);
+        return build_refuse(err, errlen, 0, v[0], "N (bits 23..16)", bb->n, a);
+    }
+    /* K^N without overflow: at most 64^4 = 2^24 here, and saturated at UINT32_MAX whatever
+     * K and N are */
+    uint64_t nodes = 1;
+    for (unsigned d = 0; d < bb->n; d++)
+        nodes = nodes > UINT32_MAX / bb->k ? UINT32_MAX : nodes * bb->k;
+    if (nodes > TNHOST_MAX_NODES) {
+        char f[64];
+        snprintf(f, sizeof f, "K^N (%u^%u nodes)", bb->k, bb->n);
+        snprintf(a, sizeof a, "at most %d nodes (tn_board.v's K^N <= %d; OVF and PATERR hold a "
+                 "bit per node)", TNHOST_MAX_NODES, TNHOST_MAX_NODES);
+        return build_refuse(err, errlen, 0, v[0], f, nodes, a);
+    }
+    if (bb->v < 1 || bb->v > TN_MAX_V) {
+        snprintf(a, sizeof a, "1..%d (the C model's TN_MAX_V)", TN_MAX_V);
+        return build_refuse(err, errlen, 0, v[0], "V (bits 15..8)", bb->v, a);
+    }
+    if (bb->b < 1 || bb->b > TN_MAX_BUF) {
+        snprintf(a, sizeof a, "1..%d (the C model's TN_MAX_BUF)", TN_MAX_BUF);
+        return build_refuse(err, errlen, 0, v[0], "B (bits 7..0)", bb->b, a);
+    }
+    if (bb->w < 16 || bb->w > 64)
+        return build_refuse(err, errlen, 1, v[1], "W (bits 31..24)", bb->w,
+                            "16..64 (tn_board.v's W)");
+    if (bb->routing > TN_ROUTE_GOAL)
+        return build_refuse(err, errlen, 1, v[1], "ROUTING (bits 23..16)", bb->routing,
+                            "0..3 (dor minad val goal: the most capable algorithm built)");
+    if (bb->sel + 1 > TN_SEL_LAST) {
+        snprintf(a, sizeof a, "0..%d (0: chosen at run time; 1..%d: selection 0..%d fixed)",
+                 TN_SEL_LAST, TN_SEL_LAST, TN_SEL_LAST - 1);
+        return build_refuse(err, errlen, 1, v[1], "SEL + 1 (bits 15..8)",
+                            (unsigned long)(bb->sel + 1), a);
+    }
+    if (bb->term != 1)
+        return build_refuse(err, errlen, 1, v[1], "TERM (bits 7..0)", bb->term,
+                            "1 (tn_board.v builds one terminal channel per node)");
+    if (bb->qd < 2 || bb->qd > 1024 || (bb->qd & (bb->qd - 1)))
+        return build_refuse(err, errlen, 2, v[2], "QD (bits 31..16)", bb->qd,
+                            "a power of two 2..1024 (tn_source.v's QD)");
+    if (bins != TN_BOARD_BINS) {
+        snprintf(a, sizeof a, "%d (TN_BOARD_BINS: tnhost reads that many histogram bins)",
+                 TN_BOARD_BINS);
+        return build_refuse(err, errlen, 2, v[2], "histogram bins (bits 15..8)", bins, a);
+    }
+    if (bb->features & ~TN_BF_KNOWN) {
+        snprintf(a, sizeof a, "bits 0..5 (0x%02x: GAL ACOR TORUS PATTERNS GAL_ADAPT SWITCH); "
+                 "unknown bits 0x%02x set", TN_BF_KNOWN, bb->features & ~TN_BF_KNOWN);
+        return build_refuse(err, errlen, 2, v[2], "features (bits 7..0)", bb->features, a);
+    }
+    if (!(bb->features & TN_BF_TORUS))
+        return build_refuse(err, errlen, 2, v[2], "features (bits 7..0)", bb->features,
+                            "bit 2 TORUS set (a board core is always a torus)");
+    if ((bb->features & TN_BF_GAL) && (bb->routing < TN_ROUTE_GOAL || bb->v < 4))
+        return build_refuse(err, errlen, 2, v[2], "features (bits 7..0)", bb->features,
+                            "bit 0 GAL only with ROUTING 3 and V >= 4 (tn_board.v's g_chk_gal)");
+    if ((bb->features & TN_BF_ACOR) && (bb->routing < TN_ROUTE_VAL || bb->v < 4))
+        return build_refuse(err, errlen, 2, v[2], "features (bits 7..0)", bb->features,
+                            "bit 1 ACOR only with ROUTING >= 2 and V >= 4 (tn_board.v's "
+                            "g_chk_acor)");
+    if ((bb->features & TN_BF_GAL_ADAPT) && !(bb->features & TN_BF_GAL))
+        return build_refuse(err, errlen, 2, v[2], "features (bits 7..0)", bb->features,
+                            "bit 4 GAL_ADAPT only with bit 0 GAL");
+    /* GQD: the C model's gal_qdepth (its range), reported also by a build without GAL */
+    if (bb->gqd < 1 || bb->gqd > 1024)
+        return build_refuse(err, errlen, 4, v[4], "GQD", bb->gqd,
+                            "1..1024 (the C model's gal_qdepth)");
+    return 0;
+}
 
 int read_build(host *h, board_build *bb)
 {
@@ -35,23 +151,16 @@ int read_build(host *h, board_build *bb)
     if ((rc = read_block(h, TN_B_BUILD0, 5, v, "build registers")))
         return rc;
     if (v[3] != TN_BOARD_MAGIC) {
-        char msg[200];
-        snprintf(msg, sizeof msg, "run: the board is not a tn board core (register 0x0003 "
+        snprintf(msg, sizeof msg, "%s: the board is not a tn board core (register 0x0003 "
                  "holds 0x%08x, expected 0x%08x): load the board build or use tnboard-core",
-                 v[3], TN_BOARD_MAGIC);
+                 h->cmd, v[3], TN_BOARD_MAGIC);
         return fail(h, EXIT_BOARD, "board", msg);
     }
-    bb->k = v[0] >> 24;
-    bb->n = v[0] >> 16 & 0xffu;
-    bb->v = v[0] >> 8 & 0xffu;
-    bb->b = v[0] & 0xffu;
-    bb->w = v[1] >> 24;
-    bb->routing = v[1] >> 16 & 0xffu;
-    bb->sel = (int)(v[1] >> 8 & 0xffu) - 1;
-    bb->term = v[1] & 0xffu;
-    bb->qd = v[2] >> 16;
-    bb->features = v[2] & 0xffu;
-    bb->gqd = v[4];
+    /* a build outside what the C model and tnhost handle is refused before any use of it */
+    if (tnhost_build_check(v, bb, err, sizeof err)) {
+        snprintf(msg, sizeof msg, "%s: %s", h->cmd, err);
+        return fail(h, EXIT_USAGE, "board", msg);
+    }
     return 0;
 }
 
@@ -194,6 +303,16 @@ static int pattern_regs(const tn_config *c, unsigned nodes, uint32_t (*regs)[2],
     return n;
 }
 
+/* A statistic the board could not have counted: the register, its address and value, and the
+ * bound it broke. A board that counts wrong failed (exit 1, as a malformed reply). */
+static int impossible(host *h, const char *reg, unsigned addr, uint64_t val, const char *allowed)
+{
+    char msg[ERRLEN];
+    snprintf(msg, sizeof msg, "%s: the board's statistics are impossible: %s (0x%04x) = %llu; "
+             "allowed: %s", h->cmd, reg, addr, (unsigned long long)val, allowed);
+    return fail(h, EXIT_BOARD, "board", msg);
+}
+
 static int board_run(host *h, const tn_config *c, unsigned nodes, unsigned features,
                      board_stats *bs)
 {
@@ -263,25 +382,39 @@ static int board_run(host *h, const tn_config *c, unsigned nodes, unsigned featu
     /* wait for the end: the sources stop as tnsim's do, then the network drains */
     uint64_t limit = (uint64_t)c->warmup + (uint64_t)c->measure + (uint64_t)c->drain + 200000u;
     /* and a cycle counter that stands still for the timeout (at least 1 s) is a board core that
-     * does not run: reported, never waited on */
-    uint32_t st[2] = {0, 0};
+     * does not run, one that moves but never ends the run within the deadline a board core that
+     * does not stop: reported, never waited on */
+    uint32_t st[2] = {0, 0}, first = 0;
     still_watch w = {0, -1};
-    while (!rc) {
+    const long long t0 = tn_now_ms();
+    for (int polls = 0; !rc; polls++) {
         if ((rc = read_block(h, TN_B_STATUS, 2, st, "run: status")))
             break;
         if (st[0] & 4u)
             break;
+        if (!polls)
+            first = st[1];
         if (st[1] > limit) {
-            char msg[200];
-            snprintf(msg, sizeof msg, "run: the network did not drain: cycle %u, beyond "
-                     "warmup + measure + drain + 200000 (see tnhost errors)", st[1]);
+            char msg[240];
+            snprintf(msg, sizeof msg, "run: the network did not drain: CYCLE (0x0021) = %u, "
+                     "beyond warmup + measure + drain + 200000 = %llu (see tnhost errors)", st[1],
+                     (unsigned long long)limit);
             return fail(h, EXIT_BOARD, "board", msg);
         }
         if (still_poll(h, &w, st[1])) {
-            char msg[240];
-            snprintf(msg, sizeof msg, "run: the board's cycle counter stayed at %u for %lld ms "
-                     "with the run not ended (status 0x%x): the board core does not run (see "
-                     "tnhost read 0x20 and tnhost errors)", st[1], still_ms(h), st[0]);
+            char msg[300];
+            snprintf(msg, sizeof msg, "run: STATUS (0x0020) never showed the run ended (0x%x, "
+                     "bit 2 clear); CYCLE (0x0021) stayed at %u for %lld ms: the board core does "
+                     "not run (see tnhost read 0x20 and tnhost errors)", st[0], st[1],
+                     still_ms(h));
+            return fail(h, EXIT_BOARD, "board", msg);
+        }
+        if (past_deadline(h, t0)) {
+            char msg[300];
+            snprintf(msg, sizeof msg, "run: STATUS (0x0020) never showed the run ended within "
+                     "the deadline of %ld ms (0x%x, bit 2 clear); CYCLE (0x0021) went from %u to "
+                     "%u (a longer run needs deadline=MS, at most %d)", h->deadline_ms, st[0],
+                     first, st[1], DEADLINE_MAX_MS);
             return fail(h, EXIT_BOARD, "board", msg);
         }
         struct timespec ts = {0, 10 * 1000 * 1000};
@@ -303,23 +436,100 @@ static int board_run(host *h, const tn_config *c, unsigned nodes, unsigned featu
     bs->created = g[9];
     bs->created_flits = g[10];
     bs->lat_min = UINT32_MAX;
+    /* every count has a physical bound: checked before any is used */
+    char a[200], reg[64];
+    uint64_t cyc = g[1], pmin = (uint64_t)c->pkt_min, pmax = (uint64_t)c->pkt_max;
+    if (!(g[0] & 4u))
+        return impossible(h, "STATUS", TN_B_STATUS, g[0], "bit 2 set (the run ended, as it "
+                          "read a moment before)");
+    if (cyc > limit) {
+        snprintf(a, sizeof a, "0..%llu (warmup + measure + drain + 200000)",
+                 (unsigned long long)limit);
+        return impossible(h, "CYCLE", TN_B_CYCLE, cyc, a);
+    }
+    if (g[2] > cyc) {
+        snprintf(a, sizeof a, "0..%llu (CYCLE: the sources stop within the run)",
+                 (unsigned long long)cyc);
+        return impossible(h, "STOP_CYCLE", TN_B_STOP_CYCLE, g[2], a);
+    }
+    /* a node creates at most one packet a cycle; the window is measure cycles */
+    uint64_t cmax = (uint64_t)nodes * (uint64_t)c->measure;
+    if (g[9] > cmax) {
+        snprintf(a, sizeof a, "0..%llu (one packet a node a cycle: %u nodes x measure %ld)",
+                 (unsigned long long)cmax, nodes, c->measure);
+        return impossible(h, "CREATED", TN_B_CREATED, g[9], a);
+    }
+    if ((uint64_t)g[9] * pmax <= UINT32_MAX && (g[10] < g[9] * pmin || g[10] > g[9] * pmax)) {
+        snprintf(a, sizeof a, "%llu..%llu (CREATED = %u packets of %d..%d flits)",
+                 (unsigned long long)(g[9] * pmin), (unsigned long long)(g[9] * pmax), g[9],
+                 c->pkt_min, c->pkt_max);
+        return impossible(h, "CREATED_FLITS", TN_B_CREATED_FLITS, g[10], a);
+    }
     for (unsigned v = 0; v < nodes; v++) {
         uint32_t x[TN_BN_INJECTED + 1]; /* the first eight: the statistics */
-        if ((rc = read_block(h, TN_B_NODE + TN_BOARD_NODE_REGS * v, TN_BN_INJECTED + 1, x,
-                             "run: node statistics")))
+        unsigned base = TN_B_NODE + TN_BOARD_NODE_REGS * v;
+        if ((rc = read_block(h, base, TN_BN_INJECTED + 1, x, "run: node statistics")))
             return rc;
-        bs->packets += x[TN_BN_PACKETS];
+        uint64_t pk = x[TN_BN_PACKETS], lsum = x[TN_BN_LAT_SUM_LO] |
+                                               (uint64_t)x[TN_BN_LAT_SUM_HI] << 32;
+        /* a node's sink takes at most one flit a cycle (ACCEPTED: the flits it took in the
+         * window) and delivers at most one packet a cycle, its source starts at most one packet
+         * a cycle; a marked packet's latency is at most the run */
+        static const struct {
+            int idx;
+            const char *name;
+        } per_cycle[] = {{TN_BN_ACCEPTED, "ACCEPTED"}, {TN_BN_DELIVERED, "DELIVERED"},
+                         {TN_BN_INJECTED, "INJECTED"}, {TN_BN_PACKETS, "PACKETS"}};
+        for (size_t i = 0; i < sizeof per_cycle / sizeof per_cycle[0]; i++)
+            if (x[per_cycle[i].idx] > cyc) {
+                snprintf(reg, sizeof reg, "node %u's %s", v, per_cycle[i].name);
+                snprintf(a, sizeof a, "0..%llu (CYCLE: one a cycle)", (unsigned long long)cyc);
+                return impossible(h, reg, base + (unsigned)per_cycle[i].idx, x[per_cycle[i].idx],
+                                  a);
+            }
+        if (pk && x[TN_BN_LAT_MAX] > cyc) {
+            snprintf(reg, sizeof reg, "node %u's LAT_MAX", v);
+            snprintf(a, sizeof a, "0..%llu (CYCLE)", (unsigned long long)cyc);
+            return impossible(h, reg, base + TN_BN_LAT_MAX, x[TN_BN_LAT_MAX], a);
+        }
+        if (pk && x[TN_BN_LAT_MIN] > x[TN_BN_LAT_MAX]) {
+            snprintf(reg, sizeof reg, "node %u's LAT_MIN", v);
+            snprintf(a, sizeof a, "0..%u (LAT_MAX)", x[TN_BN_LAT_MAX]);
+            return impossible(h, reg, base + TN_BN_LAT_MIN, x[TN_BN_LAT_MIN], a);
+        }
+        if (x[TN_BN_LAT_SUM_HI] > 0xffffu || lsum > pk * cyc) {
+            snprintf(reg, sizeof reg, "node %u's LAT_SUM (HI:LO)", v);
+            snprintf(a, sizeof a, "0..%llu (PACKETS x CYCLE = %llu x %llu; 48 bits)",
+                     (unsigned long long)(pk * cyc), (unsigned long long)pk,
+                     (unsigned long long)cyc);
+            return impossible(h, reg, base + TN_BN_LAT_SUM_LO, lsum, a);
+        }
+        bs->packets += pk;
         bs->accepted += x[TN_BN_ACCEPTED];
-        bs->lat_sum += x[TN_BN_LAT_SUM_LO] | (uint64_t)x[TN_BN_LAT_SUM_HI] << 32;
-        if (x[TN_BN_PACKETS] && x[TN_BN_LAT_MAX] > bs->lat_max)
+        bs->lat_sum += lsum;
+        if (pk && x[TN_BN_LAT_MAX] > bs->lat_max)
             bs->lat_max = x[TN_BN_LAT_MAX];
-        if (x[TN_BN_PACKETS] && x[TN_BN_LAT_MIN] < bs->lat_min)
+        if (pk && x[TN_BN_LAT_MIN] < bs->lat_min)
             bs->lat_min = x[TN_BN_LAT_MIN];
         bs->delivered += x[TN_BN_DELIVERED];
         bs->injected += x[TN_BN_INJECTED];
     }
     if (!bs->packets)
         bs->lat_min = 0;
+    /* the marked packets delivered are among those created, and each is in one bin */
+    if (bs->packets > g[9]) {
+        snprintf(a, sizeof a, "at least the nodes' PACKETS summed, %llu (a delivered marked "
+                 "packet was created)", (unsigned long long)bs->packets);
+        return impossible(h, "CREATED", TN_B_CREATED, g[9], a);
+    }
+    uint64_t hsum = 0;
+    for (int i = 0; i < TN_BOARD_BINS; i++)
+        hsum += bs->hist[i];
+    if (hsum != bs->packets) {
+        snprintf(a, sizeof a, "bins summing to the nodes' PACKETS, %llu (each marked packet in "
+                 "one bin)", (unsigned long long)bs->packets);
+        return impossible(h, "HIST 0..15 summed", TN_B_HIST, hsum, a);
+    }
     return 0;
 }
 
@@ -386,6 +596,10 @@ static int run_set_timeout(void *ctx, const char *v, char *e, size_t l)
 {
     return run_set_hostkey(ctx, "timeout", v, e, l);
 }
+static int run_set_deadline(void *ctx, const char *v, char *e, size_t l)
+{
+    return run_set_hostkey(ctx, "deadline", v, e, l);
+}
 
 static int run_set_hist(void *ctx, const char *value, char *err, size_t errlen)
 {
@@ -404,7 +618,8 @@ const tn_cli_key run_keys[] = {
     {"compare", "on off", "off", "also run the C model and compare (--compare)", run_set_compare},
     {"port", "a path", NULL, "the serial port", run_set_port},
     {"baud", TN_BAUDS, "115200", "baud rate", run_set_baud},
-    {"timeout", "1..600000", "1000", "ms per reply byte", run_set_timeout},
+    {"timeout", "1..600000", "1000", "ms for a whole reply", run_set_timeout},
+    {"deadline", "1..86400000", "3600000", "ms for the run to end", run_set_deadline},
 };
 const int run_nkeys = (int)(sizeof run_keys / sizeof run_keys[0]);
 
@@ -419,7 +634,7 @@ void run_usage(const char *synopsis)
              "column says build (gal_sets: dir on a build with the GAL NI, which builds no dst; "
              "a selection the build fixes), tnsim's defaults otherwise", synopsis);
     tn_cli_usage_head(stdout, syn, "keys (key=value on the command line; --config FILE holds only "
-                      "port baud timeout wait):", run_keys, run_nkeys, over);
+                      "port baud timeout deadline wait):", run_keys, run_nkeys, over);
 }
 
 void print_board_json(const host *h, const tn_config *c, const tn_stats *st,
@@ -455,8 +670,9 @@ static void print_board_text(const host *h, const tn_config *c, const tn_stats *
                              const board_stats *bs)
 {
     char sw[160];
+    char port[300];
     printf("tnhost: board on %s: k=%d n=%d torus, vcs=%d buf=%d pkt=%d..%d, routing=%s "
-           "selection=%s traffic=%s load=%g seed=%u%s\n", h->port, c->k, c->n, c->vcs, c->buf,
+           "selection=%s traffic=%s load=%g seed=%u%s\n", safe_str(h->port, port, sizeof port), c->k, c->n, c->vcs, c->buf,
            c->pkt_min, c->pkt_max, tn_routing_name(c->routing), tn_selection_name(c->selection),
            tn_traffic_name(c->traffic), c->load, c->seed, tn_switch_describe(c, 0, sw, sizeof sw));
     printf("  offered          %.4f of capacity  (%.4f flits/node/cycle; capacity %.4f)\n",

@@ -81,9 +81,9 @@ static int sweep_runs(host *h, const board_build *bb, const tn_config *cfg, int 
     int tty = isatty(STDERR_FILENO), bad = 0, rc, windows = mode == ROWS_WINDOWS;
     const char *cmd = mode == ROWS_SEEDS ? "run" : "sweep";
     if (!h->json) {
-        char sw[160];
+        char sw[160], port[300];
         printf("tnhost: %s on %s: k=%d n=%d torus, vcs=%d buf=%d pkt=%d..%d, routing=%s "
-               "selection=%s traffic=%s seed=%u, ", cmd, h->port, cfg[0].k, cfg[0].n, cfg[0].vcs,
+               "selection=%s traffic=%s seed=%u, ", cmd, safe_str(h->port, port, sizeof port), cfg[0].k, cfg[0].n, cfg[0].vcs,
                cfg[0].buf, cfg[0].pkt_min, cfg[0].pkt_max, tn_routing_name(cfg[0].routing),
                tn_selection_name(cfg[0].selection), tn_traffic_name(cfg[0].traffic),
                cfg[0].seed);
