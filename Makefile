@@ -199,7 +199,7 @@ build/fuzz/fuzz_reply: tb/fuzz/fuzz_reply.c $(FUZZ_DEPS) fpga/host/tn_port.c fpg
 # (tnhost's build-register check, the sixth target, gets its rule here: tnhost's sources with
 # its main renamed, as build/test/test_tnhost in fpga/board.mk)
 
-fuzz: setup-core ## libFuzzer on the parsers and tnhost's reply decoder (tb/fuzz/): FUZZ_TIME seconds per target (default 60), FUZZ=target for one; a finding leaves its input in build/fuzz/crashes/, prints the command that replays it, and fails
+fuzz: setup-core ## libFuzzer on the parsers and tnhost's reply decoder (tb/fuzz/): FUZZ_TIME seconds per target (default 60), FUZZ=target for one, FUZZ_CHECKS=sanitizers for the sanitizers' findings alone; a finding leaves its input in build/fuzz/crashes/, prints the command that replays it, and fails
 	@$(if $(filter-out $(FUZZ_TARGETS),$(FUZZ)),echo "fuzz: FUZZ='$(FUZZ)' is not a target; allowed: $(FUZZ_TARGETS)" >&2; exit 2)
 	@$(MAKE) --no-print-directory $(if $(FUZZ),$(addprefix build/fuzz/,$(FUZZ)),$(FUZZ_BIN)) >/dev/null
 	@$(if $(FUZZ_CHECKS),TN_FUZZ_CHECKS=$(FUZZ_CHECKS)) bash scripts/fuzz.sh time $(or $(FUZZ_TIME),60) $(FUZZ)
@@ -207,12 +207,12 @@ fuzz: setup-core ## libFuzzer on the parsers and tnhost's reply decoder (tb/fuzz
 run: setup-core build build/bin/tnboard-core ## main job: DOR on 4x4 and 8x8 tori; every routing family on the board's 4x4 (C model) and a GAL run of the simulated board (tnhost --compare)
 	@bash scripts/run.sh
 
-test: setup-core ## unit tests, simulator checks (ASan+UBSan) and the lockstep set; ends with "N passed, N failed"
+test: setup-core ## unit tests, simulator checks (ASan+UBSan), the libFuzzer targets' short runs and the lockstep set; ends with "N passed, N failed"
 	@$(MAKE) -j$$(nproc) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/vl/acor/vl_acor build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.a build/san/tnhost build/bin/tnhost build/bin/tnboard build/bin/tnboard-core build/bin/tnboard-ring build/vl/source/vl_source build/vl/sink/vl_sink $(FUZZ_BIN) >/dev/null
 	@bash scripts/run_tests.sh $(TEST_BIN) scripts/check_faults.sh
 
-regress: setup-core build ## the long lockstep regression, random runs of the simulated board against the C model and random tnsim command lines, from a printed seed (SEED=n to rerun)
-	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a build/bin/tnboard-core build/bin/tnboard-ring build/bin/tnhost build/san/tnhost build/san/tnsim >/dev/null
+regress: setup-core build ## the long lockstep regression, random runs of the simulated board against the C model, random tnsim command lines and each libFuzzer target for FUZZ_TIME s (default 120), from a printed seed (SEED=n to rerun)
+	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a build/bin/tnboard-core build/bin/tnboard-ring build/bin/tnhost build/san/tnhost build/san/tnsim $(FUZZ_BIN) >/dev/null
 	@bash scripts/regress.sh $(SEED)
 
 lint: setup-core ## Verilator -Wall, Icarus and Yosys (synth, synth_ecp5): lint, elaboration checks, no latches, LUT/FF/RAM per router

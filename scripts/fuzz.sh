@@ -14,8 +14,9 @@
 #   bash scripts/fuzz.sh time SECONDS [TARGET ...]
 #       make fuzz (FUZZ_TIME, FUZZ) and make regress: each TARGET (default: every
 #       build/fuzz/fuzz_* of tb/fuzz/fuzz_*.c) for SECONDS on build/fuzz/work/TARGET/ (kept
-#       between runs: a later run goes on from what an earlier one found); prints per target the
-#       runs, cov, ft and corpus size, and last "fuzz: N targets, F findings"; exit 1 on a finding
+#       between runs: a later run goes on from what an earlier one found; FUZZ_SEED=n: libFuzzer's
+#       -seed, else its own); prints per target the runs, cov, ft and corpus size, and last
+#       "fuzz: N targets, F findings"; exit 1 on a finding
 #   bash scripts/fuzz.sh runs N TARGET
 #       make test: every input of the seed corpus once, then N runs from -seed=1 on a fresh copy
 #       (build/fuzz/test/TARGET/), as TAP: "ok 1 - TARGET N runs cov C ft F", or "not ok" with
@@ -107,6 +108,12 @@ kind() {
     grep -m1 -oE 'fuzz: finding: .{0,160}|ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|libFuzzer): [^ ]+( [^ ]+)?|SUMMARY: UndefinedBehaviorSanitizer: [^ ]+|runtime error: .{0,120}|ALARM: working on the last Unit for [0-9]+ seconds|out-of-memory \([^)]*\)' "$1" | head -1 || true
 }
 
+# frames LOG: the report's stack frames in the tree's own sources (the sanitizer's or abort's)
+frames() {
+    grep -E '^ *#[0-9]+ 0x[0-9a-f]+ in [A-Za-z_][A-Za-z0-9_]* .*/(cmodel|fpga|tb)/' "$1" |
+        sed -E 's/^ *#[0-9]+ 0x[0-9a-f]+ in ([A-Za-z0-9_]+) .*\/((cmodel|fpga|tb)\/[^ ]*)$/\1 \2/' | head -n 8 || true
+}
+
 # copy_corpus TARGET DIR: the seed corpus copied into DIR (inputs already there are kept)
 copy_corpus() {
     local t=$1 dir=$2
@@ -133,7 +140,9 @@ time)
         copy_corpus "$t" "$dir"
         n0=$(find "$dir" -type f | wc -l)
         rc=0
-        run_fuzzer "$t" "$dir" "$log" -max_total_time="$secs" || rc=$?
+        seed=()
+        [ -z "${FUZZ_SEED:-}" ] || seed=(-seed="$FUZZ_SEED")
+        run_fuzzer "$t" "$dir" "$log" -max_total_time="$secs" "${seed[@]}" || rc=$?
         read -r runs cov ft < <(figures "$log")
         n1=$(find "$dir" -type f | wc -l)
         if [ "$rc" -eq 0 ]; then
@@ -142,6 +151,7 @@ time)
             found=$((found + 1))
             a=$(artifact "$log")
             echo "fuzz: $t: FINDING after $runs runs (cov $cov, ft $ft): $(kind "$log")"
+            frames "$log" | sed "s/^/fuzz: $t:   at /"
             if [ -n "$a" ]; then
                 echo "fuzz: $t: reproducer $a; replay: build/fuzz/$t $a"
             else
@@ -174,8 +184,8 @@ runs)
         else
             echo "# exit status $rc and no reproducer written"
         fi
-        echo "# log $log; last lines:"
-        tail -n 25 "$log" | sed 's/^/#   /'
+        frames "$log" | sed 's/^/#   at /'
+        echo "# libFuzzer's log: $log"
     fi
     echo "1..1"
     ;;
