@@ -150,7 +150,9 @@ time)
         else
             found=$((found + 1))
             a=$(artifact "$log")
-            echo "fuzz: $t: FINDING after $runs runs (cov $cov, ft $ft): $(kind "$log")"
+            at="after $runs runs (cov $cov, ft $ft)"
+            [ "$cov" -gt 0 ] || at="in the corpus, before fuzzing began"
+            echo "fuzz: $t: FINDING $at: $(kind "$log")"
             frames "$log" | sed "s/^/fuzz: $t:   at /"
             if [ -n "$a" ]; then
                 echo "fuzz: $t: reproducer $a; replay: build/fuzz/$t $a"
@@ -178,7 +180,9 @@ runs)
         echo "ok 1 - $t $runs runs cov $cov ft $ft ($seeds corpus inputs, then -runs=$n -seed=1)"
     else
         a=$(artifact "$log")
-        echo "not ok 1 - $t: a finding after $runs runs: $(kind "$log")"
+        at="after $runs runs"
+        [ "$cov" -gt 0 ] || at="in the seed corpus"
+        echo "not ok 1 - $t: a finding $at: $(kind "$log")"
         if [ -n "$a" ]; then
             echo "# reproducer $a; replay: build/fuzz/$t $a"
         else
