@@ -33,7 +33,7 @@ LIB_HDR := $(wildcard cmodel/include/*.h cmodel/src/*.h)
 TEST_SRC := $(wildcard tb/unit/test_*.c)
 TEST_BIN := $(patsubst tb/unit/%.c,build/test/%,$(TEST_SRC))
 
-.PHONY: help setup setup-core build run test regress lint waves bench mutate coverage gal acor fpga prog clean defs
+.PHONY: help setup setup-core build run test regress lint waves bench mutate coverage gal acor fpga prog clean defs fuzz
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -155,15 +155,64 @@ $(VL_ACOR_DIR)/vl_acor: $(VL_ACOR_DEPS)
 	    -MAKEFLAGS "$(VL_UNIT_MK) VK_GLOBAL_OBJS=$(VL_COV_O)" \
 	    $(CURDIR)/tb/verilator/tn_acor_shim.cpp > $(VL_ACOR_DIR).log 2>&1 || { tail -30 $(VL_ACOR_DIR).log >&2; exit 1; }
 
+# libFuzzer targets (tb/fuzz/, one C file each; tb/fuzz/README.md): clang with libFuzzer, ASan
+# and UBSan, the code under test compiled into each with the same instrumentation. The clang is
+# found when a recipe first needs it (scripts/fuzz.sh cc: clang, else clang-NN), and its absence
+# stops the build with a message naming the Debian packages (make setup-core installs them).
+FUZZ_SRC := $(wildcard tb/fuzz/fuzz_*.c)
+FUZZ_TARGETS := $(patsubst tb/fuzz/%.c,%,$(FUZZ_SRC))
+FUZZ_BIN := $(addprefix build/fuzz/,$(FUZZ_TARGETS))
+FUZZ_CC = $(eval FUZZ_CC := $(shell bash scripts/fuzz.sh cc))$(or $(FUZZ_CC),$(error no clang that links libFuzzer (the message above names the package)))
+FUZZ_CFLAGS := $(CSTD) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_DEPS := tb/fuzz/fuzz_util.h
+
+# the C model's and tnsim's objects, instrumented as the targets are, compiled once for all
+FUZZ_LIB_OBJ := $(patsubst cmodel/src/%.c,build/fuzz/obj/%.o,$(LIB_SRC))
+FUZZ_TNSIM_OBJ := $(patsubst cmodel/cli/%.c,build/fuzz/obj/cli/%.o,$(TNSIM_SRC))
+build/fuzz/obj/%.o: cmodel/src/%.c $(LIB_HDR)
+	@mkdir -p build/fuzz/obj
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(INC) -c $< -o $@
+build/fuzz/obj/cli/%.o: cmodel/cli/%.c cmodel/cli/tnsim.h $(LIB_HDR)
+	@mkdir -p build/fuzz/obj/cli
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(INC) -c $< -o $@
+# tnsim's main renamed, as build/test/test_tnhost renames tnhost's (fpga/board.mk)
+build/fuzz/obj/cli/tnsim.o: cmodel/cli/tnsim.c cmodel/cli/tnsim.h $(LIB_HDR)
+	@mkdir -p build/fuzz/obj/cli
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(INC) -Dmain=tnsim_main -c $< -o $@
+
+# the parsers of the C model: fuzz_kv (tn_cli_parse), fuzz_config (tn_config_load),
+# fuzz_trace (tn_trace_load)
+build/fuzz/fuzz_%: tb/fuzz/fuzz_%.c $(FUZZ_DEPS) $(FUZZ_LIB_OBJ)
+	@mkdir -p build/fuzz
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(INC) -Itb/fuzz $< $(FUZZ_LIB_OBJ) -lm -o $@
+
+# tnsim stats's input (tnsim_stats): tnsim's objects with its main renamed
+build/fuzz/fuzz_stats: tb/fuzz/fuzz_stats.c $(FUZZ_DEPS) cmodel/cli/tnsim.h $(FUZZ_TNSIM_OBJ) $(FUZZ_LIB_OBJ)
+	@mkdir -p build/fuzz
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(INC) -Icmodel/cli -Itb/fuzz $< $(FUZZ_TNSIM_OBJ) $(FUZZ_LIB_OBJ) -lm -o $@
+
+# tnhost's reply decoder (tn_port_recv): the serial port and the protocol alone
+build/fuzz/fuzz_reply: tb/fuzz/fuzz_reply.c $(FUZZ_DEPS) fpga/host/tn_port.c fpga/host/tn_proto.c fpga/host/tn_port.h fpga/host/tn_proto.h
+	@mkdir -p build/fuzz
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Ifpga/host -Itb/fuzz $< fpga/host/tn_port.c fpga/host/tn_proto.c -o $@
+
+# (tnhost's build-register check, the sixth target, gets its rule here: tnhost's sources with
+# its main renamed, as build/test/test_tnhost in fpga/board.mk)
+
+fuzz: setup-core ## libFuzzer on the parsers and tnhost's reply decoder (tb/fuzz/): FUZZ_TIME seconds per target (default 60), FUZZ=target for one, FUZZ_CHECKS=sanitizers for the sanitizers' findings alone; a finding leaves its input in build/fuzz/crashes/, prints the command that replays it, and fails
+	@$(if $(filter-out $(FUZZ_TARGETS),$(FUZZ)),echo "fuzz: FUZZ='$(FUZZ)' is not a target; allowed: $(FUZZ_TARGETS)" >&2; exit 2)
+	@$(MAKE) --no-print-directory $(if $(FUZZ),$(addprefix build/fuzz/,$(FUZZ)),$(FUZZ_BIN)) >/dev/null
+	@$(if $(FUZZ_CHECKS),TN_FUZZ_CHECKS=$(FUZZ_CHECKS)) bash scripts/fuzz.sh time $(or $(FUZZ_TIME),60) $(FUZZ)
+
 run: setup-core build build/bin/tnboard-core ## main job: DOR on 4x4 and 8x8 tori; every routing family on the board's 4x4 (C model) and a GAL run of the simulated board (tnhost --compare)
 	@bash scripts/run.sh
 
-test: setup-core ## unit tests, simulator checks (ASan+UBSan) and the lockstep set; ends with "N passed, N failed"
-	@$(MAKE) -j$$(nproc) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/vl/acor/vl_acor build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.a build/san/tnhost build/bin/tnhost build/bin/tnboard build/bin/tnboard-core build/bin/tnboard-ring build/vl/source/vl_source build/vl/sink/vl_sink >/dev/null
+test: setup-core ## unit tests, simulator checks (ASan+UBSan), the libFuzzer targets' short runs and the lockstep set; ends with "N passed, N failed"
+	@$(MAKE) -j$$(nproc) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/vl/acor/vl_acor build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.a build/san/tnhost build/bin/tnhost build/bin/tnboard build/bin/tnboard-core build/bin/tnboard-ring build/vl/source/vl_source build/vl/sink/vl_sink $(FUZZ_BIN) >/dev/null
 	@bash scripts/run_tests.sh $(TEST_BIN) scripts/check_faults.sh
 
-regress: setup-core build ## the long lockstep regression, random runs of the simulated board against the C model and random tnsim command lines, from a printed seed (SEED=n to rerun)
-	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a build/bin/tnboard-core build/bin/tnboard-ring build/bin/tnhost build/san/tnhost build/san/tnsim >/dev/null
+regress: setup-core build ## the long lockstep regression, random runs of the simulated board against the C model, random tnsim command lines and each libFuzzer target for FUZZ_TIME s (default 120), from a printed seed (SEED=n to rerun)
+	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a build/bin/tnboard-core build/bin/tnboard-ring build/bin/tnhost build/san/tnhost build/san/tnsim $(FUZZ_BIN) >/dev/null
 	@bash scripts/regress.sh $(SEED)
 
 lint: setup-core ## Verilator -Wall, Icarus and Yosys (synth, synth_ecp5): lint, elaboration checks, no latches, LUT/FF/RAM per router

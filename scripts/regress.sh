@@ -9,7 +9,9 @@
 # Then BOARD_COUNT (default 40) random runs of the simulated board core against the C model from
 # the same seed (scripts/board_fuzz.py: tnhost run --compare on tnboard-core), RING_COUNT
 # (default 40) the same on tnboard-ring (the ring build, K=8 N=1), and CLI_COUNT
-# (default 2000) random command lines (scripts/cli_fuzz.py, the sanitizer tnsim and tnhost).
+# (default 2000) random command lines (scripts/cli_fuzz.py, the sanitizer tnsim and tnhost), and
+# every libFuzzer target of tb/fuzz/ for FUZZ_TIME seconds (default 120; 0: none) from the same
+# seed (scripts/fuzz.sh; their corpora grow in build/fuzz/work/ from one regression to the next).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seed=${1:-$(( $(date +%s) % 100000 ))}
@@ -35,6 +37,11 @@ fi
 [ "${CLI_COUNT:-2000}" = 2000 ] || rerun="$rerun CLI_COUNT=$CLI_COUNT"
 if ! [[ ${CLI_COUNT:-2000} =~ ^[0-9]+$ ]]; then
     echo "regress: CLI_COUNT '$CLI_COUNT' is not allowed; allowed: an integer >= 0 (0: no random command lines)" >&2
+    exit 2
+fi
+[ "${FUZZ_TIME:-120}" = 120 ] || rerun="$rerun FUZZ_TIME=$FUZZ_TIME"
+if ! [[ ${FUZZ_TIME:-120} =~ ^[0-9]+$ ]]; then
+    echo "regress: FUZZ_TIME '$FUZZ_TIME' is not allowed; allowed: seconds per libFuzzer target, an integer >= 0 (0: no fuzzing)" >&2
     exit 2
 fi
 echo "regress: random seed $seed (rerun: $rerun), $count random configurations, target $target router-cycles, $jobs jobs"
@@ -177,12 +184,32 @@ random_suite board_fuzz "${BOARD_COUNT:-40}" python3 scripts/board_fuzz.py
 random_suite board_fuzz_ring "${RING_COUNT:-40}" python3 scripts/board_fuzz.py --ring
 # random command lines against the sanitizer tnsim, from the same seed
 random_suite cli_fuzz "${CLI_COUNT:-2000}" python3 scripts/cli_fuzz.py --tnsim build/san/tnsim --tnhost build/san/tnhost
+# libFuzzer: each target FUZZ_TIME seconds from the regression's seed, one case per target
+rm -f build/regress/fuzz.xml build/regress/fuzz.out
+if [ "${FUZZ_TIME:-120}" -gt 0 ]; then
+    FUZZ_SEED=$seed bash scripts/fuzz.sh time "${FUZZ_TIME:-120}" > build/regress/fuzz.out 2>&1
+    sed 's/^fuzz: /regress: fuzz: /' build/regress/fuzz.out
+    nt=$(grep -cE '^fuzz: fuzz_[a-z0-9_]+: [0-9]+ runs' build/regress/fuzz.out)
+    nf=$(grep -cE '^fuzz: fuzz_[a-z0-9_]+: FINDING' build/regress/fuzz.out)
+    want=$(ls tb/fuzz/fuzz_*.c | wc -l)
+    # a target that reported neither (the script stopped: a missing build) is a failure
+    [ $((nt + nf)) -ge "$want" ] || nf=$((want - nt))
+    total=$((total + nt + nf)); total_fail=$((total_fail + nf))
+    {
+        echo '<?xml version="1.0" encoding="UTF-8"?>'
+        echo "<testsuite name=\"fuzz\" tests=\"$((nt + nf))\" failures=\"$nf\">"
+        sed -nE 's/^fuzz: (fuzz_[a-z0-9_]+): ([0-9]+ runs.*)/  <testcase classname="fuzz" name="\1"><system-out>\2<\/system-out><\/testcase>/p' build/regress/fuzz.out
+        grep -E '^fuzz: fuzz_[a-z0-9_]+: FINDING' build/regress/fuzz.out | sed -E 's/[&<>"]/_/g' |
+            sed -nE 's/^fuzz: (fuzz_[a-z0-9_]+): (.*)/  <testcase classname="fuzz" name="\1"><failure message="\2"\/><\/testcase>/p'
+        echo '</testsuite>'
+    } > build/regress/fuzz.xml
+fi
 # one JUnit file for the whole regression
 {
     echo '<?xml version="1.0" encoding="UTF-8"?>'
     echo "<testsuites name=\"regress\" tests=\"$total\" failures=\"$total_fail\" time=\"$(( $(date +%s) - start ))\">"
     for x in build/regress/parts/*.xml; do sed '1d' "$x"; done
-    for x in build/regress/board_fuzz.xml build/regress/board_fuzz_ring.xml build/regress/cli_fuzz.xml; do
+    for x in build/regress/board_fuzz.xml build/regress/board_fuzz_ring.xml build/regress/cli_fuzz.xml build/regress/fuzz.xml; do
         [ ! -s "$x" ] || sed '1d' "$x"
     done
     echo '</testsuites>'

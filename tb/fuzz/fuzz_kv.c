@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/* libFuzzer target: the key=value command line (tn_cli_parse, then tn_config_check and
+ * tn_config_name on what it accepts), as tnsim, tnlock and tnhost parse it.
+ *
+ * The input is argv after the program's name: words separated by newlines (or NUL bytes, which
+ * an argv word cannot hold), so that a word may hold blanks as a quoted shell word does. The
+ * word after "--config" is replaced by "" (a file that cannot be opened): the --config reader
+ * is fuzz_config's, and this target must not open files the fuzzer names (/dev/zero).
+ * Checks beyond the sanitizers (fuzz_util.h): every refusal has a terminated message without
+ * control bytes. */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <string.h>
+#include "tn.h"
+#include "tn_cli.h"
+#include "fuzz_util.h"
+
+#define KV_MAX_LEN 4096 /* input bytes read (make fuzz's -max_len is below) */
+#define KV_MAX_WORDS 256
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char buf[KV_MAX_LEN + 1], prog[] = "tnsim", none[] = "";
+    char *argv[KV_MAX_WORDS + 2];
+    if (size > KV_MAX_LEN)
+        size = KV_MAX_LEN;
+    memcpy(buf, data, size);
+    buf[size] = 0;
+    int argc = 0;
+    argv[argc++] = prog;
+    size_t start = 0;
+    for (size_t i = 0; i <= size && argc <= KV_MAX_WORDS; i++) {
+        if (i < size && buf[i] != '\n' && buf[i] != 0)
+            continue;
+        if (i == size && start == size)
+            break; /* no empty word after the last separator */
+        buf[i] = 0;
+        argv[argc] = buf + start;
+        if (argc > 1 && !strcmp(argv[argc - 1], "--config"))
+            argv[argc] = none;
+        argc++;
+        start = i + 1;
+    }
+    argv[argc] = NULL;
+
+    tn_config cfg;
+    tn_config_default(&cfg);
+    int json = 0;
+    char err[TN_CLI_ERRLEN];
+    fuzz_err_reset(err, sizeof err);
+    int rc = tn_cli_parse(argc, argv, 1, &cfg, NULL, 0, NULL, &json, err, sizeof err);
+    if (rc < 0) {
+        fuzz_check_msg("tn_cli_parse", err, sizeof err);
+        return 0;
+    }
+    if (rc > 0) /* --help */
+        return 0;
+    fuzz_err_reset(err, sizeof err);
+    if (tn_config_check(&cfg, err, sizeof err)) {
+        fuzz_check_msg("tn_config_check", err, sizeof err);
+        return 0;
+    }
+    char name[512];
+    (void)tn_config_name(&cfg, name, sizeof name);
+    return 0;
+}
