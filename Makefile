@@ -178,7 +178,7 @@ build/fuzz/obj/cli/%.o: cmodel/cli/%.c cmodel/cli/tnsim.h $(LIB_HDR)
 # tnsim's main renamed, as build/test/test_tnhost renames tnhost's (fpga/board.mk)
 build/fuzz/obj/cli/tnsim.o: cmodel/cli/tnsim.c cmodel/cli/tnsim.h $(LIB_HDR)
 	@mkdir -p build/fuzz/obj/cli
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(INC) -Dmain=tnsim_main -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(INC) -Dmain=tnsim_renamed_main -c $< -o $@
 
 # the parsers of the C model: fuzz_kv (tn_cli_parse), fuzz_config (tn_config_load),
 # fuzz_trace (tn_trace_load)
@@ -196,8 +196,12 @@ build/fuzz/fuzz_reply: tb/fuzz/fuzz_reply.c $(FUZZ_DEPS) fpga/host/tn_port.c fpg
 	@mkdir -p build/fuzz
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -Ifpga/host -Itb/fuzz $< fpga/host/tn_port.c fpga/host/tn_proto.c -o $@
 
-# (tnhost's build-register check, the sixth target, gets its rule here: tnhost's sources with
-# its main renamed, as build/test/test_tnhost in fpga/board.mk)
+# tnhost's build-register check (tnhost_build_check) and run's configuration from it:
+# tnhost's sources with its main renamed, as build/test/test_tnhost in fpga/board.mk
+build/fuzz/fuzz_build: tb/fuzz/fuzz_build.c $(FUZZ_DEPS) $(wildcard fpga/host/*.c fpga/host/*.h) $(FUZZ_LIB_OBJ)
+	@mkdir -p build/fuzz/host
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(INC) -Ifpga/host -Dmain=tnhost_main -c fpga/host/tnhost.c -o build/fuzz/host/tnhost.o
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(INC) -Ifpga/host -Itb/fuzz $< $(filter-out fpga/host/tnhost.c,$(TNHOST_SRC)) build/fuzz/host/tnhost.o $(FUZZ_LIB_OBJ) -lm -o $@
 
 fuzz: setup-core ## libFuzzer on the parsers and tnhost's reply decoder (tb/fuzz/): FUZZ_TIME seconds per target (default 60), FUZZ=target for one, FUZZ_CHECKS=sanitizers for the sanitizers' findings alone; a finding leaves its input in build/fuzz/crashes/, prints the command that replays it, and fails
 	@$(if $(filter-out $(FUZZ_TARGETS),$(FUZZ)),echo "fuzz: FUZZ='$(FUZZ)' is not a target; allowed: $(FUZZ_TARGETS)" >&2; exit 2)

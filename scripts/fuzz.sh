@@ -38,7 +38,7 @@ max_len() {
         fuzz_config | fuzz_trace) echo 4096 ;;
         fuzz_stats) echo 8192 ;;
         fuzz_reply) echo 2048 ;;
-        # tnhost's build-register check (issue 57's sixth target) gets its line here
+        fuzz_build) echo 512 ;;
         *) echo 4096 ;;
     esac
 }

@@ -86,6 +86,11 @@ int tn_line_read(tn_line_reader *r, char *buf, size_t max, size_t *len);
 /* Text as messages show it: bytes below 0x20 and 0x7f as \xNN, the rest as is, at most n bytes
  * of s and at most outlen - 1 characters ("..." after a cut); returns out. */
 const char *tn_text_show(char *out, size_t outlen, const char *s, size_t n);
+/* A message made safe to print, in place: its control bytes (below 0x20, and 0x7f) as \xNN, cut
+ * to errlen. The model's public functions that take an error buffer (tn_cli_parse,
+ * tn_config_load, tn_config_set, tn_config_check, tn_trace_load) pass it through this before they
+ * return, so a path, key or value of the input echoed in a message cannot reach a terminal raw. */
+void tn_err_safe(char *err, size_t errlen);
 
 /* JSON has no inf or nan: x with fmt (one double conversion, such as "%.6g"), or null when x
  * is not finite, into buf; returns buf. TN_JSON_NUM(fmt, x) is the same in a buffer of its own

@@ -76,6 +76,24 @@ const char *tn_text_show(char *out, size_t outlen, const char *s, size_t n)
     return out;
 }
 
+void tn_err_safe(char *err, size_t errlen)
+{
+    if (!errlen)
+        return;
+    const char *end = memchr(err, 0, errlen - 1);
+    size_t n = end ? (size_t)(end - err) : errlen - 1;
+    size_t i = 0;
+    while (i < n && (unsigned char)err[i] >= 0x20 && err[i] != 0x7f)
+        i++;
+    if (i == n) { /* nothing to escape (the common case): only terminated */
+        err[n] = 0;
+        return;
+    }
+    char shown[2 * TN_CLI_ERRLEN];
+    tn_text_show(shown, sizeof shown, err, n);
+    snprintf(err, errlen, "%s", shown);
+}
+
 const char *tn_json_num(char *buf, size_t len, const char *fmt, double x)
 {
     if (isfinite(x))
@@ -188,11 +206,26 @@ static int load_file(const char *path, tn_config *cfg, const tn_cli_key *extra, 
 
 int tn_config_load(tn_config *c, const char *path, char *err, size_t errlen)
 {
-    return load_file(path, c, NULL, 0, NULL, err, errlen);
+    int rc = load_file(path, c, NULL, 0, NULL, err, errlen);
+    if (rc)
+        tn_err_safe(err, errlen);
+    return rc;
 }
+
+static int cli_parse(int argc, char **argv, int first, tn_config *cfg, const tn_cli_key *extra,
+                     int nextra, void *ctx, int *json, char *err, size_t errlen);
 
 int tn_cli_parse(int argc, char **argv, int first, tn_config *cfg, const tn_cli_key *extra,
                  int nextra, void *ctx, int *json, char *err, size_t errlen)
+{
+    int rc = cli_parse(argc, argv, first, cfg, extra, nextra, ctx, json, err, errlen);
+    if (rc < 0)
+        tn_err_safe(err, errlen);
+    return rc;
+}
+
+static int cli_parse(int argc, char **argv, int first, tn_config *cfg, const tn_cli_key *extra,
+                     int nextra, void *ctx, int *json, char *err, size_t errlen)
 {
     /* argv[0] names the program only when the keys start after it (tnhost passes its command's
      * arguments from 0) */

@@ -477,7 +477,17 @@ int tn_key_unknown(const char *key, const char *value, const tn_cli_key *extra, 
     return -1;
 }
 
+static int config_set(tn_config *c, const char *key, const char *v, char *err, size_t errlen);
+
 int tn_config_set(tn_config *c, const char *key, const char *v, char *err, size_t errlen)
+{
+    int rc = config_set(c, key, v, err, errlen);
+    if (rc)
+        tn_err_safe(err, errlen);
+    return rc;
+}
+
+static int config_set(tn_config *c, const char *key, const char *v, char *err, size_t errlen)
 {
     const tn_key *k = tn_key_find(key);
     if (!k)
@@ -674,7 +684,17 @@ static int config_ranges(const tn_config *c, char *err, size_t errlen)
     return 0;
 }
 
+static int config_check(const tn_config *c, char *err, size_t errlen);
+
 int tn_config_check(const tn_config *c, char *err, size_t errlen)
+{
+    int rc = config_check(c, err, errlen);
+    if (rc)
+        tn_err_safe(err, errlen);
+    return rc;
+}
+
+static int config_check(const tn_config *c, char *err, size_t errlen)
 {
     if (config_ranges(c, err, errlen))
         return -1;

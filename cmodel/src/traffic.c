@@ -285,8 +285,20 @@ static void sort_pkts(tn_trace_pkt *a, tn_trace_pkt *tmp, long n)
         memcpy(a, src, sizeof(*a) * (size_t)n);
 }
 
+static int trace_load(tn_trace *t, const char *path, const tn_geom *g, int pkt_max, char *err,
+                      size_t errlen);
+
 int tn_trace_load(tn_trace *t, const char *path, const tn_geom *g, int pkt_max, char *err,
                   size_t errlen)
+{
+    int rc = trace_load(t, path, g, pkt_max, err, errlen);
+    if (rc)
+        tn_err_safe(err, errlen);
+    return rc;
+}
+
+static int trace_load(tn_trace *t, const char *path, const tn_geom *g, int pkt_max, char *err,
+                      size_t errlen)
 {
     static const char *const field[4] = { "cycle", "source", "destination", "length" };
     t->p = NULL;

@@ -6,7 +6,9 @@
 #ifndef TNHOST_H
 #define TNHOST_H
 
-#define _DEFAULT_SOURCE /* nanosleep */
+#ifndef _DEFAULT_SOURCE /* nanosleep (a file that defines _GNU_SOURCE has it already) */
+#define _DEFAULT_SOURCE
+#endif
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* libFuzzer target: `tnsim stats`'s standard input (tnsim_stats, cmodel/cli/stats.c), linked
- * with tnsim's sources and its main renamed (cmodel/cli/tnsim.c built with -Dmain=tnsim_main).
+ * with tnsim's sources and its main renamed (cmodel/cli/tnsim.c built with -Dmain=tnsim_renamed_main).
  * The first input byte chooses the arguments (odd: "tnsim stats --json", even: "tnsim stats");
  * the rest is standard input: a memfd, refilled for every input and opened anew as stdin
  * (freopen of /proc/self/fd/N: clearerr and fseek(stdin, 0, SEEK_SET) are not enough, as glibc's
