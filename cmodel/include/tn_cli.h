@@ -83,8 +83,10 @@ typedef struct tn_line_reader {
 } tn_line_reader;
 void tn_line_init(tn_line_reader *r, FILE *f, long long max_bytes);
 int tn_line_read(tn_line_reader *r, char *buf, size_t max, size_t *len);
-/* Text as messages show it: bytes below 0x20 and 0x7f as \xNN, the rest as is, at most n bytes
- * of s and at most outlen - 1 characters ("..." after a cut); returns out. */
+/* Text as messages show it: bytes below 0x20 and 0x7f as \xNN, the rest as is. tn_text_escape
+ * writes as much of the n bytes of s as fits in outlen - 1 characters and returns how many it
+ * took; tn_text_show the same with "..." after a cut, and returns out. */
+size_t tn_text_escape(char *out, size_t outlen, const char *s, size_t n);
 const char *tn_text_show(char *out, size_t outlen, const char *s, size_t n);
 /* A message made safe to print, in place: its control bytes (below 0x20, and 0x7f) as \xNN, cut
  * to errlen. The model's public functions that take an error buffer (tn_cli_parse,

@@ -52,15 +52,15 @@ int tn_line_read(tn_line_reader *r, char *buf, size_t max, size_t *len)
     return ch == EOF && n == 0 ? TN_LINE_EOF : TN_LINE_OK;
 }
 
-const char *tn_text_show(char *out, size_t outlen, const char *s, size_t n)
+size_t tn_text_escape(char *out, size_t outlen, const char *s, size_t n)
 {
     size_t o = 0, i = 0;
     if (!outlen)
-        return out;
+        return 0;
     for (; i < n; i++) {
         unsigned char ch = (unsigned char)s[i];
         size_t w = ch < 0x20 || ch == 0x7f ? 4 : 1;
-        if (o + w + 4 > outlen) /* room for this byte and "..." with the terminator */
+        if (o + w + 1 > outlen) /* room for this byte and the terminator */
             break;
         if (w == 4)
             snprintf(out + o, 5, "\\x%02x", ch);
@@ -68,11 +68,18 @@ const char *tn_text_show(char *out, size_t outlen, const char *s, size_t n)
             out[o] = (char)ch;
         o += w;
     }
-    if (i < n && o + 4 <= outlen) {
-        memcpy(out + o, "...", 3);
-        o += 3;
-    }
     out[o] = 0;
+    return i;
+}
+
+const char *tn_text_show(char *out, size_t outlen, const char *s, size_t n)
+{
+    if (outlen < 4) { /* no room for "...": as much as fits */
+        tn_text_escape(out, outlen, s, n);
+        return out;
+    }
+    if (tn_text_escape(out, outlen - 3, s, n) < n) /* room kept for "..." */
+        strcat(out, "...");
     return out;
 }
 

@@ -72,21 +72,11 @@ void tn_config_default(tn_config *c)
 
 const char *tn_val_show(const char *v, char *buf)
 {
-    size_t n = strlen(v), u = 0, i = 0;
-    for (; i < n; i++) {
-        unsigned char ch = (unsigned char)v[i];
-        size_t w = ch < 0x20 || ch == 0x7f ? 4 : 1;
-        if (u + w > TN_SHOW_MAX)
-            break;
-        if (w == 4)
-            snprintf(buf + u, 5, "\\x%02x", ch);
-        else
-            buf[u] = (char)ch;
-        u += w;
-    }
-    buf[u] = 0;
-    if (i < n)
+    size_t n = strlen(v);
+    if (tn_text_escape(buf, TN_SHOW_MAX + 1, v, n) < n) {
+        size_t u = strlen(buf);
         snprintf(buf + u, TN_SHOW_LEN - u, "... (%zu characters)", n);
+    }
     return buf;
 }
 
