@@ -362,6 +362,10 @@ static void dcycle(run *u, int dst, int ready, int exp_q, int exp_start, const c
 static int dopen(run *u, tn_gal_rtl *r, int sets, int t, int node)
 {
     memset(u, 0, sizeof *u);
+    tn_config d;
+    tn_config_default(&d);
+    u->n1 = d.gal_n1; /* unused by the fixed threshold, but a configuration keeps their ranges */
+    u->n2 = d.gal_n2;
     u->inst = 0;
     u->sets = sets;
     u->t = t;
