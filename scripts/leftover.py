@@ -5,7 +5,7 @@
 Usage: leftover.py --tag TAG [--grace SECONDS] [--kill]
 
 Lists every process whose environment holds TN_TEST_TAG=TAG, other than this program and its
-parent (the shell that runs it): what a test started and did not stop, an orphan included (it
+ancestors (the shells that run it): what a test started and did not stop, an orphan included (it
 keeps its environment when init adopts it). Waits up to --grace seconds for such processes to
 end (a test's cleanup may still be stopping them), then prints TAP: "ok 1" when none is left,
 else "not ok 1" with each one's pid, parent and command line; --kill then ends them (SIGKILL),
@@ -18,10 +18,25 @@ import sys
 import time
 
 
+def ancestors():
+    """This process and every process above it (the suite's subshell, run_tests.sh, make...)."""
+    chain, pid = set(), os.getpid()
+    while pid > 1 and pid not in chain:
+        chain.add(pid)
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as f:
+                stat = f.read()
+            pid = int(stat[stat.rindex(b")") + 2:].split()[1])
+        except (OSError, ValueError, IndexError):
+            break
+    return chain
+
+
 def tagged(tag):
-    """(pid, ppid, command line) of each process but ours whose environment holds the tag."""
+    """(pid, ppid, command line) of each process but ours and our ancestors' whose environment
+    holds the tag."""
     want = ("TN_TEST_TAG=" + tag).encode()
-    mine = {os.getpid(), os.getppid()}
+    mine = ancestors()
     found = []
     for name in os.listdir("/proc"):
         if not name.isdigit() or int(name) in mine:
