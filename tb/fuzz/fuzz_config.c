@@ -41,12 +41,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (fuzz_checks_on() && fuzz_has_nul(data, size))
         fuzz_fail("tn_config_load accepted a file holding a NUL byte (at offset %td of %zu)",
                   (const uint8_t *)memchr(data, 0, size) - data, size);
-    fuzz_err_reset(err, sizeof err);
-    if (tn_config_check(&cfg, err, sizeof err)) {
-        fuzz_check_msg("tn_config_check", err, sizeof err);
-        return 0;
-    }
-    char name[512];
-    (void)tn_config_name(&cfg, name, sizeof name);
+    fuzz_check_config(&cfg);
     return 0;
 }

@@ -55,12 +55,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (rc > 0) /* --help */
         return 0;
-    fuzz_err_reset(err, sizeof err);
-    if (tn_config_check(&cfg, err, sizeof err)) {
-        fuzz_check_msg("tn_config_check", err, sizeof err);
-        return 0;
-    }
-    char name[512];
-    (void)tn_config_name(&cfg, name, sizeof name);
+    fuzz_check_config(&cfg);
     return 0;
 }

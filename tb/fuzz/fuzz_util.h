@@ -134,4 +134,20 @@ static inline void fuzz_check_msg(const char *who, const char *err, size_t errle
         }
 }
 
+#ifdef TN_CLI_H
+/* A configuration a reader accepted, checked as every program then checks it: tn_config_check
+ * (a refusal's message keeps fuzz_check_msg's contract) and, when it passes, its content name. */
+static inline void fuzz_check_config(const tn_config *cfg)
+{
+    char err[TN_CLI_ERRLEN];
+    fuzz_err_reset(err, sizeof err);
+    if (tn_config_check(cfg, err, sizeof err)) {
+        fuzz_check_msg("tn_config_check", err, sizeof err);
+        return;
+    }
+    char name[512];
+    (void)tn_config_name(cfg, name, sizeof name);
+}
+#endif
+
 #endif
