@@ -240,14 +240,21 @@ coverage: setup-core ## RTL line, branch and toggle coverage of the lockstep run
 gal: setup-core build/bin/tnsim ## paper 000's GAL figures from tnsim (ring, report card, stability, pairs); COUNT=1000 for the paper's permutation sample
 	@bash scripts/gal_figures.sh $(or $(COUNT),8)
 
-fpga: ## the ULX3S 85F bitstream by the open flow (YoWASP Yosys, nextpnr-ecp5, ecppack) and its report, build/fpga/report.md
+fpga: ## a board's bitstream by the open flow and its report (BOARD=ulx3s, the default: YoWASP Yosys, nextpnr-ecp5, build/fpga/report.md; BOARD=tangmega138k or tangmega138kpro: synth_gowin, nextpnr-himbaechel, gowin_pack, build/fpga-BOARD/report.md)
 	@bash scripts/setup.sh fpga
-	@bash scripts/fpga_build.sh
+	@BOARD=$(or $(BOARD),ulx3s) bash scripts/fpga_build.sh
 
-prog: ## program the ULX3S with build/fpga/tn_ulx3s.bit (openFPGALoader; SRAM, lost at power-off; FLASH=1 writes the flash)
+# the bitstream and openFPGALoader's board name of each board
+PROG_FILE_ulx3s := build/fpga/tn_ulx3s.bit
+PROG_FILE_tangmega138k := build/fpga-tangmega138k/tn_tangmega138k.fs
+PROG_FILE_tangmega138kpro := build/fpga-tangmega138kpro/tn_tangmega138kpro.fs
+PROG_BOARD := $(or $(BOARD),ulx3s)
+prog: ## program the board (BOARD=ulx3s by default, tangmega138k, tangmega138kpro) with make fpga's bitstream (openFPGALoader; SRAM, lost at power-off; FLASH=1 writes the flash)
 	@bash scripts/setup.sh prog
-	@test -f build/fpga/tn_ulx3s.bit || { echo "prog: build/fpga/tn_ulx3s.bit is missing: run 'make fpga' first" >&2; exit 2; }
-	openFPGALoader -b ulx3s $(if $(FLASH),-f,) build/fpga/tn_ulx3s.bit
+	@test -n "$(PROG_FILE_$(PROG_BOARD))" || { echo "prog: BOARD '$(PROG_BOARD)' is not a board tn builds for: allowed ulx3s tangmega138k tangmega138kpro" >&2; exit 2; }
+	@test -f $(PROG_FILE_$(PROG_BOARD)) || { echo "prog: $(PROG_FILE_$(PROG_BOARD)) is missing: run 'make fpga BOARD=$(PROG_BOARD)' first" >&2; exit 2; }
+	@openFPGALoader --list-boards 2>/dev/null | grep -qw -- '$(PROG_BOARD)' || { echo "prog: this openFPGALoader ($$(openFPGALoader --Version 2>&1 | head -n 1)) does not know the board '$(PROG_BOARD)': install a newer one (docs/board-guide.md)" >&2; exit 2; }
+	openFPGALoader -b $(PROG_BOARD) $(if $(FLASH),-f,) $(PROG_FILE_$(PROG_BOARD))
 
 acor: setup-core build/bin/tnsim ## ACOR against VAL, MIN AD and GOAL (8x8, 16x16), its load-step transient, threshold sweep and stability by sequence (docs/acor.md)
 	@bash scripts/acor_figures.sh

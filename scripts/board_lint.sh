@@ -192,6 +192,45 @@ for top in tn_source tn_sink; do
     fi
 done
 
+# ---- the Tang Mega 138K board top (fpga/tangmega138k/): its pins, clock divider and reset around
+# the same tn_board that tnboard-core simulates; its Gowin synthesis is in make regress
+# (scripts/fpga_build.sh synth, too slow for make test)
+GW_FILES=(fpga/tangmega138k/tn_tangmega138k_top.v fpga/tangmega138k/tn_clk_div.v "${CORE_FILES[@]}")
+for g in "tn_clk_div|DIV=1" "tn_clk_div|" "tn_clk_div|DIV=3" "tn_clk_div|DIV=64"; do
+    lint_good "${g%%|*}" "${g#*|}" "" fpga/tangmega138k/tn_clk_div.v
+done
+lint_bad tn_clk_div "DIV=0" tn_error_tn_clk_div_DIV_must_be_at_least_1 "" fpga/tangmega138k/tn_clk_div.v
+lint_good tn_tangmega138k_top "" "${CORE_INC[*]}" "${GW_FILES[@]}"
+lint_good tn_tangmega138k_top "CLK_DIV=1 RST_HI=1 LEDS=8" "${CORE_INC[*]}" "${GW_FILES[@]}"
+lint_bad tn_tangmega138k_top "LEDS=9" tn_error_tn_tangmega138k_top_LEDS_must_be_1_to_8 "${CORE_INC[*]}" "${GW_FILES[@]}"
+# the top's board core is tnboard-core's: the parameters fpga/board.mk simulates are the top's defaults
+sim=$(sed -n 's/^BOARD_SIM_COMMON := //p; s/^BOARD_SIM_PARAMS := //p' fpga/board.mk | tr ' ' '\n' | grep -- '^-G' |
+      grep -v 'CLKS_PER_BIT\|TIMEOUT_CLKS' | sed 's/^-G//' | sort | tr '\n' ' ')
+top=$(for kv in $sim; do
+          k=${kv%%=*}
+          v=$(sed -n "s/^ *parameter $k *= *\([-0-9]*\),.*/\1/p" fpga/tangmega138k/tn_tangmega138k_top.v)
+          echo "$k=$v"
+      done | sort | tr '\n' ' ')
+if [ -n "$sim" ] && [ "$sim" = "$top" ] && grep -q '^    tn_board #(.K(K), .N(N), .V(V), .B(B), .W(W), .ROUTING(ROUTING), .SEL(SEL), .GAL(GAL),' fpga/tangmega138k/tn_tangmega138k_top.v; then
+    pass "tn_tangmega138k_top's defaults are tnboard-core's parameters ($sim)"
+else
+    fail "tn_tangmega138k_top's defaults are tnboard-core's parameters" "fpga/board.mk: $sim" "the top: $top"
+fi
+
+# make fpga's script refuses a board, a clock or a divider it cannot build, naming the key
+for kv in "BOARD=x|BOARD 'x'|allowed ulx3s tangmega138k" "BOARD=tangmega138k FREQ=25|FREQ '25'|CLK_DIV=1..64" \
+          "BOARD=tangmega138k CLK_DIV=0|CLK_DIV '0'|allowed 1..64" "BOARD=tangmega138kpro CLK_DIV=x|CLK_DIV 'x'|allowed 1..64"; do
+    IFS='|' read -r env want1 want2 <<<"$kv"
+    # shellcheck disable=SC2086  # env: words
+    err=$(env $env bash scripts/fpga_build.sh 2>&1 >/dev/null)
+    rc=$?
+    if [ "$rc" -eq 2 ] && [[ "$err" == *"$want1"*"$want2"* ]]; then
+        pass "fpga_build.sh refuses $env, naming the key and the allowed values"
+    else
+        fail "fpga_build.sh refuses $env" "exit $rc (want 2), stderr: $err"
+    fi
+done
+
 # make fpga's script refuses a selection it cannot build, before it looks for its tools
 for sel in 6 -2 x; do
     err=$(SEL=$sel bash scripts/fpga_build.sh 2>&1 >/dev/null)

