@@ -15,14 +15,17 @@
 #         input units' overflow check): the error update a cycle later
 #   d     cut_d.patch: c, and the VC requests (tn_vc_req) and the selection's inputs registered
 #         before tn_sa_in1
+#   e     cut_e.patch: d, and iteration 2's grants (u_sa2) registered before traversal (tn_send,
+#         the crossbars, the state updates)
 #   <v>_flat  variant <v> with every (* keep_hierarchy *) removed: what flattening adds
 # One line per variant: LUT4 and FF (yosys stat, flattened), Fmax per seed, and seed 1's critical
 # path (start -> end, its cells as fmax_router.sh counts them). The logs stay in build/cut/<v>.fmax/.
 # fmax_router.sh writes build/fmax/k4n2v4r3b4w16s1i0/, so one run at a time.
-# Usage: bash scripts/exp/cut_router.sh [VARIANTS="base a b c d base_flat d_flat"] [SEEDS="1 2 3"]
+# Usage: bash scripts/exp/cut_router.sh [VARIANTS="base a b c d e base_flat d_flat e_flat"]
+#        [SEEDS="1 2 3"]   (about 2 min a variant)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-VARIANTS=${VARIANTS:-"base a b c d base_flat d_flat"}
+VARIANTS=${VARIANTS:-"base a b c d e base_flat d_flat e_flat"}
 SEEDS=${SEEDS:-"1 2 3"}
 OUT=build/cut
 FM=build/fmax/k4n2v4r3b4w16s1i0   # fmax_router.sh's directory for these parameters
@@ -46,8 +49,8 @@ mkcopy() { # mkcopy VARIANT: build/cut/VARIANT, a patched copy of rtl/common and
 
 for v in $VARIANTS; do
     case ${v%_flat} in
-    base | a | b | c | d) ;;
-    *) echo "cut_router: unknown variant '$v' (base a b c d, each also as <v>_flat)" >&2; exit 2 ;;
+    base | a | b | c | d | e) ;;
+    *) echo "cut_router: unknown variant '$v' (base a b c d e, each also as <v>_flat)" >&2; exit 2 ;;
     esac
     mkcopy "$v"
     if ! bash scripts/fmax_router.sh RTL="$OUT/$v" V=4 ROUTING=3 SEEDS="$SEEDS" >"$OUT/$v.log" 2>&1; then
@@ -55,8 +58,9 @@ for v in $VARIANTS; do
         continue
     fi
     rm -rf "${OUT:?}/$v.fmax" && cp -r "$FM" "$OUT/$v.fmax"
-    lut=$(awk '$1 == "LUT4" { print $2 }' "$OUT/$v.fmax/router.stat" | tail -n 1)
-    ff=$(awk '$1 == "TRELLIS_FF" { print $2 }' "$OUT/$v.fmax/router.stat" | tail -n 1)
+    # (yosys's stat: "count name" in recent versions, "name count" in older ones)
+    lut=$(awk 'NF == 2 && $2 == "LUT4" { print $1 } NF == 2 && $1 == "LUT4" { print $2 }' "$OUT/$v.fmax/router.stat" | tail -n 1)
+    ff=$(awk 'NF == 2 && $2 == "TRELLIS_FF" { print $1 } NF == 2 && $1 == "TRELLIS_FF" { print $2 }' "$OUT/$v.fmax/router.stat" | tail -n 1)
     fs="" cells=""
     for s in $SEEDS; do
         L=$OUT/$v.fmax/pnr_s$s.log
