@@ -195,11 +195,12 @@ done
 # ---- the Tang Mega 138K board top (fpga/tangmega138k/): its pins, clock divider and reset around
 # the same tn_board that tnboard-core simulates; its Gowin synthesis is in make regress
 # (scripts/fpga_build.sh synth, too slow for make test)
-GW_FILES=(fpga/tangmega138k/tn_tangmega138k_top.v fpga/tangmega138k/tn_clk_div.v "${CORE_FILES[@]}")
+GW_FILES=(fpga/tangmega138k/tn_tangmega138k_top.v fpga/tangmega138k/tn_clk_div.v fpga/tn_reset.v "${CORE_FILES[@]}")
 for g in "tn_clk_div|DIV=1" "tn_clk_div|" "tn_clk_div|DIV=3" "tn_clk_div|DIV=64"; do
     lint_good "${g%%|*}" "${g#*|}" "" fpga/tangmega138k/tn_clk_div.v
 done
 lint_bad tn_clk_div "DIV=0" tn_error_tn_clk_div_DIV_must_be_at_least_1 "" fpga/tangmega138k/tn_clk_div.v
+lint_good tn_reset "" "" fpga/tn_reset.v
 lint_good tn_tangmega138k_top "" "${CORE_INC[*]}" "${GW_FILES[@]}"
 lint_good tn_tangmega138k_top "CLK_DIV=1 RST_HI=1 LEDS=8" "${CORE_INC[*]}" "${GW_FILES[@]}"
 lint_bad tn_tangmega138k_top "LEDS=9" tn_error_tn_tangmega138k_top_LEDS_must_be_1_to_8 "${CORE_INC[*]}" "${GW_FILES[@]}"

@@ -46,19 +46,9 @@ module tn_tangmega138k_top #(
 
     // reset: held until 16 cycles after the divider's lock, and while the button is pressed
     // (synchronised); synchronous to the system clock
-    wire       pressed = (RST_HI != 0) ? rst_btn : !rst_btn;
-    reg  [1:0] btn_q;
-    reg  [4:0] por_q;
-    always @(posedge sys_clk)
-        if (!locked) begin
-            btn_q <= 2'b00;
-            por_q <= 5'd0;
-        end else begin
-            btn_q <= {btn_q[0], pressed};
-            if (btn_q[1])       por_q <= 5'd0;
-            else if (!por_q[4]) por_q <= por_q + 5'd1;
-        end
-    wire rst = !por_q[4];
+    wire pressed = (RST_HI != 0) ? rst_btn : !rst_btn;
+    wire rst;
+    tn_reset tn_reset (.clk_i(sys_clk), .locked_i(locked), .pressed_i(pressed), .rst_o(rst));
 
     wire [7:0] led;
     assign led_n = ~led[LEDS-1:0];

@@ -37,18 +37,8 @@ module tn_ulx3s_top #(
 
     // reset: held until 16 cycles after the PLL locks, and while FIRE1 is pressed (synchronised);
     // synchronous to the PLL clock, which runs (unlocked) before the lock
-    reg  [1:0] btn_q;
-    reg  [4:0] por_q;
-    always @(posedge clk)
-        if (!locked) begin
-            btn_q <= 2'b00;
-            por_q <= 5'd0;
-        end else begin
-            btn_q <= {btn_q[0], btn[1]};
-            if (btn_q[1])       por_q <= 5'd0;
-            else if (!por_q[4]) por_q <= por_q + 5'd1;
-        end
-    wire rst = !por_q[4];
+    wire rst;
+    tn_reset tn_reset (.clk_i(clk), .locked_i(locked), .pressed_i(btn[1]), .rst_o(rst));
 
     assign wifi_gpio0 = 1'b1;
 
