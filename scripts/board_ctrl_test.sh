@@ -460,11 +460,11 @@ fake frozen --frozen --build 0x04020404,0x10030001,0x0010103f,0x31426e74,16
 # a build without the mid-run switch (BUILD2 bit 5; a bitstream from before it), and one without
 # randperm and hotspot (bit 3): the run is refused before any write, naming the key
 fake noswitch --frozen --build 0x04020404,0x10030001,0x0010101f,0x31426e74,16
-h --port "$PTY_noswitch" run k=4 n=2 vcs=4 load=0.1 switch_at=500 switch_traffic=tornado
+h --port "$PTY_noswitch" --timeout 5000 run k=4 n=2 vcs=4 load=0.1 switch_at=500 switch_traffic=tornado
 [ "$RC" -eq 2 ] && [[ $ERR == *"key 'switch_at': value '500': this board build has no mid-run traffic switch (allowed: 0)"* ]]
 check "a board build without the mid-run switch: switch_at refused, exit 2" $? "$(diag)"
 fake nopat --frozen --build 0x04020404,0x10030001,0x00101037,0x31426e74,16
-h --port "$PTY_nopat" run k=4 n=2 vcs=4 load=0.1 switch_at=500 switch_traffic=randperm
+h --port "$PTY_nopat" --timeout 5000 run k=4 n=2 vcs=4 load=0.1 switch_at=500 switch_traffic=randperm
 [ "$RC" -eq 2 ] && [[ $ERR == *"key 'switch_traffic': value 'randperm': not built into this board build's traffic generators (allowed: uniform tornado bitcomp bitrev shuffle butterfly transpose neighbor)"* ]]
 check "a board build without randperm and hotspot: switch_traffic=randperm refused, exit 2" $? "$(diag)"
 h --port "$PTY_frozen" --timeout 1000 run k=4 n=2 vcs=4 load=0.1 warmup=100 measure=100
