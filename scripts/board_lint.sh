@@ -232,6 +232,18 @@ for kv in "BOARD=x|BOARD 'x'|allowed ulx3s tangmega138k" "BOARD=tangmega138k FRE
     fi
 done
 
+# and an action it does not have, or the Gowin-only synthesis for the ULX3S
+for spec in "foo|'foo' is not an action|report, synth" "synth|'synth' (the synthesis alone) is for the Gowin boards|BOARD=tangmega138k"; do
+    IFS='|' read -r arg want1 want2 <<<"$spec"
+    err=$(BOARD=ulx3s bash scripts/fpga_build.sh "$arg" 2>&1 >/dev/null)
+    rc=$?
+    if [ "$rc" -eq 2 ] && [[ "$err" == *"$want1"*"$want2"* ]]; then
+        pass "fpga_build.sh refuses the action '$arg' for the ULX3S, naming the allowed ones"
+    else
+        fail "fpga_build.sh refuses the action '$arg' for the ULX3S" "exit $rc (want 2), stderr: $err"
+    fi
+done
+
 # make fpga's script refuses a selection it cannot build, before it looks for its tools
 for sel in 6 -2 x; do
     err=$(SEL=$sel bash scripts/fpga_build.sh 2>&1 >/dev/null)

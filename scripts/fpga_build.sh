@@ -33,6 +33,12 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # the YoWASP tools where pip put them into the user's site (scripts/setup.sh), also outside make
 PATH=$PATH:$(python3 -m site --user-base 2>/dev/null)/bin
+case "${1:-}" in
+    ''|report) ;;
+    synth) [ "${BOARD:-ulx3s}" != ulx3s ] ||
+        { echo "fpga: 'synth' (the synthesis alone) is for the Gowin boards: set BOARD=tangmega138k or tangmega138kpro" >&2; exit 2; } ;;
+    *) echo "fpga: '$1' is not an action: allowed none (the build), report, synth (Gowin boards)" >&2; exit 2;;
+esac
 BOARD=${BOARD:-ulx3s}
 case "$BOARD" in
     ulx3s) FAMILY=ecp5 ;;

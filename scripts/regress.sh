@@ -206,7 +206,7 @@ if [ "${FUZZ_TIME:-120}" -gt 0 ]; then
     } > build/regress/fuzz.xml
 fi
 # the Tang Mega 138K build's synthesis (make fpga BOARD=tangmega138k up to place and route: about
-# 15 to 25 minutes), so that the Gowin build cannot rot; GW_SYNTH=0 skips it
+# 21 minutes on 2 cores), so that the Gowin build cannot rot; GW_SYNTH=0 skips it
 rm -f build/regress/gw_synth.out
 if [ "${GW_SYNTH:-1}" != 0 ]; then
     { bash scripts/setup.sh fpga && BOARD=tangmega138k bash scripts/fpga_build.sh synth; } > build/regress/gw_synth.out 2>&1
