@@ -106,14 +106,14 @@ VL_COV_O = $(if $(VL_COV),$(shell bash scripts/vlcov.sh obj))
 # under tb/verilator/tn_sel_state_top.v) against the C model; the test program is C
 # (tb/unit/vl_sel_state.c, TAP), tb/verilator/tn_sel_shim.cpp the only C++.
 VL_SEL_DIR := build/vl/sel_state
-VL_SEL_DEPS := tb/unit/vl_tap.h rtl/router/tn_sel_ldsf_cnt.v rtl/router/tn_sel_lru_age.v rtl/router/tn_sel_random.v \
+VL_SEL_DEPS := tb/unit/vl_tap.h rtl/common/tn_ctx_reg.v rtl/router/tn_sel_ldsf_cnt.v rtl/router/tn_sel_lru_age.v rtl/router/tn_sel_random.v \
                tb/verilator/tn_sel_state_top.v tb/verilator/tn_sel_shim.cpp tb/verilator/tn_sel_rtl.h \
                tb/unit/vl_sel_state.c tb/unit/tn_sel_script.h build/obj/select.o build/obj/rng.o \
                tb/verilator/tn_vl_model.h tb/verilator/tn_vl_context.h
 $(VL_SEL_DIR)/vl_sel_state: $(VL_SEL_DEPS)
 	@rm -rf $(VL_SEL_DIR) && mkdir -p $(VL_SEL_DIR)
 	$(CC) $(CFLAGS_REL) $(INC) -Itb/verilator -c tb/unit/vl_sel_state.c -o $(VL_SEL_DIR)/vl_sel_state_main.o
-	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_COV_V) --top-module tn_sel_state_top -Irtl/router \
+	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_COV_V) --top-module tn_sel_state_top -Irtl/router -Irtl/common \
 	    tb/verilator/tn_sel_state_top.v --Mdir $(VL_SEL_DIR) -o vl_sel_state \
 	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
 	    -LDFLAGS "$(CURDIR)/$(VL_SEL_DIR)/vl_sel_state_main.o $(CURDIR)/build/obj/select.o $(CURDIR)/build/obj/rng.o $(CURDIR)/$$rt" \

@@ -1225,7 +1225,7 @@ if [ -x build/bin/tnlock ]; then
         fi
     }
     lock_bad "unknown key" "unknown key 'foo' (value '1')" foo=1
-    lock_bad "bad rtl" "key 'rtl': value 'xyz' is not allowed; allowed: net rtr" rtl=xyz
+    lock_bad "bad rtl" "key 'rtl': value 'xyz' is not allowed; allowed: net rtr emu" rtl=xyz
     lock_bad "bad model" "key 'model': value 'maybe' is not allowed; allowed: on off" model=maybe
     lock_bad "bad overlap" "key 'overlap': value 'yes' is not allowed; allowed: on off" overlap=yes
     lock_bad "bad cycles" "key 'cycles': value '0' is not allowed; allowed: 1..100000000" cycles=0

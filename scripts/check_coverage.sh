@@ -16,17 +16,22 @@ trap 'rm -rf "$TMP"' EXIT
 . scripts/tap.sh # pass, fail, check, N, FAILED
 
 mkdir -p "$TMP/dat" "$TMP/empty"
-# two files as two model contexts write them: rtl/common/tn_rng.v's line 17 block reached by one
-# instance (3 and 4 times in the two files), its zero-seed arm by none, one toggle bit one way
-python3 - "$TMP/dat" <<'PY'
+# two files as two model contexts write them: rtl/common/tn_ctx_reg.v's reset branch (line L)
+# block reached by one instance (3 and 4 times in the two files), its reset arm by none, one
+# toggle bit one way
+F=rtl/common/tn_ctx_reg.v
+SRC="if (RST != 0 && rst_i)"
+L=$(grep -n -m1 -F "$SRC" $F | cut -d: -f1)
+python3 - "$TMP/dat" "$L" <<'PY'
 import sys
+L = int(sys.argv[2])
 def key(**kv):
     return "".join(f"\x01{k}\x02{v}" for k, v in kv.items())
 pts = lambda h, n: [
-    (key(f="rtl/common/tn_rng.v", l=17, n=9, t="line", page="v_line/tn_rng", o="block", h=h), n),
-    (key(f="rtl/common/tn_rng.v", l=17, n=50, t="branch", page="v_branch/tn_rng", o="cond_then", h=h), 0),
-    (key(f="rtl/common/tn_rng.v", l=10, n=24, t="toggle", page="v_toggle/tn_rng", o="seed_i[0]:0->1", h=h), 1 if h.endswith("a") else 0),
-    (key(f="rtl/common/tn_rng.v", l=10, n=24, t="toggle", page="v_toggle/tn_rng", o="seed_i[0]:1->0", h=h), 0),
+    (key(f="rtl/common/tn_ctx_reg.v", l=L, n=9, t="line", page="v_line/tn_ctx_reg", o="block", h=h), n),
+    (key(f="rtl/common/tn_ctx_reg.v", l=L, n=50, t="branch", page="v_branch/tn_ctx_reg", o="cond_then", h=h), 0),
+    (key(f="rtl/common/tn_ctx_reg.v", l=20, n=24, t="toggle", page="v_toggle/tn_ctx_reg", o="rst_i:0->1", h=h), 1 if h.endswith("a") else 0),
+    (key(f="rtl/common/tn_ctx_reg.v", l=20, n=24, t="toggle", page="v_toggle/tn_ctx_reg", o="rst_i:1->0", h=h), 0),
 ]
 for i, n in ((0, 3), (1, 4)):
     with open(f"{sys.argv[1]}/c.{100 + i}.0.dat", "w") as f:
@@ -38,16 +43,16 @@ PY
 out=$(python3 scripts/rtl_coverage.py "$TMP/dat" "$TMP/out" 2>&1)
 rc=$?
 check "rtl_coverage.py merges two coverage files: exit 0" "$rc"
-row=$(grep '^rtl/common/tn_rng.v ' <<< "$out")
+row=$(grep '^rtl/common/tn_ctx_reg.v ' <<< "$out")
 [[ $row == *"1/1 100.0 %"*"0/1   0.0 %"*"1/2  50.0 %"* ]] &&
     pass "a point counts as reached when one instance of two reached it: line 1/1, branch 0/1, toggle 1/2" ||
     fail "a point counts as reached when one instance of two reached it: line 1/1, branch 0/1, toggle 1/2" "row: $row"
-grep -q "^rtl/common/tn_rng.v:17: branch cond_then | if (rst_i) x_o <= (seed_i == 32'd0)" "$TMP/out/uncovered.txt" &&
+grep -q "^rtl/common/tn_ctx_reg.v:$L: branch cond_then | $SRC" "$TMP/out/uncovered.txt" &&
     pass "uncovered.txt lists the branch no run reached with its source line" ||
     fail "uncovered.txt lists the branch no run reached with its source line" "$(cat "$TMP/out/uncovered.txt")"
 [ "$(grep -c '^rtl/' "$TMP/out/uncovered.txt")" = 1 ] &&
     pass "uncovered.txt lists no reached point" || fail "uncovered.txt lists no reached point" "$(cat "$TMP/out/uncovered.txt")"
-grep -q $'^C \'\x01f\x02rtl/common/tn_rng.v\x01l\x0217\x01n\x029\x01t\x02line.*h\x02TOP.a\' 7$' "$TMP/out/merged.dat" &&
+grep -q $'^C \'\x01f\x02rtl/common/tn_ctx_reg.v\x01l\x02'"$L"$'\x01n\x029\x01t\x02line.*h\x02TOP.a\' 7$' "$TMP/out/merged.dat" &&
     pass "merged.dat sums one instance's counts over the files (3 + 4)" ||
     fail "merged.dat sums one instance's counts over the files (3 + 4)" "$(head -c 600 "$TMP/out/merged.dat")"
 out=$(python3 scripts/rtl_coverage.py "$TMP/empty" "$TMP/out2" 2>&1)

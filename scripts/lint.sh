@@ -48,8 +48,15 @@ LINT_CFGS=(
     "K=64 N=1 V=16 B=64 W=64 TERM=4"
     "K=16 N=2 V=2 B=1"
 )
+# tn_router alone with CTX contexts (the time-multiplexed engine's router, docs/emulator.md)
+ROUTER_CTX_CFGS=(
+    "K=4 N=2 V=4 B=4 W=16 ROUTING=3 CTX=16"
+    "K=16 N=2 V=2 B=1 CTX=5"
+    "K=3 N=3 V=5 B=5 ROUTING=3 TERM=2 CTX=3"
+)
 # Icarus elaboration: "top params..."
 IV_CFGS=(
+    "tn_router K=4 N=2 V=4 B=4 W=16 ROUTING=3 CTX=6"
     "tn_router"
     "tn_router K=64 N=1 V=16 B=64 W=64 TERM=4"
     "tn_torus"
@@ -127,6 +134,7 @@ BAD_CFGS=(
     "ROUTING=1 V=2|tn_error_V_below_3_for_minad_on_a_torus"
     "ROUTING=1 TOPO=1 V=1|tn_error_V_below_2_for_minad_on_a_mesh"
     "ROUTING=1 V=3 SEL=6|tn_error_SEL_must_be_minus1_runtime_or_0_to_5"
+    "CTX=0|tn_error_CTX_must_be_1_to_4096"
 )
 # The same rule through the torus (the router inside must still refuse).
 BAD_TORUS_CFGS=(
@@ -395,6 +403,9 @@ main() {
     for cfg in "${LINT_CFGS[@]}"; do
         case $cfg in "K=64 N=1 V=16 B=64 W=64 TERM=4" | "K=16 N=2 V=2 B=1" | "K=8 V=4") ;;
             *) spawn v_lint tn_torus "$cfg" ;; esac
+        spawn v_lint tn_router "$cfg"
+    done
+    for cfg in "${ROUTER_CTX_CFGS[@]}"; do
         spawn v_lint tn_router "$cfg"
     done
     for cfg in "${GAL_CFGS[@]}"; do

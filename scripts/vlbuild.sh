@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_bB][_wW][_tT][_gal|_acor][_jJ][_tr][_cov][_fault_F],
-# TOP = net (the tn_torus network) or rtr (one tn_router; tnlock wires one per node). The buffer
+# TOP = net (the tn_torus network), rtr (one tn_router; tnlock wires one per node) or emu (the
+# time-multiplexed torus rtl/emu/tn_emu_torus.v in tb/verilator/tn_emu_lock_top.v). The buffer
 # capacity B (buf=1..B at run time) is 8 unless _bB says (1..64; tnlock's key bcap), the payload
 # W=32 unless _wW says (1..64; tnlock's key flitw), and the GAL queue depth QD=8; the defaults
 # are tb/lock/opts.h's LOCK_VL_*. T terminal channels (default 1), torus.
@@ -19,9 +20,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PATH="$PWD/scripts/bin:$PATH"
 name=$1
-re='^(net|rtr)_k([0-9]+)n([0-9]+)v([0-9]+)(_b([0-9]+))?(_w([0-9]+))?(_t([0-9]+))?(_gal|_acor)?(_j([2-8]))?(_tr)?(_cov)?(_fault_(.+))?$'
+re='^(net|rtr|emu)_k([0-9]+)n([0-9]+)v([0-9]+)(_b([0-9]+))?(_w([0-9]+))?(_t([0-9]+))?(_gal|_acor)?(_j([2-8]))?(_tr)?(_cov)?(_fault_(.+))?$'
 if [[ ! $name =~ $re ]]; then
-    echo "vlbuild: '$name' is not TOP_kKnNvV[_bB][_wW][_tT][_gal|_acor][_jJ][_tr][_cov][_fault_F] (TOP net or rtr, J 2..8)" >&2
+    echo "vlbuild: '$name' is not TOP_kKnNvV[_bB][_wW][_tT][_gal|_acor][_jJ][_tr][_cov][_fault_F] (TOP net, rtr or emu, J 2..8)" >&2
     exit 2
 fi
 top=${BASH_REMATCH[1]} K=${BASH_REMATCH[2]} N=${BASH_REMATCH[3]} V=${BASH_REMATCH[4]}
@@ -55,6 +56,8 @@ if [ "$V" -ge 4 ]; then ROUTING=3; elif [ "$V" -ge 3 ]; then ROUTING=1; fi
 dir=build/vl/${TN_VL_DIR:-$name}
 mod=tn_torus; router=0; src=rtl/net/tn_torus.v
 if [ "$top" = rtr ]; then mod=tn_router; router=1; src=rtl/router/tn_router.v; fi
+emu=0
+if [ "$top" = emu ]; then mod=tn_emu_lock_top; emu=1; src=tb/verilator/tn_emu_lock_top.v; fi
 if [ "$gal" = 1 ]; then
     [ "$top" = rtr ] || { echo "vlbuild: '$name': _gal needs TOP rtr" >&2; exit 2; }
     mod=tn_gal_lock_top; src=tb/verilator/tn_gal_lock_top.v
@@ -89,7 +92,7 @@ rtlib=$(bash scripts/vlrt.sh "$mkflags")
 # (STAMP_V: bump it when this script's Verilator or compiler command changes)
 STAMP_V=5
 stamp=$( { cat rtl/*/*.v rtl/common/*.vh tb/verilator/tn_gal_lock_top.v tb/verilator/tn_acor_lock_top.v \
-             tb/verilator/tn_lock_router_*.vh \
+             tb/verilator/tn_emu_lock_top.v tb/verilator/tn_lock_router_*.vh \
              tb/verilator/tn_rtl_shim.cpp tb/verilator/tn_rtl.h tb/verilator/tn_vl_context.h scripts/bin/verilator
            verilator --version
            echo "$STAMP_V $name ${TN_VL_FLAGS:-} $mkflags"; } | sha1sum | cut -c1-16)
@@ -106,11 +109,11 @@ echo "vlbuild: $name ($mod K=$K N=$N V=$V B=$B W=$W TERM=$TERM ROUTING=$ROUTING$
 start=$(date +%s)
 # shellcheck disable=SC2086  # trace: one option or none
 verilator --cc --exe --build -j 2 $trace -Wall --threads "$threads" --top-module "$mod" \
-    -Irtl/common -Irtl/router -Irtl/net -Irtl/ni -Itb/verilator "$src" "${defs[@]}" \
+    -Irtl/common -Irtl/router -Irtl/net -Irtl/ni -Irtl/emu -Itb/verilator "$src" "${defs[@]}" \
     -GK=$K -GN=$N -GV=$V -GB=$B -GW=$W -GTERM=$TERM -GTOPO=$TOPO -GROUTING=$ROUTING \
     $([ "$gal" = 1 ] && echo "-GQD=$QD") \
     --Mdir "$dir" -o tnlock \
-    -CFLAGS "-I$root/tb/verilator -DTN_TOP_HEADER='\"V$mod.h\"' -DTN_TOP_SYMS='\"V${mod}__Syms.h\"' -DTN_TOP_CLASS=V$mod -DTN_TOP_ROUTER=$router -DTN_TOP_GAL=$gal -DTN_TOP_ACOR=$acor -DTN_THREADS=$threads -DTN_QD=$QD -DTN_K=$K -DTN_N=$N -DTN_V=$V -DTN_B=$B -DTN_W=$W -DTN_TERM=$TERM -DTN_TOPO=$TOPO -DTN_ROUTING=$ROUTING -DTN_FAULT_NAME='$fdef'" \
+    -CFLAGS "-I$root/tb/verilator -DTN_TOP_HEADER='\"V$mod.h\"' -DTN_TOP_SYMS='\"V${mod}__Syms.h\"' -DTN_TOP_CLASS=V$mod -DTN_TOP_ROUTER=$router -DTN_TOP_GAL=$gal -DTN_TOP_ACOR=$acor -DTN_TOP_EMU=$emu -DTN_THREADS=$threads -DTN_QD=$QD -DTN_K=$K -DTN_N=$N -DTN_V=$V -DTN_B=$B -DTN_W=$W -DTN_TERM=$TERM -DTN_TOPO=$TOPO -DTN_ROUTING=$ROUTING -DTN_FAULT_NAME='$fdef'" \
     -LDFLAGS "$root/build/obj/tnlock.a $root/build/obj/libtn.a $root/$rtlib -lz -lm" \
     -MAKEFLAGS "$mkflags VK_GLOBAL_OBJS=$globs" ${TN_VL_FLAGS:-} \
     "$root/tb/verilator/tn_rtl_shim.cpp" > "$dir.log" 2>&1 || { tail -30 "$dir.log" >&2; exit 1; }

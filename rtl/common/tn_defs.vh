@@ -56,7 +56,7 @@
 `define TN_ACOR_MODE_ROUTER 0
 `define TN_ACOR_MODE_PACKET 1
 // enum planted
-`define TN_PLANTED_COUNT 7
+`define TN_PLANTED_COUNT 8
 `define TN_PLANTED_CREDIT_VC0 0
 `define TN_PLANTED_VC_PICK 1
 `define TN_PLANTED_SEL_TIE 2
@@ -64,6 +64,7 @@
 `define TN_PLANTED_GAL_HOLD 4
 `define TN_PLANTED_GAL_THR 5
 `define TN_PLANTED_ACOR_HYS 6
+`define TN_PLANTED_CTX_WRITE 7
 // error vector bits
 `define TN_ERR_CREDIT_OVF 0
 `define TN_ERR_CREDIT_UNF 1

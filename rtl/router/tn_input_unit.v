@@ -15,10 +15,14 @@ module tn_input_unit #(
     parameter PW   = 3,                               // port index width
     parameter VW   = (V > 1) ? $clog2(V) : 1,         // VC index width
     parameter CNTW = (B > 0) ? $clog2(B + 1) : 1,     // occupancy width
-    parameter BW   = (B > 1) ? $clog2(B) : 1          // slot index width
+    parameter BW   = (B > 1) ? $clog2(B) : 1,         // slot index width
+    parameter CTX  = 1,                               // contexts (tn_ctx_reg; 1: one router)
+    parameter CXW  = (CTX > 1) ? $clog2(CTX) : 1      // context index width
 ) (
     input  wire            clk_i,
     input  wire            rst_i,
+    input  wire [CXW-1:0]  ctx_i,      // the context evaluated (CTX > 1; docs/emulator.md)
+    input  wire            ctx_we_i,   // its state is written at this clock edge (CTX > 1)
     input  wire [CNTW-1:0] cfg_buf_i,  // flits used per VC, 1..B (stable while out of reset)
     // link in (6.1)
     input  wire            in_valid_i,
@@ -44,8 +48,8 @@ module tn_input_unit #(
     output wire [V*P-1:0]    oport_oh_o,   // oport and ovc one-hot (copies, for AND-OR muxes)
     output wire [V*V-1:0]    ovc_oh_o,
     // credit register back upstream
-    output reg             crd_valid_o,
-    output reg  [VW-1:0]   crd_vc_o,
+    output wire            crd_valid_o,
+    output wire [VW-1:0]   crd_vc_o,
     output wire            err_buf_ovf_o
 );
     localparam TAIL = FW - 2;
@@ -60,9 +64,11 @@ module tn_input_unit #(
     wire [V-1:0]    push_v;
     wire [V*BW-1:0] slot_v, rd_v;
 
-    // the shared flit RAM: word {vc, slot}
+    // the shared flit RAM: word {vc, slot}, and {ctx, vc, slot} with CTX > 1
     localparam AWF = (V > 1) ? VW + BW : BW;   // address {vc, slot} (slot alone when V = 1)
-    reg [FW-1:0] fmem [0:(1<<AWF)-1];
+    localparam AWC = (CTX > 1) ? CXW + AWF : AWF;
+    reg [FW-1:0] fmem [0:(1<<AWC)-1];
+    wire we = (CTX == 1) || ctx_we_i;          // the engine writes its memories
     reg [BW-1:0] wslot, rslot;
     integer k;
     always @(*) begin
@@ -77,15 +83,24 @@ module tn_input_unit #(
     wire [VW+BW-1:0] raddr_f = {pop_vc_i, rslot};
     wire [AWF-1:0] waddr = waddr_f[AWF-1:0];
     wire [AWF-1:0] raddr = raddr_f[AWF-1:0];
+    wire [AWC-1:0] waddr_c, raddr_c;
     generate
         if (AWF < VW + BW) begin : g_v1
             wire unused_addr = &{1'b0, waddr_f[VW+BW-1:AWF], raddr_f[VW+BW-1:AWF]};
         end
+        if (CTX > 1) begin : g_fctx
+            assign waddr_c = {ctx_i, waddr};
+            assign raddr_c = {ctx_i, raddr};
+        end else begin : g_fone
+            assign waddr_c = waddr;
+            assign raddr_c = raddr;
+            wire unused_ctx = &{1'b0, ctx_i, ctx_we_i};
+        end
     endgenerate
     always @(posedge clk_i)
-        if (|push_v)
-            fmem[waddr] <= in_flit_i;
-    assign pop_flit_o = fmem[raddr];
+        if (|push_v && we)
+            fmem[waddr_c] <= in_flit_i;
+    assign pop_flit_o = fmem[raddr_c];
     wire pop_tail = pop_flit_o[TAIL];
     reg [V-1:0] alloc_ov_oh;   // alloc_ov_i one-hot, for the copy ovc_oh_q
     integer kv;
@@ -97,14 +112,16 @@ module tn_input_unit #(
     generate
         for (gv = 0; gv < V; gv = gv + 1) begin : g_vc
             localparam [VW-1:0] VI = gv;
-            reg [RW:0]     mem [0:B-1];   // {route, head} of each flit
-            reg [BW-1:0]   rd_q;
-            reg [CNTW-1:0] cnt_q;
-            reg            active_q;
-            reg [PW-1:0]   oport_q;
-            reg [VW-1:0]   ovc_q;
-            reg [P-1:0]    oport_oh_q;
-            reg [V-1:0]    ovc_oh_q;
+            localparam MD  = (CTX > 1) ? (CTX << BW) : B;   // route RAM words
+            localparam MAW = (CTX > 1) ? CXW + BW : BW;     // and address width
+            reg [RW:0]     mem [0:MD-1];   // {route, head} of each flit
+            wire [BW-1:0]   rd_q;
+            wire [CNTW-1:0] cnt_q;
+            wire            active_q;
+            wire [PW-1:0]   oport_q;
+            wire [VW-1:0]   ovc_q;
+            wire [P-1:0]    oport_oh_q;
+            wire [V-1:0]    ovc_oh_q;
             wire pop  = pop_i && (pop_vc_i == VI);
             wire wr   = in_valid_i && (in_vc_i == VI);
             wire full = (cnt_q == cfg_buf_i) && !pop;
@@ -112,8 +129,16 @@ module tn_input_unit #(
             // write slot (rd + cnt) mod B
             wire [CNTW:0] sum  = {{(CNTW+1-BW){1'b0}}, rd_q} + {1'b0, cnt_q};
             wire [CNTW:0] slot = (sum >= BSUM) ? (sum - BSUM) : sum;
+            wire [MAW-1:0] wa, ra;   // the route RAM's addresses: {ctx, slot} with CTX > 1
+            if (CTX > 1) begin : g_mctx
+                assign wa = {ctx_i, slot[BW-1:0]};
+                assign ra = {ctx_i, rd_q};
+            end else begin : g_mone
+                assign wa = slot[BW-1:0];
+                assign ra = rd_q;
+            end
             assign ovf[gv] = wr && full;
-            wire [RW:0] fr = mem[rd_q];
+            wire [RW:0] fr = mem[ra];
             assign front_head_o[gv]           = fr[0];
             assign front_route_o[gv*RW +: RW] = fr[RW:1];
             assign push_v[gv]                 = push;
@@ -126,47 +151,36 @@ module tn_input_unit #(
             assign oport_oh_o[gv*P +: P]  = oport_oh_q;
             assign ovc_oh_o[gv*V +: V]    = ovc_oh_q;
             always @(posedge clk_i) begin
-                if (push)
-                    mem[slot[BW-1:0]] <= {in_route_i, in_flit_i[HEAD]};
+                if (push && we)
+                    mem[wa] <= {in_route_i, in_flit_i[HEAD]};
             end
-            always @(posedge clk_i) begin
-                if (rst_i) begin
-                    rd_q     <= {BW{1'b0}};
-                    cnt_q    <= {CNTW{1'b0}};
-                    active_q <= 1'b0;
-                    oport_q  <= {PW{1'b0}};
-                    ovc_q    <= {VW{1'b0}};
-                    oport_oh_q <= {P{1'b0}};
-                    ovc_oh_q   <= {V{1'b0}};
-                end else begin
-                    if (push && !pop)
-                        cnt_q <= cnt_q + 1'b1;
-                    else if (pop && !push)
-                        cnt_q <= cnt_q - 1'b1;
-                    if (pop)
-                        rd_q <= (rd_q == LAST) ? {BW{1'b0}} : rd_q + 1'b1;
-                    if (pop && pop_tail) begin
-                        active_q <= 1'b0;
-                    end else if (pop && alloc_i) begin
-                        active_q <= 1'b1;
-                        oport_q  <= alloc_op_i;
-                        ovc_q    <= alloc_ov_i;
-                        oport_oh_q <= alloc_op_oh_i;
-                        ovc_oh_q   <= alloc_ov_oh;
-                    end
-                end
-            end
+            // the VC's registers: occupancy, read slot, state (6.7)
+            wire [CNTW-1:0] cnt_d = (push && !pop) ? cnt_q + 1'b1
+                                  : (pop && !push) ? cnt_q - 1'b1 : cnt_q;
+            wire [BW-1:0]   rd_d  = (rd_q == LAST) ? {BW{1'b0}} : rd_q + 1'b1;
+            wire            take  = pop && alloc_i && !pop_tail;   // the head takes (op, ov)
+            tn_ctx_reg #(.W(CNTW + BW + 1), .CTX(CTX)) u_cnt (
+                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+                .en_i (1'b1),
+                .rv_i ({(CNTW + BW + 1){1'b0}}),
+                .d_i  ({cnt_d, pop ? rd_d : rd_q,
+                        (pop && pop_tail) ? 1'b0 : (pop && alloc_i) ? 1'b1 : active_q}),
+                .q_o  ({cnt_q, rd_q, active_q}));
+            tn_ctx_reg #(.W(PW + VW + P + V), .CTX(CTX)) u_out (
+                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+                .en_i (take),
+                .rv_i ({(PW + VW + P + V){1'b0}}),
+                .d_i  ({alloc_op_i, alloc_ov_i, alloc_op_oh_i, alloc_ov_oh}),
+                .q_o  ({oport_q, ovc_q, oport_oh_q, ovc_oh_q}));
             wire unused_slot = &{1'b0, slot[CNTW:BW]};
         end
     endgenerate
 
-    always @(posedge clk_i) begin
-        if (rst_i) begin
-            crd_valid_o <= 1'b0;
-            crd_vc_o    <= {VW{1'b0}};
-        end else begin
-            crd_valid_o <= pop_i;
-            crd_vc_o    <= pop_i ? pop_vc_i : {VW{1'b0}};
-        end
-    end
+    // the credit register back upstream: a link register (tn_ctx_reg THRU)
+    tn_ctx_reg #(.W(1 + VW), .CTX(CTX), .THRU(1)) u_crd (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .en_i (1'b1),
+        .rv_i ({(1 + VW){1'b0}}),
+        .d_i  ({pop_i, pop_i ? pop_vc_i : {VW{1'b0}}}),
+        .q_o  ({crd_valid_o, crd_vc_o}));
 endmodule

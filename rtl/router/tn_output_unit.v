@@ -21,10 +21,14 @@ module tn_output_unit #(
     parameter SEL      = -1,                       // -1: cfg_sel_i; 0..5: fixed selection
     parameter KW       = 8,                        // selection key width, >= 8 and >= UW
     parameter VW       = (V > 1) ? $clog2(V) : 1,
-    parameter CNTW     = (B > 0) ? $clog2(B + 1) : 1
+    parameter CNTW     = (B > 0) ? $clog2(B + 1) : 1,
+    parameter CTX      = 1,                        // contexts (tn_ctx_reg; 1: one router)
+    parameter CXW      = (CTX > 1) ? $clog2(CTX) : 1
 ) (
     input  wire            clk_i,
     input  wire            rst_i,
+    input  wire [CXW-1:0]  ctx_i,        // the context evaluated (CTX > 1; docs/emulator.md)
+    input  wire            ctx_we_i,     // its state is written at this clock edge (CTX > 1)
     input  wire [CNTW-1:0] cfg_buf_i,    // credits at reset, 1..B
     input  wire [2:0]      cfg_sel_i,    // enum tn_selection (19.5)
     input  wire [CNTW-1:0] cfg_acrd_i,   // credits an adaptive VC needs (R19.1.4)
@@ -42,9 +46,9 @@ module tn_output_unit #(
     output wire [V-1:0]    atake_o,      // adaptive, idle, credits >= cfg_acrd (R19.1.4)
     output wire [V-1:0]    crd_nz_o,     // a credit (network ports; 0 on a terminal port)
     output wire            afree_o,      // some adaptive VC to take (R6.3.3)
-    output reg             out_valid_o,
-    output reg  [VW-1:0]   out_vc_o,
-    output reg  [FW-1:0]   out_flit_o,
+    output wire            out_valid_o,
+    output wire [VW-1:0]   out_vc_o,
+    output wire [FW-1:0]   out_flit_o,
     output wire            err_ovf_o,
     output wire            err_unf_o,
     output wire            err_reuse_o,
@@ -63,8 +67,8 @@ module tn_output_unit #(
     generate
         for (gv = 0; gv < V; gv = gv + 1) begin : g_vc
             localparam [VW-1:0] VI = gv;
-            reg [CNTW-1:0] credits_q;
-            reg            busy_q;
+            wire [CNTW-1:0] credits_q;
+            wire            busy_q;
             wire send = send_i && (send_vc_i == VI);
 `ifdef TN_FAULT_CREDIT_VC0
             // planted fault: every returning credit is counted on VC 0
@@ -83,35 +87,35 @@ module tn_output_unit #(
             assign take_o[gv]   = !busy_q && ((TERMINAL != 0) || crd_nz_o[gv]);
             assign atake_o[gv]  = (TERMINAL == 0) && adaptive_i && amask_i[gv] && !busy_q &&
                                   (credits_q >= cfg_acrd_i);
-            always @(posedge clk_i) begin
-                if (rst_i) begin
-                    credits_q <= cfg_buf_i;
-                    busy_q    <= 1'b0;
-                end else begin
-                    if (inc && !dec)
-                        credits_q <= credits_q + 1'b1;
-                    else if (dec && !inc)
-                        credits_q <= credits_q - 1'b1;
-                    if (send && send_flit_i[TAIL])  // a tail frees it (a lone head+tail too)
-                        busy_q <= 1'b0;
-                    else if (alloc_i[gv])
-                        busy_q <= 1'b1;
-                end
-            end
+            // credits +1 R6.2.1, -1 R6.7.6; allocated: set R6.7.1, cleared by a tail R6.7.7
+            wire [CNTW-1:0] credits_d = (inc && !dec) ? credits_q + 1'b1
+                                      : (dec && !inc) ? credits_q - 1'b1 : credits_q;
+            wire            busy_d    = (send && send_flit_i[TAIL]) ? 1'b0   // a lone head+tail too
+                                      : alloc_i[gv] ? 1'b1 : busy_q;
+            tn_ctx_reg #(.W(CNTW + 1), .CTX(CTX)) u_vc (
+                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+                .en_i (1'b1),
+                .rv_i ({cfg_buf_i, 1'b0}),
+                .d_i  ({credits_d, busy_d}),
+                .q_o  ({credits_q, busy_q}));
         end
     endgenerate
 
     generate
         if (TERMINAL == 0 && SELST != 0) begin : g_sel
-            tn_sel_lru_age u_lru (
+            tn_sel_lru_age #(.CTX(CTX)) u_lru (
                 .clk_i (clk_i),
                 .rst_i (rst_i),
+                .ctx_i (ctx_i),
+                .ctx_we_i(ctx_we_i),
                 .sent_i(send_i),
                 .age_o (lru_age_o)
             );
-            tn_sel_ldsf_cnt u_ldsf (
+            tn_sel_ldsf_cnt #(.CTX(CTX)) u_ldsf (
                 .clk_i (clk_i),
                 .rst_i (rst_i),
+                .ctx_i (ctx_i),
+                .ctx_we_i(ctx_we_i),
                 .sent_i(send_i),
                 .held_i(|busy_o),
                 .cnt_o (ldsf_cnt_o)
@@ -143,15 +147,11 @@ module tn_output_unit #(
         end
     endgenerate
 
-    always @(posedge clk_i) begin
-        if (rst_i) begin
-            out_valid_o <= 1'b0;
-            out_vc_o    <= {VW{1'b0}};
-            out_flit_o  <= {FW{1'b0}};
-        end else begin
-            out_valid_o <= send_i;
-            out_vc_o    <= send_vc_i;
-            out_flit_o  <= send_flit_i;
-        end
-    end
+    // the output register, the link (6.7): a link register (tn_ctx_reg THRU)
+    tn_ctx_reg #(.W(1 + VW + FW), .CTX(CTX), .THRU(1)) u_link (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .en_i (1'b1),
+        .rv_i ({(1 + VW + FW){1'b0}}),
+        .d_i  ({send_i, send_vc_i, send_flit_i}),
+        .q_o  ({out_valid_o, out_vc_o, out_flit_o}));
 endmodule

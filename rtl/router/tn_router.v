@@ -14,10 +14,15 @@ module tn_router #(
     parameter TERM    = 1,   // terminal channels per node, 1..4
     parameter TOPO    = 0,   // 0 torus, 1 mesh
     parameter ROUTING = 0,   // most capable algorithm built: 0 DOR, 1 + MIN AD, 2 + VAL, 3 + GOAL
-    parameter SEL     = -1   // -1: selection by cfg_sel_i at run time; 0..5: fixed (19.5)
+    parameter SEL     = -1,  // -1: selection by cfg_sel_i at run time; 0..5: fixed (19.5)
+    parameter CTX     = 1,   // contexts: 1 one router; > 1 the time-multiplexed engine's
+                             // (docs/emulator.md): state in tn_ctx_reg memories
+    parameter CXW     = (CTX > 1) ? $clog2(CTX) : 1
 ) (
     input  wire              clk_i,
     input  wire              rst_i,
+    input  wire [CXW-1:0]    ctx_i,          // the context evaluated (CTX > 1)
+    input  wire              ctx_we_i,       // its state is written at this clock edge (CTX > 1)
     input  wire [`TN_AW-1:0] coord_i,
     input  wire [`TN_CNTW-1:0] cfg_buf_i,      // flits used per VC buffer, 1..B (run time)
     input  wire [`TN_CNTW-1:0] cfg_acrd_i,     // credits an adaptive VC needs, 1..cfg_buf_i (R19.1.4)
@@ -40,7 +45,7 @@ module tn_router #(
     input  wire [`TN_P*`TN_VW-1:0] out_crd_vc_i,
     output wire [2*N-1:0]    afree_o,        // network ports with an adaptive VC to take (6.3;
                                              // read by the node's GAL NI, R21.5.1)
-    output reg  [`TN_EW-1:0] err_o,
+    output wire [`TN_EW-1:0] err_o,
     // observation of the contract's registers (docs/microarchitecture.md 5), for the harness
     output wire [`TN_OBSW-1:0] obs_o
 );
@@ -106,19 +111,19 @@ module tn_router #(
     // ---- run-time configuration registers (section 19.5): a copy of each cfg_*_i and of coord_i,
     // loaded every cycle (no reset; rst_i is held for at least two cycles, section 12). The rest
     // of the router reads only the copies: no combinational path starts at a configuration input.
-    reg [CNTW-1:0] cfg_buf_q, cfg_acrd_q;
-    reg [2:0]      cfg_route_q, cfg_sel_q;
-    reg            cfg_dateline_q, cfg_transit_q;
-    reg [AW-1:0]   coord_q;
-    always @(posedge clk_i) begin
-        cfg_buf_q      <= cfg_buf_i;
-        cfg_acrd_q     <= cfg_acrd_i;
-        cfg_route_q    <= cfg_route_i;
-        cfg_sel_q      <= cfg_sel_i;
-        cfg_dateline_q <= cfg_dateline_i;
-        cfg_transit_q  <= cfg_transit_i;
-        coord_q        <= coord_i;
-    end
+    wire [CNTW-1:0] cfg_buf_q, cfg_acrd_q;
+    wire [2:0]      cfg_route_q, cfg_sel_q;
+    wire            cfg_dateline_q, cfg_transit_q;
+    wire [AW-1:0]   coord_q;
+    localparam CFGW = 2 * CNTW + 3 + 3 + 1 + 1 + AW;
+    tn_ctx_reg #(.W(CFGW), .CTX(CTX), .RST(0)) u_cfg (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .en_i (1'b1),
+        .rv_i ({CFGW{1'b0}}),
+        .d_i  ({cfg_buf_i, cfg_acrd_i, cfg_route_i, cfg_sel_i, cfg_dateline_i, cfg_transit_i,
+                coord_i}),
+        .q_o  ({cfg_buf_q, cfg_acrd_q, cfg_route_q, cfg_sel_q, cfg_dateline_q, cfg_transit_q,
+                coord_q}));
 
     localparam PV = P * V;
     localparam HEAD = `TN_F_HEAD;
@@ -233,9 +238,11 @@ module tn_router #(
                 wire unused_rt = &{1'b0, r_hops, r_prod};
             end
             tn_input_unit #(.V(V), .B(B), .FW(FW), .RW(RW), .P(P), .PW(PW), .VW(VW),
-                            .CNTW(CNTW)) u_iu (
+                            .CNTW(CNTW), .CTX(CTX)) u_iu (
                 .clk_i         (clk_i),
                 .rst_i         (rst_i),
+                .ctx_i         (ctx_i),
+                .ctx_we_i      (ctx_we_i),
                 .cfg_buf_i     (cfg_buf_q),
                 .in_valid_i    (in_valid_i[gp]),
                 .in_vc_i       (in_vc_i[gp*VW +: VW]),
@@ -287,9 +294,11 @@ module tn_router #(
         for (gp = 0; gp < P; gp = gp + 1) begin : g_out
             tn_output_unit #(.V(V), .B(B), .FW(FW), .TERMINAL((gp == 0 || gp > 2 * N) ? 1 : 0),
                              .SELST((ROUTING >= 1) ? 1 : 0), .SEL(SEL), .KW(KW),
-                             .VW(VW), .CNTW(CNTW)) u_ou (
+                             .VW(VW), .CNTW(CNTW), .CTX(CTX)) u_ou (
                 .clk_i       (clk_i),
                 .rst_i       (rst_i),
+                .ctx_i       (ctx_i),
+                .ctx_we_i    (ctx_we_i),
                 .cfg_buf_i   (cfg_buf_q),
                 .cfg_sel_i   (cfg_sel_q),
                 .cfg_acrd_i  (cfg_acrd_q),
@@ -364,8 +373,8 @@ module tn_router #(
     endgenerate
 
     // ---- allocator pointers (owned here; 7.3) ----
-    reg [P*VW-1:0] sa1_ptr_q;
-    reg [P*PW-1:0] sa2_ptr_q;
+    wire [P*VW-1:0] sa1_ptr_q;
+    wire [P*PW-1:0] sa2_ptr_q;
 
     // ---- switch allocation, iteration 1 (6.5): stage 1 and the selection per input port ----
     wire [P-1:0]    s1_valid;
@@ -545,7 +554,8 @@ module tn_router #(
 
     generate
         if (ROUTING >= 1) begin : g_rng
-            tn_rng u_rng (.clk_i(clk_i), .rst_i(rst_i), .seed_i(seed_i), .x_o(rng_q));
+            tn_rng #(.CTX(CTX)) u_rng (.clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .ctx_we_i(ctx_we_i),
+                                       .seed_i(seed_i), .x_o(rng_q));
         end else begin : g_norng
             assign rng_q = 32'd0;
             wire unused_rng = &{1'b0, seed_i};
@@ -558,33 +568,38 @@ module tn_router #(
     // (terminal ports have no adaptive VC: ou_afree's bits 0 and above 2N are 0)
     wire unused_sig = &{1'b0, lru_age, ldsf_cnt, cfg_sel_q, pkey, oport,
                         s1_valid, ou_afree};
+    reg [P*VW-1:0] sa1_ptr_d;
+    reg [P*PW-1:0] sa2_ptr_d;
     integer j;
-    always @(posedge clk_i) begin
-        if (rst_i) begin
-            sa1_ptr_q <= {P*VW{1'b0}};
-            sa2_ptr_q <= {P*PW{1'b0}};
-            err_o     <= {EW{1'b0}};
-        end else begin
-            for (j = 0; j < P; j = j + 1) begin
+    always @(*) begin
+        sa1_ptr_d = sa1_ptr_q;
+        sa2_ptr_d = sa2_ptr_q;
+        for (j = 0; j < P; j = j + 1) begin
 `ifdef TN_FAULT_SA1_PTR
-                // planted fault: the pointer moves on a stage-1 winner that lost
-                if (in_gnt[j] || s1_valid[j])
-                    sa1_ptr_q[j*VW +: VW] <= ((in_gnt[j] ? in_vc[j*VW +: VW] : s1_vc[j*VW +: VW])
-                                              == VLAST) ? {VW{1'b0}}
-                                             : (in_gnt[j] ? in_vc[j*VW +: VW]
-                                                          : s1_vc[j*VW +: VW]) + 1'b1;
+            // planted fault: the pointer moves on a stage-1 winner that lost
+            if (in_gnt[j] || s1_valid[j])
+                sa1_ptr_d[j*VW +: VW] = ((in_gnt[j] ? in_vc[j*VW +: VW] : s1_vc[j*VW +: VW])
+                                         == VLAST) ? {VW{1'b0}}
+                                        : (in_gnt[j] ? in_vc[j*VW +: VW]
+                                                     : s1_vc[j*VW +: VW]) + 1'b1;
 `else
-                if (in_gnt[j])
-                    sa1_ptr_q[j*VW +: VW] <= (in_vc[j*VW +: VW] == VLAST) ? {VW{1'b0}}
-                                             : in_vc[j*VW +: VW] + 1'b1;
+            if (in_gnt[j])
+                sa1_ptr_d[j*VW +: VW] = (in_vc[j*VW +: VW] == VLAST) ? {VW{1'b0}}
+                                        : in_vc[j*VW +: VW] + 1'b1;
 `endif
-                if (out_gnt[j])
-                    sa2_ptr_q[j*PW +: PW] <= nxt_ip[j*PW +: PW];
-            end
-            err_o <= err_o | {cfg_bad, (TOPO == 1) && |port_err, |err_reuse, |order_err, |err_buf, |err_unf,
-                              |err_ovf};
+            if (out_gnt[j])
+                sa2_ptr_d[j*PW +: PW] = nxt_ip[j*PW +: PW];
         end
     end
+    wire [EW-1:0] err_d = err_o | {cfg_bad, (TOPO == 1) && |port_err, |err_reuse, |order_err,
+                                   |err_buf, |err_unf, |err_ovf};
+    localparam SW2 = P * VW + P * PW + EW;
+    tn_ctx_reg #(.W(SW2), .CTX(CTX)) u_ptr (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .en_i (1'b1),
+        .rv_i ({SW2{1'b0}}),
+        .d_i  ({sa1_ptr_d, sa2_ptr_d, err_d}),
+        .q_o  ({sa1_ptr_q, sa2_ptr_q, err_o}));
 
     // the observation bus of docs/microarchitecture.md 16, assembled from rtl/common/tn_defs.tbl
     assign obs_o = `TN_O_CONCAT;

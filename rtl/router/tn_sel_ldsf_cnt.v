@@ -4,19 +4,23 @@
 // but an output VC of the link was allocated at the start of the cycle (a blocked worm holds
 // the link); otherwise -1, floor 0. Reset 0.
 (* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
-module tn_sel_ldsf_cnt (
+module tn_sel_ldsf_cnt #(
+    parameter CTX = 1,                              // contexts (tn_ctx_reg)
+    parameter CXW = (CTX > 1) ? $clog2(CTX) : 1
+) (
     input  wire       clk_i,
     input  wire       rst_i,
+    input  wire [CXW-1:0] ctx_i,  // the context evaluated (CTX > 1; docs/emulator.md)
+    input  wire       ctx_we_i,   // its state is written at this clock edge (CTX > 1)
     input  wire       sent_i,  // a flit leaves on the link this cycle
     input  wire       held_i,  // an output VC of the link is allocated (registered busy flags)
-    output reg  [7:0] cnt_o
+    output wire [7:0] cnt_o
 );
-    always @(posedge clk_i) begin
-        if (rst_i)
-            cnt_o <= 8'd0;
-        else if (sent_i)
-            cnt_o <= (cnt_o == 8'hFF) ? cnt_o : cnt_o + 8'd1;
-        else if (!held_i && cnt_o != 8'd0)
-            cnt_o <= cnt_o - 8'd1;
-    end
+    tn_ctx_reg #(.W(8), .CTX(CTX)) u_cnt (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .en_i (1'b1),
+        .rv_i (8'd0),
+        .d_i  (sent_i ? ((cnt_o == 8'hFF) ? cnt_o : cnt_o + 8'd1)
+               : (!held_i && cnt_o != 8'd0) ? cnt_o - 8'd1 : cnt_o),
+        .q_o  (cnt_o));
 endmodule

@@ -229,7 +229,7 @@ static int parse(opts *o, int argc, char **argv)
     /* the launcher's checks, for a model run directly (rtl not given: this model's top); then
      * this model's own parameters */
     if (!o->rtl[0])
-        strcpy(o->rtl, p.top ? "rtr" : "net");
+        strcpy(o->rtl, p.top ? "rtr" : p.emu ? "emu" : "net");
     if (lock_check(o, err, sizeof err)) {
         fprintf(stderr, "tnlock: error: %s\n", err);
         return -1;
@@ -282,10 +282,10 @@ static int parse(opts *o, int argc, char **argv)
                     tn_topo_name(p.topo), m[i].name ? m[i].name(m[i].want) : want);
             return -1;
         }
-    const char *top = p.top ? "rtr" : "net";
+    const char *top = p.top ? "rtr" : p.emu ? "emu" : "net";
     if (o->rtl[0] && strcmp(o->rtl, top)) {
         fprintf(stderr, "tnlock: error: key 'rtl': value '%s' differs from this model's '%s'; "
-                        "allowed: net rtr\n", o->rtl, top);
+                        "allowed: %s\n", o->rtl, top, top);
         return -1;
     }
     if (o->fault[0] && strcmp(o->fault, p.fault)) {

@@ -37,7 +37,8 @@ static int k_waves(void *c, const char *v, char *e, size_t n)
 static int k_rtl(void *c, const char *v, char *e, size_t n)
 {
     (void)e, (void)n;
-    return strcmp(v, "net") && strcmp(v, "rtr") ? -1 : set_str(((opts *)c)->rtl, v);
+    return strcmp(v, "net") && strcmp(v, "rtr") && strcmp(v, "emu") ? -1
+                                                                     : set_str(((opts *)c)->rtl, v);
 }
 /* The planted faults: rtl/common/tn_defs.tbl's enum planted, each the RTL's `ifdef TN_FAULT_<NAME>
  * block (scripts/check_faults.sh keeps the two equal). */
@@ -47,7 +48,8 @@ static const char *const planted_names[TN_PLANTED_LAST] = TN_PLANTED_NAMES;
  * top and ROUTING from routing and vcs); *need is the keys that build it, *where the block. A
  * model without the block would run clean, as if the harness had missed the fault. Every value
  * of the enum has a case: a fault added to the table does not compile until it is placed here. */
-static int fault_built(enum tn_planted f, const tn_config *c, const char **need, const char **where)
+static int fault_built(enum tn_planted f, const tn_config *c, const char *rtl, const char **need,
+                       const char **where)
 {
     *need = "";
     *where = "every tn_router";
@@ -70,18 +72,22 @@ static int fault_built(enum tn_planted f, const tn_config *c, const char **need,
         *need = "routing=acor";
         *where = "the ACOR block (rtl/ni/tn_acor.v)";
         return c->routing == TN_ROUTE_ACOR;
+    case TN_PLANTED_CTX_WRITE:
+        *need = "rtl=emu";
+        *where = "the context memories of the time-multiplexed torus (rtl/common/tn_ctx_reg.v)";
+        return !strcmp(rtl, "emu");
     }
     return 0;
 }
 
 /* The names of the planted faults a model for c contains (c NULL: every one), space-separated. */
-static void fault_list(char *buf, size_t len, const tn_config *c)
+static void fault_list(char *buf, size_t len, const tn_config *c, const char *rtl)
 {
     size_t u = 0;
     buf[0] = 0;
     for (int f = 0; f < TN_PLANTED_LAST && u < len; f++) {
         const char *need, *where;
-        if (!c || fault_built((enum tn_planted)f, c, &need, &where))
+        if (!c || fault_built((enum tn_planted)f, c, rtl, &need, &where))
             u += (size_t)snprintf(buf + u, len - u, "%s%s", u ? " " : "", planted_names[f]);
     }
 }
@@ -98,7 +104,7 @@ static int k_fault(void *c, const char *v, char *e, size_t n)
 {
     if (fault_index(v) < 0) {
         char all[256];
-        fault_list(all, sizeof all, NULL);
+        fault_list(all, sizeof all, NULL, NULL);
         snprintf(e, n, "key 'fault': value '%s' is not a planted fault; allowed: %s", v, all);
         return -1;
     }
@@ -147,7 +153,7 @@ static const tn_cli_key lock_keys[] = {
     {"cycles", "1..100000000", "warmup+measure", "lockstep cycles before the drain", k_cycles},
     {"window", "1..100000000", "300", "waveform cycles before a mismatch", k_window},
     {"waves", "a folder (created; no \" or \\ in its path, under 256 characters), or off", "build/waves", "where a mismatch's FST and GTKWave file go (a model built without tracing has its traced twin built and run for them); off: none (./off for a folder of that name)", k_waves},
-    {"rtl", "net rtr", "net", "net: the Verilated tn_torus; rtr: one tn_router per node", k_rtl},
+    {"rtl", "net rtr emu", "net", "net: the Verilated tn_torus; rtr: one tn_router per node; emu: the time-multiplexed torus (rtl/emu/tn_emu_torus.v: one tn_router evaluates every node in turn; docs/emulator.md)", k_rtl},
     {"fault", "", "-", "the model with that planted fault (TN_FAULT_<NAME>; docs/verification.md)", k_fault},
     {"model", "on off", "on", "off: the RTL alone with a C traffic source, for throughput", k_model},
     {"overlap", "on off", "on", "lockstep: a second thread ticks the RTL while the model steps the same cycle (used with a second processor, threads=1, no GAL or ACOR block; the report says)", k_overlap},
@@ -182,7 +188,7 @@ int lock_parse(opts *o, int argc, char **argv)
     /* the fault key's range, for the usage, is the table's list of planted faults */
     tn_cli_key keys[N_LOCK_KEYS];
     char faults[256];
-    fault_list(faults, sizeof faults, NULL);
+    fault_list(faults, sizeof faults, NULL, NULL);
     for (int i = 0; i < N_LOCK_KEYS; i++) {
         keys[i] = lock_keys[i];
         if (keys[i].set == k_fault)
@@ -292,9 +298,9 @@ int lock_check(const opts *o, char *err, size_t errlen)
     /* a planted fault in a block this model does not have would run clean: refuse it */
     const char *need, *where;
     int f = o->fault[0] ? fault_index(o->fault) : -1;
-    if (f >= 0 && !fault_built((enum tn_planted)f, &o->cfg, &need, &where)) {
+    if (f >= 0 && !fault_built((enum tn_planted)f, &o->cfg, rtl, &need, &where)) {
         char here[256];
-        fault_list(here, sizeof here, &o->cfg);
+        fault_list(here, sizeof here, &o->cfg, rtl);
         snprintf(err, errlen, "key 'fault': value '%s' needs %s: it is planted in %s, which the model "
                               "for routing=%s vcs=%d does not contain; allowed here: %s",
                  o->fault, need, where, tn_routing_name(o->cfg.routing), o->cfg.vcs, here);
@@ -347,6 +353,12 @@ int lock_check(const opts *o, char *err, size_t errlen)
                                   "allowed: 0..%ld", o->inject_node, nodes, nodes - 1);
             return -1;
         }
+    }
+    /* the time-multiplexed torus evaluates one node per clock: nothing for threads to share */
+    if (o->threads > 1 && !strcmp(rtl, "emu")) {
+        snprintf(err, errlen, "key 'threads': value '%ld' is not allowed with rtl=emu (one router "
+                              "evaluates every node in turn); allowed: 1", o->threads);
+        return -1;
     }
     /* a threaded model (and the harness's workers with rtl=rtr) spin: one core each, or it runs
      * hundreds of times slower */

@@ -6,6 +6,8 @@
                 .ROUTING(ROUTING), .SEL(SEL)) tn_router (
         .clk_i           (clk_i),
         .rst_i           (rst_i),
+        .ctx_i           (1'b0),
+        .ctx_we_i        (1'b0),
         .coord_i         (coord_i),
         .cfg_buf_i       (cfg_buf_i),
         .cfg_acrd_i      (cfg_acrd_i),

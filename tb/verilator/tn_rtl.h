@@ -37,6 +37,7 @@ typedef struct tn_rtl_params {
     int top;           /* 0: the model is tn_torus; 1: one tn_router (the harness wires them) */
     int gal, qd;       /* 1: tn_gal_lock_top (router + GAL NI, queue depth qd) */
     int acor;          /* 1: tn_acor_lock_top (router + tn_acor) */
+    int emu;           /* 1: tn_emu_lock_top (the time-multiplexed torus, tn_torus's ports) */
     const char *fault; /* planted fault define, "" for none */
 } tn_rtl_params;
 

@@ -2,7 +2,8 @@
 // extern "C" shim over a Verilated top (tn_torus, or tn_router when TN_TOP_ROUTER is 1): the only
 // C++ in the harness. Build defines: TN_TOP_HEADER, TN_TOP_CLASS, TN_TOP_ROUTER, TN_TOP_GAL (the
 // top is tn_gal_lock_top: a router and its GAL NI), TN_TOP_ACOR (tn_acor_lock_top: a router and
-// its ACOR block), TN_QD, TN_K ... TN_FAULT_NAME.
+// its ACOR block), TN_TOP_EMU (tn_emu_lock_top: the time-multiplexed torus, tn_torus's ports; a
+// tick is one network cycle of K^N run clocks and K^N hold clocks), TN_QD, TN_K ... TN_FAULT_NAME.
 #include <cstdint>
 #include TN_TOP_HEADER
 #ifdef TN_TOP_SYMS
@@ -19,6 +20,9 @@
 #endif
 #ifndef TN_TOP_ACOR
 #define TN_TOP_ACOR 0
+#endif
+#ifndef TN_TOP_EMU
+#define TN_TOP_EMU 0
 #endif
 extern "C" {
 #include "tn_rtl.h"
@@ -202,11 +206,13 @@ void tn_rtl_params_get(tn_rtl_params *p)
     p->gal = TN_TOP_GAL;
     p->qd = TN_QD;
     p->acor = TN_TOP_ACOR;
+    p->emu = TN_TOP_EMU;
 }
 
 void tn_rtl_eval(tn_rtl *r) { r->top->eval(); }
 
-void tn_rtl_tick(tn_rtl *r)
+/* one clock edge of the model */
+static void edge(tn_rtl *r)
 {
     r->top->clk_i = 1;
     r->top->eval();
@@ -218,6 +224,48 @@ void tn_rtl_tick(tn_rtl *r)
     r->top->eval();
 }
 
+#if TN_TOP_EMU
+/* tn_emu_lock_top: NODES clocks of run_i (each node's next state), then NODES hold clocks (each
+ * node's state read into the flat outputs); the counter is at node 0 before and after */
+static const int emu_nodes = [] {
+    int n = 1;
+    for (int i = 0; i < TN_N; i++)
+        n *= TN_K;
+    return n;
+}();
+
+static void emu_sweep(tn_rtl *r, int run)
+{
+    r->top->run_i = run;
+    for (int i = 0; i < emu_nodes; i++)
+        edge(r);
+    r->top->run_i = 0;
+}
+
+void tn_rtl_tick(tn_rtl *r)
+{
+    emu_sweep(r, 1);
+    emu_sweep(r, 0);
+}
+
+void tn_rtl_reset(tn_rtl *r, int cycles)
+{
+    /* rtl/emu/tn_emu_torus.v: rst_i for at least 3 sweeps writes every node's reset state into
+     * both halves of the link memories; then hold clocks up to node 0, and one hold sweep */
+    r->top->rst_i = 1;
+    r->top->run_i = 1;
+    for (int i = 0; i < (cycles + 3) * emu_nodes; i++)
+        edge(r);
+    r->top->rst_i = 0;
+    r->top->run_i = 0;
+    r->top->eval();
+    for (int i = 0; i < emu_nodes && r->top->ctx_o != 0; i++)
+        edge(r);
+    emu_sweep(r, 0);
+}
+#else
+void tn_rtl_tick(tn_rtl *r) { edge(r); }
+
 void tn_rtl_reset(tn_rtl *r, int cycles)
 {
     r->top->rst_i = 1;
@@ -226,6 +274,7 @@ void tn_rtl_reset(tn_rtl *r, int cycles)
     r->top->rst_i = 0;
     r->top->eval();
 }
+#endif
 
 uint8_t *tn_rtl_port(tn_rtl *r, int port, int *bytes)
 {

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// A state register of W bits for CTX contexts (docs/emulator.md, section 6). Every state register
+// of the router is one, so that the one source serves both the parallel network and the
+// time-multiplexed engine (rtl/emu/):
+// - CTX = 1: a flip-flop, loaded with rv_i in a cycle with rst_i (when RST = 1) and else with d_i
+//   when en_i: the register the block always had; ctx_i and we_i are not read.
+// - CTX > 1: a memory of CTX words (one write, one asynchronous read: LUT RAM), read at context
+//   ctx_i and written there at the clock edge, only when we_i (the engine evaluates a context).
+//   The engine holds rst_i for whole sweeps over the contexts, so that each takes its reset value.
+// - THRU = 1 (the link and credit registers, which cross to a neighbour): with CTX > 1 the register
+//   is held outside the block, in the engine's link memories, and q_o is the value it loads
+//   (rv_i in reset, else d_i: en_i must be 1). With CTX = 1 THRU changes nothing.
+module tn_ctx_reg #(
+    parameter W    = 1,
+    parameter CTX  = 1,                            // contexts, 1..4096
+    parameter RST  = 1,                            // 1: rst_i loads rv_i; 0: no reset
+    parameter THRU = 0,                            // 1: a link register (see above)
+    parameter CXW  = (CTX > 1) ? $clog2(CTX) : 1   // context index width
+) (
+    input  wire           clk_i,
+    input  wire           rst_i,
+    input  wire [CXW-1:0] ctx_i,   // the context evaluated this clock (CTX > 1)
+    input  wire           we_i,    // write it (CTX > 1)
+    input  wire           en_i,    // load d_i
+    input  wire [W-1:0]   rv_i,    // reset value
+    input  wire [W-1:0]   d_i,
+    output wire [W-1:0]   q_o
+);
+    generate
+        if (CTX < 1 || CTX > 4096) begin : g_chk_ctx
+            tn_error_CTX_must_be_1_to_4096 u_err ();
+        end
+        if (CTX == 1) begin : g_ff
+            reg [W-1:0] q;
+            always @(posedge clk_i) begin
+                if (RST != 0 && rst_i)
+                    q <= rv_i;
+                else if (en_i)
+                    q <= d_i;
+            end
+            assign q_o = q;
+            wire unused_ctx = &{1'b0, ctx_i, we_i};
+        end else if (THRU != 0) begin : g_thru
+            assign q_o = (RST != 0 && rst_i) ? rv_i : d_i;
+            wire unused_ctx = &{1'b0, ctx_i, we_i, en_i, clk_i};
+        end else begin : g_mem
+            reg [W-1:0] m [0:CTX-1];
+            wire rst = (RST != 0) && rst_i;
+            always @(posedge clk_i) begin
+`ifdef TN_FAULT_CTX_WRITE
+                // planted fault: context 1's writes out of reset land in context 0
+                if (we_i && (en_i || rst))
+                    m[(ctx_i == 1 && !rst) ? {CXW{1'b0}} : ctx_i] <= rst ? rv_i : d_i;
+`else
+                if (we_i && (en_i || rst))
+                    m[ctx_i] <= rst ? rv_i : d_i;
+`endif
+            end
+            assign q_o = m[ctx_i];
+        end
+    endgenerate
+endmodule

@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: MIT
+// The k-ary n-cube of rtl/net/tn_torus.v, time-multiplexed (docs/emulator.md): one tn_router built
+// with CTX = K^N contexts evaluates every node in turn, one node per clock, node id = context
+// (node = sum_d c_d K^d). One network cycle (one cycle of docs/microarchitecture.md for every
+// router) is K^N clocks of run_i. A router's state lives in its tn_ctx_reg memories; its link and
+// credit registers (tn_ctx_reg THRU) live here, in link memories of two halves: in network cycle n
+// every node writes what it sends into half n mod 2 and reads its neighbours' sends of cycle n - 1
+// from the other half, so the order in which nodes are evaluated cannot matter.
+//
+// Each clock evaluates node ctx_o. With run_i (or rst_i) the node's next state is written at the
+// clock edge, and the ports below marked "after" carry the values its link and credit registers
+// take: those of tn_torus after that network cycle's edge. Without run_i (a hold clock) nothing
+// is written and the counter still moves: a sweep of K^N hold clocks reads every node's state
+// (err_o, afree_o, obs_o: the state at the start of the clock, as tn_torus shows it after its
+// edge). Reset: rst_i for at least 3 K^N clocks writes every node's reset state into both halves;
+// the first network cycle after it starts at the first clock with ctx_o = 0 (hold clocks until
+// then). Torus only (TOPO = 0); one engine (E = 1) and no pipeline stage (D = 1) in this version.
+`include "tn_defs.vh"
+module tn_emu_torus #(
+    parameter K       = 4,   // radix, 2..64
+    parameter N       = 2,   // dimensions, 1..4
+    parameter V       = 2,   // VCs per port
+    parameter B       = 8,   // flits per VC buffer
+    parameter W       = 32,  // payload bits
+    parameter TERM    = 1,   // terminal channels per node
+    parameter ROUTING = 0,   // most capable algorithm built: 0 DOR, 1 + MIN AD, 2 + VAL, 3 + GOAL
+    parameter SEL     = -1,  // -1: selection by cfg_sel_i; 0..5 fixed
+    parameter CTX     = K ** N,
+    parameter CXW     = (CTX > 1) ? $clog2(CTX) : 1
+) (
+    input  wire                  clk_i,
+    input  wire                  rst_i,
+    input  wire                  run_i,          // 1: evaluate and write; 0: hold (read only)
+    input  wire [`TN_CNTW-1:0]   cfg_buf_i,
+    input  wire [`TN_CNTW-1:0]   cfg_acrd_i,
+    input  wire [2:0]            cfg_route_i,
+    input  wire [2:0]            cfg_sel_i,
+    input  wire                  cfg_dateline_i,
+    input  wire                  cfg_transit_i,
+    input  wire [31:0]           cfg_seed_i,
+    output wire [CXW-1:0]        ctx_o,          // the node evaluated this clock
+    // terminal channels of node ctx_o, index channel
+    input  wire [TERM-1:0]       inj_valid_i,
+    input  wire [TERM*`TN_VW-1:0] inj_vc_i,
+    input  wire [TERM*`TN_FW-1:0] inj_flit_i,
+    output wire [TERM-1:0]       inj_crd_valid_o,   // after
+    output wire [TERM*`TN_VW-1:0] inj_crd_vc_o,
+    output wire [TERM-1:0]       ej_valid_o,        // after
+    output wire [TERM*`TN_VW-1:0] ej_vc_o,
+    output wire [TERM*`TN_FW-1:0] ej_flit_o,
+    // node ctx_o's link and credit registers, index port (after)
+    output wire [`TN_P-1:0]      lnk_valid_o,
+    output wire [`TN_P*`TN_VW-1:0] lnk_vc_o,
+    output wire [`TN_P*`TN_FW-1:0] lnk_flit_o,
+    output wire [`TN_P-1:0]      crd_valid_o,
+    output wire [`TN_P*`TN_VW-1:0] crd_vc_o,
+    // node ctx_o's state at the start of the clock
+    output wire [`TN_EW-1:0]     err_o,
+    output wire [2*N-1:0]        afree_o,
+    output wire [`TN_OBSW-1:0]   obs_o
+);
+    localparam TOPO  = 0;
+    localparam NODES = K ** N;
+    localparam CW    = `TN_CW;
+    localparam AW    = `TN_AW;
+    localparam FW    = `TN_FW;
+    localparam P     = `TN_P;
+    localparam VW    = `TN_VW;
+    localparam LW    = 1 + VW + FW;   // a link register: valid, vc, flit
+    localparam RW    = 1 + VW;        // a credit register: valid, vc
+
+    function integer kpow;
+        input integer d;
+        integer i;
+        begin
+            kpow = 1;
+            for (i = 0; i < d; i = i + 1) kpow = kpow * K;
+        end
+    endfunction
+`include "tn_salt.vh"
+
+    generate
+        if (CTX != NODES) begin : g_chk_ctx
+            tn_error_emu_CTX_must_be_K_pow_N u_err ();
+        end
+        if (NODES < 2 || NODES > 4096) begin : g_chk_nodes
+            tn_error_emu_K_pow_N_must_be_2_to_4096 u_err ();
+        end
+    endgenerate
+
+    // ---- the context counter and the half of the link memories written this network cycle ----
+    localparam integer CL = CTX - 1;
+    reg  [CXW-1:0] ctx_q;
+    reg            half_q;
+    wire           last = (ctx_q >= CL[CXW-1:0]);   // (>=: any start value wraps)
+    wire           we   = run_i || rst_i;
+    always @(posedge clk_i) begin
+        ctx_q <= last ? {CXW{1'b0}} : ctx_q + 1'b1;
+        if (last && we)
+            half_q <= !half_q;
+    end
+    assign ctx_o = ctx_q;
+
+    // ---- per node: coordinates, router seed, neighbour in each direction (tables) ----
+    wire [AW-1:0]  coord_t [0:CTX-1];
+    wire [31:0]    seed_t  [0:CTX-1];
+    genvar gt, gd;
+    generate
+        for (gt = 0; gt < CTX; gt = gt + 1) begin : g_node
+            assign seed_t[gt] = tn_salt(gt);
+            for (gd = 0; gd < N; gd = gd + 1) begin : g_dim
+                localparam integer C = (gt / kpow(gd)) % K;
+                assign coord_t[gt][gd*CW +: CW] = C[CW-1:0];
+            end
+        end
+    endgenerate
+
+    // ---- the router's ports, for node ctx_q ----
+    wire [P-1:0]    in_valid, oc_valid, out_valid, ic_valid;
+    wire [P*VW-1:0] in_vc, oc_vc, out_vc, ic_vc;
+    wire [P*FW-1:0] in_flit, out_flit;
+    wire [AW-1:0]   coord = coord_t[ctx_q];
+    wire [31:0]     seed  = cfg_seed_i ^ seed_t[ctx_q];
+
+    genvar gp, ge;
+    generate
+        for (gp = 1; gp <= 2 * N; gp = gp + 1) begin : g_link
+            // output port gp of every node: written at {half, node}; read for the node whose
+            // input port OP (the opposite direction) it drives
+            localparam integer OP = (gp % 2 == 1) ? gp + 1 : gp - 1;
+            // nb[node]: the neighbour of node in direction OP
+            localparam integer D = (OP - 1) / 2;
+            wire [CXW-1:0] nb [0:CTX-1];
+            genvar gn;
+            for (gn = 0; gn < CTX; gn = gn + 1) begin : g_nb
+                localparam integer C = (gn / kpow(D)) % K;
+                localparam integer U = gn - C * kpow(D) +
+                                       ((OP % 2 == 1) ? (C + 1) % K : (C + K - 1) % K) * kpow(D);
+                assign nb[gn] = U[CXW-1:0];
+            end
+            wire [CXW-1:0] src = nb[ctx_q];
+            reg  [LW-1:0] lm [0:(2 << CXW)-1];
+            reg  [RW-1:0] cm [0:(2 << CXW)-1];   // credit register of input port gp
+            always @(posedge clk_i) begin
+                if (we) begin
+                    lm[{half_q, ctx_q}] <= {out_valid[gp], out_vc[gp*VW +: VW],
+                                            out_flit[gp*FW +: FW]};
+                    cm[{half_q, ctx_q}] <= {ic_valid[gp], ic_vc[gp*VW +: VW]};
+                end
+            end
+            // input OP of node ctx comes from output gp of its neighbour in direction OP
+            wire [LW-1:0] l = lm[{!half_q, src}];
+            assign in_valid[OP]            = l[LW-1];
+            assign in_vc[OP*VW +: VW]      = l[FW +: VW];
+            assign in_flit[OP*FW +: FW]    = l[FW-1:0];
+            // output port OP of node ctx gets credits from input gp of its neighbour there
+            wire [RW-1:0] r = cm[{!half_q, src}];
+            assign oc_valid[OP]            = r[RW-1];
+            assign oc_vc[OP*VW +: VW]      = r[VW-1:0];
+        end
+        for (ge = 0; ge < TERM; ge = ge + 1) begin : g_term
+            localparam integer TP = (ge == 0) ? 0 : 2 * N + ge;
+            assign in_valid[TP]               = inj_valid_i[ge];
+            assign in_vc[TP*VW +: VW]         = inj_vc_i[ge*VW +: VW];
+            assign in_flit[TP*FW +: FW]       = inj_flit_i[ge*FW +: FW];
+            assign oc_valid[TP]               = 1'b0;
+            assign oc_vc[TP*VW +: VW]         = {VW{1'b0}};
+            assign inj_crd_valid_o[ge]        = ic_valid[TP];
+            assign inj_crd_vc_o[ge*VW +: VW]  = ic_vc[TP*VW +: VW];
+            assign ej_valid_o[ge]             = out_valid[TP];
+            assign ej_vc_o[ge*VW +: VW]       = out_vc[TP*VW +: VW];
+            assign ej_flit_o[ge*FW +: FW]     = out_flit[TP*FW +: FW];
+        end
+    endgenerate
+    assign lnk_valid_o = out_valid;
+    assign lnk_vc_o    = out_vc;
+    assign lnk_flit_o  = out_flit;
+    assign crd_valid_o = ic_valid;
+    assign crd_vc_o    = ic_vc;
+
+    tn_router #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(TERM), .TOPO(TOPO), .ROUTING(ROUTING),
+                .SEL(SEL), .CTX(CTX)) u_router (
+        .clk_i           (clk_i),
+        .rst_i           (rst_i),
+        .ctx_i           (ctx_q),
+        .ctx_we_i        (we),
+        .coord_i         (coord),
+        .cfg_buf_i       (cfg_buf_i),
+        .cfg_acrd_i      (cfg_acrd_i),
+        .cfg_route_i     (cfg_route_i),
+        .cfg_sel_i       (cfg_sel_i),
+        .cfg_dateline_i  (cfg_dateline_i),
+        .cfg_transit_i   (cfg_transit_i),
+        .seed_i          (seed),
+        .in_valid_i      (in_valid),
+        .in_vc_i         (in_vc),
+        .in_flit_i       (in_flit),
+        .in_crd_valid_o  (ic_valid),
+        .in_crd_vc_o     (ic_vc),
+        .out_valid_o     (out_valid),
+        .out_vc_o        (out_vc),
+        .out_flit_o      (out_flit),
+        .out_crd_valid_i (oc_valid),
+        .out_crd_vc_i    (oc_vc),
+        .err_o           (err_o),
+        .afree_o         (afree_o),
+        .obs_o           (obs_o)
+    );
+endmodule

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+// Lockstep top of the time-multiplexed torus (rtl/emu/tn_emu_torus.v): the ports of
+// rtl/net/tn_torus.v, so that tnlock drives it as it drives tn_torus (rtl=emu), plus run_i and
+// ctx_o. The engine evaluates one node per clock; the shim (tn_rtl_shim.cpp, TN_TOP_EMU) makes one
+// harness tick of K^N run clocks and then K^N hold clocks. Here, node by node: the terminal inputs
+// are taken from the flat buses; what a run clock says each register takes (links, credits,
+// ejection) is kept, and what a hold clock reads (state, errors, afree) is kept, so that after a
+// tick every flat output shows what tn_torus shows after its edge. Harness only.
+`include "tn_defs.vh"
+module tn_emu_lock_top #(
+    parameter K       = 4,
+    parameter N       = 2,
+    parameter V       = 2,
+    parameter B       = 8,
+    parameter W       = 32,
+    parameter TERM    = 1,
+    parameter TOPO    = 0,   // 0 only (tn_emu_torus is a torus)
+    parameter ROUTING = 0,
+    parameter SEL     = -1
+) (
+    input  wire                  clk_i,
+    input  wire                  rst_i,
+    input  wire                  run_i,
+    output wire [$clog2(K**N)-1:0] ctx_o,
+    input  wire [`TN_CNTW-1:0]   cfg_buf_i,
+    input  wire [`TN_CNTW-1:0]   cfg_acrd_i,
+    input  wire [2:0]            cfg_route_i,
+    input  wire [2:0]            cfg_sel_i,
+    input  wire                  cfg_dateline_i,
+    input  wire                  cfg_transit_i,
+    input  wire [31:0]           cfg_seed_i,
+    input  wire [K**N*TERM-1:0]  inj_valid_i,
+    input  wire [K**N*TERM*`TN_VW-1:0] inj_vc_i,
+    input  wire [K**N*TERM*`TN_FW-1:0] inj_flit_i,
+    output reg  [K**N*TERM-1:0]  inj_crd_valid_o,
+    output reg  [K**N*TERM*`TN_VW-1:0] inj_crd_vc_o,
+    output reg  [K**N*TERM-1:0]  ej_valid_o,
+    output reg  [K**N*TERM*`TN_VW-1:0] ej_vc_o,
+    output reg  [K**N*TERM*`TN_FW-1:0] ej_flit_o,
+    output reg  [K**N*`TN_P-1:0] lnk_valid_o,
+    output reg  [K**N*`TN_P*`TN_VW-1:0] lnk_vc_o,
+    output reg  [K**N*`TN_P*`TN_FW-1:0] lnk_flit_o,
+    output reg  [K**N*`TN_P-1:0] crd_valid_o,
+    output reg  [K**N*`TN_P*`TN_VW-1:0] crd_vc_o,
+    output reg  [K**N*`TN_EW-1:0] err_o,
+    output reg  [K**N*2*N-1:0]   afree_o,
+    output reg  [K**N*`TN_OBSW-1:0] obs_o
+);
+    localparam NODES = K ** N;
+    localparam P     = `TN_P;
+    localparam VW    = `TN_VW;
+    localparam FW    = `TN_FW;
+    localparam EW    = `TN_EW;
+    localparam OBSW  = `TN_OBSW;
+    localparam CXW   = $clog2(NODES);
+    wire unused_topo = &{1'b0, TOPO[0]};
+
+    wire [TERM-1:0]    e_inj_crd_valid, e_ej_valid;
+    wire [TERM*VW-1:0] e_inj_crd_vc, e_ej_vc;
+    wire [TERM*FW-1:0] e_ej_flit;
+    wire [P-1:0]       e_lnk_valid, e_crd_valid;
+    wire [P*VW-1:0]    e_lnk_vc, e_crd_vc;
+    wire [P*FW-1:0]    e_lnk_flit;
+    wire [EW-1:0]      e_err;
+    wire [2*N-1:0]     e_afree;
+    wire [OBSW-1:0]    e_obs;
+    wire [CXW-1:0]     c = ctx_o;
+    tn_emu_torus #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(TERM), .ROUTING(ROUTING),
+                   .SEL(SEL)) u_emu (
+        .clk_i           (clk_i),
+        .rst_i           (rst_i),
+        .run_i           (run_i),
+        .cfg_buf_i       (cfg_buf_i),
+        .cfg_acrd_i      (cfg_acrd_i),
+        .cfg_route_i     (cfg_route_i),
+        .cfg_sel_i       (cfg_sel_i),
+        .cfg_dateline_i  (cfg_dateline_i),
+        .cfg_transit_i   (cfg_transit_i),
+        .cfg_seed_i      (cfg_seed_i),
+        .ctx_o           (ctx_o),
+        .inj_valid_i     (inj_valid_i[c*TERM +: TERM]),
+        .inj_vc_i        (inj_vc_i[c*TERM*VW +: TERM*VW]),
+        .inj_flit_i      (inj_flit_i[c*TERM*FW +: TERM*FW]),
+        .inj_crd_valid_o (e_inj_crd_valid),
+        .inj_crd_vc_o    (e_inj_crd_vc),
+        .ej_valid_o      (e_ej_valid),
+        .ej_vc_o         (e_ej_vc),
+        .ej_flit_o       (e_ej_flit),
+        .lnk_valid_o     (e_lnk_valid),
+        .lnk_vc_o        (e_lnk_vc),
+        .lnk_flit_o      (e_lnk_flit),
+        .crd_valid_o     (e_crd_valid),
+        .crd_vc_o        (e_crd_vc),
+        .err_o           (e_err),
+        .afree_o         (e_afree),
+        .obs_o           (e_obs)
+    );
+    always @(posedge clk_i) begin
+        if (run_i || rst_i) begin
+            inj_crd_valid_o[c*TERM +: TERM]     <= e_inj_crd_valid;
+            inj_crd_vc_o[c*TERM*VW +: TERM*VW]  <= e_inj_crd_vc;
+            ej_valid_o[c*TERM +: TERM]          <= e_ej_valid;
+            ej_vc_o[c*TERM*VW +: TERM*VW]       <= e_ej_vc;
+            ej_flit_o[c*TERM*FW +: TERM*FW]     <= e_ej_flit;
+            lnk_valid_o[c*P +: P]               <= e_lnk_valid;
+            lnk_vc_o[c*P*VW +: P*VW]            <= e_lnk_vc;
+            lnk_flit_o[c*P*FW +: P*FW]          <= e_lnk_flit;
+            crd_valid_o[c*P +: P]               <= e_crd_valid;
+            crd_vc_o[c*P*VW +: P*VW]            <= e_crd_vc;
+        end else begin
+            err_o[c*EW +: EW]                   <= e_err;
+            afree_o[c*2*N +: 2*N]               <= e_afree;
+            obs_o[c*OBSW +: OBSW]               <= e_obs;
+        end
+    end
+endmodule
