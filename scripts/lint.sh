@@ -28,8 +28,8 @@ TMO=${LINT_TIMEOUT:-3600}
 SYN_TMO=${LINT_SYNTH_TIMEOUT:-600}
 
 # ---- configuration ----
-INC=(-Irtl/common -Irtl/router -Irtl/net -Irtl/ni)
-YFILES=$(echo rtl/common/*.v rtl/router/*.v rtl/net/*.v rtl/ni/*.v) # Yosys reads every RTL file
+INC=(-Irtl/common -Irtl/router -Irtl/net -Irtl/ni -Irtl/emu)
+YFILES=$(echo rtl/common/*.v rtl/router/*.v rtl/net/*.v rtl/ni/*.v rtl/emu/*.v) # Yosys reads every RTL file
 # Legal parameter sets for Verilator ("" = all defaults: K=4 N=2 V=2 B=8 W=32 TERM=1 torus DOR).
 LINT_CFGS=(
     ""
@@ -53,6 +53,15 @@ ROUTER_CTX_CFGS=(
     "K=4 N=2 V=4 B=4 W=16 ROUTING=3 CTX=16"
     "K=16 N=2 V=2 B=1 CTX=5"
     "K=3 N=3 V=5 B=5 ROUTING=3 TERM=2 CTX=3"
+)
+# the time-multiplexed torus (rtl/emu/tn_emu_torus.v): Verilator and Icarus
+EMU_CFGS=(
+    "K=4 N=2 V=4 B=4 W=16 ROUTING=3"
+    "K=3 N=3 V=3 B=5 ROUTING=1 TERM=2"
+    "K=8 N=2 V=2"
+)
+EMU_BAD_CFGS=(
+    "K=4 N=2 CTX=8|tn_error_emu_CTX_must_be_K_pow_N"
 )
 # Icarus elaboration: "top params..."
 IV_CFGS=(
@@ -163,7 +172,7 @@ tag() { local t=${1// /_}; t=${t//=/}; echo "${t:-default}"; }
 # rtl_id: a fingerprint of the RTL sources, to notice edits made while lint runs
 rtl_id() { cat rtl/*/*.v rtl/*/*.vh rtl/common/tn_defs.tbl | sha1sum | cut -c1-12; }
 label() { [ -n "$1" ] && echo "$1" || echo "default"; }
-top_file() { case $1 in tn_torus) echo rtl/net/tn_torus.v ;; tn_gal_* | tn_acor) echo "rtl/ni/$1.v" ;; *) echo "rtl/router/$1.v" ;; esac; }
+top_file() { case $1 in tn_torus) echo rtl/net/tn_torus.v ;; tn_gal_* | tn_acor) echo "rtl/ni/$1.v" ;; tn_emu_*) echo "rtl/emu/$1.v" ;; *) echo "rtl/router/$1.v" ;; esac; }
 # Result lines (one file per check, printed in order by collect):
 #   PASS<TAB>label<TAB>detail   or   FAIL<TAB>label<TAB>detail, then excerpt lines
 pass() { printf 'PASS\t%s\t%s\n' "$1" "$2"; }
@@ -238,7 +247,7 @@ iv_elab() {
     for kv in $cfg; do p+=("-P$top.$kv"); done
     t0=$(now)
     run iverilog -g2005 -Wall -o "$OUT/iverilog/${top}_$(tag "$cfg").vvp" -s "$top" "${p[@]}" \
-        -Irtl/common -y rtl/common -y rtl/router -y rtl/net -y rtl/ni "$(top_file "$top")" >"$log" 2>&1
+        -Irtl/common -y rtl/common -y rtl/router -y rtl/net -y rtl/ni -y rtl/emu "$(top_file "$top")" >"$log" 2>&1
     rc=$?
     local name="iverilog -g2005 $top [$(label "$cfg")]"
     if [ "$rc" -eq 0 ] && [ ! -s "$log" ]; then
@@ -279,7 +288,7 @@ iv_bad() {
     local top=$1 cfg=$2 rule=$3 log rc kv p=()
     log=$OUT/bad/iverilog_${top}_$(tag "$cfg").log
     for kv in $cfg; do p+=("-P$top.$kv"); done
-    run iverilog -g2005 -o /dev/null -s "$top" "${p[@]}" -Irtl/common -y rtl/common -y rtl/router -y rtl/net -y rtl/ni \
+    run iverilog -g2005 -o /dev/null -s "$top" "${p[@]}" -Irtl/common -y rtl/common -y rtl/router -y rtl/net -y rtl/ni -y rtl/emu \
         "$(top_file "$top")" >"$log" 2>&1
     rc=$?
     bad_result "iverilog refuses $top [$cfg]" "$rc" "$log" "$rule"
@@ -408,6 +417,9 @@ main() {
     for cfg in "${ROUTER_CTX_CFGS[@]}"; do
         spawn v_lint tn_router "$cfg"
     done
+    for cfg in "${EMU_CFGS[@]}"; do
+        spawn v_lint tn_emu_torus "$cfg"
+    done
     for cfg in "${GAL_CFGS[@]}"; do
         spawn v_lint tn_gal_ni "$cfg"
     done
@@ -425,6 +437,9 @@ main() {
     done
     for cfg in "${GAL_CFGS[@]}"; do
         spawn iv_elab tn_gal_ni "$cfg"
+    done
+    for cfg in "${EMU_CFGS[@]}"; do
+        spawn iv_elab tn_emu_torus "$cfg"
     done
     for cfg in "${ACOR_CFGS[@]}"; do
         spawn iv_elab tn_acor "$cfg"
@@ -444,6 +459,11 @@ main() {
         spawn v_bad tn_torus "${b%%|*}" "${b#*|}"
         spawn iv_bad tn_torus "${b%%|*}" "${b#*|}"
         spawn y_bad tn_torus "${b%%|*}" "${b#*|}"
+    done
+    for b in "${EMU_BAD_CFGS[@]}"; do
+        spawn v_bad tn_emu_torus "${b%%|*}" "${b#*|}"
+        spawn iv_bad tn_emu_torus "${b%%|*}" "${b#*|}"
+        spawn y_bad tn_emu_torus "${b%%|*}" "${b#*|}"
     done
     for b in "${GAL_BAD_CFGS[@]}"; do
         spawn v_bad tn_gal_ni "${b%%|*}" "${b#*|}"
