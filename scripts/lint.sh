@@ -53,15 +53,19 @@ ROUTER_CTX_CFGS=(
     "K=4 N=2 V=4 B=4 W=16 ROUTING=3 CTX=16"
     "K=16 N=2 V=2 B=1 CTX=5"
     "K=3 N=3 V=5 B=5 ROUTING=3 TERM=2 CTX=3"
+    "K=4 N=2 V=4 B=4 W=16 ROUTING=3 CTX=16 STAGES=2"
 )
 # the time-multiplexed torus (rtl/emu/tn_emu_torus.v): Verilator and Icarus
 EMU_CFGS=(
     "K=4 N=2 V=4 B=4 W=16 ROUTING=3"
+    "K=4 N=2 V=4 B=4 W=16 ROUTING=3 STAGES=2"
+    "K=2 N=1 V=2 STAGES=2"
     "K=3 N=3 V=3 B=5 ROUTING=1 TERM=2"
     "K=8 N=2 V=2"
 )
 EMU_BAD_CFGS=(
     "K=4 N=2 CTX=8|tn_error_emu_CTX_must_be_K_pow_N"
+    "STAGES=3|tn_error_emu_STAGES_must_be_1_or_2"
 )
 # Icarus elaboration: "top params..."
 IV_CFGS=(
@@ -144,6 +148,7 @@ BAD_CFGS=(
     "ROUTING=1 TOPO=1 V=1|tn_error_V_below_2_for_minad_on_a_mesh"
     "ROUTING=1 V=3 SEL=6|tn_error_SEL_must_be_minus1_runtime_or_0_to_5"
     "CTX=0|tn_error_CTX_must_be_1_to_4096"
+    "STAGES=2|tn_error_STAGES_must_be_1_or_2_with_CTX_above_1"
 )
 # The same rule through the torus (the router inside must still refuse).
 BAD_TORUS_CFGS=(

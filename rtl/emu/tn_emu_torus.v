@@ -7,14 +7,18 @@
 // every node writes what it sends into half n mod 2 and reads its neighbours' sends of cycle n - 1
 // from the other half, so the order in which nodes are evaluated cannot matter.
 //
-// Each clock evaluates node ctx_o. With run_i (or rst_i) the node's next state is written at the
-// clock edge, and the ports below marked "after" carry the values its link and credit registers
-// take: those of tn_torus after that network cycle's edge. Without run_i (a hold clock) nothing
-// is written and the counter still moves: a sweep of K^N hold clocks reads every node's state
-// (err_o, afree_o, obs_o: the state at the start of the clock, as tn_torus shows it after its
-// edge). Reset: rst_i for at least 3 K^N clocks writes every node's reset state into both halves;
-// the first network cycle after it starts at the first clock with ctx_o = 0 (hold clocks until
-// then). Torus only (TOPO = 0); one engine (E = 1) and no pipeline stage (D = 1) in this version.
+// Each clock reads node ctx_o's state. With STAGES = 1 the node is evaluated in that clock; with
+// STAGES = 2 in that clock and the next (the router's tn_cut between them), and its state is
+// written at the second's edge: wctx_o is the node written, ctx_o one clock earlier. With run_i
+// (or rst_i) at the first stage, the node's next state is written, and the ports below marked
+// "after" carry, for node wctx_o, the values its link and credit registers take: those of
+// tn_torus after that network cycle's edge. Without run_i (a hold clock) nothing is written and
+// the counter still moves: a sweep of K^N hold clocks reads every node's state (err_o, afree_o,
+// obs_o of node ctx_o: its state at the start of the clock, as tn_torus shows it after its edge).
+// Reset: rst_i for at least 3 K^N clocks writes every node's reset state into both halves; the
+// first network cycle after it starts at the first clock with ctx_o = 0 (hold clocks until then).
+// Links are read and written by the last stage only, so no bubble separates network cycles.
+// Torus only (TOPO = 0); one engine (E = 1) in this version.
 `include "tn_defs.vh"
 module tn_emu_torus #(
     parameter K       = 4,   // radix, 2..64
@@ -25,6 +29,7 @@ module tn_emu_torus #(
     parameter TERM    = 1,   // terminal channels per node
     parameter ROUTING = 0,   // most capable algorithm built: 0 DOR, 1 + MIN AD, 2 + VAL, 3 + GOAL
     parameter SEL     = -1,  // -1: selection by cfg_sel_i; 0..5 fixed
+    parameter STAGES  = 1,   // 1, or 2: the allocation cut after stage 1's input choice
     parameter CTX     = K ** N,
     parameter CXW     = (CTX > 1) ? $clog2(CTX) : 1
 ) (
@@ -38,8 +43,10 @@ module tn_emu_torus #(
     input  wire                  cfg_dateline_i,
     input  wire                  cfg_transit_i,
     input  wire [31:0]           cfg_seed_i,
-    output wire [CXW-1:0]        ctx_o,          // the node evaluated this clock
-    // terminal channels of node ctx_o, index channel
+    output wire [CXW-1:0]        ctx_o,          // the node whose state is read this clock
+    output wire [CXW-1:0]        wctx_o,         // the node written (STAGES = 2: ctx_o a clock ago)
+    output wire                  wr_o,           // it is written at this clock's edge
+    // terminal channels of node wctx_o, index channel
     input  wire [TERM-1:0]       inj_valid_i,
     input  wire [TERM*`TN_VW-1:0] inj_vc_i,
     input  wire [TERM*`TN_FW-1:0] inj_flit_i,
@@ -48,7 +55,7 @@ module tn_emu_torus #(
     output wire [TERM-1:0]       ej_valid_o,        // after
     output wire [TERM*`TN_VW-1:0] ej_vc_o,
     output wire [TERM*`TN_FW-1:0] ej_flit_o,
-    // node ctx_o's link and credit registers, index port (after)
+    // node wctx_o's link and credit registers, index port (after)
     output wire [`TN_P-1:0]      lnk_valid_o,
     output wire [`TN_P*`TN_VW-1:0] lnk_vc_o,
     output wire [`TN_P*`TN_FW-1:0] lnk_flit_o,
@@ -88,18 +95,43 @@ module tn_emu_torus #(
         end
     endgenerate
 
-    // ---- the context counter and the half of the link memories written this network cycle ----
+    // ---- the context counter, the stages, and the half of the link memories written ----
     localparam integer CL = CTX - 1;
     reg  [CXW-1:0] ctx_q;
     reg            half_q;
     wire           last = (ctx_q >= CL[CXW-1:0]);   // (>=: any start value wraps)
-    wire           we   = run_i || rst_i;
-    always @(posedge clk_i) begin
+    always @(posedge clk_i)
         ctx_q <= last ? {CXW{1'b0}} : ctx_q + 1'b1;
-        if (last && we)
-            half_q <= !half_q;
-    end
     assign ctx_o = ctx_q;
+    wire [CXW-1:0] wctx;   // the last stage's node, run and reset
+    wire           run_w, rst_w;
+    generate
+        if (STAGES == 2) begin : g_two
+            reg [CXW-1:0] wctx_q;
+            reg           run_q, rst_q;
+            always @(posedge clk_i) begin
+                wctx_q <= ctx_q;
+                run_q  <= run_i;
+                rst_q  <= rst_i;
+            end
+            assign wctx  = wctx_q;
+            assign run_w = run_q;
+            assign rst_w = rst_q;
+        end else begin : g_one
+            assign wctx  = ctx_q;
+            assign run_w = run_i;
+            assign rst_w = rst_i;
+        end
+        if (STAGES < 1 || STAGES > 2) begin : g_chk_stages
+            tn_error_emu_STAGES_must_be_1_or_2 u_err ();
+        end
+    endgenerate
+    wire we = run_w || rst_w;
+    always @(posedge clk_i)
+        if (we && wctx >= CL[CXW-1:0])
+            half_q <= !half_q;
+    assign wctx_o = wctx;
+    assign wr_o   = we;
 
     // ---- per node: coordinates, router seed, neighbour in each direction (tables) ----
     wire [AW-1:0]  coord_t [0:CTX-1];
@@ -115,12 +147,12 @@ module tn_emu_torus #(
         end
     endgenerate
 
-    // ---- the router's ports, for node ctx_q ----
+    // ---- the router's ports: its inputs and link outputs are the last stage's, node wctx ----
     wire [P-1:0]    in_valid, oc_valid, out_valid, ic_valid;
     wire [P*VW-1:0] in_vc, oc_vc, out_vc, ic_vc;
     wire [P*FW-1:0] in_flit, out_flit;
-    wire [AW-1:0]   coord = coord_t[ctx_q];
-    wire [31:0]     seed  = cfg_seed_i ^ seed_t[ctx_q];
+    wire [AW-1:0]   coord = coord_t[wctx];   // (the router loads both at the last stage)
+    wire [31:0]     seed  = cfg_seed_i ^ seed_t[wctx];
 
     genvar gp, ge;
     generate
@@ -138,14 +170,14 @@ module tn_emu_torus #(
                                        ((OP % 2 == 1) ? (C + 1) % K : (C + K - 1) % K) * kpow(D);
                 assign nb[gn] = U[CXW-1:0];
             end
-            wire [CXW-1:0] src = nb[ctx_q];
+            wire [CXW-1:0] src = nb[wctx];
             reg  [LW-1:0] lm [0:(2 << CXW)-1];
             reg  [RW-1:0] cm [0:(2 << CXW)-1];   // credit register of input port gp
             always @(posedge clk_i) begin
                 if (we) begin
-                    lm[{half_q, ctx_q}] <= {out_valid[gp], out_vc[gp*VW +: VW],
-                                            out_flit[gp*FW +: FW]};
-                    cm[{half_q, ctx_q}] <= {ic_valid[gp], ic_vc[gp*VW +: VW]};
+                    lm[{half_q, wctx}] <= {out_valid[gp], out_vc[gp*VW +: VW],
+                                           out_flit[gp*FW +: FW]};
+                    cm[{half_q, wctx}] <= {ic_valid[gp], ic_vc[gp*VW +: VW]};
                 end
             end
             // input OP of node ctx comes from output gp of its neighbour in direction OP
@@ -179,10 +211,11 @@ module tn_emu_torus #(
     assign crd_vc_o    = ic_vc;
 
     tn_router #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(TERM), .TOPO(TOPO), .ROUTING(ROUTING),
-                .SEL(SEL), .CTX(CTX)) u_router (
+                .SEL(SEL), .CTX(CTX), .STAGES(STAGES)) u_router (
         .clk_i           (clk_i),
-        .rst_i           (rst_i),
+        .rst_i           (rst_w),
         .ctx_i           (ctx_q),
+        .wctx_i          (wctx),
         .ctx_we_i        (we),
         .coord_i         (coord),
         .cfg_buf_i       (cfg_buf_i),

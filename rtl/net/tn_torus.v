@@ -138,6 +138,7 @@ module tn_torus #(
                 .clk_i           (clk_i),
                 .rst_i           (rst_i),
                 .ctx_i           (1'b0),
+                .wctx_i          (1'b0),
                 .ctx_we_i        (1'b0),
                 .coord_i         (coord),
                 .cfg_buf_i       (cfg_buf_i),

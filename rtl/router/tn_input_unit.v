@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Input unit of one port (cmodel/src/input_unit.c): V FIFOs of B flits, the VC state (IDLE /
 // ACTIVE, output port and VC held while ACTIVE) and the credit register back to the upstream
-// port. docs/microarchitecture.md sections 5 and 6. Storage: the flits of all V VCs share one
+// port. docs/microarchitecture.md sections 5 and 6. With STAGES = 2 (the engine, docs/emulator.md
+// section 7) the outputs are the first stage's, read at ctx_i (but active_w_o, ovc_w_o), and every
+// input is the second stage's, whose flit RAM accesses and state updates are at wctx_i.
+// Storage: the flits of all V VCs share one
 // RAM of V x 2^BW words (one write and one read a cycle: the arriving flit, the flit that
 // leaves); beside it, per VC, a small RAM of each flit's head bit and the route the router
 // computed for it as it arrived (RW bits), read at every VC's front for its request.
@@ -17,11 +20,13 @@ module tn_input_unit #(
     parameter CNTW = (B > 0) ? $clog2(B + 1) : 1,     // occupancy width
     parameter BW   = (B > 1) ? $clog2(B) : 1,         // slot index width
     parameter CTX  = 1,                               // contexts (tn_ctx_reg; 1: one router)
+    parameter STAGES = 1,                             // engine stages (tn_ctx_reg, tn_cut)
     parameter CXW  = (CTX > 1) ? $clog2(CTX) : 1      // context index width
 ) (
     input  wire            clk_i,
     input  wire            rst_i,
-    input  wire [CXW-1:0]  ctx_i,      // the context evaluated (CTX > 1; docs/emulator.md)
+    input  wire [CXW-1:0]  ctx_i,      // the context read (CTX > 1; docs/emulator.md)
+    input  wire [CXW-1:0]  wctx_i,     // the context written (STAGES = 2)
     input  wire            ctx_we_i,   // its state is written at this clock edge (CTX > 1)
     input  wire [CNTW-1:0] cfg_buf_i,  // flits used per VC, 1..B (stable while out of reset)
     // link in (6.1)
@@ -47,6 +52,8 @@ module tn_input_unit #(
     output wire [V*VW-1:0]   ovc_o,
     output wire [V*P-1:0]    oport_oh_o,   // oport and ovc one-hot (copies, for AND-OR muxes)
     output wire [V*V-1:0]    ovc_oh_o,
+    output wire [V-1:0]      active_w_o,   // active and ovc as the second stage reads them
+    output wire [V*VW-1:0]   ovc_w_o,      // (STAGES = 2; else the same as active_o, ovc_o)
     // credit register back upstream
     output wire            crd_valid_o,
     output wire [VW-1:0]   crd_vc_o,
@@ -89,12 +96,12 @@ module tn_input_unit #(
             wire unused_addr = &{1'b0, waddr_f[VW+BW-1:AWF], raddr_f[VW+BW-1:AWF]};
         end
         if (CTX > 1) begin : g_fctx
-            assign waddr_c = {ctx_i, waddr};
-            assign raddr_c = {ctx_i, raddr};
+            assign waddr_c = {wctx_i, waddr};
+            assign raddr_c = {wctx_i, raddr};
         end else begin : g_fone
             assign waddr_c = waddr;
             assign raddr_c = raddr;
-            wire unused_ctx = &{1'b0, ctx_i, ctx_we_i};
+            wire unused_ctx = &{1'b0, ctx_i, wctx_i, ctx_we_i};
         end
     endgenerate
     always @(posedge clk_i)
@@ -115,23 +122,23 @@ module tn_input_unit #(
             localparam MD  = (CTX > 1) ? (CTX << BW) : B;   // route RAM words
             localparam MAW = (CTX > 1) ? CXW + BW : BW;     // and address width
             reg [RW:0]     mem [0:MD-1];   // {route, head} of each flit
-            wire [BW-1:0]   rd_q;
-            wire [CNTW-1:0] cnt_q;
-            wire            active_q;
-            wire [PW-1:0]   oport_q;
-            wire [VW-1:0]   ovc_q;
-            wire [P-1:0]    oport_oh_q;
-            wire [V-1:0]    ovc_oh_q;
+            wire [BW-1:0]   rd_q, rd_w;        // _q: the first stage's; _w: the second's
+            wire [CNTW-1:0] cnt_q, cnt_w;
+            wire            active_q, active_w;
+            wire [PW-1:0]   oport_q, oport_w;
+            wire [VW-1:0]   ovc_q, ovc_w;
+            wire [P-1:0]    oport_oh_q, oport_oh_w;
+            wire [V-1:0]    ovc_oh_q, ovc_oh_w;
             wire pop  = pop_i && (pop_vc_i == VI);
             wire wr   = in_valid_i && (in_vc_i == VI);
-            wire full = (cnt_q == cfg_buf_i) && !pop;
+            wire full = (cnt_w == cfg_buf_i) && !pop;
             wire push = wr && !full;
             // write slot (rd + cnt) mod B
-            wire [CNTW:0] sum  = {{(CNTW+1-BW){1'b0}}, rd_q} + {1'b0, cnt_q};
+            wire [CNTW:0] sum  = {{(CNTW+1-BW){1'b0}}, rd_w} + {1'b0, cnt_w};
             wire [CNTW:0] slot = (sum >= BSUM) ? (sum - BSUM) : sum;
             wire [MAW-1:0] wa, ra;   // the route RAM's addresses: {ctx, slot} with CTX > 1
             if (CTX > 1) begin : g_mctx
-                assign wa = {ctx_i, slot[BW-1:0]};
+                assign wa = {wctx_i, slot[BW-1:0]};
                 assign ra = {ctx_i, rd_q};
             end else begin : g_mone
                 assign wa = slot[BW-1:0];
@@ -143,44 +150,51 @@ module tn_input_unit #(
             assign front_route_o[gv*RW +: RW] = fr[RW:1];
             assign push_v[gv]                 = push;
             assign slot_v[gv*BW +: BW]        = slot[BW-1:0];
-            assign rd_v[gv*BW +: BW]          = rd_q;
+            assign rd_v[gv*BW +: BW]          = rd_w;
             assign cnt_o[gv*CNTW +: CNTW] = cnt_q;
             assign active_o[gv]           = active_q;
             assign oport_o[gv*PW +: PW]   = oport_q;
             assign ovc_o[gv*VW +: VW]     = ovc_q;
             assign oport_oh_o[gv*P +: P]  = oport_oh_q;
             assign ovc_oh_o[gv*V +: V]    = ovc_oh_q;
+            assign active_w_o[gv]         = active_w;
+            assign ovc_w_o[gv*VW +: VW]   = ovc_w;
             always @(posedge clk_i) begin
                 if (push && we)
                     mem[wa] <= {in_route_i, in_flit_i[HEAD]};
             end
             // the VC's registers: occupancy, read slot, state (6.7)
-            wire [CNTW-1:0] cnt_d = (push && !pop) ? cnt_q + 1'b1
-                                  : (pop && !push) ? cnt_q - 1'b1 : cnt_q;
-            wire [BW-1:0]   rd_d  = (rd_q == LAST) ? {BW{1'b0}} : rd_q + 1'b1;
+            wire [CNTW-1:0] cnt_d = (push && !pop) ? cnt_w + 1'b1
+                                  : (pop && !push) ? cnt_w - 1'b1 : cnt_w;
+            wire [BW-1:0]   rd_d  = (rd_w == LAST) ? {BW{1'b0}} : rd_w + 1'b1;
             wire            take  = pop && alloc_i && !pop_tail;   // the head takes (op, ov)
-            tn_ctx_reg #(.W(CNTW + BW + 1), .CTX(CTX)) u_cnt (
-                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+            tn_ctx_reg #(.W(CNTW + BW + 1), .CTX(CTX), .STAGES(STAGES)) u_cnt (
+                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(wctx_i), .we_i(ctx_we_i),
                 .en_i (1'b1),
                 .rv_i ({(CNTW + BW + 1){1'b0}}),
-                .d_i  ({cnt_d, pop ? rd_d : rd_q,
-                        (pop && pop_tail) ? 1'b0 : (pop && alloc_i) ? 1'b1 : active_q}),
-                .q_o  ({cnt_q, rd_q, active_q}));
-            tn_ctx_reg #(.W(PW + VW + P + V), .CTX(CTX)) u_out (
-                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+                .d_i  ({cnt_d, pop ? rd_d : rd_w,
+                        (pop && pop_tail) ? 1'b0 : (pop && alloc_i) ? 1'b1 : active_w}),
+                .q_o  ({cnt_q, rd_q, active_q}),
+                .qw_o ({cnt_w, rd_w, active_w}));
+            tn_ctx_reg #(.W(PW + VW + P + V), .CTX(CTX), .STAGES(STAGES)) u_out (
+                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(wctx_i), .we_i(ctx_we_i),
                 .en_i (take),
                 .rv_i ({(PW + VW + P + V){1'b0}}),
                 .d_i  ({alloc_op_i, alloc_ov_i, alloc_op_oh_i, alloc_ov_oh}),
-                .q_o  ({oport_q, ovc_q, oport_oh_q, ovc_oh_q}));
+                .q_o  ({oport_q, ovc_q, oport_oh_q, ovc_oh_q}),
+                .qw_o ({oport_w, ovc_w, oport_oh_w, ovc_oh_w}));
+            wire unused_w = &{1'b0, oport_w, oport_oh_w, ovc_oh_w};
             wire unused_slot = &{1'b0, slot[CNTW:BW]};
         end
     endgenerate
 
     // the credit register back upstream: a link register (tn_ctx_reg THRU)
-    tn_ctx_reg #(.W(1 + VW), .CTX(CTX), .THRU(1)) u_crd (
-        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+    wire [VW:0] unused_crd_w;
+    tn_ctx_reg #(.W(1 + VW), .CTX(CTX), .THRU(1), .STAGES(STAGES)) u_crd (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(wctx_i), .we_i(ctx_we_i),
         .en_i (1'b1),
         .rv_i ({(1 + VW){1'b0}}),
         .d_i  ({pop_i, pop_i ? pop_vc_i : {VW{1'b0}}}),
-        .q_o  ({crd_valid_o, crd_vc_o}));
+        .q_o  ({crd_valid_o, crd_vc_o}),
+        .qw_o (unused_crd_w));
 endmodule

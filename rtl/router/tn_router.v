@@ -17,11 +17,16 @@ module tn_router #(
     parameter SEL     = -1,  // -1: selection by cfg_sel_i at run time; 0..5: fixed (19.5)
     parameter CTX     = 1,   // contexts: 1 one router; > 1 the time-multiplexed engine's
                              // (docs/emulator.md): state in tn_ctx_reg memories
+    parameter STAGES  = 1,   // the engine's stages: 2 cuts the allocation after stage 1's
+                             // input choice (tn_cut; CTX > 1; docs/emulator.md section 7)
     parameter CXW     = (CTX > 1) ? $clog2(CTX) : 1
 ) (
     input  wire              clk_i,
-    input  wire              rst_i,
-    input  wire [CXW-1:0]    ctx_i,          // the context evaluated (CTX > 1)
+    input  wire              rst_i,          // (STAGES = 2: with the second stage, as every input
+                                             // but ctx_i; every output is the first stage's but
+                                             // in_crd_*, out_*: the second's)
+    input  wire [CXW-1:0]    ctx_i,          // the context read (CTX > 1)
+    input  wire [CXW-1:0]    wctx_i,         // the context written (STAGES = 2)
     input  wire              ctx_we_i,       // its state is written at this clock edge (CTX > 1)
     input  wire [`TN_AW-1:0] coord_i,
     input  wire [`TN_CNTW-1:0] cfg_buf_i,      // flits used per VC buffer, 1..B (run time)
@@ -111,19 +116,22 @@ module tn_router #(
     // ---- run-time configuration registers (section 19.5): a copy of each cfg_*_i and of coord_i,
     // loaded every cycle (no reset; rst_i is held for at least two cycles, section 12). The rest
     // of the router reads only the copies: no combinational path starts at a configuration input.
-    wire [CNTW-1:0] cfg_buf_q, cfg_acrd_q;
-    wire [2:0]      cfg_route_q, cfg_sel_q;
-    wire            cfg_dateline_q, cfg_transit_q;
-    wire [AW-1:0]   coord_q;
+    wire [CNTW-1:0] cfg_buf_q, cfg_acrd_q, cfg_buf_w, cfg_acrd_w;   // _w: the second stage's
+    wire [2:0]      cfg_route_q, cfg_sel_q, cfg_route_w, cfg_sel_w;
+    wire            cfg_dateline_q, cfg_transit_q, cfg_dateline_w, cfg_transit_w;
+    wire [AW-1:0]   coord_q, coord_w;
     localparam CFGW = 2 * CNTW + 3 + 3 + 1 + 1 + AW;
-    tn_ctx_reg #(.W(CFGW), .CTX(CTX), .RST(0)) u_cfg (
-        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+    tn_ctx_reg #(.W(CFGW), .CTX(CTX), .RST(0), .STAGES(STAGES)) u_cfg (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(wctx_i), .we_i(ctx_we_i),
         .en_i (1'b1),
         .rv_i ({CFGW{1'b0}}),
         .d_i  ({cfg_buf_i, cfg_acrd_i, cfg_route_i, cfg_sel_i, cfg_dateline_i, cfg_transit_i,
                 coord_i}),
         .q_o  ({cfg_buf_q, cfg_acrd_q, cfg_route_q, cfg_sel_q, cfg_dateline_q, cfg_transit_q,
-                coord_q}));
+                coord_q}),
+        .qw_o ({cfg_buf_w, cfg_acrd_w, cfg_route_w, cfg_sel_w, cfg_dateline_w, cfg_transit_w,
+                coord_w}));
+    wire unused_cfg = &{1'b0, cfg_buf_q, cfg_acrd_w, cfg_sel_w, cfg_transit_q};
 
     localparam PV = P * V;
     localparam HEAD = `TN_F_HEAD;
@@ -156,11 +164,16 @@ module tn_router #(
                      : (cfg_route_q == R_ACOR) ? R_VAL : cfg_route_q;
     wire goal    = (ROUTING >= 3) && (route == R_GOAL) && (TOPO == 0);
     wire minad   = ((ROUTING >= 1) && (route == R_MINAD)) || goal;  // adaptive + escape
-    wire val     = (ROUTING >= 2) && (route == R_VAL) &&
-                   !(TOPO == 1 && cfg_route_q == R_ACOR);  // ACOR needs a torus: DOR (R19.5.3)
-    wire cfg_bad = (cfg_route_q == R_CHAOS) || (cfg_route_q > R_ACOR) ||
-                   (route > ROUTING[2:0]) || (TOPO == 1 && route == R_GOAL) ||
-                   (TOPO == 1 && cfg_route_q == R_ACOR);
+    // the same from the second stage's copy (STAGES = 2; else the same wires' values)
+    wire [2:0] route_w = (cfg_route_w == R_GAL) ? R_GOAL
+                       : (cfg_route_w == R_ACOR) ? R_VAL : cfg_route_w;
+    wire goal_w  = (ROUTING >= 3) && (route_w == R_GOAL) && (TOPO == 0);
+    wire minad_w = ((ROUTING >= 1) && (route_w == R_MINAD)) || goal_w;
+    wire val_w   = (ROUTING >= 2) && (route_w == R_VAL) &&
+                   !(TOPO == 1 && cfg_route_w == R_ACOR);  // ACOR needs a torus: DOR (R19.5.3)
+    wire cfg_bad = (cfg_route_w == R_CHAOS) || (cfg_route_w > R_ACOR) ||
+                   (route_w > ROUTING[2:0]) || (TOPO == 1 && route_w == R_GOAL) ||
+                   (TOPO == 1 && cfg_route_w == R_ACOR);
 
     wire [P-1:0] no_port;  // ports that do not exist (mesh edges)
     genvar gp, go, gi, gn;
@@ -184,6 +197,8 @@ module tn_router #(
     wire [PV*VW-1:0]   ovc;
     wire [PV*P-1:0]    oport_oh;
     wire [PV*V-1:0]    ovc_oh;
+    wire [PV-1:0]      active_w;    // active and ovc as the second stage reads them
+    wire [PV*VW-1:0]   ovc_w;
     wire [P-1:0]       err_buf;
     wire [P-1:0]       in_gnt;      // input port sends a flit this cycle
     wire [P*VW-1:0]    in_vc;       // from this VC
@@ -215,16 +230,16 @@ module tn_router #(
             wire [AW-1:0]  r_hops;
             tn_route #(.K(K), .N(N), .V(V), .TERM(TERM), .TOPO(TOPO), .ROUTING(ROUTING),
                        .CW(CW), .P(P), .PW(PW)) u_rc (
-                .coord_i   (coord_q),
+                .coord_i   (coord_w),
                 .dst_i     (f[`TN_F_DST +: AW]),
                 .quad_i    (quad),
                 .mid_i     (mid),
                 .phase_i   (phase),
                 .in_port_i (IP),
-                .minad_i   (minad),
-                .goal_i    (goal),
-                .val_i     (val),
-                .dateline_i(cfg_dateline_q),
+                .minad_i   (minad_w),
+                .goal_i    (goal_w),
+                .val_i     (val_w),
+                .dateline_i(cfg_dateline_w),
                 .port_o    (r_port_oh),
                 .vc_mask_o (r_mask),
                 .prod_o    (r_prod),
@@ -238,12 +253,13 @@ module tn_router #(
                 wire unused_rt = &{1'b0, r_hops, r_prod};
             end
             tn_input_unit #(.V(V), .B(B), .FW(FW), .RW(RW), .P(P), .PW(PW), .VW(VW),
-                            .CNTW(CNTW), .CTX(CTX)) u_iu (
+                            .CNTW(CNTW), .CTX(CTX), .STAGES(STAGES)) u_iu (
                 .clk_i         (clk_i),
                 .rst_i         (rst_i),
                 .ctx_i         (ctx_i),
+                .wctx_i        (wctx_i),
                 .ctx_we_i      (ctx_we_i),
-                .cfg_buf_i     (cfg_buf_q),
+                .cfg_buf_i     (cfg_buf_w),
                 .in_valid_i    (in_valid_i[gp]),
                 .in_vc_i       (in_vc_i[gp*VW +: VW]),
                 .in_flit_i     (f),
@@ -263,6 +279,8 @@ module tn_router #(
                 .ovc_o         (ovc[gp*V*VW +: V*VW]),
                 .oport_oh_o    (oport_oh[gp*V*P +: V*P]),
                 .ovc_oh_o      (ovc_oh[gp*V*V +: V*V]),
+                .active_w_o    (active_w[gp*V +: V]),
+                .ovc_w_o       (ovc_w[gp*V*VW +: V*VW]),
                 .crd_valid_o   (in_crd_valid_o[gp]),
                 .crd_vc_o      (in_crd_vc_o[gp*VW +: VW]),
                 .err_buf_ovf_o (err_buf[gp])
@@ -294,12 +312,13 @@ module tn_router #(
         for (gp = 0; gp < P; gp = gp + 1) begin : g_out
             tn_output_unit #(.V(V), .B(B), .FW(FW), .TERMINAL((gp == 0 || gp > 2 * N) ? 1 : 0),
                              .SELST((ROUTING >= 1) ? 1 : 0), .SEL(SEL), .KW(KW),
-                             .VW(VW), .CNTW(CNTW), .CTX(CTX)) u_ou (
+                             .VW(VW), .CNTW(CNTW), .CTX(CTX), .STAGES(STAGES)) u_ou (
                 .clk_i       (clk_i),
                 .rst_i       (rst_i),
                 .ctx_i       (ctx_i),
+                .wctx_i      (wctx_i),
                 .ctx_we_i    (ctx_we_i),
-                .cfg_buf_i   (cfg_buf_q),
+                .cfg_buf_i   (cfg_buf_w),
                 .cfg_sel_i   (cfg_sel_q),
                 .cfg_acrd_i  (cfg_acrd_q),
                 .adaptive_i  (minad),
@@ -372,9 +391,9 @@ module tn_router #(
         end
     endgenerate
 
-    // ---- allocator pointers (owned here; 7.3) ----
-    wire [P*VW-1:0] sa1_ptr_q;
-    wire [P*PW-1:0] sa2_ptr_q;
+    // ---- allocator pointers (owned here; 7.3); _w: as the second stage reads them ----
+    wire [P*VW-1:0] sa1_ptr_q, sa1_ptr_w;
+    wire [P*PW-1:0] sa2_ptr_q, sa2_ptr_w;
 
     // ---- switch allocation, iteration 1 (6.5): stage 1 and the selection per input port ----
     wire [P-1:0]    s1_valid;
@@ -411,12 +430,30 @@ module tn_router #(
             );
         end
     endgenerate
+
+    // ---- the engine's pipeline cut (STAGES = 2; a wire otherwise): what stage 1 of the
+    // allocation and the requests give the rest of the cycle (docs/emulator.md section 7) ----
+    localparam CUTW = P + P * VW + P * V + P * P + P + 4 * PV + PV * P + PV * V + 2 * PV;
+    wire [P-1:0]    s1_valid_c, s1_adapt_c;
+    wire [P*VW-1:0] s1_vc_c;
+    wire [P*V-1:0]  s1_vc_oh_c;
+    wire [P*P-1:0]  s1_op_c;
+    wire [PV-1:0]   rq_body_c, rq_head_c, order_err_c, port_err_c, take_c, atake_c;
+    wire [PV*P-1:0] rq_port_c;
+    wire [PV*V-1:0] rq_rm_c;
+    tn_cut #(.W(CUTW), .STAGES(STAGES)) u_cut (
+        .clk_i(clk_i),
+        .d_i  ({s1_valid, s1_vc, s1_vc_oh, s1_op, s1_adapt, rq_body, rq_head, order_err,
+                port_err, rq_port, rq_rm, take, atake}),
+        .q_o  ({s1_valid_c, s1_vc_c, s1_vc_oh_c, s1_op_c, s1_adapt_c, rq_body_c, rq_head_c,
+                order_err_c, port_err_c, rq_port_c, rq_rm_c, take_c, atake_c}));
+
     wire [P-1:0]    g1_in, g1_out;
     wire [P*P-1:0]  g1_oh;
     tn_sw_alloc #(.P(P), .NNET(2 * N), .PW(PW)) u_sa1 (
-        .transit_i (cfg_transit_q),
-        .op_oh_i   (s1_op),
-        .sa2_ptr_i (sa2_ptr_q),
+        .transit_i (cfg_transit_w),
+        .op_oh_i   (s1_op_c),
+        .sa2_ptr_i (sa2_ptr_w),
         .in_gnt_o  (g1_in),
         .out_gnt_o (g1_out),
         .out_oh_o  (g1_oh)
@@ -429,12 +466,12 @@ module tn_router #(
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_s2
             tn_sa_in2 #(.P(P), .V(V), .VW(VW)) u_in2 (
-                .sa1_ptr_i (sa1_ptr_q[gp*VW +: VW]),
+                .sa1_ptr_i (sa1_ptr_w[gp*VW +: VW]),
                 .g1_in_i   (g1_in[gp]),
                 .g1_out_i  (g1_out),
-                .body_i    (rq_body[gp*V +: V]),
-                .head_i    (rq_head[gp*V +: V]),
-                .port_i    (rq_port[gp*V*P +: V*P]),
+                .body_i    (rq_body_c[gp*V +: V]),
+                .head_i    (rq_head_c[gp*V +: V]),
+                .port_i    (rq_port_c[gp*V*P +: V*P]),
                 .vc_o      (s2_vc[gp*VW +: VW]),
                 .vc_oh_o   (s2_vc_oh[gp*V +: V]),
                 .op_o      (s2_op[gp*P +: P])
@@ -445,9 +482,9 @@ module tn_router #(
     wire [P-1:0]    g2_in, g2_out;
     wire [P*P-1:0]  g2_oh;
     tn_sw_alloc #(.P(P), .NNET(2 * N), .PW(PW)) u_sa2 (
-        .transit_i (cfg_transit_q),
+        .transit_i (cfg_transit_w),
         .op_oh_i   (s2_op),
-        .sa2_ptr_i (sa2_ptr_q),
+        .sa2_ptr_i (sa2_ptr_w),
         .in_gnt_o  (g2_in),
         .out_gnt_o (g2_out),
         .out_oh_o  (g2_oh)
@@ -473,18 +510,18 @@ module tn_router #(
                       .VW(VW)) u_send (
                 .g1_in_i    (g1_in[gp]),
                 .gnt_i      (in_gnt[gp]),
-                .s1_vc_i    (s1_vc[gp*VW +: VW]),
-                .s1_vc_oh_i (s1_vc_oh[gp*V +: V]),
-                .s1_op_i    (s1_op[gp*P +: P]),
-                .s1_adapt_i (s1_adapt[gp]),
+                .s1_vc_i    (s1_vc_c[gp*VW +: VW]),
+                .s1_vc_oh_i (s1_vc_oh_c[gp*V +: V]),
+                .s1_op_i    (s1_op_c[gp*P +: P]),
+                .s1_adapt_i (s1_adapt_c[gp]),
                 .s2_vc_i    (s2_vc[gp*VW +: VW]),
                 .s2_vc_oh_i (s2_vc_oh[gp*V +: V]),
                 .s2_op_i    (s2_op[gp*P +: P]),
-                .take_i     (take),
-                .atake_i    (atake),
-                .rm_i       (rq_rm[gp*V*V +: V*V]),
-                .active_i   (active[gp*V +: V]),
-                .ovc_i      (ovc[gp*V*VW +: V*VW]),
+                .take_i     (take_c),
+                .atake_i    (atake_c),
+                .rm_i       (rq_rm_c[gp*V*V +: V*V]),
+                .active_i   (active_w[gp*V +: V]),
+                .ovc_i      (ovc_w[gp*V*VW +: V*VW]),
                 .vc_o       (in_vc[gp*VW +: VW]),
                 .alloc_o    (in_alloc[gp]),
                 .op_o       (in_op[gp*PW +: PW]),
@@ -543,7 +580,7 @@ module tn_router #(
             // VAL: a head leaving carries the phase in force here (section 20.1)
             if (XW > 0) begin : g_ph
                 wire [FW-1:0] f = xb_out[go*FW +: FW];
-                wire set = val && f[HEAD] && (f[`TN_F_MID +: AW] == coord_q);
+                wire set = val_w && f[HEAD] && (f[`TN_F_MID +: AW] == coord_w);
                 wire [FW-1:0] phase_bit = {{(FW-1){1'b0}}, set} << `TN_F_PHASE;
                 assign send_flit[go*FW +: FW] = f | phase_bit;
             end else begin : g_noph
@@ -554,8 +591,9 @@ module tn_router #(
 
     generate
         if (ROUTING >= 1) begin : g_rng
-            tn_rng #(.CTX(CTX)) u_rng (.clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .ctx_we_i(ctx_we_i),
-                                       .seed_i(seed_i), .x_o(rng_q));
+            tn_rng #(.CTX(CTX), .STAGES(STAGES)) u_rng (
+                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(wctx_i), .ctx_we_i(ctx_we_i),
+                .seed_i(seed_i), .x_o(rng_q));
         end else begin : g_norng
             assign rng_q = 32'd0;
             wire unused_rng = &{1'b0, seed_i};
@@ -567,21 +605,21 @@ module tn_router #(
     // (a torus has no missing port: port_err is 0 there, tn_vc_req)
     // (terminal ports have no adaptive VC: ou_afree's bits 0 and above 2N are 0)
     wire unused_sig = &{1'b0, lru_age, ldsf_cnt, cfg_sel_q, pkey, oport,
-                        s1_valid, ou_afree};
+                        s1_valid_c, ou_afree, sa2_ptr_q, ovc, active[0]};
     reg [P*VW-1:0] sa1_ptr_d;
     reg [P*PW-1:0] sa2_ptr_d;
     integer j;
     always @(*) begin
-        sa1_ptr_d = sa1_ptr_q;
-        sa2_ptr_d = sa2_ptr_q;
+        sa1_ptr_d = sa1_ptr_w;
+        sa2_ptr_d = sa2_ptr_w;
         for (j = 0; j < P; j = j + 1) begin
 `ifdef TN_FAULT_SA1_PTR
             // planted fault: the pointer moves on a stage-1 winner that lost
-            if (in_gnt[j] || s1_valid[j])
-                sa1_ptr_d[j*VW +: VW] = ((in_gnt[j] ? in_vc[j*VW +: VW] : s1_vc[j*VW +: VW])
+            if (in_gnt[j] || s1_valid_c[j])
+                sa1_ptr_d[j*VW +: VW] = ((in_gnt[j] ? in_vc[j*VW +: VW] : s1_vc_c[j*VW +: VW])
                                          == VLAST) ? {VW{1'b0}}
                                         : (in_gnt[j] ? in_vc[j*VW +: VW]
-                                                     : s1_vc[j*VW +: VW]) + 1'b1;
+                                                     : s1_vc_c[j*VW +: VW]) + 1'b1;
 `else
             if (in_gnt[j])
                 sa1_ptr_d[j*VW +: VW] = (in_vc[j*VW +: VW] == VLAST) ? {VW{1'b0}}
@@ -591,15 +629,17 @@ module tn_router #(
                 sa2_ptr_d[j*PW +: PW] = nxt_ip[j*PW +: PW];
         end
     end
-    wire [EW-1:0] err_d = err_o | {cfg_bad, (TOPO == 1) && |port_err, |err_reuse, |order_err,
-                                   |err_buf, |err_unf, |err_ovf};
+    wire [EW-1:0] err_w;
+    wire [EW-1:0] err_d = err_w | {cfg_bad, (TOPO == 1) && |port_err_c, |err_reuse,
+                                   |order_err_c, |err_buf, |err_unf, |err_ovf};
     localparam SW2 = P * VW + P * PW + EW;
-    tn_ctx_reg #(.W(SW2), .CTX(CTX)) u_ptr (
-        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+    tn_ctx_reg #(.W(SW2), .CTX(CTX), .STAGES(STAGES)) u_ptr (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(wctx_i), .we_i(ctx_we_i),
         .en_i (1'b1),
         .rv_i ({SW2{1'b0}}),
         .d_i  ({sa1_ptr_d, sa2_ptr_d, err_d}),
-        .q_o  ({sa1_ptr_q, sa2_ptr_q, err_o}));
+        .q_o  ({sa1_ptr_q, sa2_ptr_q, err_o}),
+        .qw_o ({sa1_ptr_w, sa2_ptr_w, err_w}));
 
     // the observation bus of docs/microarchitecture.md 16, assembled from rtl/common/tn_defs.tbl
     assign obs_o = `TN_O_CONCAT;

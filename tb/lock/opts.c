@@ -22,6 +22,11 @@ static int k_threads(void *c, const char *v, char *e, size_t n)
     return set_long(t, v, e, n) || *t > 8 ? -1 : 0;
 }
 static int k_window(void *c, const char *v, char *e, size_t n) { return set_long(&((opts *)c)->window, v, e, n); }
+static int k_stages(void *c, const char *v, char *e, size_t n)
+{
+    long *t = &((opts *)c)->stages;
+    return set_long(t, v, e, n) || *t > 2 ? -1 : 0;
+}
 static int set_str(char *dst, const char *v)
 {
     if (!*v || strlen(v) >= 256)
@@ -162,6 +167,7 @@ static const tn_cli_key lock_keys[] = {
     {"inject", "none order buf_ovf credit_ovf", "none", "break the link protocol once, in the model and the RTL alike, at the first chance from cycle inject_at at node inject_node: the run passes when both set the error bit in the same cycle (credit_ovf: rtl=rtr; docs/verification.md)", k_inject},
     {"inject_at", "0..100000000", "100", "the first cycle inject may break the protocol in", k_inject_at},
     {"inject_node", "0..nodes-1", "0", "the node inject breaks the protocol at", k_inject_node},
+    {"stages", "1..2", "1", "rtl=emu: the engine's pipeline stages (2: the allocation cut after stage 1's input choice; its own build, _s2; docs/emulator.md)", k_stages},
     {"threads", "1..8", "1", "rtl=net: Verilator threads of the model (its own build); rtl=rtr: the harness's threads, each ticking a share of the routers; each needs an idle core", k_threads},
 };
 #define N_LOCK_KEYS ((int)(sizeof lock_keys / sizeof lock_keys[0]))
@@ -180,6 +186,7 @@ int lock_parse(opts *o, int argc, char **argv)
     strcpy(o->waves, "build/waves");
     o->model = 1;
     o->threads = 1;
+    o->stages = 1;
     o->overlap = 1;
     o->bcap = LOCK_VL_B;
     o->inject = LK_INJ_NONE;
@@ -354,6 +361,11 @@ int lock_check(const opts *o, char *err, size_t errlen)
             return -1;
         }
     }
+    if (o->stages != 1 && strcmp(rtl, "emu")) {
+        snprintf(err, errlen, "key 'stages': value '%ld' is read only with rtl=emu; allowed: 1",
+                 o->stages);
+        return -1;
+    }
     /* the time-multiplexed torus evaluates one node per clock: nothing for threads to share */
     if (o->threads > 1 && !strcmp(rtl, "emu")) {
         snprintf(err, errlen, "key 'threads': value '%ld' is not allowed with rtl=emu (one router "
@@ -394,11 +406,11 @@ int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errl
      * 5.048 draws each variable's from the seed and a hash of its scope and name, and the two
      * builds have the same registers (docs/lockstep-speed.md, "Models without waveform
      * tracing") */
-    int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, b, w, t,
+    int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, b, w, t,
                      o->cfg.routing == TN_ROUTE_GAL    ? "_gal"
                      : o->cfg.routing == TN_ROUTE_ACOR ? "_acor"
                                                        : "",
-                     j, o->fault[0] ? "_fault_" : "", o->fault);
+                     j, o->stages == 2 ? "_s2" : "", o->fault[0] ? "_fault_" : "", o->fault);
     if (n < 0 || (size_t)n >= len) {
         snprintf(err, errlen, "key 'fault': value '%s' is too long", o->fault);
         return -1;

@@ -3,9 +3,10 @@
 // rtl/net/tn_torus.v, so that tnlock drives it as it drives tn_torus (rtl=emu), plus run_i and
 // ctx_o. The engine evaluates one node per clock; the shim (tn_rtl_shim.cpp, TN_TOP_EMU) makes one
 // harness tick of K^N run clocks and then K^N hold clocks. Here, node by node: the terminal inputs
-// are taken from the flat buses; what a run clock says each register takes (links, credits,
-// ejection) is kept, and what a hold clock reads (state, errors, afree) is kept, so that after a
-// tick every flat output shows what tn_torus shows after its edge. Harness only.
+// are taken from the flat buses; what the last stage of a run clock says each register takes
+// (links, credits, ejection) is kept, and what a hold clock reads (state, errors, afree) is kept,
+// so that after a tick every flat output shows what tn_torus shows after its edge. STAGES = 2:
+// the last run clock's node is written in the first hold clock. Harness only.
 `include "tn_defs.vh"
 module tn_emu_lock_top #(
     parameter K       = 4,
@@ -16,7 +17,8 @@ module tn_emu_lock_top #(
     parameter TERM    = 1,
     parameter TOPO    = 0,   // 0 only (tn_emu_torus is a torus)
     parameter ROUTING = 0,
-    parameter SEL     = -1
+    parameter SEL     = -1,
+    parameter STAGES  = 1    // tn_emu_torus's
 ) (
     input  wire                  clk_i,
     input  wire                  rst_i,
@@ -64,9 +66,10 @@ module tn_emu_lock_top #(
     wire [EW-1:0]      e_err;
     wire [2*N-1:0]     e_afree;
     wire [OBSW-1:0]    e_obs;
-    wire [CXW-1:0]     c = ctx_o;
+    wire [CXW-1:0]     c;    // the node the last stage evaluates
+    wire               wr;   // and writes
     tn_emu_torus #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(TERM), .ROUTING(ROUTING),
-                   .SEL(SEL)) u_emu (
+                   .SEL(SEL), .STAGES(STAGES)) u_emu (
         .clk_i           (clk_i),
         .rst_i           (rst_i),
         .run_i           (run_i),
@@ -78,6 +81,8 @@ module tn_emu_lock_top #(
         .cfg_transit_i   (cfg_transit_i),
         .cfg_seed_i      (cfg_seed_i),
         .ctx_o           (ctx_o),
+        .wctx_o          (c),
+        .wr_o            (wr),
         .inj_valid_i     (inj_valid_i[c*TERM +: TERM]),
         .inj_vc_i        (inj_vc_i[c*TERM*VW +: TERM*VW]),
         .inj_flit_i      (inj_flit_i[c*TERM*FW +: TERM*FW]),
@@ -96,7 +101,7 @@ module tn_emu_lock_top #(
         .obs_o           (e_obs)
     );
     always @(posedge clk_i) begin
-        if (run_i || rst_i) begin
+        if (wr) begin
             inj_crd_valid_o[c*TERM +: TERM]     <= e_inj_crd_valid;
             inj_crd_vc_o[c*TERM*VW +: TERM*VW]  <= e_inj_crd_vc;
             ej_valid_o[c*TERM +: TERM]          <= e_ej_valid;
@@ -107,10 +112,11 @@ module tn_emu_lock_top #(
             lnk_flit_o[c*P*FW +: P*FW]          <= e_lnk_flit;
             crd_valid_o[c*P +: P]               <= e_crd_valid;
             crd_vc_o[c*P*VW +: P*VW]            <= e_crd_vc;
-        end else begin
-            err_o[c*EW +: EW]                   <= e_err;
-            afree_o[c*2*N +: 2*N]               <= e_afree;
-            obs_o[c*OBSW +: OBSW]               <= e_obs;
+        end
+        if (!run_i && !rst_i) begin
+            err_o[ctx_o*EW +: EW]               <= e_err;
+            afree_o[ctx_o*2*N +: 2*N]           <= e_afree;
+            obs_o[ctx_o*OBSW +: OBSW]           <= e_obs;
         end
     end
 endmodule

@@ -38,6 +38,7 @@ typedef struct tn_rtl_params {
     int gal, qd;       /* 1: tn_gal_lock_top (router + GAL NI, queue depth qd) */
     int acor;          /* 1: tn_acor_lock_top (router + tn_acor) */
     int emu;           /* 1: tn_emu_lock_top (the time-multiplexed torus, tn_torus's ports) */
+    int stages;        /* its STAGES (1 for the other tops) */
     const char *fault; /* planted fault define, "" for none */
 } tn_rtl_params;
 

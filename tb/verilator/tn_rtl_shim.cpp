@@ -24,6 +24,9 @@
 #ifndef TN_TOP_EMU
 #define TN_TOP_EMU 0
 #endif
+#ifndef TN_STAGES
+#define TN_STAGES 1
+#endif
 extern "C" {
 #include "tn_rtl.h"
 }
@@ -207,6 +210,7 @@ void tn_rtl_params_get(tn_rtl_params *p)
     p->qd = TN_QD;
     p->acor = TN_TOP_ACOR;
     p->emu = TN_TOP_EMU;
+    p->stages = TN_STAGES;
 }
 
 void tn_rtl_eval(tn_rtl *r) { r->top->eval(); }

@@ -16,9 +16,9 @@ module tn_sel_state_top (
     output wire [1:0] pick4_o,
     output wire [2:0] pick6_o
 );
-    tn_sel_ldsf_cnt u_ldsf (.clk_i(clk_i), .rst_i(rst_i), .ctx_i(1'b0), .ctx_we_i(1'b0), .sent_i(sent_i), .held_i(held_i),
-                            .cnt_o(cnt_o));
-    tn_sel_lru_age u_lru (.clk_i(clk_i), .rst_i(rst_i), .ctx_i(1'b0), .ctx_we_i(1'b0),
+    tn_sel_ldsf_cnt u_ldsf (.clk_i(clk_i), .rst_i(rst_i), .ctx_i(1'b0), .wctx_i(1'b0),
+                            .ctx_we_i(1'b0), .sent_i(sent_i), .held_i(held_i), .cnt_o(cnt_o));
+    tn_sel_lru_age u_lru (.clk_i(clk_i), .rst_i(rst_i), .ctx_i(1'b0), .wctx_i(1'b0), .ctx_we_i(1'b0),
                          .sent_i(sent_i), .age_o(age_o));
     tn_sel_random #(.NP(2)) u_rnd2 (.cand_i(cand_i[1:0]), .u_i(u_i), .pick_o(pick2_o));
     tn_sel_random #(.NP(4)) u_rnd4 (.cand_i(cand_i[3:0]), .u_i(u_i), .pick_o(pick4_o));
