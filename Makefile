@@ -124,7 +124,8 @@ $(VL_SEL_DIR)/vl_sel_state: $(VL_SEL_DEPS)
 # tb/verilator/tn_gal_ni_top.v, eight parameter sets) against the C model's ni.c; the test program
 # is C (tb/unit/vl_gal_ni.c, TAP), tb/verilator/tn_gal_shim.cpp the only C++.
 VL_GAL_DIR := build/vl/gal_ni
-VL_GAL_DEPS := tb/unit/vl_tap.h $(wildcard rtl/ni/*.v) rtl/common/tn_rr_arbiter.v tb/verilator/tn_gal_ni_top.v \
+VL_GAL_DEPS := tb/unit/vl_tap.h $(wildcard rtl/ni/*.v) rtl/common/tn_rr_arbiter.v rtl/common/tn_ctx_reg.v \
+               tb/verilator/tn_gal_ni_top.v \
                tb/verilator/tn_gal_ni_pad.v tb/verilator/tn_gal_shim.cpp tb/verilator/tn_gal_rtl.h \
                tb/unit/vl_gal_ni.c tb/tn_obs.h rtl/common/tn_defs.vh build/obj/libtn.a \
                tb/verilator/tn_vl_model.h tb/verilator/tn_vl_context.h

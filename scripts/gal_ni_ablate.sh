@@ -32,8 +32,8 @@ edits = {
     "nothrmove": [("assign thr_mv[gs] = upd && (up ? (th < cfg_tmax_i) : (th > cfg_tmin_i));",
                    "assign thr_mv[gs] = 1'b0;")],
     # the thresholds reset to a constant instead of gal_tmin or gal_t
-    "nothrreset": [("thr_q[re*TW +: TW] <= adapt ? cfg_tmin_i : cfg_t_i;",
-                    "thr_q[re*TW +: TW] <= {TW{1'b0}};")],
+    "nothrreset": [("wire [TW-1:0]   thr_rv  = adapt ? cfg_tmin_i : cfg_t_i;",
+                    "wire [TW-1:0]   thr_rv  = {TW{1'b0}};")],
     # the window's running count never drops the bit that leaves it
     "norun": [("assign run_d[gs*DW +: DW] = db - nl;", "assign run_d[gs*DW +: DW] = db;")],
     # no departure history ring

@@ -89,6 +89,8 @@ GAL_CFGS=(
     "K=64 N=1 TERM=2 QD=1024 TAGW=64"
     "ADAPT=0"
     "K=8 N=1 TERM=2 QD=3 ADAPT=0"
+    "CTX=16"
+    "K=8 N=1 TERM=2 QD=3 CTX=5"
 )
 GAL_BAD_CFGS=(
     "K=1|tn_error_K_must_be_2_to_64"

@@ -27,11 +27,14 @@
 //     injection unit u wrote, addressed {set, (j mod 2^N) / TERM, slot} and read by sender f at its
 //     queue's head; with TERM = 1 that is one bank of 2^(2N) x 2^HW descriptors. With TERM > 1,
 //     several units may write one channel's queues in a cycle, so each unit has its own bank and
-//     a live-value table (lvt_q, flip-flops, TERM writes a cycle) says which unit wrote each slot;
+//     a live-value table (lvt_q, a register: TERM writes a cycle) says which unit wrote each slot;
 //   - the departure history of each set and channel is a 64-entry ring (hbuf, distributed RAM),
 //     read n1-1 cycles back to drop the bit that leaves the window from a running count (run_q):
 //     the same D as the C model's popcount of the last n1 history bits;
-//   - everything the harness observes (obs_o) and the control state are flip-flops.
+//   - everything the harness observes (obs_o) and the control state are registers.
+// Contexts (docs/emulator.md): every register is a tn_ctx_reg (rtl/common/tn_ctx_reg.v), a
+// flip-flop at CTX = 1 and a memory of CTX words read and written at context ctx_i above; the
+// descriptor banks and hbuf are then addressed {ctx_i, address} and written only when ctx_we_i.
 // The logic is written for LUT count: the senders' round-robin arbiter in two levels (tn_gal_arb),
 // the injection unit's two shortest-queue searches as tournaments over the quadrants, threshold
 // and window counts with one adder each and clock enables, and the threshold test on T clamped
@@ -46,10 +49,15 @@ module tn_gal_ni #(
                           // threshold only (cfg_adapt_i not read: T = cfg_t_i; no history,
                           // window, update phase or threshold moves are built; R21.9)
     parameter TAGW = `TN_TAGW, // width of the opaque packet tag, 1..64
-    parameter TOPO = 0    // 0 torus (GAL needs one; 1 mesh is refused)
+    parameter TOPO = 0,   // 0 torus (GAL needs one; 1 mesh is refused)
+    parameter CTX  = 1,   // contexts: 1 one NI; > 1 the time-multiplexed engine's
+                          // (docs/emulator.md): state in tn_ctx_reg memories
+    parameter CXW  = (CTX > 1) ? $clog2(CTX) : 1
 ) (
     input  wire               clk_i,
     input  wire               rst_i,        // synchronous, active high
+    input  wire [CXW-1:0]     ctx_i,        // the context evaluated (CTX > 1)
+    input  wire               ctx_we_i,     // its state is written at this clock edge (CTX > 1)
     input  wire [`TN_AW-1:0]  coord_i,      // this node's coordinates, packed (section 3)
     // run-time configuration (constant during a run; section 21 keys)
     input  wire [1:0]         cfg_sets_i,   // gal_sets: 0 one set, 1 near/far, 2 dir (3: C only)
@@ -138,17 +146,21 @@ module tn_gal_ni #(
     // window count, update phase and threshold moves are then constant and synthesise to nothing
     wire adapt = (ADAPT != 0) && cfg_adapt_i;
 
-    // ---- registers ----
-    reg [NQ*CNTW-1:0]  cnt_q;     // occupancy per queue
-    reg [NQ*HW-1:0]    head_q;    // ring head per queue
-    reg [Q*TW-1:0]     thr_q;     // threshold per set
-    reg [Q*DW-1:0]     dprev_q;   // D at the last update, per set
-    reg [Q*DW-1:0]     run_q;     // departures of the set in cycles t-n1+1 .. t-1
-    reg [TERM*JW-1:0]  rr_q;      // sender RR pointers
-    reg [19:0]         phase_q;   // t mod n2
-    reg [5:0]          wp_q;      // t mod 64: history ring write slot
-    reg [5:0]          age_q;     // min(t, 63)
-    reg [Q*TERM-1:0]   hbuf [0:63]; // departure bits of cycle t' at t' mod 64 (no reset: age_q)
+    // ---- registers (tn_ctx_reg, section "state update" below) ----
+    wire [NQ*CNTW-1:0] cnt_q;     // occupancy per queue
+    wire [NQ*HW-1:0]   head_q;    // ring head per queue
+    wire [Q*TW-1:0]    thr_q;     // threshold per set
+    wire [Q*DW-1:0]    dprev_q;   // D at the last update, per set
+    wire [Q*DW-1:0]    run_q;     // departures of the set in cycles t-n1+1 .. t-1
+    wire [TERM*JW-1:0] rr_q;      // sender RR pointers
+    wire [19:0]        phase_q;   // t mod n2
+    wire [5:0]         wp_q;      // t mod 64: history ring write slot
+    wire [5:0]         age_q;     // min(t, 63)
+    // departure bits of cycle t' at t' mod 64 (no reset: age_q), at {ctx, t' mod 64} with CTX > 1
+    localparam integer HD  = (CTX > 1) ? (CTX << 6) : 64;
+    localparam integer HAW = (CTX > 1) ? CXW + 6 : 6;
+    reg [Q*TERM-1:0]   hbuf [0:HD-1];
+    wire we = (CTX == 1) || ctx_we_i;   // the memories are written (the engine's context write)
     // sender e's choice this cycle (tn_gal_peek)
     wire [TERM*JW-1:0] gv;        // queue
     wire [TERM-1:0]    found;     // it holds a packet
@@ -412,17 +424,30 @@ module tn_gal_ni #(
             end
         end
     end
+    // with CTX > 1 each bank holds every context's: words {ctx, local queue, slot}
+    localparam integer MDC = (CTX > 1) ? (CTX << MW) : MD;
+    localparam integer MWC = (CTX > 1) ? CXW + MW : MW;
+    wire [TERM*MWC-1:0] waddr_c, raddr_c;
     wire [TERM*TERM*EW-1:0] bank_rd;  // bank (f, u) read at raddr[f]: [(f*TERM + u)*EW +: EW]
     generate
+        for (ge = 0; ge < TERM; ge = ge + 1) begin : g_bank_a
+            if (CTX > 1) begin : g_actx
+                assign waddr_c[ge*MWC +: MWC] = {ctx_i, waddr[ge*MW +: MW]};
+                assign raddr_c[ge*MWC +: MWC] = {ctx_i, raddr[ge*MW +: MW]};
+            end else begin : g_aone
+                assign waddr_c[ge*MWC +: MWC] = waddr[ge*MW +: MW];
+                assign raddr_c[ge*MWC +: MWC] = raddr[ge*MW +: MW];
+            end
+        end
         for (ge = 0; ge < TERM; ge = ge + 1) begin : g_bank_f
             for (gu = 0; gu < TERM; gu = gu + 1) begin : g_bank_u
-                reg [EW-1:0] mem [0:MD-1];
+                reg [EW-1:0] mem [0:MDC-1];
                 wire [EW-1:0] wd = {src_dst_i[gu*AW +: AW], src_tag_i[gu*TAGW +: TAGW]};
                 always @(posedge clk_i) begin
-                    if (wen[ge*TERM + gu])
-                        mem[waddr[gu*MW +: MW]] <= wd;
+                    if (wen[ge*TERM + gu] && we)
+                        mem[waddr_c[gu*MWC +: MWC]] <= wd;
                 end
-                assign bank_rd[(ge*TERM + gu)*EW +: EW] = mem[raddr[ge*MW +: MW]];
+                assign bank_rd[(ge*TERM + gu)*EW +: EW] = mem[raddr_c[ge*MWC +: MWC]];
             end
         end
     endgenerate
@@ -430,16 +455,26 @@ module tn_gal_ni #(
         if (TERM == 1) begin : g_one
             assign rdesc = bank_rd;
         end else begin : g_lvt
-            // live-value table: which unit wrote each slot (flip-flops: up to TERM writes a cycle)
-            reg [NQ*QD*UW-1:0] lvt_q;
+            // live-value table: which unit wrote each slot (a register, no reset: up to TERM
+            // writes a cycle; a slot is read only after a unit wrote it)
+            wire [NQ*QD*UW-1:0] lvt_q;
+            reg  [NQ*QD*UW-1:0] lvt_d;
             integer lj, li, lu;
-            always @(posedge clk_i)
+            always @(*) begin
+                lvt_d = lvt_q;
                 for (lj = 0; lj < NQ; lj = lj + 1)
                     for (li = 0; li < QD; li = li + 1)
                         for (lu = 0; lu < TERM; lu = lu + 1)
                             if (take[lu] && jsel[lu*JW +: JW] == lj[JW-1:0] &&
                                 wpos[lu*HW +: HW] == li[HW-1:0])
-                                lvt_q[(lj*QD + li)*UW +: UW] <= lu[UW-1:0];
+                                lvt_d[(lj*QD + li)*UW +: UW] = lu[UW-1:0];
+            end
+            tn_ctx_reg #(.W(NQ * QD * UW), .CTX(CTX), .RST(0)) u_lvt (
+                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+                .en_i (1'b1),
+                .rv_i ({(NQ * QD * UW){1'b0}}),
+                .d_i  (lvt_d),
+                .q_o  (lvt_q));
             for (ge = 0; ge < TERM; ge = ge + 1) begin : g_rd
                 reg [UW-1:0] us;
                 reg [EW-1:0] d;
@@ -466,7 +501,17 @@ module tn_gal_ni #(
     reg  [Q*TERM-1:0] lvec;    // the bits leaving the window: cycle t - (n1 - 1)
     wire [6:0] back = cfg_n1_i - 7'd1;   // n1 - 1, 0..63
     wire [5:0] rp = wp_q - back[5:0];
-    wire [Q*TERM-1:0] hrd = hbuf[rp];  // written in cycle t - (n1 - 1)
+    wire [HAW-1:0] hwa, hra;            // hbuf's write (wp_q) and read (rp) addresses, {ctx, ..}
+    generate
+        if (CTX > 1) begin : g_hctx
+            assign hwa = {ctx_i, wp_q};
+            assign hra = {ctx_i, rp};
+        end else begin : g_hone
+            assign hwa = wp_q;
+            assign hra = rp;
+        end
+    endgenerate
+    wire [Q*TERM-1:0] hrd = hbuf[hra];  // written in cycle t - (n1 - 1)
     wire [20:0] ph1 = {1'b0, phase_q} + 21'd1;
     wire last = (ph1 == {1'b0, cfg_n2_i});   // (t + 1) mod n2 = 0
     wire upd = adapt && last;
@@ -483,7 +528,7 @@ module tn_gal_ni #(
             lvec = {Q*TERM{1'b0}};
     end
     wire [Q*DW-1:0] dbar, run_d;
-    wire [Q*TW-1:0] thr_d;
+    wire [Q*TW-1:0] thr_d;       // the threshold after the cycle (moved or kept)
     wire [Q-1:0]    thr_mv;
     genvar gs;
     generate
@@ -504,47 +549,37 @@ module tn_gal_ni #(
             assign dbar[gs*DW +: DW] = db;
             assign run_d[gs*DW +: DW] = db - nl;
             assign thr_mv[gs] = upd && (up ? (th < cfg_tmax_i) : (th > cfg_tmin_i));
-            assign thr_d[gs*TW +: TW] = th + {{(TW-1){!up}}, 1'b1};   // th + 1 or th - 1
+            // th + 1 or th - 1 when it moves, else kept
+            assign thr_d[gs*TW +: TW] = thr_mv[gs] ? th + {{(TW-1){!up}}, 1'b1} : th;
         end
     endgenerate
 
-    // ---- state update ----
-    integer re;
-    always @(posedge clk_i) begin
-        if (rst_i) begin
-            cnt_q <= {NQ*CNTW{1'b0}};
-            head_q <= {NQ*HW{1'b0}};
-            for (re = 0; re < Q; re = re + 1)
-                thr_q[re*TW +: TW] <= adapt ? cfg_tmin_i : cfg_t_i;
-            dprev_q <= {Q*DW{1'b0}};
-            run_q <= {Q*DW{1'b0}};
-            rr_q <= {TERM*JW{1'b0}};
-            phase_q <= 20'd0;
-            wp_q <= 6'd0;
-            age_q <= 6'd0;
-        end else begin
-            cnt_q <= cnt_d;
-            head_q <= head_d;
-            rr_q <= rr_d;
-            if (ADAPT != 0)
-                phase_q <= last ? 20'd0 : ph1[19:0];
-            if (adapt) begin
-                run_q <= run_d;
-                wp_q <= wp_q + 6'd1;
-                if (age_q != 6'd63)
-                    age_q <= age_q + 6'd1;
-                for (re = 0; re < Q; re = re + 1)
-                    if (thr_mv[re])
-                        thr_q[re*TW +: TW] <= thr_d[re*TW +: TW];
-                if (upd)
-                    dprev_q <= dbar;
-            end
-        end
-    end
+    // ---- state update: tn_ctx_reg registers, reset by rst_i ----
+    // occupancies, heads, RR pointers and the update phase (counted when ADAPT = 1): every cycle
+    wire [19:0] phase_d = (ADAPT == 0) ? phase_q : last ? 20'd0 : ph1[19:0];
+    localparam SWQ = NQ * CNTW + NQ * HW + TERM * JW + 20;
+    tn_ctx_reg #(.W(SWQ), .CTX(CTX)) u_q (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .en_i (1'b1),
+        .rv_i ({SWQ{1'b0}}),
+        .d_i  ({cnt_d, head_d, rr_d, phase_d}),
+        .q_o  ({cnt_q, head_q, rr_q, phase_q}));
+    // the adaptive threshold's state, loaded only while it is in force: thresholds (reset to
+    // gal_tmin, or gal_t when not adaptive), D at the last update, window count, history slot, age
+    wire [TW-1:0]   thr_rv  = adapt ? cfg_tmin_i : cfg_t_i;
+    wire [Q*DW-1:0] dprev_d = upd ? dbar : dprev_q;
+    wire [5:0]      age_d   = (age_q != 6'd63) ? age_q + 6'd1 : age_q;
+    localparam SWA = Q * TW + 2 * Q * DW + 6 + 6;
+    tn_ctx_reg #(.W(SWA), .CTX(CTX)) u_adapt (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .en_i (adapt),
+        .rv_i ({{Q{thr_rv}}, {(2 * Q * DW + 12){1'b0}}}),
+        .d_i  ({thr_d, dprev_d, run_d, wp_q + 6'd1, age_d}),
+        .q_o  ({thr_q, dprev_q, run_q, wp_q, age_q}));
 
     always @(posedge clk_i) begin
-        if (!rst_i && adapt)
-            hbuf[wp_q] <= bvec;
+        if (!rst_i && adapt && we)
+            hbuf[hwa] <= bvec;
     end
 
     // ---- observation ----

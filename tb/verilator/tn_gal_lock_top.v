@@ -45,6 +45,8 @@ module tn_gal_lock_top #(
     tn_gal_ni #(.K(K), .N(N), .TERM(TERM), .QD(QD), .TAGW(TAGW), .TOPO(TOPO)) u_ni (
         .clk_i       (clk_i),
         .rst_i       (rst_i),
+        .ctx_i       (1'b0),
+        .ctx_we_i    (1'b0),
         .coord_i     (coord_i),
         .cfg_sets_i  (ni_cfg_sets_i),
         .cfg_adapt_i (ni_cfg_adapt_i),
