@@ -469,12 +469,14 @@ module tn_gal_ni #(
                                 wpos[lu*HW +: HW] == li[HW-1:0])
                                 lvt_d[(lj*QD + li)*UW +: UW] = lu[UW-1:0];
             end
+            wire [NQ*QD*UW-1:0] unused_lvt_w;
             tn_ctx_reg #(.W(NQ * QD * UW), .CTX(CTX), .RST(0)) u_lvt (
-                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(ctx_i), .we_i(ctx_we_i),
                 .en_i (1'b1),
                 .rv_i ({(NQ * QD * UW){1'b0}}),
                 .d_i  (lvt_d),
-                .q_o  (lvt_q));
+                .q_o  (lvt_q),
+                .qw_o (unused_lvt_w));
             for (ge = 0; ge < TERM; ge = ge + 1) begin : g_rd
                 reg [UW-1:0] us;
                 reg [EW-1:0] d;
@@ -558,24 +560,28 @@ module tn_gal_ni #(
     // occupancies, heads, RR pointers and the update phase (counted when ADAPT = 1): every cycle
     wire [19:0] phase_d = (ADAPT == 0) ? phase_q : last ? 20'd0 : ph1[19:0];
     localparam SWQ = NQ * CNTW + NQ * HW + TERM * JW + 20;
+    wire [SWQ-1:0] unused_q_w;   // (one stage: the GAL NI is evaluated in one clock)
     tn_ctx_reg #(.W(SWQ), .CTX(CTX)) u_q (
-        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(ctx_i), .we_i(ctx_we_i),
         .en_i (1'b1),
         .rv_i ({SWQ{1'b0}}),
         .d_i  ({cnt_d, head_d, rr_d, phase_d}),
-        .q_o  ({cnt_q, head_q, rr_q, phase_q}));
+        .q_o  ({cnt_q, head_q, rr_q, phase_q}),
+        .qw_o (unused_q_w));
     // the adaptive threshold's state, loaded only while it is in force: thresholds (reset to
     // gal_tmin, or gal_t when not adaptive), D at the last update, window count, history slot, age
     wire [TW-1:0]   thr_rv  = adapt ? cfg_tmin_i : cfg_t_i;
     wire [Q*DW-1:0] dprev_d = upd ? dbar : dprev_q;
     wire [5:0]      age_d   = (age_q != 6'd63) ? age_q + 6'd1 : age_q;
     localparam SWA = Q * TW + 2 * Q * DW + 6 + 6;
+    wire [SWA-1:0] unused_adapt_w;
     tn_ctx_reg #(.W(SWA), .CTX(CTX)) u_adapt (
-        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(ctx_i), .we_i(ctx_we_i),
         .en_i (adapt),
         .rv_i ({{Q{thr_rv}}, {(2 * Q * DW + 12){1'b0}}}),
         .d_i  ({thr_d, dprev_d, run_d, wp_q + 6'd1, age_d}),
-        .q_o  ({thr_q, dprev_q, run_q, wp_q, age_q}));
+        .q_o  ({thr_q, dprev_q, run_q, wp_q, age_q}),
+        .qw_o (unused_adapt_w));
 
     always @(posedge clk_i) begin
         if (!rst_i && adapt && we)
