@@ -30,6 +30,9 @@ module tn_emu_torus #(
     parameter ROUTING = 0,   // most capable algorithm built: 0 DOR, 1 + MIN AD, 2 + VAL, 3 + GOAL
     parameter SEL     = -1,  // -1: selection by cfg_sel_i; 0..5 fixed
     parameter STAGES  = 1,   // 1, or 2: the allocation cut after stage 1's input choice
+    parameter GAL     = 0,   // 1: GAL's network interface per node (rtl/ni/tn_gal_ni.v)
+    parameter QD      = 8,   // its queue depth (gal_qdepth)
+    parameter TAGW    = `TN_TAGW,
     parameter CTX     = K ** N,
     parameter CXW     = (CTX > 1) ? $clog2(CTX) : 1
 ) (
@@ -64,7 +67,27 @@ module tn_emu_torus #(
     // node ctx_o's state at the start of the clock
     output wire [`TN_EW-1:0]     err_o,
     output wire [2*N-1:0]        afree_o,
-    output wire [`TN_OBSW-1:0]   obs_o
+    output wire [`TN_OBSW-1:0]   obs_o,
+    // GAL = 1: the GAL network interface of node ctx_o (its ports less ni_; tn_gal_ni.v), in the
+    // first stage: its decisions belong to the clock, its state (ni_obs_o) is at the clock's start
+    input  wire [1:0]            ni_cfg_sets_i,
+    input  wire                  ni_cfg_adapt_i,
+    input  wire [`TN_NTW-1:0]    ni_cfg_t_i,
+    input  wire [`TN_NTW-1:0]    ni_cfg_tmin_i,
+    input  wire [`TN_NTW-1:0]    ni_cfg_tmax_i,
+    input  wire [6:0]            ni_cfg_n1_i,
+    input  wire [19:0]           ni_cfg_n2_i,
+    input  wire [TERM-1:0]       ni_src_valid_i,
+    input  wire [TERM*`TN_AW-1:0] ni_src_dst_i,
+    input  wire [TERM*TAGW-1:0]  ni_src_tag_i,
+    output wire [TERM-1:0]       ni_src_take_o,
+    output wire [TERM*`TN_JW-1:0] ni_src_queue_o,
+    input  wire [TERM-1:0]       ni_snd_ready_i,
+    output wire [TERM-1:0]       ni_snd_valid_o,
+    output wire [TERM*TAGW-1:0]  ni_snd_tag_o,
+    output wire [TERM*`TN_AW-1:0] ni_snd_dst_o,
+    output wire [TERM*N-1:0]     ni_snd_quad_o,
+    output wire [`TN_NOBSW-1:0]  ni_obs_o
 );
     localparam TOPO  = 0;
     localparam NODES = K ** N;
@@ -209,6 +232,50 @@ module tn_emu_torus #(
     assign lnk_flit_o  = out_flit;
     assign crd_valid_o = ic_valid;
     assign crd_vc_o    = ic_vc;
+
+    // ---- GAL's network interface (GAL = 1), in the first stage: node ctx_q, written with it ----
+    generate
+        if (GAL != 0) begin : g_gal
+            tn_gal_ni #(.K(K), .N(N), .TERM(TERM), .QD(QD), .TAGW(TAGW), .TOPO(TOPO),
+                        .CTX(CTX)) u_ni (
+                .clk_i       (clk_i),
+                .rst_i       (rst_i),
+                .ctx_i       (ctx_q),
+                .ctx_we_i    (run_i || rst_i),
+                .coord_i     (coord_t[ctx_q]),
+                .cfg_sets_i  (ni_cfg_sets_i),
+                .cfg_adapt_i (ni_cfg_adapt_i),
+                .cfg_t_i     (ni_cfg_t_i),
+                .cfg_tmin_i  (ni_cfg_tmin_i),
+                .cfg_tmax_i  (ni_cfg_tmax_i),
+                .cfg_n1_i    (ni_cfg_n1_i),
+                .cfg_n2_i    (ni_cfg_n2_i),
+                .src_valid_i (ni_src_valid_i),
+                .src_dst_i   (ni_src_dst_i),
+                .src_tag_i   (ni_src_tag_i),
+                .src_take_o  (ni_src_take_o),
+                .src_queue_o (ni_src_queue_o),
+                .snd_ready_i (ni_snd_ready_i),
+                .afree_i     (afree_o),
+                .snd_valid_o (ni_snd_valid_o),
+                .snd_tag_o   (ni_snd_tag_o),
+                .snd_dst_o   (ni_snd_dst_o),
+                .snd_quad_o  (ni_snd_quad_o),
+                .obs_o       (ni_obs_o)
+            );
+        end else begin : g_nogal
+            assign ni_src_take_o  = {TERM{1'b0}};
+            assign ni_src_queue_o = {(TERM*`TN_JW){1'b0}};
+            assign ni_snd_valid_o = {TERM{1'b0}};
+            assign ni_snd_tag_o   = {(TERM*TAGW){1'b0}};
+            assign ni_snd_dst_o   = {(TERM*`TN_AW){1'b0}};
+            assign ni_snd_quad_o  = {(TERM*N){1'b0}};
+            assign ni_obs_o       = {`TN_NOBSW{1'b0}};
+            wire unused_ni = &{1'b0, ni_cfg_sets_i, ni_cfg_adapt_i, ni_cfg_t_i, ni_cfg_tmin_i,
+                               ni_cfg_tmax_i, ni_cfg_n1_i, ni_cfg_n2_i, ni_src_valid_i,
+                               ni_src_dst_i, ni_src_tag_i, ni_snd_ready_i};
+        end
+    endgenerate
 
     tn_router #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(TERM), .TOPO(TOPO), .ROUTING(ROUTING),
                 .SEL(SEL), .CTX(CTX), .STAGES(STAGES)) u_router (

@@ -52,5 +52,6 @@ void layout_init(layout *L, const tn_rtl_params *p)
     L->aobsw = o;
     L->acor = p->acor;
     L->gal = p->gal;
+    L->emu = p->emu;
     L->top = p->top;
 }

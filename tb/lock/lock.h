@@ -66,7 +66,8 @@ typedef struct layout {
     long f_lsb[8];           /* flit field LSBs in TN_FLIT_FIELDS order */
     int f_w[8];
     long obsw, nobsw, aobsw; /* router, NI and ACOR observation bus widths */
-    int gal;                 /* the model is tn_gal_lock_top */
+    int gal;                 /* the model is tn_gal_lock_top (or tn_emu_lock_top with GAL) */
+    int emu;                 /* the model is tn_emu_lock_top: every node's ports in one model */
     int acor;                /* the model is tn_acor_lock_top */
     int top;                 /* 1: one tn_router per node */
 } layout;
@@ -162,6 +163,9 @@ int lk_node_mismatch(mismatch *mm, int node, int idx, const char *field, uint64_
                      uint64_t mv);
 int ni_compare_state(rnet *r, const tn_sim *s, const layout *L, mismatch *mm);
 void ni_capture(const tn_sim *s, uint8_t *ready, uint32_t *ntag);
+void ni_drive(rnet *r, const tn_sim *s, const layout *L, const uint8_t *ready,
+              const uint32_t *ntag);
+int ni_compare_decisions(rnet *r, const tn_sim *s, const layout *L, mismatch *mm);
 int ni_drive_compare(rnet *r, const tn_sim *s, const layout *L, const uint8_t *ready,
                      const uint32_t *ntag, mismatch *mm);
 void ni_configure(tn_rtl *x, const layout *L, const tn_config *c);

@@ -171,13 +171,20 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
             res->cycles = t + 1;
             continue;
         }
-        if (L.gal && ni_drive_compare(r, s, &L, ni_ready, ni_ntag, &res->mm) &&
+        /* the NI's decisions of cycle t: settled before the tick (a model per router), or kept
+         * by the time-multiplexed torus as its tick evaluates each node (rtl=emu) */
+        if (L.gal && !L.emu && ni_drive_compare(r, s, &L, ni_ready, ni_ntag, &res->mm) &&
             (rc = record_mismatch(res, t)) && !fst)
             break;
+        if (L.gal && L.emu)
+            ni_drive(r, s, &L, ni_ready, ni_ntag);
         if (!rc && L.acor && acor_drive_compare(r, s, &L, acor_lvl, &res->mm) &&
             (rc = record_mismatch(res, t)) && !fst)
             break;
         rnet_tick(r);
+        if (!rc && L.gal && L.emu && ni_compare_decisions(r, s, &L, &res->mm) &&
+            (rc = record_mismatch(res, t)) && !fst)
+            break;
         if (fst && t + 1 >= trace_lo && t + 1 <= trace_hi)
             rnet_trace_dump(r, (uint64_t)(2 * t + 1));
         res->rtl_s += lk_now() - t3;

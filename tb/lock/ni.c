@@ -1,11 +1,18 @@
 /* SPDX-License-Identifier: MIT */
-/* The GAL network interface beside each router (rtl=rtr with tn_gal_lock_top): configuration,
- * the registers of the table (TN_NIOBS_FIELDS) and every enqueue and departure, each cycle. */
+/* The GAL network interface beside each router (rtl=rtr with tn_gal_lock_top: a model per node)
+ * or in every node of the time-multiplexed torus (rtl=emu with tn_emu_lock_top: one model, each
+ * port node-major): configuration, the registers of the table (TN_NIOBS_FIELDS) and every
+ * enqueue and departure, each cycle. */
 #include <stdio.h>
 #include "lock.h"
 #include "tn_obs.h"
 
 static uint8_t *port(tn_rtl *r, int p) { return tn_rtl_port(r, p, NULL); }
+
+/* Node's model, and the bit where its part of a port begins given the part's width: its own
+ * model's port from bit 0 (rtl=rtr), or node * width in the one model's (rtl=emu). */
+static tn_rtl *node_rtl(const rnet *r, int node) { return r->L->emu ? r->r[0] : r->r[node]; }
+static long node_bit(const rnet *r, int node, long width) { return r->L->emu ? node * width : 0; }
 
 void ni_configure(tn_rtl *x, const layout *L, const tn_config *c)
 {
@@ -38,8 +45,8 @@ int ni_compare_state(rnet *r, const tn_sim *s, const layout *Lay, mismatch *mm)
     const tn_dims *L = &Lay->d;
     const tn_gal_ni *g = &s->gal;
     for (int node = 0; node < s->g.nodes; node++) {
-        const uint8_t *po = port(r->r[node], TN_RTL_NI_OBS);
-        long off = 0;
+        const uint8_t *po = port(node_rtl(r, node), TN_RTL_NI_OBS);
+        long off = node_bit(r, node, Lay->nobsw);
 #define X(nm, ix, cnt, wd, when, model)                                                        \
     for (int i = 0; i < (cnt); i++) {                                                          \
         if (!(when))                                                                           \
@@ -80,47 +87,73 @@ void ni_capture(const tn_sim *s, uint8_t *ready, uint32_t *ntag)
     } while (0)
 
 /* After the model's step of cycle t: drive the NI inputs of cycle t (the packets the model's
- * injection units were offered, the senders' readiness captured before the step), settle, and
- * compare the NI's decisions with the model's. */
-int ni_drive_compare(rnet *r, const tn_sim *s, const layout *Lay, const uint8_t *ready,
-                     const uint32_t *ntag, mismatch *mm)
+ * injection units were offered, the senders' readiness captured before the step). */
+void ni_drive(rnet *r, const tn_sim *s, const layout *Lay, const uint8_t *ready,
+              const uint32_t *ntag)
 {
     const tn_dims *L = &Lay->d;
     const int term = s->g.term, AW = L->AW, TW = L->TAGW;
     for (int node = 0; node < s->g.nodes; node++) {
-        tn_rtl *x = r->r[node];
+        tn_rtl *x = node_rtl(r, node);
         uint8_t *sv = port(x, TN_RTL_NI_SRC_VALID), *sd = port(x, TN_RTL_NI_SRC_DST);
         uint8_t *st = port(x, TN_RTL_NI_SRC_TAG), *rd = port(x, TN_RTL_NI_SND_READY);
+        long b1 = node_bit(r, node, term), bA = node_bit(r, node, (long)term * AW);
+        long bT = node_bit(r, node, (long)term * TW);
         uint32_t tag = ntag[node];
         for (int e = 0; e < term; e++) {
             const tn_source *src = &s->src[(long)node * term + e];
-            lk_set(sv, e, 1, src->gal_offer);
-            lk_set(sd, (long)e * AW, AW,
+            lk_set(sv, b1 + e, 1, src->gal_offer);
+            lk_set(sd, bA + (long)e * AW, AW,
                    src->gal_offer ? (uint64_t)tn_addr_of(&s->g, src->gal_offer_dst) : 0);
-            lk_set(st, (long)e * TW, TW, tag & ((1u << TW) - 1));
+            lk_set(st, bT + (long)e * TW, TW, tag & ((1u << TW) - 1));
             tag += src->gal_took;
-            lk_set(rd, e, 1, ready[(long)node * term + e]);
+            lk_set(rd, b1 + e, 1, ready[(long)node * term + e]);
         }
-        tn_rtl_eval(x);
+    }
+}
+
+/* The NI's decisions of cycle t against the model's: settled after ni_drive (rtl=rtr), or as the
+ * time-multiplexed torus kept them during its tick (rtl=emu). */
+int ni_compare_decisions(rnet *r, const tn_sim *s, const layout *Lay, mismatch *mm)
+{
+    const tn_dims *L = &Lay->d;
+    const int term = s->g.term, AW = L->AW, TW = L->TAGW;
+    for (int node = 0; node < s->g.nodes; node++) {
+        tn_rtl *x = node_rtl(r, node);
         const uint8_t *tk = port(x, TN_RTL_NI_SRC_TAKE), *sq = port(x, TN_RTL_NI_SRC_QUEUE);
         const uint8_t *gv = port(x, TN_RTL_NI_SND_VALID), *gt = port(x, TN_RTL_NI_SND_TAG);
         const uint8_t *gd = port(x, TN_RTL_NI_SND_DST), *gq = port(x, TN_RTL_NI_SND_QUAD);
+        long b1 = node_bit(r, node, term), bA = node_bit(r, node, (long)term * AW);
+        long bT = node_bit(r, node, (long)term * TW), bJ = node_bit(r, node, (long)term * L->JW);
+        long bN = node_bit(r, node, (long)term * L->N);
         for (int e = 0; e < term; e++) {
             const tn_source *src = &s->src[(long)node * term + e];
-            int take = (int)lk_get(tk, e, 1);
+            int take = (int)lk_get(tk, b1 + e, 1);
             NI_CHECK("ni.src_take", e, take, src->gal_took);
             if (take)
-                NI_CHECK("ni.src_queue", e, lk_get(sq, (long)e * L->JW, L->JW), src->gal_enq_q);
-            int go = (int)lk_get(gv, e, 1);
+                NI_CHECK("ni.src_queue", e, lk_get(sq, bJ + (long)e * L->JW, L->JW),
+                         src->gal_enq_q);
+            int go = (int)lk_get(gv, b1 + e, 1);
             NI_CHECK("ni.snd_valid", e, go, src->gal_dep_q >= 0);
             if (go) {
                 const tn_packet *p = &s->pkt[src->pkt];
-                NI_CHECK("ni.snd_tag", e, lk_get(gt, (long)e * TW, TW),
+                NI_CHECK("ni.snd_tag", e, lk_get(gt, bT + (long)e * TW, TW),
                          src->gal_dep_tag & ((1u << TW) - 1));
-                NI_CHECK("ni.snd_dst", e, lk_get(gd, (long)e * AW, AW), tn_addr_of(&s->g, p->dst));
-                NI_CHECK("ni.snd_quad", e, lk_get(gq, (long)e * L->N, L->N), p->quad);
+                NI_CHECK("ni.snd_dst", e, lk_get(gd, bA + (long)e * AW, AW),
+                         tn_addr_of(&s->g, p->dst));
+                NI_CHECK("ni.snd_quad", e, lk_get(gq, bN + (long)e * L->N, L->N), p->quad);
             }
         }
     }
     return 0;
+}
+
+/* rtl=rtr: drive, settle each router's model and compare, before the tick. */
+int ni_drive_compare(rnet *r, const tn_sim *s, const layout *Lay, const uint8_t *ready,
+                     const uint32_t *ntag, mismatch *mm)
+{
+    ni_drive(r, s, Lay, ready, ntag);
+    for (int node = 0; node < s->g.nodes; node++)
+        tn_rtl_eval(node_rtl(r, node));
+    return ni_compare_decisions(r, s, Lay, mm);
 }

@@ -239,9 +239,10 @@ int lock_check(const opts *o, char *err, size_t errlen)
     if (tn_config_check(&o->cfg, err, errlen))
         return -1;
     const char *rtl = o->rtl[0] ? o->rtl : "net";
-    if (o->cfg.routing == TN_ROUTE_GAL && strcmp(rtl, "rtr")) {
+    if (o->cfg.routing == TN_ROUTE_GAL && strcmp(rtl, "rtr") && strcmp(rtl, "emu")) {
         snprintf(err, errlen, "key 'rtl': value '%s' is not allowed with routing=gal; allowed: rtr "
-                              "(the GAL network interface is lockstepped beside each tn_router)", rtl);
+                              "emu (the GAL network interface is lockstepped beside each tn_router, "
+                              "or each node's in the time-multiplexed torus)", rtl);
         return -1;
     }
     if (o->cfg.routing == TN_ROUTE_ACOR && strcmp(rtl, "rtr")) {

@@ -18,7 +18,10 @@ module tn_emu_lock_top #(
     parameter TOPO    = 0,   // 0 only (tn_emu_torus is a torus)
     parameter ROUTING = 0,
     parameter SEL     = -1,
-    parameter STAGES  = 1    // tn_emu_torus's
+    parameter STAGES  = 1,   // tn_emu_torus's
+    parameter GAL     = 0,   // 1: with GAL's network interface per node (tnlock routing=gal)
+    parameter QD      = 8,
+    parameter TAGW    = `TN_TAGW
 ) (
     input  wire                  clk_i,
     input  wire                  rst_i,
@@ -46,7 +49,26 @@ module tn_emu_lock_top #(
     output reg  [K**N*`TN_P*`TN_VW-1:0] crd_vc_o,
     output reg  [K**N*`TN_EW-1:0] err_o,
     output reg  [K**N*2*N-1:0]   afree_o,
-    output reg  [K**N*`TN_OBSW-1:0] obs_o
+    output reg  [K**N*`TN_OBSW-1:0] obs_o,
+    // GAL = 1: every node's GAL NI, the ports of tb/verilator/tn_gal_lock_top.v, node-major
+    input  wire [1:0]            ni_cfg_sets_i,
+    input  wire                  ni_cfg_adapt_i,
+    input  wire [`TN_NTW-1:0]    ni_cfg_t_i,
+    input  wire [`TN_NTW-1:0]    ni_cfg_tmin_i,
+    input  wire [`TN_NTW-1:0]    ni_cfg_tmax_i,
+    input  wire [6:0]            ni_cfg_n1_i,
+    input  wire [19:0]           ni_cfg_n2_i,
+    input  wire [K**N*TERM-1:0]  ni_src_valid_i,
+    input  wire [K**N*TERM*`TN_AW-1:0] ni_src_dst_i,
+    input  wire [K**N*TERM*TAGW-1:0] ni_src_tag_i,
+    output reg  [K**N*TERM-1:0]  ni_src_take_o,
+    output reg  [K**N*TERM*`TN_JW-1:0] ni_src_queue_o,
+    input  wire [K**N*TERM-1:0]  ni_snd_ready_i,
+    output reg  [K**N*TERM-1:0]  ni_snd_valid_o,
+    output reg  [K**N*TERM*TAGW-1:0] ni_snd_tag_o,
+    output reg  [K**N*TERM*`TN_AW-1:0] ni_snd_dst_o,
+    output reg  [K**N*TERM*N-1:0] ni_snd_quad_o,
+    output reg  [K**N*`TN_NOBSW-1:0] ni_obs_o
 );
     localparam NODES = K ** N;
     localparam P     = `TN_P;
@@ -55,6 +77,9 @@ module tn_emu_lock_top #(
     localparam EW    = `TN_EW;
     localparam OBSW  = `TN_OBSW;
     localparam CXW   = $clog2(NODES);
+    localparam AW    = `TN_AW;
+    localparam JW    = `TN_JW;
+    localparam NOBSW = `TN_NOBSW;
     wire unused_topo = &{1'b0, TOPO[0]};
 
     wire [TERM-1:0]    e_inj_crd_valid, e_ej_valid;
@@ -66,10 +91,16 @@ module tn_emu_lock_top #(
     wire [EW-1:0]      e_err;
     wire [2*N-1:0]     e_afree;
     wire [OBSW-1:0]    e_obs;
+    wire [TERM-1:0]      n_take, n_valid;
+    wire [TERM*JW-1:0]   n_queue;
+    wire [TERM*TAGW-1:0] n_tag;
+    wire [TERM*AW-1:0]   n_dst;
+    wire [TERM*N-1:0]    n_quad;
+    wire [NOBSW-1:0]     n_obs;
     wire [CXW-1:0]     c;    // the node the last stage evaluates
     wire               wr;   // and writes
     tn_emu_torus #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(TERM), .ROUTING(ROUTING),
-                   .SEL(SEL), .STAGES(STAGES)) u_emu (
+                   .SEL(SEL), .STAGES(STAGES), .GAL(GAL), .QD(QD), .TAGW(TAGW)) u_emu (
         .clk_i           (clk_i),
         .rst_i           (rst_i),
         .run_i           (run_i),
@@ -98,7 +129,25 @@ module tn_emu_lock_top #(
         .crd_vc_o        (e_crd_vc),
         .err_o           (e_err),
         .afree_o         (e_afree),
-        .obs_o           (e_obs)
+        .obs_o           (e_obs),
+        .ni_cfg_sets_i   (ni_cfg_sets_i),
+        .ni_cfg_adapt_i  (ni_cfg_adapt_i),
+        .ni_cfg_t_i      (ni_cfg_t_i),
+        .ni_cfg_tmin_i   (ni_cfg_tmin_i),
+        .ni_cfg_tmax_i   (ni_cfg_tmax_i),
+        .ni_cfg_n1_i     (ni_cfg_n1_i),
+        .ni_cfg_n2_i     (ni_cfg_n2_i),
+        .ni_src_valid_i  (ni_src_valid_i[ctx_o*TERM +: TERM]),
+        .ni_src_dst_i    (ni_src_dst_i[ctx_o*TERM*AW +: TERM*AW]),
+        .ni_src_tag_i    (ni_src_tag_i[ctx_o*TERM*TAGW +: TERM*TAGW]),
+        .ni_src_take_o   (n_take),
+        .ni_src_queue_o  (n_queue),
+        .ni_snd_ready_i  (ni_snd_ready_i[ctx_o*TERM +: TERM]),
+        .ni_snd_valid_o  (n_valid),
+        .ni_snd_tag_o    (n_tag),
+        .ni_snd_dst_o    (n_dst),
+        .ni_snd_quad_o   (n_quad),
+        .ni_obs_o        (n_obs)
     );
     always @(posedge clk_i) begin
         if (wr) begin
@@ -113,10 +162,19 @@ module tn_emu_lock_top #(
             crd_valid_o[c*P +: P]               <= e_crd_valid;
             crd_vc_o[c*P*VW +: P*VW]            <= e_crd_vc;
         end
+        if (run_i) begin   // the NI's decisions (first stage)
+            ni_src_take_o[ctx_o*TERM +: TERM]           <= n_take;
+            ni_src_queue_o[ctx_o*TERM*JW +: TERM*JW]    <= n_queue;
+            ni_snd_valid_o[ctx_o*TERM +: TERM]          <= n_valid;
+            ni_snd_tag_o[ctx_o*TERM*TAGW +: TERM*TAGW]  <= n_tag;
+            ni_snd_dst_o[ctx_o*TERM*AW +: TERM*AW]      <= n_dst;
+            ni_snd_quad_o[ctx_o*TERM*N +: TERM*N]       <= n_quad;
+        end
         if (!run_i && !rst_i) begin
             err_o[ctx_o*EW +: EW]               <= e_err;
             afree_o[ctx_o*2*N +: 2*N]           <= e_afree;
             obs_o[ctx_o*OBSW +: OBSW]           <= e_obs;
+            ni_obs_o[ctx_o*NOBSW +: NOBSW]      <= n_obs;
         end
     end
 endmodule

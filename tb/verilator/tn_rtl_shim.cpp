@@ -70,26 +70,6 @@ port_ref lookup(TN_TOP_CLASS *t, int port)
     case TN_RTL_OUT_CRD_VALID: return ref(t->out_crd_valid_i);
     case TN_RTL_OUT_CRD_VC: return ref(t->out_crd_vc_i);
     case TN_RTL_CFG_SEED: return ref(t->seed_i);
-#if TN_TOP_GAL
-    case TN_RTL_NI_CFG_SETS: return ref(t->ni_cfg_sets_i);
-    case TN_RTL_NI_CFG_ADAPT: return ref(t->ni_cfg_adapt_i);
-    case TN_RTL_NI_CFG_T: return ref(t->ni_cfg_t_i);
-    case TN_RTL_NI_CFG_TMIN: return ref(t->ni_cfg_tmin_i);
-    case TN_RTL_NI_CFG_TMAX: return ref(t->ni_cfg_tmax_i);
-    case TN_RTL_NI_CFG_N1: return ref(t->ni_cfg_n1_i);
-    case TN_RTL_NI_CFG_N2: return ref(t->ni_cfg_n2_i);
-    case TN_RTL_NI_SRC_VALID: return ref(t->ni_src_valid_i);
-    case TN_RTL_NI_SRC_DST: return ref(t->ni_src_dst_i);
-    case TN_RTL_NI_SRC_TAG: return ref(t->ni_src_tag_i);
-    case TN_RTL_NI_SRC_TAKE: return ref(t->ni_src_take_o);
-    case TN_RTL_NI_SRC_QUEUE: return ref(t->ni_src_queue_o);
-    case TN_RTL_NI_SND_READY: return ref(t->ni_snd_ready_i);
-    case TN_RTL_NI_SND_VALID: return ref(t->ni_snd_valid_o);
-    case TN_RTL_NI_SND_TAG: return ref(t->ni_snd_tag_o);
-    case TN_RTL_NI_SND_DST: return ref(t->ni_snd_dst_o);
-    case TN_RTL_NI_SND_QUAD: return ref(t->ni_snd_quad_o);
-    case TN_RTL_NI_OBS: return ref(t->ni_obs_o);
-#endif
 #if TN_TOP_ACOR
     case TN_RTL_ACOR_CFG_SEQ: return ref(t->acor_cfg_seq_i);
     case TN_RTL_ACOR_CFG_MODE: return ref(t->acor_cfg_mode_i);
@@ -121,6 +101,26 @@ port_ref lookup(TN_TOP_CLASS *t, int port)
     case TN_RTL_LNK_FLIT: return ref(t->lnk_flit_o);
     case TN_RTL_CRD_VALID: return ref(t->crd_valid_o);
     case TN_RTL_CRD_VC: return ref(t->crd_vc_o);
+#endif
+#if TN_TOP_GAL
+    case TN_RTL_NI_CFG_SETS: return ref(t->ni_cfg_sets_i);
+    case TN_RTL_NI_CFG_ADAPT: return ref(t->ni_cfg_adapt_i);
+    case TN_RTL_NI_CFG_T: return ref(t->ni_cfg_t_i);
+    case TN_RTL_NI_CFG_TMIN: return ref(t->ni_cfg_tmin_i);
+    case TN_RTL_NI_CFG_TMAX: return ref(t->ni_cfg_tmax_i);
+    case TN_RTL_NI_CFG_N1: return ref(t->ni_cfg_n1_i);
+    case TN_RTL_NI_CFG_N2: return ref(t->ni_cfg_n2_i);
+    case TN_RTL_NI_SRC_VALID: return ref(t->ni_src_valid_i);
+    case TN_RTL_NI_SRC_DST: return ref(t->ni_src_dst_i);
+    case TN_RTL_NI_SRC_TAG: return ref(t->ni_src_tag_i);
+    case TN_RTL_NI_SRC_TAKE: return ref(t->ni_src_take_o);
+    case TN_RTL_NI_SRC_QUEUE: return ref(t->ni_src_queue_o);
+    case TN_RTL_NI_SND_READY: return ref(t->ni_snd_ready_i);
+    case TN_RTL_NI_SND_VALID: return ref(t->ni_snd_valid_o);
+    case TN_RTL_NI_SND_TAG: return ref(t->ni_snd_tag_o);
+    case TN_RTL_NI_SND_DST: return ref(t->ni_snd_dst_o);
+    case TN_RTL_NI_SND_QUAD: return ref(t->ni_snd_quad_o);
+    case TN_RTL_NI_OBS: return ref(t->ni_obs_o);
 #endif
     case TN_RTL_CFG_ROUTE: return ref(t->cfg_route_i);
     case TN_RTL_CFG_SEL: return ref(t->cfg_sel_i);
