@@ -284,7 +284,8 @@ module tn_board #(
                 wire [AW-1:0] coord = gv;
                 wire [1:0] lvl;
                 tn_acor #(.K(K), .N(N), .TERM(1)) u_acor (
-                    .clk_i(clk_i), .rst_i(torus_rst), .cfg_seq_i(acor_seq_q),
+                    .clk_i(clk_i), .rst_i(torus_rst), .ctx_i(1'b0), .ctx_we_i(1'b0),
+                    .cfg_seq_i(acor_seq_q),
                     .cfg_mode_i(acor_mode_q), .cfg_hi_i(acor_hi_q), .cfg_it1_i(acor_it1_q),
                     .cfg_it2_i(acor_it2_q), .cfg_dt1_i(acor_dt1_q), .cfg_dt2_i(acor_dt2_q),
                     .coord_i(coord), .seed_i(cfg_seed_q ^ tn_salt(NODES + gv)),
