@@ -132,7 +132,7 @@ $(VL_SRC_DIR)/vl_source: $(VL_SRC_DEPS)
 # be set on make's command line (make mutate's sink set).
 VL_SNK_DIR ?= build/vl/sink
 VL_SNK_RTL ?= rtl
-VL_SNK_DEPS := $(VL_SNK_RTL)/ni/tn_sink.v $(VL_SNK_RTL)/common/tn_defs.vh \
+VL_SNK_DEPS := $(VL_SNK_RTL)/ni/tn_sink.v $(VL_SNK_RTL)/common/tn_ctx_reg.v $(VL_SNK_RTL)/common/tn_defs.vh \
                tb/verilator/tn_sink_shim.cpp tb/verilator/tn_sink_rtl.h tb/unit/vl_sink.c tb/unit/vl_tap.h \
                build/obj/libtn.a $(LIB_HDR) fpga/board.mk tb/verilator/tn_vl_model.h \
                tb/verilator/tn_vl_context.h

@@ -227,6 +227,7 @@ module tn_board #(
     genvar gv;
     generate
         for (gv = 0; gv < NODES; gv = gv + 1) begin : g_node
+            wire [AW-1:0] node_id = gv;   // node_i of tn_source and tn_sink (read only with CTX > 1)
             tn_source #(.K(K), .N(N), .V(V), .B(B), .W(W), .ROUTING(ROUTING), .QD(QD),
                         .GAL(GAL), .ACOR(ACOR), .NODE(gv)) u_src (
                 .clk_i(clk_i), .rst_i(drst), .seed_i(seed_q[gv*32 +: 32]),
@@ -301,7 +302,8 @@ module tn_board #(
                 wire unused_acor = &{1'b0, acor_att[gv], acor_rdy[gv], acor_dst[gv*AW +: AW]};
             end
             tn_sink #(.K(K), .N(N), .V(V), .W(W), .ROUTING(ROUTING), .NODE(gv)) u_sink (
-                .clk_i(clk_i), .rst_i(drst), .act_i(started_q), .cycle_i(cyc_q[15:0]),
+                .clk_i(clk_i), .rst_i(drst), .ctx_i(1'b0), .ctx_we_i(1'b0), .node_i(node_id),
+                .act_i(started_q), .cycle_i(cyc_q[15:0]),
                 .lo_ge_i(lo_ge), .lo_d_i(lo_d), .hi_ge_i(!before_hi), .hi_d_i(hi_d),
                 .hist_shift_i(hist_shift_q),
                 .ej_valid_i(ej_valid[gv]), .ej_vc_i(ej_vc[gv*VW +: VW]),
