@@ -110,7 +110,8 @@ board: build/bin/tnboard-core build/bin/tnboard-ring
 VL_SRC_DIR ?= build/vl/source
 VL_SRC_RTL ?= rtl
 VL_SRC_V := 4
-VL_SRC_DEPS := $(VL_SRC_RTL)/ni/tn_source.v $(VL_SRC_RTL)/ni/tn_traffic.v $(VL_SRC_RTL)/common/tn_defs.vh \
+VL_SRC_DEPS := $(VL_SRC_RTL)/ni/tn_source.v $(VL_SRC_RTL)/ni/tn_traffic.v $(VL_SRC_RTL)/common/tn_ctx_reg.v \
+               $(VL_SRC_RTL)/common/tn_defs.vh \
                tb/verilator/tn_source_shim.cpp tb/verilator/tn_source_rtl.h tb/unit/vl_source.c tb/unit/vl_tap.h \
                build/obj/libtn.a $(LIB_HDR) fpga/board.mk tb/verilator/tn_vl_model.h \
                tb/verilator/tn_vl_context.h

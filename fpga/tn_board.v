@@ -230,7 +230,8 @@ module tn_board #(
             wire [AW-1:0] node_id = gv;   // node_i of tn_source and tn_sink (read only with CTX > 1)
             tn_source #(.K(K), .N(N), .V(V), .B(B), .W(W), .ROUTING(ROUTING), .QD(QD),
                         .GAL(GAL), .ACOR(ACOR), .NODE(gv)) u_src (
-                .clk_i(clk_i), .rst_i(drst), .seed_i(seed_q[gv*32 +: 32]),
+                .clk_i(clk_i), .rst_i(drst), .ctx_i(1'b0), .ctx_we_i(1'b0), .node_i(node_id),
+                .seed_i(seed_q[gv*32 +: 32]),
                 .thresh_i(src_thresh), .pattern_i(src_pattern),
                 .perm_i(perm_q[gv*AW +: AW]), .hot_thr_i({hot_thr_hi_q, hot_thr_q}),
                 .n_hot_i(n_hot_q), .hot_i(hot_q),
