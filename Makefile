@@ -143,7 +143,7 @@ $(VL_GAL_DIR)/vl_gal_ni: $(VL_GAL_DEPS)
 # parameter sets) against the C model's acor.c; the test program is C (tb/unit/vl_acor.c, TAP),
 # tb/verilator/tn_acor_shim.cpp the only C++.
 VL_ACOR_DIR := build/vl/acor
-VL_ACOR_DEPS := tb/unit/vl_tap.h rtl/ni/tn_acor.v tb/verilator/tn_acor_top.v tb/verilator/tn_acor_shim.cpp \
+VL_ACOR_DEPS := tb/unit/vl_tap.h rtl/ni/tn_acor.v rtl/common/tn_ctx_reg.v tb/verilator/tn_acor_top.v tb/verilator/tn_acor_shim.cpp \
                 tb/verilator/tn_acor_rtl.h tb/unit/vl_acor.c tb/tn_obs.h rtl/common/tn_defs.vh \
                 build/obj/libtn.a tb/verilator/tn_vl_model.h tb/verilator/tn_vl_context.h
 $(VL_ACOR_DIR)/vl_acor: $(VL_ACOR_DEPS)

@@ -110,7 +110,8 @@ board: build/bin/tnboard-core build/bin/tnboard-ring
 VL_SRC_DIR ?= build/vl/source
 VL_SRC_RTL ?= rtl
 VL_SRC_V := 4
-VL_SRC_DEPS := $(VL_SRC_RTL)/ni/tn_source.v $(VL_SRC_RTL)/ni/tn_traffic.v $(VL_SRC_RTL)/common/tn_defs.vh \
+VL_SRC_DEPS := $(VL_SRC_RTL)/ni/tn_source.v $(VL_SRC_RTL)/ni/tn_traffic.v $(VL_SRC_RTL)/common/tn_ctx_reg.v \
+               $(VL_SRC_RTL)/common/tn_defs.vh \
                tb/verilator/tn_source_shim.cpp tb/verilator/tn_source_rtl.h tb/unit/vl_source.c tb/unit/vl_tap.h \
                build/obj/libtn.a $(LIB_HDR) fpga/board.mk tb/verilator/tn_vl_model.h \
                tb/verilator/tn_vl_context.h
@@ -132,7 +133,7 @@ $(VL_SRC_DIR)/vl_source: $(VL_SRC_DEPS)
 # be set on make's command line (make mutate's sink set).
 VL_SNK_DIR ?= build/vl/sink
 VL_SNK_RTL ?= rtl
-VL_SNK_DEPS := $(VL_SNK_RTL)/ni/tn_sink.v $(VL_SNK_RTL)/common/tn_defs.vh \
+VL_SNK_DEPS := $(VL_SNK_RTL)/ni/tn_sink.v $(VL_SNK_RTL)/common/tn_ctx_reg.v $(VL_SNK_RTL)/common/tn_defs.vh \
                tb/verilator/tn_sink_shim.cpp tb/verilator/tn_sink_rtl.h tb/unit/vl_sink.c tb/unit/vl_tap.h \
                build/obj/libtn.a $(LIB_HDR) fpga/board.mk tb/verilator/tn_vl_model.h \
                tb/verilator/tn_vl_context.h

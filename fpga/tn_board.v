@@ -227,9 +227,11 @@ module tn_board #(
     genvar gv;
     generate
         for (gv = 0; gv < NODES; gv = gv + 1) begin : g_node
+            wire [AW-1:0] node_id = gv;   // node_i of tn_source and tn_sink (read only with CTX > 1)
             tn_source #(.K(K), .N(N), .V(V), .B(B), .W(W), .ROUTING(ROUTING), .QD(QD),
                         .GAL(GAL), .ACOR(ACOR), .NODE(gv)) u_src (
-                .clk_i(clk_i), .rst_i(drst), .seed_i(seed_q[gv*32 +: 32]),
+                .clk_i(clk_i), .rst_i(drst), .ctx_i(1'b0), .ctx_we_i(1'b0), .node_i(node_id),
+                .seed_i(seed_q[gv*32 +: 32]),
                 .thresh_i(src_thresh), .pattern_i(src_pattern),
                 .perm_i(perm_q[gv*AW +: AW]), .hot_thr_i({hot_thr_hi_q, hot_thr_q}),
                 .n_hot_i(n_hot_q), .hot_i(hot_q),
@@ -285,7 +287,8 @@ module tn_board #(
                 wire [AW-1:0] coord = gv;
                 wire [1:0] lvl;
                 tn_acor #(.K(K), .N(N), .TERM(1)) u_acor (
-                    .clk_i(clk_i), .rst_i(torus_rst), .cfg_seq_i(acor_seq_q),
+                    .clk_i(clk_i), .rst_i(torus_rst), .ctx_i(1'b0), .ctx_we_i(1'b0),
+                    .cfg_seq_i(acor_seq_q),
                     .cfg_mode_i(acor_mode_q), .cfg_hi_i(acor_hi_q), .cfg_it1_i(acor_it1_q),
                     .cfg_it2_i(acor_it2_q), .cfg_dt1_i(acor_dt1_q), .cfg_dt2_i(acor_dt2_q),
                     .coord_i(coord), .seed_i(cfg_seed_q ^ tn_salt(NODES + gv)),
@@ -301,7 +304,8 @@ module tn_board #(
                 wire unused_acor = &{1'b0, acor_att[gv], acor_rdy[gv], acor_dst[gv*AW +: AW]};
             end
             tn_sink #(.K(K), .N(N), .V(V), .W(W), .ROUTING(ROUTING), .NODE(gv)) u_sink (
-                .clk_i(clk_i), .rst_i(drst), .act_i(started_q), .cycle_i(cyc_q[15:0]),
+                .clk_i(clk_i), .rst_i(drst), .ctx_i(1'b0), .ctx_we_i(1'b0), .node_i(node_id),
+                .act_i(started_q), .cycle_i(cyc_q[15:0]),
                 .lo_ge_i(lo_ge), .lo_d_i(lo_d), .hi_ge_i(!before_hi), .hi_d_i(hi_d),
                 .hist_shift_i(hist_shift_q),
                 .ej_valid_i(ej_valid[gv]), .ej_vc_i(ej_vc[gv*VW +: VW]),

@@ -111,6 +111,8 @@ ACOR_CFGS=(
     "K=2 N=1"
     "K=5 N=2 TERM=3"
     "K=64 N=4 TERM=4"
+    "K=4 N=2 TERM=1 CTX=16"
+    "K=5 N=2 TERM=3 CTX=3"
 )
 ACOR_BAD_CFGS=(
     "K=1|tn_error_acor_K_must_be_2_to_64"

@@ -12,16 +12,23 @@
 // otherwise), fail counts blocked events (att_i & !rdy_i) and clears on a start, and the level
 // machine takes the node's blocked events of the cycle (R23.5.2).
 //
+// State (level, cnt, tmr; per channel rng and fail) is held in tn_ctx_reg: CTX = 1 flip-flops, CTX
+// > 1 one copy per context for the time-multiplexed engine (docs/emulator.md, section 6).
+//
 // Area (docs/lint.md): one 16 x (CW+1) multiplier per dimension and channel (frac with a
 // variable n), the others are constant multiplies by K; the N xorshift32 steps are XOR gates.
 `include "tn_defs.vh"
 module tn_acor #(
     parameter K    = 4,   // radix, 2..64 (ACOR needs a torus)
     parameter N    = 2,   // dimensions, 1..4
-    parameter TERM = 1    // injection channels per node, 1..4
+    parameter TERM = 1,   // injection channels per node, 1..4
+    parameter CTX  = 1,   // contexts (tn_ctx_reg; 1: one node's block, docs/emulator.md)
+    parameter CXW  = (CTX > 1) ? $clog2(CTX) : 1
 ) (
     input  wire                  clk_i,
     input  wire                  rst_i,       // synchronous, active high
+    input  wire [CXW-1:0]        ctx_i,       // the context evaluated (CTX > 1)
+    input  wire                  ctx_we_i,    // its state is written at this clock edge (CTX > 1)
     // run-time configuration (constant during a run; R23.6.1)
     input  wire [1:0]            cfg_seq_i,   // acor_seq: 0 box-full, 1 goalq-full, 2 box-goalq-full, 3 box-goalq
     input  wire                  cfg_mode_i,  // acor_mode: 0 router, 1 packet
@@ -97,9 +104,9 @@ module tn_acor #(
     endgenerate
 
     // ---- the level machine (R23.5.2) ----
-    reg  [1:0]     level_q;
-    reg  [CTW-1:0] cnt_q;
-    reg  [15:0]    tmr_q;
+    wire [1:0]     level_q;
+    wire [CTW-1:0] cnt_q;
+    wire [15:0]    tmr_q;
     wire [1:0]     top = (cfg_seq_i == 2'd2) ? 2'd2 : 2'd1;   // levels - 1 (R23.2.1)
     wire [TERM-1:0] blk = att_i & ~rdy_i;              // blocked events (R23.4.2)
     reg  [2:0]     nblk;
@@ -120,26 +127,20 @@ module tn_acor #(
 `else
     wire           down = !up && endi && (level_q != 2'd0) && (c <= {2'b00, dt});
 `endif
-    always @(posedge clk_i) begin
-        if (rst_i) begin
-            level_q <= 2'd0;
-            cnt_q   <= {CTW{1'b0}};
-            tmr_q   <= cfg_hi_i;
-        end else begin
-            level_q <= level_q + {1'b0, up} - {1'b0, down};
-            if (up || endi) begin
-                cnt_q <= {CTW{1'b0}};
-                tmr_q <= cfg_hi_i;
-            end else begin
-                cnt_q <= c;
-                tmr_q <= tmr_q - 16'd1;
-            end
-        end
-    end
+    // level, cnt, tmr: a new interval on a rise or at its end (tmr reloads cfg_hi_i)
+    localparam LW = 2 + CTW + 16;
+    wire           rl = up || endi;
+    tn_ctx_reg #(.W(LW), .CTX(CTX)) u_lvl (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .en_i (1'b1),
+        .rv_i ({2'd0, {CTW{1'b0}}, cfg_hi_i}),
+        .d_i  ({level_q + {1'b0, up} - {1'b0, down}, rl ? {CTW{1'b0}} : c,
+                rl ? cfg_hi_i : tmr_q - 16'd1}),
+        .q_o  ({level_q, cnt_q, tmr_q}));
 
     // ---- per channel: stream, fail count, level in force, the draw (R23.2.2, R23.3, R23.4.3) ----
-    reg  [TERM*32-1:0] rng_q;
-    reg  [TERM*2-1:0]  fail_q;
+    wire [TERM*32-1:0] rng_q;
+    wire [TERM*2-1:0]  fail_q;
     genvar ge, gd;
     generate
         for (ge = 0; ge < TERM; ge = ge + 1) begin : g_ch
@@ -176,19 +177,15 @@ module tn_acor #(
                 assign mid_o[ge*AW + gd*CW +: CW] = md[CW-1:0];
                 wire unused_md = md[CW];
             end
-            always @(posedge clk_i) begin
-                if (rst_i) begin
-                    rng_q[ge*32 +: 32] <= (seed_i[ge*32 +: 32] == 32'd0) ? 32'h6D2B79F5
-                                                                      : seed_i[ge*32 +: 32];
-                    fail_q[ge*2 +: 2]  <= 2'd0;
-                end else if (att_i[ge]) begin
-                    rng_q[ge*32 +: 32] <= xs_steps(rng, N);
-                    if (rdy_i[ge])
-                        fail_q[ge*2 +: 2] <= 2'd0;
-                    else if (fail != 2'd3)
-                        fail_q[ge*2 +: 2] <= fail + 2'd1;
-                end
-            end
+            // the stream takes x_N and fail counts on an attempt; a start clears fail
+            wire [31:0] sd = seed_i[ge*32 +: 32];
+            tn_ctx_reg #(.W(34), .CTX(CTX)) u_ch (
+                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+                .en_i (att_i[ge]),
+                .rv_i ({(sd == 32'd0) ? 32'h6D2B79F5 : sd, 2'd0}),
+                .d_i  ({xs_steps(rng, N),
+                        rdy_i[ge] ? 2'd0 : (fail != 2'd3) ? fail + 2'd1 : fail}),
+                .q_o  ({rng_q[ge*32 +: 32], fail_q[ge*2 +: 2]}));
         end
     endgenerate
 

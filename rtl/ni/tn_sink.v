@@ -13,6 +13,8 @@
 // created in [win_lo, win_hi); marked packets give packets_o, the latency sum, max, min and a
 // histogram hit (bin = min(latency >> hist_shift, 15)); accepted_o counts flits taken in cycles
 // of the window.
+// State in tn_ctx_reg: CTX = 1 one node's sink; CTX > 1 one copy per context for the
+// time-multiplexed engine (docs/emulator.md, section 6), the node's id then node_i instead of NODE.
 `include "tn_defs.vh"
 module tn_sink #(
     parameter K       = 4,   // radix, 2..64
@@ -20,10 +22,15 @@ module tn_sink #(
     parameter V       = 2,   // VCs per port, 1..16
     parameter W       = 16,  // payload bits, 16..64
     parameter ROUTING = 0,   // most capable algorithm built (flit layout)
-    parameter NODE    = 0    // this sink's node id
+    parameter NODE    = 0,   // this sink's node id (CTX = 1)
+    parameter CTX     = 1,   // contexts (tn_ctx_reg; 1: one node's sink, docs/emulator.md)
+    parameter CXW     = (CTX > 1) ? $clog2(CTX) : 1
 ) (
     input  wire               clk_i,
     input  wire               rst_i,
+    input  wire [CXW-1:0]     ctx_i,       // the context evaluated (CTX > 1)
+    input  wire               ctx_we_i,    // its state is written at this clock edge (CTX > 1)
+    input  wire [`TN_AW-1:0]  node_i,      // the node's id when CTX > 1 (else NODE; not read)
     input  wire               act_i,       // the run has started
     input  wire [15:0]        cycle_i,     // the run's cycle t mod 2^16
     // t against the window [win_lo, win_hi), shared by all sinks: t >= win_lo and
@@ -36,20 +43,30 @@ module tn_sink #(
     input  wire               ej_valid_i,
     input  wire [`TN_VW-1:0]  ej_vc_i,
     input  wire [`TN_FW-1:0]  ej_flit_i,
-    output reg  [3:0]         err_o,       // sticky, bits above
+    output wire [3:0]         err_o,       // sticky, bits above
     output wire               done_o,      // a packet was delivered this cycle (its tail)
     output wire               mdone_o,     // ... and it was marked
     output wire [3:0]         bin_o,       // its histogram bin (with mdone_o)
-    output reg  [31:0]        packets_o,   // marked packets delivered
-    output reg  [31:0]        accepted_o,  // flits taken in the window
-    output reg  [47:0]        lat_sum_o,
-    output reg  [15:0]        lat_max_o,
-    output reg  [15:0]        lat_min_o,   // 0xFFFF until the first marked packet
-    output reg  [31:0]        delivered_o  // all packets delivered
+    output wire [31:0]        packets_o,   // marked packets delivered
+    output wire [31:0]        accepted_o,  // flits taken in the window
+    output wire [47:0]        lat_sum_o,
+    output wire [15:0]        lat_max_o,
+    output wire [15:0]        lat_min_o,   // 0xFFFF until the first marked packet
+    output wire [31:0]        delivered_o  // all packets delivered
 );
     localparam AW = `TN_AW;
     localparam integer NODE_I = NODE;
     localparam [AW-1:0] ME = NODE_I[AW-1:0];
+    // this node: the parameter, or in the engine (CTX > 1) the node evaluated
+    wire [AW-1:0] me;
+    generate
+        if (CTX > 1) begin : g_node_in
+            assign me = node_i;
+        end else begin : g_node_par
+            assign me = ME;
+            wire unused_node = &{1'b0, node_i};
+        end
+    endgenerate
     generate
         if (W < 16 || W > 64) begin : g_chk_w
             tn_error_tn_sink_W_must_be_16_to_64_for_the_board_payload u_err ();
@@ -71,17 +88,37 @@ module tn_sink #(
     wire [7:0]    f_lm1  = f_pay[15:8];
     wire          f_rsv  = (W > 16) ? |(f_pay >> 16) : 1'b0;
 
-    // per VC: the open packet
-    reg           busy_q [0:V-1];
-    reg  [7:0]    next_q [0:V-1];    // index of the next flit
-    reg  [7:0]    lm1_q  [0:V-1];    // length - 1, from the first body flit
-    reg  [AW-1:0] src_q  [0:V-1];
-    reg  [15:0]   ts_q   [0:V-1];    // creation cycle mod 2^16, from the head
-
-    wire          o_busy = busy_q[ej_vc_i];
-    wire [15:0]   ts     = f_head ? f_pay[15:0] : ts_q[ej_vc_i];
+    // per VC: the open packet, one tn_ctx_reg each (written when VC v takes a flit)
+    wire [V-1:0]    busy_v;
+    wire [V*8-1:0]  next_v;     // index of the next flit
+    wire [V*8-1:0]  lm1_v;      // length - 1, from the first body flit
+    wire [V*AW-1:0] src_v;
+    wire [V*16-1:0] ts_v;       // creation cycle mod 2^16, from the head
+    wire            take   = act_i && ej_valid_i;
+    // the open packet of the flit's VC
+    wire            o_busy = busy_v[ej_vc_i];
+    wire [7:0]      o_next = next_v[ej_vc_i*8 +: 8];
+    wire [7:0]      o_lm1  = lm1_v[ej_vc_i*8 +: 8];
+    wire [AW-1:0]   o_src  = src_v[ej_vc_i*AW +: AW];
+    wire [15:0]     o_ts   = ts_v[ej_vc_i*16 +: 16];
+    localparam PVW = 1 + 8 + 8 + AW + 16;
+    genvar gv;
+    generate
+        for (gv = 0; gv < V; gv = gv + 1) begin : g_vc
+            tn_ctx_reg #(.W(PVW), .CTX(CTX)) u_pkt (
+                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+                .en_i (take && ej_vc_i == gv),
+                .rv_i ({PVW{1'b0}}),
+                .d_i  ({!f_tail, f_head ? 8'd1 : o_next + 8'd1,
+                        f_head ? lm1_v[gv*8 +: 8] : f_lm1,
+                        f_head ? f_src : src_v[gv*AW +: AW],
+                        f_head ? f_pay[15:0] : ts_v[gv*16 +: 16]}),
+                .q_o  ({busy_v[gv], next_v[gv*8 +: 8], lm1_v[gv*8 +: 8], src_v[gv*AW +: AW],
+                        ts_v[gv*16 +: 16]}));
+        end
+    endgenerate
+    wire [15:0]   ts     = f_head ? f_pay[15:0] : o_ts;
     wire [15:0]   lat    = cycle_i - ts;
-    wire          take   = act_i && ej_valid_i;
     wire          fin    = take && f_tail;
     // created = t - lat: created >= win_lo iff t >= win_lo and lat <= t - win_lo; created <
     // win_hi iff t < win_hi or lat > t - win_hi (lat < 2^16, so the saturated distances suffice)
@@ -93,54 +130,27 @@ module tn_sink #(
     assign mdone_o = fin && marked;
     assign bin_o   = (lat_bin > 16'd15) ? 4'd15 : lat_bin[3:0];
 
-    wire e_dst   = f_dst != ME;
+    wire e_dst   = f_dst != me;
     wire e_order = f_head ? o_busy
-                          : (!o_busy || f_idx != next_q[ej_vc_i] ||
+                          : (!o_busy || f_idx != o_next ||
                              f_tail != (f_idx == f_lm1));
-    wire e_src   = !f_head && o_busy && (f_src != src_q[ej_vc_i]);
-    wire e_pay   = !f_head && (f_rsv || (o_busy && next_q[ej_vc_i] != 8'd1 &&
-                                         f_lm1 != lm1_q[ej_vc_i]));
+    wire e_src   = !f_head && o_busy && (f_src != o_src);
+    wire e_pay   = !f_head && (f_rsv || (o_busy && o_next != 8'd1 &&
+                                         f_lm1 != o_lm1));
 
-    integer v;
-    always @(posedge clk_i) begin
-        if (rst_i) begin
-            for (v = 0; v < V; v = v + 1) begin
-                busy_q[v] <= 1'b0;
-                next_q[v] <= 8'd0;
-                lm1_q[v]  <= 8'd0;
-                src_q[v]  <= {AW{1'b0}};
-                ts_q[v]   <= 16'd0;
-            end
-            err_o       <= 4'd0;
-            packets_o   <= 32'd0;
-            accepted_o  <= 32'd0;
-            lat_sum_o   <= 48'd0;
-            lat_max_o   <= 16'd0;
-            lat_min_o   <= 16'hFFFF;
-            delivered_o <= 32'd0;
-        end else if (take) begin
-            err_o <= err_o | {e_pay, e_src, e_order, e_dst};
-            if (f_head) begin
-                src_q[ej_vc_i] <= f_src;
-                ts_q[ej_vc_i]  <= f_pay[15:0];
-                next_q[ej_vc_i] <= 8'd1;
-            end else begin
-                next_q[ej_vc_i] <= next_q[ej_vc_i] + 8'd1;
-                lm1_q[ej_vc_i]  <= f_lm1;
-            end
-            busy_q[ej_vc_i] <= !f_tail;
-            if (in_win)
-                accepted_o <= accepted_o + 32'd1;
-            if (fin)
-                delivered_o <= delivered_o + 32'd1;
-            if (fin && marked) begin
-                packets_o <= packets_o + 32'd1;
-                lat_sum_o <= lat_sum_o + {32'd0, lat};
-                if (lat > lat_max_o)
-                    lat_max_o <= lat;
-                if (lat < lat_min_o)
-                    lat_min_o <= lat;
-            end
-        end
-    end
+    // the statistics and the sticky errors, written when a flit is taken
+    localparam SW = 4 + 32 + 32 + 48 + 16 + 16 + 32;
+    wire mk = fin && marked;
+    tn_ctx_reg #(.W(SW), .CTX(CTX)) u_stat (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .en_i (take),
+        .rv_i ({4'd0, 32'd0, 32'd0, 48'd0, 16'd0, 16'hFFFF, 32'd0}),
+        .d_i  ({err_o | {e_pay, e_src, e_order, e_dst},
+                mk ? packets_o + 32'd1 : packets_o,
+                in_win ? accepted_o + 32'd1 : accepted_o,
+                mk ? lat_sum_o + {32'd0, lat} : lat_sum_o,
+                (mk && lat > lat_max_o) ? lat : lat_max_o,
+                (mk && lat < lat_min_o) ? lat : lat_min_o,
+                fin ? delivered_o + 32'd1 : delivered_o}),
+        .q_o  ({err_o, packets_o, accepted_o, lat_sum_o, lat_max_o, lat_min_o, delivered_o}));
 endmodule

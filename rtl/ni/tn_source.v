@@ -19,6 +19,9 @@
 // Payload (the board's, docs/board-guide.md, "Flit payload"): the head carries the packet's
 // creation cycle mod 2^16; flit j >= 1 carries {len-1, j} (8 bits each). W >= 16.
 // Configuration inputs are held constant from reset to the end of a run.
+// State in tn_ctx_reg, the FIFO a memory {ctx, slot}: CTX = 1 one node's source; CTX > 1 one copy
+// per context for the time-multiplexed engine (docs/emulator.md, section 6), the node's id then
+// node_i instead of NODE.
 `include "tn_defs.vh"
 module tn_source #(
     parameter K       = 4,   // radix, a power of two, 2..64
@@ -30,10 +33,15 @@ module tn_source #(
     parameter QD      = 16,  // descriptors in the source FIFO, a power of two, 2..1024
     parameter GAL     = 0,   // 1: the GAL network interface ports are used (gal_i at run time)
     parameter ACOR    = 0,   // 1: the ACOR ports are used (acor_i at run time; needs ROUTING >= 2)
-    parameter NODE    = 0    // this source's node id
+    parameter NODE    = 0,   // this source's node id (CTX = 1)
+    parameter CTX     = 1,   // contexts (tn_ctx_reg; 1: one node's source, docs/emulator.md)
+    parameter CXW     = (CTX > 1) ? $clog2(CTX) : 1
 ) (
     input  wire                   clk_i,
     input  wire                   rst_i,        // loads the seed; empties everything
+    input  wire [CXW-1:0]         ctx_i,        // the context evaluated (CTX > 1)
+    input  wire                   ctx_we_i,     // its state is written at this clock edge (CTX > 1)
+    input  wire [`TN_AW-1:0]      node_i,       // the node's id when CTX > 1 (else NODE; not read)
     input  wire [31:0]            seed_i,       // tn_seed_stream(seed, 1, node*TERM + e)
     input  wire [32:0]            thresh_i,     // floor(p * 2^32), 0..2^32
     input  wire [3:0]             pattern_i,    // enum tn_traffic (tn_traffic)
@@ -70,16 +78,16 @@ module tn_source #(
     output wire [`TN_AW-1:0]      acor_dst_o,   // ACOR: the head's destination
     input  wire [`TN_AW-1:0]      acor_mid_i,   // ACOR: the intermediate drawn this cycle
     output wire                   enter_o,      // a packet entered the network's count this cycle
-    output reg                    inj_valid_o,  // the injection link register
-    output reg  [`TN_VW-1:0]      inj_vc_o,
-    output reg  [`TN_FW-1:0]      inj_flit_o,
+    output wire                   inj_valid_o,  // the injection link register
+    output wire [`TN_VW-1:0]      inj_vc_o,
+    output wire [`TN_FW-1:0]      inj_flit_o,
     output wire                   marked_o,     // a packet of the window was created this cycle
     output wire [8:0]             marked_len_o, // its length
     output wire                   start_o,      // a packet started this cycle
-    output reg                    all_gen_o,    // C model's all_marked_generated for this channel
-    output reg                    ovf_o,        // sticky: a packet was lost to a full FIFO
-    output reg                    pat_err_o,    // sticky: the pattern is not built
-    output reg  [31:0]            injected_o    // packets started since reset
+    output wire                   all_gen_o,    // C model's all_marked_generated for this channel
+    output wire                   ovf_o,        // sticky: a packet was lost to a full FIFO
+    output wire                   pat_err_o,    // sticky: the pattern is not built
+    output wire [31:0]            injected_o    // packets started since reset
 );
     localparam AW   = `TN_AW;
     localparam FW   = `TN_FW;
@@ -94,6 +102,16 @@ module tn_source #(
     localparam [63:0] K64 = 64'd1 << CW;   // K (a power of two)
     localparam integer NODE_I = NODE;
     localparam [AW-1:0] SRC = NODE_I[AW-1:0];
+    // this node: the parameter, or in the engine (CTX > 1) the node evaluated
+    wire [AW-1:0] src;
+    generate
+        if (CTX > 1) begin : g_node_in
+            assign src = node_i;
+        end else begin : g_node_par
+            assign src = SRC;
+            wire unused_node = &{1'b0, node_i};
+        end
+    endgenerate
     generate
         if ((K & (K - 1)) != 0 || K < 2 || K > 64) begin : g_chk_k
             tn_error_tn_source_K_must_be_a_power_of_two_2_to_64 u_err ();
@@ -126,7 +144,7 @@ module tn_source #(
     endfunction
 
     // ---- the draws of one cycle, from stream state rng_q (docs/traffic.md section 2) ----
-    reg  [31:0] rng_q;
+    wire [31:0] rng_q;
     wire [31:0] x1 = xs(rng_q);
     wire        create = thresh_i[32] || (x1 < thresh_i[31:0]);
     wire        lrange = pkt_max_i > pkt_min_i;
@@ -140,7 +158,7 @@ module tn_source #(
     wire [1:0]  dst_draws;
     wire        dst_err;
     tn_traffic #(.K(K), .N(N)) u_traffic (
-        .src_i(SRC), .pattern_i(pattern_i), .x_i(x3), .x2_i(x4), .perm_i(perm_i),
+        .src_i(src), .pattern_i(pattern_i), .x_i(x3), .x2_i(x4), .perm_i(perm_i),
         .hot_thr_i(hot_thr_i), .n_hot_i(n_hot_i), .hot_i(hot_i), .dst_o(dst),
         .ndraw_o(dst_draws), .err_o(dst_err)
     );
@@ -161,7 +179,7 @@ module tn_source #(
         quad_g = {N{1'b0}};
         gp = 64'd0;
         for (d = 0; d < N; d = d + 1) begin
-            cs = SRC[d*CW +: CW];
+            cs = src[d*CW +: CW];
             cd = dst[d*CW +: CW];
             plus  = cd - cs;                   // mod K (K a power of two)
             minus = cs - cd;
@@ -185,22 +203,35 @@ module tn_source #(
     wire [31:0] rng_after = create ? r4 : x1;
 
     // ---- the candidate of the current cycle ----
-    reg           cand_ok_q;     // cand_q holds the draws of the next active cycle
-    reg           cand_new_q;
-    reg  [8:0]    cand_len_q;
-    reg  [AW-1:0] cand_dst_q, cand_mid_q;
-    reg  [N-1:0]  cand_quad_q;
+    wire          cand_ok_q;     // cand_q holds the draws of the next active cycle
+    wire          cand_new_q;
+    wire [8:0]    cand_len_q;
+    wire [AW-1:0] cand_dst_q, cand_mid_q;
+    wire [N-1:0]  cand_quad_q;
 
     // ---- descriptor FIFO ----
-    reg  [DW-1:0] mem_q [0:QD-1];
-    reg  [QW-1:0] rd_q, wr_q;
-    reg  [QW:0]   cnt_q;
+    // the memory: word wr_q, and {ctx, wr_q} with CTX > 1
+    localparam MD  = (CTX > 1) ? (CTX << QW) : QD;
+    localparam MAW = (CTX > 1) ? CXW + QW : QW;
+    reg  [DW-1:0] mem_q [0:MD-1];
+    wire [QW-1:0] rd_q, wr_q;
+    wire [QW:0]   cnt_q;
+    wire [MAW-1:0] m_wa, m_ra;
+    generate
+        if (CTX > 1) begin : g_mctx
+            assign m_wa = {ctx_i, wr_q};
+            assign m_ra = {ctx_i, rd_q};
+        end else begin : g_mone
+            assign m_wa = wr_q;
+            assign m_ra = rd_q;
+        end
+    endgenerate
     wire          fifo_empty = (cnt_q == {(QW+1){1'b0}});
     wire          fifo_full  = (cnt_q == QD[QW:0]);
     wire          new_pkt = act_i && cand_new_q && !stop_i;
     wire [DW-1:0] new_desc = {cycle_i, late_i, before_hi_i, cand_len_q, cand_dst_q, cand_mid_q,
                               cand_quad_q};
-    wire [DW-1:0] head = fifo_empty ? new_desc : mem_q[rd_q];
+    wire [DW-1:0] head = fifo_empty ? new_desc : mem_q[m_ra];
     wire          head_ok = !fifo_empty || new_pkt;
     wire [15:0]   h_created = head[DW-1 -: 16];
     wire          h_late = head[DW-17];          // created >= win_hi - 1
@@ -211,13 +242,13 @@ module tn_source #(
     wire [N-1:0]  h_quad = head[N-1:0];
 
     // ---- injection ----
-    reg  [V*CNTW-1:0] cred_q;    // credits per VC
-    reg  [VW-1:0]   vc_ptr_q, vc_q;
-    reg             in_pkt_q;
-    reg  [7:0]      idx_q, lm1_q;
-    reg  [AW-1:0]   p_dst_q, p_mid_q;
-    reg  [N-1:0]    p_quad_q;
-    reg             pend_q, gen_hi_q;
+    wire [V*CNTW-1:0] cred_q;    // credits per VC
+    wire [VW-1:0]   vc_ptr_q, vc_q;
+    wire            in_pkt_q;
+    wire [7:0]      idx_q, lm1_q;
+    wire [AW-1:0]   p_dst_q, p_mid_q;
+    wire [N-1:0]    p_quad_q;
+    wire            pend_q, gen_hi_q;
 
     // the first VC at or after vc_ptr with every credit back
     reg             vc_found;
@@ -291,103 +322,97 @@ module tn_source #(
     wire [FW-1:0] flit;
     generate
         if (XW > 0) begin : g_hdr
-            assign flit = {can_start, s_tail, 1'b0, s_mid, s_quad, s_dst, SRC, s_pay};
+            assign flit = {can_start, s_tail, 1'b0, s_mid, s_quad, s_dst, src, s_pay};
         end else begin : g_nohdr
-            assign flit = {can_start, s_tail, s_dst, SRC, s_pay};
+            assign flit = {can_start, s_tail, s_dst, src, s_pay};
             wire unused_hdr = &{1'b0, s_mid, s_quad};
         end
     endgenerate
 
-    integer q;
+    // the descriptor memory: written in reset too, as before (the engine writes only the context
+    // it evaluates)
+    wire m_we = (CTX == 1) || ctx_we_i;
     always @(posedge clk_i) begin
-        if (push && !fifo_full)
-            mem_q[wr_q] <= new_desc;
+        if (push && !fifo_full && m_we)
+            mem_q[m_wa] <= new_desc;
     end
 
-    always @(posedge clk_i) begin
-        if (rst_i) begin
-            rng_q       <= seed_i;
-            cand_ok_q   <= 1'b0;
-            cand_new_q  <= 1'b0;
-            cand_len_q  <= 9'd0;
-            cand_dst_q  <= {AW{1'b0}};
-            cand_mid_q  <= {AW{1'b0}};
-            cand_quad_q <= {N{1'b0}};
-            rd_q        <= {QW{1'b0}};
-            wr_q        <= {QW{1'b0}};
-            cnt_q       <= {(QW+1){1'b0}};
-            for (q = 0; q < V; q = q + 1)
-                cred_q[q*CNTW +: CNTW] <= buf_i;
-            vc_ptr_q    <= {VW{1'b0}};
-            vc_q        <= {VW{1'b0}};
-            in_pkt_q    <= 1'b0;
-            idx_q       <= 8'd0;
-            lm1_q       <= 8'd0;
-            p_dst_q     <= {AW{1'b0}};
-            p_mid_q     <= {AW{1'b0}};
-            p_quad_q    <= {N{1'b0}};
-            pend_q      <= 1'b0;
-            gen_hi_q    <= 1'b0;
-            all_gen_o   <= 1'b0;
-            ovf_o       <= 1'b0;
-            pat_err_o   <= 1'b0;
-            injected_o  <= 32'd0;
-            inj_valid_o <= 1'b0;
-            inj_vc_o    <= {VW{1'b0}};
-            inj_flit_o  <= {FW{1'b0}};
-        end else begin
-            // the draws: once to prime after reset, then once per active cycle
-            if (!cand_ok_q || act_i) begin
-                cand_ok_q   <= 1'b1;
-                cand_new_q  <= create;
-                cand_len_q  <= len;
-                cand_dst_q  <= dst;
-                cand_mid_q  <= mid_n;
-                cand_quad_q <= quad_n;
-                rng_q       <= rng_after;
-                if (create && dst_err)
-                    pat_err_o <= 1'b1;
-            end
-            // FIFO
-            if (push && fifo_full)
-                ovf_o <= 1'b1;
-            if (push && !fifo_full)
-                wr_q <= wr_q + {{(QW-1){1'b0}}, 1'b1};
-            if (pop)
-                rd_q <= rd_q + {{(QW-1){1'b0}}, 1'b1};
-            cnt_q <= cnt_q + {{QW{1'b0}}, push && !fifo_full} - {{QW{1'b0}}, pop};
-            // the C model's lazy generator clock (all_marked_generated in cmodel/src/sim.c):
-            // it advances when the channel is free to take its next packet
-            // (under GAL every cycle: the injection unit offers a packet whatever is being sent)
-            if (act_i && (gal || !in_pkt_q) && !stop_i) begin
-                pend_q   <= head_ok && !leave;
-                gen_hi_q <= head_ok ? h_late : late_i;
-                all_gen_o <= (head_ok ? h_late : late_i) && !(head_ok && !leave && h_bhi);
-            end
-            // the packet being sent
-            if (can_start) begin
-                vc_q      <= vc_sel;
-                vc_ptr_q  <= (vc_sel == VLAST) ? {VW{1'b0}} : vc_sel + {{(VW-1){1'b0}}, 1'b1};
-                in_pkt_q  <= (st_len != 9'd1);
-                idx_q     <= 8'd1;
-                lm1_q     <= st_len[7:0] - 8'd1;
-                p_dst_q   <= st_dst;
-                p_mid_q   <= st_mid;
-                p_quad_q  <= st_quad;
-                injected_o <= injected_o + 32'd1;
-            end else if (send_body) begin
-                idx_q    <= idx_q + 8'd1;
-                if (idx_q == lm1_q)
-                    in_pkt_q <= 1'b0;
-            end
-            for (q = 0; q < V; q = q + 1)
-                cred_q[q*CNTW +: CNTW] <= cred_q[q*CNTW +: CNTW] + {{(CNTW-1){1'b0}}, crd_hot[q]}
-                             - {{(CNTW-1){1'b0}}, snd_hot[q]};
-            inj_valid_o <= can_start || send_body;
-            inj_vc_o    <= s_vc;
-            inj_flit_o  <= flit;
-        end
+    // the draws: once to prime after reset, then once per active cycle
+    localparam DRW = 32 + 1 + 1 + 9 + AW + AW + N + 1;
+    tn_ctx_reg #(.W(DRW), .CTX(CTX)) u_draw (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .en_i (!cand_ok_q || act_i),
+        .rv_i ({seed_i, {(DRW-32){1'b0}}}),
+        .d_i  ({rng_after, 1'b1, create, len, dst, mid_n, quad_n,
+                pat_err_o || (create && dst_err)}),
+        .q_o  ({rng_q, cand_ok_q, cand_new_q, cand_len_q, cand_dst_q, cand_mid_q, cand_quad_q,
+                pat_err_o}));
+
+    // the FIFO's pointers and count, its overflow flag, and the credits per VC
+    reg [V*CNTW-1:0] cred_d;
+    integer q;
+    always @* begin
+        for (q = 0; q < V; q = q + 1)
+            cred_d[q*CNTW +: CNTW] = cred_q[q*CNTW +: CNTW] + {{(CNTW-1){1'b0}}, crd_hot[q]}
+                                     - {{(CNTW-1){1'b0}}, snd_hot[q]};
     end
+    wire wr = push && !fifo_full;
+    localparam FPW = QW + QW + (QW + 1) + 1 + V * CNTW;
+    tn_ctx_reg #(.W(FPW), .CTX(CTX)) u_fifo (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .en_i (1'b1),
+        .rv_i ({{(QW+QW+QW+1+1){1'b0}}, {V{buf_i}}}),
+        .d_i  ({wr ? wr_q + {{(QW-1){1'b0}}, 1'b1} : wr_q,
+                pop ? rd_q + {{(QW-1){1'b0}}, 1'b1} : rd_q,
+                cnt_q + {{QW{1'b0}}, wr} - {{QW{1'b0}}, pop},
+                ovf_o || (push && fifo_full),
+                cred_d}),
+        .q_o  ({wr_q, rd_q, cnt_q, ovf_o, cred_q}));
+
+    // the C model's lazy generator clock (all_marked_generated in cmodel/src/sim.c): it advances
+    // when the channel is free to take its next packet (under GAL every cycle: the injection unit
+    // offers a packet whatever is being sent)
+    tn_ctx_reg #(.W(3), .CTX(CTX)) u_gen (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .en_i (act_i && (gal || !in_pkt_q) && !stop_i),
+        .rv_i (3'd0),
+        .d_i  ({head_ok && !leave, head_ok ? h_late : late_i,
+                (head_ok ? h_late : late_i) && !(head_ok && !leave && h_bhi)}),
+        .q_o  ({pend_q, gen_hi_q, all_gen_o}));
+
+    // the packet being sent: VC, dst, mid, quad take this cycle's flit's (s_*: the packet that
+    // starts, else themselves), the next value of inj_flit_o's bits too: the flip-flops are shared
+    localparam PKW = VW + AW + AW + N;
+    tn_ctx_reg #(.W(PKW), .CTX(CTX)) u_pkt (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .en_i (1'b1),
+        .rv_i ({PKW{1'b0}}),
+        .d_i  ({s_vc, s_dst, s_mid, s_quad}),
+        .q_o  ({vc_q, p_dst_q, p_mid_q, p_quad_q}));
+    // taken when a packet starts: the VC to try first next, length - 1, the packets started
+    tn_ctx_reg #(.W(VW + 8 + 32), .CTX(CTX)) u_start (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .en_i (can_start),
+        .rv_i ({(VW + 8 + 32){1'b0}}),
+        .d_i  ({(vc_sel == VLAST) ? {VW{1'b0}} : vc_sel + {{(VW-1){1'b0}}, 1'b1},
+                st_len[7:0] - 8'd1, injected_o + 32'd1}),
+        .q_o  ({vc_ptr_q, lm1_q, injected_o}));
+    // the flit index and whether a packet is open
+    tn_ctx_reg #(.W(9), .CTX(CTX)) u_idx (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .en_i (can_start || send_body),
+        .rv_i (9'd0),
+        .d_i  (can_start ? {st_len != 9'd1, 8'd1}
+                         : {(idx_q == lm1_q) ? 1'b0 : in_pkt_q, idx_q + 8'd1}),
+        .q_o  ({in_pkt_q, idx_q}));
+
+    // the injection link register (read by this node's router)
+    tn_ctx_reg #(.W(1 + VW + FW), .CTX(CTX)) u_inj (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .en_i (1'b1),
+        .rv_i ({(1 + VW + FW){1'b0}}),
+        .d_i  ({can_start || send_body, s_vc, flit}),
+        .q_o  ({inj_valid_o, inj_vc_o, inj_flit_o}));
     wire unused_ok = &{1'b0, v[31:0], gen_hi_q, pend_q, len_p[63:41], len_p[31:0], mid_p[63:32+AW],
                        mid_p[31:0], gp[63:38], gp[31:0], s_lm1, snd_tag_i[10:9]};
 endmodule

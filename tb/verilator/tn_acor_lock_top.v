@@ -70,6 +70,8 @@ module tn_acor_lock_top #(
     tn_acor #(.K(K), .N(N), .TERM(TERM)) u_acor (
         .clk_i      (clk_i),
         .rst_i      (rst_i),
+        .ctx_i      (1'b0),
+        .ctx_we_i   (1'b0),
         .cfg_seq_i  (acor_cfg_seq_i),
         .cfg_mode_i (acor_cfg_mode_i),
         .cfg_hi_i   (acor_cfg_hi_i),

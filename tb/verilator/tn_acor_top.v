@@ -61,7 +61,8 @@ module tn_acor_top (
                 end
             end
             tn_acor #(.K(K), .N(N), .TERM(TERM)) u_acor (
-                .clk_i(clk_i), .rst_i(rst_i), .cfg_seq_i(cfg_seq_i), .cfg_mode_i(cfg_mode_i),
+                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(1'b0), .ctx_we_i(1'b0),
+                .cfg_seq_i(cfg_seq_i), .cfg_mode_i(cfg_mode_i),
                 .cfg_hi_i(cfg_hi_i), .cfg_it1_i(cfg_it1_i), .cfg_it2_i(cfg_it2_i),
                 .cfg_dt1_i(cfg_dt1_i), .cfg_dt2_i(cfg_dt2_i), .coord_i(coord_i[AW-1:0]),
                 .seed_i(seed_i[TERM*32-1:0]), .att_i(att_i[TERM-1:0]), .rdy_i(rdy_i[TERM-1:0]),

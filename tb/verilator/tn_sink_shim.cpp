@@ -17,6 +17,9 @@ extern "C" void tn_sink_rtl_free(tn_sink_rtl *r) { tn_vl_close(r); }
 extern "C" void tn_sink_rtl_reset(tn_sink_rtl *r)
 {
     Vtn_sink *t = r->top;
+    t->ctx_i = 0;     // one context (CTX = 1): ctx_i, ctx_we_i and node_i are not read
+    t->ctx_we_i = 0;
+    t->node_i = 5;    // NODE (fpga/board.mk)
     t->act_i = 0;
     t->cycle_i = 0;
     t->lo_ge_i = 0;

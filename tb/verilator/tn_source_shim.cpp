@@ -30,6 +30,9 @@ extern "C" void tn_source_rtl_reset(tn_source_rtl *r, const tn_source_cfg *c,
                                     tn_source_out *at_reset)
 {
     Vtn_source *t = r->top;
+    t->ctx_i = 0;     // one context (CTX = 1): ctx_i, ctx_we_i and node_i are not read
+    t->ctx_we_i = 0;
+    t->node_i = 5;    // NODE (fpga/board.mk)
     t->seed_i = c->seed;
     t->thresh_i = c->thresh;
     t->pattern_i = c->pattern;
