@@ -130,13 +130,15 @@ module tn_acor #(
     // level, cnt, tmr: a new interval on a rise or at its end (tmr reloads cfg_hi_i)
     localparam LW = 2 + CTW + 16;
     wire           rl = up || endi;
+    wire [(LW)-1:0] unused_u_lvl_w;   // (one stage: read and written at ctx_i)
     tn_ctx_reg #(.W(LW), .CTX(CTX)) u_lvl (
-        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(ctx_i), .we_i(ctx_we_i),
         .en_i (1'b1),
         .rv_i ({2'd0, {CTW{1'b0}}, cfg_hi_i}),
         .d_i  ({level_q + {1'b0, up} - {1'b0, down}, rl ? {CTW{1'b0}} : c,
                 rl ? cfg_hi_i : tmr_q - 16'd1}),
-        .q_o  ({level_q, cnt_q, tmr_q}));
+        .q_o  ({level_q, cnt_q, tmr_q}),
+        .qw_o (unused_u_lvl_w));
 
     // ---- per channel: stream, fail count, level in force, the draw (R23.2.2, R23.3, R23.4.3) ----
     wire [TERM*32-1:0] rng_q;
@@ -179,13 +181,15 @@ module tn_acor #(
             end
             // the stream takes x_N and fail counts on an attempt; a start clears fail
             wire [31:0] sd = seed_i[ge*32 +: 32];
+            wire [(34)-1:0] unused_u_ch_w;   // (one stage: read and written at ctx_i)
             tn_ctx_reg #(.W(34), .CTX(CTX)) u_ch (
-                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(ctx_i), .we_i(ctx_we_i),
                 .en_i (att_i[ge]),
                 .rv_i ({(sd == 32'd0) ? 32'h6D2B79F5 : sd, 2'd0}),
                 .d_i  ({xs_steps(rng, N),
                         rdy_i[ge] ? 2'd0 : (fail != 2'd3) ? fail + 2'd1 : fail}),
-                .q_o  ({rng_q[ge*32 +: 32], fail_q[ge*2 +: 2]}));
+                .q_o  ({rng_q[ge*32 +: 32], fail_q[ge*2 +: 2]}),
+                .qw_o (unused_u_ch_w));
         end
     endgenerate
 

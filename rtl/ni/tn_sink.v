@@ -105,8 +105,9 @@ module tn_sink #(
     genvar gv;
     generate
         for (gv = 0; gv < V; gv = gv + 1) begin : g_vc
+            wire [(PVW)-1:0] unused_u_pkt_w;   // (one stage: read and written at ctx_i)
             tn_ctx_reg #(.W(PVW), .CTX(CTX)) u_pkt (
-                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(ctx_i), .we_i(ctx_we_i),
                 .en_i (take && ej_vc_i == gv),
                 .rv_i ({PVW{1'b0}}),
                 .d_i  ({!f_tail, f_head ? 8'd1 : o_next + 8'd1,
@@ -114,7 +115,8 @@ module tn_sink #(
                         f_head ? f_src : src_v[gv*AW +: AW],
                         f_head ? f_pay[15:0] : ts_v[gv*16 +: 16]}),
                 .q_o  ({busy_v[gv], next_v[gv*8 +: 8], lm1_v[gv*8 +: 8], src_v[gv*AW +: AW],
-                        ts_v[gv*16 +: 16]}));
+                        ts_v[gv*16 +: 16]}),
+                .qw_o (unused_u_pkt_w));
         end
     endgenerate
     wire [15:0]   ts     = f_head ? f_pay[15:0] : o_ts;
@@ -141,8 +143,9 @@ module tn_sink #(
     // the statistics and the sticky errors, written when a flit is taken
     localparam SW = 4 + 32 + 32 + 48 + 16 + 16 + 32;
     wire mk = fin && marked;
+    wire [(SW)-1:0] unused_u_stat_w;   // (one stage: read and written at ctx_i)
     tn_ctx_reg #(.W(SW), .CTX(CTX)) u_stat (
-        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(ctx_i), .we_i(ctx_we_i),
         .en_i (take),
         .rv_i ({4'd0, 32'd0, 32'd0, 48'd0, 16'd0, 16'hFFFF, 32'd0}),
         .d_i  ({err_o | {e_pay, e_src, e_order, e_dst},
@@ -152,5 +155,6 @@ module tn_sink #(
                 (mk && lat > lat_max_o) ? lat : lat_max_o,
                 (mk && lat < lat_min_o) ? lat : lat_min_o,
                 fin ? delivered_o + 32'd1 : delivered_o}),
-        .q_o  ({err_o, packets_o, accepted_o, lat_sum_o, lat_max_o, lat_min_o, delivered_o}));
+        .q_o  ({err_o, packets_o, accepted_o, lat_sum_o, lat_max_o, lat_min_o, delivered_o}),
+        .qw_o (unused_u_stat_w));
 endmodule

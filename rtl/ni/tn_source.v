@@ -339,14 +339,16 @@ module tn_source #(
 
     // the draws: once to prime after reset, then once per active cycle
     localparam DRW = 32 + 1 + 1 + 9 + AW + AW + N + 1;
+    wire [(DRW)-1:0] unused_u_draw_w;   // (one stage: read and written at ctx_i)
     tn_ctx_reg #(.W(DRW), .CTX(CTX)) u_draw (
-        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(ctx_i), .we_i(ctx_we_i),
         .en_i (!cand_ok_q || act_i),
         .rv_i ({seed_i, {(DRW-32){1'b0}}}),
         .d_i  ({rng_after, 1'b1, create, len, dst, mid_n, quad_n,
                 pat_err_o || (create && dst_err)}),
         .q_o  ({rng_q, cand_ok_q, cand_new_q, cand_len_q, cand_dst_q, cand_mid_q, cand_quad_q,
-                pat_err_o}));
+                pat_err_o}),
+        .qw_o (unused_u_draw_w));
 
     // the FIFO's pointers and count, its overflow flag, and the credits per VC
     reg [V*CNTW-1:0] cred_d;
@@ -358,8 +360,9 @@ module tn_source #(
     end
     wire wr = push && !fifo_full;
     localparam FPW = QW + QW + (QW + 1) + 1 + V * CNTW;
+    wire [(FPW)-1:0] unused_u_fifo_w;   // (one stage: read and written at ctx_i)
     tn_ctx_reg #(.W(FPW), .CTX(CTX)) u_fifo (
-        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(ctx_i), .we_i(ctx_we_i),
         .en_i (1'b1),
         .rv_i ({{(QW+QW+QW+1+1){1'b0}}, {V{buf_i}}}),
         .d_i  ({wr ? wr_q + {{(QW-1){1'b0}}, 1'b1} : wr_q,
@@ -367,52 +370,63 @@ module tn_source #(
                 cnt_q + {{QW{1'b0}}, wr} - {{QW{1'b0}}, pop},
                 ovf_o || (push && fifo_full),
                 cred_d}),
-        .q_o  ({wr_q, rd_q, cnt_q, ovf_o, cred_q}));
+        .q_o  ({wr_q, rd_q, cnt_q, ovf_o, cred_q}),
+        .qw_o (unused_u_fifo_w));
 
     // the C model's lazy generator clock (all_marked_generated in cmodel/src/sim.c): it advances
     // when the channel is free to take its next packet (under GAL every cycle: the injection unit
     // offers a packet whatever is being sent)
+    wire [(3)-1:0] unused_u_gen_w;   // (one stage: read and written at ctx_i)
     tn_ctx_reg #(.W(3), .CTX(CTX)) u_gen (
-        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(ctx_i), .we_i(ctx_we_i),
         .en_i (act_i && (gal || !in_pkt_q) && !stop_i),
         .rv_i (3'd0),
         .d_i  ({head_ok && !leave, head_ok ? h_late : late_i,
                 (head_ok ? h_late : late_i) && !(head_ok && !leave && h_bhi)}),
-        .q_o  ({pend_q, gen_hi_q, all_gen_o}));
+        .q_o  ({pend_q, gen_hi_q, all_gen_o}),
+        .qw_o (unused_u_gen_w));
 
     // the packet being sent: VC, dst, mid, quad take this cycle's flit's (s_*: the packet that
     // starts, else themselves), the next value of inj_flit_o's bits too: the flip-flops are shared
     localparam PKW = VW + AW + AW + N;
+    wire [(PKW)-1:0] unused_u_pkt_w;   // (one stage: read and written at ctx_i)
     tn_ctx_reg #(.W(PKW), .CTX(CTX)) u_pkt (
-        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(ctx_i), .we_i(ctx_we_i),
         .en_i (1'b1),
         .rv_i ({PKW{1'b0}}),
         .d_i  ({s_vc, s_dst, s_mid, s_quad}),
-        .q_o  ({vc_q, p_dst_q, p_mid_q, p_quad_q}));
+        .q_o  ({vc_q, p_dst_q, p_mid_q, p_quad_q}),
+        .qw_o (unused_u_pkt_w));
     // taken when a packet starts: the VC to try first next, length - 1, the packets started
+    wire [(VW + 8 + 32)-1:0] unused_u_start_w;   // (one stage: read and written at ctx_i)
     tn_ctx_reg #(.W(VW + 8 + 32), .CTX(CTX)) u_start (
-        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(ctx_i), .we_i(ctx_we_i),
         .en_i (can_start),
         .rv_i ({(VW + 8 + 32){1'b0}}),
         .d_i  ({(vc_sel == VLAST) ? {VW{1'b0}} : vc_sel + {{(VW-1){1'b0}}, 1'b1},
                 st_len[7:0] - 8'd1, injected_o + 32'd1}),
-        .q_o  ({vc_ptr_q, lm1_q, injected_o}));
+        .q_o  ({vc_ptr_q, lm1_q, injected_o}),
+        .qw_o (unused_u_start_w));
     // the flit index and whether a packet is open
+    wire [(9)-1:0] unused_u_idx_w;   // (one stage: read and written at ctx_i)
     tn_ctx_reg #(.W(9), .CTX(CTX)) u_idx (
-        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(ctx_i), .we_i(ctx_we_i),
         .en_i (can_start || send_body),
         .rv_i (9'd0),
         .d_i  (can_start ? {st_len != 9'd1, 8'd1}
                          : {(idx_q == lm1_q) ? 1'b0 : in_pkt_q, idx_q + 8'd1}),
-        .q_o  ({in_pkt_q, idx_q}));
+        .q_o  ({in_pkt_q, idx_q}),
+        .qw_o (unused_u_idx_w));
 
     // the injection link register (read by this node's router)
+    wire [(1 + VW + FW)-1:0] unused_u_inj_w;   // (one stage: read and written at ctx_i)
     tn_ctx_reg #(.W(1 + VW + FW), .CTX(CTX)) u_inj (
-        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .we_i(ctx_we_i),
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(ctx_i), .we_i(ctx_we_i),
         .en_i (1'b1),
         .rv_i ({(1 + VW + FW){1'b0}}),
         .d_i  ({can_start || send_body, s_vc, flit}),
-        .q_o  ({inj_valid_o, inj_vc_o, inj_flit_o}));
+        .q_o  ({inj_valid_o, inj_vc_o, inj_flit_o}),
+        .qw_o (unused_u_inj_w));
     wire unused_ok = &{1'b0, v[31:0], gen_hi_q, pend_q, len_p[63:41], len_p[31:0], mid_p[63:32+AW],
                        mid_p[31:0], gp[63:38], gp[31:0], s_lm1, snd_tag_i[10:9]};
 endmodule
