@@ -1230,7 +1230,7 @@ if [ -x build/bin/tnlock ]; then
     lock_bad "bad overlap" "key 'overlap': value 'yes' is not allowed; allowed: on off" overlap=yes
     lock_bad "bad cycles" "key 'cycles': value '0' is not allowed; allowed: 1..100000000" cycles=0
     lock_bad "gal on tn_torus" "key 'rtl': value 'net' is not allowed with routing=gal" routing=gal vcs=4
-    lock_bad "acor on tn_torus" "key 'rtl': value 'net' is not allowed with routing=acor; allowed: rtr" routing=acor vcs=4
+    lock_bad "acor on tn_torus" "key 'rtl': value 'net' is not allowed with routing=acor; allowed: rtr emu" routing=acor vcs=4
     lock_bad "acor below its least V" "key 'vcs': value '3' is too few for routing=acor" rtl=rtr routing=acor vcs=3
     lock_bad "a pattern's key without its pattern" "key 'perm_seed' (value '3') is set but traffic is 'uniform'" perm_seed=3
     lock_bad "model key range" "key 'k': value '1' is not allowed" k=1

@@ -66,9 +66,9 @@ if [ "$gal" = 1 ]; then
     [ "$top" = emu ] || { mod=tn_gal_lock_top; src=tb/verilator/tn_gal_lock_top.v; }
 fi
 if [ "$acor" = 1 ]; then
-    [ "$top" = rtr ] || { echo "vlbuild: '$name': _acor needs TOP rtr" >&2; exit 2; }
+    [ "$top" = rtr ] || [ "$top" = emu ] || { echo "vlbuild: '$name': _acor needs TOP rtr or emu" >&2; exit 2; }
     [ "$V" -ge 4 ] || { echo "vlbuild: '$name': _acor needs V >= 4 (ACOR routes as VAL)" >&2; exit 2; }
-    mod=tn_acor_lock_top; src=tb/verilator/tn_acor_lock_top.v
+    [ "$top" = emu ] || { mod=tn_acor_lock_top; src=tb/verilator/tn_acor_lock_top.v; }
 fi
 defs=()
 # a coverage build links Verilator's coverage database, the one run-time object the shared library
@@ -114,7 +114,7 @@ start=$(date +%s)
 verilator --cc --exe --build -j 2 $trace -Wall --threads "$threads" --top-module "$mod" \
     -Irtl/common -Irtl/router -Irtl/net -Irtl/ni -Irtl/emu -Itb/verilator "$src" "${defs[@]}" \
     -GK=$K -GN=$N -GV=$V -GB=$B -GW=$W -GTERM=$TERM -GTOPO=$TOPO -GROUTING=$ROUTING \
-    $([ "$gal" = 1 ] && echo "-GQD=$QD") $([ "$emu" = 1 ] && echo "-GSTAGES=$stages -GGAL=$gal") \
+    $([ "$gal" = 1 ] && echo "-GQD=$QD") $([ "$emu" = 1 ] && echo "-GSTAGES=$stages -GGAL=$gal -GACOR=$acor") \
     --Mdir "$dir" -o tnlock \
     -CFLAGS "-I$root/tb/verilator -DTN_TOP_HEADER='\"V$mod.h\"' -DTN_TOP_SYMS='\"V${mod}__Syms.h\"' -DTN_TOP_CLASS=V$mod -DTN_TOP_ROUTER=$router -DTN_TOP_GAL=$gal -DTN_TOP_ACOR=$acor -DTN_TOP_EMU=$emu -DTN_STAGES=$stages -DTN_THREADS=$threads -DTN_QD=$QD -DTN_K=$K -DTN_N=$N -DTN_V=$V -DTN_B=$B -DTN_W=$W -DTN_TERM=$TERM -DTN_TOPO=$TOPO -DTN_ROUTING=$ROUTING -DTN_FAULT_NAME='$fdef'" \
     -LDFLAGS "$root/build/obj/tnlock.a $root/build/obj/libtn.a $root/$rtlib -lz -lm" \

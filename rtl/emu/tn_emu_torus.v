@@ -33,6 +33,7 @@ module tn_emu_torus #(
     parameter GAL     = 0,   // 1: GAL's network interface per node (rtl/ni/tn_gal_ni.v)
     parameter QD      = 8,   // its queue depth (gal_qdepth)
     parameter TAGW    = `TN_TAGW,
+    parameter ACOR    = 0,   // 1: ACOR's level machine per node (rtl/ni/tn_acor.v)
     parameter CTX     = K ** N,
     parameter CXW     = (CTX > 1) ? $clog2(CTX) : 1
 ) (
@@ -87,7 +88,23 @@ module tn_emu_torus #(
     output wire [TERM*TAGW-1:0]  ni_snd_tag_o,
     output wire [TERM*`TN_AW-1:0] ni_snd_dst_o,
     output wire [TERM*N-1:0]     ni_snd_quad_o,
-    output wire [`TN_NOBSW-1:0]  ni_obs_o
+    output wire [`TN_NOBSW-1:0]  ni_obs_o,
+    // ACOR = 1: the ACOR block of node ctx_o (its ports less acor_; tn_acor.v), in the first
+    // stage; each channel's stream seed is acor_gseed_i ^ salt(K^N + node*TERM + e) (R23.3.1)
+    input  wire [1:0]            acor_cfg_seq_i,
+    input  wire                  acor_cfg_mode_i,
+    input  wire [15:0]           acor_cfg_hi_i,
+    input  wire [15:0]           acor_cfg_it1_i,
+    input  wire [15:0]           acor_cfg_it2_i,
+    input  wire [15:0]           acor_cfg_dt1_i,
+    input  wire [15:0]           acor_cfg_dt2_i,
+    input  wire [31:0]           acor_gseed_i,
+    input  wire [TERM-1:0]       acor_att_i,
+    input  wire [TERM-1:0]       acor_rdy_i,
+    input  wire [TERM*`TN_AW-1:0] acor_dst_i,
+    output wire [TERM*`TN_AW-1:0] acor_mid_o,
+    output wire [TERM*2-1:0]     acor_lvl_o,
+    output wire [`TN_AOBSW-1:0]  acor_obs_o
 );
     localparam TOPO  = 0;
     localparam NODES = K ** N;
@@ -274,6 +291,47 @@ module tn_emu_torus #(
             wire unused_ni = &{1'b0, ni_cfg_sets_i, ni_cfg_adapt_i, ni_cfg_t_i, ni_cfg_tmin_i,
                                ni_cfg_tmax_i, ni_cfg_n1_i, ni_cfg_n2_i, ni_src_valid_i,
                                ni_src_dst_i, ni_src_tag_i, ni_snd_ready_i};
+        end
+    endgenerate
+
+    // ---- ACOR's block (ACOR = 1), in the first stage: node ctx_q, written with it ----
+    generate
+        if (ACOR != 0) begin : g_acor
+            wire [TERM*32-1:0] aseed_t [0:CTX-1];
+            genvar ga, gc;
+            for (ga = 0; ga < CTX; ga = ga + 1) begin : g_seed
+                for (gc = 0; gc < TERM; gc = gc + 1) begin : g_ch
+                    assign aseed_t[ga][gc*32 +: 32] = tn_salt(CTX + ga * TERM + gc);
+                end
+            end
+            tn_acor #(.K(K), .N(N), .TERM(TERM), .CTX(CTX)) u_acor (
+                .clk_i      (clk_i),
+                .rst_i      (rst_i),
+                .ctx_i      (ctx_q),
+                .ctx_we_i   (run_i || rst_i),
+                .cfg_seq_i  (acor_cfg_seq_i),
+                .cfg_mode_i (acor_cfg_mode_i),
+                .cfg_hi_i   (acor_cfg_hi_i),
+                .cfg_it1_i  (acor_cfg_it1_i),
+                .cfg_it2_i  (acor_cfg_it2_i),
+                .cfg_dt1_i  (acor_cfg_dt1_i),
+                .cfg_dt2_i  (acor_cfg_dt2_i),
+                .coord_i    (coord_t[ctx_q]),
+                .seed_i     ({TERM{acor_gseed_i}} ^ aseed_t[ctx_q]),
+                .att_i      (acor_att_i),
+                .rdy_i      (acor_rdy_i),
+                .dst_i      (acor_dst_i),
+                .mid_o      (acor_mid_o),
+                .lvl_o      (acor_lvl_o),
+                .obs_o      (acor_obs_o)
+            );
+        end else begin : g_noacor
+            assign acor_mid_o = {(TERM*`TN_AW){1'b0}};
+            assign acor_lvl_o = {(TERM*2){1'b0}};
+            assign acor_obs_o = {`TN_AOBSW{1'b0}};
+            wire unused_acor = &{1'b0, acor_cfg_seq_i, acor_cfg_mode_i, acor_cfg_hi_i,
+                                 acor_cfg_it1_i, acor_cfg_it2_i, acor_cfg_dt1_i, acor_cfg_dt2_i,
+                                 acor_gseed_i, acor_att_i, acor_rdy_i, acor_dst_i};
         end
     endgenerate
 

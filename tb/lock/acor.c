@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* ACOR beside each router (rtl=rtr with tn_acor_lock_top, docs/microarchitecture.md R23.8.2):
+/* ACOR beside each router (rtl=rtr with tn_acor_lock_top, docs/microarchitecture.md R23.8.2; or in
+ * every node of the time-multiplexed torus, rtl=emu with tn_emu_lock_top, ports node-major):
  * configuration, the registers of the table (TN_ACOROBS_FIELDS: level, cnt, tmr per node; rng,
  * min(fail, 3) per channel) at the start of every cycle, and after the model's step of the cycle
  * its attempts (att, rdy, dst per channel) driven into tn_acor: every attempt's intermediate
@@ -27,8 +28,8 @@ int acor_compare_state(rnet *r, const tn_sim *s, const layout *Lay, mismatch *mm
 {
     const tn_dims *L = &Lay->d;
     for (int node = 0; node < s->g.nodes; node++) {
-        const uint8_t *po = port(r->r[node], TN_RTL_ACOR_OBS);
-        long off = 0;
+        const uint8_t *po = port(lk_node_rtl(r, node), TN_RTL_ACOR_OBS);
+        long off = lk_node_bit(r, node, Lay->aobsw);
 #define X(nm, ix, cnt, wd, when, model)                                                        \
     for (int i = 0; i < (cnt); i++) {                                                          \
         if (!(when))                                                                           \
@@ -60,35 +61,56 @@ void acor_capture(const tn_sim *s, uint8_t *lvl)
 }
 
 /* After the model's step of cycle t: drive its attempts of cycle t (an attempt, blocked or not,
- * the head's destination), settle, and compare the draws and the levels in force. */
-int acor_drive_compare(rnet *r, const tn_sim *s, const layout *Lay, const uint8_t *lvl,
-                       mismatch *mm)
+ * the head's destination). */
+void acor_drive(rnet *r, const tn_sim *s, const layout *Lay)
 {
     const int term = s->g.term, AW = Lay->d.AW;
     for (int node = 0; node < s->g.nodes; node++) {
-        tn_rtl *x = r->r[node];
+        tn_rtl *x = lk_node_rtl(r, node);
         uint8_t *pa = port(x, TN_RTL_ACOR_ATT), *pr = port(x, TN_RTL_ACOR_RDY);
         uint8_t *pd = port(x, TN_RTL_ACOR_DST);
+        long b1 = lk_node_bit(r, node, term), bA = lk_node_bit(r, node, (long)term * AW);
         for (int e = 0; e < term; e++) {
             const tn_source *src = &s->src[(long)node * term + e];
-            lk_set(pa, e, 1, src->acor_att);
-            lk_set(pr, e, 1, src->acor_att && !src->acor_blk);
-            lk_set(pd, (long)e * AW, AW,
+            lk_set(pa, b1 + e, 1, src->acor_att);
+            lk_set(pr, b1 + e, 1, src->acor_att && !src->acor_blk);
+            lk_set(pd, bA + (long)e * AW, AW,
                    src->acor_att ? (uint64_t)tn_addr_of(&s->g, src->pend.dst) : 0);
         }
-        tn_rtl_eval(x);
+    }
+}
+
+/* The draws and the levels in force of cycle t against the model's: settled after acor_drive
+ * (rtl=rtr), or as the time-multiplexed torus kept them during its tick (rtl=emu). */
+int acor_compare_decisions(rnet *r, const tn_sim *s, const layout *Lay, const uint8_t *lvl,
+                           mismatch *mm)
+{
+    const int term = s->g.term, AW = Lay->d.AW;
+    for (int node = 0; node < s->g.nodes; node++) {
+        tn_rtl *x = lk_node_rtl(r, node);
         const uint8_t *pm = port(x, TN_RTL_ACOR_MID), *pl = port(x, TN_RTL_ACOR_LVL);
+        long b2 = lk_node_bit(r, node, 2L * term), bA = lk_node_bit(r, node, (long)term * AW);
         for (int e = 0; e < term; e++) {
             const tn_source *src = &s->src[(long)node * term + e];
-            uint64_t rl = lk_get(pl, 2L * e, 2), ml = lvl[(long)node * term + e];
+            uint64_t rl = lk_get(pl, b2 + 2L * e, 2), ml = lvl[(long)node * term + e];
             if (rl != ml)
                 return lk_node_mismatch(mm, node, e, "acor.lvl", rl, ml);
             if (src->acor_att) {
-                uint64_t rm = lk_get(pm, (long)e * AW, AW), mv = src->pend.mid;
+                uint64_t rm = lk_get(pm, bA + (long)e * AW, AW), mv = src->pend.mid;
                 if (rm != mv)
                     return lk_node_mismatch(mm, node, e, "acor.mid", rm, mv);
             }
         }
     }
     return 0;
+}
+
+/* rtl=rtr: drive, settle each router's model and compare, before the tick. */
+int acor_drive_compare(rnet *r, const tn_sim *s, const layout *Lay, const uint8_t *lvl,
+                       mismatch *mm)
+{
+    acor_drive(r, s, Lay);
+    for (int node = 0; node < s->g.nodes; node++)
+        tn_rtl_eval(lk_node_rtl(r, node));
+    return acor_compare_decisions(r, s, Lay, lvl, mm);
 }

@@ -161,6 +161,16 @@ int compare_snapped(const rnet *r, const tn_sim *s, const view *w, const layout 
  * field, the RTL's and the model's values; returns 1 (ni.c). */
 int lk_node_mismatch(mismatch *mm, int node, int idx, const char *field, uint64_t rv,
                      uint64_t mv);
+/* A node's model, and the bit where its part of a port begins given the part's width: its own
+ * model's port from bit 0 (rtl=rtr), or node * width in the one model's (rtl=emu). */
+static inline tn_rtl *lk_node_rtl(const rnet *r, int node)
+{
+    return r->L->emu ? r->r[0] : r->r[node];
+}
+static inline long lk_node_bit(const rnet *r, int node, long width)
+{
+    return r->L->emu ? node * width : 0;
+}
 int ni_compare_state(rnet *r, const tn_sim *s, const layout *L, mismatch *mm);
 void ni_capture(const tn_sim *s, uint8_t *ready, uint32_t *ntag);
 void ni_drive(rnet *r, const tn_sim *s, const layout *L, const uint8_t *ready,
@@ -172,6 +182,9 @@ void ni_configure(tn_rtl *x, const layout *L, const tn_config *c);
 void acor_configure(tn_rtl *x, const tn_config *c);
 int acor_compare_state(rnet *r, const tn_sim *s, const layout *L, mismatch *mm);
 void acor_capture(const tn_sim *s, uint8_t *lvl);
+void acor_drive(rnet *r, const tn_sim *s, const layout *L);
+int acor_compare_decisions(rnet *r, const tn_sim *s, const layout *L, const uint8_t *lvl,
+                           mismatch *mm);
 int acor_drive_compare(rnet *r, const tn_sim *s, const layout *L, const uint8_t *lvl,
                        mismatch *mm);
 

@@ -178,11 +178,16 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
             break;
         if (L.gal && L.emu)
             ni_drive(r, s, &L, ni_ready, ni_ntag);
-        if (!rc && L.acor && acor_drive_compare(r, s, &L, acor_lvl, &res->mm) &&
+        if (!rc && L.acor && !L.emu && acor_drive_compare(r, s, &L, acor_lvl, &res->mm) &&
             (rc = record_mismatch(res, t)) && !fst)
             break;
+        if (L.acor && L.emu)
+            acor_drive(r, s, &L);
         rnet_tick(r);
         if (!rc && L.gal && L.emu && ni_compare_decisions(r, s, &L, &res->mm) &&
+            (rc = record_mismatch(res, t)) && !fst)
+            break;
+        if (!rc && L.acor && L.emu && acor_compare_decisions(r, s, &L, acor_lvl, &res->mm) &&
             (rc = record_mismatch(res, t)) && !fst)
             break;
         if (fst && t + 1 >= trace_lo && t + 1 <= trace_hi)

@@ -9,11 +9,6 @@
 
 static uint8_t *port(tn_rtl *r, int p) { return tn_rtl_port(r, p, NULL); }
 
-/* Node's model, and the bit where its part of a port begins given the part's width: its own
- * model's port from bit 0 (rtl=rtr), or node * width in the one model's (rtl=emu). */
-static tn_rtl *node_rtl(const rnet *r, int node) { return r->L->emu ? r->r[0] : r->r[node]; }
-static long node_bit(const rnet *r, int node, long width) { return r->L->emu ? node * width : 0; }
-
 void ni_configure(tn_rtl *x, const layout *L, const tn_config *c)
 {
     const tn_dims *d = &L->d;
@@ -45,8 +40,8 @@ int ni_compare_state(rnet *r, const tn_sim *s, const layout *Lay, mismatch *mm)
     const tn_dims *L = &Lay->d;
     const tn_gal_ni *g = &s->gal;
     for (int node = 0; node < s->g.nodes; node++) {
-        const uint8_t *po = port(node_rtl(r, node), TN_RTL_NI_OBS);
-        long off = node_bit(r, node, Lay->nobsw);
+        const uint8_t *po = port(lk_node_rtl(r, node), TN_RTL_NI_OBS);
+        long off = lk_node_bit(r, node, Lay->nobsw);
 #define X(nm, ix, cnt, wd, when, model)                                                        \
     for (int i = 0; i < (cnt); i++) {                                                          \
         if (!(when))                                                                           \
@@ -94,11 +89,11 @@ void ni_drive(rnet *r, const tn_sim *s, const layout *Lay, const uint8_t *ready,
     const tn_dims *L = &Lay->d;
     const int term = s->g.term, AW = L->AW, TW = L->TAGW;
     for (int node = 0; node < s->g.nodes; node++) {
-        tn_rtl *x = node_rtl(r, node);
+        tn_rtl *x = lk_node_rtl(r, node);
         uint8_t *sv = port(x, TN_RTL_NI_SRC_VALID), *sd = port(x, TN_RTL_NI_SRC_DST);
         uint8_t *st = port(x, TN_RTL_NI_SRC_TAG), *rd = port(x, TN_RTL_NI_SND_READY);
-        long b1 = node_bit(r, node, term), bA = node_bit(r, node, (long)term * AW);
-        long bT = node_bit(r, node, (long)term * TW);
+        long b1 = lk_node_bit(r, node, term), bA = lk_node_bit(r, node, (long)term * AW);
+        long bT = lk_node_bit(r, node, (long)term * TW);
         uint32_t tag = ntag[node];
         for (int e = 0; e < term; e++) {
             const tn_source *src = &s->src[(long)node * term + e];
@@ -119,13 +114,13 @@ int ni_compare_decisions(rnet *r, const tn_sim *s, const layout *Lay, mismatch *
     const tn_dims *L = &Lay->d;
     const int term = s->g.term, AW = L->AW, TW = L->TAGW;
     for (int node = 0; node < s->g.nodes; node++) {
-        tn_rtl *x = node_rtl(r, node);
+        tn_rtl *x = lk_node_rtl(r, node);
         const uint8_t *tk = port(x, TN_RTL_NI_SRC_TAKE), *sq = port(x, TN_RTL_NI_SRC_QUEUE);
         const uint8_t *gv = port(x, TN_RTL_NI_SND_VALID), *gt = port(x, TN_RTL_NI_SND_TAG);
         const uint8_t *gd = port(x, TN_RTL_NI_SND_DST), *gq = port(x, TN_RTL_NI_SND_QUAD);
-        long b1 = node_bit(r, node, term), bA = node_bit(r, node, (long)term * AW);
-        long bT = node_bit(r, node, (long)term * TW), bJ = node_bit(r, node, (long)term * L->JW);
-        long bN = node_bit(r, node, (long)term * L->N);
+        long b1 = lk_node_bit(r, node, term), bA = lk_node_bit(r, node, (long)term * AW);
+        long bT = lk_node_bit(r, node, (long)term * TW), bJ = lk_node_bit(r, node, (long)term * L->JW);
+        long bN = lk_node_bit(r, node, (long)term * L->N);
         for (int e = 0; e < term; e++) {
             const tn_source *src = &s->src[(long)node * term + e];
             int take = (int)lk_get(tk, b1 + e, 1);
@@ -154,6 +149,6 @@ int ni_drive_compare(rnet *r, const tn_sim *s, const layout *Lay, const uint8_t 
 {
     ni_drive(r, s, Lay, ready, ntag);
     for (int node = 0; node < s->g.nodes; node++)
-        tn_rtl_eval(node_rtl(r, node));
+        tn_rtl_eval(lk_node_rtl(r, node));
     return ni_compare_decisions(r, s, Lay, mm);
 }

@@ -245,9 +245,10 @@ int lock_check(const opts *o, char *err, size_t errlen)
                               "or each node's in the time-multiplexed torus)", rtl);
         return -1;
     }
-    if (o->cfg.routing == TN_ROUTE_ACOR && strcmp(rtl, "rtr")) {
+    if (o->cfg.routing == TN_ROUTE_ACOR && strcmp(rtl, "rtr") && strcmp(rtl, "emu")) {
         snprintf(err, errlen, "key 'rtl': value '%s' is not allowed with routing=acor; allowed: rtr "
-                              "(the ACOR block is lockstepped beside each tn_router)", rtl);
+                              "emu (the ACOR block is lockstepped beside each tn_router, or each "
+                              "node's in the time-multiplexed torus)", rtl);
         return -1;
     }
     /* the Verilated models are tori (scripts/vlbuild.sh: TOPO=0) */

@@ -21,7 +21,8 @@ module tn_emu_lock_top #(
     parameter STAGES  = 1,   // tn_emu_torus's
     parameter GAL     = 0,   // 1: with GAL's network interface per node (tnlock routing=gal)
     parameter QD      = 8,
-    parameter TAGW    = `TN_TAGW
+    parameter TAGW    = `TN_TAGW,
+    parameter ACOR    = 0    // 1: with ACOR's block per node (tnlock routing=acor)
 ) (
     input  wire                  clk_i,
     input  wire                  rst_i,
@@ -68,7 +69,22 @@ module tn_emu_lock_top #(
     output reg  [K**N*TERM*TAGW-1:0] ni_snd_tag_o,
     output reg  [K**N*TERM*`TN_AW-1:0] ni_snd_dst_o,
     output reg  [K**N*TERM*N-1:0] ni_snd_quad_o,
-    output reg  [K**N*`TN_NOBSW-1:0] ni_obs_o
+    output reg  [K**N*`TN_NOBSW-1:0] ni_obs_o,
+    // ACOR = 1: every node's ACOR block, the ports of tb/verilator/tn_acor_lock_top.v, node-major
+    input  wire [1:0]            acor_cfg_seq_i,
+    input  wire                  acor_cfg_mode_i,
+    input  wire [15:0]           acor_cfg_hi_i,
+    input  wire [15:0]           acor_cfg_it1_i,
+    input  wire [15:0]           acor_cfg_it2_i,
+    input  wire [15:0]           acor_cfg_dt1_i,
+    input  wire [15:0]           acor_cfg_dt2_i,
+    input  wire [31:0]           acor_gseed_i,
+    input  wire [K**N*TERM-1:0]  acor_att_i,
+    input  wire [K**N*TERM-1:0]  acor_rdy_i,
+    input  wire [K**N*TERM*`TN_AW-1:0] acor_dst_i,
+    output reg  [K**N*TERM*`TN_AW-1:0] acor_mid_o,
+    output reg  [K**N*TERM*2-1:0] acor_lvl_o,
+    output reg  [K**N*`TN_AOBSW-1:0] acor_obs_o
 );
     localparam NODES = K ** N;
     localparam P     = `TN_P;
@@ -80,6 +96,7 @@ module tn_emu_lock_top #(
     localparam AW    = `TN_AW;
     localparam JW    = `TN_JW;
     localparam NOBSW = `TN_NOBSW;
+    localparam AOBSW = `TN_AOBSW;
     wire unused_topo = &{1'b0, TOPO[0]};
 
     wire [TERM-1:0]    e_inj_crd_valid, e_ej_valid;
@@ -97,10 +114,14 @@ module tn_emu_lock_top #(
     wire [TERM*AW-1:0]   n_dst;
     wire [TERM*N-1:0]    n_quad;
     wire [NOBSW-1:0]     n_obs;
+    wire [TERM*AW-1:0]   a_mid;
+    wire [TERM*2-1:0]    a_lvl;
+    wire [AOBSW-1:0]     a_obs;
     wire [CXW-1:0]     c;    // the node the last stage evaluates
     wire               wr;   // and writes
     tn_emu_torus #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(TERM), .ROUTING(ROUTING),
-                   .SEL(SEL), .STAGES(STAGES), .GAL(GAL), .QD(QD), .TAGW(TAGW)) u_emu (
+                   .SEL(SEL), .STAGES(STAGES), .GAL(GAL), .QD(QD), .TAGW(TAGW),
+                   .ACOR(ACOR)) u_emu (
         .clk_i           (clk_i),
         .rst_i           (rst_i),
         .run_i           (run_i),
@@ -147,7 +168,21 @@ module tn_emu_lock_top #(
         .ni_snd_tag_o    (n_tag),
         .ni_snd_dst_o    (n_dst),
         .ni_snd_quad_o   (n_quad),
-        .ni_obs_o        (n_obs)
+        .ni_obs_o        (n_obs),
+        .acor_cfg_seq_i  (acor_cfg_seq_i),
+        .acor_cfg_mode_i (acor_cfg_mode_i),
+        .acor_cfg_hi_i   (acor_cfg_hi_i),
+        .acor_cfg_it1_i  (acor_cfg_it1_i),
+        .acor_cfg_it2_i  (acor_cfg_it2_i),
+        .acor_cfg_dt1_i  (acor_cfg_dt1_i),
+        .acor_cfg_dt2_i  (acor_cfg_dt2_i),
+        .acor_gseed_i    (acor_gseed_i),
+        .acor_att_i      (acor_att_i[ctx_o*TERM +: TERM]),
+        .acor_rdy_i      (acor_rdy_i[ctx_o*TERM +: TERM]),
+        .acor_dst_i      (acor_dst_i[ctx_o*TERM*AW +: TERM*AW]),
+        .acor_mid_o      (a_mid),
+        .acor_lvl_o      (a_lvl),
+        .acor_obs_o      (a_obs)
     );
     always @(posedge clk_i) begin
         if (wr) begin
@@ -162,19 +197,22 @@ module tn_emu_lock_top #(
             crd_valid_o[c*P +: P]               <= e_crd_valid;
             crd_vc_o[c*P*VW +: P*VW]            <= e_crd_vc;
         end
-        if (run_i) begin   // the NI's decisions (first stage)
+        if (run_i) begin   // the NI's and ACOR's decisions (first stage)
             ni_src_take_o[ctx_o*TERM +: TERM]           <= n_take;
             ni_src_queue_o[ctx_o*TERM*JW +: TERM*JW]    <= n_queue;
             ni_snd_valid_o[ctx_o*TERM +: TERM]          <= n_valid;
             ni_snd_tag_o[ctx_o*TERM*TAGW +: TERM*TAGW]  <= n_tag;
             ni_snd_dst_o[ctx_o*TERM*AW +: TERM*AW]      <= n_dst;
             ni_snd_quad_o[ctx_o*TERM*N +: TERM*N]       <= n_quad;
+            acor_mid_o[ctx_o*TERM*AW +: TERM*AW]        <= a_mid;
+            acor_lvl_o[ctx_o*TERM*2 +: TERM*2]          <= a_lvl;
         end
         if (!run_i && !rst_i) begin
             err_o[ctx_o*EW +: EW]               <= e_err;
             afree_o[ctx_o*2*N +: 2*N]           <= e_afree;
             obs_o[ctx_o*OBSW +: OBSW]           <= e_obs;
             ni_obs_o[ctx_o*NOBSW +: NOBSW]      <= n_obs;
+            acor_obs_o[ctx_o*AOBSW +: AOBSW]    <= a_obs;
         end
     end
 endmodule

@@ -70,22 +70,6 @@ port_ref lookup(TN_TOP_CLASS *t, int port)
     case TN_RTL_OUT_CRD_VALID: return ref(t->out_crd_valid_i);
     case TN_RTL_OUT_CRD_VC: return ref(t->out_crd_vc_i);
     case TN_RTL_CFG_SEED: return ref(t->seed_i);
-#if TN_TOP_ACOR
-    case TN_RTL_ACOR_CFG_SEQ: return ref(t->acor_cfg_seq_i);
-    case TN_RTL_ACOR_CFG_MODE: return ref(t->acor_cfg_mode_i);
-    case TN_RTL_ACOR_CFG_HI: return ref(t->acor_cfg_hi_i);
-    case TN_RTL_ACOR_CFG_IT1: return ref(t->acor_cfg_it1_i);
-    case TN_RTL_ACOR_CFG_IT2: return ref(t->acor_cfg_it2_i);
-    case TN_RTL_ACOR_CFG_DT1: return ref(t->acor_cfg_dt1_i);
-    case TN_RTL_ACOR_CFG_DT2: return ref(t->acor_cfg_dt2_i);
-    case TN_RTL_ACOR_GSEED: return ref(t->acor_gseed_i);
-    case TN_RTL_ACOR_ATT: return ref(t->acor_att_i);
-    case TN_RTL_ACOR_RDY: return ref(t->acor_rdy_i);
-    case TN_RTL_ACOR_DST: return ref(t->acor_dst_i);
-    case TN_RTL_ACOR_MID: return ref(t->acor_mid_o);
-    case TN_RTL_ACOR_LVL: return ref(t->acor_lvl_o);
-    case TN_RTL_ACOR_OBS: return ref(t->acor_obs_o);
-#endif
 #else
     case TN_RTL_CFG_SEED: return ref(t->cfg_seed_i);
     case TN_RTL_INJ_VALID: return ref(t->inj_valid_i);
@@ -121,6 +105,22 @@ port_ref lookup(TN_TOP_CLASS *t, int port)
     case TN_RTL_NI_SND_DST: return ref(t->ni_snd_dst_o);
     case TN_RTL_NI_SND_QUAD: return ref(t->ni_snd_quad_o);
     case TN_RTL_NI_OBS: return ref(t->ni_obs_o);
+#endif
+#if TN_TOP_ACOR
+    case TN_RTL_ACOR_CFG_SEQ: return ref(t->acor_cfg_seq_i);
+    case TN_RTL_ACOR_CFG_MODE: return ref(t->acor_cfg_mode_i);
+    case TN_RTL_ACOR_CFG_HI: return ref(t->acor_cfg_hi_i);
+    case TN_RTL_ACOR_CFG_IT1: return ref(t->acor_cfg_it1_i);
+    case TN_RTL_ACOR_CFG_IT2: return ref(t->acor_cfg_it2_i);
+    case TN_RTL_ACOR_CFG_DT1: return ref(t->acor_cfg_dt1_i);
+    case TN_RTL_ACOR_CFG_DT2: return ref(t->acor_cfg_dt2_i);
+    case TN_RTL_ACOR_GSEED: return ref(t->acor_gseed_i);
+    case TN_RTL_ACOR_ATT: return ref(t->acor_att_i);
+    case TN_RTL_ACOR_RDY: return ref(t->acor_rdy_i);
+    case TN_RTL_ACOR_DST: return ref(t->acor_dst_i);
+    case TN_RTL_ACOR_MID: return ref(t->acor_mid_o);
+    case TN_RTL_ACOR_LVL: return ref(t->acor_lvl_o);
+    case TN_RTL_ACOR_OBS: return ref(t->acor_obs_o);
 #endif
     case TN_RTL_CFG_ROUTE: return ref(t->cfg_route_i);
     case TN_RTL_CFG_SEL: return ref(t->cfg_sel_i);
