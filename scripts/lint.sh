@@ -62,12 +62,16 @@ EMU_CFGS=(
     "K=2 N=1 V=2 STAGES=2"
     "K=4 N=2 V=4 B=4 W=16 ROUTING=3 STAGES=2 GAL=1 QD=16 ACOR=1"
     "K=4 N=2 V=4 ROUTING=3 TERM=4 GAL=1 ACOR=1"
+    "K=4 N=2 V=4 ROUTING=3 E=2 STAGES=2 GAL=1 ACOR=1"
+    "K=6 N=2 V=3 ROUTING=1 E=3 TERM=2"
     "K=3 N=3 V=3 B=5 ROUTING=1 TERM=2"
     "K=8 N=2 V=2"
 )
 EMU_BAD_CFGS=(
-    "K=4 N=2 CTX=8|tn_error_emu_CTX_must_be_K_pow_N"
+    "K=4 N=2 CTX=8|tn_error_emu_CTX_must_be_K_pow_N_over_E"
     "STAGES=3|tn_error_emu_STAGES_must_be_1_or_2"
+    "K=4 N=1 E=3|tn_error_emu_E_must_divide_K"
+    "K=4 N=1 E=4|tn_error_emu_E_must_leave_2_contexts_or_more_per_engine"
 )
 # Icarus elaboration: "top params..."
 IV_CFGS=(

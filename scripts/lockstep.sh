@@ -33,6 +33,7 @@ name_of() {
             inject_at=*) ;;
             threads=*) extra="${extra}_j${a#*=}" ;;
             stages=*) extra="${extra}_s${a#*=}" ;;
+            engines=*) extra="${extra}_e${a#*=}" ;;
             overlap=*) extra="${extra}_ov${a#*=}" ;;
             cycles=*|window=*|model=*|waves=*) ;;
             *) sim+=("$a") ;;
@@ -73,7 +74,7 @@ while IFS= read -r line || [ -n "$line" ]; do
     # first the channel dependency graph (tnsim check): deadlock-free, or, for a deliberately
     # broken configuration, refused; exit 2 means the checker does not apply (e.g. CHAOS)
     sim=()
-    for a in "${run[@]}"; do case "$a" in rtl=*|fault=*|threads=*|stages=*|overlap=*|cycles=*|window=*|model=*|waves=*|inject*=*|bcap=*|xinit=*) ;; *) sim+=("$a") ;; esac; done
+    for a in "${run[@]}"; do case "$a" in rtl=*|fault=*|threads=*|stages=*|engines=*|overlap=*|cycles=*|window=*|model=*|waves=*|inject*=*|bcap=*|xinit=*) ;; *) sim+=("$a") ;; esac; done
     build/bin/tnsim check k=4 "${sim[@]}" > "$log.check" 2>&1
     crc=$?
     # a line passes the gate with exit 0 (acyclic), or exit 2 only where the checker says it does

@@ -114,7 +114,7 @@ while IFS= read -r line; do
     [ -z "${line// /}" ] && continue
     read -r -a a <<< "$line"
     sim=()
-    for x in "${a[@]}"; do case "$x" in rtl=*|fault=*|expect=*|bcap=*|stages=*) ;; *) sim+=("$x") ;; esac; done
+    for x in "${a[@]}"; do case "$x" in rtl=*|fault=*|expect=*|bcap=*|stages=*|engines=*) ;; *) sim+=("$x") ;; esac; done
     if ! build/bin/tnsim check "${sim[@]}" >/dev/null 2>build/regress/check.err; then
         echo "regress: tnsim check refuses: $line"; head -3 build/regress/check.err; bad=$((bad + 1))
     fi

@@ -22,6 +22,11 @@ static int k_threads(void *c, const char *v, char *e, size_t n)
     return set_long(t, v, e, n) || *t > 8 ? -1 : 0;
 }
 static int k_window(void *c, const char *v, char *e, size_t n) { return set_long(&((opts *)c)->window, v, e, n); }
+static int k_engines(void *c, const char *v, char *e, size_t n)
+{
+    long *t = &((opts *)c)->engines;
+    return set_long(t, v, e, n) || *t > 64 ? -1 : 0;
+}
 static int k_stages(void *c, const char *v, char *e, size_t n)
 {
     long *t = &((opts *)c)->stages;
@@ -167,6 +172,7 @@ static const tn_cli_key lock_keys[] = {
     {"inject", "none order buf_ovf credit_ovf", "none", "break the link protocol once, in the model and the RTL alike, at the first chance from cycle inject_at at node inject_node: the run passes when both set the error bit in the same cycle (credit_ovf: rtl=rtr; docs/verification.md)", k_inject},
     {"inject_at", "0..100000000", "100", "the first cycle inject may break the protocol in", k_inject_at},
     {"inject_node", "0..nodes-1", "0", "the node inject breaks the protocol at", k_inject_node},
+    {"engines", "1..64", "1", "rtl=emu: the engines, a divisor of k (each evaluates k^n/engines nodes in turn; its own build, _eE; docs/emulator.md)", k_engines},
     {"stages", "1..2", "1", "rtl=emu: the engine's pipeline stages (2: the allocation cut after stage 1's input choice; its own build, _s2; docs/emulator.md)", k_stages},
     {"threads", "1..8", "1", "rtl=net: Verilator threads of the model (its own build); rtl=rtr: the harness's threads, each ticking a share of the routers; each needs an idle core", k_threads},
 };
@@ -187,6 +193,7 @@ int lock_parse(opts *o, int argc, char **argv)
     o->model = 1;
     o->threads = 1;
     o->stages = 1;
+    o->engines = 1;
     o->overlap = 1;
     o->bcap = LOCK_VL_B;
     o->inject = LK_INJ_NONE;
@@ -363,6 +370,21 @@ int lock_check(const opts *o, char *err, size_t errlen)
             return -1;
         }
     }
+    if (o->engines != 1 && strcmp(rtl, "emu")) {
+        snprintf(err, errlen, "key 'engines': value '%ld' is read only with rtl=emu; allowed: 1",
+                 o->engines);
+        return -1;
+    }
+    if (o->cfg.k % o->engines) {
+        snprintf(err, errlen, "key 'engines': value '%ld' does not divide k=%d; allowed: a "
+                              "divisor of k", o->engines, o->cfg.k);
+        return -1;
+    }
+    if (o->engines > 1 && !(o->cfg.k / o->engines > 1 || o->cfg.n > 1)) {
+        snprintf(err, errlen, "key 'engines': value '%ld' leaves one context per engine "
+                              "(k^n/engines = 1); allowed: a divisor of k below k^n", o->engines);
+        return -1;
+    }
     if (o->stages != 1 && strcmp(rtl, "emu")) {
         snprintf(err, errlen, "key 'stages': value '%ld' is read only with rtl=emu; allowed: 1",
                  o->stages);
@@ -408,11 +430,14 @@ int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errl
      * 5.048 draws each variable's from the seed and a hash of its scope and name, and the two
      * builds have the same registers (docs/lockstep-speed.md, "Models without waveform
      * tracing") */
-    int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, b, w, t,
+    char e[24] = "";
+    if (o->engines != 1)
+        snprintf(e, sizeof e, "_e%ld", o->engines);
+    int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s%s%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, b, w, t,
                      o->cfg.routing == TN_ROUTE_GAL    ? "_gal"
                      : o->cfg.routing == TN_ROUTE_ACOR ? "_acor"
                                                        : "",
-                     j, o->stages == 2 ? "_s2" : "", o->fault[0] ? "_fault_" : "", o->fault);
+                     j, e, o->stages == 2 ? "_s2" : "", o->fault[0] ? "_fault_" : "", o->fault);
     if (n < 0 || (size_t)n >= len) {
         snprintf(err, errlen, "key 'fault': value '%s' is too long", o->fault);
         return -1;

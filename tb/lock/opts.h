@@ -26,6 +26,7 @@ typedef struct opts {
     long threads; /* rtl=net: Verilator threads of the model (a build per count); rtl=rtr: the
                    * harness's threads (rnet.c) */
     long stages; /* rtl=emu: the engine's pipeline stages, 1 or 2 (a build each) */
+    long engines; /* rtl=emu: the engines, a divisor of k (a build each) */
     int overlap; /* lockstep: a second thread ticks the RTL while the model steps (rnet.c) */
     char waves[256];
     char rtl[256], fault[256]; /* "" when not given */

@@ -27,6 +27,9 @@
 #ifndef TN_STAGES
 #define TN_STAGES 1
 #endif
+#ifndef TN_ENGINES
+#define TN_ENGINES 1
+#endif
 extern "C" {
 #include "tn_rtl.h"
 }
@@ -211,6 +214,7 @@ void tn_rtl_params_get(tn_rtl_params *p)
     p->acor = TN_TOP_ACOR;
     p->emu = TN_TOP_EMU;
     p->stages = TN_STAGES;
+    p->engines = TN_ENGINES;
 }
 
 void tn_rtl_eval(tn_rtl *r) { r->top->eval(); }
@@ -229,13 +233,14 @@ static void edge(tn_rtl *r)
 }
 
 #if TN_TOP_EMU
-/* tn_emu_lock_top: NODES clocks of run_i (each node's next state), then NODES hold clocks (each
- * node's state read into the flat outputs); the counter is at node 0 before and after */
+/* tn_emu_lock_top: a sweep of run_i over the contexts (each node's next state), then one of hold
+ * clocks (each node's state read into the flat outputs); the counter is at context 0 before and
+ * after. A sweep is K^N / E clocks (E engines). */
 static const int emu_nodes = [] {
     int n = 1;
     for (int i = 0; i < TN_N; i++)
         n *= TN_K;
-    return n;
+    return n / TN_ENGINES;
 }();
 
 static void emu_sweep(tn_rtl *r, int run)
