@@ -61,7 +61,7 @@ $(VL_BOARD_DIR)/tnboard: $(VL_BOARD_DEPS)
 # B=4 W=16, the UART at BOARD_SIM_CPB. tnboard-ring is the same at K=8 N=1 B=8 (the ring build).
 BOARD_CORE_RTL := fpga/tn_board.v rtl/ni/tn_source.v rtl/ni/tn_sink.v rtl/ni/tn_traffic.v \
                   rtl/ni/tn_gal_ni.v rtl/ni/tn_gal_quad.v rtl/ni/tn_gal_arb.v rtl/ni/tn_acor.v \
-                  rtl/net/tn_torus.v $(wildcard rtl/router/*.v) rtl/common/tn_rng.v rtl/common/tn_ctx_reg.v \
+                  rtl/net/tn_torus.v $(wildcard rtl/router/*.v) rtl/common/tn_rng.v rtl/common/tn_ctx_reg.v rtl/common/tn_cut.v \
                   rtl/common/tn_rr_arbiter.v rtl/common/tn_defs.vh rtl/common/tn_salt.vh
 BOARD_SIM_COMMON := -GV=4 -GW=16 -GROUTING=3 -GGAL=1 -GGQD=16 -GACOR=1 \
                     -GCLKS_PER_BIT=$(BOARD_SIM_CPB) -GTIMEOUT_CLKS=100000

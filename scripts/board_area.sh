@@ -13,7 +13,7 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 OUT=build/board_area
 mkdir -p "$OUT"
-RTL=(rtl/common/tn_ctx_reg.v rtl/common/tn_rng.v rtl/common/tn_rr_arbiter.v rtl/router/*.v rtl/net/tn_torus.v
+RTL=(rtl/common/tn_ctx_reg.v rtl/common/tn_cut.v rtl/common/tn_rng.v rtl/common/tn_rr_arbiter.v rtl/router/*.v rtl/net/tn_torus.v
      rtl/ni/tn_source.v rtl/ni/tn_sink.v rtl/ni/tn_traffic.v rtl/ni/tn_gal_ni.v rtl/ni/tn_gal_quad.v
      rtl/ni/tn_gal_arb.v rtl/ni/tn_acor.v fpga/tn_ctrl.v fpga/tn_uart_rx.v fpga/tn_uart_tx.v fpga/tn_board.v)
 BUDGET=71094
