@@ -21,7 +21,7 @@ trap 'rm -rf "$TMP"' EXIT
 . scripts/tap.sh # pass, fail, check, N, FAILED
 
 M="python3 scripts/mutate.py"
-FILES=(rtl/router/*.v rtl/common/tn_rr_arbiter.v rtl/common/tn_rng.v rtl/common/tn_ctx_reg.v rtl/common/tn_cut.v)
+FILES=(rtl/router/*.v rtl/common/tn_rr_arbiter.v rtl/common/tn_rng.v rtl/common/tn_ctx_reg.v)
 
 # a module with one mutant (line 9's ||) among constructs that must give none
 cat > "$TMP/m.v" <<'EOF'

@@ -59,13 +59,13 @@ case ${1:-} in router | gal | acor | dor | source | sink | ctrl | board | cmodel
 COUNT=${1:-all}
 SEED=${2:-$(( $(date +%s) % 100000 ))}
 case $SET in
-router) FILES=(rtl/router/*.v rtl/common/tn_rr_arbiter.v rtl/common/tn_rng.v rtl/common/tn_ctx_reg.v rtl/common/tn_cut.v)
+router) FILES=(rtl/router/*.v rtl/common/tn_rr_arbiter.v rtl/common/tn_rng.v rtl/common/tn_ctx_reg.v)
         MODEL=rtr_k4n2v4 FIXED="k=4 n=2 vcs=4" ;;
 gal) FILES=(rtl/ni/tn_gal_ni.v rtl/ni/tn_gal_arb.v rtl/ni/tn_gal_quad.v)
      MODEL=rtr_k4n2v4_gal FIXED="k=4 n=2 vcs=4 routing=gal gal_qdepth=8" ;;
 acor) FILES=(rtl/ni/tn_acor.v)
       MODEL=rtr_k4n2v4_acor FIXED="k=4 n=2 vcs=4 routing=acor" ;;
-dor) FILES=(rtl/router/*.v rtl/common/tn_rr_arbiter.v rtl/common/tn_rng.v rtl/common/tn_ctx_reg.v rtl/common/tn_cut.v)
+dor) FILES=(rtl/router/*.v rtl/common/tn_rr_arbiter.v rtl/common/tn_rng.v rtl/common/tn_ctx_reg.v)
      MODEL=rtr_k4n2v2_b4 FIXED="k=4 n=2 vcs=2 bcap=4 routing=dor" ;;
 source) FILES=(rtl/ni/tn_source.v rtl/ni/tn_traffic.v)
         MODEL=vl_source FIXED= MKV=VL_SRC MKSRC=VL_SRC_RTL:rtl ;;
