@@ -259,7 +259,7 @@ module tn_board #(
                 tn_gal_ni #(.K(K), .N(N), .TERM(1), .QD(GQD), .ADAPT(GADAPT), .TAGW(27),
                             .TOPO(0)) u_ni (
                     .clk_i(clk_i), .rst_i(torus_rst), .coord_i(coord),
-                    .ctx_i(1'b0), .ctx_we_i(1'b0),   // one NI per node (CTX = 1)
+                    .ctx_i(1'b0), .wctx_i(1'b0), .ctx_we_i(1'b0),   // one NI per node (CTX = 1)
                     .cfg_sets_i(gal_sets_q), .cfg_adapt_i(gal_adapt_q), .cfg_t_i(gal_t_q),
                     .cfg_tmin_i(gal_tmin_q), .cfg_tmax_i(gal_tmax_q), .cfg_n1_i(gal_n1_q),
                     .cfg_n2_i(gal_n2_q),

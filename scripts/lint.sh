@@ -97,6 +97,8 @@ GAL_CFGS=(
     "K=8 N=1 TERM=2 QD=3 ADAPT=0"
     "CTX=16"
     "K=8 N=1 TERM=2 QD=3 CTX=5"
+    "CTX=16 STAGES=2"
+    "K=8 N=1 TERM=2 QD=3 CTX=5 STAGES=2"
 )
 GAL_BAD_CFGS=(
     "K=1|tn_error_K_must_be_2_to_64"
@@ -108,6 +110,7 @@ GAL_BAD_CFGS=(
     "QD=1025|tn_error_QD_must_be_1_to_1024"
     "TAGW=0|tn_error_TAGW_must_be_1_to_64"
     "TOPO=1|tn_error_TOPO_must_be_0_torus_for_gal"
+    "STAGES=2|tn_error_STAGES_must_be_1_or_2_with_CTX_above_1"
 )
 # ACOR's block beside each router (rtl/ni/tn_acor.v; "" = K=4 N=2 TERM=1)
 ACOR_CFGS=(

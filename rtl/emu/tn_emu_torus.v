@@ -23,8 +23,10 @@
 // state at the start of the clock, as tn_torus shows it after its edge). Reset: rst_i for at
 // least 3 CTX clocks writes every node's reset state into both halves; the first network cycle
 // after it starts at the first clock with ctx_o = 0 (hold clocks until then). Links are read and
-// written by the last stage only, so no bubble separates network cycles. GAL's NI and ACOR's
-// block, when built, are evaluated beside each router in the first stage. Torus only (TOPO = 0).
+// written by the last stage only, so no bubble separates network cycles. GAL's NI, when built,
+// is evaluated beside each router in the same stages (STAGES = 2: it decides in the first, at
+// ctx_o, from the first stage's inputs, and its tn_cut carries to the second what its writes at
+// wctx_o need); ACOR's block in the first stage. Torus only (TOPO = 0).
 // Ports of engine e are at index e of each bus (e * width +: width).
 `include "tn_defs.vh"
 module tn_emu_torus #(
@@ -330,14 +332,16 @@ module tn_emu_torus #(
                 .obs_o           (obs_o[ge*OBSW +: OBSW])
             );
 
-            // ---- GAL's network interface (GAL = 1), in the first stage: context ctx_q ----
+            // ---- GAL's network interface (GAL = 1): decides in the first stage (context ctx_q,
+            // its inputs the first stage's), writes in the last (wctx, as the router: we, rst_w) ----
             if (GAL != 0) begin : g_gal
                 tn_gal_ni #(.K(K), .N(N), .TERM(TERM), .QD(QD), .TAGW(TAGW), .TOPO(TOPO),
-                            .CTX(CTX)) u_ni (
+                            .CTX(CTX), .STAGES(STAGES)) u_ni (
                     .clk_i       (clk_i),
-                    .rst_i       (rst_i),
+                    .rst_i       (rst_w),
                     .ctx_i       (ctx_q),
-                    .ctx_we_i    (run_i || rst_i),
+                    .wctx_i      (wctx),
+                    .ctx_we_i    (we),
                     .coord_i     (coord_t[ctx_q]),
                     .cfg_sets_i  (ni_cfg_sets_i),
                     .cfg_adapt_i (ni_cfg_adapt_i),

@@ -35,6 +35,16 @@
 // Contexts (docs/emulator.md): every register is a tn_ctx_reg (rtl/common/tn_ctx_reg.v), a
 // flip-flop at CTX = 1 and a memory of CTX words read and written at context ctx_i above; the
 // descriptor banks and hbuf are then addressed {ctx_i, address} and written only when ctx_we_i.
+// STAGES = 2 (the engine's two stages, docs/emulator.md section 7; CTX > 1): a context is evaluated
+// in two clocks. The first (context ctx_i) reads the state (q_o views) and decides: the senders'
+// choices and the descriptor reads, the injection units' queues (src_take_o, src_queue_o,
+// snd_*_o and obs_o are the first stage's, combinational as with one stage); a tn_cut carries
+// the decisions, the occupancy each unit saw and the descriptors taken to the second (context
+// wctx_i, one clock later), which forms the ring slots and the descriptor-bank and live-value
+// writes, the occupancy, head, pointer and threshold updates and the history ring's read and
+// write from the state as it reads it (qw_o views), all written at wctx_i. rst_i and ctx_we_i
+// belong to the second stage; src_*, snd_ready_i, afree_i and coord_i to the first; cfg_*
+// (constant during a run) to both. STAGES = 1: the cut is a wire and wctx_i is not read.
 // The logic is written for LUT count: the senders' round-robin arbiter in two levels (tn_gal_arb),
 // the injection unit's two shortest-queue searches as tournaments over the quadrants, threshold
 // and window counts with one adder each and clock enables, and the threshold test on T clamped
@@ -52,12 +62,16 @@ module tn_gal_ni #(
     parameter TOPO = 0,   // 0 torus (GAL needs one; 1 mesh is refused)
     parameter CTX  = 1,   // contexts: 1 one NI; > 1 the time-multiplexed engine's
                           // (docs/emulator.md): state in tn_ctx_reg memories
+    parameter STAGES = 1, // the engine's stages: 2 evaluates a context in two clocks (above;
+                          // CTX > 1), the writes a tn_cut after the decisions
     parameter CXW  = (CTX > 1) ? $clog2(CTX) : 1
 ) (
     input  wire               clk_i,
     input  wire               rst_i,        // synchronous, active high
-    input  wire [CXW-1:0]     ctx_i,        // the context evaluated (CTX > 1)
-    input  wire               ctx_we_i,     // its state is written at this clock edge (CTX > 1)
+    input  wire [CXW-1:0]     ctx_i,        // the context read (CTX > 1; the first stage's)
+    input  wire [CXW-1:0]     wctx_i,       // the context written (STAGES = 2; ctx_i a clock ago)
+    input  wire               ctx_we_i,     // its state is written at this clock edge (CTX > 1;
+                                            // STAGES = 2: the second stage's, as rst_i)
     input  wire [`TN_AW-1:0]  coord_i,      // this node's coordinates, packed (section 3)
     // run-time configuration (constant during a run; section 21 keys)
     input  wire [1:0]         cfg_sets_i,   // gal_sets: 0 one set, 1 near/far, 2 dir (3: C only)
@@ -123,6 +137,9 @@ module tn_gal_ni #(
         if (ADAPT < 0 || ADAPT > 1) begin : g_chk_adapt
             tn_error_ADAPT_must_be_0_fixed_or_1_adaptive_threshold u_err ();
         end
+        if (STAGES < 1 || STAGES > 2 || (STAGES == 2 && CTX < 2)) begin : g_chk_stages
+            tn_error_STAGES_must_be_1_or_2_with_CTX_above_1 u_err ();
+        end
     endgenerate
 
     localparam EW = TAGW + AW;  // descriptor: {dst, tag}
@@ -146,21 +163,32 @@ module tn_gal_ni #(
     // window count, update phase and threshold moves are then constant and synthesise to nothing
     wire adapt = (ADAPT != 0) && cfg_adapt_i;
 
-    // ---- registers (tn_ctx_reg, section "state update" below) ----
-    wire [NQ*CNTW-1:0] cnt_q;     // occupancy per queue
-    wire [NQ*HW-1:0]   head_q;    // ring head per queue
-    wire [Q*TW-1:0]    thr_q;     // threshold per set
-    wire [Q*DW-1:0]    dprev_q;   // D at the last update, per set
-    wire [Q*DW-1:0]    run_q;     // departures of the set in cycles t-n1+1 .. t-1
-    wire [TERM*JW-1:0] rr_q;      // sender RR pointers
-    wire [19:0]        phase_q;   // t mod n2
-    wire [5:0]         wp_q;      // t mod 64: history ring write slot
-    wire [5:0]         age_q;     // min(t, 63)
-    // departure bits of cycle t' at t' mod 64 (no reset: age_q), at {ctx, t' mod 64} with CTX > 1
+    // ---- registers (tn_ctx_reg, section "state update" below); _q: the first stage's view (at
+    // ctx_i), _w: the second stage's (at wctx_i; STAGES = 1: the same) ----
+    wire [NQ*CNTW-1:0] cnt_q, cnt_w;       // occupancy per queue
+    wire [NQ*HW-1:0]   head_q, head_w;     // ring head per queue
+    wire [Q*TW-1:0]    thr_q, thr_w;       // threshold per set
+    wire [Q*DW-1:0]    dprev_q, dprev_w;   // D at the last update, per set
+    wire [Q*DW-1:0]    run_q, run_w;       // departures of the set in cycles t-n1+1 .. t-1
+    wire [TERM*JW-1:0] rr_q, rr_w;         // sender RR pointers
+    wire [19:0]        phase_q, phase_w;   // t mod n2
+    wire [5:0]         wp_q, wp_w;         // t mod 64: history ring write slot
+    wire [5:0]         age_q, age_w;       // min(t, 63)
+    wire unused_q = &{1'b0, run_q, phase_q, wp_q, age_q};   // (read by the second stage only)
+    // departure bits of cycle t' at t' mod 64 (no reset: age_w), at {ctx, t' mod 64} with CTX > 1
     localparam integer HD  = (CTX > 1) ? (CTX << 6) : 64;
     localparam integer HAW = (CTX > 1) ? CXW + 6 : 6;
     reg [Q*TERM-1:0]   hbuf [0:HD-1];
     wire we = (CTX == 1) || ctx_we_i;   // the memories are written (the engine's context write)
+    wire [CXW-1:0] wc;                  // the context written: wctx_i (STAGES = 2), else ctx_i
+    generate
+        if (STAGES == 2) begin : g_wc2
+            assign wc = wctx_i;
+        end else begin : g_wc1
+            assign wc = ctx_i;
+            wire unused_wctx = &{1'b0, wctx_i};
+        end
+    endgenerate
     // sender e's choice this cycle (tn_gal_peek)
     wire [TERM*JW-1:0] gv;        // queue
     wire [TERM-1:0]    found;     // it holds a packet
@@ -296,7 +324,7 @@ module tn_gal_ni #(
         end
     endfunction
     reg [TERM*JW-1:0] jsel;    // queue chosen by unit e
-    reg [TERM*HW-1:0] wpos;    // its ring slot
+    reg [TERM*CNTW-1:0] mv;    // its occupancy as the unit sees it (the slot: second stage)
     reg [TERM-1:0]    take;
     reg [N-1:0]       qmin, zero, sset, q1, q2, qc;
     reg [Q*CNTW-1:0]  scnt;    // the set's occupancies as this unit sees them
@@ -304,12 +332,11 @@ module tn_gal_ni #(
     reg [Q-1:0]       c1, c2;
     reg [CNTW-1:0]    c, m1, m2, m;
     reg [JW-1:0]      js;
-    reg [CNTW:0]      ts;
     reg               over;
     integer ie, ir, ip, is;
     always @(*) begin
         jsel = {TERM*JW{1'b0}};
-        wpos = {TERM*HW{1'b0}};
+        mv = {TERM*CNTW{1'b0}};
         take = {TERM{1'b0}};
         qmin = {N{1'b0}};
         zero = {N{1'b0}};
@@ -326,7 +353,6 @@ module tn_gal_ni #(
         m2 = {CNTW{1'b0}};
         m = {CNTW{1'b0}};
         js = {JW{1'b0}};
-        ts = {(CNTW+1){1'b0}};
         over = 1'b0;
         for (ie = 0; ie < TERM; ie = ie + 1) begin
             qmin = qmin_v[ie*N +: N];
@@ -364,19 +390,59 @@ module tn_gal_ni #(
             m = over ? m2 : m1;
             take[ie] = src_valid_i[ie] && ({1'b0, m} < QDW);  // not full
             js = {sset, qc};
-            // its slot: (head + occupancy) mod QD, the occupancy m as this unit sees it (after
-            // this cycle's departure from the queue and the units before this one), the head
-            // before the departure: head + dep + m
-            ts = {{(CNTW+1-HW){1'b0}}, head_p[js*HWP +: HW]} + {1'b0, m} +
-                 {{CNTW{1'b0}}, dep[js]};
-            if (ts >= QDW)
-                ts = ts - QDW;
-            wpos[ie*HW +: HW] = ts[HW-1:0];
+            mv[ie*CNTW +: CNTW] = m;
             jsel[ie*JW +: JW] = js;
         end
     end
     assign src_take_o = take;
     assign src_queue_o = jsel;
+
+    // ==== the cut (tn_cut): what the second stage takes from the first, a clock later with
+    // STAGES = 2 (wires with STAGES = 1): the departures (sender valid, queue, head after it, per
+    // queue) and the enqueues (unit takes, queue, the occupancy it saw, the descriptor). Below it,
+    // the second stage: state read as _w, written at wc. ====
+    reg [TERM*EW-1:0] wdesc;   // unit u's descriptor {dst, tag}
+    integer du;
+    always @(*) begin
+        for (du = 0; du < TERM; du = du + 1)
+            wdesc[du*EW +: EW] = {src_dst_i[du*AW +: AW], src_tag_i[du*TAGW +: TAGW]};
+    end
+    localparam CUTW = TERM * (1 + JW + HW) + NQ + TERM * (1 + JW + CNTW + EW);
+    wire [TERM-1:0]      vld_w, take_w;
+    wire [TERM*JW-1:0]   gv_w, jsel_w;
+    wire [TERM*HW-1:0]   hinc_w;
+    wire [NQ-1:0]        dep_w;
+    wire [TERM*CNTW-1:0] mv_w;
+    wire [TERM*EW-1:0]   wdesc_w;
+    tn_cut #(.W(CUTW), .STAGES(STAGES)) u_cut (
+        .clk_i(clk_i),
+        .d_i  ({snd_valid_o, gv, hinc, dep, take, jsel, mv, wdesc}),
+        .q_o  ({vld_w, gv_w, hinc_w, dep_w, take_w, jsel_w, mv_w, wdesc_w}));
+
+    // each unit's ring slot: (head + occupancy) mod QD, the occupancy m as the unit saw it (after
+    // this cycle's departure from the queue and the units before it), the head before the
+    // departure: head + dep + m
+    reg [NQ*HWP-1:0] head_pw;  // head_w with the stride HWP (as head_p)
+    reg [TERM*HW-1:0] wpos;
+    reg [JW-1:0]      jw;
+    reg [CNTW:0]      ts;
+    integer wj, wi;
+    always @(*) begin
+        head_pw = {NQ*HWP{1'b0}};
+        for (wj = 0; wj < NQ; wj = wj + 1)
+            head_pw[wj*HWP +: HW] = head_w[wj*HW +: HW];
+        wpos = {TERM*HW{1'b0}};
+        jw = {JW{1'b0}};
+        ts = {(CNTW+1){1'b0}};
+        for (wi = 0; wi < TERM; wi = wi + 1) begin
+            jw = jsel_w[wi*JW +: JW];
+            ts = {{(CNTW+1-HW){1'b0}}, head_pw[jw*HWP +: HW]} + {1'b0, mv_w[wi*CNTW +: CNTW]} +
+                 {{CNTW{1'b0}}, dep_w[jw]};
+            if (ts >= QDW)
+                ts = ts - QDW;
+            wpos[wi*HW +: HW] = ts[HW-1:0];
+        end
+    end
 
     // ---- the state after the cycle: occupancies, heads, tails ----
     reg [NQ*CNTW-1:0] cnt_d;
@@ -385,46 +451,48 @@ module tn_gal_ni #(
     reg [CNTW-1:0]    cq;
     integer qj, qe;
     always @(*) begin
-        head_d = head_q;
+        head_d = head_w;
         for (qj = 0; qj < NQ; qj = qj + 1) begin
             nq = {CNTW{1'b0}};
             for (qe = 0; qe < TERM; qe = qe + 1)
-                if (take[qe] && jsel[qe*JW +: JW] == qj[JW-1:0])
+                if (take_w[qe] && jsel_w[qe*JW +: JW] == qj[JW-1:0])
                     nq = nq + 1'b1;
-            if (dep[qj])
-                head_d[qj*HW +: HW] = hinc[((qj % Q) % TG)*HW +: HW];
-            cq = cnt_q[qj*CNTW +: CNTW];
-            cnt_d[qj*CNTW +: CNTW] = cq + nq - {{(CNTW-1){1'b0}}, dep[qj]};
+            if (dep_w[qj])
+                head_d[qj*HW +: HW] = hinc_w[((qj % Q) % TG)*HW +: HW];
+            cq = cnt_w[qj*CNTW +: CNTW];
+            cnt_d[qj*CNTW +: CNTW] = cq + nq - {{(CNTW-1){1'b0}}, dep_w[qj]};
         end
     end
 
     reg  [TERM*JW-1:0] rr_d;
     integer pe;
     always @(*) begin
-        rr_d = rr_q;
+        rr_d = rr_w;
         for (pe = 0; pe < TERM; pe = pe + 1)
-            if (snd_valid_o[pe])
-                rr_d[pe*JW +: JW] = ({1'b0, gv[pe*JW +: JW]} + 1'b1 == nact)
-                                    ? {JW{1'b0}} : gv[pe*JW +: JW] + 1'b1;
+            if (vld_w[pe])
+                rr_d[pe*JW +: JW] = ({1'b0, gv_w[pe*JW +: JW]} + 1'b1 == nact)
+                                    ? {JW{1'b0}} : gv_w[pe*JW +: JW] + 1'b1;
     end
 
     // ---- descriptor storage: RAM banks, one write port each, asynchronous read ----
     // unit u writes {dst, tag} at {local queue of jsel[u], wpos[u]} of bank (channel of jsel[u], u)
+    // (the second stage: at wc)
     reg [TERM*MW-1:0]   waddr;
     reg [TERM*TERM-1:0] wen;   // [f*TERM + u]
     integer wu, wf, wq;
     always @(*) begin
         for (wu = 0; wu < TERM; wu = wu + 1) begin
-            waddr[wu*MW +: MW] = {lqtab[jsel[wu*JW +: JW]*LW +: LW], wpos[wu*HW +: HW]};
+            waddr[wu*MW +: MW] = {lqtab[jsel_w[wu*JW +: JW]*LW +: LW], wpos[wu*HW +: HW]};
             for (wf = 0; wf < TERM; wf = wf + 1) begin
                 wen[wf*TERM + wu] = 1'b0;
                 for (wq = 0; wq < Q; wq = wq + 1)
-                    if (jsel[wu*JW +: N] == wq[N-1:0] && (wq % TG) == wf)
-                        wen[wf*TERM + wu] = take[wu];
+                    if (jsel_w[wu*JW +: N] == wq[N-1:0] && (wq % TG) == wf)
+                        wen[wf*TERM + wu] = take_w[wu];
             end
         end
     end
-    // with CTX > 1 each bank holds every context's: words {ctx, local queue, slot}
+    // with CTX > 1 each bank holds every context's: words {ctx, local queue, slot}, read at
+    // ctx_i (first stage) and written at wc (second)
     localparam integer MDC = (CTX > 1) ? (CTX << MW) : MD;
     localparam integer MWC = (CTX > 1) ? CXW + MW : MW;
     wire [TERM*MWC-1:0] waddr_c, raddr_c;
@@ -432,7 +500,7 @@ module tn_gal_ni #(
     generate
         for (ge = 0; ge < TERM; ge = ge + 1) begin : g_bank_a
             if (CTX > 1) begin : g_actx
-                assign waddr_c[ge*MWC +: MWC] = {ctx_i, waddr[ge*MW +: MW]};
+                assign waddr_c[ge*MWC +: MWC] = {wc, waddr[ge*MW +: MW]};
                 assign raddr_c[ge*MWC +: MWC] = {ctx_i, raddr[ge*MW +: MW]};
             end else begin : g_aone
                 assign waddr_c[ge*MWC +: MWC] = waddr[ge*MW +: MW];
@@ -442,10 +510,9 @@ module tn_gal_ni #(
         for (ge = 0; ge < TERM; ge = ge + 1) begin : g_bank_f
             for (gu = 0; gu < TERM; gu = gu + 1) begin : g_bank_u
                 reg [EW-1:0] mem [0:MDC-1];
-                wire [EW-1:0] wd = {src_dst_i[gu*AW +: AW], src_tag_i[gu*TAGW +: TAGW]};
                 always @(posedge clk_i) begin
                     if (wen[ge*TERM + gu] && we)
-                        mem[waddr_c[gu*MWC +: MWC]] <= wd;
+                        mem[waddr_c[gu*MWC +: MWC]] <= wdesc_w[gu*EW +: EW];
                 end
                 assign bank_rd[(ge*TERM + gu)*EW +: EW] = mem[raddr_c[ge*MWC +: MWC]];
             end
@@ -456,27 +523,27 @@ module tn_gal_ni #(
             assign rdesc = bank_rd;
         end else begin : g_lvt
             // live-value table: which unit wrote each slot (a register, no reset: up to TERM
-            // writes a cycle; a slot is read only after a unit wrote it)
-            wire [NQ*QD*UW-1:0] lvt_q;
+            // writes a cycle; a slot is read only after a unit wrote it). Read by the senders
+            // (lvt_q), updated by the second stage (lvt_w)
+            wire [NQ*QD*UW-1:0] lvt_q, lvt_w;
             reg  [NQ*QD*UW-1:0] lvt_d;
             integer lj, li, lu;
             always @(*) begin
-                lvt_d = lvt_q;
+                lvt_d = lvt_w;
                 for (lj = 0; lj < NQ; lj = lj + 1)
                     for (li = 0; li < QD; li = li + 1)
                         for (lu = 0; lu < TERM; lu = lu + 1)
-                            if (take[lu] && jsel[lu*JW +: JW] == lj[JW-1:0] &&
+                            if (take_w[lu] && jsel_w[lu*JW +: JW] == lj[JW-1:0] &&
                                 wpos[lu*HW +: HW] == li[HW-1:0])
                                 lvt_d[(lj*QD + li)*UW +: UW] = lu[UW-1:0];
             end
-            wire [NQ*QD*UW-1:0] unused_lvt_w;
-            tn_ctx_reg #(.W(NQ * QD * UW), .CTX(CTX), .RST(0)) u_lvt (
-                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(ctx_i), .we_i(ctx_we_i),
+            tn_ctx_reg #(.W(NQ * QD * UW), .CTX(CTX), .RST(0), .STAGES(STAGES)) u_lvt (
+                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(wctx_i), .we_i(ctx_we_i),
                 .en_i (1'b1),
                 .rv_i ({(NQ * QD * UW){1'b0}}),
                 .d_i  (lvt_d),
                 .q_o  (lvt_q),
-                .qw_o (unused_lvt_w));
+                .qw_o (lvt_w));
             for (ge = 0; ge < TERM; ge = ge + 1) begin : g_rd
                 reg [UW-1:0] us;
                 reg [EW-1:0] d;
@@ -498,33 +565,34 @@ module tn_gal_ni #(
         end
     endgenerate
 
-    // ---- 3. departure history and threshold ----
+    // ---- 3. departure history and threshold (the second stage) ----
     reg  [Q*TERM-1:0] bvec;    // channel e took a packet of set s this cycle: bit s*TERM + e
     reg  [Q*TERM-1:0] lvec;    // the bits leaving the window: cycle t - (n1 - 1)
     wire [6:0] back = cfg_n1_i - 7'd1;   // n1 - 1, 0..63
-    wire [5:0] rp = wp_q - back[5:0];
-    wire [HAW-1:0] hwa, hra;            // hbuf's write (wp_q) and read (rp) addresses, {ctx, ..}
+    wire [5:0] rp = wp_w - back[5:0];
+    wire [HAW-1:0] hwa, hra;            // hbuf's write (wp_w) and read (rp) addresses, {wc, ..}
     generate
         if (CTX > 1) begin : g_hctx
-            assign hwa = {ctx_i, wp_q};
-            assign hra = {ctx_i, rp};
+            assign hwa = {wc, wp_w};
+            assign hra = {wc, rp};
         end else begin : g_hone
-            assign hwa = wp_q;
+            assign hwa = wp_w;
             assign hra = rp;
+            wire unused_wc = &{1'b0, wc};   // (one NI: no context)
         end
     endgenerate
     wire [Q*TERM-1:0] hrd = hbuf[hra];  // written in cycle t - (n1 - 1)
-    wire [20:0] ph1 = {1'b0, phase_q} + 21'd1;
+    wire [20:0] ph1 = {1'b0, phase_w} + 21'd1;
     wire last = (ph1 == {1'b0, cfg_n2_i});   // (t + 1) mod n2 = 0
     wire upd = adapt && last;
     integer s3, e3;
     always @(*) begin
         for (s3 = 0; s3 < Q; s3 = s3 + 1)
             for (e3 = 0; e3 < TERM; e3 = e3 + 1)
-                bvec[s3*TERM + e3] = snd_valid_o[e3] && (gv[e3*JW + N +: N] == s3[N-1:0]);
+                bvec[s3*TERM + e3] = vld_w[e3] && (gv_w[e3*JW + N +: N] == s3[N-1:0]);
         if (back == 7'd0)
             lvec = bvec;
-        else if ({1'b0, age_q} >= back)
+        else if ({1'b0, age_w} >= back)
             lvec = hrd;
         else
             lvec = {Q*TERM{1'b0}};
@@ -545,9 +613,9 @@ module tn_gal_ni #(
                     nl = nl + {{(DW-1){1'b0}}, lvec[gs*TERM + e]};
                 end
             end
-            wire [DW-1:0] db = run_q[gs*DW +: DW] + nb;
-            wire [TW-1:0] th = thr_q[gs*TW +: TW];
-            wire up = db < dprev_q[gs*DW +: DW];   // throughput dropped: route minimally more often
+            wire [DW-1:0] db = run_w[gs*DW +: DW] + nb;
+            wire [TW-1:0] th = thr_w[gs*TW +: TW];
+            wire up = db < dprev_w[gs*DW +: DW];   // throughput dropped: route minimally more often
             assign dbar[gs*DW +: DW] = db;
             assign run_d[gs*DW +: DW] = db - nl;
             assign thr_mv[gs] = upd && (up ? (th < cfg_tmax_i) : (th > cfg_tmin_i));
@@ -556,38 +624,36 @@ module tn_gal_ni #(
         end
     endgenerate
 
-    // ---- state update: tn_ctx_reg registers, reset by rst_i ----
+    // ---- state update (the second stage): tn_ctx_reg registers, reset by rst_i ----
     // occupancies, heads, RR pointers and the update phase (counted when ADAPT = 1): every cycle
-    wire [19:0] phase_d = (ADAPT == 0) ? phase_q : last ? 20'd0 : ph1[19:0];
+    wire [19:0] phase_d = (ADAPT == 0) ? phase_w : last ? 20'd0 : ph1[19:0];
     localparam SWQ = NQ * CNTW + NQ * HW + TERM * JW + 20;
-    wire [SWQ-1:0] unused_q_w;   // (one stage: the GAL NI is evaluated in one clock)
-    tn_ctx_reg #(.W(SWQ), .CTX(CTX)) u_q (
-        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(ctx_i), .we_i(ctx_we_i),
+    tn_ctx_reg #(.W(SWQ), .CTX(CTX), .STAGES(STAGES)) u_q (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(wctx_i), .we_i(ctx_we_i),
         .en_i (1'b1),
         .rv_i ({SWQ{1'b0}}),
         .d_i  ({cnt_d, head_d, rr_d, phase_d}),
         .q_o  ({cnt_q, head_q, rr_q, phase_q}),
-        .qw_o (unused_q_w));
+        .qw_o ({cnt_w, head_w, rr_w, phase_w}));
     // the adaptive threshold's state, loaded only while it is in force: thresholds (reset to
     // gal_tmin, or gal_t when not adaptive), D at the last update, window count, history slot, age
     wire [TW-1:0]   thr_rv  = adapt ? cfg_tmin_i : cfg_t_i;
-    wire [Q*DW-1:0] dprev_d = upd ? dbar : dprev_q;
-    wire [5:0]      age_d   = (age_q != 6'd63) ? age_q + 6'd1 : age_q;
+    wire [Q*DW-1:0] dprev_d = upd ? dbar : dprev_w;
+    wire [5:0]      age_d   = (age_w != 6'd63) ? age_w + 6'd1 : age_w;
     localparam SWA = Q * TW + 2 * Q * DW + 6 + 6;
-    wire [SWA-1:0] unused_adapt_w;
-    tn_ctx_reg #(.W(SWA), .CTX(CTX)) u_adapt (
-        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(ctx_i), .we_i(ctx_we_i),
+    tn_ctx_reg #(.W(SWA), .CTX(CTX), .STAGES(STAGES)) u_adapt (
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(wctx_i), .we_i(ctx_we_i),
         .en_i (adapt),
         .rv_i ({{Q{thr_rv}}, {(2 * Q * DW + 12){1'b0}}}),
-        .d_i  ({thr_d, dprev_d, run_d, wp_q + 6'd1, age_d}),
+        .d_i  ({thr_d, dprev_d, run_d, wp_w + 6'd1, age_d}),
         .q_o  ({thr_q, dprev_q, run_q, wp_q, age_q}),
-        .qw_o (unused_adapt_w));
+        .qw_o ({thr_w, dprev_w, run_w, wp_w, age_w}));
 
     always @(posedge clk_i) begin
         if (!rst_i && adapt && we)
             hbuf[hwa] <= bvec;
     end
 
-    // ---- observation ----
+    // ---- observation (the first stage's view) ----
     assign obs_o = {rr_q, dprev_q, thr_q, head_q, cnt_q};
 endmodule

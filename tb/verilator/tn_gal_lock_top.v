@@ -46,6 +46,7 @@ module tn_gal_lock_top #(
         .clk_i       (clk_i),
         .rst_i       (rst_i),
         .ctx_i       (1'b0),
+        .wctx_i      (1'b0),
         .ctx_we_i    (1'b0),
         .coord_i     (coord_i),
         .cfg_sets_i  (ni_cfg_sets_i),

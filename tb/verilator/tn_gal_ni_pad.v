@@ -65,7 +65,8 @@ module tn_gal_ni_pad #(
         end
     endgenerate
     tn_gal_ni #(.K(K), .N(N), .TERM(TERM), .QD(QD), .ADAPT(ADAPT), .TAGW(16)) u_ni (
-        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(1'b0), .ctx_we_i(1'b0), .coord_i(coord_i[AW-1:0]),
+        .clk_i(clk_i), .rst_i(rst_i), .ctx_i(1'b0), .wctx_i(1'b0), .ctx_we_i(1'b0),
+        .coord_i(coord_i[AW-1:0]),
         .cfg_sets_i(cfg_sets_i), .cfg_adapt_i(cfg_adapt_i), .cfg_t_i(cfg_t_i),
         .cfg_tmin_i(cfg_tmin_i), .cfg_tmax_i(cfg_tmax_i), .cfg_n1_i(cfg_n1_i), .cfg_n2_i(cfg_n2_i),
         .src_valid_i(src_valid_i[TERM-1:0]), .src_dst_i(dst_in), .src_tag_i(src_tag_i[TERM*16-1:0]),
