@@ -59,7 +59,7 @@ $(VL_BOARD_DIR)/tnboard: $(VL_BOARD_DEPS)
 # V=4 ROUTING=3 (DOR, MIN AD, VAL and GOAL at run time) with GAL's network interfaces (GAL=1,
 # 16 packets per quadrant queue: tnhost asks gal_qdepth=16) and ACOR's level machines (ACOR=1),
 # B=4 W=16, the UART at BOARD_SIM_CPB. tnboard-ring is the same at K=8 N=1 B=8 (the ring build).
-BOARD_CORE_RTL := fpga/tn_board.v rtl/ni/tn_source.v rtl/ni/tn_sink.v rtl/ni/tn_traffic.v \
+BOARD_CORE_RTL := fpga/tn_board.v fpga/tn_board_emu.v rtl/emu/tn_emu_torus.v rtl/ni/tn_source.v rtl/ni/tn_sink.v rtl/ni/tn_traffic.v \
                   rtl/ni/tn_gal_ni.v rtl/ni/tn_gal_quad.v rtl/ni/tn_gal_arb.v rtl/ni/tn_acor.v \
                   rtl/net/tn_torus.v $(wildcard rtl/router/*.v) rtl/common/tn_rng.v rtl/common/tn_ctx_reg.v rtl/common/tn_cut.v \
                   rtl/common/tn_rr_arbiter.v rtl/common/tn_defs.vh rtl/common/tn_salt.vh
@@ -79,7 +79,7 @@ define board_core_model
 	$(CC) $(CFLAGS_REL) -DTN_BOARD_CPB=$(BOARD_SIM_CPB) -Itb/verilator -c tb/board/tnboard.c \
 	    -o $(1)/tnboard_main.o
 	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_COV_V) $(VL_CORE_VFLAGS) --top-module tn_board \
-	    -I$(VL_CORE_SRC) -Ifpga -Irtl/common -Irtl/router -Irtl/ni -Irtl/net $(2) \
+	    -I$(VL_CORE_SRC) -Ifpga -Irtl/common -Irtl/router -Irtl/ni -Irtl/net -Irtl/emu $(2) \
 	    $(VL_CORE_SRC)/tn_board.v --Mdir $(1) -o tnboard-core \
 	    -CFLAGS "-I$(CURDIR)/tb/verilator -DTN_BOARD_CORE" \
 	    -LDFLAGS "$(CURDIR)/$(1)/tnboard_main.o $(CURDIR)/$$rt" \
@@ -101,6 +101,17 @@ build/bin/tnboard-ring: build/vl/board_ring/tnboard-core
 build/vl/board_ring/tnboard-core: $(VL_CORE_DEPS)
 	$(call board_core_model,build/vl/board_ring,-GK=8 -GN=1 -GB=8 $(BOARD_SIM_COMMON))
 board: build/bin/tnboard-core build/bin/tnboard-ring
+
+# The 4x4 board core on the time-multiplexed engine (tn_board's ENGINES = 2, STAGES = 2: two
+# engines of 8 contexts, fpga/tn_board_emu.v), otherwise the parameters of tnboard-core: what
+# `make fpga`'s emulator build puts on the ULX3S; scripts/board_core_test.sh compares it with the
+# C model as it does tnboard-core (TNBOARD_CORE=build/bin/tnboard-emu4x4)
+build/bin/tnboard-emu4x4: build/vl/board_emu4x4/tnboard-core
+	@mkdir -p build/bin
+	cp $< $@
+build/vl/board_emu4x4/tnboard-core: $(VL_CORE_DEPS)
+	$(call board_core_model,build/vl/board_emu4x4,$(BOARD_SIM_PARAMS) -GENGINES=2 -GSTAGES=2)
+board: build/bin/tnboard-emu4x4
 
 # Verilated unit test of tn_source alone against the C model's generator (tb/unit/vl_source.c,
 # TAP); tb/verilator/tn_source_shim.cpp its only C++. K=4 N=2 V=VL_SRC_V=4 (the simulated board's;

@@ -20,6 +20,11 @@
 // acor (6; BUILD2 bit 1): every attempt of the source's head draws from it, and the packet that
 // starts carries the draw (R23.4); the routers route it as VAL. Its stream seeds are the routers'
 // global seed salted per node (R23.3.1), as tn_torus salts the routers' seeds.
+// The engine (parameter ENGINES = E >= 1; docs/emulator.md, "The board core in the engine"): the
+// nodes run on the time-multiplexed torus instead (fpga/tn_board_emu.v: E engines of K^N / E
+// contexts, STAGES stages), with the same registers and the same figures: the run registers move
+// once per sweep over the nodes (a network cycle), a node's registers are read while no run is
+// under way, and the run is reported ended once every node's final state has been gathered.
 `include "tn_defs.vh"
 module tn_board #(
     parameter K            = 4,        // radix, a power of two
@@ -37,7 +42,10 @@ module tn_board #(
     parameter GQD          = 16,       // packets per GAL quadrant queue (tnsim's gal_qdepth)
     parameter GADAPT       = 1,        // with GAL: 1 the adaptive threshold built (gal_adapt at
                                        // run time, BUILD2 bit 4), 0 the fixed one only
-    parameter ACOR         = 0         // 1: ACOR's tn_acor per node (needs ROUTING >= 2, V >= 4)
+    parameter ACOR         = 0,        // 1: ACOR's tn_acor per node (needs ROUTING >= 2, V >= 4)
+    parameter ENGINES      = 0,        // 0: the parallel torus (K^N <= 32); E >= 1: the nodes on E
+                                       // time-multiplexed engines (K^N <= 256, E divides K)
+    parameter STAGES       = 2         // with ENGINES: the engine's stages, 1 or 2
 ) (
     input  wire       clk_i,
     input  wire       rst_i,
@@ -86,8 +94,14 @@ module tn_board #(
         if ((K & (K - 1)) != 0 || K < 2) begin : g_chk_k
             tn_error_tn_board_K_must_be_a_power_of_two u_err ();
         end
-        if (K ** N > 32) begin : g_chk_nodes
+        if (ENGINES == 0 && K ** N > 32) begin : g_chk_nodes
             tn_error_tn_board_K_pow_N_must_be_at_most_32 u_err ();
+        end
+        if (ENGINES != 0 && K ** N > 256) begin : g_chk_enodes
+            tn_error_tn_board_K_pow_N_must_be_at_most_256_on_the_engine u_err ();
+        end
+        if (ENGINES < 0) begin : g_chk_engines
+            tn_error_tn_board_ENGINES_must_be_0_or_more u_err ();
         end
         if (W < 16 || W > 64) begin : g_chk_w
             tn_error_tn_board_W_must_be_16_to_64 u_err ();
@@ -179,7 +193,49 @@ module tn_board #(
     wire [32:0] src_thresh  = sw_on ? {sw_thr_hi_q, sw_thr_q} : {thresh_hi_q, thresh_q};
     wire [3:0]  src_pattern = sw_on ? sw_pattern_q : pattern_q;
 
-    // ---- torus ----
+    // ---- the nodes: the torus, a source and a sink per node ----
+    // what the run control and the register map read of them, from either build:
+    wire        step;        // a network cycle ends at this clock's edge
+    wire        ready;       // a start taken at this edge is in order
+    wire        gathered;    // after the run's end: every node's final state is in the registers
+    wire [9:0]  n_marked, n_mdone, n_enter, n_done;   // this network cycle's events, all nodes
+    wire [17:0] n_mflits;                              // flits of the marked packets created
+    wire [BINSI*10-1:0] n_hits;                        // histogram hits per bin
+    wire        allgen;      // every source's all_gen_o at the cycle's start
+    wire [EW-1:0] rerr_any;  // OR of the routers' error vectors
+    wire [3:0]  serr_any;    // OR of the sinks' error bits
+    wire [31:0] ovf32, pat32;
+    wire        nd_ok;       // node a_nd's registers can be read in this clock
+    wire [31:0] nd_packets, nd_accepted, nd_delivered, nd_injected;
+    wire [47:0] nd_lat_sum;
+    wire [15:0] nd_lat_max, nd_lat_min;
+    wire [EW-1:0] nd_rerr;
+    wire [3:0]  nd_serr;
+    wire        nd_ovf, nd_pat;
+    // the blocks of the register map (rtl/common/tn_defs.tbl, breg): a node's 16 statistics
+    // registers, a register per node, 16 bins, 16 hot nodes
+    localparam [15:0] A_NODE = `TN_B_NODE, A_SEED = `TN_B_SEED, A_PERM = `TN_B_PERM,
+                      A_HIST = `TN_B_HIST, A_HOT = `TN_B_HOT;
+    wire       a_node = (bus_addr[15:12] == A_NODE[15:12]) && ({24'd0, bus_addr[11:4]} < NODES);
+    wire [NW-1:0] a_nd = bus_addr[4 +: NW];
+    wire torus_rst = drst || !started_q;
+    // credits an adaptive VC needs (docs/microarchitecture.md R19.1.4): min(buf, longest packet)
+    wire [CNTW-1:0] cfg_acrd = (pkt_max_q < {1'b0, cfg_buf_q}) ? pkt_max_q[CNTW-1:0]
+                                                              : cfg_buf_q[CNTW-1:0];
+    wire stop_now;
+    reg  [31:0] cmark_q;    // marked packets created, all nodes
+    reg  [31:0] cflit_q;    // their flits
+    function [9:0] popcount;
+        input [NODES-1:0] x;
+        integer i;
+        begin
+            popcount = 10'd0;
+            for (i = 0; i < NODES; i = i + 1)
+                popcount = popcount + {9'd0, x[i]};
+        end
+    endfunction
+    generate
+        if (ENGINES == 0) begin : g_par
     wire [NODES-1:0]    inj_valid, crd_valid, ej_valid;
     wire [NODES*VW-1:0] inj_vc, crd_vc, ej_vc;
     wire [NODES*FW-1:0] inj_flit, ej_flit;
@@ -189,10 +245,6 @@ module tn_board #(
     wire [NODES*P*FW-1:0] lnk_flit;
     wire [NODES*OBSW-1:0] obs;
     wire [NODES*2*N-1:0]  afree;   // per node: free adaptive ports, read by the GAL NI (R21.5.1)
-    wire torus_rst = drst || !started_q;
-    // credits an adaptive VC needs (docs/microarchitecture.md R19.1.4): min(buf, longest packet)
-    wire [CNTW-1:0] cfg_acrd = (pkt_max_q < {1'b0, cfg_buf_q}) ? pkt_max_q[CNTW-1:0]
-                                                              : cfg_buf_q[CNTW-1:0];
     tn_torus #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(1), .TOPO(0), .ROUTING(ROUTING),
                .SEL(SEL)) u_torus (
         .clk_i(clk_i), .rst_i(torus_rst), .cfg_buf_i(cfg_buf_q[CNTW-1:0]), .cfg_acrd_i(cfg_acrd),
@@ -206,8 +258,7 @@ module tn_board #(
         .obs_o(obs)
     );
 
-    // ---- sources and sinks ----
-    wire [NODES-1:0] marked, start, enter, all_gen, ovf, paterr, done, mdone;
+    wire [NODES-1:0] marked, start, enter, all_gen, agn, ovf, paterr, done, mdone;
     wire [NODES-1:0] ni_valid, ni_take, snd_ready, snd_valid;
     wire [NODES*AW-1:0] ni_dst, snd_dst;
     wire [NODES*27-1:0] ni_tag, snd_tag;
@@ -221,11 +272,7 @@ module tn_board #(
     wire [NODES*32-1:0] injected, packets, accepted, delivered;
     wire [NODES*48-1:0] lat_sum;
     wire [NODES*16-1:0] lat_max, lat_min;
-    reg  [31:0] cmark_q;    // marked packets created, all nodes
-    reg  [31:0] cflit_q;    // their flits
-    wire stop_now;
     genvar gv;
-    generate
         for (gv = 0; gv < NODES; gv = gv + 1) begin : g_node
             wire [AW-1:0] node_id = gv;   // node_i of tn_source and tn_sink (read only with CTX > 1)
             tn_source #(.K(K), .N(N), .V(V), .B(B), .W(W), .ROUTING(ROUTING), .QD(QD),
@@ -249,7 +296,7 @@ module tn_board #(
                 .enter_o(enter[gv]),
                 .inj_valid_o(inj_valid[gv]), .inj_vc_o(inj_vc[gv*VW +: VW]),
                 .inj_flit_o(inj_flit[gv*FW +: FW]), .marked_o(marked[gv]),
-                .marked_len_o(mlen[gv*9 +: 9]), .start_o(start[gv]), .all_gen_o(all_gen[gv]),
+                .marked_len_o(mlen[gv*9 +: 9]), .start_o(start[gv]), .all_gen_o(all_gen[gv]), .all_gen_n_o(agn[gv]),
                 .ovf_o(ovf[gv]), .pat_err_o(paterr[gv]), .injected_o(injected[gv*32 +: 32])
             );
             if (GAL != 0) begin : g_gal
@@ -316,40 +363,128 @@ module tn_board #(
                 .delivered_o(delivered[gv*32 +: 32])
             );
         end
-    endgenerate
-
-    // ---- run control: tnsim's window, stop and drain (cmodel/src/sim.c, tn_sim_run) ----
-    function [5:0] popcount;
-        input [NODES-1:0] x;
-        integer i;
-        begin
-            popcount = 6'd0;
-            for (i = 0; i < NODES; i = i + 1)
-                popcount = popcount + {5'd0, x[i]};
-        end
-    endfunction
-    assign stop_now = stop_q || (started_q && (cyc_q >= win_hi) &&
-                                 (((outst_q == 32'd0) && (&all_gen)) || (cyc_q >= lim)));
-    wire end_now = started_q && stop_now && (infl_q == 32'd0);
-    integer b, n;
-    reg [BINSI*6-1:0] hits;
+    integer b, n, cf, m, m2;
+    reg [BINSI*10-1:0] hits;
     always @* begin
         for (b = 0; b < BINSI; b = b + 1) begin
-            hits[b*6 +: 6] = 6'd0;
+            hits[b*10 +: 10] = 10'd0;
             for (n = 0; n < NODES; n = n + 1)
-                hits[b*6 +: 6] = hits[b*6 +: 6] + {5'd0, mdone[n] && bin[n*4 +: 4] == b[3:0]};
+                hits[b*10 +: 10] = hits[b*10 +: 10] + {9'd0, mdone[n] && bin[n*4 +: 4] == b[3:0]};
         end
     end
-    integer hb, cf;
-    reg [13:0] mflits;    // flits of the marked packets created this cycle
+    reg [17:0] mflits;    // flits of the marked packets created this cycle
     always @* begin
-        mflits = 14'd0;
+        mflits = 18'd0;
         for (cf = 0; cf < NODES; cf = cf + 1)
-            mflits = mflits + (marked[cf] ? {5'd0, mlen[cf*9 +: 9]} : 14'd0);
+            mflits = mflits + (marked[cf] ? {9'd0, mlen[cf*9 +: 9]} : 18'd0);
     end
+    reg [EW-1:0] rerr_acc;
+    reg [3:0]    serr_acc;
+    always @* begin
+        rerr_acc = {EW{1'b0}};
+        serr_acc = 4'd0;
+        for (m = 0; m < NODES; m = m + 1) begin
+            rerr_acc = rerr_acc | rerr[m*EW +: EW];
+            serr_acc = serr_acc | serr[m*4 +: 4];
+        end
+    end
+    // node a_nd's registers: an AND-OR multiplexer over the nodes (a variable part-select with a
+    // stride that is not a power of two would synthesise to a barrel shifter)
+    reg [31:0] r_packets, r_accepted, r_delivered, r_injected;
+    reg [47:0] r_lat_sum;
+    reg [15:0] r_lat_max, r_lat_min;
+    reg [EW-1:0] r_rerr;
+    reg [3:0]  r_serr;
+    reg        r_ovf, r_pat;
+    always @* begin
+        r_packets = 32'd0; r_accepted = 32'd0; r_delivered = 32'd0; r_injected = 32'd0;
+        r_lat_sum = 48'd0; r_lat_max = 16'd0; r_lat_min = 16'd0;
+        r_rerr = {EW{1'b0}}; r_serr = 4'd0; r_ovf = 1'b0; r_pat = 1'b0;
+        for (m2 = 0; m2 < NODES; m2 = m2 + 1)
+            if (a_nd == m2[NW-1:0]) begin
+                r_packets   = packets[m2*32 +: 32];
+                r_accepted  = accepted[m2*32 +: 32];
+                r_delivered = delivered[m2*32 +: 32];
+                r_injected  = injected[m2*32 +: 32];
+                r_lat_sum   = lat_sum[m2*48 +: 48];
+                r_lat_max   = lat_max[m2*16 +: 16];
+                r_lat_min   = lat_min[m2*16 +: 16];
+                r_rerr      = rerr[m2*EW +: EW];
+                r_serr      = serr[m2*4 +: 4];
+                r_ovf       = ovf[m2];
+                r_pat       = paterr[m2];
+            end
+    end
+    assign step     = 1'b1;
+    assign ready    = 1'b1;
+    assign gathered = 1'b1;
+    assign n_marked = popcount(marked);
+    assign n_mdone  = popcount(mdone);
+    assign n_enter  = popcount(enter);
+    assign n_done   = popcount(done);
+    assign n_mflits = mflits;
+    assign n_hits   = hits;
+    assign allgen   = &all_gen;
+    assign rerr_any = rerr_acc;
+    assign serr_any = serr_acc;
+    assign ovf32    = {{(32-NODES){1'b0}}, ovf};
+    assign pat32    = {{(32-NODES){1'b0}}, paterr};
+    assign nd_ok    = 1'b1;
+    assign nd_packets = r_packets;  assign nd_accepted = r_accepted;
+    assign nd_delivered = r_delivered;  assign nd_injected = r_injected;
+    assign nd_lat_sum = r_lat_sum;  assign nd_lat_max = r_lat_max;  assign nd_lat_min = r_lat_min;
+    assign nd_rerr = r_rerr;  assign nd_serr = r_serr;  assign nd_ovf = r_ovf;  assign nd_pat = r_pat;
+    wire unused_par = &{1'b0, lnk_valid, lnk_vc, lnk_flit, lcrd_valid, lcrd_vc, obs, start, agn};
+        end else begin : g_emu
+            // the nodes on the engine (fpga/tn_board_emu.v)
+            tn_board_emu #(.K(K), .N(N), .V(V), .B(B), .W(W), .ROUTING(ROUTING), .SEL(SEL),
+                           .SQD(QD), .GAL(GAL), .GQD(GQD), .GADAPT(GADAPT), .ACOR(ACOR),
+                           .E(ENGINES), .STAGES(STAGES)) u_nodes (
+                .clk_i(clk_i), .drst_i(drst), .started_i(started_q), .ended_i(ended_q),
+                .cfg_buf_i(cfg_buf_q[CNTW-1:0]), .cfg_acrd_i(cfg_acrd),
+                .cfg_route_i(cfg_route_q), .cfg_sel_i(cfg_sel_q),
+                .cfg_dateline_i(cfg_dateline_q), .cfg_transit_i(cfg_transit_q),
+                .cfg_seed_i(cfg_seed_q),
+                .seed_i(seed_q), .perm_i(perm_q), .thresh_i(src_thresh),
+                .pattern_i(src_pattern), .hot_thr_i({hot_thr_hi_q, hot_thr_q}),
+                .n_hot_i(n_hot_q), .hot_i(hot_q), .pkt_min_i(pkt_min_q), .pkt_max_i(pkt_max_q),
+                .cycle_i(cyc_q[15:0]), .in_win_i(in_win), .late_i(late),
+                .before_hi_i(before_hi), .stop_i(stop_now),
+                .lo_ge_i(lo_ge), .lo_d_i(lo_d), .hi_ge_i(!before_hi), .hi_d_i(hi_d),
+                .hist_shift_i(hist_shift_q),
+                .gal_sets_i(gal_sets_q), .gal_adapt_i(gal_adapt_q), .gal_t_i(gal_t_q),
+                .gal_tmin_i(gal_tmin_q), .gal_tmax_i(gal_tmax_q), .gal_n1_i(gal_n1_q),
+                .gal_n2_i(gal_n2_q),
+                .acor_seq_i(acor_seq_q), .acor_mode_i(acor_mode_q), .acor_hi_i(acor_hi_q),
+                .acor_it1_i(acor_it1_q), .acor_it2_i(acor_it2_q), .acor_dt1_i(acor_dt1_q),
+                .acor_dt2_i(acor_dt2_q),
+                .ready_o(ready), .step_o(step), .gathered_o(gathered),
+                .n_marked_o(n_marked), .n_mdone_o(n_mdone), .n_enter_o(n_enter),
+                .n_done_o(n_done), .n_mflits_o(n_mflits), .n_hits_o(n_hits),
+                .allgen_o(allgen), .rerr_o(rerr_any), .serr_o(serr_any), .ovf_o(ovf32),
+                .paterr_o(pat32),
+                .rd_i(bus_re && a_node), .rd_node_i(a_nd), .rd_ok_o(nd_ok),
+                .nd_packets_o(nd_packets), .nd_accepted_o(nd_accepted),
+                .nd_lat_sum_o(nd_lat_sum), .nd_lat_max_o(nd_lat_max),
+                .nd_lat_min_o(nd_lat_min), .nd_delivered_o(nd_delivered),
+                .nd_injected_o(nd_injected), .nd_rerr_o(nd_rerr), .nd_serr_o(nd_serr),
+                .nd_ovf_o(nd_ovf), .nd_paterr_o(nd_pat)
+            );
+            wire unused_emu = &{1'b0, torus_rst};
+        end
+    endgenerate
+
+    // ---- run control: tnsim's window, stop and drain (cmodel/src/sim.c, tn_sim_run); the
+    // registers move at the end of each network cycle (step) ----
+    assign stop_now = stop_q || (started_q && (cyc_q >= win_hi) &&
+                                 (((outst_q == 32'd0) && allgen) || (cyc_q >= lim)));
+    wire end_now = started_q && stop_now && (infl_q == 32'd0);
+    reg  go_q;   // a start is pending (the engine takes it at the end of a sweep)
+    integer hb;
     always @(posedge clk_i) begin
         if (drst) begin
             started_q  <= 1'b0;
+            go_q       <= 1'b0;
             stop_q     <= 1'b0;
             ended_q    <= 1'b0;
             cyc_q      <= 32'd0;
@@ -361,9 +496,10 @@ module tn_board #(
             for (hb = 0; hb < BINSI; hb = hb + 1)
                 hist_q[hb*32 +: 32] <= 32'd0;
         end else begin
-            if (run)
+            go_q <= (go_q || run) && !started_q && !(ready && (go_q || run));
+            if ((run || go_q) && ready)
                 started_q <= 1'b1;
-            if (started_q) begin
+            if (started_q && step) begin
                 stop_q <= stop_now;
                 if (stop_now && !stop_q)
                     stop_cyc_q <= cyc_q;
@@ -371,78 +507,57 @@ module tn_board #(
                     ended_q <= 1'b1;
                 if (!end_now && !ended_q)
                     cyc_q <= cyc_q + 32'd1;
-                outst_q <= outst_q + {26'd0, popcount(marked)} - {26'd0, popcount(mdone)};
-                cmark_q <= cmark_q + {26'd0, popcount(marked)};
-                cflit_q <= cflit_q + {18'd0, mflits};
-                infl_q  <= infl_q + {26'd0, popcount(enter)} - {26'd0, popcount(done)};
+                outst_q <= outst_q + {22'd0, n_marked} - {22'd0, n_mdone};
+                cmark_q <= cmark_q + {22'd0, n_marked};
+                cflit_q <= cflit_q + {14'd0, n_mflits};
+                infl_q  <= infl_q + {22'd0, n_enter} - {22'd0, n_done};
                 for (hb = 0; hb < BINSI; hb = hb + 1)
-                    hist_q[hb*32 +: 32] <= hist_q[hb*32 +: 32] + {26'd0, hits[hb*6 +: 6]};
+                    hist_q[hb*32 +: 32] <= hist_q[hb*32 +: 32] + {22'd0, n_hits[hb*10 +: 10]};
             end
         end
     end
+    wire fin = ended_q && gathered;   // the run has ended and its figures are all in
 
     // ---- the register bus (docs/board-guide.md, Register map) ----
-    wire [31:0] rerr_or, serr_or;
-    reg  [31:0] rerr_acc, serr_acc;
-    integer m;
-    always @* begin
-        rerr_acc = 32'd0;
-        serr_acc = 32'd0;
-        for (m = 0; m < NODES; m = m + 1) begin
-            rerr_acc[EW-1:0] = rerr_acc[EW-1:0] | rerr[m*EW +: EW];
-            serr_acc[3:0]    = serr_acc[3:0] | serr[m*4 +: 4];
-        end
-    end
-    assign rerr_or = rerr_acc;
-    assign serr_or = serr_acc;
-    wire [31:0] ovf32 = {{(32-NODES){1'b0}}, ovf};
-    wire [31:0] pat32 = {{(32-NODES){1'b0}}, paterr};
+    wire [31:0] rerr_or = {{(32-EW){1'b0}}, rerr_any};
+    wire [31:0] serr_or = {28'd0, serr_any};
     wire any_err = (rerr_or != 32'd0) || (serr_or != 32'd0) || (ovf32 != 32'd0) ||
                    (pat32 != 32'd0);
-    wire [31:0] status = {26'd0, pat32 != 32'd0, ovf32 != 32'd0, any_err, ended_q, stop_q,
+    wire [31:0] status = {26'd0, pat32 != 32'd0, ovf32 != 32'd0, any_err, fin, stop_q,
                           started_q};
 
-    // the blocks of the register map (rtl/common/tn_defs.tbl, breg): a node's 16 statistics
-    // registers, a register per node, 16 bins, 16 hot nodes
-    localparam [15:0] A_NODE = `TN_B_NODE, A_SEED = `TN_B_SEED, A_PERM = `TN_B_PERM,
-                      A_HIST = `TN_B_HIST, A_HOT = `TN_B_HOT;
-    wire       a_node = (bus_addr[15:12] == A_NODE[15:12]) && ({24'd0, bus_addr[11:4]} < NODES);
     wire       a_seed = (bus_addr[15:12] == A_SEED[15:12]) && ({20'd0, bus_addr[11:0]} < NODES);
     wire       a_perm = (bus_addr[15:12] == A_PERM[15:12]) && ({20'd0, bus_addr[11:0]} < NODES);
     wire       a_hot  = (bus_addr[15:4] == A_HOT[15:4]);
     wire       a_hist = (bus_addr[15:4] == A_HIST[15:4]);
-    wire [NW-1:0] a_nd = bus_addr[4 +: NW];
     wire [NW-1:0] a_sd = bus_addr[0 +: NW];
-    // node v's registers: an AND-OR multiplexer over the nodes (a variable part-select with a
-    // stride that is not a power of two would synthesise to a barrel shifter)
+    // node a_nd's registers (nd_*), a seed and a permutation entry
     reg [31:0] nrd, srd, prd, hrd;
-    integer m2, m3;
+    integer m3, m4;
     always @* begin
-        nrd = 32'd0;
+        case (bus_addr[3:0])
+            `TN_BN_PACKETS:    nrd = nd_packets;
+            `TN_BN_ACCEPTED:   nrd = nd_accepted;
+            `TN_BN_LAT_SUM_LO: nrd = nd_lat_sum[31:0];
+            `TN_BN_LAT_SUM_HI: nrd = {16'd0, nd_lat_sum[47:32]};
+            `TN_BN_LAT_MAX:    nrd = {16'd0, nd_lat_max};
+            `TN_BN_LAT_MIN:    nrd = {16'd0, nd_lat_min};
+            `TN_BN_DELIVERED:  nrd = nd_delivered;
+            `TN_BN_INJECTED:   nrd = nd_injected;
+            `TN_BN_RERR:       nrd = {{(32-EW){1'b0}}, nd_rerr};
+            `TN_BN_SERR:       nrd = {28'd0, nd_serr};
+            `TN_BN_SRC:        nrd = {30'd0, nd_pat, nd_ovf};
+            default: nrd = 32'd0;
+        endcase
+    end
+    always @* begin
         srd = 32'd0;
         prd = 32'd0;
-        for (m2 = 0; m2 < NODES; m2 = m2 + 1) begin
-            if (a_nd == m2[NW-1:0]) begin
-                case (bus_addr[3:0])
-                    `TN_BN_PACKETS:    nrd = packets[m2*32 +: 32];
-                    `TN_BN_ACCEPTED:   nrd = accepted[m2*32 +: 32];
-                    `TN_BN_LAT_SUM_LO: nrd = lat_sum[m2*48 +: 32];
-                    `TN_BN_LAT_SUM_HI: nrd = {16'd0, lat_sum[m2*48 + 32 +: 16]};
-                    `TN_BN_LAT_MAX:    nrd = {16'd0, lat_max[m2*16 +: 16]};
-                    `TN_BN_LAT_MIN:    nrd = {16'd0, lat_min[m2*16 +: 16]};
-                    `TN_BN_DELIVERED:  nrd = delivered[m2*32 +: 32];
-                    `TN_BN_INJECTED:   nrd = injected[m2*32 +: 32];
-                    `TN_BN_RERR:       nrd = {{(32-EW){1'b0}}, rerr[m2*EW +: EW]};
-                    `TN_BN_SERR:       nrd = {28'd0, serr[m2*4 +: 4]};
-                    `TN_BN_SRC:        nrd = {30'd0, paterr[m2], ovf[m2]};
-                    default: nrd = 32'd0;
-                endcase
+        for (m4 = 0; m4 < NODES; m4 = m4 + 1)
+            if (a_sd == m4[NW-1:0]) begin
+                srd = seed_q[m4*32 +: 32];
+                prd = {{(32-AW){1'b0}}, perm_q[m4*AW +: AW]};
             end
-            if (a_sd == m2[NW-1:0]) begin
-                srd = seed_q[m2*32 +: 32];
-                prd = {{(32-AW){1'b0}}, perm_q[m2*AW +: AW]};
-            end
-        end
     end
     always @* begin
         hrd = 32'd0;
@@ -460,7 +575,7 @@ module tn_board #(
         wr_ok = 1'b0;
         if (a_node) begin
             rd = nrd;
-            rd_ok = node_mapped;
+            rd_ok = node_mapped && nd_ok;
         end else if (a_seed) begin
             rd = srd;
             wr_ok = 1'b1;
@@ -633,9 +748,8 @@ module tn_board #(
     end
 
     // busy: the run has started and not ended (tnboard keeps its clock running)
-    wire core_busy = started_q && !ended_q;
+    wire core_busy = started_q && !fin;
     // LEDs: 0 running, 1 run ended, 2 any error, 3 design reset, 4 control plane idle
-    assign led_o = {3'd0, ctrl_idle, drst, any_err, ended_q, core_busy};
-    wire unused_ok = &{1'b0, cycles_left, ctrl_done, lnk_valid, lnk_vc, lnk_flit, lcrd_valid,
-                       lcrd_vc, obs, rerr_or[31:EW], serr_or[31:4], start};
+    assign led_o = {3'd0, ctrl_idle, drst, any_err, fin, core_busy};
+    wire unused_ok = &{1'b0, cycles_left, ctrl_done};
 endmodule

@@ -20,7 +20,8 @@
 # access rules, and a control-plane-only board (tnboard) recognised as not a board core. Last
 # the ring build (build/bin/tnboard-ring, K=8 N=1 B=8): every routing family equal to the C model.
 # Run by scripts/run_tests.sh (make test); alone: make board && bash scripts/board_core_test.sh
-# TNBOARD_CORE=PATH tests another tnboard-core build (make mutate's board set: each mutant's).
+# TNBOARD_CORE=PATH tests another tnboard-core build (make mutate's board set: each mutant's;
+# the emulator's boards, build/bin/tnboard-emu4x4); BOARD_CORE_SET=runs stops after the runs.
 set -uo pipefail # no -e: a failing check must not stop the others
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -268,6 +269,15 @@ if [ "$RC" -eq 0 ] && grep -q '^compare: 0 of 12 fields differ' <<<"$OUT" && gre
     pass "run --compare prints the side-by-side table with no difference"
 else
     fail "run --compare prints the side-by-side table with no difference" "exit $RC" "$OUT" "$ERR"
+fi
+
+# BOARD_CORE_SET=runs: only the runs above (the registers at power-on and every family equal to
+# the C model); make test so checks the emulator's board (tnboard-emu4x4), make regress in full
+if [ "${BOARD_CORE_SET:-all}" = runs ]; then
+    san_check "tnhost ran as its ASan+UBSan build" "$TNHOST" build/san/tnhost
+    echo "1..$N"
+    [ "$FAILED" -eq 0 ]
+    exit
 fi
 
 # sweep: three DOR loads with --compare, one JSON line each, every row equal to the C model

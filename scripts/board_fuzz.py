@@ -11,11 +11,12 @@ histogram, docs/board-guide.md). A run whose source FIFO overflows (the board ho
 per node, tnsim's queue is unbounded) is not comparable and is counted as skipped. Prints TAP
 and writes JUnit XML.
 
-  python3 scripts/board_fuzz.py [--count N] [--seed S] [--junit FILE] [--ring]
+  python3 scripts/board_fuzz.py [--count N] [--seed S] [--junit FILE] [--ring | --emu4x4]
 
 --ring runs tnboard-ring instead, the same board core at K=8 N=1 (the ring build,
 docs/board-guide.md): the same draws over 8 nodes, without transpose (it needs an even number
-of address bits).
+of address bits). --emu4x4 runs tnboard-emu4x4, the 4x4 board core on the time-multiplexed
+engine (docs/emulator.md): the core build's draws.
 """
 import argparse
 import json
@@ -106,12 +107,18 @@ def main():
     ap.add_argument("--seed", type=int, default=int(time.time()) % 100000)
     ap.add_argument("--junit", default="")
     ap.add_argument("--ring", action="store_true", help="tnboard-ring (K=8 N=1) instead")
+    ap.add_argument("--emu4x4", action="store_true",
+                    help="tnboard-emu4x4 (the 4x4 on the engine) instead")
     a = ap.parse_args()
     if a.count < 1 or a.seed < 0:
         sys.exit(f"board_fuzz: --count {a.count} must be >= 1 and --seed {a.seed} >= 0")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    core = os.path.join(root, "build/bin/tnboard-ring" if a.ring else "build/bin/tnboard-core")
-    nodes, name = (8, "board_fuzz_ring") if a.ring else (16, "board_fuzz")
+    if a.ring and a.emu4x4:
+        sys.exit("board_fuzz: --ring and --emu4x4 name two boards; give one")
+    build = "tnboard-ring" if a.ring else "tnboard-emu4x4" if a.emu4x4 else "tnboard-core"
+    core = os.path.join(root, "build/bin", build)
+    nodes = 8 if a.ring else 16
+    name = "board_fuzz_ring" if a.ring else "board_fuzz_emu4x4" if a.emu4x4 else "board_fuzz"
     host = os.path.join(root, "build/san/tnhost")
     if not os.access(host, os.X_OK):
         host = os.path.join(root, "build/bin/tnhost")
@@ -119,7 +126,7 @@ def main():
         if not os.access(b, os.X_OK):
             sys.exit(f"board_fuzz: {b} is not built (make board)")
     r = random.Random(a.seed)
-    ring = " --ring" if a.ring else ""
+    ring = " --ring" if a.ring else " --emu4x4" if a.emu4x4 else ""
     print(f"# {name}: {a.count} random configurations of {os.path.basename(core)}, seed {a.seed} "
           f"(rerun: python3 scripts/board_fuzz.py --count {a.count} --seed {a.seed}{ring})")
     cases, fails, skips, t0 = [], 0, 0, time.time()

@@ -127,7 +127,7 @@ else
 fi
 
 # ---- the board core: tn_board, tn_source, tn_sink, tn_traffic (with the torus, the GAL NI, tn_acor)
-CORE_FILES=(fpga/tn_board.v fpga/tn_ctrl.v fpga/tn_uart_rx.v fpga/tn_uart_tx.v rtl/ni/tn_source.v
+CORE_FILES=(fpga/tn_board.v fpga/tn_board_emu.v rtl/emu/tn_emu_torus.v fpga/tn_ctrl.v fpga/tn_uart_rx.v fpga/tn_uart_tx.v rtl/ni/tn_source.v
             rtl/ni/tn_sink.v rtl/ni/tn_traffic.v rtl/ni/tn_gal_ni.v rtl/ni/tn_gal_quad.v
             rtl/ni/tn_gal_arb.v rtl/ni/tn_acor.v rtl/net/tn_torus.v rtl/router/*.v rtl/common/tn_rng.v rtl/common/tn_ctx_reg.v rtl/common/tn_cut.v
             rtl/common/tn_rr_arbiter.v)
@@ -149,6 +149,9 @@ CORE_GOOD=(
     "tn_board|V=4 ROUTING=3 GAL=1 GQD=16 CLKS_PER_BIT=4 TIMEOUT_CLKS=100000"
     "tn_board|V=4 ROUTING=3 GAL=1 GQD=16 ACOR=1 CLKS_PER_BIT=4 TIMEOUT_CLKS=100000"
     "tn_board|V=4 ROUTING=3 GAL=1 GQD=16 GADAPT=0 CLKS_PER_BIT=4 TIMEOUT_CLKS=100000"
+    "tn_board|V=4 ROUTING=3 GAL=1 GQD=16 ACOR=1 ENGINES=2 STAGES=2 CLKS_PER_BIT=4 TIMEOUT_CLKS=100000"
+    "tn_board|V=2 ENGINES=1 STAGES=1"
+    "tn_board|K=8 N=2 V=4 ROUTING=3 GAL=1 GQD=8 ACOR=1 ENGINES=4 STAGES=2"
 )
 CORE_BAD=(
     "tn_traffic|K=6|tn_error_tn_traffic_K_must_be_a_power_of_two_2_to_64"
@@ -158,6 +161,8 @@ CORE_BAD=(
     "tn_sink|W=15|tn_error_tn_sink_W_must_be_16_to_64_for_the_board_payload"
     "tn_board|TERM=2|tn_error_tn_board_TERM_must_be_1"
     "tn_board|K=8 N=2|tn_error_tn_board_K_pow_N_must_be_at_most_32"
+    "tn_board|K=32 N=2 ENGINES=4|tn_error_tn_board_K_pow_N_must_be_at_most_256_on_the_engine"
+    "tn_board|ENGINES=3|tn_error_tn_board_emu_E_must_be_a_power_of_two_dividing_K"
     "tn_board|GAL=1|tn_error_tn_board_GAL_needs_ROUTING_3_and_V_at_least_4"
     "tn_board|GAL=2|tn_error_tn_board_GAL_must_be_0_or_1"
     "tn_board|GADAPT=2|tn_error_tn_board_GADAPT_must_be_0_or_1"

