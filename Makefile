@@ -209,7 +209,7 @@ fuzz: setup-core ## libFuzzer on the parsers and tnhost's reply decoder (tb/fuzz
 	@$(MAKE) --no-print-directory $(if $(FUZZ),$(addprefix build/fuzz/,$(FUZZ)),$(FUZZ_BIN)) >/dev/null
 	@$(if $(FUZZ_CHECKS),TN_FUZZ_CHECKS=$(FUZZ_CHECKS)) bash scripts/fuzz.sh time $(or $(FUZZ_TIME),60) $(FUZZ)
 
-run: setup-core build build/bin/tnboard-core ## main job: DOR on 4x4 and 8x8 tori; every routing family on the board's 4x4 (C model) and a GAL run of the simulated board (tnhost --compare)
+run: setup-core build build/bin/tnboard-core build/bin/tnboard-emu4x4 build/bin/tnboard-emu8x8 ## main job: DOR on 4x4 and 8x8 tori; every routing family on the board's 4x4 (C model); the simulated board (tnhost --compare): a GAL run, every family on the 4x4 engine, GAL against MIN AD on the 8x8 engine
 	@bash scripts/run.sh
 
 test: setup-core ## unit tests, simulator checks (ASan+UBSan), the libFuzzer targets' short runs and the lockstep set; ends with "N passed, N failed"
@@ -217,7 +217,7 @@ test: setup-core ## unit tests, simulator checks (ASan+UBSan), the libFuzzer tar
 	@bash scripts/run_tests.sh $(TEST_BIN) scripts/check_faults.sh
 
 regress: setup-core build ## the long lockstep regression, random runs of the simulated board against the C model, random tnsim command lines and each libFuzzer target for FUZZ_TIME s (default 120) and the Tang Mega 138K synthesis (GW_SYNTH=0: not), from a printed seed (SEED=n to rerun)
-	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a build/bin/tnboard-core build/bin/tnboard-ring build/bin/tnboard-emu4x4 build/bin/tnhost build/san/tnhost build/san/tnsim $(FUZZ_BIN) >/dev/null
+	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a build/bin/tnboard-core build/bin/tnboard-ring build/bin/tnboard-emu4x4 build/bin/tnboard-emu8x8 build/bin/tnhost build/san/tnhost build/san/tnsim $(FUZZ_BIN) >/dev/null
 	@bash scripts/regress.sh $(SEED)
 
 lint: setup-core ## Verilator -Wall, Icarus and Yosys (synth, synth_ecp5): lint, elaboration checks, no latches, LUT/FF/RAM per router
@@ -241,16 +241,16 @@ coverage: setup-core ## RTL line, branch and toggle coverage of the lockstep run
 gal: setup-core build/bin/tnsim ## paper 000's GAL figures from tnsim (ring, report card, stability, pairs); COUNT=1000 for the paper's permutation sample
 	@bash scripts/gal_figures.sh $(or $(COUNT),8)
 
-fpga: ## a board's bitstream by the open flow and its report (BOARD=ulx3s, the default: YoWASP Yosys, nextpnr-ecp5, build/fpga/report.md; BOARD=tangmega138k or tangmega138kpro: synth_gowin, nextpnr-himbaechel, gowin_pack, build/fpga-BOARD/report.md)
+fpga: ## a board's bitstream by the open flow and its report (BOARD=ulx3s, the default: YoWASP Yosys, nextpnr-ecp5, build/fpga/report.md; BUILD=emu4x4 or emu8x8: every family on the time-multiplexed engine, build/fpga-BUILD/; BOARD=tangmega138k or tangmega138kpro: synth_gowin, nextpnr-himbaechel, gowin_pack, build/fpga-BOARD/report.md)
 	@bash scripts/setup.sh fpga
 	@BOARD=$(or $(BOARD),ulx3s) bash scripts/fpga_build.sh
 
 # the bitstream and openFPGALoader's board name of each board
-PROG_FILE_ulx3s := build/fpga/tn_ulx3s.bit
+PROG_FILE_ulx3s := $(if $(filter emu4x4 emu8x8,$(BUILD)),build/fpga-$(BUILD),build/fpga)/tn_ulx3s.bit
 PROG_FILE_tangmega138k := build/fpga-tangmega138k/tn_tangmega138k.fs
 PROG_FILE_tangmega138kpro := build/fpga-tangmega138kpro/tn_tangmega138kpro.fs
 PROG_BOARD := $(or $(BOARD),ulx3s)
-prog: ## program the board (BOARD=ulx3s by default, tangmega138k, tangmega138kpro) with make fpga's bitstream (openFPGALoader; SRAM, lost at power-off; FLASH=1 writes the flash)
+prog: ## program the board (BOARD=ulx3s by default, tangmega138k, tangmega138kpro) with make fpga's bitstream (BUILD=emu4x4: the engine's) (openFPGALoader; SRAM, lost at power-off; FLASH=1 writes the flash)
 	@bash scripts/setup.sh prog
 	@test -n "$(PROG_FILE_$(PROG_BOARD))" || { echo "prog: BOARD '$(PROG_BOARD)' is not a board tn builds for: allowed ulx3s tangmega138k tangmega138kpro" >&2; exit 2; }
 	@test -f $(PROG_FILE_$(PROG_BOARD)) || { echo "prog: $(PROG_FILE_$(PROG_BOARD)) is missing: run 'make fpga BOARD=$(PROG_BOARD)' first" >&2; exit 2; }

@@ -83,6 +83,12 @@ module tn_board #(
     localparam [31:0] BUILD2 = {QD16, BINS8, FEATURES};
     localparam integer GQDI = GQD;
     localparam [31:0] BUILD3 = GQDI[31:0];
+    // the engine: {engines, stages, contexts per engine}, 0 for the parallel torus
+    localparam integer ENG_I = ENGINES, STG_I = (ENGINES != 0) ? STAGES : 0;
+    localparam integer CTX_I = (ENGINES != 0) ? (K ** N) / ENGINES : 0;
+    localparam [7:0]  E8 = ENG_I[7:0], ST8 = STG_I[7:0];
+    localparam [15:0] CTX16 = CTX_I[15:0];
+    localparam [31:0] BUILD4 = {E8, ST8, CTX16};
     localparam [31:0] MAGIC  = `TN_BOARD_MAGIC;              // "tnB1"
     localparam HAS_ACOR = (ACOR != 0);
     // R19.4.2's salt (ACOR's stream seeds, R23.3.1)
@@ -594,6 +600,7 @@ module tn_board #(
                 `TN_B_BUILD2: rd = BUILD2;
                 `TN_B_MAGIC: rd = MAGIC;
                 `TN_B_BUILD3: rd = BUILD3;
+                `TN_B_BUILD4: rd = BUILD4;
                 `TN_B_GAL_SETS: begin rd = {30'd0, gal_sets_q};     wr_ok = 1'b1; end
                 `TN_B_GAL_ADAPT: begin rd = {31'd0, gal_adapt_q};    wr_ok = 1'b1; end
                 `TN_B_GAL_T: begin rd = {21'd0, gal_t_q};        wr_ok = 1'b1; end

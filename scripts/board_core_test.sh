@@ -116,6 +116,19 @@ else
     fail "registers at power-on: the documented configuration, run state and statistics zero" "${PON_BAD[@]}"
 fi
 
+# BUILD4: the engine, {engines, stages, contexts per engine}; 0 on the parallel torus
+h --port "$PTY_core" --json read 5
+B4=$(json value 2>/dev/null)
+case $CORE in
+    *emu4x4*) B4W=$(((2 << 24) | (2 << 16) | 8)) B4D="2 engines, 2 stages, 8 contexts" ;;
+    *) B4W=0 B4D="0 (the parallel torus)" ;;
+esac
+if [ "$RC" -eq 0 ] && [ "$B4" = "$B4W" ]; then
+    pass "BUILD4 = $B4D"
+else
+    fail "BUILD4 = $B4D" "exit $RC, value '$B4', want $B4W" "$ERR"
+fi
+
 FIELDS="packets accepted_flits latency_sum latency_max latency_min created created_flits injected delivered cycles stop_cycle"
 # equal DESC KEYS...: run --compare --json; every compared field equal, something measured
 equal() {
@@ -603,13 +616,13 @@ for ab in $RW; do
     got=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["value"])' <<<"$OUT" 2>&1)
     [ "$got" = "${WANT[$a]}" ] || ACC_BAD+=("read $(printf '0x%04x' "$a"): got '$got', want ${WANT[$a]}")
 done
-for a in 0x0005 0x000f 0x001f 0x002b 0x002f 0x0047 0x004f 0x0053 0x005f 0x0077 0x007f 0x0084 0x0fff \
+for a in 0x0006 0x000f 0x001f 0x002b 0x002f 0x0047 0x004f 0x0053 0x005f 0x0077 0x007f 0x0084 0x0fff \
          0x1008 0x1009 0x100d 0x100f 0x10f8 0x10fd 0x1100 0x1fff 0x2010 0x2fff 0x3010 0x4000; do
     h --port "$PTY_core" read "$a"
     [ "$RC" -eq 1 ] && grep -q 'error 0x04' <<<"$ERR" || ACC_BAD+=("read $a: exit $RC, not refused with error 0x04")
 done
 for a in 0x0000 0x0003 0x0004 0x0020 0x0021 0x0024 0x002a 0x0030 0x003f 0x1000 0x100c 0x10fc \
-         0x0005 0x1008 0x2010; do
+         0x0005 0x0006 0x1008 0x2010; do
     h --port "$PTY_core" write "$a" 1
     [ "$RC" -eq 1 ] && grep -q 'error 0x04' <<<"$ERR" || ACC_BAD+=("write $a: exit $RC, not refused with error 0x04")
 done

@@ -512,8 +512,8 @@ done
 # nodes is refused before its first node read, not asked 16 million times)
 ok=0
 msgs=()
-for spec in "0x40040404,$B1,$B2|errors|BUILD0 (0x0000) = 0x40040404: K^N (64^4 nodes) = 16777216 is not allowed; allowed: at most 32 nodes" \
-    "0x08020404,$B1,$B2|errors|K^N (8^2 nodes) = 64 is not allowed; allowed: at most 32 nodes" \
+for spec in "0x40040404,$B1,$B2|errors|BUILD0 (0x0000) = 0x40040404: K^N (64^4 nodes) = 16777216 is not allowed; allowed: at most 256 nodes" \
+    "0x20020404,$B1,$B2|errors|K^N (32^2 nodes) = 1024 is not allowed; allowed: at most 256 nodes" \
     "0x04020404,0x10030002,$B2|run|BUILD1 (0x0001) = 0x10030002: TERM (bits 7..0) = 2 is not allowed; allowed: 1" \
     "0x04020404,0x10070001,$B2|run|BUILD1 (0x0001) = 0x10070001: ROUTING (bits 23..16) = 7 is not allowed; allowed: 0..3" \
     "0x04020404,0x10030801,$B2|run|BUILD1 (0x0001) = 0x10030801: SEL + 1 (bits 15..8) = 8 is not allowed; allowed: 0..6" \
@@ -527,7 +527,7 @@ for spec in "0x40040404,$B1,$B2|errors|BUILD0 (0x0000) = 0x40040404: K^N (64^4 n
     kill "$LAST_PID" 2>/dev/null
     wait "$LAST_PID" 2>/dev/null
 done
-check "build registers out of range (K^N beyond 32 nodes, TERM, ROUTING, SEL, unknown feature bits, bins, QD): exit 2, each named" $ok "${msgs[@]}"
+check "build registers out of range (K^N beyond 256 nodes, TERM, ROUTING, SEL, unknown feature bits, bins, QD): exit 2, each named" $ok "${msgs[@]}"
 
 # the simulated core's build on the serving fake: taken; the statistics all 0 (nothing ran) and
 # a consistent set (node 0: 2 packets of 4 flits, latencies 3 and 7) pass the bounds

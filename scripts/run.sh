@@ -41,6 +41,8 @@ BOARD_FAMILIES=(
 BOARD_LOADS="0.05,0.1,0.15,0.2,0.25,0.3,0.35,0.4,0.45,0.5"
 BOARD_WINDOW="warmup=1000 measure=4000"
 BOARD_RUN="routing=gal gal_sets=dir gal_qdepth=16 traffic=tornado load=0.3 warmup=300 measure=2000"
+EMU_RUN="traffic=uniform load=0.3 warmup=300 measure=2000"
+EMU8_RUN="traffic=tornado pkt=1 warmup=1000 measure=3000"
 # simulations at once in each sweep and sat (tnsim jobs=N: the same figures; one per processor)
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
 [ "$JOBS" -le 64 ] 2>/dev/null || JOBS=64
@@ -50,8 +52,10 @@ START_S=$SECONDS
 TNSIM=build/bin/tnsim
 TNHOST=build/bin/tnhost
 CORE=build/bin/tnboard-core
-for b in "$TNSIM" "$TNHOST" "$CORE"; do
-    [ -x "$b" ] || { echo "run.sh: $b is not built (make build build/bin/tnboard-core)" >&2; exit 1; }
+EMU4=build/bin/tnboard-emu4x4
+EMU8=build/bin/tnboard-emu8x8
+for b in "$TNSIM" "$TNHOST" "$CORE" "$EMU4" "$EMU8"; do
+    [ -x "$b" ] || { echo "run.sh: $b is not built (make build board)" >&2; exit 1; }
 done
 mkdir -p "$OUT"
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/tn_run.XXXXXX")
@@ -228,24 +232,51 @@ echo "idle with: input busy = every input port that wanted the port sent elsewhe
 echo "of them sent nothing; credit = a body waiting for a credit; output VC = a head waiting for one;"
 echo "nothing = no flit routed there (docs/microarchitecture.md R17.10). Wrote $OUT/port_use.csv"
 
-# one run of the simulated board: tnboard-core on a pty, tnhost run --compare, then stopped by PID
+# board BIN OUTFILE RUN...: the simulated board BIN on a pty, `tnhost run KEYS --compare` for each
+# RUN (its keys, one string), written to $OUT/OUTFILE; then the board is stopped by PID
+board() {
+    local bin=$1 file=$2 r
+    shift 2
+    "$bin" --wall-limit 600 >"$TMP/core.out" 2>"$TMP/core.err" &
+    CORE_PID=$!
+    for _ in $(seq 1 100); do
+        [ -s "$TMP/core.out" ] && break
+        sleep 0.05
+    done
+    PTY=$(head -n 1 "$TMP/core.out")
+    [ -n "$PTY" ] || { echo "run.sh: $bin printed no pty: $(cat "$TMP/core.err")" >&2; exit 1; }
+    : >"$OUT/$file"
+    for r in "$@"; do
+        echo "tnhost run $r --compare"
+        # shellcheck disable=SC2086
+        timeout 600 "$TNHOST" --port "$PTY" --timeout 5000 run $r --compare | tee -a "$OUT/$file"
+    done
+    kill "$CORE_PID" 2>/dev/null
+    wait "$CORE_PID" 2>/dev/null || true
+    CORE_PID=""
+    echo "wrote $OUT/$file"
+}
 echo
 echo "the simulated board (tnboard-core: fpga/tn_board.v Verilated whole, UART included, on a pty):"
-echo "tnhost run $BOARD_RUN --compare"
-"$CORE" --wall-limit 300 >"$TMP/core.out" 2>"$TMP/core.err" &
-CORE_PID=$!
-for _ in $(seq 1 100); do
-    [ -s "$TMP/core.out" ] && break
-    sleep 0.05
-done
-PTY=$(head -n 1 "$TMP/core.out")
-[ -n "$PTY" ] || { echo "run.sh: tnboard-core printed no pty: $(cat "$TMP/core.err")" >&2; exit 1; }
+board "$CORE" board_run.txt "$BOARD_RUN"
+# the same 4x4 on the time-multiplexed engine (tnboard-emu4x4: two engines of eight contexts,
+# docs/emulator.md), every routing family, each equal to the C model
+echo
+echo "the board's 4x4 on the time-multiplexed engine (tnboard-emu4x4), every routing family:"
+board "$EMU4" board_emu4x4.txt "routing=dor $EMU_RUN" "routing=minad selection=ldsf $EMU_RUN" \
+    "routing=val $EMU_RUN" "routing=goal $EMU_RUN" "routing=gal gal_sets=dir $EMU_RUN" \
+    "routing=acor $EMU_RUN"
+# paper 000 on its 8x8 (tnboard-emu8x8: four engines of 16): GAL against MIN AD on tornado.
+# MIN AD accepts at most a third of capacity there (tnsim below); GAL carries 0.38 on the board,
+# equal to the C model. (MIN AD past 0.28 is not run on the board: near its saturation a source
+# holds more than the board's QD = 16 packets, which tnsim's unbounded queues do not limit.)
+echo
+echo "paper 000's 8x8 on the engine (tnboard-emu8x8): MIN AD and GAL on tornado:"
+echo "tnsim (C model) MIN AD at load 0.38, past its saturation:"
 # shellcheck disable=SC2086
-timeout 300 "$TNHOST" --port "$PTY" --timeout 5000 run $BOARD_RUN --compare | tee "$OUT/board_run.txt"
-kill "$CORE_PID" 2>/dev/null
-wait "$CORE_PID" 2>/dev/null || true
-CORE_PID=""
-echo "wrote $OUT/board_run.txt"
+"$TNSIM" k=8 n=2 vcs=4 buf=4 routing=minad $EMU8_RUN load=0.38 | grep -E '^ *(offered|accepted|latency) '
+board "$EMU8" board_emu8x8.txt "routing=minad $EMU8_RUN load=0.28" \
+    "routing=gal gal_sets=dir $EMU8_RUN load=0.38"
 echo
 echo "make run: $((SECONDS - START_S)) s in scripts/run.sh, of which the board's 4x4 torus $((SECONDS - BOARD_S)) s"
 echo "(after the builds; the first make run also Verilates the lockstep model, about 2 minutes on 2 cores,"

@@ -7,8 +7,8 @@
 # (scripts/lockstep.sh, started first and run beside the rest; scripts/check_waves.sh after it),
 # and count the test cases. Usage (make test):
 #   bash scripts/run_tests.sh build/test/test_a build/test/test_b ...
-# Prints "NAME: P passed, F failed" per binary/suite, the TAP lines and stderr of every failing
-# suite, and last "N passed, M failed" (totals). Exit status 0 iff M == 0.
+# Prints "NAME: P passed, F failed (T s)" per binary/suite (T its wall time), the TAP lines and
+# stderr of every failing suite, and last "N passed, M failed" (totals). Exit status 0 iff M == 0.
 set -u # no -e / pipefail: failing tests and grep -c finding nothing are part of counting
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -48,9 +48,11 @@ show_failures() {
 suite_exec() {
     local name=$1
     shift
+    local t0=$SECONDS
     # In a subshell so that the shell's own report of a crash ("Aborted") lands in .err too.
     (CMOCKA_MESSAGE_OUTPUT=TAP "$@"; exit $?) >"$TMP/$name.out" 2>"$TMP/$name.err" </dev/null
     echo $? >"$TMP/$name.rc"
+    echo $((SECONDS - t0)) >"$TMP/$name.secs"
 }
 
 # suite_report NAME: count the test cases of a suite suite_exec ran, print, add to the totals.
@@ -80,7 +82,8 @@ suite_report() {
         extra="$name: only $((pass + fail + skip)) of $plan planned test cases ran (exit status $rc)"
     fi
     [ -z "$extra" ] || fail=$((fail + 1))
-    echo "$name: $pass passed, $fail failed$([ "$skip" -eq 0 ] || echo ", $skip skipped")"
+    # the suite's wall time: a measurement to find where make test's time goes, never a verdict
+    echo "$name: $pass passed, $fail failed$([ "$skip" -eq 0 ] || echo ", $skip skipped") ($(cat "$TMP/$name.secs" 2>/dev/null || echo '?') s)"
     TOTAL_SKIP=$((TOTAL_SKIP + skip))
     if [ "$fail" -gt 0 ]; then
         [ -z "$extra" ] || echo "    not ok - $extra"

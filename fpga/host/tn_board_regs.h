@@ -11,6 +11,8 @@ enum tn_board_reg {
        below)} */
     TN_B_MAGIC = 0x0003, /* RO TN_BOARD_MAGIC, "tnB1" */
     TN_B_BUILD3 = 0x0004, /* RO GAL quadrant queue depth parameter (GQD), also without GAL */
+    TN_B_BUILD4 = 0x0005, /* RO {engines (8 bits), stages (8 bits), contexts per engine (16
+       bits)}; 0: the parallel torus */
     TN_B_ROUTING = 0x0010, /* RW enum tn_routing (0..3 on the board, 4 gal, 6 acor) */
     TN_B_SEL = 0x0011, /* RW enum tn_selection */
     TN_B_TRANSIT = 0x0012, /* RW 1: in-transit priority */

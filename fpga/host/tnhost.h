@@ -26,11 +26,12 @@
 #define MAX_ARGS (TN_REQ_MAX + 1)
 #define EXIT_BOARD 1
 #define EXIT_USAGE 2
-/* The most nodes a board core has: tn_board.v refuses K^N > 32 at elaboration (g_chk_nodes), and
- * its OVF (0x0027) and PATERR (0x0028) registers hold one bit per node in 32 bits. It bounds
- * every per-node loop of tnhost (errors: 32 READ_BLOCKs, run: 32 seeds, permutation entries and
- * statistics reads). */
-#define TNHOST_MAX_NODES 32
+/* The most nodes a board core has: tn_board.v refuses K^N > 32 on the parallel torus and
+ * K^N > 256 on the time-multiplexed engine at elaboration (g_chk_nodes, g_chk_enodes; a node's
+ * registers' address holds 8 bits of node), and its OVF (0x0027) and PATERR (0x0028) registers
+ * hold node v at bit v mod 32. It bounds every per-node loop of tnhost (errors: 256 READ_BLOCKs,
+ * run: 256 seeds, permutation entries and statistics reads). */
+#define TNHOST_MAX_NODES 256
 /* --config FILE: the longest line (bytes, without its newline) and the most bytes read */
 #define CONFIG_LINE_MAX 1023
 #define CONFIG_BYTES_MAX (1L << 20)
@@ -70,6 +71,7 @@ typedef struct board_build {
     int sel;           /* -1: chosen at run time */
     unsigned features; /* BUILD2 bits: 0 GAL NI, 1 ACOR NI, 2 torus, 3 randperm and hotspot,
                         * 4 GAL's adaptive threshold */
+    unsigned engines, stages, contexts; /* BUILD4: the time-multiplexed engine (0: parallel) */
 } board_build;
 
 /* The board's run, in tnsim's terms (sums and extremes over the nodes). */
@@ -78,6 +80,7 @@ typedef struct board_stats {
     uint32_t lat_max, lat_min, cycles, stop_cycle, status, rerr, serr, ovf, paterr;
     uint32_t hist[TN_BOARD_BINS];
     unsigned hist_shift;
+    unsigned engines, contexts; /* the build's engine (BUILD4; 0: the parallel torus) */
 } board_stats;
 
 #define RUN_NFIELDS 11

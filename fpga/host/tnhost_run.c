@@ -62,8 +62,8 @@ int tnhost_build_check(const uint32_t v[5], board_build *bb, char *err, size_t e
     if (nodes > TNHOST_MAX_NODES) {
         char f[64];
         snprintf(f, sizeof f, "K^N (%u^%u nodes)", bb->k, bb->n);
-        snprintf(a, sizeof a, "at most %d nodes (tn_board.v's K^N <= %d; OVF and PATERR hold a "
-                 "bit per node)", TNHOST_MAX_NODES, TNHOST_MAX_NODES);
+        snprintf(a, sizeof a, "at most %d nodes (tn_board.v's K^N: at most 32 on the parallel "
+                 "torus, %d on the engine)", TNHOST_MAX_NODES, TNHOST_MAX_NODES);
         return build_refuse(err, errlen, 0, v[0], f, nodes, a);
     }
     if (bb->v < 1 || bb->v > TN_MAX_V) {
@@ -161,6 +161,26 @@ int read_build(host *h, board_build *bb)
         snprintf(msg, sizeof msg, "%s: %s", h->cmd, err);
         return fail(h, EXIT_USAGE, "board", msg);
     }
+    /* BUILD4: the engine, {engines, stages, contexts per engine} (0: the parallel torus);
+     * engines a power of two dividing K, contexts K^N / engines, stages 1 or 2 */
+    uint32_t b4;
+    if ((rc = read_block(h, TN_B_BUILD4, 1, &b4, "build register BUILD4")))
+        return rc;
+    unsigned e = b4 >> 24, st = b4 >> 16 & 0xffu, cx = b4 & 0xffffu, nodes = 1;
+    for (unsigned d = 0; d < bb->n; d++)
+        nodes *= bb->k;
+    if (b4 != 0 && (e == 0 || (e & (e - 1)) || bb->k % e || st < 1 || st > 2 ||
+                    cx * e != nodes)) {
+        snprintf(msg, sizeof msg, "%s: the board's build register BUILD4 (0x%04x) = 0x%08x "
+                 "(engines %u, stages %u, contexts %u) is not allowed; allowed: 0 (the parallel "
+                 "torus), or engines a power of two dividing K = %u, stages 1 or 2, contexts "
+                 "K^N / engines = %u / engines", h->cmd, TN_B_BUILD4, (unsigned)b4, e, st, cx,
+                 bb->k, nodes);
+        return fail(h, EXIT_BOARD, "board", msg);
+    }
+    bb->engines = e;
+    bb->stages = st;
+    bb->contexts = cx;
     return 0;
 }
 
@@ -651,7 +671,8 @@ void print_board_json(const host *h, const tn_config *c, const tn_stats *st,
            "\"latency_max\": %ld, \"latency_min\": %ld, \"saturated\": %s, \"packets\": %ld, "
            "\"injected\": %ld, \"delivered\": %ld, \"check_errors\": %ld, "
            "\"router_errors\": %u, \"cycles\": %ld, \"accepted_flits\": %llu, "
-           "\"latency_sum\": %llu, \"latency_hist_bin\": %u, \"latency_hist\": [",
+           "\"latency_sum\": %llu, \"engines\": %u, \"contexts\": %u, "
+           "\"latency_hist_bin\": %u, \"latency_hist\": [",
            c->k, c->n, tn_topo_name(c->topo), c->vcs, c->buf, c->pkt_min, c->pkt_max, c->term,
            tn_routing_name(c->routing), tn_selection_name(c->selection),
            tn_traffic_name(c->traffic), tn_switch_describe(c, 1, sw, sizeof sw), c->seed,
@@ -659,8 +680,8 @@ void print_board_json(const host *h, const tn_config *c, const tn_stats *st,
            st->created_flits, st->accepted, st->accepted_flits, st->latency_avg, st->latency_max,
            st->latency_min, st->saturated ? "true" : "false", st->packets, st->injected,
            st->delivered, st->check_errors, st->router_errors, st->cycles,
-           (unsigned long long)bs->accepted, (unsigned long long)bs->lat_sum,
-           1u << bs->hist_shift);
+           (unsigned long long)bs->accepted, (unsigned long long)bs->lat_sum, bs->engines,
+           bs->contexts, 1u << bs->hist_shift);
     for (int i = 0; i < TN_BOARD_BINS; i++)
         printf("%s%u", i ? ", " : "", bs->hist[i]);
     printf("]");
@@ -671,8 +692,11 @@ static void print_board_text(const host *h, const tn_config *c, const tn_stats *
 {
     char sw[160];
     char port[300];
-    printf("tnhost: board on %s: k=%d n=%d torus, vcs=%d buf=%d pkt=%d..%d, routing=%s "
-           "selection=%s traffic=%s load=%g seed=%u%s\n", safe_str(h->port, port, sizeof port), c->k, c->n, c->vcs, c->buf,
+    char eng[64] = "";
+    if (bs->engines)
+        snprintf(eng, sizeof eng, " (engine: %u x %u contexts)", bs->engines, bs->contexts);
+    printf("tnhost: board on %s: k=%d n=%d torus%s, vcs=%d buf=%d pkt=%d..%d, routing=%s "
+           "selection=%s traffic=%s load=%g seed=%u%s\n", safe_str(h->port, port, sizeof port), c->k, c->n, eng, c->vcs, c->buf,
            c->pkt_min, c->pkt_max, tn_routing_name(c->routing), tn_selection_name(c->selection),
            tn_traffic_name(c->traffic), c->load, c->seed, tn_switch_describe(c, 0, sw, sizeof sw));
     printf("  offered          %.4f of capacity  (%.4f flits/node/cycle; capacity %.4f)\n",
@@ -753,6 +777,8 @@ int run_measure(host *h, const tn_config *c, const board_build *bb, run_result *
     int rc = board_run(h, c, nodes, bb->features, &rr->bs);
     if (rc)
         return rc;
+    rr->bs.engines = bb->engines;
+    rr->bs.contexts = bb->contexts;
     board_to_stats(c, nodes, &rr->bs, &rr->st);
     if (rr->bs.ovf || rr->bs.paterr) {
         rr->not_comparable = 1;

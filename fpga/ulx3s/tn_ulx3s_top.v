@@ -16,6 +16,9 @@ module tn_ulx3s_top #(
     parameter SEL     = -1,
     parameter GAL     = 0,     // 1: GAL's network interface per node (ROUTING=3, V >= 4; tn_board)
     parameter ACOR    = 0,     // 1: ACOR's level machine per node (ROUTING >= 2, V >= 4; tn_board)
+    parameter GQD     = 16,    // GAL's quadrant queue depth (tn_board)
+    parameter ENGINES = 0,     // 0 the parallel torus; E >= 1 the time-multiplexed engine (tn_board)
+    parameter STAGES  = 2,     // the engine's stages (tn_board)
     parameter CLK_HZ  = 50000000,  // the PLL's output: 25 MHz * PLL_FB / PLL_I
     parameter PLL_I   = 1,         // tn_pll's dividers (scripts/fpga_build.sh asks ecppll)
     parameter PLL_FB  = 2,
@@ -43,7 +46,8 @@ module tn_ulx3s_top #(
     assign wifi_gpio0 = 1'b1;
 
     tn_board #(.K(K), .N(N), .V(V), .B(B), .W(W), .ROUTING(ROUTING), .SEL(SEL),
-               .GAL(GAL), .ACOR(ACOR), .CLKS_PER_BIT(CLKS_PER_BIT)) tn_board (
+               .GAL(GAL), .GQD(GQD), .ACOR(ACOR), .ENGINES(ENGINES), .STAGES(STAGES),
+               .CLKS_PER_BIT(CLKS_PER_BIT)) tn_board (
         .clk_i     (clk),
         .rst_i     (rst),
         .uart_rx_i (ftdi_txd),

@@ -154,6 +154,7 @@
 `define TN_B_BUILD2 16'h0002  // RO {QD (16 bits), histogram bins (8 bits), features (8 bits, bfeat below)}
 `define TN_B_MAGIC 16'h0003  // RO TN_BOARD_MAGIC, "tnB1"
 `define TN_B_BUILD3 16'h0004  // RO GAL quadrant queue depth parameter (GQD), also without GAL
+`define TN_B_BUILD4 16'h0005  // RO {engines (8 bits), stages (8 bits), contexts per engine (16 bits)}; 0: the parallel torus
 `define TN_B_ROUTING 16'h0010  // RW enum tn_routing (0..3 on the board, 4 gal, 6 acor)
 `define TN_B_SEL 16'h0011  // RW enum tn_selection
 `define TN_B_TRANSIT 16'h0012  // RW 1: in-transit priority

@@ -263,11 +263,11 @@ static void test_build_fields(void **state)
         {{0x04000404, 0x10030001, 0x0010103f, MAGIC_, 16}, {"N (bits 23..16) = 0", "1..4"}},
         {{0x020a0208, 0x10030001, 0x0010103f, MAGIC_, 16}, {"N (bits 23..16) = 10", "1..4"}},
         {{0x04ff0404, 0x10030001, 0x0010103f, MAGIC_, 16}, {"N (bits 23..16) = 255"}},
-        /* K^N: within the model's K and N, beyond a board's 32 nodes */
-        {{0x08020404, 0x10030001, 0x0010103f, MAGIC_, 16},
-         {"K^N (8^2 nodes) = 64", "at most 32 nodes"}},
+        /* K^N: within the model's K and N, beyond a board's 256 nodes */
+        {{0x20020404, 0x10030001, 0x0010103f, MAGIC_, 16},
+         {"K^N (32^2 nodes) = 1024", "at most 256 nodes"}},
         {{0x40040404, 0x10030001, 0x0010103f, MAGIC_, 16},
-         {"K^N (64^4 nodes) = 16777216", "at most 32 nodes"}},
+         {"K^N (64^4 nodes) = 16777216", "at most 256 nodes"}},
         {{0x04020004, 0x10030001, 0x0010103f, MAGIC_, 16}, {"V (bits 15..8) = 0", "1..16"}},
         {{0x0402ffff, 0x10030001, 0x0010103f, MAGIC_, 16}, {"V (bits 15..8) = 255", "1..16"}},
         {{0x04021104, 0x10030001, 0x0010103f, MAGIC_, 16}, {"V (bits 15..8) = 17"}},
@@ -310,7 +310,7 @@ static void test_build_fields(void **state)
 }
 
 /* Every BUILD0 (K, N: 65536 pairs; V and B at the core's): taken exactly when K is a power of
- * two in 2..64, N in 1..4 and K^N at most 32; and the message of a refusal fits any buffer. */
+ * two in 2..64, N in 1..4 and K^N at most 256; and the message of a refusal fits any buffer. */
 static void test_build_kn(void **state)
 {
     (void)state;
@@ -322,15 +322,15 @@ static void test_build_kn(void **state)
             char err[ERRLEN] = "";
             int rc = tnhost_build_check(v, &bb, err, sizeof err);
             uint64_t nodes = 1;
-            for (unsigned d = 0; d < n && nodes <= 64; d++)
+            for (unsigned d = 0; d < n && nodes <= 4096; d++)
                 nodes *= k;
-            int want = k >= 2 && k <= 64 && !(k & (k - 1)) && n >= 1 && n <= 4 && nodes <= 32;
+            int want = k >= 2 && k <= 64 && !(k & (k - 1)) && n >= 1 && n <= 4 && nodes <= 256;
             if ((rc == 0) != want)
                 fail_msg("K=%u N=%u: %s (%s)", k, n, rc ? "refused" : "taken", err);
             taken += !rc;
         }
-    /* K=2 N=1..4, K=4 N=1..2, K=8, 16, 32 N=1 */
-    assert_int_equal(taken, 9);
+    /* K=2 N=1..4, K=4 N=1..4, K=8 and 16 N=1..2, K=32 and 64 N=1 */
+    assert_int_equal(taken, 14);
     char tiny[8];
     board_build bb;
     uint32_t bad[5] = {0xffff0404, 0x10030001, 0x0010103f, MAGIC_, 16};
