@@ -59,7 +59,7 @@ $(VL_BOARD_DIR)/tnboard: $(VL_BOARD_DEPS)
 # V=4 ROUTING=3 (DOR, MIN AD, VAL and GOAL at run time) with GAL's network interfaces (GAL=1,
 # 16 packets per quadrant queue: tnhost asks gal_qdepth=16) and ACOR's level machines (ACOR=1),
 # B=4 W=16, the UART at BOARD_SIM_CPB. tnboard-ring is the same at K=8 N=1 B=8 (the ring build).
-BOARD_CORE_RTL := fpga/tn_board.v fpga/tn_board_emu.v rtl/emu/tn_emu_torus.v rtl/ni/tn_source.v rtl/ni/tn_sink.v rtl/ni/tn_traffic.v \
+BOARD_CORE_RTL := fpga/tn_board.v fpga/tn_board_emu.v fpga/tn_board_pick.v rtl/emu/tn_emu_torus.v rtl/ni/tn_source.v rtl/ni/tn_sink.v rtl/ni/tn_traffic.v \
                   rtl/ni/tn_gal_ni.v rtl/ni/tn_gal_quad.v rtl/ni/tn_gal_arb.v rtl/ni/tn_acor.v \
                   rtl/net/tn_torus.v $(wildcard rtl/router/*.v) rtl/common/tn_rng.v rtl/common/tn_ctx_reg.v rtl/common/tn_cut.v \
                   rtl/common/tn_rr_arbiter.v rtl/common/tn_defs.vh rtl/common/tn_salt.vh

@@ -369,7 +369,7 @@ module tn_board #(
                 .delivered_o(delivered[gv*32 +: 32])
             );
         end
-    integer b, n, cf, m, m2;
+    integer b, n, cf, m;
     reg [BINSI*10-1:0] hits;
     always @* begin
         for (b = 0; b < BINSI; b = b + 1) begin
@@ -394,33 +394,21 @@ module tn_board #(
             serr_acc = serr_acc | serr[m*4 +: 4];
         end
     end
-    // node a_nd's registers: an AND-OR multiplexer over the nodes (a variable part-select with a
-    // stride that is not a power of two would synthesise to a barrel shifter)
-    reg [31:0] r_packets, r_accepted, r_delivered, r_injected;
-    reg [47:0] r_lat_sum;
-    reg [15:0] r_lat_max, r_lat_min;
-    reg [EW-1:0] r_rerr;
-    reg [3:0]  r_serr;
-    reg        r_ovf, r_pat;
-    always @* begin
-        r_packets = 32'd0; r_accepted = 32'd0; r_delivered = 32'd0; r_injected = 32'd0;
-        r_lat_sum = 48'd0; r_lat_max = 16'd0; r_lat_min = 16'd0;
-        r_rerr = {EW{1'b0}}; r_serr = 4'd0; r_ovf = 1'b0; r_pat = 1'b0;
-        for (m2 = 0; m2 < NODES; m2 = m2 + 1)
-            if (a_nd == m2[NW-1:0]) begin
-                r_packets   = packets[m2*32 +: 32];
-                r_accepted  = accepted[m2*32 +: 32];
-                r_delivered = delivered[m2*32 +: 32];
-                r_injected  = injected[m2*32 +: 32];
-                r_lat_sum   = lat_sum[m2*48 +: 48];
-                r_lat_max   = lat_max[m2*16 +: 16];
-                r_lat_min   = lat_min[m2*16 +: 16];
-                r_rerr      = rerr[m2*EW +: EW];
-                r_serr      = serr[m2*4 +: 4];
-                r_ovf       = ovf[m2];
-                r_pat       = paterr[m2];
-            end
+    // node a_nd's registers
+    wire [NODES-1:0] nd_hot;
+    for (gv = 0; gv < NODES; gv = gv + 1) begin : g_hot
+        localparam integer GV = gv;
+        assign nd_hot[gv] = (a_nd == GV[NW-1:0]);
     end
+    tn_board_pick #(.N(NODES), .EW(EW)) u_pick (
+        .sel_i(nd_hot), .packets_i(packets), .accepted_i(accepted), .delivered_i(delivered),
+        .injected_i(injected), .lat_sum_i(lat_sum), .lat_max_i(lat_max), .lat_min_i(lat_min),
+        .rerr_i(rerr), .serr_i(serr), .ovf_i(ovf), .paterr_i(paterr),
+        .packets_o(nd_packets), .accepted_o(nd_accepted), .delivered_o(nd_delivered),
+        .injected_o(nd_injected), .lat_sum_o(nd_lat_sum), .lat_max_o(nd_lat_max),
+        .lat_min_o(nd_lat_min), .rerr_o(nd_rerr), .serr_o(nd_serr), .ovf_o(nd_ovf),
+        .paterr_o(nd_pat)
+    );
     assign step     = 1'b1;
     assign ready    = 1'b1;
     assign gathered = 1'b1;
@@ -436,10 +424,6 @@ module tn_board #(
     assign ovf32    = {{(32-NODES){1'b0}}, ovf};
     assign pat32    = {{(32-NODES){1'b0}}, paterr};
     assign nd_ok    = 1'b1;
-    assign nd_packets = r_packets;  assign nd_accepted = r_accepted;
-    assign nd_delivered = r_delivered;  assign nd_injected = r_injected;
-    assign nd_lat_sum = r_lat_sum;  assign nd_lat_max = r_lat_max;  assign nd_lat_min = r_lat_min;
-    assign nd_rerr = r_rerr;  assign nd_serr = r_serr;  assign nd_ovf = r_ovf;  assign nd_pat = r_pat;
     wire unused_par = &{1'b0, lnk_valid, lnk_vc, lnk_flit, lcrd_valid, lcrd_vc, obs, start, agn};
         end else begin : g_emu
             // the nodes on the engine (fpga/tn_board_emu.v)

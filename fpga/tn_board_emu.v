@@ -448,43 +448,15 @@ module tn_board_emu #(
     assign paterr_o = pat_q;
 
     // ---- the node read: its engine's blocks at its context ----
-    reg [31:0] r_packets, r_accepted, r_delivered, r_injected;
-    reg [47:0] r_lat_sum;
-    reg [15:0] r_lat_max, r_lat_min;
-    reg [EW-1:0] r_rerr;
-    reg [3:0]  r_serr;
-    reg        r_ovf, r_pat;
-    integer re;
-    always @* begin
-        r_packets = 32'd0; r_accepted = 32'd0; r_delivered = 32'd0; r_injected = 32'd0;
-        r_lat_sum = 48'd0; r_lat_max = 16'd0; r_lat_min = 16'd0;
-        r_rerr = {EW{1'b0}}; r_serr = 4'd0; r_ovf = 1'b0; r_pat = 1'b0;
-        for (re = 0; re < E; re = re + 1)
-            if (rd_eng[re]) begin
-                r_packets   = packets[re*32 +: 32];
-                r_accepted  = accepted[re*32 +: 32];
-                r_delivered = delivered[re*32 +: 32];
-                r_injected  = injected[re*32 +: 32];
-                r_lat_sum   = lat_sum[re*48 +: 48];
-                r_lat_max   = lat_max[re*16 +: 16];
-                r_lat_min   = lat_min[re*16 +: 16];
-                r_rerr      = nrerr[re*EW +: EW];
-                r_serr      = serr[re*4 +: 4];
-                r_ovf       = ovf[re];
-                r_pat       = paterr[re];
-            end
-    end
-    assign nd_packets_o   = r_packets;
-    assign nd_accepted_o  = r_accepted;
-    assign nd_lat_sum_o   = r_lat_sum;
-    assign nd_lat_max_o   = r_lat_max;
-    assign nd_lat_min_o   = r_lat_min;
-    assign nd_delivered_o = r_delivered;
-    assign nd_injected_o  = r_injected;
-    assign nd_rerr_o      = r_rerr;
-    assign nd_serr_o      = r_serr;
-    assign nd_ovf_o       = r_ovf;
-    assign nd_paterr_o    = r_pat;
+    tn_board_pick #(.N(E), .EW(EW)) u_pick (
+        .sel_i(rd_eng), .packets_i(packets), .accepted_i(accepted), .delivered_i(delivered),
+        .injected_i(injected), .lat_sum_i(lat_sum), .lat_max_i(lat_max), .lat_min_i(lat_min),
+        .rerr_i(nrerr), .serr_i(serr), .ovf_i(ovf), .paterr_i(paterr),
+        .packets_o(nd_packets_o), .accepted_o(nd_accepted_o), .delivered_o(nd_delivered_o),
+        .injected_o(nd_injected_o), .lat_sum_o(nd_lat_sum_o), .lat_max_o(nd_lat_max_o),
+        .lat_min_o(nd_lat_min_o), .rerr_o(nd_rerr_o), .serr_o(nd_serr_o), .ovf_o(nd_ovf_o),
+        .paterr_o(nd_paterr_o)
+    );
     wire unused_ok = &{1'b0, unused_lv, unused_cv, unused_lvc, unused_cvc, unused_lf,
                        unused_afree, unused_obs, unused_queue, unused_nobs, unused_lvl,
                        unused_aobs, unused_wctx, nx[7:5]};

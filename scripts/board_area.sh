@@ -15,7 +15,7 @@ OUT=build/board_area
 mkdir -p "$OUT"
 RTL=(rtl/common/tn_ctx_reg.v rtl/common/tn_cut.v rtl/common/tn_rng.v rtl/common/tn_rr_arbiter.v rtl/router/*.v rtl/net/tn_torus.v
      rtl/ni/tn_source.v rtl/ni/tn_sink.v rtl/ni/tn_traffic.v rtl/ni/tn_gal_ni.v rtl/ni/tn_gal_quad.v
-     rtl/ni/tn_gal_arb.v rtl/ni/tn_acor.v fpga/tn_ctrl.v fpga/tn_uart_rx.v fpga/tn_uart_tx.v fpga/tn_board.v fpga/tn_board_emu.v rtl/emu/tn_emu_torus.v)
+     rtl/ni/tn_gal_arb.v rtl/ni/tn_acor.v fpga/tn_ctrl.v fpga/tn_uart_rx.v fpga/tn_uart_tx.v fpga/tn_board.v fpga/tn_board_emu.v fpga/tn_board_pick.v rtl/emu/tn_emu_torus.v)
 BUDGET=71094
 TOPS=("$@")
 [ ${#TOPS[@]} -gt 0 ] || TOPS=(tn_source tn_sink tn_board)

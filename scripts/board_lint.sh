@@ -127,7 +127,7 @@ else
 fi
 
 # ---- the board core: tn_board, tn_source, tn_sink, tn_traffic (with the torus, the GAL NI, tn_acor)
-CORE_FILES=(fpga/tn_board.v fpga/tn_board_emu.v rtl/emu/tn_emu_torus.v fpga/tn_ctrl.v fpga/tn_uart_rx.v fpga/tn_uart_tx.v rtl/ni/tn_source.v
+CORE_FILES=(fpga/tn_board.v fpga/tn_board_emu.v fpga/tn_board_pick.v rtl/emu/tn_emu_torus.v fpga/tn_ctrl.v fpga/tn_uart_rx.v fpga/tn_uart_tx.v rtl/ni/tn_source.v
             rtl/ni/tn_sink.v rtl/ni/tn_traffic.v rtl/ni/tn_gal_ni.v rtl/ni/tn_gal_quad.v
             rtl/ni/tn_gal_arb.v rtl/ni/tn_acor.v rtl/net/tn_torus.v rtl/router/*.v rtl/common/tn_rng.v rtl/common/tn_ctx_reg.v rtl/common/tn_cut.v
             rtl/common/tn_rr_arbiter.v)

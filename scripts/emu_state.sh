@@ -20,7 +20,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 OUT=build/emu_state
 mkdir -p "$OUT"
 RTL=(rtl/common/tn_ctx_reg.v rtl/common/tn_cut.v rtl/common/tn_rng.v rtl/common/tn_rr_arbiter.v rtl/router/*.v rtl/net/tn_torus.v rtl/ni/*.v
-     fpga/tn_ctrl.v fpga/tn_uart_rx.v fpga/tn_uart_tx.v fpga/tn_board.v fpga/tn_board_emu.v rtl/emu/tn_emu_torus.v)
+     fpga/tn_ctrl.v fpga/tn_uart_rx.v fpga/tn_uart_tx.v fpga/tn_board.v fpga/tn_board_emu.v fpga/tn_board_pick.v rtl/emu/tn_emu_torus.v)
 NET="-set K 4 -set N 2"
 # name|top|chparam (SEL=-1 is tn_router's default and is left to it; NODE=0 for the per-node
 # modules: the node number changes constants only). tn_ctrl's ID is tn_board's BUILD0.
