@@ -177,6 +177,7 @@ module tn_board #(
 
     // ---- run state ----
     reg         started_q, stop_q, ended_q;
+    wire        started_d, ended_d;   // their next values (the engine's modes are loaded from them)
     reg  [31:0] cyc_q, stop_cyc_q, outst_q, infl_q;
     reg  [BINSI*32-1:0] hist_q; // histogram bins
     wire [31:0] win_lo = warmup_q;
@@ -430,7 +431,8 @@ module tn_board #(
             tn_board_emu #(.K(K), .N(N), .V(V), .B(B), .W(W), .ROUTING(ROUTING), .SEL(SEL),
                            .SQD(QD), .GAL(GAL), .GQD(GQD), .GADAPT(GADAPT), .ACOR(ACOR),
                            .E(ENGINES), .STAGES(STAGES)) u_nodes (
-                .clk_i(clk_i), .drst_i(drst), .started_i(started_q), .ended_i(ended_q),
+                .clk_i(clk_i), .drst_i(drst), .started_i(started_q),
+                .started_n_i(started_d), .ended_n_i(ended_d),
                 .cfg_buf_i(cfg_buf_q[CNTW-1:0]), .cfg_acrd_i(cfg_acrd),
                 .cfg_route_i(cfg_route_q), .cfg_sel_i(cfg_sel_q),
                 .cfg_dateline_i(cfg_dateline_q), .cfg_transit_i(cfg_transit_q),
@@ -453,7 +455,7 @@ module tn_board #(
                 .n_done_o(n_done), .n_mflits_o(n_mflits), .n_hits_o(n_hits),
                 .allgen_o(allgen), .rerr_o(rerr_any), .serr_o(serr_any), .ovf_o(ovf32),
                 .paterr_o(pat32),
-                .rd_i(bus_re && a_node), .rd_node_i(a_nd), .rd_ok_o(nd_ok),
+                .rd_node_i(a_nd), .rd_ok_o(nd_ok),
                 .nd_packets_o(nd_packets), .nd_accepted_o(nd_accepted),
                 .nd_lat_sum_o(nd_lat_sum), .nd_lat_max_o(nd_lat_max),
                 .nd_lat_min_o(nd_lat_min), .nd_delivered_o(nd_delivered),
@@ -470,6 +472,8 @@ module tn_board #(
                                  (((outst_q == 32'd0) && allgen) || (cyc_q >= lim)));
     wire end_now = started_q && stop_now && (infl_q == 32'd0);
     reg  go_q;   // a start is pending (the engine takes it at the end of a sweep)
+    assign started_d = !drst && (started_q || ((run || go_q) && ready));
+    assign ended_d   = !drst && (ended_q || (started_q && step && end_now));
     integer hb;
     always @(posedge clk_i) begin
         if (drst) begin
@@ -487,14 +491,12 @@ module tn_board #(
                 hist_q[hb*32 +: 32] <= 32'd0;
         end else begin
             go_q <= (go_q || run) && !started_q && !(ready && (go_q || run));
-            if ((run || go_q) && ready)
-                started_q <= 1'b1;
+            started_q <= started_d;
+            ended_q <= ended_d;
             if (started_q && step) begin
                 stop_q <= stop_now;
                 if (stop_now && !stop_q)
                     stop_cyc_q <= cyc_q;
-                if (end_now)
-                    ended_q <= 1'b1;
                 if (!end_now && !ended_q)
                     cyc_q <= cyc_q + 32'd1;
                 outst_q <= outst_q + {22'd0, n_marked} - {22'd0, n_mdone};

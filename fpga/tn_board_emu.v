@@ -12,19 +12,20 @@
 // - A sweep is, from the design reset on: reset (drst, and 3 whole sweeps after it: every
 //   context of every block takes its reset value), one idle sweep (the sources prime their
 //   first draws, act_i = 0), then hold sweeps until the start, run sweeps from the sweep after the
-//   one in which the start is taken (ready_o), and hold sweeps again once the run has ended.
-//   Modes change only at a sweep's end, so that every node sees each network cycle once.
+//   one in which the start is taken (ready_o), once the run has ended one gathering sweep (no
+//   write; every node's flags read) and hold sweeps again. Modes change only at a sweep's end,
+//   so that every node sees each network cycle once; they are registers.
 // - The events of a run sweep (packets marked, started into the count, delivered, histogram hits,
 //   marked flits) are summed over its clocks; step_o marks its last clock, where the sums include
 //   that clock's. allgen_o is the AND of every source's all_gen_o at the current cycle's start
 //   (summed from each one's next value over the sweep before).
 // - Errors: the routers' error vectors, the sinks' error bits and the sources' overflow and
 //   pattern flags are ORed into sticky registers as the sweeps pass the nodes (OVF and PATERR:
-//   node v at bit v mod 32); gathered_o rises after the first whole hold sweep once the run has
-//   ended, when every node's final state has been seen.
-// - A node's statistics: in a hold sweep, the clock in which rd_i reads node rd_node_i's
-//   registers evaluates its engine's source and sink at that node's context (they write nothing
-//   in a hold sweep); rd_ok_o is 0 (the register map answers an error) in any other sweep.
+//   node v at bit v mod 32); gathered_o rises after the gathering sweep, when every node's final
+//   state has been seen.
+// - A node's statistics: in a hold sweep the sources and sinks are evaluated at the context of
+//   the node the bus addresses, rd_node_i (they write nothing in a hold sweep); rd_ok_o is 0
+//   (the register map answers an error) in any other sweep.
 `include "tn_defs.vh"
 module tn_board_emu #(
     parameter K       = 4,
@@ -46,8 +47,9 @@ module tn_board_emu #(
 ) (
     input  wire                   clk_i,
     input  wire                   drst_i,        // the design reset (tn_ctrl)
-    input  wire                   started_i,     // tn_board's run registers
-    input  wire                   ended_i,
+    input  wire                   started_i,     // tn_board's run started (act_i of the nodes)
+    input  wire                   started_n_i,   // its next value, and the next value of ended
+    input  wire                   ended_n_i,
     // the routers' configuration
     input  wire [`TN_CNTW-1:0]    cfg_buf_i,
     input  wire [`TN_CNTW-1:0]    cfg_acrd_i,
@@ -95,7 +97,7 @@ module tn_board_emu #(
     // the sweep
     output wire                   ready_o,       // a start taken at this clock's edge is in order
     output wire                   step_o,        // the last clock of a run sweep
-    output wire                   gathered_o,    // (ended_i) every node's final state seen
+    output wire                   gathered_o,    // after the end: every node's final state seen
     output wire [9:0]             n_marked_o,    // the run sweep's sums (at step_o, with its clock)
     output wire [9:0]             n_mdone_o,
     output wire [9:0]             n_enter_o,
@@ -108,8 +110,7 @@ module tn_board_emu #(
     output wire [31:0]            ovf_o,
     output wire [31:0]            paterr_o,
     // a node's registers (tn_board's NODE block)
-    input  wire                   rd_i,
-    input  wire [NW-1:0]          rd_node_i,
+    input  wire [NW-1:0]          rd_node_i,     // the node the bus addresses
     output wire                   rd_ok_o,
     output wire [31:0]            nd_packets_o,
     output wire [31:0]            nd_accepted_o,
@@ -149,28 +150,30 @@ module tn_board_emu #(
     wire [E*NW-1:0]  node, wnode;
     localparam integer CL = CTX - 1;
     wire             sweep_end = (ctx == CL[CXW-1:0]);
-    reg  [2:0]       rcnt_q;     // sweeps ended since the design reset, up to 5
+    // The mode of a sweep is held in registers, loaded at every edge from the next values of the
+    // counter below and of tn_board's started and ended (started_n_i, ended_n_i), which change
+    // only at a sweep's end: so that no long path runs from the control plane into the nodes. A
+    // design reset takes effect a clock later, then for three whole sweeps at least.
+    reg  [2:0] rcnt_q;     // sweeps ended since the design reset, up to 5
+    wire [2:0] rcnt_n = drst_i ? 3'd0 : (sweep_end && rcnt_q != 3'd5) ? rcnt_q + 3'd1 : rcnt_q;
+    wire nrst_n = drst_i || (rcnt_n < 3'd4);
+    wire idle_n = !nrst_n && (rcnt_n == 3'd4) && !started_n_i;
+    wire run_n  = !nrst_n && started_n_i && !ended_n_i;
+    reg  gath_q;           // the run has ended and a whole gathering sweep has passed
+    wire gath_n = !drst_i && ended_n_i && (gath_q || (sweep_end && gath_mode));
+    reg  nrst, run, trst, nwe, gath_mode, hold;
     always @(posedge clk_i) begin
-        if (drst_i)
-            rcnt_q <= 3'd0;
-        else if (sweep_end && rcnt_q != 3'd5)
-            rcnt_q <= rcnt_q + 3'd1;
+        rcnt_q    <= rcnt_n;
+        gath_q    <= gath_n;
+        nrst      <= nrst_n;                                  // the nodes' reset sweeps
+        run       <= run_n;
+        trst      <= nrst_n || !started_n_i;                  // the torus in reset
+        nwe       <= nrst_n || idle_n || run_n;               // the nodes' contexts written
+        gath_mode <= !nrst_n && ended_n_i && !gath_n;         // after the end: flags gathered
+        hold      <= !nrst_n && !idle_n && !run_n && !(ended_n_i && !gath_n);  // node reads
     end
-    wire nrst = drst_i || (rcnt_q < 3'd4);           // the nodes' reset sweeps
-    wire idle = !nrst && (rcnt_q == 3'd4) && !started_i;
-    wire run  = !nrst && started_i && !ended_i;
-    wire hold = !nrst && !idle && !run;
-    wire trst = nrst || !started_i;                   // the torus (routers, NI, ACOR) in reset
-    wire nwe  = nrst || idle || run;                  // the nodes' contexts are written
-    assign ready_o = sweep_end && !drst_i && (rcnt_q >= 3'd4);
-    assign step_o  = sweep_end && run;
-    reg gath_q;
-    always @(posedge clk_i) begin
-        if (drst_i || !ended_i)
-            gath_q <= 1'b0;
-        else if (sweep_end && hold)
-            gath_q <= 1'b1;
-    end
+    assign ready_o    = sweep_end && !drst_i && (rcnt_q >= 3'd4);
+    assign step_o     = sweep_end && run;
     assign gathered_o = gath_q;
     // the last stage's reset (the memories below are written there)
     wire trst_w;
@@ -205,7 +208,7 @@ module tn_board_emu #(
             end
         end
     endgenerate
-    wire ovr = hold && rd_i;       // this clock evaluates the node read
+    wire ovr = hold;               // the source and sink evaluate the node the bus addresses
     assign rd_ok_o = hold;
 
     // ---- the engines ----
