@@ -285,7 +285,8 @@ else
 fi
 
 # BOARD_CORE_SET=runs: only the runs above (the registers at power-on and every family equal to
-# the C model); make test so checks the emulator's board (tnboard-emu4x4), make regress in full
+# the C model); make test so checks tnboard-core (and every check on tnboard-emu4x4), make
+# regress both in full
 if [ "${BOARD_CORE_SET:-all}" = runs ]; then
     san_check "tnhost ran as its ASan+UBSan build" "$TNHOST" build/san/tnhost
     echo "1..$N"

@@ -151,7 +151,6 @@ CORE_GOOD=(
     "tn_board|V=4 ROUTING=3 GAL=1 GQD=16 GADAPT=0 CLKS_PER_BIT=4 TIMEOUT_CLKS=100000"
     "tn_board|V=4 ROUTING=3 GAL=1 GQD=16 ACOR=1 ENGINES=2 STAGES=2 CLKS_PER_BIT=4 TIMEOUT_CLKS=100000"
     "tn_board|V=2 ENGINES=1 STAGES=1"
-    "tn_board|K=8 N=2 V=4 ROUTING=3 GAL=1 GQD=8 ACOR=1 ENGINES=4 STAGES=2"
 )
 CORE_BAD=(
     "tn_traffic|K=6|tn_error_tn_traffic_K_must_be_a_power_of_two_2_to_64"

@@ -9,7 +9,8 @@
 # Then BOARD_COUNT (default 40) random runs of the simulated board core against the C model from
 # the same seed (scripts/board_fuzz.py: tnhost run --compare on tnboard-core), RING_COUNT
 # (default 40) the same on tnboard-ring (the ring build, K=8 N=1), EMU_COUNT (default 40) on
-# tnboard-emu4x4 (the 4x4 on the engine) with every check of scripts/board_core_test.sh, EMU8_COUNT
+# tnboard-emu4x4 (the 4x4 on the engine), every check of scripts/board_core_test.sh on tnboard-core
+# and the ring build, EMU8_COUNT
 # (default 20) on tnboard-emu8x8 (the 8x8 on four engines), and CLI_COUNT
 # (default 2000) random command lines (scripts/cli_fuzz.py, the sanitizer tnsim and tnhost), and
 # every libFuzzer target of tb/fuzz/ for FUZZ_TIME seconds (default 120; 0: none) from the same
@@ -185,16 +186,18 @@ random_suite() {
 random_suite board_fuzz "${BOARD_COUNT:-40}" python3 scripts/board_fuzz.py
 # the ring build (tnboard-ring, K=8 N=1) the same way
 random_suite board_fuzz_ring "${RING_COUNT:-40}" python3 scripts/board_fuzz.py --ring
-# the 4x4 on the time-multiplexed engine (tnboard-emu4x4) the same way, and its every board check
+# the 4x4 on the time-multiplexed engine (tnboard-emu4x4) the same way
 random_suite board_fuzz_emu4x4 "${EMU_COUNT:-40}" python3 scripts/board_fuzz.py --emu4x4
 # and the 8x8 on four engines (tnboard-emu8x8)
 random_suite board_fuzz_emu8x8 "${EMU8_COUNT:-20}" python3 scripts/board_fuzz.py --emu8x8
-rm -f build/regress/board_emu.out
-TNBOARD_CORE=build/bin/tnboard-emu4x4 bash scripts/board_core_test.sh > build/regress/board_emu.out 2>&1
-grep '^not ok' -A3 build/regress/board_emu.out
-p=$(grep -c '^ok ' build/regress/board_emu.out); f=$(grep -c '^not ok ' build/regress/board_emu.out)
-[ $((p + f)) -gt 0 ] || { tail -3 build/regress/board_emu.out; f=1; }
-echo "regress: board_emu (tnboard-emu4x4, every board check): $p passed, $f failed"
+# every check of scripts/board_core_test.sh on tnboard-core and the ring build (make test runs
+# them on tnboard-emu4x4 and only the runs on tnboard-core)
+rm -f build/regress/board_core.out
+bash scripts/board_core_test.sh > build/regress/board_core.out 2>&1
+grep '^not ok' -A3 build/regress/board_core.out
+p=$(grep -c '^ok ' build/regress/board_core.out); f=$(grep -c '^not ok ' build/regress/board_core.out)
+[ $((p + f)) -gt 0 ] || { tail -3 build/regress/board_core.out; f=1; }
+echo "regress: board_core (tnboard-core and tnboard-ring, every board check): $p passed, $f failed"
 total=$((total + p + f)); total_fail=$((total_fail + f))
 # random command lines against the sanitizer tnsim, from the same seed
 random_suite cli_fuzz "${CLI_COUNT:-2000}" python3 scripts/cli_fuzz.py --tnsim build/san/tnsim --tnhost build/san/tnhost

@@ -145,13 +145,12 @@ run_suite check_coverage bash scripts/check_coverage.sh
 # has built their programs before this script runs. Reported in this order, then the lockstep set.
 # the board's control plane (fpga/tn_ctrl.v, Verilated in tnboard) driven by tnhost over a pty
 suite_exec board_ctrl bash scripts/board_ctrl_test.sh
-# the board core (fpga/tn_board.v, Verilated in tnboard-core): tnhost run --compare equals
-# tn_sim_run
-suite_exec board_core bash scripts/board_core_test.sh
+# the board core (fpga/tn_board.v, Verilated in tnboard-core): tnhost run --compare of every
+# family equals tn_sim_run (BOARD_CORE_SET=runs; make regress: every check, and the ring build)
+suite_exec board_core env BOARD_CORE_SET=runs bash scripts/board_core_test.sh
 # the same board core on the time-multiplexed engine (tn_board ENGINES=2 STAGES=2, Verilated in
-# tnboard-emu4x4): its runs of every family equal to tn_sim_run (make regress: every check)
-suite_exec board_emu env TNBOARD_CORE=build/bin/tnboard-emu4x4 BOARD_CORE_SET=runs \
-    bash scripts/board_core_test.sh
+# tnboard-emu4x4, which simulates three times faster): every check of board_core_test.sh
+suite_exec board_emu env TNBOARD_CORE=build/bin/tnboard-emu4x4 bash scripts/board_core_test.sh
 # the board's traffic source alone (rtl/ni/tn_source.v, Verilated) against the C model's generator
 suite_exec vl_source build/vl/source/vl_source
 # the board's checking sink alone (rtl/ni/tn_sink.v, Verilated): its statistics against figures
