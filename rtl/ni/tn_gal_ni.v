@@ -333,7 +333,7 @@ module tn_gal_ni #(
     reg [CNTW-1:0]    c, m1, m2, m;
     reg [JW-1:0]      js;
     reg               over;
-    integer ie, ir, ip, is;
+    integer ie, ir, ip, is, iq;
     always @(*) begin
         jsel = {TERM*JW{1'b0}};
         mv = {TERM*CNTW{1'b0}};
@@ -363,7 +363,12 @@ module tn_gal_ni #(
                 if (sset == is[N-1:0])
                     sthr = {(thr_q[is*TW +: TW] >> CNTW) != {TW{1'b0}}, thr_q[is*TW +: CNTW]};
             for (ir = 0; ir < Q; ir = ir + 1) begin
-                c = cnt_q[(sset*Q + ir)*CNTW +: CNTW] - {{(CNTW-1){1'b0}}, dep[sset*Q + ir]};
+                // queue (sset, ir) selected over the sets with constant indices: a variable
+                // index times CNTW would synthesise to a multiplier (a DSP) on this path
+                c = {CNTW{1'b0}};
+                for (iq = 0; iq < Q; iq = iq + 1)
+                    if (sset == iq[N-1:0])
+                        c = cnt_q[(iq*Q + ir)*CNTW +: CNTW] - {{(CNTW-1){1'b0}}, dep[iq*Q + ir]};
                 for (ip = 0; ip < ie; ip = ip + 1)
                     if (take[ip] && jsel[ip*JW +: JW] == {sset, ir[N-1:0]})
                         c = c + 1'b1;
