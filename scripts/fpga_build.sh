@@ -48,7 +48,8 @@ esac
 # BUILD (the ULX3S): a named build's parameters, each one overridden by its variable when set:
 #   dor     the default: the parallel torus, as the variables give it (DOR 4x4, V=2);
 #   emu4x4  the 4x4 with every routing family on the time-multiplexed engine (tnboard-emu4x4's
-#           parameters: V=4 ROUTING=3 GAL=1 ACOR=1, ENGINES=2 STAGES=2), build/fpga-emu4x4/;
+#           parameters: V=4 ROUTING=3 GAL=1 ACOR=1, ENGINES=2 STAGES=2), 15 MHz (routed: 17.47;
+#           docs/results/2026-12-02-emulator-builds.md), build/fpga-emu4x4/;
 #   emu8x8  paper 000's 8x8 with every family, ENGINES=4 STAGES=2 GQD=8, build/fpga-emu8x8/.
 BUILD=${BUILD:-dor}
 case "$BUILD" in
@@ -61,7 +62,7 @@ case "$BUILD" in
             K=${K:-8} ENGINES=${ENGINES:-4} GQD=${GQD:-8}
         fi
         N=${N:-2} V=${V:-4} ROUTING=${ROUTING:-3} GAL=${GAL:-1} ACOR=${ACOR:-1} STAGES=${STAGES:-2}
-        FREQ=${FREQ:-25} FPGA_OUT=${FPGA_OUT:-build/fpga-$BUILD} ;;
+        FREQ=${FREQ:-15} FPGA_OUT=${FPGA_OUT:-build/fpga-$BUILD} ;;
     *) echo "fpga: BUILD '$BUILD' is not a named build: allowed dor emu4x4 emu8x8" >&2; exit 2;;
 esac
 if [ "$FAMILY" = gowin ]; then
