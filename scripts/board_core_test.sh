@@ -21,7 +21,8 @@
 # the ring build (build/bin/tnboard-ring, K=8 N=1 B=8): every routing family equal to the C model.
 # Run by scripts/run_tests.sh (make test); alone: make board && bash scripts/board_core_test.sh
 # TNBOARD_CORE=PATH tests another tnboard-core build (make mutate's board set: each mutant's;
-# the emulator's boards, build/bin/tnboard-emu4x4); BOARD_CORE_SET=runs stops after the runs.
+# the emulator's boards, build/bin/tnboard-emu4x4); BOARD_CORE_SET=runs stops after the runs,
+# BOARD_CORE_SET=quick after one run of each family.
 set -uo pipefail # no -e: a failing check must not stop the others
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -161,6 +162,19 @@ equal() {
 
 W="warmup=300 measure=2000"
 equal "DOR uniform load 0.3" routing=dor traffic=uniform load=0.3 $W
+# BOARD_CORE_SET=quick: the registers at power-on, BUILD4 and one run of each family after the one
+# above (make test so checks tnboard-core, whose every check runs on tnboard-emu4x4 beside it)
+if [ "${BOARD_CORE_SET:-all}" = quick ]; then
+    equal "MIN AD ldsf, shuffle load 0.3 seed=7" routing=minad selection=ldsf traffic=shuffle load=0.3 seed=7 $W
+    equal "VAL transpose load 0.2 pkt=2-5" routing=val traffic=transpose load=0.2 pkt=2-5 $W
+    equal "GOAL randperm perm_seed=2 load 0.3" routing=goal traffic=randperm perm_seed=2 load=0.3 $W
+    equal "GAL near/far, adaptive threshold, pkt=1-6 load 0.3" routing=gal gal_sets=2 gal_adapt=on gal_qdepth=16 traffic=uniform load=0.3 pkt=1-6 $W
+    equal "ACOR default keys, uniform load 0.3" routing=acor traffic=uniform load=0.3 $W
+    san_check "tnhost ran as its ASan+UBSan build" "$TNHOST" build/san/tnhost
+    echo "1..$N"
+    [ "$FAILED" -eq 0 ]
+    exit
+fi
 equal "DOR tornado load 0.35 pkt=1-8 seed=5" routing=dor traffic=tornado load=0.35 pkt=1-8 seed=5 $W
 # drain=10: the sources stop at warmup + measure + drain with marked packets still in flight;
 # drain=0: at warmup + measure exactly
