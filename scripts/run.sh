@@ -41,7 +41,8 @@ BOARD_FAMILIES=(
 BOARD_LOADS="0.05,0.1,0.15,0.2,0.25,0.3,0.35,0.4,0.45,0.5"
 BOARD_WINDOW="warmup=1000 measure=4000"
 BOARD_RUN="routing=gal gal_sets=dir gal_qdepth=16 traffic=tornado load=0.3 warmup=300 measure=2000"
-EMU_RUN="traffic=uniform load=0.3 warmup=300 measure=2000"
+# (board_core_test.sh's runs of each family: below their sources' QD of 16 waiting packets)
+EMU_RUN="warmup=300 measure=2000"
 EMU8_RUN="traffic=tornado pkt=1 warmup=1000 measure=3000"
 # simulations at once in each sweep and sat (tnsim jobs=N: the same figures; one per processor)
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
@@ -263,9 +264,12 @@ board "$CORE" board_run.txt "$BOARD_RUN"
 # docs/emulator.md), every routing family, each equal to the C model
 echo
 echo "the board's 4x4 on the time-multiplexed engine (tnboard-emu4x4), every routing family:"
-board "$EMU4" board_emu4x4.txt "routing=dor $EMU_RUN" "routing=minad selection=ldsf $EMU_RUN" \
-    "routing=val $EMU_RUN" "routing=goal $EMU_RUN" "routing=gal gal_sets=dir $EMU_RUN" \
-    "routing=acor $EMU_RUN"
+board "$EMU4" board_emu4x4.txt "routing=dor traffic=uniform load=0.3 $EMU_RUN" \
+    "routing=minad selection=ldsf traffic=shuffle load=0.3 seed=7 $EMU_RUN" \
+    "routing=val traffic=transpose load=0.2 pkt=2-5 $EMU_RUN" \
+    "routing=goal traffic=randperm perm_seed=2 load=0.3 $EMU_RUN" \
+    "routing=gal gal_sets=2 gal_adapt=on traffic=uniform load=0.3 pkt=1-6 $EMU_RUN" \
+    "routing=acor traffic=uniform load=0.3 $EMU_RUN"
 # paper 000 on its 8x8 (tnboard-emu8x8: four engines of 16): GAL against MIN AD on tornado.
 # MIN AD accepts at most a third of capacity there (tnsim below); GAL carries 0.38 on the board,
 # equal to the C model. (MIN AD past 0.28 is not run on the board: near its saturation a source
