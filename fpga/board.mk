@@ -12,7 +12,7 @@ BOARD_SIM_CPB := 4
 build: build/bin/tnhost
 
 .PHONY: board
-board: setup-core build/bin/tnhost build/bin/tnboard ## build tnhost, tnboard (the control plane), tnboard-core (the whole board core) and tnboard-ring (the ring build), simulated on a pty
+board: setup-core build/bin/tnhost build/bin/tnboard ## build tnhost, tnboard (the control plane), tnboard-core (the whole board core), tnboard-ring (the ring build), tnboard-emu4x4 and tnboard-emu8x8 (the board core on the time-multiplexed engine), simulated on a pty
 
 # tnhost links the C model (run: tnsim's keys and --compare)
 build/bin/tnhost: $(TNHOST_SRC) $(TNHOST_HDR) $(LIB_SRC) $(LIB_HDR)
