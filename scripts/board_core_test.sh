@@ -162,6 +162,14 @@ equal() {
 
 W="warmup=300 measure=2000"
 equal "DOR uniform load 0.3" routing=dor traffic=uniform load=0.3 $W
+# run --json names the engine as BUILD4 does (engines, contexts per engine; 0 0 parallel)
+EC="$(json engines 2>/dev/null) $(json contexts 2>/dev/null)"
+case $CORE in *emu4x4*) ECW="2 8" ;; *) ECW="0 0" ;; esac
+if [ "$EC" = "$ECW" ]; then
+    pass "run --json: engines and contexts $ECW"
+else
+    fail "run --json: engines and contexts $ECW" "got '$EC'"
+fi
 # BOARD_CORE_SET=quick: the registers at power-on, BUILD4 and one run of each family after the one
 # above (make test so checks tnboard-core, whose every check runs on tnboard-emu4x4 beside it)
 if [ "${BOARD_CORE_SET:-all}" = quick ]; then
