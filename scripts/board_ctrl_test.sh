@@ -528,6 +528,19 @@ for spec in "0x40040404,$B1,$B2|errors|BUILD0 (0x0000) = 0x40040404: K^N (64^4 n
     wait "$LAST_PID" 2>/dev/null
 done
 check "build registers out of range (K^N beyond 256 nodes, TERM, ROUTING, SEL, unknown feature bits, bins, QD): exit 2, each named" $ok "${msgs[@]}"
+# BUILD4 (the engine) out of range: 3 engines (not a power of two), 2 engines of 5 contexts (not
+# K^N / 2), 3 stages; refused before the run, the register, its value and the rule named
+ok=0
+msgs=()
+for b4 in 0x03020008 0x02020005 0x02030008; do
+    fake b4 --build "0x04020404,$B1,$B2,0x31426e74,16" --set "0x5=$b4"
+    h --port "$PTY_b4" --timeout 5000 run load=0.1
+    [ "$RC" -eq 1 ] && [[ $ERR == *"BUILD4 (0x0005) = $b4"*"allowed: 0 (the parallel torus), or engines a power of two dividing K = 4"* ]] ||
+        { ok=1; msgs+=("BUILD4 $b4: want exit 1 naming it" "$(diag)"); }
+    kill "$LAST_PID" 2>/dev/null
+    wait "$LAST_PID" 2>/dev/null
+done
+check "BUILD4 out of range (3 engines, contexts not K^N / engines, 3 stages): run refused, register, value and rule named, exit 1" $ok "${msgs[@]}"
 
 # the simulated core's build on the serving fake: taken; the statistics all 0 (nothing ran) and
 # a consistent set (node 0: 2 packets of 4 flits, latencies 3 and 7) pass the bounds
