@@ -47,7 +47,7 @@ start_pty() {
     shift
     "$@" >"$TMP/board_$name.out" 2>"$TMP/board_$name.err" &
     LAST_PID=$!
-    for i in $(seq 1 100); do
+    for i in $(seq 1 600); do   # up to 30 s: a Python fake board starts slowly on a loaded machine
         [ -s "$TMP/board_$name.out" ] && break
         sleep 0.05
     done
