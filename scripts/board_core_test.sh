@@ -57,7 +57,7 @@ start() {
     local bin=$1 name=$2 i
     "$bin" --wall-limit 3600 >"$TMP/$name.out" 2>"$TMP/$name.err" &
     PIDS+=($!)
-    for i in $(seq 1 600); do   # up to 30 s: a Python fake board starts slowly on a loaded machine
+    for i in $(seq 1 600); do   # up to 30 s: a simulated board starts slowly on a loaded machine
         [ -s "$TMP/$name.out" ] && break
         sleep 0.05
     done
