@@ -28,6 +28,11 @@
 //     queue's head; with TERM = 1 that is one bank of 2^(2N) x 2^HW descriptors. With TERM > 1,
 //     several units may write one channel's queues in a cycle, so each unit has its own bank and
 //     a live-value table (lvt_q, a register: TERM writes a cycle) says which unit wrote each slot;
+//   - STAGES = 2 (the engine): the banks are read synchronously (block RAM), so that the head
+//     descriptor of every queue is kept beside them in a register (hd, a context memory) that the
+//     senders read; the first stage addresses the bank at the slot after the departing head, and
+//     the second loads that slot's descriptor as the queue's new head (or a unit's descriptor
+//     when it enqueues into the queue empty). docs/emulator.md, "Block RAM";
 //   - the departure history of each set and channel is a 64-entry ring (hbuf, distributed RAM),
 //     read n1-1 cycles back to drop the bit that leaves the window from a running count (run_q):
 //     the same D as the C model's popcount of the last n1 history bits;
@@ -158,6 +163,9 @@ module tn_gal_ni #(
     localparam integer MD = 1 << MW;
     localparam integer UW = (TERM > 1) ? $clog2(TERM) : 1;
     localparam integer HWP = 1 << $clog2(HW);         // HW rounded up to a power of two
+    // the engine in two stages: the descriptor banks read synchronously (block RAM), each queue's
+    // head descriptor in a register beside them (docs/emulator.md, "Block RAM")
+    localparam integer SYNC = (STAGES == 2) ? 1 : 0;
 
     // the adaptive threshold in force: never in a build without it (ADAPT = 0), whose history,
     // window count, update phase and threshold moves are then constant and synthesise to nothing
@@ -175,6 +183,13 @@ module tn_gal_ni #(
     wire [5:0]         wp_q, wp_w;         // t mod 64: history ring write slot
     wire [5:0]         age_q, age_w;       // min(t, 63)
     wire unused_q = &{1'b0, run_q, phase_q, wp_q, age_q};   // (read by the second stage only)
+    // the cut's second-stage side (tn_cut u_cut below)
+    wire [TERM-1:0]      vld_w, take_w;
+    wire [TERM*JW-1:0]   gv_w, jsel_w;
+    wire [TERM*HW-1:0]   hinc_w;
+    wire [NQ-1:0]        dep_w;
+    wire [TERM*CNTW-1:0] mv_w;
+    wire [TERM*EW-1:0]   wdesc_w;
     // departure bits of cycle t' at t' mod 64 (no reset: age_w), at {ctx, t' mod 64} with CTX > 1
     localparam integer HD  = (CTX > 1) ? (CTX << 6) : 64;
     localparam integer HAW = (CTX > 1) ? CXW + 6 : 6;
@@ -261,9 +276,11 @@ module tn_gal_ni #(
             tn_gal_arb #(.N(N)) u_arb (.req_i(elig), .ptr_i(rr_q[ge*JW +: JW]),
                                        .valid_o(found[ge]), .idx_o(gv[ge*JW +: JW]));
             assign hv[ge*HW +: HW] = head_p[gv[ge*JW +: JW]*HWP +: HW];
-            assign raddr[ge*MW +: MW] = {lqtab[gv[ge*JW +: JW]*LW +: LW], hv[ge*HW +: HW]};
             wire [HW:0] hn = {1'b0, hv[ge*HW +: HW]} + 1'b1;
             assign hinc[ge*HW +: HW] = (hn == QDH) ? {HW{1'b0}} : hn[HW-1:0];
+            // the bank is read at the head (SYNC = 0) or at the slot after it, the next head (SYNC)
+            assign raddr[ge*MW +: MW] = {lqtab[gv[ge*JW +: JW]*LW +: LW],
+                                         (SYNC != 0) ? hinc[ge*HW +: HW] : hv[ge*HW +: HW]};
             assign snd_valid_o[ge] = snd_ready_i[ge] && found[ge];
             assign snd_tag_o[ge*TAGW +: TAGW] = rdesc[ge*EW +: TAGW];
             assign snd_dst_o[ge*AW +: AW] = rdesc[ge*EW + TAGW +: AW];
@@ -413,12 +430,6 @@ module tn_gal_ni #(
             wdesc[du*EW +: EW] = {src_dst_i[du*AW +: AW], src_tag_i[du*TAGW +: TAGW]};
     end
     localparam CUTW = TERM * (1 + JW + HW) + NQ + TERM * (1 + JW + CNTW + EW);
-    wire [TERM-1:0]      vld_w, take_w;
-    wire [TERM*JW-1:0]   gv_w, jsel_w;
-    wire [TERM*HW-1:0]   hinc_w;
-    wire [NQ-1:0]        dep_w;
-    wire [TERM*CNTW-1:0] mv_w;
-    wire [TERM*EW-1:0]   wdesc_w;
     tn_cut #(.W(CUTW), .STAGES(STAGES)) u_cut (
         .clk_i(clk_i),
         .d_i  ({snd_valid_o, gv, hinc, dep, take, jsel, mv, wdesc}),
@@ -514,22 +525,39 @@ module tn_gal_ni #(
         end
         for (ge = 0; ge < TERM; ge = ge + 1) begin : g_bank_f
             for (gu = 0; gu < TERM; gu = gu + 1) begin : g_bank_u
-                reg [EW-1:0] mem [0:MDC-1];
-                always @(posedge clk_i) begin
-                    if (wen[ge*TERM + gu] && we)
-                        mem[waddr_c[gu*MWC +: MWC]] <= wdesc_w[gu*EW +: EW];
+                if (SYNC != 0) begin : g_sync
+                    // read at the clock edge: the second stage has the descriptor at the slot the
+                    // first stage addressed (a write of its context is a sweep older)
+                    (* ram_style = "block" *) reg [EW-1:0] mem [0:MDC-1];
+                    reg [EW-1:0] rd;
+                    always @(posedge clk_i) begin
+                        if (wen[ge*TERM + gu] && we)
+                            mem[waddr_c[gu*MWC +: MWC]] <= wdesc_w[gu*EW +: EW];
+                        rd <= mem[raddr_c[ge*MWC +: MWC]];
+                    end
+                    assign bank_rd[(ge*TERM + gu)*EW +: EW] = rd;
+                end else begin : g_async
+                    reg [EW-1:0] mem [0:MDC-1];
+                    always @(posedge clk_i) begin
+                        if (wen[ge*TERM + gu] && we)
+                            mem[waddr_c[gu*MWC +: MWC]] <= wdesc_w[gu*EW +: EW];
+                    end
+                    assign bank_rd[(ge*TERM + gu)*EW +: EW] = mem[raddr_c[ge*MWC +: MWC]];
                 end
-                assign bank_rd[(ge*TERM + gu)*EW +: EW] = mem[raddr_c[ge*MWC +: MWC]];
             end
         end
     endgenerate
+    // bdesc: the bank's descriptor of channel f's queue gv[f] at the slot raddr addressed: the
+    // head, in the first stage (SYNC = 0); the slot after it, in the second (SYNC, of gv_w and
+    // hinc_w)
+    wire [TERM*EW-1:0] bdesc;
     generate
         if (TERM == 1) begin : g_one
-            assign rdesc = bank_rd;
+            assign bdesc = bank_rd;
         end else begin : g_lvt
             // live-value table: which unit wrote each slot (a register, no reset: up to TERM
             // writes a cycle; a slot is read only after a unit wrote it). Read by the senders
-            // (lvt_q), updated by the second stage (lvt_w)
+            // (lvt_q; SYNC: lvt_w, the second stage), updated by the second stage (lvt_w)
             wire [NQ*QD*UW-1:0] lvt_q, lvt_w;
             reg  [NQ*QD*UW-1:0] lvt_d;
             integer lj, li, lu;
@@ -549,6 +577,9 @@ module tn_gal_ni #(
                 .d_i  (lvt_d),
                 .q_o  (lvt_q),
                 .qw_o (lvt_w));
+            wire [NQ*QD*UW-1:0] lvt_r = (SYNC != 0) ? lvt_w : lvt_q;
+            wire [TERM*JW-1:0]  g_r   = (SYNC != 0) ? gv_w : gv;
+            wire [TERM*HW-1:0]  h_r   = (SYNC != 0) ? hinc_w : hv;
             for (ge = 0; ge < TERM; ge = ge + 1) begin : g_rd
                 reg [UW-1:0] us;
                 reg [EW-1:0] d;
@@ -557,16 +588,57 @@ module tn_gal_ni #(
                     us = {UW{1'b0}};
                     for (rj = 0; rj < NQ; rj = rj + 1)
                         for (ri = 0; ri < QD; ri = ri + 1)
-                            if (((rj % Q) % TG) == ge && gv[ge*JW +: JW] == rj[JW-1:0] &&
-                                hv[ge*HW +: HW] == ri[HW-1:0])
-                                us = lvt_q[(rj*QD + ri)*UW +: UW];
+                            if (((rj % Q) % TG) == ge && g_r[ge*JW +: JW] == rj[JW-1:0] &&
+                                h_r[ge*HW +: HW] == ri[HW-1:0])
+                                us = lvt_r[(rj*QD + ri)*UW +: UW];
                     d = {EW{1'b0}};
                     for (ru = 0; ru < TERM; ru = ru + 1)
                         if (us == ru[UW-1:0])
                             d = bank_rd[(ge*TERM + ru)*EW +: EW];
                 end
+                assign bdesc[ge*EW +: EW] = d;
+            end
+        end
+        if (SYNC != 0) begin : g_hc
+            // each queue's head descriptor (valid while the queue holds a packet), read by the
+            // senders in the first stage; the second stage loads a queue's from the bank when a
+            // departure leaves two or more (the slot after the head), or from the unit that
+            // enqueues into it empty (it saw occupancy 0)
+            wire [NQ*EW-1:0] hd_q, hd_w;
+            reg  [NQ*EW-1:0] hd_d;
+            integer cj, cu;
+            always @(*) begin
+                hd_d = hd_w;
+                for (cj = 0; cj < NQ; cj = cj + 1) begin
+                    if (dep_w[cj] && cnt_w[cj*CNTW +: CNTW] > {{(CNTW-1){1'b0}}, 1'b1})
+                        hd_d[cj*EW +: EW] = bdesc[((cj % Q) % TG)*EW +: EW];
+                    for (cu = 0; cu < TERM; cu = cu + 1)
+                        if (take_w[cu] && jsel_w[cu*JW +: JW] == cj[JW-1:0] &&
+                            mv_w[cu*CNTW +: CNTW] == {CNTW{1'b0}})
+                            hd_d[cj*EW +: EW] = wdesc_w[cu*EW +: EW];
+                end
+            end
+            tn_ctx_reg #(.W(NQ * EW), .CTX(CTX), .RST(0), .STAGES(STAGES)) u_hd (
+                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(wctx_i), .we_i(ctx_we_i),
+                .en_i (1'b1),
+                .rv_i ({(NQ * EW){1'b0}}),
+                .d_i  (hd_d),
+                .q_o  (hd_q),
+                .qw_o (hd_w));
+            // sender e's descriptor: its queue's head (selected with constant indices)
+            for (ge = 0; ge < TERM; ge = ge + 1) begin : g_hrd
+                reg [EW-1:0] d;
+                integer hq2;
+                always @(*) begin
+                    d = {EW{1'b0}};
+                    for (hq2 = 0; hq2 < NQ; hq2 = hq2 + 1)
+                        if (gv[ge*JW +: JW] == hq2[JW-1:0])
+                            d = hd_q[hq2*EW +: EW];
+                end
                 assign rdesc[ge*EW +: EW] = d;
             end
+        end else begin : g_nohc
+            assign rdesc = bdesc;
         end
     endgenerate
 

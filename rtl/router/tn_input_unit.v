@@ -6,7 +6,7 @@
 // input is the second stage's, whose flit RAM accesses and state updates are at wctx_i.
 // Storage: the flits of all V VCs share one
 // RAM of V x 2^BW words (one write and one read a cycle: the arriving flit, the flit that
-// leaves); beside it, per VC, a small RAM of each flit's head bit and the route the router
+// leaves; with STAGES = 2 one RAM per VC, read synchronously, for block RAM); beside it, per VC, a small RAM of each flit's head bit and the route the router
 // computed for it as it arrived (RW bits), read at every VC's front for its request.
 (* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_input_unit #(
@@ -45,7 +45,7 @@ module tn_input_unit #(
     // state
     output wire [V-1:0]      front_head_o,  // the front flit of each VC is a head
     output wire [V*RW-1:0]   front_route_o, // and its route
-    output wire [FW-1:0]     pop_flit_o,    // the front flit of VC pop_vc_i (read combinationally)
+    output wire [FW-1:0]     pop_flit_o,    // the front flit of VC pop_vc_i (the second stage's)
     output wire [V*CNTW-1:0] cnt_o,
     output wire [V-1:0]      active_o,
     output wire [V*PW-1:0]   oport_o,
@@ -71,43 +71,77 @@ module tn_input_unit #(
     wire [V-1:0]    push_v;
     wire [V*BW-1:0] slot_v, rd_v;
 
-    // the shared flit RAM: word {vc, slot}, and {ctx, vc, slot} with CTX > 1
-    localparam AWF = (V > 1) ? VW + BW : BW;   // address {vc, slot} (slot alone when V = 1)
-    localparam AWC = (CTX > 1) ? CXW + AWF : AWF;
-    reg [FW-1:0] fmem [0:(1<<AWC)-1];
     wire we = (CTX == 1) || ctx_we_i;          // the engine writes its memories
-    reg [BW-1:0] wslot, rslot;
-    integer k;
-    always @(*) begin
-        wslot = {BW{1'b0}};
-        rslot = {BW{1'b0}};
-        for (k = 0; k < V; k = k + 1) begin
-            if (in_vc_i == k[VW-1:0]) wslot = slot_v[k*BW +: BW];
-            if (pop_vc_i == k[VW-1:0]) rslot = rd_v[k*BW +: BW];
-        end
-    end
-    wire [VW+BW-1:0] waddr_f = {in_vc_i, wslot};
-    wire [VW+BW-1:0] raddr_f = {pop_vc_i, rslot};
-    wire [AWF-1:0] waddr = waddr_f[AWF-1:0];
-    wire [AWF-1:0] raddr = raddr_f[AWF-1:0];
-    wire [AWC-1:0] waddr_c, raddr_c;
+    wire [V*BW-1:0] rdq_v;                     // each VC's read slot, the first stage's
     generate
-        if (AWF < VW + BW) begin : g_v1
-            wire unused_addr = &{1'b0, waddr_f[VW+BW-1:AWF], raddr_f[VW+BW-1:AWF]};
-        end
-        if (CTX > 1) begin : g_fctx
-            assign waddr_c = {wctx_i, waddr};
-            assign raddr_c = {wctx_i, raddr};
-        end else begin : g_fone
-            assign waddr_c = waddr;
-            assign raddr_c = raddr;
-            wire unused_ctx = &{1'b0, ctx_i, wctx_i, ctx_we_i};
+        if (STAGES == 2) begin : g_fsync
+            // the engine in two stages (docs/emulator.md, "Block RAM"): a flit RAM per VC, words
+            // {ctx, slot}, read synchronously at the first stage's context and read slot, so that
+            // the second stage holds every VC's front flit (block RAM: DP16KD on the ECP5). The
+            // read never meets a write of its own context: the slot it reads is written, if at all,
+            // by this context's second stage a sweep earlier, and a pop needs a flit there.
+            localparam FMD = CTX << BW;
+            wire [V*FW-1:0] front_w;
+            genvar gf;
+            for (gf = 0; gf < V; gf = gf + 1) begin : g_vcram
+                localparam [VW-1:0] FI = gf;
+                (* ram_style = "block" *) reg [FW-1:0] fm [0:FMD-1];
+                reg [FW-1:0] fr;
+                always @(posedge clk_i) begin
+                    if (push_v[gf] && ctx_we_i)
+                        fm[{wctx_i, slot_v[gf*BW +: BW]}] <= in_flit_i;
+                    fr <= fm[{ctx_i, rdq_v[gf*BW +: BW]}];
+                end
+                assign front_w[gf*FW +: FW] = fr;
+                wire unused_fi = &{1'b0, FI};
+            end
+            reg [FW-1:0] pf;
+            integer kf;
+            always @(*) begin
+                pf = {FW{1'b0}};
+                for (kf = 0; kf < V; kf = kf + 1)
+                    if (pop_vc_i == kf[VW-1:0]) pf = front_w[kf*FW +: FW];
+            end
+            assign pop_flit_o = pf;
+            wire unused_rd = &{1'b0, rd_v};
+        end else begin : g_fasync
+            // the shared flit RAM: word {vc, slot}, and {ctx, vc, slot} with CTX > 1
+            localparam AWF = (V > 1) ? VW + BW : BW;   // address {vc, slot} (slot alone when V = 1)
+            localparam AWC = (CTX > 1) ? CXW + AWF : AWF;
+            reg [FW-1:0] fmem [0:(1<<AWC)-1];
+            reg [BW-1:0] wslot, rslot;
+            integer k;
+            always @(*) begin
+                wslot = {BW{1'b0}};
+                rslot = {BW{1'b0}};
+                for (k = 0; k < V; k = k + 1) begin
+                    if (in_vc_i == k[VW-1:0]) wslot = slot_v[k*BW +: BW];
+                    if (pop_vc_i == k[VW-1:0]) rslot = rd_v[k*BW +: BW];
+                end
+            end
+            wire [VW+BW-1:0] waddr_f = {in_vc_i, wslot};
+            wire [VW+BW-1:0] raddr_f = {pop_vc_i, rslot};
+            wire [AWF-1:0] waddr = waddr_f[AWF-1:0];
+            wire [AWF-1:0] raddr = raddr_f[AWF-1:0];
+            wire [AWC-1:0] waddr_c, raddr_c;
+            if (AWF < VW + BW) begin : g_v1
+                wire unused_addr = &{1'b0, waddr_f[VW+BW-1:AWF], raddr_f[VW+BW-1:AWF]};
+            end
+            if (CTX > 1) begin : g_fctx
+                assign waddr_c = {wctx_i, waddr};
+                assign raddr_c = {wctx_i, raddr};
+            end else begin : g_fone
+                assign waddr_c = waddr;
+                assign raddr_c = raddr;
+                wire unused_ctx = &{1'b0, ctx_i, wctx_i, ctx_we_i};
+            end
+            always @(posedge clk_i)
+                if (|push_v && we)
+                    fmem[waddr_c] <= in_flit_i;
+            assign pop_flit_o = fmem[raddr_c];
+            wire unused_rdq = &{1'b0, rdq_v};
         end
     endgenerate
-    always @(posedge clk_i)
-        if (|push_v && we)
-            fmem[waddr_c] <= in_flit_i;
-    assign pop_flit_o = fmem[raddr_c];
     wire pop_tail = pop_flit_o[TAIL];
     reg [V-1:0] alloc_ov_oh;   // alloc_ov_i one-hot, for the copy ovc_oh_q
     integer kv;
@@ -151,6 +185,7 @@ module tn_input_unit #(
             assign push_v[gv]                 = push;
             assign slot_v[gv*BW +: BW]        = slot[BW-1:0];
             assign rd_v[gv*BW +: BW]          = rd_w;
+            assign rdq_v[gv*BW +: BW]         = rd_q;
             assign cnt_o[gv*CNTW +: CNTW] = cnt_q;
             assign active_o[gv]           = active_q;
             assign oport_o[gv*PW +: PW]   = oport_q;
