@@ -59,7 +59,7 @@ ROUTER_CTX_CFGS=(
 EMU_CFGS=(
     "K=4 N=2 V=4 B=4 W=16 ROUTING=3"
     "K=4 N=2 V=4 B=4 W=16 ROUTING=3 STAGES=2"
-    "K=2 N=1 V=2 STAGES=2"
+    "K=3 N=1 V=2 STAGES=2"
     "K=4 N=2 V=4 B=4 W=16 ROUTING=3 STAGES=2 GAL=1 QD=16 ACOR=1"
     "K=4 N=2 V=4 ROUTING=3 TERM=4 GAL=1 ACOR=1"
     "K=4 N=2 V=4 ROUTING=3 E=2 STAGES=2 GAL=1 ACOR=1"
@@ -72,6 +72,7 @@ EMU_BAD_CFGS=(
     "STAGES=3|tn_error_emu_STAGES_must_be_1_or_2"
     "K=4 N=1 E=3|tn_error_emu_E_must_divide_K"
     "K=4 N=1 E=4|tn_error_emu_E_must_leave_2_contexts_or_more_per_engine"
+    "K=2 N=1 STAGES=2|tn_error_STAGES_2_needs_CTX_3_or_more"
 )
 # Icarus elaboration: "top params..."
 IV_CFGS=(

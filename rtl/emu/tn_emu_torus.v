@@ -182,8 +182,9 @@ module tn_emu_torus #(
     reg  [CXW-1:0] ctx_q;
     reg            half_q;
     wire           last = (ctx_q >= CL[CXW-1:0]);   // (>=: any start value wraps)
+    wire [CXW-1:0] ctx_n = last ? {CXW{1'b0}} : ctx_q + 1'b1;   // the next clock's context
     always @(posedge clk_i)
-        ctx_q <= last ? {CXW{1'b0}} : ctx_q + 1'b1;
+        ctx_q <= ctx_n;
     assign ctx_o = ctx_q;
     wire [CXW-1:0] wctx;   // the last stage's context, run and reset
     wire           run_w, rst_w;
@@ -309,6 +310,7 @@ module tn_emu_torus #(
                 .rst_i           (rst_w),
                 .ctx_i           (ctx_q),
                 .wctx_i          (wctx),
+                .nctx_i          (ctx_n),
                 .ctx_we_i        (we),
                 .coord_i         (coord_t[wctx]),   // (the router loads both at the last stage)
                 .cfg_buf_i       (cfg_buf_i),

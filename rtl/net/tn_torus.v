@@ -139,6 +139,7 @@ module tn_torus #(
                 .rst_i           (rst_i),
                 .ctx_i           (1'b0),
                 .wctx_i          (1'b0),
+                .nctx_i          (1'b0),
                 .ctx_we_i        (1'b0),
                 .coord_i         (coord),
                 .cfg_buf_i       (cfg_buf_i),

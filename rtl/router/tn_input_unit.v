@@ -4,10 +4,11 @@
 // port. docs/microarchitecture.md sections 5 and 6. With STAGES = 2 (the engine, docs/emulator.md
 // section 7) the outputs are the first stage's, read at ctx_i (but active_w_o, ovc_w_o), and every
 // input is the second stage's, whose flit RAM accesses and state updates are at wctx_i.
-// Storage: the flits of all V VCs share one
-// RAM of V x 2^BW words (one write and one read a cycle: the arriving flit, the flit that
-// leaves; with STAGES = 2 one RAM per VC, read synchronously, for block RAM); beside it, per VC, a small RAM of each flit's head bit and the route the router
-// computed for it as it arrived (RW bits), read at every VC's front for its request.
+// Storage: the flits of all V VCs share one RAM of V x 2^BW words (one write and one read a
+// cycle: the arriving flit, the flit that leaves); beside it, per VC, a small RAM of each flit's
+// head bit and the route the router computed for it as it arrived (RW bits), read at every VC's
+// front for its request. With STAGES = 2 each VC has one RAM of its flits with their route and
+// head bit instead, read a clock ahead, for block RAM (docs/emulator.md, "Block RAM").
 (* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_input_unit #(
     parameter V    = 2,                               // VCs
@@ -27,6 +28,7 @@ module tn_input_unit #(
     input  wire            rst_i,
     input  wire [CXW-1:0]  ctx_i,      // the context read (CTX > 1; docs/emulator.md)
     input  wire [CXW-1:0]  wctx_i,     // the context written (STAGES = 2)
+    input  wire [CXW-1:0]  nctx_i,     // the context read at the next clock (STAGES = 2)
     input  wire            ctx_we_i,   // its state is written at this clock edge (CTX > 1)
     input  wire [CNTW-1:0] cfg_buf_i,  // flits used per VC, 1..B (stable while out of reset)
     // link in (6.1)
@@ -66,6 +68,12 @@ module tn_input_unit #(
     localparam [CNTW:0]   BSUM = BI[CNTW:0];
     localparam [BW-1:0]   LAST = BL[BW-1:0];
 
+    generate
+        if (STAGES == 2 && CTX < 3) begin : g_chk_ctx
+            // the flit RAMs are read a clock ahead (g_fsync): a context's writes must be older
+            tn_error_STAGES_2_needs_CTX_3_or_more u_err ();
+        end
+    endgenerate
     wire [V-1:0] ovf;
     assign err_buf_ovf_o = |ovf;
     wire [V-1:0]    push_v;
@@ -73,27 +81,41 @@ module tn_input_unit #(
 
     wire we = (CTX == 1) || ctx_we_i;          // the engine writes its memories
     wire [V*BW-1:0] rdq_v;                     // each VC's read slot, the first stage's
+    wire [V*BW-1:0] rdd_v;                     // and the value it takes at the edge
+    wire [V*(RW+1)-1:0] frt_v;                 // STAGES = 2: each VC's front {route, head}
     generate
         if (STAGES == 2) begin : g_fsync
-            // the engine in two stages (docs/emulator.md, "Block RAM"): a flit RAM per VC, words
-            // {ctx, slot}, read synchronously at the first stage's context and read slot, so that
-            // the second stage holds every VC's front flit (block RAM: DP16KD on the ECP5). The
-            // read never meets a write of its own context: the slot it reads is written, if at all,
-            // by this context's second stage a sweep earlier, and a pop needs a flit there.
+            // the engine in two stages (docs/emulator.md, "Block RAM"): one RAM per VC of each
+            // flit with its {route, head}, words {ctx, slot}, read a clock ahead, at the next
+            // context (nctx_i) and its read slot (a copy of the read slots, u_rdn, read there):
+            // the first stage has every VC's front route and head, the second (a register later)
+            // its front flit (block RAM: two DP16KD per VC at the 8x8's 57 bits). The read never
+            // meets a write of its context: that context's last write was a sweep earlier (three
+            // contexts or more), and a pop needs a flit there at the start of the cycle.
             localparam FMD = CTX << BW;
+            wire [V*BW-1:0] rdn_v;
+            wire [V*BW-1:0] unused_rdn_w;
+            tn_ctx_reg #(.W(V * BW), .CTX(CTX), .STAGES(STAGES)) u_rdn (
+                .clk_i(clk_i), .rst_i(rst_i), .ctx_i(nctx_i), .wctx_i(wctx_i), .we_i(ctx_we_i),
+                .en_i (1'b1),
+                .rv_i ({(V * BW){1'b0}}),
+                .d_i  (rdd_v),
+                .q_o  (rdn_v),
+                .qw_o (unused_rdn_w));
             wire [V*FW-1:0] front_w;
             genvar gf;
             for (gf = 0; gf < V; gf = gf + 1) begin : g_vcram
-                localparam [VW-1:0] FI = gf;
-                (* ram_style = "block" *) reg [FW-1:0] fm [0:FMD-1];
-                reg [FW-1:0] fr;
+                (* ram_style = "block" *) reg [RW+FW:0] fm [0:FMD-1];
+                reg [RW+FW:0] fr1;    // the first stage's: {route, head, flit}
+                reg [FW-1:0]  fr2;    // the second's: the flit
                 always @(posedge clk_i) begin
                     if (push_v[gf] && ctx_we_i)
-                        fm[{wctx_i, slot_v[gf*BW +: BW]}] <= in_flit_i;
-                    fr <= fm[{ctx_i, rdq_v[gf*BW +: BW]}];
+                        fm[{wctx_i, slot_v[gf*BW +: BW]}] <= {in_route_i, in_flit_i[HEAD], in_flit_i};
+                    fr1 <= fm[{nctx_i, rdn_v[gf*BW +: BW]}];
+                    fr2 <= fr1[FW-1:0];
                 end
-                assign front_w[gf*FW +: FW] = fr;
-                wire unused_fi = &{1'b0, FI};
+                assign frt_v[gf*(RW+1) +: RW+1] = fr1[RW+FW:FW];
+                assign front_w[gf*FW +: FW] = fr2;
             end
             reg [FW-1:0] pf;
             integer kf;
@@ -103,7 +125,7 @@ module tn_input_unit #(
                     if (pop_vc_i == kf[VW-1:0]) pf = front_w[kf*FW +: FW];
             end
             assign pop_flit_o = pf;
-            wire unused_rd = &{1'b0, rd_v};
+            wire unused_rd = &{1'b0, rd_v, rdq_v, ctx_i, we};
         end else begin : g_fasync
             // the shared flit RAM: word {vc, slot}, and {ctx, vc, slot} with CTX > 1
             localparam AWF = (V > 1) ? VW + BW : BW;   // address {vc, slot} (slot alone when V = 1)
@@ -139,7 +161,8 @@ module tn_input_unit #(
                 if (|push_v && we)
                     fmem[waddr_c] <= in_flit_i;
             assign pop_flit_o = fmem[raddr_c];
-            wire unused_rdq = &{1'b0, rdq_v};
+            assign frt_v = {(V*(RW+1)){1'b0}};   // (the route RAMs below)
+            wire unused_rdq = &{1'b0, rdq_v, rdd_v, nctx_i, frt_v};
         end
     endgenerate
     wire pop_tail = pop_flit_o[TAIL];
@@ -153,9 +176,6 @@ module tn_input_unit #(
     generate
         for (gv = 0; gv < V; gv = gv + 1) begin : g_vc
             localparam [VW-1:0] VI = gv;
-            localparam MD  = (CTX > 1) ? (CTX << BW) : B;   // route RAM words
-            localparam MAW = (CTX > 1) ? CXW + BW : BW;     // and address width
-            reg [RW:0]     mem [0:MD-1];   // {route, head} of each flit
             wire [BW-1:0]   rd_q, rd_w;        // _q: the first stage's; _w: the second's
             wire [CNTW-1:0] cnt_q, cnt_w;
             wire            active_q, active_w;
@@ -170,16 +190,29 @@ module tn_input_unit #(
             // write slot (rd + cnt) mod B
             wire [CNTW:0] sum  = {{(CNTW+1-BW){1'b0}}, rd_w} + {1'b0, cnt_w};
             wire [CNTW:0] slot = (sum >= BSUM) ? (sum - BSUM) : sum;
-            wire [MAW-1:0] wa, ra;   // the route RAM's addresses: {ctx, slot} with CTX > 1
-            if (CTX > 1) begin : g_mctx
-                assign wa = {wctx_i, slot[BW-1:0]};
-                assign ra = {ctx_i, rd_q};
-            end else begin : g_mone
-                assign wa = slot[BW-1:0];
-                assign ra = rd_q;
-            end
             assign ovf[gv] = wr && full;
-            wire [RW:0] fr = mem[ra];
+            wire [RW:0] fr;   // the front flit's {route, head}
+            if (STAGES == 2) begin : g_frt
+                assign fr = frt_v[gv*(RW+1) +: RW+1];   // (the flit RAM above, read ahead)
+            end else begin : g_rtm
+                // the route RAM: {route, head} of each flit, words {ctx, slot} with CTX > 1
+                localparam MD  = (CTX > 1) ? (CTX << BW) : B;
+                localparam MAW = (CTX > 1) ? CXW + BW : BW;
+                reg [RW:0] mem [0:MD-1];
+                wire [MAW-1:0] wa, ra;
+                if (CTX > 1) begin : g_mctx
+                    assign wa = {wctx_i, slot[BW-1:0]};
+                    assign ra = {ctx_i, rd_q};
+                end else begin : g_mone
+                    assign wa = slot[BW-1:0];
+                    assign ra = rd_q;
+                end
+                always @(posedge clk_i) begin
+                    if (push && we)
+                        mem[wa] <= {in_route_i, in_flit_i[HEAD]};
+                end
+                assign fr = mem[ra];
+            end
             assign front_head_o[gv]           = fr[0];
             assign front_route_o[gv*RW +: RW] = fr[RW:1];
             assign push_v[gv]                 = push;
@@ -194,20 +227,17 @@ module tn_input_unit #(
             assign ovc_oh_o[gv*V +: V]    = ovc_oh_q;
             assign active_w_o[gv]         = active_w;
             assign ovc_w_o[gv*VW +: VW]   = ovc_w;
-            always @(posedge clk_i) begin
-                if (push && we)
-                    mem[wa] <= {in_route_i, in_flit_i[HEAD]};
-            end
             // the VC's registers: occupancy, read slot, state (6.7)
             wire [CNTW-1:0] cnt_d = (push && !pop) ? cnt_w + 1'b1
                                   : (pop && !push) ? cnt_w - 1'b1 : cnt_w;
             wire [BW-1:0]   rd_d  = (rd_w == LAST) ? {BW{1'b0}} : rd_w + 1'b1;
             wire            take  = pop && alloc_i && !pop_tail;   // the head takes (op, ov)
+            assign rdd_v[gv*BW +: BW] = pop ? rd_d : rd_w;
             tn_ctx_reg #(.W(CNTW + BW + 1), .CTX(CTX), .STAGES(STAGES)) u_cnt (
                 .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(wctx_i), .we_i(ctx_we_i),
                 .en_i (1'b1),
                 .rv_i ({(CNTW + BW + 1){1'b0}}),
-                .d_i  ({cnt_d, pop ? rd_d : rd_w,
+                .d_i  ({cnt_d, rdd_v[gv*BW +: BW],
                         (pop && pop_tail) ? 1'b0 : (pop && alloc_i) ? 1'b1 : active_w}),
                 .q_o  ({cnt_q, rd_q, active_q}),
                 .qw_o ({cnt_w, rd_w, active_w}));

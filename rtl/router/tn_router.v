@@ -27,6 +27,7 @@ module tn_router #(
                                              // in_crd_*, out_*: the second's)
     input  wire [CXW-1:0]    ctx_i,          // the context read (CTX > 1)
     input  wire [CXW-1:0]    wctx_i,         // the context written (STAGES = 2)
+    input  wire [CXW-1:0]    nctx_i,         // the context read at the next clock (STAGES = 2)
     input  wire              ctx_we_i,       // its state is written at this clock edge (CTX > 1)
     input  wire [`TN_AW-1:0] coord_i,
     input  wire [`TN_CNTW-1:0] cfg_buf_i,      // flits used per VC buffer, 1..B (run time)
@@ -258,6 +259,7 @@ module tn_router #(
                 .rst_i         (rst_i),
                 .ctx_i         (ctx_i),
                 .wctx_i        (wctx_i),
+                .nctx_i        (nctx_i),
                 .ctx_we_i      (ctx_we_i),
                 .cfg_buf_i     (cfg_buf_w),
                 .in_valid_i    (in_valid_i[gp]),

@@ -8,6 +8,7 @@
         .rst_i           (rst_i),
         .ctx_i           (1'b0),
         .wctx_i          (1'b0),
+        .nctx_i          (1'b0),
         .ctx_we_i        (1'b0),
         .coord_i         (coord_i),
         .cfg_buf_i       (cfg_buf_i),
