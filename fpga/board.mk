@@ -112,14 +112,14 @@ build/bin/tnboard-emu4x4: build/vl/board_emu4x4/tnboard-core
 build/vl/board_emu4x4/tnboard-core: $(VL_CORE_DEPS)
 	$(call board_core_model,build/vl/board_emu4x4,$(BOARD_SIM_PARAMS) -GENGINES=2 -GSTAGES=2)
 board: build/bin/tnboard-emu4x4
-# The 8x8 (paper 000's network) on four engines of 16 contexts, GAL's queues of 8 packets: the
+# The 8x8 (paper 000's network) on two engines of 32 contexts, GAL's queues of 8 packets: the
 # simulation of `make fpga BUILD=emu8x8`'s parameters; make regress compares it with the C model
 # (scripts/board_fuzz.py --emu8x8)
 build/bin/tnboard-emu8x8: build/vl/board_emu8x8/tnboard-core
 	@mkdir -p build/bin
 	cp $< $@
 build/vl/board_emu8x8/tnboard-core: $(VL_CORE_DEPS)
-	$(call board_core_model,build/vl/board_emu8x8,-GK=8 -GN=2 -GB=4 -GV=4 -GW=16 -GROUTING=3 -GGAL=1 -GGQD=8 -GACOR=1 -GCLKS_PER_BIT=$(BOARD_SIM_CPB) -GTIMEOUT_CLKS=100000 -GENGINES=4 -GSTAGES=2)
+	$(call board_core_model,build/vl/board_emu8x8,-GK=8 -GN=2 -GB=4 -GV=4 -GW=16 -GROUTING=3 -GGAL=1 -GGQD=8 -GACOR=1 -GCLKS_PER_BIT=$(BOARD_SIM_CPB) -GTIMEOUT_CLKS=100000 -GENGINES=2 -GSTAGES=2)
 board: build/bin/tnboard-emu8x8
 
 # Verilated unit test of tn_source alone against the C model's generator (tb/unit/vl_source.c,

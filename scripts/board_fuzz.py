@@ -16,8 +16,8 @@ and writes JUnit XML.
 --ring runs tnboard-ring instead, the same board core at K=8 N=1 (the ring build,
 docs/board-guide.md): the same draws over 8 nodes, without transpose (it needs an even number
 of address bits). --emu4x4 runs tnboard-emu4x4, the 4x4 board core on the time-multiplexed
-engine (docs/emulator.md): the core build's draws; --emu8x8 tnboard-emu8x8, the 8x8 on four
-engines of 16 contexts: the same draws over 64 nodes.
+engine (docs/emulator.md): the core build's draws; --emu8x8 tnboard-emu8x8, the 8x8 on two
+engines of 32 contexts: the same draws over 64 nodes.
 """
 import argparse
 import json

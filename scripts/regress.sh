@@ -11,7 +11,7 @@
 # (default 40) the same on tnboard-ring (the ring build, K=8 N=1), EMU_COUNT (default 40) on
 # tnboard-emu4x4 (the 4x4 on the engine), every check of scripts/board_core_test.sh on tnboard-core
 # and the ring build, EMU8_COUNT
-# (default 20) on tnboard-emu8x8 (the 8x8 on four engines), and CLI_COUNT
+# (default 20) on tnboard-emu8x8 (the 8x8 on two engines), and CLI_COUNT
 # (default 2000) random command lines (scripts/cli_fuzz.py, the sanitizer tnsim and tnhost), and
 # every libFuzzer target of tb/fuzz/ for FUZZ_TIME seconds (default 120; 0: none) from the same
 # seed (scripts/fuzz.sh; their corpora grow in build/fuzz/work/ from one regression to the next),
@@ -188,7 +188,7 @@ random_suite board_fuzz "${BOARD_COUNT:-40}" python3 scripts/board_fuzz.py
 random_suite board_fuzz_ring "${RING_COUNT:-40}" python3 scripts/board_fuzz.py --ring
 # the 4x4 on the time-multiplexed engine (tnboard-emu4x4) the same way
 random_suite board_fuzz_emu4x4 "${EMU_COUNT:-40}" python3 scripts/board_fuzz.py --emu4x4
-# and the 8x8 on four engines (tnboard-emu8x8)
+# and the 8x8 on two engines (tnboard-emu8x8)
 random_suite board_fuzz_emu8x8 "${EMU8_COUNT:-20}" python3 scripts/board_fuzz.py --emu8x8
 # every check of scripts/board_core_test.sh on tnboard-core and the ring build (make test runs
 # them on tnboard-emu4x4 and only the runs on tnboard-core)

@@ -270,7 +270,7 @@ board "$EMU4" board_emu4x4.txt "routing=dor traffic=uniform load=0.3 $EMU_RUN" \
     "routing=goal traffic=randperm perm_seed=2 load=0.3 $EMU_RUN" \
     "routing=gal gal_sets=2 gal_adapt=on traffic=uniform load=0.3 pkt=1-6 $EMU_RUN" \
     "routing=acor traffic=uniform load=0.3 $EMU_RUN"
-# paper 000 on its 8x8 (tnboard-emu8x8: four engines of 16): GAL against MIN AD on tornado.
+# paper 000 on its 8x8 (tnboard-emu8x8: two engines of 32): GAL against MIN AD on tornado.
 # MIN AD accepts at most a third of capacity there (tnsim below); GAL carries 0.38 on the board,
 # equal to the C model. (MIN AD past 0.28 is not run on the board: near its saturation a source
 # holds more than the board's QD = 16 packets, which tnsim's unbounded queues do not limit.)
