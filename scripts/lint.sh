@@ -72,7 +72,7 @@ EMU_BAD_CFGS=(
     "STAGES=3|tn_error_emu_STAGES_must_be_1_or_2"
     "K=4 N=1 E=3|tn_error_emu_E_must_divide_K"
     "K=4 N=1 E=4|tn_error_emu_E_must_leave_2_contexts_or_more_per_engine"
-    "K=2 N=1 STAGES=2|tn_error_STAGES_2_needs_CTX_3_or_more"
+    "K=2 N=1 STAGES=2|tn_error_emu_STAGES_2_needs_3_contexts_or_more_per_engine"
 )
 # Icarus elaboration: "top params..."
 IV_CFGS=(

@@ -175,6 +175,10 @@ module tn_emu_torus #(
         if (STAGES < 1 || STAGES > 2) begin : g_chk_stages
             tn_error_emu_STAGES_must_be_1_or_2 u_err ();
         end
+        if (STAGES == 2 && CTX < 3) begin : g_chk_ctx3
+            // the input units read their flit RAMs a clock ahead (tn_input_unit, g_fsync)
+            tn_error_emu_STAGES_2_needs_3_contexts_or_more_per_engine u_err ();
+        end
     endgenerate
 
     // ---- the context counter, the stages, and the half of the link memories written ----
