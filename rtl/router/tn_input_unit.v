@@ -86,10 +86,11 @@ module tn_input_unit #(
     generate
         if (STAGES == 2) begin : g_fsync
             // the engine in two stages (docs/emulator.md, "Block RAM"): one RAM per VC of each
-            // flit with its {route, head}, words {ctx, slot}, read a clock ahead, at the next
-            // context (nctx_i) and its read slot (a copy of the read slots, u_rdn, read there):
-            // the first stage has every VC's front route and head, the second (a register later)
-            // its front flit (block RAM: two DP16KD per VC at the 8x8's 57 bits). The read never
+            // flit with its route (the head bit is the flit's), words {ctx, slot}, read a clock
+            // ahead, at the next context (nctx_i) and its read slot (a copy of the read slots,
+            // u_rdn, read there): the first stage has every VC's front route and head, the second
+            // (a register later) its front flit (block RAM: two DP16KD per VC at the 8x8's 56
+            // bits). The read never
             // meets a write of its context: that context's last write was a sweep earlier (three
             // contexts or more), and a pop needs a flit there at the start of the cycle.
             localparam FMD = CTX << BW;
@@ -105,16 +106,16 @@ module tn_input_unit #(
             wire [V*FW-1:0] front_w;
             genvar gf;
             for (gf = 0; gf < V; gf = gf + 1) begin : g_vcram
-                (* ram_style = "block" *) reg [RW+FW:0] fm [0:FMD-1];
-                reg [RW+FW:0] fr1;    // the first stage's: {route, head, flit}
+                (* ram_style = "block" *) reg [RW+FW-1:0] fm [0:FMD-1];
+                reg [RW+FW-1:0] fr1;  // the first stage's: {route, flit}
                 reg [FW-1:0]  fr2;    // the second's: the flit
                 always @(posedge clk_i) begin
                     if (push_v[gf] && ctx_we_i)
-                        fm[{wctx_i, slot_v[gf*BW +: BW]}] <= {in_route_i, in_flit_i[HEAD], in_flit_i};
+                        fm[{wctx_i, slot_v[gf*BW +: BW]}] <= {in_route_i, in_flit_i};
                     fr1 <= fm[{nctx_i, rdn_v[gf*BW +: BW]}];
                     fr2 <= fr1[FW-1:0];
                 end
-                assign frt_v[gf*(RW+1) +: RW+1] = fr1[RW+FW:FW];
+                assign frt_v[gf*(RW+1) +: RW+1] = {fr1[RW+FW-1:FW], fr1[HEAD]};
                 assign front_w[gf*FW +: FW] = fr2;
             end
             reg [FW-1:0] pf;
