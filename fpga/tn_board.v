@@ -156,13 +156,11 @@ module tn_board #(
     reg [3:0]  pattern_q;
     reg [8:0]  pkt_min_q, pkt_max_q;
     reg [4:0]  hist_shift_q;
-    reg [NODES*32-1:0] seed_q;
     reg [1:0]  gal_sets_q;      // GAL: gal_sets 0 one set, 1 near/far, 2 dir
     reg        gal_adapt_q;
     reg [10:0] gal_t_q, gal_tmin_q, gal_tmax_q;
     reg [6:0]  gal_n1_q;
     reg [19:0] gal_n2_q;
-    reg [NODES*AW-1:0] perm_q;  // randperm: perm[v] at [v*AW +: AW] (the host's permutation)
     reg [31:0] hot_thr_q;       // hotspot: (uint64_t)(hot_frac * 2^32), low 32 bits
     reg        hot_thr_hi_q;    //          and bit 32 (hot_frac = 1)
     reg [4:0]  n_hot_q;         // hotspot: hot nodes, 1..16
@@ -225,6 +223,13 @@ module tn_board #(
                       A_HIST = `TN_B_HIST, A_HOT = `TN_B_HOT;
     wire       a_node = (bus_addr[15:12] == A_NODE[15:12]) && ({24'd0, bus_addr[11:4]} < NODES);
     wire [NW-1:0] a_nd = bus_addr[4 +: NW];
+    wire       a_seed = (bus_addr[15:12] == A_SEED[15:12]) && ({20'd0, bus_addr[11:0]} < NODES);
+    wire       a_perm = (bus_addr[15:12] == A_PERM[15:12]) && ({20'd0, bus_addr[11:0]} < NODES);
+    wire [NW-1:0] a_sd = bus_addr[0 +: NW];
+    // the seeds and the permutation (randperm's perm[v], the host's) are written by the bus
+    // (reset values: the seed 0x6D2B79F5, perm[v] = v); read back at node a_sd
+    wire [31:0]   sd_rd;
+    wire [AW-1:0] pm_rd;
     wire torus_rst = drst || !started_q;
     // credits an adaptive VC needs (docs/microarchitecture.md R19.1.4): min(buf, longest packet)
     wire [CNTW-1:0] cfg_acrd = (pkt_max_q < {1'b0, cfg_buf_q}) ? pkt_max_q[CNTW-1:0]
@@ -279,6 +284,36 @@ module tn_board #(
     wire [NODES*32-1:0] injected, packets, accepted, delivered;
     wire [NODES*48-1:0] lat_sum;
     wire [NODES*16-1:0] lat_max, lat_min;
+    // the seeds and the permutation, a register per node
+    reg [NODES*32-1:0] seed_q;
+    reg [NODES*AW-1:0] perm_q;
+    reg [31:0]   srd;
+    reg [AW-1:0] prd;
+    integer sv, sr;
+    always @(posedge clk_i) begin
+        for (sv = 0; sv < NODES; sv = sv + 1) begin
+            if (rst_i) begin
+                seed_q[sv*32 +: 32] <= 32'h6D2B79F5;
+                perm_q[sv*AW +: AW] <= sv[AW-1:0];
+            end else if (bus_we && a_sd == sv[NW-1:0]) begin
+                if (a_seed)
+                    seed_q[sv*32 +: 32] <= bus_wdata;
+                if (a_perm)
+                    perm_q[sv*AW +: AW] <= bus_wdata[AW-1:0];
+            end
+        end
+    end
+    always @* begin
+        srd = 32'd0;
+        prd = {AW{1'b0}};
+        for (sr = 0; sr < NODES; sr = sr + 1)
+            if (a_sd == sr[NW-1:0]) begin
+                srd = seed_q[sr*32 +: 32];
+                prd = perm_q[sr*AW +: AW];
+            end
+    end
+    assign sd_rd = srd;
+    assign pm_rd = prd;
     genvar gv;
         for (gv = 0; gv < NODES; gv = gv + 1) begin : g_node
             wire [AW-1:0] node_id = gv;   // node_i of tn_source and tn_sink (read only with CTX > 1)
@@ -437,7 +472,9 @@ module tn_board #(
                 .cfg_route_i(cfg_route_q), .cfg_sel_i(cfg_sel_q),
                 .cfg_dateline_i(cfg_dateline_q), .cfg_transit_i(cfg_transit_q),
                 .cfg_seed_i(cfg_seed_q),
-                .seed_i(seed_q), .perm_i(perm_q), .thresh_i(src_thresh),
+                .rst_i(rst_i), .sd_we_i(bus_we && a_seed), .pm_we_i(bus_we && a_perm),
+                .sp_node_i(a_sd), .sp_wdata_i(bus_wdata), .sd_rd_o(sd_rd), .pm_rd_o(pm_rd),
+                .thresh_i(src_thresh),
                 .pattern_i(src_pattern), .hot_thr_i({hot_thr_hi_q, hot_thr_q}),
                 .n_hot_i(n_hot_q), .hot_i(hot_q), .pkt_min_i(pkt_min_q), .pkt_max_i(pkt_max_q),
                 .cycle_i(cyc_q[15:0]), .in_win_i(in_win), .late_i(late),
@@ -518,14 +555,11 @@ module tn_board #(
     wire [31:0] status = {26'd0, pat32 != 32'd0, ovf32 != 32'd0, any_err, fin, stop_q,
                           started_q};
 
-    wire       a_seed = (bus_addr[15:12] == A_SEED[15:12]) && ({20'd0, bus_addr[11:0]} < NODES);
-    wire       a_perm = (bus_addr[15:12] == A_PERM[15:12]) && ({20'd0, bus_addr[11:0]} < NODES);
     wire       a_hot  = (bus_addr[15:4] == A_HOT[15:4]);
     wire       a_hist = (bus_addr[15:4] == A_HIST[15:4]);
-    wire [NW-1:0] a_sd = bus_addr[0 +: NW];
-    // node a_nd's registers (nd_*), a seed and a permutation entry
-    reg [31:0] nrd, srd, prd, hrd;
-    integer m3, m4;
+    // node a_nd's registers (nd_*)
+    reg [31:0] nrd, hrd;
+    integer m3;
     always @* begin
         case (bus_addr[3:0])
             `TN_BN_PACKETS:    nrd = nd_packets;
@@ -541,15 +575,6 @@ module tn_board #(
             `TN_BN_SRC:        nrd = {30'd0, nd_pat, nd_ovf};
             default: nrd = 32'd0;
         endcase
-    end
-    always @* begin
-        srd = 32'd0;
-        prd = 32'd0;
-        for (m4 = 0; m4 < NODES; m4 = m4 + 1)
-            if (a_sd == m4[NW-1:0]) begin
-                srd = seed_q[m4*32 +: 32];
-                prd = {{(32-AW){1'b0}}, perm_q[m4*AW +: AW]};
-            end
     end
     always @* begin
         hrd = 32'd0;
@@ -569,10 +594,10 @@ module tn_board #(
             rd = nrd;
             rd_ok = node_mapped && nd_ok;
         end else if (a_seed) begin
-            rd = srd;
+            rd = sd_rd;
             wr_ok = 1'b1;
         end else if (a_perm) begin
-            rd = prd;
+            rd = {{(32-AW){1'b0}}, pm_rd};
             wr_ok = 1'b1;
         end else if (a_hot) begin
             rd = hrd;
@@ -684,17 +709,7 @@ module tn_board #(
             acor_it2_q     <= 16'd384;
             acor_dt1_q     <= 16'd42;
             acor_dt2_q     <= 16'd128;
-            for (s = 0; s < NODES; s = s + 1) begin
-                seed_q[s*32 +: 32] <= 32'h6D2B79F5;
-                perm_q[s*AW +: AW] <= s[AW-1:0];
-            end
         end else if (bus_we && wr_ok) begin
-            for (s = 0; s < NODES; s = s + 1) begin
-                if (a_seed && a_sd == s[NW-1:0])
-                    seed_q[s*32 +: 32] <= bus_wdata;
-                if (a_perm && a_sd == s[NW-1:0])
-                    perm_q[s*AW +: AW] <= bus_wdata[AW-1:0];
-            end
             for (s = 0; s < 16; s = s + 1)
                 if (a_hot && bus_addr[3:0] == s[3:0])
                     hot_q[s*AW +: AW] <= bus_wdata[AW-1:0];

@@ -19,6 +19,9 @@
 //   marked flits) are summed over its clocks; step_o marks its last clock, where the sums include
 //   that clock's. allgen_o is the AND of every source's all_gen_o at the current cycle's start
 //   (summed from each one's next value over the sweep before).
+// - The seeds and the permutation (the sources' seed_i and perm_i, written by the bus) are a
+//   memory per engine, indexed by context, with a bit per context that says written since the
+//   board's reset (unwritten: the reset value); the bus reads a node's back from its engine.
 // - Errors: the routers' error vectors, the sinks' error bits and the sources' overflow and
 //   pattern flags are ORed into sticky registers as the sweeps pass the nodes (OVF and PATERR:
 //   node v at bit v mod 32); gathered_o rises after the gathering sweep, when every node's final
@@ -58,9 +61,17 @@ module tn_board_emu #(
     input  wire                   cfg_dateline_i,
     input  wire                   cfg_transit_i,
     input  wire [31:0]            cfg_seed_i,
-    // the sources' (tn_source's ports of the same names; seeds and perm per node)
-    input  wire [NODES*32-1:0]    seed_i,
-    input  wire [NODES*`TN_AW-1:0] perm_i,
+    // the seeds and the permutation (tn_source's seed_i and perm_i per node): the bus writes
+    // node sp_node_i's and reads them back; the board's reset gives the seed 0x6D2B79F5 and
+    // perm[v] = v
+    input  wire                   rst_i,
+    input  wire                   sd_we_i,
+    input  wire                   pm_we_i,
+    input  wire [NW-1:0]          sp_node_i,
+    input  wire [31:0]            sp_wdata_i,
+    output wire [31:0]            sd_rd_o,
+    output wire [`TN_AW-1:0]      pm_rd_o,
+    // the sources' (tn_source's ports of the same names)
     input  wire [32:0]            thresh_i,
     input  wire [3:0]             pattern_i,
     input  wire [32:0]            hot_thr_i,
@@ -187,27 +198,37 @@ module tn_board_emu #(
         end
     endgenerate
 
-    // ---- a node read: its engine and context ----
-    wire [CXW-1:0] rd_ctx;
-    wire [E-1:0]   rd_eng;
+    // ---- a node's engine and context: the node read (rd_node_i) and the bus's (sp_node_i).
+    // Node v is engine v mod E's context v / E (tn_emu_torus: engine e holds the nodes whose
+    // first coordinate is e mod E) ----
+    wire [2*NW-1:0]  m_node = {sp_node_i, rd_node_i};
+    wire [2*CXW-1:0] m_ctx;
+    wire [2*E-1:0]   m_eng;
+    genvar gm;
     generate
-        if (E == 1) begin : g_rd1
-            assign rd_ctx = rd_node_i[CXW-1:0];
-            assign rd_eng = 1'b1;
-        end else begin : g_rde
-            wire [NW-1:0] v = rd_node_i;
-            if (E == K) begin : g_rowonly
-                assign rd_ctx = v[NW-1:CW];
-            end else begin : g_row
-                assign rd_ctx = {v[NW-1:CW], v[CW-1:EB]};
-            end
-            genvar gr;
-            for (gr = 0; gr < E; gr = gr + 1) begin : g_sel
-                localparam integer GR = gr;
-                assign rd_eng[gr] = (v[EB-1:0] == GR[EB-1:0]);
+        for (gm = 0; gm < 2; gm = gm + 1) begin : g_map
+            wire [NW-1:0] v = m_node[gm*NW +: NW];
+            if (E == 1) begin : g_e1
+                assign m_ctx[gm*CXW +: CXW] = v[CXW-1:0];
+                assign m_eng[gm] = 1'b1;
+            end else begin : g_e
+                if (E == K) begin : g_rowonly
+                    assign m_ctx[gm*CXW +: CXW] = v[NW-1:CW];
+                end else begin : g_row
+                    assign m_ctx[gm*CXW +: CXW] = {v[NW-1:CW], v[CW-1:EB]};
+                end
+                genvar gr;
+                for (gr = 0; gr < E; gr = gr + 1) begin : g_sel
+                    localparam integer GR = gr;
+                    assign m_eng[gm*E + gr] = (v[EB-1:0] == GR[EB-1:0]);
+                end
             end
         end
     endgenerate
+    wire [CXW-1:0] rd_ctx = m_ctx[0 +: CXW];
+    wire [E-1:0]   rd_eng = m_eng[0 +: E];
+    wire [CXW-1:0] sp_ctx = m_ctx[CXW +: CXW];
+    wire [E-1:0]   sp_eng = m_eng[E +: E];
     wire ovr = hold;               // the source and sink evaluate the node the bus addresses
     assign rd_ok_o = hold;
 
@@ -278,6 +299,8 @@ module tn_board_emu #(
 
     wire is_gal  = (cfg_route_i == 3'd4);
     wire is_acor = (cfg_route_i == 3'd6);
+    wire [E*32-1:0] sp_sd;
+    wire [E*AW-1:0] sp_pm;
     genvar ge;
     generate
         for (ge = 0; ge < E; ge = ge + 1) begin : g_eng
@@ -302,19 +325,31 @@ module tn_board_emu #(
             wire [VW:0]    ic = icm[nctx];
             wire [VW+FW:0] ej = ejm[nctx];
             assign nrerr[ge*EW +: EW] = erm[rd_ctx];
-            // the node's seed and permutation entry
-            reg [31:0]  sd;
-            reg [AW-1:0] pm;
-            integer j;
-            always @* begin
-                sd = 32'd0;
-                pm = {AW{1'b0}};
-                for (j = 0; j < NODES; j = j + 1)
-                    if (nnode == j[NW-1:0]) begin
-                        sd = seed_i[j*32 +: 32];
-                        pm = perm_i[j*AW +: AW];
-                    end
+            // the engine's nodes' seeds and permutation entries, a memory each (written by the
+            // bus; a bit per context says written since the board's reset, else the reset value)
+            reg [31:0]   sdm [0:CTX-1];
+            reg [AW-1:0] pmm [0:CTX-1];
+            reg [CTX-1:0] sdv_q, pmv_q;
+            always @(posedge clk_i) begin
+                if (sd_we_i && sp_eng[ge])
+                    sdm[sp_ctx] <= sp_wdata_i;
+                if (pm_we_i && sp_eng[ge])
+                    pmm[sp_ctx] <= sp_wdata_i[AW-1:0];
+                if (rst_i) begin
+                    sdv_q <= {CTX{1'b0}};
+                    pmv_q <= {CTX{1'b0}};
+                end else begin
+                    if (sd_we_i && sp_eng[ge])
+                        sdv_q[sp_ctx] <= 1'b1;
+                    if (pm_we_i && sp_eng[ge])
+                        pmv_q[sp_ctx] <= 1'b1;
+                end
             end
+            // the evaluated node's, and the bus node's (read back from its engine)
+            wire [31:0]   sd = sdv_q[nctx] ? sdm[nctx] : 32'h6D2B79F5;
+            wire [AW-1:0] pm = pmv_q[nctx] ? pmm[nctx] : nid;
+            assign sp_sd[ge*32 +: 32] = sdv_q[sp_ctx] ? sdm[sp_ctx] : 32'h6D2B79F5;
+            assign sp_pm[ge*AW +: AW] = pmv_q[sp_ctx] ? pmm[sp_ctx] : {{(AW-NW){1'b0}}, sp_node_i};
             wire unused_src, unused_ag;
             tn_source #(.K(K), .N(N), .V(V), .B(B), .W(W), .ROUTING(ROUTING), .QD(SQD),
                         .GAL(GAL), .ACOR(ACOR), .CTX(CTX)) u_src (
@@ -449,6 +484,22 @@ module tn_board_emu #(
     assign serr_o   = serr_q;
     assign ovf_o    = ovf_q;
     assign paterr_o = pat_q;
+
+    // ---- the bus's seed and permutation entry: its engine's ----
+    reg [31:0]   sd_rd;
+    reg [AW-1:0] pm_rd;
+    integer q;
+    always @* begin
+        sd_rd = 32'd0;
+        pm_rd = {AW{1'b0}};
+        for (q = 0; q < E; q = q + 1)
+            if (sp_eng[q]) begin
+                sd_rd = sp_sd[q*32 +: 32];
+                pm_rd = sp_pm[q*AW +: AW];
+            end
+    end
+    assign sd_rd_o = sd_rd;
+    assign pm_rd_o = pm_rd;
 
     // ---- the node read: its engine's blocks at its context ----
     tn_board_pick #(.N(E), .EW(EW)) u_pick (
