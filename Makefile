@@ -250,7 +250,7 @@ PROG_FILE_ulx3s := $(if $(filter emu4x4 emu8x8,$(BUILD)),build/fpga-$(BUILD),bui
 PROG_FILE_tangmega138k := build/fpga-tangmega138k/tn_tangmega138k.fs
 PROG_FILE_tangmega138kpro := build/fpga-tangmega138kpro/tn_tangmega138kpro.fs
 PROG_BOARD := $(or $(BOARD),ulx3s)
-prog: ## program the board (BOARD=ulx3s by default, tangmega138k, tangmega138kpro) with make fpga's bitstream (BUILD=emu4x4: the engine's) (openFPGALoader; SRAM, lost at power-off; FLASH=1 writes the flash)
+prog: ## program the board (BOARD=ulx3s by default, tangmega138k, tangmega138kpro) with make fpga's bitstream (BUILD=emu4x4 or emu8x8: the engine's) (openFPGALoader; SRAM, lost at power-off; FLASH=1 writes the flash)
 	@bash scripts/setup.sh prog
 	@test -n "$(PROG_FILE_$(PROG_BOARD))" || { echo "prog: BOARD '$(PROG_BOARD)' is not a board tn builds for: allowed ulx3s tangmega138k tangmega138kpro" >&2; exit 2; }
 	@test -f $(PROG_FILE_$(PROG_BOARD)) || { echo "prog: $(PROG_FILE_$(PROG_BOARD)) is missing: run 'make fpga BOARD=$(PROG_BOARD)' first" >&2; exit 2; }
