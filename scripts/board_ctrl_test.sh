@@ -45,10 +45,13 @@ trap cleanup EXIT
 start_pty() {
     local name=$1 i
     shift
+    # emptied here, before the start: a name started again (a fake per loop pass) must not find
+    # the previous board's line before the child's redirection truncates the file
+    : >"$TMP/board_$name.out"
     "$@" >"$TMP/board_$name.out" 2>"$TMP/board_$name.err" &
     LAST_PID=$!
     for i in $(seq 1 600); do   # up to 30 s: a Python fake board starts slowly on a loaded machine
-        [ -s "$TMP/board_$name.out" ] && break
+        [ "$(wc -l <"$TMP/board_$name.out")" -ge 1 ] && break   # a whole line: the pty's path
         sleep 0.05
     done
     printf -v "PTY_$name" '%s' "$(head -n 1 "$TMP/board_$name.out")"
