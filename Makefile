@@ -33,13 +33,16 @@ LIB_HDR := $(wildcard cmodel/include/*.h cmodel/src/*.h)
 TEST_SRC := $(wildcard tb/unit/test_*.c)
 TEST_BIN := $(patsubst tb/unit/%.c,build/test/%,$(TEST_SRC))
 
-.PHONY: help setup setup-core build run test regress lint waves bench mutate coverage gal acor fpga prog clean defs fuzz
+.PHONY: help setup setup-core build run test regress lint waves bench mutate coverage gal acor fpga prog clean defs keydocs fuzz
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-8s %s\n", $$1, $$2}'
 
 defs: ## write rtl/common/tn_defs.vh, cmodel/include/tn_defs.h, tb/tn_obs.h, fpga/host/tn_board_regs.h from rtl/common/tn_defs.tbl
 	@python3 scripts/gen_defs.py
+
+keydocs: build/bin/tnsim build/bin/tnlock build/bin/tnhost ## write the key tables of docs/tnsim.md, docs/tnlock.md and docs/tnhost.md from the programs' own (--keys)
+	@python3 scripts/gen_keydocs.py
 
 setup: ## install what is missing (Debian packages, Python modules, the board's YoWASP tools); quiet when present
 	@bash scripts/setup.sh all

@@ -36,7 +36,8 @@ typedef struct tn_cli_key {           /* one extra key of a program, beyond the 
  * first. Arguments are taken in order; later ones override earlier ones. Returns 0, or -1 with
  * err naming the key, the value and the allowed range (TN_CLI_ERRLEN is enough); an unknown
  * key's message lists every model key and every extra key. "--help"/"-h" returns 1 (caller
- * prints usage and exits 0). The combination of values is not checked (tn_config_check). */
+ * prints usage and exits 0); so does "--keys", after which the usage prints only the key table,
+ * one tab-separated line per key (key, default, allowed, help; a header line first). The combination of values is not checked (tn_config_check). */
 int tn_cli_parse(int argc, char **argv, int first, tn_config *cfg, const tn_cli_key *extra,
                  int nextra, void *ctx, int *json, char *err, size_t errlen);
 

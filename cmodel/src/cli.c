@@ -116,6 +116,10 @@ void tn_json_put(FILE *f, const char *fmt, double x)
     fputs(tn_json_num(b, sizeof b, fmt, x), f);
 }
 
+/* Set by "--keys": the next usage prints the key table alone, tab-separated (key, default,
+ * allowed, help), for scripts/gen_keydocs.py; that usage clears it. */
+static int usage_tsv;
+
 /* One key=value: an extra key of the program first, then the model's. */
 static int set_one(tn_config *cfg, const tn_cli_key *extra, int nextra, void *ctx,
                    const char *key, const char *val, char *err, size_t errlen)
@@ -248,6 +252,10 @@ static int cli_parse(int argc, char **argv, int first, tn_config *cfg, const tn_
         }
         if (!strcmp(arg, "--help") || !strcmp(arg, "-h"))
             return 1;
+        if (!strcmp(arg, "--keys")) { /* the usage that follows is the key table alone, as TSV */
+            usage_tsv = 1;
+            return 1;
+        }
         if (!strcmp(arg, "--config")) {
             if (i + 1 >= argc) {
                 snprintf(err, errlen, "--config needs a FILE");
@@ -292,7 +300,10 @@ static int imax(int a, int b)
 static void usage_line(FILE *f, int wn, int wd, int wr, const char *name, const char *def,
                        const char *range, const char *help)
 {
-    fprintf(f, "  %-*s %-*s %-*s %s\n", wn, name, wd, def ? def : "-", wr, range, help);
+    if (usage_tsv)
+        fprintf(f, "%s\t%s\t%s\t%s\n", name, def ? def : "-", range, help);
+    else
+        fprintf(f, "  %-*s %-*s %-*s %s\n", wn, name, wd, def ? def : "-", wr, range, help);
 }
 
 /* The default a program shows for model key name: its own from over ("name=value" strings,
@@ -339,9 +350,10 @@ void tn_cli_usage_head(FILE *f, const char *synopsis, const char *head, const tn
     }
     if (wr > BRIEF_MAX)
         wr = BRIEF_MAX;
-    if (synopsis && *synopsis)
+    if (synopsis && *synopsis && !usage_tsv)
         fprintf(f, "%s%s", synopsis, synopsis[strlen(synopsis) - 1] == '\n' ? "" : "\n");
-    fprintf(f, "%s\n", head);
+    if (!usage_tsv)
+        fprintf(f, "%s\n", head);
     usage_line(f, wn, wd, wr, "key", "default", "allowed", "help");
     for (int i = 0; i < nk; i++) {
         tn_key_brief(&k[i], brief, sizeof brief);
@@ -350,6 +362,7 @@ void tn_cli_usage_head(FILE *f, const char *synopsis, const char *head, const tn
     }
     for (int i = 0; i < nextra; i++)
         usage_line(f, wn, wd, wr, extra[i].name, extra[i].def, extra[i].range, extra[i].help);
+    usage_tsv = 0; /* --keys asks for one table */
 }
 
 /* ---- content name ---- */

@@ -399,6 +399,53 @@ static const command commands[] = {
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
 #define COMMAND_LIST "ping regs read write block start reset raw run errors sweep"
 
+/* tnhost's own keys (the run's keys are tnsim's, run --help): one table for --help and --keys */
+typedef struct host_key {
+    const char *name, *def, *allowed, *help;
+} host_key;
+static const host_key host_keys[] = {
+    {"port", "-", "a path of 1 to 255 characters",
+     "the serial port, e.g. /dev/ttyUSB0, or the pty tnboard prints"},
+    {"baud", "115200", TN_BAUDS, "bits per second"},
+    {"timeout", "1000", "1..600000",
+     "ms: the longest wait for a whole reply, from the request sent to the reply's last byte "
+     "(and for a request's bytes to be written)"},
+    {"deadline", "3600000", "1..86400000",
+     "ms: the longest wait for a run to end (start --wait, run, each run of sweep); a run "
+     "counter that stands still for the timeout (at least 1 s) ends the wait sooner"},
+    {"wait", "off", "on off", "start waits until the run has ended (--wait)"},
+};
+#define NHOST_KEYS (int)(sizeof host_keys / sizeof host_keys[0])
+
+/* One key of --help: name, default, then "allowed: help" in words wrapped at 80 columns under
+ * an 18-column indent. */
+static void print_wrapped(FILE *f, const host_key *k)
+{
+    char text[512];
+    snprintf(text, sizeof text, "%s; %s", k->allowed, k->help);
+    int col = fprintf(f, "  %-8s %-7s", k->name, k->def);
+    const char *w = text;
+    while (*w) {
+        size_t n = strcspn(w, " ");
+        if (col + 1 + (int)n > 80 && col > 19)
+            col = fprintf(f, "\n%18s", "") - 1;
+        col += fprintf(f, " %.*s", (int)n, w);
+        w += n;
+        while (*w == ' ')
+            w++;
+    }
+    fputc('\n', f);
+}
+
+/* --keys: the key table alone, tab-separated (scripts/gen_keydocs.py) */
+static void print_keys_tsv(FILE *f)
+{
+    fprintf(f, "key\tdefault\tallowed\thelp\n");
+    for (int i = 0; i < NHOST_KEYS; i++)
+        fprintf(f, "%s\t%s\t%s\t%s\n", host_keys[i].name, host_keys[i].def, host_keys[i].allowed,
+                host_keys[i].help);
+}
+
 static void usage(FILE *f)
 {
     fprintf(f, "usage: tnhost --port PATH [--baud N] [--timeout MS] [--deadline MS] [--wait] "
@@ -409,16 +456,10 @@ static void usage(FILE *f)
         fprintf(f, "  %-18s %s\n", commands[i].synopsis, commands[i].help);
     fprintf(f, "keys (key=value before the command, --port/--baud/--timeout/--deadline VALUE,\n"
                "--wait as a flag, or one per line in --config FILE; run --help and sweep --help\n"
-               "list theirs):\n"
-               "  port     -       the serial port, e.g. /dev/ttyUSB0, or the pty tnboard prints\n"
-               "  baud     115200  " TN_BAUDS "\n"
-               "  timeout  1000    1..600000 ms: the longest wait for a whole reply, from the\n"
-               "                   request sent to the reply's last byte (and for a request's\n"
-               "                   bytes to be written)\n"
-               "  deadline 3600000 1..86400000 ms: the longest wait for a run to end (start --wait,\n"
-               "                   run, each run of sweep); a run counter that stands still for\n"
-               "                   the timeout (at least 1 s) ends the wait sooner\n"
-               "  wait     off     on off: start waits until the run has ended (--wait)\n"
+               "list theirs):\n");
+    for (int i = 0; i < NHOST_KEYS; i++)
+        print_wrapped(f, &host_keys[i]);
+    fprintf(f,
                "--config FILE: text, lines of at most 1023 bytes, at most 1 MiB (1048576 bytes),\n"
                "no NUL byte. numbers: decimal or 0x hex. --json: one JSON object on stdout.\n"
                "exit status: 0 done, 1 the port or the board failed (a board's impossible\n"
@@ -448,14 +489,17 @@ static int tnhost(int argc, char **argv)
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+        if (!strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "--keys")) {
             /* after run or sweep: the command's own keys (tnsim's, with their ranges) */
             if (c && (!strcmp(c->name, "run") || !strcmp(c->name, "sweep")) &&
                 h.nargs < c->max_args) {
                 h.args[h.nargs++] = a;
                 continue;
             }
-            usage(stdout);
+            if (a[2] == 'k')
+                print_keys_tsv(stdout);
+            else
+                usage(stdout);
             return 0;
         }
         if (!strcmp(a, "--json")) {

@@ -854,7 +854,8 @@ int cmd_run(host *h)
     const char *rest[MAX_ARGS + 2], *seeds_arg = NULL, *perm_arg = NULL;
     int nrest = 0, help = 0;
     for (int i = 0; i < h->nargs; i++) {
-        help |= !strcmp(h->args[i], "--help") || !strcmp(h->args[i], "-h");
+        help |= !strcmp(h->args[i], "--help") || !strcmp(h->args[i], "-h") ||
+                !strcmp(h->args[i], "--keys");
         if (!strncmp(h->args[i], "seeds=", 6))
             seeds_arg = h->args[i] + 6;
         else if (!strncmp(h->args[i], "seeds_perm=", 11))

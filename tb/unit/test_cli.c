@@ -703,6 +703,50 @@ static void usage_default_is(const char *text, const char *name, const char *def
         fail_msg("usage: key '%s' shows the default '%s', not '%s'", name, got, def);
 }
 
+/* "--keys" parses as "--help" does (1), and the next usage is the key table alone: a header
+ * and one tab-separated line per model key and extra key (key, default as shown, allowed,
+ * help), no synopsis; the usage after it is the usual text again. */
+static void test_cli_keys_tsv(void **st)
+{
+    (void)st;
+    tn_config c;
+    tn_config_default(&c);
+    char err[TN_CLI_ERRLEN];
+    char *argv[] = {"prog", "k=4", "--keys"};
+    assert_int_equal(tn_cli_parse(3, argv, 1, &c, NULL, 0, NULL, NULL, err, sizeof err), 1);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_non_null(f);
+    static const char *const over[] = {"seed=77", NULL};
+    tn_cli_usage_defs(f, "usage: x", prog_keys, NPROG, over);
+    fclose(f);
+    int nk;
+    tn_keys(&nk);
+    const char *head = "key\tdefault\tallowed\thelp\n";
+    assert_true(!strncmp(text, head, strlen(head)));
+    int lines = 0;
+    for (const char *p = text; *p; p++)
+        lines += *p == '\n';
+    assert_int_equal(lines, 1 + nk + NPROG);
+    char want[512];
+    snprintf(want, sizeof want, "\nseed\t77\t0..4294967295\t%s\n", tn_key_find("seed")->help);
+    if (!strstr(text, want))
+        fail_msg("--keys: no line '%s' in:\n%s", want + 1, text);
+    snprintf(want, sizeof want, "\n%s\t%s\t%s\t%s\n", prog_keys[0].name,
+             prog_keys[0].def ? prog_keys[0].def : "-", prog_keys[0].range, prog_keys[0].help);
+    if (!strstr(text, want))
+        fail_msg("--keys: no line '%s' in:\n%s", want + 1, text);
+    assert_null(strstr(text, "usage: x"));
+    free(text);
+    f = open_memstream(&text, &len);
+    assert_non_null(f);
+    tn_cli_usage(f, "usage: x", prog_keys, NPROG);
+    fclose(f);
+    assert_true(!strncmp(text, "usage: x\n", 9));
+    free(text);
+}
+
 /* The usage text has a line for every model key and every extra key, with its default, after
  * the synopsis as given. */
 static void test_cli_usage_lists_every_key(void **st)
@@ -1218,6 +1262,7 @@ int main(void)
         cmocka_unit_test(test_cli_config_bad_lines),
         cmocka_unit_test(test_given_flags_and_hot_nodes_brief),
         cmocka_unit_test(test_cli_usage_lists_every_key),
+        cmocka_unit_test(test_cli_keys_tsv),
         cmocka_unit_test(test_config_name),
         cmocka_unit_test(test_long_value_shown),
         cmocka_unit_test(test_replication_stats),
