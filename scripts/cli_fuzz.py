@@ -331,7 +331,7 @@ def main():
                     args.append("loads=" + ",".join(f"{ld * f:.6g}" for f in
                                                       rng.sample([0.2, 0.5, 0.8, 1.0], rng.randint(1, 3))))
             targs = args
-            # a file trims blanks around a value (README, --config): keep a value with blanks
+            # a file trims blanks around a value (docs/tnsim.md, --config): keep a value with blanks
             # at its ends on the command line
             blank = [j for j, a in enumerate(args) if a != a.rstrip() or "= " in a or "=\t" in a]
             fit = min(blank) if blank else len(args)

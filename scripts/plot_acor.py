@@ -19,7 +19,7 @@ def load(path):
     with open(path, newline="") as f:
         rows = list(csv.DictReader(f))
     nodes = sorted((k for k in rows[0] if k.startswith("level_")), key=lambda k: int(k[6:]))
-    # rows of the final drain past the recorded windows have no levels (README, series=FILE)
+    # rows of the final drain past the recorded windows have no levels (docs/tnsim.md, series=FILE)
     rows = [r for r in rows if r["acor_level_mean"] != ""]
     return rows, nodes
 

@@ -25,7 +25,7 @@ static const char synopsis[] =
     "  at most 1022 characters a line and 1048576 bytes.\n"
     "trace=FILE: at most 4095 characters a line, 268435456 bytes and 16777216 packets.\n"
     "Input files hold text: a NUL byte is refused with its line and byte.\n"
-    "A wrong key, value or combination exits with status 2 (see README.md); a failed write to\n"
+    "A wrong key, value or combination exits with status 2 (see docs/tnsim.md); a failed write to\n"
     "an output file or standard output is an error (exit 2, or 1 for standard output).\n";
 
 #define LOADS_RANGE "1..64 comma-separated loads in (0, 100]"

@@ -3,7 +3,7 @@
  * with seed + i (and, with seeds_perm=on, perm_seed + i: a new random permutation each); the
  * report gives each replication and, over them, the mean, the sample standard deviation and the
  * half-width of the 95 % confidence interval of the mean by Student's t with N - 1 degrees of
- * freedom (the replication method: each run is one observation; README.md, "Replications"). */
+ * freedom (the replication method: each run is one observation; docs/tnsim.md, "seeds=N"). */
 #include <stdio.h>
 #include <string.h>
 #include "tnsim.h"
