@@ -223,8 +223,8 @@ regress: setup-core build ## the long lockstep regression, random runs of the si
 	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a build/bin/tnboard-core build/bin/tnboard-ring build/bin/tnboard-emu4x4 build/bin/tnboard-emu8x8 build/bin/tnhost build/san/tnhost build/san/tnsim $(FUZZ_BIN) >/dev/null
 	@bash scripts/regress.sh $(SEED)
 
-lint: setup-core ## Verilator -Wall, Icarus and Yosys (synth, synth_ecp5): lint, elaboration checks, no latches, LUT/FF/RAM per router
-	@bash scripts/lint.sh
+lint: setup-core ## Verilator -Wall, Icarus and Yosys (synth, synth_ecp5): lint, elaboration checks, no latches, LUT/FF/RAM per router; then the board RTL's (scripts/board_lint.sh)
+	@rc=0; bash scripts/lint.sh || rc=1; echo "== the board's RTL (scripts/board_lint.sh) =="; bash scripts/board_lint.sh || rc=1; exit $$rc
 
 waves: ## open the waveform of the last tnlock mismatch in GTKWave (WAVES=DIR: a run's waves= folder, e.g. the one a failing lockstep line prints)
 	@test -f $(or $(WAVES),build/waves)/tnlock.gtkw || { echo "waves: no $(or $(WAVES),build/waves)/tnlock.gtkw: no tnlock mismatch has written one there (WAVES=DIR for another run's waves= folder)" >&2; exit 2; }

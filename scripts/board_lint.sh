@@ -7,7 +7,7 @@
 #   each elaboration check fires in Verilator, Icarus and Yosys (`hierarchy -check`), naming its
 #   rule; yosys synth_ecp5 of tn_ctrl at the board's parameters infers no latch, and its LUT4
 #   count stays within LUT_BUDGET (the figure is printed; docs/board-guide.md quotes it).
-# Run by scripts/run_tests.sh (make test); alone: bash scripts/board_lint.sh. Logs in build/board_lint/.
+# Run by make lint and make regress; alone: bash scripts/board_lint.sh. Logs in build/board_lint/.
 set -uo pipefail # no -e: a failing check must not stop the others
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PATH="$PWD/scripts/bin:$PATH" # the project's Verilator (scripts/bin/verilator)

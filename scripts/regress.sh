@@ -10,7 +10,8 @@
 # the same seed (scripts/board_fuzz.py: tnhost run --compare on tnboard-core), RING_COUNT
 # (default 40) the same on tnboard-ring (the ring build, K=8 N=1), EMU_COUNT (default 40) on
 # tnboard-emu4x4 (the 4x4 on the engine), every check of scripts/board_core_test.sh on tnboard-core
-# and the ring build, EMU8_COUNT
+# and the ring build and on tnboard-emu4x4, the board RTL's static checks (scripts/board_lint.sh),
+# EMU8_COUNT
 # (default 20) on tnboard-emu8x8 (the 8x8 on two engines), and CLI_COUNT
 # (default 2000) random command lines (scripts/cli_fuzz.py, the sanitizer tnsim and tnhost), and
 # every libFuzzer target of tb/fuzz/ for FUZZ_TIME seconds (default 120; 0: none) from the same
@@ -191,14 +192,25 @@ random_suite board_fuzz_emu4x4 "${EMU_COUNT:-40}" python3 scripts/board_fuzz.py 
 # and the 8x8 on two engines (tnboard-emu8x8)
 random_suite board_fuzz_emu8x8 "${EMU8_COUNT:-20}" python3 scripts/board_fuzz.py --emu8x8
 # every check of scripts/board_core_test.sh on tnboard-core and the ring build (make test runs
-# them on tnboard-emu4x4 and only the runs on tnboard-core)
-rm -f build/regress/board_core.out
-bash scripts/board_core_test.sh > build/regress/board_core.out 2>&1
-grep '^not ok' -A3 build/regress/board_core.out
-p=$(grep -c '^ok ' build/regress/board_core.out); f=$(grep -c '^not ok ' build/regress/board_core.out)
-[ $((p + f)) -gt 0 ] || { tail -3 build/regress/board_core.out; f=1; }
-echo "regress: board_core (tnboard-core and tnboard-ring, every board check): $p passed, $f failed"
-total=$((total + p + f)); total_fail=$((total_fail + f))
+# the quick set on tnboard-core and tnboard-emu4x4)
+# tap_suite NAME WHAT CMD...: a TAP suite of its own into build/regress/NAME.out, its failures
+# shown, its counts added to the totals
+tap_suite() {
+    local name=$1 what=$2 out=build/regress/$1.out p f
+    shift 2
+    rm -f "$out"
+    "$@" > "$out" 2>&1
+    grep '^not ok' -A3 "$out"
+    p=$(grep -c '^ok ' "$out"); f=$(grep -c '^not ok ' "$out")
+    [ $((p + f)) -gt 0 ] || { tail -3 "$out"; f=1; }
+    echo "regress: $name ($what): $p passed, $f failed"
+    total=$((total + p + f)); total_fail=$((total_fail + f))
+}
+tap_suite board_core "tnboard-core and tnboard-ring, every board check" bash scripts/board_core_test.sh
+# the same checks on the 4x4 engine's board (make test runs its quick set)
+tap_suite board_emu "tnboard-emu4x4, every board check" env TNBOARD_CORE=build/bin/tnboard-emu4x4 bash scripts/board_core_test.sh
+# the board RTL's static checks (also in make lint)
+tap_suite board_lint "fpga/*.v: Verilator -Wall, Icarus, elaboration checks, no latches" bash scripts/board_lint.sh
 # random command lines against the sanitizer tnsim, from the same seed
 random_suite cli_fuzz "${CLI_COUNT:-2000}" python3 scripts/cli_fuzz.py --tnsim build/san/tnsim --tnhost build/san/tnhost
 # libFuzzer: each target FUZZ_TIME seconds from the regression's seed, one case per target

@@ -147,18 +147,13 @@ run_suite check_coverage bash scripts/check_coverage.sh
 # has built their programs before this script runs. Reported in this order, then the lockstep set.
 # the board's control plane (fpga/tn_ctrl.v, Verilated in tnboard) driven by tnhost over a pty
 suite_exec board_ctrl bash scripts/board_ctrl_test.sh
-# its RTL: Verilator -Wall, Icarus, elaboration checks, synth_ecp5 without latches (fpga/*.v);
-# beside the suites below, as the lockstep set is (it is timing-insensitive; board_ctrl above is
-# not, and runs before it starts)
-suite_exec board_lint bash scripts/board_lint.sh &
-lint_pid=$!
 # the board core (fpga/tn_board.v, Verilated in tnboard-core): tnhost run --compare of one run
 # of each family equals tn_sim_run (BOARD_CORE_SET=quick; make regress: every check, and the
 # ring build)
 suite_exec board_core env BOARD_CORE_SET=quick bash scripts/board_core_test.sh
 # the same board core on the time-multiplexed engine (tn_board ENGINES=2 STAGES=2, Verilated in
-# tnboard-emu4x4, which simulates three times faster): every check of board_core_test.sh
-suite_exec board_emu env TNBOARD_CORE=build/bin/tnboard-emu4x4 bash scripts/board_core_test.sh
+# tnboard-emu4x4): the quick set too (make regress: every check)
+suite_exec board_emu env BOARD_CORE_SET=quick TNBOARD_CORE=build/bin/tnboard-emu4x4 bash scripts/board_core_test.sh
 # the board's traffic source alone (rtl/ni/tn_source.v, Verilated) against the C model's generator
 suite_exec vl_source build/vl/source/vl_source
 # the board's checking sink alone (rtl/ni/tn_sink.v, Verilated): its statistics against figures
@@ -166,9 +161,8 @@ suite_exec vl_source build/vl/source/vl_source
 suite_exec vl_sink build/vl/sink/vl_sink
 # tn.core (FuseSoC): parses, lists every RTL file, its lint targets pass
 suite_exec fusesoc bash scripts/fusesoc_check.sh
-wait "$lint_pid"
 wait "$lock_pid"
-for s in board_ctrl board_core board_emu vl_source vl_sink board_lint fusesoc lockstep; do
+for s in board_ctrl board_core board_emu vl_source vl_sink fusesoc lockstep; do
     suite_report "$s"
 done
 # a mismatch's waveform, from a traced model and from the traced twin of one built without

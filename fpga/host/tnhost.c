@@ -407,11 +407,11 @@ static const host_key host_keys[] = {
     {"port", "-", "a path of 1 to 255 characters",
      "the serial port, e.g. /dev/ttyUSB0, or the pty tnboard prints"},
     {"baud", "115200", TN_BAUDS, "bits per second"},
-    {"timeout", "1000", "1..600000",
-     "ms: the longest wait for a whole reply, from the request sent to the reply's last byte "
+    {"timeout", "1000", "1..600000 ms",
+     "the longest wait for a whole reply, from the request sent to the reply's last byte "
      "(and for a request's bytes to be written)"},
-    {"deadline", "3600000", "1..86400000",
-     "ms: the longest wait for a run to end (start --wait, run, each run of sweep); a run "
+    {"deadline", "3600000", "1..86400000 ms",
+     "the longest wait for a run to end (start --wait, run, each run of sweep); a run "
      "counter that stands still for the timeout (at least 1 s) ends the wait sooner"},
     {"wait", "off", "on off", "start waits until the run has ended (--wait)"},
 };
@@ -422,7 +422,7 @@ static const host_key host_keys[] = {
 static void print_wrapped(FILE *f, const host_key *k)
 {
     char text[512];
-    snprintf(text, sizeof text, "%s; %s", k->allowed, k->help);
+    snprintf(text, sizeof text, "%s: %s", k->allowed, k->help);
     int col = fprintf(f, "  %-8s %-7s", k->name, k->def);
     const char *w = text;
     while (*w) {
