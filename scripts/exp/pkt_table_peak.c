@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Experiment (docs/verification.md, the fourteenth C-model sample): the most packets that hold a
- * slot of the C model's packet table at once in a run, against the table's size (sim.c: nodes x
- * (P*V*B + P + 2*term) + 16). Build and run from the project's root:
+/* Experiment (docs/results/2026-11-28-mutants-cmodel.md, the fourteenth sample): the most packets
+ * that hold a slot of the C model's packet table at once in a run, against the table's size
+ * (sim.c: nodes x (P*V*B + P + 2*term) + 16). Build and run from the project's root:
  *
  *   cc -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -Icmodel/include -Icmodel/src \
  *      scripts/exp/pkt_table_peak.c cmodel/src/[a-z]*.c -lm -o build/pkt_table_peak
