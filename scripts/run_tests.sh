@@ -125,6 +125,8 @@ run_suite vl_acor build/vl/acor/vl_acor
 run_suite defs bash -c 'python3 scripts/gen_defs.py --check && echo "ok 1 - generated definitions match rtl/common/tn_defs.tbl" || echo "not ok 1 - run make defs"; echo 1..1'
 # the program references' key tables equal the programs' own (--keys; make keydocs)
 run_suite keydocs bash scripts/check_keydocs.sh
+# no circle of calls among tnhost's sources (fpga/host/tnhost*.c: tnhost.h lists the layers)
+run_suite host_layers python3 scripts/check_host_layers.py
 run_suite check_cli bash scripts/check_cli.sh
 # random command lines against the sanitizer tnsim and tnhost (valid draws must run clean; one key broken
 # must be refused naming it), a fixed seed; make regress draws more with its own seed

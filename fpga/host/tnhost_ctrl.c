@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* tnhost: the control plane's commands (ping, regs, read, write, block, start, reset, raw);
  * docs/board-guide.md, "Protocol". */
-#include "tnhost.h"
+#include "tnhost_cmd.h"
 
 /* ---- commands ---- */
 
