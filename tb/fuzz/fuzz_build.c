@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* libFuzzer target: tnhost's check of the board's build registers (tnhost_build_check,
- * fpga/host/tnhost_run.c) and what tnhost does next with a build it accepts: the run's
+ * fpga/host/tnhost_board.c) and what tnhost does next with a build it accepts: the run's
  * configuration from the build and tnhost run's keys (run_config: tn_cli_parse, the board's
  * refusals, tn_config_check) and the C model's geometry of it (tn_geom_init, where a board
  * claiming K=2 N=10 overflowed a stack buffer before the check).

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* tnhost's check of a run's keys against the board build (fpga/host/tnhost_run.c, run_config),
+/* tnhost's check of a run's keys against the board build (fpga/host/tnhost_board.c, run_config),
  * without a board: each case gives the build's registers as tnhost reads them (board_build) and
  * a run's keys, and asserts on the exit status and on the message, which must name the key, the
  * value and what the build allows. And tnhost_build_check, the check of the build registers
