@@ -32,7 +32,7 @@ build/test/test_tnhost: tb/unit/test_tnhost.c tb/unit/tn_test.h $(TNHOST_SRC) $(
 	$(CC) $(CFLAGS_SAN) $(INC) -Ifpga/host $< $(filter-out fpga/host/tnhost.c,$(TNHOST_SRC)) build/test/tnhost_obj/tnhost.o $(LIB_SRC) -lcmocka -lm -o $@
 
 # VL_BOARD_DIR and VL_BOARD_SRC (the folder of BOARD_RTL's files) may be set on make's command
-# line: make mutate's ctrl set builds each mutant's copy of fpga/ so (scripts/mutate.sh)
+# line: make mutate's ctrl set builds each mutant's copy of fpga/ so (tb/checks/mutate.sh)
 VL_BOARD_DIR ?= build/vl/board_ctrl
 VL_BOARD_SRC ?= fpga
 VL_BOARD_RTL := $(patsubst fpga/%,$(VL_BOARD_SRC)/%,$(BOARD_RTL))
@@ -46,7 +46,7 @@ $(VL_BOARD_DIR)/tnboard: $(VL_BOARD_DEPS)
 	@rm -rf $(VL_BOARD_DIR) && mkdir -p $(VL_BOARD_DIR)
 	$(CC) $(CFLAGS_REL) -DTN_BOARD_CPB=$(BOARD_SIM_CPB) -Itb/verilator -c tb/board/tnboard.c \
 	    -o $(VL_BOARD_DIR)/tnboard_main.o
-	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_COV_V) $(VL_BOARD_VFLAGS) --top-module tn_board_ctrl_top \
+	@rt=$$(bash tools/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_COV_V) $(VL_BOARD_VFLAGS) --top-module tn_board_ctrl_top \
 	    -I$(VL_BOARD_SRC) -GCLKS_PER_BIT=$(BOARD_SIM_CPB) tb/verilator/tn_board_ctrl_top.v $(VL_BOARD_RTL) \
 	    --Mdir $(VL_BOARD_DIR) -o tnboard \
 	    -CFLAGS "-I$(CURDIR)/tb/verilator" \
@@ -67,7 +67,7 @@ BOARD_SIM_COMMON := -GV=4 -GW=16 -GROUTING=3 -GGAL=1 -GGQD=16 -GACOR=1 \
                     -GCLKS_PER_BIT=$(BOARD_SIM_CPB) -GTIMEOUT_CLKS=100000
 BOARD_SIM_PARAMS := -GK=4 -GN=2 -GB=4 $(BOARD_SIM_COMMON)
 # VL_CORE_DIR and VL_CORE_SRC (the folder of fpga/tn_board.v) may be set on make's command line:
-# make mutate's board set builds each mutant's copy of tn_board.v so (scripts/mutate.sh)
+# make mutate's board set builds each mutant's copy of tn_board.v so (tb/checks/mutate.sh)
 VL_CORE_DIR ?= build/vl/board_core
 VL_CORE_SRC ?= fpga
 VL_CORE_DEPS := $(VL_CORE_SRC)/tn_board.v $(filter-out fpga/tn_board.v,$(BOARD_CORE_RTL)) $(BOARD_RTL) \
@@ -78,7 +78,7 @@ define board_core_model
 	@rm -rf $(1) && mkdir -p $(1)
 	$(CC) $(CFLAGS_REL) -DTN_BOARD_CPB=$(BOARD_SIM_CPB) -Itb/verilator -c tb/board/tnboard.c \
 	    -o $(1)/tnboard_main.o
-	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_COV_V) $(VL_CORE_VFLAGS) --top-module tn_board \
+	@rt=$$(bash tools/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_COV_V) $(VL_CORE_VFLAGS) --top-module tn_board \
 	    -I$(VL_CORE_SRC) -Ifpga -Irtl/common -Irtl/router -Irtl/ni -Irtl/net -Irtl/emu $(2) \
 	    $(VL_CORE_SRC)/tn_board.v --Mdir $(1) -o tnboard-core \
 	    -CFLAGS "-I$(CURDIR)/tb/verilator -DTN_BOARD_CORE" \
@@ -93,7 +93,7 @@ $(VL_CORE_DIR)/tnboard-core: $(VL_CORE_DEPS)
 	$(call board_core_model,$(VL_CORE_DIR),$(BOARD_SIM_PARAMS))
 # The 8-node ring build (K=8 N=1 and 8-flit buffers, otherwise the same parameters): the
 # simulation of what `FREQ=18 K=8 N=1 B=8 V=4 ROUTING=3 GAL=1 ACOR=1 make fpga` puts on the
-# board (docs/board-guide.md, "The ring build"); scripts/board_core_test.sh compares it with the
+# board (docs/board-guide.md, "The ring build"); tb/checks/board_core_test.sh compares it with the
 # C model too
 build/bin/tnboard-ring: build/vl/board_ring/tnboard-core
 	@mkdir -p build/bin
@@ -104,7 +104,7 @@ board: build/bin/tnboard-core build/bin/tnboard-ring
 
 # The 4x4 board core on the time-multiplexed engine (tn_board's ENGINES = 2, STAGES = 2: two
 # engines of 8 contexts, fpga/tn_board_emu.v), otherwise the parameters of tnboard-core: what
-# `make fpga`'s emulator build puts on the ULX3S; scripts/board_core_test.sh compares it with the
+# `make fpga`'s emulator build puts on the ULX3S; tb/checks/board_core_test.sh compares it with the
 # C model as it does tnboard-core (TNBOARD_CORE=build/bin/tnboard-emu4x4)
 build/bin/tnboard-emu4x4: build/vl/board_emu4x4/tnboard-core
 	@mkdir -p build/bin
@@ -114,7 +114,7 @@ build/vl/board_emu4x4/tnboard-core: $(VL_CORE_DEPS)
 board: build/bin/tnboard-emu4x4
 # The 8x8 (paper 000's network) on two engines of 32 contexts, GAL's queues of 8 packets: the
 # simulation of `make fpga BUILD=emu8x8`'s parameters; make regress compares it with the C model
-# (scripts/board_fuzz.py --emu8x8)
+# (tb/checks/board_fuzz.py --emu8x8)
 build/bin/tnboard-emu8x8: build/vl/board_emu8x8/tnboard-core
 	@mkdir -p build/bin
 	cp $< $@
@@ -126,7 +126,7 @@ board: build/bin/tnboard-emu8x8
 # TAP); tb/verilator/tn_source_shim.cpp its only C++. K=4 N=2 V=VL_SRC_V=4 (the simulated board's;
 # the round robin over VCs is modular arithmetic that V=2 would not test) B=8 W=16 ROUTING=3 QD=64 NODE=5.
 # VL_SRC_DIR and VL_SRC_RTL (the RTL's folder) may be set on make's command line: make mutate's
-# source set builds each mutant's copy of rtl/ so (scripts/mutate.sh)
+# source set builds each mutant's copy of rtl/ so (tb/checks/mutate.sh)
 VL_SRC_DIR ?= build/vl/source
 VL_SRC_RTL ?= rtl
 VL_SRC_V := 4
@@ -138,7 +138,7 @@ VL_SRC_DEPS := $(VL_SRC_RTL)/ni/tn_source.v $(VL_SRC_RTL)/ni/tn_traffic.v $(VL_S
 $(VL_SRC_DIR)/vl_source: $(VL_SRC_DEPS)
 	@rm -rf $(VL_SRC_DIR) && mkdir -p $(VL_SRC_DIR)
 	$(CC) $(CFLAGS_REL) $(INC) -Itb/verilator -DTN_SRC_V=$(VL_SRC_V) -c tb/unit/vl_source.c -o $(VL_SRC_DIR)/vl_source_main.o
-	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_COV_V) $(VL_SRC_VFLAGS) --top-module tn_source \
+	@rt=$$(bash tools/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_COV_V) $(VL_SRC_VFLAGS) --top-module tn_source \
 	    -I$(VL_SRC_RTL)/ni -I$(VL_SRC_RTL)/common \
 	    -GK=4 -GN=2 -GV=$(VL_SRC_V) -GB=8 -GW=16 -GROUTING=3 -GQD=64 -GNODE=5 $(VL_SRC_RTL)/ni/tn_source.v \
 	    --Mdir $(VL_SRC_DIR) -o vl_source \
@@ -160,7 +160,7 @@ VL_SNK_DEPS := $(VL_SNK_RTL)/ni/tn_sink.v $(VL_SNK_RTL)/common/tn_ctx_reg.v $(VL
 $(VL_SNK_DIR)/vl_sink: $(VL_SNK_DEPS)
 	@rm -rf $(VL_SNK_DIR) && mkdir -p $(VL_SNK_DIR)
 	$(CC) $(CFLAGS_REL) $(INC) -Itb/verilator -c tb/unit/vl_sink.c -o $(VL_SNK_DIR)/vl_sink_main.o
-	@rt=$$(bash scripts/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_COV_V) $(VL_SNK_VFLAGS) --top-module tn_sink \
+	@rt=$$(bash tools/vlrt.sh "$(VL_UNIT_MK)") && verilator --cc --exe --build -O1 -j 2 -Wall $(VL_COV_V) $(VL_SNK_VFLAGS) --top-module tn_sink \
 	    -I$(VL_SNK_RTL)/ni -I$(VL_SNK_RTL)/common \
 	    -GK=4 -GN=2 -GV=2 -GW=16 -GROUTING=0 -GNODE=5 $(VL_SNK_RTL)/ni/tn_sink.v \
 	    --Mdir $(VL_SNK_DIR) -o vl_sink \

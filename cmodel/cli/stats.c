@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* tnsim stats: the mean, standard deviation and 95 % confidence interval of the numbers on
  * standard input, by the function seeds=N summarises its replications with (tn_mean_ci), so
- * that a script averaging tnsim's figures (scripts/report_card.sh's permutations) reports the
+ * that a script averaging tnsim's figures (experiments/gal/report_card.sh's permutations) reports the
  * same interval tnsim does. Numbers are separated by white space or commas; a line whose first
  * character that is not white space is '#' is a comment. */
 #include <ctype.h>

@@ -117,7 +117,7 @@ void tn_json_put(FILE *f, const char *fmt, double x)
 }
 
 /* Set by "--keys": the next usage prints the key table alone, tab-separated (key, default,
- * allowed, help), for scripts/gen_keydocs.py; that usage clears it. */
+ * allowed, help), for tools/gen_keydocs.py; that usage clears it. */
 static int usage_tsv;
 
 /* One key=value: an extra key of the program first, then the model's. */

@@ -172,7 +172,7 @@ static void print_wrapped(FILE *f, const host_key *k)
     fputc('\n', f);
 }
 
-/* --keys: the key table alone, tab-separated (scripts/gen_keydocs.py) */
+/* --keys: the key table alone, tab-separated (tools/gen_keydocs.py) */
 static void print_keys_tsv(FILE *f)
 {
     fprintf(f, "key\tdefault\tallowed\thelp\n");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The Tang Mega 138K system clock: the 50 MHz oscillator divided by DIV in the fabric (one
 // counter and one flip-flop), which nextpnr-himbaechel puts on a global clock spine. A divider,
-// not the PLL: the GW5AST-138C's chip database (Apicula, as pinned in scripts/setup.sh) has no
+// not the PLL: the GW5AST-138C's chip database (Apicula, as pinned in tools/setup.sh) has no
 // PLL, oscillator or clock divider sites yet, so nextpnr cannot place a PLLA there
 // (docs/board-guide.md, "The Tang Mega 138K"). DIV = 1 passes the oscillator through; DIV >= 2
 // gives f_in / DIV with the clock high for DIV / 2 input cycles. locked_o rises 8 output cycles

@@ -6,9 +6,9 @@
 // DOR, MIN AD, VAL, GOAL, GAL (its network interface, 16 packets per quadrant queue, the adaptive
 // threshold) and ACOR chosen at run time, every selection function, B=4 W=16; sixteen routers in
 // parallel, each a physical copy. The UART is the board's USB serial bridge. One top for both
-// boards of the family; the constraints files say the pins: constraints/tangmega138k.cst (the
-// Tang Mega 138K Dock, PG484) and constraints/tangmega138kpro.cst (the Pro Dock, FPG676). Built by
-// `make fpga BOARD=tangmega138k` (scripts/fpga_build.sh) with the YoWASP Yosys (synth_gowin) and
+// boards of the family; the constraints files say the pins: fpga/tangmega138k/tangmega138k.cst (the
+// Tang Mega 138K Dock, PG484) and fpga/tangmega138k/tangmega138kpro.cst (the Pro Dock, FPG676). Built by
+// `make fpga BOARD=tangmega138k` (tools/fpga_build.sh) with the YoWASP Yosys (synth_gowin) and
 // nextpnr-himbaechel (gowin), packed by Apicula's gowin_pack; docs/board-guide.md.
 module tn_tangmega138k_top #(
     parameter K       = 4,

@@ -2,7 +2,7 @@
 // The ULX3S system clock: 25 MHz in, 25 * CLKFB_DIV / CLKI_DIV MHz out, VCO = that * CLKOP_DIV
 // (400..800 MHz). The defaults give 50 MHz (VCO 600 MHz). Written by `yowasp-ecppll -i 25 -o 50
 // -n tn_pll -f tn_pll.v` (the PLL calculator of nextpnr-ecp5's YoWASP package), then the ports
-// renamed to the project's conventions and the dividers made parameters: scripts/fpga_build.sh
+// renamed to the project's conventions and the dividers made parameters: tools/fpga_build.sh
 // asks ecppll for the dividers of the requested frequency. ECP5 only (EHXPLLL): the board build.
 module tn_pll #(
     parameter CLKI_DIV  = 1,

@@ -3,8 +3,8 @@
 // a synchronous reset held until the PLL locks and while FIRE1 is pressed, and the board core
 // tn_board (fpga/tn_board.v: the torus, 4x4 by default, with its traffic sources and sinks and
 // the UART control plane) on the FTDI serial line. The port names are the pin names of
-// constraints/ulx3s_v20.lpf (the board's own names, not the _i/_o convention). Built by
-// `make fpga` (scripts/fpga_build.sh) with the YoWASP Yosys and nextpnr-ecp5;
+// fpga/ulx3s/ulx3s_v20.lpf (the board's own names, not the _i/_o convention). Built by
+// `make fpga` (tools/fpga_build.sh) with the YoWASP Yosys and nextpnr-ecp5;
 // docs/board-guide.md.
 module tn_ulx3s_top #(
     parameter K       = 4,
@@ -20,7 +20,7 @@ module tn_ulx3s_top #(
     parameter ENGINES = 0,     // 0 the parallel torus; E >= 1 the time-multiplexed engine (tn_board)
     parameter STAGES  = 2,     // the engine's stages (tn_board)
     parameter CLK_HZ  = 50000000,  // the PLL's output: 25 MHz * PLL_FB / PLL_I
-    parameter PLL_I   = 1,         // tn_pll's dividers (scripts/fpga_build.sh asks ecppll)
+    parameter PLL_I   = 1,         // tn_pll's dividers (tools/fpga_build.sh asks ecppll)
     parameter PLL_FB  = 2,
     parameter PLL_OP  = 12,
     parameter BAUD    = 115200

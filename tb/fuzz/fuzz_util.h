@@ -5,7 +5,7 @@
  * A target reports a finding the sanitizers cannot see (a reader that accepts a NUL byte, an
  * error without a message, a message that echoes raw control bytes, JSON with inf) with
  * fuzz_fail: one line where the sanitizers report (standard error, or libFuzzer's copy of it
- * under -close_fd_mask=2, which scripts/fuzz.sh passes to drop the messages of the code under
+ * under -close_fd_mask=2, which tb/checks/fuzz.sh passes to drop the messages of the code under
  * test), then abort(), which libFuzzer reports as a deadly signal and saves the input of
  * (-artifact_prefix). TN_FUZZ_CHECKS=sanitizers in the environment turns
  * these checks off (only the sanitizers' findings, crashes, timeouts and leaks remain): for a

@@ -3,7 +3,7 @@
  * model's key table), names the Verilated model the run needs (build/vl/NAME/tnlock), has make
  * build it if it is missing or stale, and runs it with the same arguments. No key is read twice
  * or in another language. tnlock --which KEYS... prints the model's name only. With TN_VL_COVERAGE
- * set, the model is NAME_cov, its coverage build (scripts/rtl_coverage.sh). */
+ * set, the model is NAME_cov, its coverage build (tb/checks/rtl_coverage.sh). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <libgen.h>
@@ -33,8 +33,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "tnlock: error: %s\n", err);
         return 2;
     }
-    /* TN_VL_COVERAGE set (scripts/rtl_coverage.sh): the model's coverage build, NAME_cov, which
-     * writes its counts there (scripts/vlbuild.sh); a planted fault's model keeps its own build,
+    /* TN_VL_COVERAGE set (tb/checks/rtl_coverage.sh): the model's coverage build, NAME_cov, which
+     * writes its counts there (tools/vlbuild.sh); a planted fault's model keeps its own build,
      * so that its changed RTL counts toward no coverage */
     const char *cov = getenv("TN_VL_COVERAGE");
     if (cov && *cov && !strstr(name, "_fault_") && strlen(name) + 4 < sizeof name)

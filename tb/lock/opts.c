@@ -51,10 +51,10 @@ static int k_rtl(void *c, const char *v, char *e, size_t n)
                                                                      : set_str(((opts *)c)->rtl, v);
 }
 /* The planted faults: rtl/common/tn_defs.tbl's enum planted, each the RTL's `ifdef TN_FAULT_<NAME>
- * block (scripts/check_faults.sh keeps the two equal). */
+ * block (tb/checks/check_faults.sh keeps the two equal). */
 static const char *const planted_names[TN_PLANTED_LAST] = TN_PLANTED_NAMES;
 
-/* Whether the model for configuration c contains fault f's block (scripts/vlbuild.sh chooses the
+/* Whether the model for configuration c contains fault f's block (tools/vlbuild.sh chooses the
  * top and ROUTING from routing and vcs); *need is the keys that build it, *where the block. A
  * model without the block would run clean, as if the harness had missed the fault. Every value
  * of the enum has a case: a fault added to the table does not compile until it is placed here. */
@@ -258,14 +258,14 @@ int lock_check(const opts *o, char *err, size_t errlen)
                               "node's in the time-multiplexed torus)", rtl);
         return -1;
     }
-    /* the Verilated models are tori (scripts/vlbuild.sh: TOPO=0) */
+    /* the Verilated models are tori (tools/vlbuild.sh: TOPO=0) */
     if (o->cfg.topo != TN_TOPO_TORUS) {
         snprintf(err, errlen, "key 'topo': value '%s' is not built into tnlock's Verilated models "
                               "(all tori); allowed: %s",
                  tn_topo_name(o->cfg.topo), tn_topo_name(TN_TOPO_TORUS));
         return -1;
     }
-    /* what every Verilated model fixes (scripts/vlbuild.sh): refused here, before a build, not by
+    /* what every Verilated model fixes (tools/vlbuild.sh): refused here, before a build, not by
      * the harness after it */
     const char *fams = o->cfg.vcs >= 4 ? "dor minad val goal gal acor" : o->cfg.vcs == 3 ? "dor minad" : "dor";
     if (o->cfg.routing == TN_ROUTE_CHAOS) {
@@ -408,7 +408,7 @@ int lock_check(const opts *o, char *err, size_t errlen)
 }
 
 /* The Verilated model a run needs: TOP_kKnNvV[_bB][_wW][_tT][_gal|_acor][_jJ][_fault_F]
- * (scripts/vlbuild.sh), after lock_check. */
+ * (tools/vlbuild.sh), after lock_check. */
 int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errlen)
 {
     if (lock_check(o, err, errlen))
@@ -424,7 +424,7 @@ int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errl
     /* rtl=rtr: one single-threaded model per router, ticked by the harness's threads (rnet.c) */
     if (o->threads > 1 && strcmp(rtl, "rtr"))
         snprintf(j, sizeof j, "_j%ld", o->threads);
-    /* Every model is built without waveform tracing (scripts/vlbuild.sh: _tr in a name adds it),
+    /* Every model is built without waveform tracing (tools/vlbuild.sh: _tr in a name adds it),
      * in half the time; a run that mismatches has its traced twin built and run for the
      * waveform (waves.c). Under xinit=random the twin starts from the same values: Verilator
      * 5.048 draws each variable's from the seed and a hash of its scope and name, and the two

@@ -6,7 +6,7 @@
 #include "tn.h"
 #include "tn_cli.h"
 
-/* The Verilated models' fixed parameters (scripts/vlbuild.sh reads them here): the input VCs'
+/* The Verilated models' fixed parameters (tools/vlbuild.sh reads them here): the input VCs'
  * buffer capacity B (buf = 1..B at run time; another B with tnlock's key bcap, a build of its
  * own), the payload width W, the GAL NI's queue depth QD */
 #define LOCK_VL_B 8

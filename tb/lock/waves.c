@@ -63,7 +63,7 @@ void write_gtkw(const char *path, const char *fst, int node, long cycle, const l
     fclose(f);
 }
 
-/* The models are built without waveform tracing (scripts/vlbuild.sh): half the build time. This
+/* The models are built without waveform tracing (tools/vlbuild.sh): half the build time. This
  * one is ROOT/build/vl/NAME/tnlock; its twin NAME with _tr (before _fault_, where the name has
  * one) is the same RTL with tracing. make builds the twin if it is missing or stale (under a lock:
  * parallel runs may ask at once), and the twin runs the same command line: it finds the same

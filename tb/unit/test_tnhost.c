@@ -177,7 +177,7 @@ static void test_build_defaults(void **state)
 
 #define MAGIC_ TN_BOARD_MAGIC
 /* the simulated board core (fpga/board.mk BOARD_SIM_PARAMS), the ring build (K=8 N=1 B=8), the
- * ULX3S default bitstream (scripts/fpga_build.sh: K=4 N=2 V=2 B=4 W=16 ROUTING=0 SEL=-1, no GAL
+ * ULX3S default bitstream (tools/fpga_build.sh: K=4 N=2 V=2 B=4 W=16 ROUTING=0 SEL=-1, no GAL
  * or ACOR) and the edges: K=2 N=4 V=1, W=64, MIN AD with a fixed selection (SEL=5), QD=1024,
  * GQD=1 */
 static const uint32_t core_regs[5] = {0x04020404, 0x10030001, 0x0010103f, MAGIC_, 16};

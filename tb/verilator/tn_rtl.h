@@ -57,7 +57,7 @@ void tn_rtl_tick(tn_rtl *r); /* one rising edge, then settle */
 /* The bytes of a port (bit i in byte i/8, little-endian), and their count in *bytes. Read after
  * eval or tick; written before them. */
 uint8_t *tn_rtl_port(tn_rtl *r, int port, int *bytes);
-/* Waveforms: only a model built with tracing (scripts/vlbuild.sh, a name with _tr) writes one;
+/* Waveforms: only a model built with tracing (tools/vlbuild.sh, a name with _tr) writes one;
  * tn_rtl_can_trace() says which this is, and tn_rtl_trace_open fails (-1) without it. */
 int tn_rtl_can_trace(void);
 int tn_rtl_trace_open(tn_rtl *r, const char *path);

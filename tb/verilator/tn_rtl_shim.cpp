@@ -305,7 +305,7 @@ int tn_rtl_trace_open(tn_rtl *r, const char *path)
 #else
     (void)r;
     (void)path;
-    return -1; /* built without tracing (scripts/vlbuild.sh: a name without _tr) */
+    return -1; /* built without tracing (tools/vlbuild.sh: a name without _tr) */
 #endif
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The context of every Verilated model of tn: as many threads as the model was Verilated with
-// (TN_THREADS, set by scripts/vlbuild.sh; 1 otherwise). Verilator 5's default is the process's
+// (TN_THREADS, set by tools/vlbuild.sh; 1 otherwise). Verilator 5's default is the process's
 // processor count, which gives each context a worker thread that a single-threaded model
 // never uses (one per router in tnlock's rtl=rtr mode).
 #ifndef TN_VL_CONTEXT_H
@@ -19,7 +19,7 @@ struct tn_vl_context : VerilatedContext {
 #include <unistd.h>
 #include "verilated_cov.h"
 #endif
-// A coverage build (Verilator's --coverage-*, make coverage: scripts/rtl_coverage.sh) writes the
+// A coverage build (Verilator's --coverage-*, make coverage: tb/checks/rtl_coverage.sh) writes the
 // context's counts, when the model closes, to TN_VL_COVERAGE.PID.I.dat: I counts the contexts
 // this process wrote (a router-wired lockstep model has one per node), the first I whose file does
 // not exist. Nothing in another build, or without TN_VL_COVERAGE.
