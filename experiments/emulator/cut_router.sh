@@ -6,8 +6,9 @@
 # holds another router's work, so a register there changes no router's behaviour; the copies made
 # here break cycle behaviour freely and are measured only (LUT4, FF, Fmax out of context,
 # experiments/router-v2/fmax_router.sh). Each variant is a copy of rtl/common and rtl/router under
-# build/cut/<variant>/ with one patch, the cuts so far (cumulative):
-#   base  the router as it is
+# build/cut/<variant>/ with one patch (kept in the history: experiments/patches.txt; the copies are
+# of the rtl/ of the commit they apply to), the cuts so far (cumulative):
+#   base  the router at that commit
 #   a     cut_a.patch: tn_sa_in1's outputs (the VC winner and the selected port) registered before
 #         u_sa1, and the requests that bypass it (to iteration 2 and tn_send) with them
 #   b     cut_b.patch: a, and u_sa1's grants registered before iteration 2 and traversal
@@ -31,14 +32,18 @@ OUT=build/cut
 FM=build/fmax/k4n2v4r3b4w16s1i0   # fmax_router.sh's directory for these parameters
 mkdir -p "$OUT"
 
+# the commit the cuts were kept at (experiments/patches.txt): every variant, base included, is
+# that commit's rtl/common and rtl/router, so the figures compare like with like
+C=$(awk '$1 == "emulator/cut_a" { print $2 }' experiments/patches.txt)
 mkcopy() { # mkcopy VARIANT: build/cut/VARIANT, a patched copy of rtl/common and rtl/router
     local v=$1 base=${1%_flat}
     rm -rf "${OUT:?}/$v" && mkdir -p "$OUT/$v"
-    cp -r rtl/common rtl/router "$OUT/$v/"
+    git archive "$C" rtl/common rtl/router | tar -x -C "$OUT/$v" --strip-components=1
     if [ "$base" != base ]; then
         # the patches name rtl/...: -p2 strips a/rtl/
-        patch -d "$OUT/$v" -p2 --batch --silent --fuzz=0 < "experiments/emulator/cut_$base.patch" ||
-            { echo "cut_router: experiments/emulator/cut_$base.patch does not apply" >&2; return 1; }
+        git show "$C:experiments/emulator/cut_$base.patch" |
+            patch -d "$OUT/$v" -p2 --batch --silent --fuzz=0 ||
+            { echo "cut_router: cut_$base.patch (commit $C) does not apply" >&2; return 1; }
     fi
     if [ "$v" != "$base" ]; then
         sed -i '/^(\* keep_hierarchy \*)/d' "$OUT/$v"/common/*.v "$OUT/$v"/router/*.v

@@ -6,13 +6,13 @@
 # (sections: sweep series chan hyst sens cost; default all). About 2 minutes on one core.
 # Figures only, never pass/fail.
 # The note's sections 1-6 describe GAL before the senders' hold (R21.5.1): their figures need the
-# hold removed, in a scratch worktree: git apply experiments/gal-collapse/gal_sender.patch, then
+# hold removed: bash experiments/apply.sh gal-collapse/gal_sender (a scratch worktree), there
 # TN_EXP_GALSND=0 bash experiments/gal-collapse/gal_collapse.sh. Without both, the script refuses (exit 2): at HEAD
 # GAL no longer collapses and the tables would not be the note's.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 if ! grep -q TN_EXP_GALSND cmodel/src/*.c || [ "${TN_EXP_GALSND:-}" != 0 ]; then
-    echo "gal_collapse: the note's tables are of GAL without the senders' hold (R21.5.1); in a scratch worktree run: git apply experiments/gal-collapse/gal_sender.patch && TN_EXP_GALSND=0 bash experiments/gal-collapse/gal_collapse.sh" >&2
+    echo "gal_collapse: the note's tables are of GAL without the senders' hold (R21.5.1); run bash experiments/apply.sh gal-collapse/gal_sender, and in its worktree TN_EXP_GALSND=0 bash experiments/gal-collapse/gal_collapse.sh" >&2
     exit 2
 fi
 make --no-print-directory build/bin/tnsim >/dev/null

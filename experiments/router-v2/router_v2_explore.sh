@@ -4,7 +4,7 @@
 # A variant is one of:
 #   -           tnsim as built;
 #   NAME=VALUE  tnsim as built, with that environment variable (an experiment's patch reads it:
-#               experiments/router-v2/head_per_port.patch, TN_EXP_HEAD1=1 or 2; section 8);
+#               router-v2/head_per_port, bash experiments/apply.sh, TN_EXP_HEAD1=1 or 2; section 8);
 #   other       the key pipe=VARIANT, which exists at commit 4b2f86b only (section 3: run this
 #               script from a checkout of that commit; its default variants v1 v2 v2rr1 v2low1
 #               v2it2 v2it3).
