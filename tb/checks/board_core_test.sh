@@ -40,12 +40,7 @@ echo "# tnhost: $TNHOST, board: $CORE"
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/tn_board_core.XXXXXX")
 PIDS=()
-cleanup() {
-    local p
-    for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done
-    for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null; done
-    rm -rf "$TMP"
-}
+. tb/checks/pty.sh # cleanup, start_pty
 trap cleanup EXIT
 
 . tb/checks/tap.sh # pass, fail, check, N, FAILED
@@ -54,14 +49,8 @@ trap cleanup EXIT
 # only a net for an orphan, above what the checks take on a slow or loaded host (600 s ended the
 # board mid-suite on 2026-12-01, with make test beside two tnsim sat jobs)
 start() {
-    local bin=$1 name=$2 i
-    "$bin" --wall-limit 3600 >"$TMP/$name.out" 2>"$TMP/$name.err" &
-    PIDS+=($!)
-    for i in $(seq 1 600); do   # up to 30 s: a simulated board starts slowly on a loaded machine
-        [ -s "$TMP/$name.out" ] && break
-        sleep 0.05
-    done
-    printf -v "PTY_$name" '%s' "$(head -n 1 "$TMP/$name.out")"
+    start_pty "$2" "$1" --wall-limit 3600
+    PIDS+=("$LAST_PID")
 }
 
 # h ARGS...: tnhost, at most 120 s; sets RC, OUT, ERR

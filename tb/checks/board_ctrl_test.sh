@@ -30,32 +30,11 @@ echo "# tnhost: $TNHOST, tnboard: $TNBOARD"
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/tn_board_ctrl.XXXXXX")
 PIDS=()
-cleanup() {
-    local p
-    for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done
-    for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null; done
-    rm -rf "$TMP"
-}
+. tb/checks/pty.sh # cleanup, start_pty
 trap cleanup EXIT
 
 . tb/checks/tap.sh # pass, fail, check, N, FAILED
 
-# start_pty NAME COMMAND...: start COMMAND, which prints the path of its pty on its first line;
-# sets PTY_<NAME> to it and LAST_PID to the process
-start_pty() {
-    local name=$1 i
-    shift
-    # emptied here, before the start: a name started again (a fake per loop pass) must not find
-    # the previous board's line before the child's redirection truncates the file
-    : >"$TMP/board_$name.out"
-    "$@" >"$TMP/board_$name.out" 2>"$TMP/board_$name.err" &
-    LAST_PID=$!
-    for i in $(seq 1 600); do   # up to 30 s: a Python fake board starts slowly on a loaded machine
-        [ "$(wc -l <"$TMP/board_$name.out")" -ge 1 ] && break   # a whole line: the pty's path
-        sleep 0.05
-    done
-    printf -v "PTY_$name" '%s' "$(head -n 1 "$TMP/board_$name.out")"
-}
 # start_board NAME OPTIONS...: start a tnboard (PIDS: running to the end)
 start_board() {
     local name=$1
