@@ -60,3 +60,14 @@ void tn_ou_avail(const tn_geom *g, int V, int buf, int acrd, const uint8_t *cred
         }
     }
 }
+
+/* tn_ou_avail's afree for the router of a node (tn_router.v's afree_o, from its output units),
+ * from the state at the start of the cycle: what the GAL NI's hold reads (ni.c, R21.5.1). */
+uint32_t tn_router_afree(const tn_sim *s, int node)
+{
+    const long base = (long)node * s->P;
+    tn_avail a;
+    tn_ou_avail(&s->g, s->V, s->B, s->A, s->ou.credits + base * s->V, s->ou.busy + base,
+                s->sel.lru_age + base, s->sel.ldsf_cnt + base, 1, &a);
+    return a.afree;
+}

@@ -59,16 +59,7 @@ static void router_traverse(tn_sim *s, int node, int ip, int v, int op, uint32_t
     s->as.sa2_ptr[base + op] = (uint8_t)((ip + 1) % P);
 }
 
-uint32_t tn_router_afree(const tn_sim *s, int node)
-{
-    const long base = (long)node * s->P;
-    tn_avail a;
-    tn_ou_avail(&s->g, s->V, s->B, s->A, s->ou.credits + base * s->V, s->ou.busy + base,
-                s->sel.lru_age + base, s->sel.ldsf_cnt + base, 1, &a);
-    return a.afree;
-}
-
-void tn_router_step(tn_sim *s, int node)
+void tn_router_step(tn_sim *s, int node, tn_router_use *u)
 {
     const int P = s->P, V = s->V;
     const long base = (long)node * P;
@@ -82,7 +73,7 @@ void tn_router_step(tn_sim *s, int node)
     /* every input VC's request (section 6.4), from the state at the start of the cycle */
     const tn_node_in n = {&s->g, V, r, s->coord + (long)node * s->g.n, s->g.nbr + base,
                           s->ou.credits + base * V};
-    tn_req q[TN_MAX_P * TN_MAX_V];
+    tn_req *q = u->q; /* the caller's: its statistics read them after the step */
     uint32_t nonempty = 0;
     for (int ip = 0; ip < P; ip++) {
         uint32_t m = s->iu.nemask[base + ip];
@@ -133,7 +124,8 @@ void tn_router_step(tn_sim *s, int node)
         }
     }
 
-    tn_stats_port_use(s, node, q, in_done, sent); /* statistics (R17.10), not hardware */
+    u->in_done = in_done; /* for the caller's statistics (R17.10), not hardware */
+    u->sent = sent;
 
     /* per-link selection state and the router RNG (section 19) */
     for (int j = 0; j < nnet; j++) {

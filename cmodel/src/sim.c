@@ -280,6 +280,7 @@ void tn_sim_step(tn_sim *s)
     const int nodes = s->g.nodes, term = s->g.term;
     /* Phase 1: every block computes from the state at the start of the cycle. */
     const int gal = s->cfg.routing == TN_ROUTE_GAL;
+    tn_router_use use; /* what a router's step leaves for the statistics */
     for (int v = 0; v < nodes; v++) {
         for (int e = 0; gal && e < term; e++)
             tn_source_send(s, v, e);
@@ -289,10 +290,13 @@ void tn_sim_step(tn_sim *s)
             acor_tick(s, v);
         if (s->iu.nflits[v]) {
             tn_router_sel_sync(s, v);
-            if (s->cfg.routing == TN_ROUTE_CHAOS)
+            if (s->cfg.routing == TN_ROUTE_CHAOS) {
                 tn_chaos_router_step(s, v); /* section 22: its own cycle, in chaos.c */
-            else
-                tn_router_step(s, v);
+            } else {
+                tn_router_step(s, v, &use);
+                /* statistics (R17.10), not hardware */
+                tn_stats_port_use(s, v, use.q, use.in_done, use.sent);
+            }
         }
     }
     if (s->cfg.routing == TN_ROUTE_GAL)

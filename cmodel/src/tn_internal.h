@@ -1,7 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /* Internal state of the golden model. One struct per hardware block, stored as flat arrays
  * indexed the same way as the RTL buses: input VC i = (router*P + port)*V + vc, likewise for
- * output VCs; port slot = router*P + port. */
+ * output VCs; port slot = router*P + port.
+ * The files of cmodel/src in layers, top to bottom; a file calls only files of the layers below
+ * its own, so no two files call each other (tb/checks/check_layers.py checks it):
+ *   sim.c (the cycle, the statistics), bound.c, deadlock.c, cli.c
+ *   router.c, chaos.c (a router's cycle), source.c (sources, GAL senders), config.c
+ *   ni.c, torus.c, acor.c, traffic.c; the router's blocks sw_alloc.c, vc_req.c, send.c
+ *   input_unit.c, output_unit.c, arbiter.c, select.c, sink.c, rng.c, text.c
+ *   packet.c (payloads, check failures), route.c
+ *   topology.c
+ * What a lower file computes for a higher one goes back as a value: tn_router_step leaves the
+ * inputs of the output ports' statistics in its caller's tn_router_use. */
 #ifndef TN_INTERNAL_H
 #define TN_INTERNAL_H
 
@@ -307,6 +317,9 @@ typedef struct tn_avail {
 void tn_ou_avail(const tn_geom *g, int V, int buf, int acrd, const uint8_t *credits_op_ov,
                  const uint32_t *busy_op, const uint8_t *lru_age_op, const uint8_t *ldsf_cnt_op,
                  int adaptive, tn_avail *a);
+/* The node's router's network ports with an adaptive VC to take this cycle (R6.3's afree, from
+ * the state at the start of the cycle): what the GAL senders' hold reads (R21.5.1). */
+uint32_t tn_router_afree(const tn_sim *s, int node);
 
 /* vc_req.c (tn_vc_req.v): the request of one input VC (section 6.4). */
 enum { TN_REQ_NONE = 0, TN_REQ_BODY, TN_REQ_HEAD, TN_REQ_ADAPT };
@@ -382,18 +395,24 @@ void tn_chaos_free(tn_sim *s);
 void tn_chaos_router_step(tn_sim *s, int node);
 
 /* router.c */
-void tn_router_step(tn_sim *s, int node);
-/* The node's router's network ports with an adaptive VC to take this cycle (R6.3's afree, from
- * the state at the start of the cycle): what the GAL senders' hold reads (R21.5.1). */
-uint32_t tn_router_afree(const tn_sim *s, int node);
+/* What a router's cycle leaves for its caller's statistics (R17.10, not hardware): the requests
+ * q[ip*V + v] of the cycle (section 6.4, with their `want`; a VC without a flit: kind NONE and
+ * nothing else), the input ports granted (bit ip) and the network ports sent on (bit j = port
+ * j+1). The caller owns it; tn_router_step writes it. */
+typedef struct tn_router_use {
+    tn_req q[TN_MAX_P * TN_MAX_V];
+    uint32_t in_done, sent;
+} tn_router_use;
+void tn_router_step(tn_sim *s, int node, tn_router_use *u);
 /* Bring a router's selection state and RNG to the start of the current cycle (the cycles it was
  * skipped had no flit to send and constant busy flags). tnlock calls it before comparing. */
 void tn_router_sel_sync(tn_sim *s, int node);
 
 /* sim.c, statistics (R17.10), not hardware: what each network output port of the router did this
  * cycle, from the requests q[ip*V + v] of the cycle (section 6.4, with their `want`), the input
- * ports granted and the network ports sent on (bit j = port j+1), in the cycles of the window. A
- * router without a flit is not called: its ports are idle with nothing routed to them. */
+ * ports granted and the network ports sent on (bit j = port j+1), in the cycles of the window:
+ * what tn_router_step left in its tn_router_use, read by tn_sim_step after the step. A router
+ * without a flit is not called: its ports are idle with nothing routed to them. */
 void tn_stats_port_use(tn_sim *s, int node, const tn_req *q, uint32_t in_done, uint32_t sent);
 
 /* torus.c: the link and credit registers a router writes in this cycle (visible in the next),
@@ -413,6 +432,7 @@ void tn_source_count_window(tn_sim *s);
 /* A packet drawn (created in p->created): counted as marked when created in the window. */
 void tn_account_created(tn_sim *s, const tn_pending *p);
 void tn_sink_receive(tn_sim *s, int node, int channel, const tn_flit *f);
+/* packet.c: a flit's payload (R10.2); a failed integrity check (the first one's message kept) */
 uint64_t tn_payload(const tn_sim *s, int src, uint32_t seq, int idx);
 void tn_check_fail(tn_sim *s, const char *fmt, ...);
 

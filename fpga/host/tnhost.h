@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* tnhost's layers, top to bottom; a file calls only files of the layers below its own, so no
- * two files call each other (tb/checks/check_host_layers.py checks it):
+ * two files call each other (tb/checks/check_layers.py checks it):
  *   tnhost.c        main, the command table, tnhost's own keys (--help, --keys), --config
  *   tnhost_ctrl.c   the commands (tnhost_cmd.h): the control plane's (ping regs read write block
  *   tnhost_run.c      start reset raw), run and errors on the board core, and sweep

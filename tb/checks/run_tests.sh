@@ -127,8 +127,10 @@ run_suite defs bash -c 'python3 tools/gen_defs.py --check && echo "ok 1 - genera
 run_suite docs python3 tb/checks/check_docs.py
 # the program references' key tables equal the programs' own (--keys; make keydocs)
 run_suite keydocs bash tb/checks/check_keydocs.sh
-# no circle of calls among tnhost's sources (fpga/host/tnhost*.c: tnhost.h lists the layers)
-run_suite host_layers python3 tb/checks/check_host_layers.py
+# no circle of calls among tnhost's sources (fpga/host/tnhost*.c: tnhost.h lists the layers) and
+# among the C model's (cmodel/src/*.c: tn_internal.h lists the layers)
+run_suite host_layers python3 tb/checks/check_layers.py --cflags "-Ifpga/host -Icmodel/include" fpga/host/tnhost*.c
+run_suite cmodel_layers python3 tb/checks/check_layers.py --cflags "-Icmodel/include -Icmodel/src" cmodel/src/*.c
 run_suite check_cli bash tb/checks/check_cli.sh
 # random command lines against the sanitizer tnsim and tnhost (valid draws must run clean; one key broken
 # must be refused naming it), a fixed seed; make regress draws more with its own seed

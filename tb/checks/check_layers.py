@@ -1,31 +1,37 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""No circle of calls among tnhost's sources (fpga/host/tnhost*.c), printed as TAP.
+"""No circle of calls among the given C files, printed as TAP.
 
-Each file is compiled alone (cc -c, without optimisation, into a temporary folder) and read with
-nm: the functions it defines (global text symbols, T) and the symbols it leaves undefined (U).
-A file calls another when it leaves undefined a function the other defines; static functions
-and data are not calls between files. The script prints the graph of files, each edge with the
-functions called, then the files by level (the longest chain of calls from a file nothing
-calls), and fails if the graph has a cycle (two files calling each other, directly or round a
-longer circle), naming one circle, the files of each circle and the pairs that call each other.
-fpga/host/tnhost.h lists the layers the files are meant to form.
+Each file is compiled alone (cc -c with the given flags, without optimisation, into a temporary
+folder) and read with nm: the functions it defines (global text symbols, T) and the symbols it
+leaves undefined (U). A file calls another when it leaves undefined a function the other
+defines; static functions and data are not calls between files. The script prints the graph of
+files, each edge with the functions called, then the files by level (the longest chain of calls
+from a file nothing calls), and fails if the graph has a cycle (two files calling each other,
+directly or round a longer circle), naming one circle, the files of each circle and the pairs
+that call each other.
 
-Last it checks itself: it runs again on a made-up pair of files that call each other, which
-must fail naming the circle, and on a made-up pair where one calls the other, which must pass.
+Last it checks itself: it runs again on a made-up pair of files (their header in a folder given
+with --cflags) that call each other, which must fail naming the circle, and on a made-up pair
+where one calls the other, which must pass.
 
-Usage: python3 tb/checks/check_host_layers.py [FILE.c ...]
-  without files: fpga/host/tnhost*.c, then the self-checks; with files: those alone (no
-  self-checks). CC (default cc) is the compiler. Exit status 0 iff every test passed.
+Usage: python3 tb/checks/check_layers.py [--cflags FLAGS] [--no-self-check] FILE.c ...
+  FLAGS: the compiler's flags, one string split as a shell would (include folders, -D; given
+  more than once, the strings are joined), e.g.
+  make test's two suites:
+    python3 tb/checks/check_layers.py --cflags "-Icmodel/include -Icmodel/src" cmodel/src/*.c
+    python3 tb/checks/check_layers.py --cflags "-Ifpga/host -Icmodel/include" fpga/host/tnhost*.c
+  (cmodel/src/tn_internal.h and fpga/host/tnhost.h list the layers the files are meant to form).
+  Paths are taken from the current folder. --no-self-check: the files alone. CC (default cc) is
+  the compiler. Exit status 0 iff every test passed.
 """
-import glob
+import argparse
 import os
+import shlex
 import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-INCLUDES = ["-Icmodel/include", "-Icmodel/src", "-Ifpga/host"]
 FUNC_TYPES = "TW"  # nm: a global function (text) or a weak one
 
 
@@ -45,14 +51,14 @@ class Tap:
         print(f"1..{self.n}")
 
 
-def compile_and_read(files, tmp):
+def compile_and_read(files, cflags, tmp):
     """{file: (defined functions, undefined symbols)}, or (None, message) on a failure."""
     cc = os.environ.get("CC", "cc")
     syms = {}
     for i, f in enumerate(files):
         obj = os.path.join(tmp, f"{i}_{os.path.basename(f)}.o")
-        p = subprocess.run([cc, "-std=c11", "-O0", *INCLUDES, "-c", f, "-o", obj],
-                           capture_output=True, text=True, cwd=ROOT)
+        p = subprocess.run([cc, "-std=c11", "-O0", *cflags, "-c", f, "-o", obj],
+                           capture_output=True, text=True)
         if p.returncode:
             return None, f"{cc} -c {f} failed: {p.stderr.strip()[-2000:]}"
         p = subprocess.run(["nm", "-P", obj], capture_output=True, text=True)
@@ -144,11 +150,17 @@ def levels(graph):
     return {f: level(f) for f in graph}
 
 
-def check(files, tap):
+def short_names(files):
+    """{file: its name as printed}: the base name, or the path where two base names are equal."""
+    base = [os.path.basename(f) for f in files]
+    return {f: b if base.count(b) == 1 else f for f, b in zip(files, base)}
+
+
+def check(files, cflags, tap):
     """The tests on files; the graph and the levels printed as diagnostics."""
-    names = {f: os.path.basename(f) for f in files}
-    with tempfile.TemporaryDirectory(prefix="tn_host_layers.") as tmp:
-        syms, err = compile_and_read(files, tmp)
+    names = short_names(files)
+    with tempfile.TemporaryDirectory(prefix="tn_layers.") as tmp:
+        syms, err = compile_and_read(files, cflags, tmp)
     if syms is None:
         tap.result(False, f"{len(files)} files compiled and read with nm", [err])
         return
@@ -178,23 +190,28 @@ def check(files, tap):
     tap.result(True, "no circle of calls: every call goes down the levels", diag)
 
 
-# The made-up files of the self-checks: a.c calls b.c, and b.c calls a.c or nothing
-MADE_UP_A = "int b_fn(int);\nint a_fn(int x) { return x ? b_fn(x - 1) : 0; }\n"
-MADE_UP_B_CIRCLE = "int a_fn(int);\nint b_fn(int x) { return x ? a_fn(x - 1) : 1; }\n"
-MADE_UP_B_LEAF = "int b_fn(int x) { return x + 1; }\n"
+# The made-up files of the self-checks: a.c calls b.c (declared in a header found only through
+# --cflags), and b.c calls a.c or nothing
+MADE_UP_H = "int a_fn(int);\nint b_fn(int);\n"
+MADE_UP_A = '#include "made_up.h"\nint a_fn(int x) { return x ? b_fn(x - 1) : 0; }\n'
+MADE_UP_B_CIRCLE = '#include "made_up.h"\nint b_fn(int x) { return x ? a_fn(x - 1) : 1; }\n'
+MADE_UP_B_LEAF = '#include "made_up.h"\nint b_fn(int x) { return x + 1; }\n'
 
 
 def self_check(tap):
     """The script on made-up files, as a run of its own: a circle fails, a chain passes."""
     for b_src, want_rc, what in ((MADE_UP_B_CIRCLE, 1, "reported"),
                                   (MADE_UP_B_LEAF, 0, "reported")):
-        with tempfile.TemporaryDirectory(prefix="tn_host_layers_self.") as tmp:
+        with tempfile.TemporaryDirectory(prefix="tn_layers_self.") as tmp:
+            inc = os.path.join(tmp, "inc")
+            os.mkdir(inc)
             a, b = os.path.join(tmp, "a.c"), os.path.join(tmp, "b.c")
-            with open(a, "w") as f:
-                f.write(MADE_UP_A)
-            with open(b, "w") as f:
-                f.write(b_src)
-            p = subprocess.run([sys.executable, os.path.abspath(__file__), a, b],
+            for path, text in ((os.path.join(inc, "made_up.h"), MADE_UP_H), (a, MADE_UP_A),
+                               (b, b_src)):
+                with open(path, "w") as f:
+                    f.write(text)
+            p = subprocess.run([sys.executable, os.path.abspath(__file__), "--no-self-check",
+                                "--cflags", f"-I{shlex.quote(inc)}", a, b],
                                capture_output=True, text=True)
         out = p.stdout.splitlines()
         if want_rc:
@@ -210,16 +227,21 @@ def self_check(tap):
 
 
 def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cflags", action="append", default=[],
+                    help="the compiler's flags, as one string (given again: added)")
+    ap.add_argument("--no-self-check", action="store_true",
+                    help="the files alone, without the checks on made-up files")
+    ap.add_argument("files", nargs="+", metavar="FILE.c")
+    # "--cflags -Idir" as "--cflags=-Idir": argparse would take a value starting with "-" alone
+    # for an option
+    argv = [f"--cflags={argv[i + 1]}" if a == "--cflags" and i + 1 < len(argv) else a
+            for i, a in enumerate(argv) if i == 0 or argv[i - 1] != "--cflags"]
+    args = ap.parse_args(argv)
     tap = Tap()
-    if argv:
-        check([os.path.abspath(f) for f in argv], tap)
-    else:
-        files = sorted(glob.glob(os.path.join(ROOT, "fpga/host/tnhost*.c")))
-        if not files:
-            tap.result(False, "fpga/host/tnhost*.c: no file found")
-        else:
-            check(files, tap)
-            self_check(tap)
+    check(args.files, [w for c in args.cflags for w in shlex.split(c)], tap)
+    if not args.no_self_check:
+        self_check(tap)
     tap.plan()
     return 1 if tap.failed else 0
 
