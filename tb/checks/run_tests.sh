@@ -145,7 +145,8 @@ for src in tb/fuzz/fuzz_*.c; do
 done
 # the mutant generator of make mutate (tb/checks/mutate.py) and its runner's argument checks
 run_suite check_mutate bash tb/checks/check_mutate.sh
-# the design notes' experiments (experiments/*/*.patch) still apply, are documented and compile
+# the design notes' experiments: the variants in the history apply at their commits (experiments/
+# patches.txt), the scripts are documented and parse
 run_suite check_exp bash tb/checks/check_exp.sh
 # make coverage's merge and report (tb/checks/rtl_coverage.py) and the launcher's coverage builds
 run_suite check_coverage bash tb/checks/check_coverage.sh
