@@ -38,7 +38,7 @@ TEST_BIN := $(patsubst tb/unit/%.c,build/test/%,$(TEST_SRC))
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-8s %s\n", $$1, $$2}'
 
-defs: ## write rtl/common/tn_defs.vh, cmodel/include/tn_defs.h, tb/tn_obs.h, fpga/host/tn_board_regs.h from rtl/common/tn_defs.tbl
+defs: ## write rtl/common/tn_defs.vh, cmodel/include/tn_defs.h, cmodel/src/tn_obs_model.h, tb/tn_obs.h, fpga/host/tn_board_regs.h from rtl/common/tn_defs.tbl
 	@python3 tools/gen_defs.py
 
 keydocs: build/bin/tnsim build/bin/tnlock build/bin/tnhost ## write the key tables of docs/tnsim.md, docs/tnlock.md and docs/tnhost.md from the programs' own (--keys)
@@ -71,7 +71,7 @@ build/obj/libtn.a: $(LIB_OBJ)
 # the lockstep harness (tb/lock/, one file per concern), linked into every Verilated model
 build/obj/lock/%.o: tb/lock/%.c tb/lock/lock.h tb/lock/opts.h tb/tn_obs.h tb/verilator/tn_rtl.h $(LIB_HDR)
 	@mkdir -p build/obj/lock
-	$(CC) $(CFLAGS_REL) $(INC) -Itb -Itb/verilator -c $< -o $@
+	$(CC) $(CFLAGS_REL) -Icmodel/include -Itb -Itb/verilator -c $< -o $@
 
 build/obj/tnlock.a: $(LOCK_OBJ)
 	rm -f $@ && ar rcs $@ $^

@@ -4,7 +4,8 @@
 enumeration, derived width, flit field and observed register) into:
   rtl/common/tn_defs.vh    Verilog macros (`TN_FW, `TN_OBSW, `TN_OBS_CONCAT, `TN_ROUTING_GAL ...)
   cmodel/include/tn_defs.h C enums, name tables, tn_dims (the widths) and field positions
-  tb/tn_obs.h              the lockstep comparison lists (X-macros with the model's values)
+  tb/tn_obs.h              the observation buses' fields as the lockstep harness lays them out
+  cmodel/src/tn_obs_model.h the same lists with the model's values (tn_sim_observe, observe.c)
   fpga/host/tn_board_regs.h the board core's register map for tnhost (rtl/common/tn_defs.vh has it
                            for fpga/tn_board.v)
 Row kinds with an observation bus: obs (tn_router), niobs (tn_gal_ni), acorobs (tn_acor); the
@@ -236,6 +237,10 @@ def gen_h(t):
         names.add(name)
     L.append("}")
     L.append("")
+    L.append("/* What indexes an observed field's elements (tb/tn_obs.h): input VC [ip][iv], port, network")
+    L.append(" * port - 1, or none. */")
+    L.append("enum tn_obs_index { TN_IDX_IVC, TN_IDX_PORT, TN_IDX_NET, TN_IDX_ONE };")
+    L.append("")
     L.append("/* Flit fields, LSB first: X(name, width, present) with the model's tn_flit member name. */")
     L.append("#define TN_FLIT_FIELDS(X, d) \\")
     rows = []
@@ -246,40 +251,53 @@ def gen_h(t):
     return "\n".join(L)
 
 
-def gen_obs(t):
+def obs_rows(t, with_model):
+    """The X(...) lists of the three observation buses, one row per field in bus order: name,
+    index kind, count and width (L: const tn_dims *), and with_model: compared when and the
+    model's value."""
     names = set(BASE) | {w[0] for w in t["width"]}
-    L = ["/* SPDX-License-Identifier: MIT */", f"/* {HEADER}. */",
-         "/* The lockstep comparison lists: one X(...) per observed field, LSB first on the bus.",
-         " * Router fields: X(name, index kind, count, width, compared when, model value); the C",
-         " * expressions see s (const tn_sim *), L (const tn_dims *), node, i, x = node*count + i.",
-         " * NI fields: the same with g (const tn_gal_ni *); ACOR fields: the same with s and node. */",
-         "#ifndef TN_OBS_H", "#define TN_OBS_H", "",
-         "enum tn_obs_index { TN_IDX_IVC, TN_IDX_PORT, TN_IDX_NET, TN_IDX_ONE };", ""]
-    L.append("#define TN_OBS_FIELDS(X) \\")
     idx = {"ivc": "TN_IDX_IVC", "port": "TN_IDX_PORT", "net": "TN_IDX_NET", "one": "TN_IDX_ONE"}
-    rows = []
-    for fname, ix, width, _sig, when, model in t["obs"]:
-        cnt = render(count_expr(ix), names, "c").replace("d->", "L->")
-        w = render(width, names, "c").replace("d->", "L->")
-        rows.append(f"    X(\"{fname}\", {idx[ix]}, {cnt}, {w}, ({when}), ({model}))")
-    L.append(" \\\n".join(rows))
-    L.append("")
-    L.append("#define TN_NIOBS_FIELDS(X) \\")
-    rows = []
-    for fname, cnt, width, _sig, when, model in t["niobs"]:
-        c = render(cnt, names, "c").replace("d->", "L->")
-        w = render(width, names, "c").replace("d->", "L->")
-        rows.append(f"    X(\"{fname}\", TN_IDX_ONE, {c}, {w}, ({when}), ({model}))")
-    L.append(" \\\n".join(rows))
-    L.append("")
-    L.append("#define TN_ACOROBS_FIELDS(X) \\")
-    rows = []
-    for fname, cnt, width, _sig, when, model in t["acorobs"]:
-        c = render(cnt, names, "c").replace("d->", "L->")
-        w = render(width, names, "c").replace("d->", "L->")
-        rows.append(f"    X(\"{fname}\", TN_IDX_ONE, {c}, {w}, ({when}), ({model}))")
-    L.append(" \\\n".join(rows))
-    L += ["", "#endif", ""]
+    L = []
+    for macro, kind in (("TN_OBS_FIELDS", "obs"), ("TN_NIOBS_FIELDS", "niobs"),
+                        ("TN_ACOROBS_FIELDS", "acorobs")):
+        L.append(f"#define {macro}(X) \\")
+        rows = []
+        for fname, ix, width, _sig, when, model in t[kind]:
+            if kind == "obs":
+                cnt, ixn = count_expr(ix), idx[ix]
+            else:
+                cnt, ixn = ix, "TN_IDX_ONE"
+            c = render(cnt, names, "c").replace("d->", "L->")
+            w = render(width, names, "c").replace("d->", "L->")
+            tail = f", ({when}), ({model})" if with_model else ""
+            rows.append(f"    X(\"{fname}\", {ixn}, {c}, {w}{tail})")
+        L.append(" \\\n".join(rows))
+        L.append("")
+    return L
+
+
+def gen_obs(t):
+    L = ["/* SPDX-License-Identifier: MIT */", f"/* {HEADER}. */",
+         "/* The observation buses as the lockstep harness lays them out: one X(...) per field, LSB",
+         " * first on the bus: X(name, index kind, count, width), L (const tn_dims *) the RTL build's",
+         " * widths. The model gives the values in the same order (tn_sim_observe, tn_observe.h). */",
+         "#ifndef TN_OBS_H", "#define TN_OBS_H", "",
+         ""]
+    L += obs_rows(t, False)
+    L += ["#endif", ""]
+    return "\n".join(L)
+
+
+def gen_obs_model(t):
+    L = ["/* SPDX-License-Identifier: MIT */", f"/* {HEADER}. */",
+         "/* The model's side of the observation buses (cmodel/src/observe.c): one X(...) per field",
+         " * in bus order, X(name, index kind, count, width, compared when, model value); the C",
+         " * expressions see s (const tn_sim *), L (const tn_dims *), node, i, x = node*count + i,",
+         " * and g (const tn_gal_ni *). */",
+         "#ifndef TN_OBS_MODEL_H", "#define TN_OBS_MODEL_H", "",
+         ""]
+    L += obs_rows(t, True)
+    L += ["#endif", ""]
     return "\n".join(L)
 
 
@@ -287,7 +305,8 @@ def main():
     check = "--check" in sys.argv[1:]
     t = read_table()
     outs = {"rtl/common/tn_defs.vh": gen_vh(t), "cmodel/include/tn_defs.h": gen_h(t),
-            "tb/tn_obs.h": gen_obs(t), "fpga/host/tn_board_regs.h": gen_board_h(t)}
+            "tb/tn_obs.h": gen_obs(t), "cmodel/src/tn_obs_model.h": gen_obs_model(t),
+            "fpga/host/tn_board_regs.h": gen_board_h(t)}
     stale = []
     for rel, text in outs.items():
         path = os.path.join(ROOT, rel)

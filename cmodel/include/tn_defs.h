@@ -92,6 +92,10 @@ static inline void tn_dims_derive(tn_dims *d)
     d->TAGW = (16);
 }
 
+/* What indexes an observed field's elements (tb/tn_obs.h): input VC [ip][iv], port, network
+ * port - 1, or none. */
+enum tn_obs_index { TN_IDX_IVC, TN_IDX_PORT, TN_IDX_NET, TN_IDX_ONE };
+
 /* Flit fields, LSB first: X(name, width, present) with the model's tn_flit member name. */
 #define TN_FLIT_FIELDS(X, d) \
     X(payload, (d->W), (1)) \

@@ -14,7 +14,7 @@ void tn_account_created(tn_sim *s, const tn_pending *p)
     }
 }
 
-void tn_source_header(tn_sim *s, int node, tn_rng *r, tn_pending *p)
+void tn_source_header(const tn_sim *s, int node, tn_rng *r, tn_pending *p)
 {
     p->mid = 0;
     p->quad = 0;

@@ -4,6 +4,7 @@
  * output VCs; port slot = router*P + port.
  * The files of cmodel/src in layers, top to bottom; a file calls only files of the layers below
  * its own, so no two files call each other (tb/checks/check_layers.py checks it):
+ *   observe.c (what the lockstep harness reads)
  *   sim.c (the cycle, the statistics), bound.c, deadlock.c, cli.c
  *   router.c, chaos.c (a router's cycle), source.c (sources, GAL senders), config.c
  *   ni.c, torus.c, acor.c, traffic.c; the router's blocks sw_alloc.c, vc_req.c, send.c
@@ -16,19 +17,7 @@
 #define TN_INTERNAL_H
 
 #include "tn.h"
-
-/* A flit as it is on a link. Hardware fields: head, tail, vc, dst, src, payload.
- * Simulation-only sideband (not in the RTL): pkt (packet table slot), idx (flit index). */
-typedef struct tn_flit {
-    uint64_t payload;
-    uint32_t dst, src; /* packed coordinate addresses */
-    uint32_t mid;      /* VAL: intermediate address (section 20) */
-    uint8_t quad;      /* GOAL: direction vector, bit d = 1 for - in dimension d */
-    uint8_t phase;     /* VAL: 1 once the head has passed the intermediate node */
-    uint32_t pkt;
-    uint16_t idx;
-    uint8_t head, tail, vc;
-} tn_flit;
+#include "tn_observe.h" /* tn_flit */
 
 enum { TN_VC_IDLE = 0, TN_VC_ACTIVE = 1 };
 
@@ -371,7 +360,7 @@ int tn_sa_in2(const tn_req *reqs_v, int V, int ptr, uint32_t out_done, int *op, 
 int tn_send_ov(int active, int ovc, uint32_t set);
 
 /* source.c: the routing header a source draws for a packet (section 20). */
-void tn_source_header(tn_sim *s, int node, tn_rng *r, tn_pending *p);
+void tn_source_header(const tn_sim *s, int node, tn_rng *r, tn_pending *p);
 
 /* ni.c: the GAL network interface. */
 int tn_gal_init(tn_sim *s);

@@ -119,7 +119,8 @@ run_suite vl_sel_state build/vl/sel_state/vl_sel_state
 run_suite vl_gal_ni build/vl/gal_ni/vl_gal_ni
 # RTL unit test of ACOR (rtl/ni/tn_acor.v) vs the C model's acor.c
 run_suite vl_acor build/vl/acor/vl_acor
-# the generated definitions (rtl/common/tn_defs.vh, cmodel/include/tn_defs.h, tb/tn_obs.h,
+# the generated definitions (rtl/common/tn_defs.vh, cmodel/include/tn_defs.h,
+# cmodel/src/tn_obs_model.h, tb/tn_obs.h,
 # fpga/host/tn_board_regs.h) match
 # their table rtl/common/tn_defs.tbl
 run_suite defs bash -c 'python3 tools/gen_defs.py --check && echo "ok 1 - generated definitions match rtl/common/tn_defs.tbl" || echo "not ok 1 - run make defs"; echo 1..1'

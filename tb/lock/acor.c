@@ -27,16 +27,20 @@ void acor_configure(tn_rtl *x, const tn_config *c)
 int acor_compare_state(rnet *r, const tn_sim *s, const layout *Lay, mismatch *mm)
 {
     const tn_dims *L = &Lay->d;
-    for (int node = 0; node < s->g.nodes; node++) {
+    uint64_t mval[LK_MAX_OBSV];
+    uint64_t mcmp[LK_MAX_OBSV / 64];
+    for (int node = 0; node < tn_sim_geom(s)->nodes; node++) {
         const uint8_t *po = port(lk_node_rtl(r, node), TN_RTL_ACOR_OBS);
         long off = lk_node_bit(r, node, Lay->aobsw);
-#define X(nm, ix, cnt, wd, when, model)                                                        \
-    for (int i = 0; i < (cnt); i++) {                                                          \
-        if (!(when))                                                                           \
+        int k = 0;
+        tn_sim_observe(s, L, TN_OBS_ACOR, node, mval, mcmp);
+#define X(nm, ix, cnt, wd)                                                                     \
+    for (int i = 0; i < (cnt); i++, k++) {                                                     \
+        if (!(mcmp[k >> 6] >> (k & 63) & 1))                                                   \
             continue;                                                                          \
-        uint64_t rv = lk_get(po, off + (long)i * (wd), (wd)), mv = (uint64_t)(model);          \
+        uint64_t rv = lk_get(po, off + (long)i * (wd), (wd)), mv = mval[k];                    \
         if (rv != mv)                                                                          \
-            return lk_node_mismatch(mm, node, (cnt) > 1 ? i : -1, nm, rv, mv);                    \
+            return lk_node_mismatch(mm, node, (cnt) > 1 ? i : -1, nm, rv, mv);                 \
     }                                                                                          \
     off += (long)(cnt) * (wd);
         TN_ACOROBS_FIELDS(X)
@@ -48,15 +52,12 @@ int acor_compare_state(rnet *r, const tn_sim *s, const layout *Lay, mismatch *mm
 /* Before the model's step: each channel's level in force in this cycle (R23.2.2). */
 void acor_capture(const tn_sim *s, uint8_t *lvl)
 {
-    const int term = s->g.term;
-    for (int node = 0; node < s->g.nodes; node++)
-        for (int e = 0; e < term; e++) {
-            const tn_source *src = &s->src[(long)node * term + e];
-            uint32_t f = src->acor_fail > 3u ? 3u : src->acor_fail;
-            lvl[(long)node * term + e] =
-                (uint8_t)(s->cfg.acor_mode == TN_ACOR_MODE_PACKET
-                              ? tn_acor_packet_level(s->acor_cfg.levels, (int)f)
-                              : s->acor[node].level);
+    const tn_geom *g = tn_sim_geom(s);
+    tn_chan_obs o;
+    for (int node = 0; node < g->nodes; node++)
+        for (int e = 0; e < g->term; e++) {
+            tn_sim_chan(s, node, e, &o);
+            lvl[(long)node * g->term + e] = o.level;
         }
 }
 
@@ -64,18 +65,19 @@ void acor_capture(const tn_sim *s, uint8_t *lvl)
  * the head's destination). */
 void acor_drive(rnet *r, const tn_sim *s, const layout *Lay)
 {
-    const int term = s->g.term, AW = Lay->d.AW;
-    for (int node = 0; node < s->g.nodes; node++) {
+    const tn_geom *g = tn_sim_geom(s);
+    const int term = g->term, AW = Lay->d.AW;
+    tn_chan_obs o;
+    for (int node = 0; node < g->nodes; node++) {
         tn_rtl *x = lk_node_rtl(r, node);
         uint8_t *pa = port(x, TN_RTL_ACOR_ATT), *pr = port(x, TN_RTL_ACOR_RDY);
         uint8_t *pd = port(x, TN_RTL_ACOR_DST);
         long b1 = lk_node_bit(r, node, term), bA = lk_node_bit(r, node, (long)term * AW);
         for (int e = 0; e < term; e++) {
-            const tn_source *src = &s->src[(long)node * term + e];
-            lk_set(pa, b1 + e, 1, src->acor_att);
-            lk_set(pr, b1 + e, 1, src->acor_att && !src->acor_blk);
-            lk_set(pd, bA + (long)e * AW, AW,
-                   src->acor_att ? (uint64_t)tn_addr_of(&s->g, src->pend.dst) : 0);
+            tn_sim_chan(s, node, e, &o);
+            lk_set(pa, b1 + e, 1, o.att);
+            lk_set(pr, b1 + e, 1, o.att && !o.blk);
+            lk_set(pd, bA + (long)e * AW, AW, o.att_dst);
         }
     }
 }
@@ -85,18 +87,20 @@ void acor_drive(rnet *r, const tn_sim *s, const layout *Lay)
 int acor_compare_decisions(rnet *r, const tn_sim *s, const layout *Lay, const uint8_t *lvl,
                            mismatch *mm)
 {
-    const int term = s->g.term, AW = Lay->d.AW;
-    for (int node = 0; node < s->g.nodes; node++) {
+    const tn_geom *g = tn_sim_geom(s);
+    const int term = g->term, AW = Lay->d.AW;
+    tn_chan_obs o;
+    for (int node = 0; node < g->nodes; node++) {
         tn_rtl *x = lk_node_rtl(r, node);
         const uint8_t *pm = port(x, TN_RTL_ACOR_MID), *pl = port(x, TN_RTL_ACOR_LVL);
         long b2 = lk_node_bit(r, node, 2L * term), bA = lk_node_bit(r, node, (long)term * AW);
         for (int e = 0; e < term; e++) {
-            const tn_source *src = &s->src[(long)node * term + e];
+            tn_sim_chan(s, node, e, &o);
             uint64_t rl = lk_get(pl, b2 + 2L * e, 2), ml = lvl[(long)node * term + e];
             if (rl != ml)
                 return lk_node_mismatch(mm, node, e, "acor.lvl", rl, ml);
-            if (src->acor_att) {
-                uint64_t rm = lk_get(pm, bA + (long)e * AW, AW), mv = src->pend.mid;
+            if (o.att) {
+                uint64_t rm = lk_get(pm, bA + (long)e * AW, AW), mv = o.att_mid;
                 if (rm != mv)
                     return lk_node_mismatch(mm, node, e, "acor.mid", rm, mv);
             }
@@ -110,7 +114,7 @@ int acor_drive_compare(rnet *r, const tn_sim *s, const layout *Lay, const uint8_
                        mismatch *mm)
 {
     acor_drive(r, s, Lay);
-    for (int node = 0; node < s->g.nodes; node++)
+    for (int node = 0; node < tn_sim_geom(s)->nodes; node++)
         tn_rtl_eval(lk_node_rtl(r, node));
     return acor_compare_decisions(r, s, Lay, lvl, mm);
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The comparison of a cycle: every link (output) register, credit register, observed register of
- * the table (tb/tn_obs.h, from rtl/common/tn_defs.tbl) and error vector, node by node. The first
+ * the table (tb/tn_obs.h, from rtl/common/tn_defs.tbl; the model's values from tn_sim_observe)
+ * and error vector, node by node. The first
  * difference names cycle, node, port, VC and field. It reads a padded copy of the buses taken
  * once per cycle (rnet_snapshot), each field with one 64-bit load. */
 #include <stdio.h>
@@ -9,13 +10,7 @@
 
 static void describe_pkt(const tn_sim *s, const tn_flit *f, char *buf, size_t len)
 {
-    if (f->pkt < (uint32_t)s->n_slots) {
-        const tn_packet *p = &s->pkt[f->pkt];
-        snprintf(buf, len, "packet %d->%d seq %u, flit %d of %d, created %ld, injected %ld",
-                 p->src, p->dst, p->seq, f->idx, p->len, p->created, p->injected);
-    } else {
-        snprintf(buf, len, "unknown packet");
-    }
+    tn_sim_flit_text(s, f, buf, len);
 }
 
 static int report(mismatch *mm, int node, int port, int vc, const char *field, uint64_t rv,
@@ -56,6 +51,7 @@ static int compare_node(const rnet *r, const tn_sim *s, const view *w, const lay
                         int err_ok, mismatch *mm)
 {
     const tn_dims *L = &Lay->d;
+    const tn_geom *g = tn_sim_geom(s);
     const int P = L->P;
     long lv, lc, lf, cv, cc, ob, eb;
     const uint8_t *pv = rnet_snap_bus(r, LK_LNK_VALID, node, &lv);
@@ -68,7 +64,7 @@ static int compare_node(const rnet *r, const tn_sim *s, const view *w, const lay
     /* link (output) registers, ejection included; credit registers */
     for (int port = 0; port < P; port++) {
         long idx = (long)node * P + port;
-        if (port > 0 && port <= 2 * s->g.n && s->g.nbr[idx] < 0)
+        if (port > 0 && port <= 2 * g->n && g->nbr[idx] < 0)
             continue; /* mesh edge: no link */
         uint64_t rv = lk_getp(pv, lv + port, 1);
         if (rv != w->lnk_valid[idx]) {
@@ -93,15 +89,18 @@ static int compare_node(const rnet *r, const tn_sim *s, const view *w, const lay
             return report(mm, node, port, -1, "credit.vc",
                           lk_getp(qc, cc + (long)port * L->VW, L->VW), w->crd_vc[idx]);
     }
-    /* the observed registers, field by field in the table's order */
+    /* the observed registers, field by field in the table's order: the RTL's bus against the
+     * model's values (tn_sim_observe, the same table) */
+    uint64_t mval[LK_MAX_OBSV];
+    uint64_t mcmp[LK_MAX_OBSV / 64];
+    tn_sim_observe(s, L, TN_OBS_ROUTER, node, mval, mcmp);
     long off = ob;
-#define X(nm, ix, cnt, wd, when, model)                                                        \
-    for (int i = 0; i < (cnt); i++) {                                                          \
-        long x = (long)node * (cnt) + i;                                                       \
-        (void)x;                                                                               \
-        if (!(when))                                                                           \
+    int k = 0;
+#define X(nm, ix, cnt, wd)                                                                     \
+    for (int i = 0; i < (cnt); i++, k++) {                                                     \
+        if (!(mcmp[k >> 6] >> (k & 63) & 1))                                                   \
             continue;                                                                          \
-        uint64_t rv = lk_getp(po, off + (long)i * (wd), (wd)), mv = (uint64_t)(model);          \
+        uint64_t rv = lk_getp(po, off + (long)i * (wd), (wd)), mv = mval[k];                   \
         if (rv != mv)                                                                          \
             return report(mm, node,                                                            \
                           ix == TN_IDX_IVC    ? i / L->V                                       \
@@ -114,8 +113,9 @@ static int compare_node(const rnet *r, const tn_sim *s, const view *w, const lay
     TN_OBS_FIELDS(X)
 #undef X
     uint64_t err = lk_getp(pe, eb, L->EW);
-    if (err != s->router_err[node])
-        return report(mm, node, -1, -1, "err", err, s->router_err[node]);
+    uint32_t merr = tn_sim_router_err(s, node);
+    if (err != merr)
+        return report(mm, node, -1, -1, "err", err, merr);
     if (err && !err_ok)
         return report(mm, node, -1, -1, "err.rtl_nonzero", err, 0);
     return 0;
@@ -131,7 +131,7 @@ int compare_snapped(const rnet *r, const tn_sim *s, const view *w, const layout 
                     mismatch *mm)
 {
     mm->pkt[0] = 0;
-    for (int node = 0; node < s->g.nodes; node++)
+    for (int node = 0; node < tn_sim_geom(s)->nodes; node++)
         if (compare_node(r, s, w, L, node, err_ok, mm))
             return 1;
     return 0;

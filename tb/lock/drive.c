@@ -1,57 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* The model's link and credit registers visible in a cycle (its event lists, laid out per node and
- * port), and the injection inputs of the RTL they drive. */
-#include <stdlib.h>
+/* The injection inputs of the RTL that the model's registers of a cycle drive (its injection
+ * registers, read through tn_sim_links). */
 #include "lock.h"
-
-int view_alloc(view *w, const tn_sim *s)
-{
-    long np = (long)s->g.nodes * s->P, nt = (long)s->g.nodes * s->g.term;
-    w->lnk_valid = calloc((size_t)np, 1);
-    w->lnk = calloc((size_t)np, sizeof(tn_flit));
-    w->inj_valid = calloc((size_t)nt, 1);
-    w->inj = calloc((size_t)nt, sizeof(tn_flit));
-    w->crd_valid = calloc((size_t)np, 1);
-    w->crd_vc = calloc((size_t)np, 1);
-    return w->lnk_valid && w->lnk && w->inj_valid && w->inj && w->crd_valid && w->crd_vc ? 0 : -1;
-}
-
-void view_free(view *w)
-{
-    free(w->lnk_valid);
-    free(w->lnk);
-    free(w->inj_valid);
-    free(w->inj);
-    free(w->crd_valid);
-    free(w->crd_vc);
-}
-
-void view_build(view *w, const tn_sim *s)
-{
-    long np = (long)s->g.nodes * s->P, nt = (long)s->g.nodes * s->g.term;
-    memset(w->lnk_valid, 0, (size_t)np);
-    memset(w->inj_valid, 0, (size_t)nt);
-    memset(w->crd_valid, 0, (size_t)np);
-    int c = s->cur;
-    for (long i = 0; i < s->nlev[c]; i++) {
-        const tn_link_ev *e = &s->lev[c][i];
-        if (e->from_node >= 0) {
-            long idx = (long)e->from_node * s->P + e->from_port;
-            w->lnk_valid[idx] = 1;
-            w->lnk[idx] = e->f;
-        } else {
-            long idx = (long)e->node * s->g.term + e->from_port;
-            w->inj_valid[idx] = 1;
-            w->inj[idx] = e->f;
-        }
-    }
-    for (long i = 0; i < s->ncev[c]; i++) {
-        const tn_credit_ev *e = &s->cev[c][i];
-        long idx = (long)e->node * s->P + e->port;
-        w->crd_valid[idx] = 1;
-        w->crd_vc[idx] = e->vc;
-    }
-}
 
 /* A flit's fields at their table positions (absent fields have width 0). */
 void drive_flit(uint8_t *p, long lsb, const layout *L, const tn_flit *f)
@@ -62,12 +12,12 @@ void drive_flit(uint8_t *p, long lsb, const layout *L, const tn_flit *f)
             lk_set(p, lsb + L->f_lsb[i], L->f_w[i], v[i]);
 }
 
-void drive_injection(rnet *r, const view *w, const layout *L, const tn_sim *s)
+void drive_injection(rnet *r, const view *w, const layout *L, const tn_geom *g)
 {
     rnet_clear_inputs(r);
-    for (int node = 0; node < s->g.nodes; node++)
-        for (int ch = 0; ch < s->g.term; ch++) {
-            long i = (long)node * s->g.term + ch;
+    for (int node = 0; node < g->nodes; node++)
+        for (int ch = 0; ch < g->term; ch++) {
+            long i = (long)node * g->term + ch;
             if (!w->inj_valid[i])
                 continue;
             uint8_t *pv, *pc, *pf;

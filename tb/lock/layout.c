@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Widths and bus positions of the Verilated model, from the generated table (rtl/common/tn_defs.tbl
  * via cmodel/include/tn_defs.h and tb/tn_obs.h): nothing here repeats a width by hand. */
+#include <stdio.h>
+#include <stdlib.h>
 #include "lock.h"
 #include "tn_obs.h"
 
@@ -29,7 +31,7 @@ void layout_init(layout *L, const tn_rtl_params *p)
     long o = 0;
     {
         const tn_dims *L = Ld; /* the table's expressions read L-> */
-#define X(nm, ix, cnt, w, when, model) o += (long)(cnt) * (w);
+#define X(nm, ix, cnt, w) o += (long)(cnt) * (w);
         TN_OBS_FIELDS(X)
 #undef X
     }
@@ -37,7 +39,7 @@ void layout_init(layout *L, const tn_rtl_params *p)
     o = 0;
     {
         const tn_dims *L = Ld;
-#define X(nm, ix, cnt, w, when, model) o += (long)(cnt) * (w);
+#define X(nm, ix, cnt, w) o += (long)(cnt) * (w);
         TN_NIOBS_FIELDS(X)
 #undef X
     }
@@ -45,11 +47,17 @@ void layout_init(layout *L, const tn_rtl_params *p)
     o = 0;
     {
         const tn_dims *L = Ld;
-#define X(nm, ix, cnt, w, when, model) o += (long)(cnt) * (w);
+#define X(nm, ix, cnt, w) o += (long)(cnt) * (w);
         TN_ACOROBS_FIELDS(X)
 #undef X
     }
     L->aobsw = o;
+    for (int bus = TN_OBS_ROUTER; bus <= TN_OBS_ACOR; bus++)
+        if (tn_obs_count(d, bus) > LK_MAX_OBSV) { /* a build past tn.h's limits */
+            fprintf(stderr, "tnlock: error: observation bus %d has %d fields, more than %d\n", bus,
+                    tn_obs_count(d, bus), LK_MAX_OBSV);
+            exit(2);
+        }
     L->acor = p->acor;
     L->gal = p->gal;
     L->emu = p->emu;

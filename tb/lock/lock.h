@@ -3,7 +3,7 @@
  *   main.c     command line, the run, the report
  *   layout.c   widths and bus positions from the generated table (tb/tn_obs.h, tn_defs.h)
  *   rnet.c     the RTL side: one Verilated tn_torus, or one tn_router per node wired here
- *   drive.c    the model's link registers of a cycle and the injection inputs they drive
+ *   drive.c    the injection inputs the model's registers of a cycle drive
  *   compare.c  every link, credit, observed register and error vector, table-driven
  *   ni.c       the GAL network interface beside each router
  *   acor.c     the ACOR block beside each router
@@ -14,7 +14,7 @@
 #define TN_LOCK_H
 #include <stdint.h>
 #include <string.h>
-#include "tn_internal.h"
+#include "tn_observe.h" /* the model, through its observation port only */
 #include "tn_rtl.h"
 
 /* ---- word-wide access to a Verilated port: little-endian bytes, bit i in byte i/8 ---- */
@@ -60,7 +60,8 @@ static inline void lk_set(uint8_t *p, long lsb, int width, uint64_t v)
 }
 
 /* ---- layout of the buses (layout.c) ---- */
-#define LK_MAX_OBS 32
+/* The most observed values of a node on one bus (tn_sim_observe): ample for tn.h's limits. */
+#define LK_MAX_OBSV 4096
 typedef struct layout {
     tn_dims d;               /* base parameters and derived widths (rtl/common/tn_defs.tbl) */
     long f_lsb[8];           /* flit field LSBs in TN_FLIT_FIELDS order */
@@ -129,20 +130,11 @@ double rnet_overlap_rtl_s(const rnet *n); /* seconds the second thread spent tic
 int rnet_trace_open(rnet *n, int node, const char *path);
 void rnet_trace_dump(rnet *n, uint64_t time);
 
-/* ---- the model's registers of a cycle and the injection (drive.c) ---- */
-typedef struct view {
-    uint8_t *lnk_valid;      /* [node*P+port] */
-    tn_flit *lnk;
-    uint8_t *inj_valid;      /* [node*TERM+ch] */
-    tn_flit *inj;
-    uint8_t *crd_valid;      /* [node*P+port] */
-    uint8_t *crd_vc;
-} view;
-int view_alloc(view *w, const tn_sim *s);
-void view_free(view *w);
-void view_build(view *w, const tn_sim *s);
+/* ---- the injection inputs from the model's registers of a cycle (drive.c) ---- */
+/* The model's link, credit and injection registers of a cycle: tn_links (tn_observe.h). */
+typedef tn_links view;
 void drive_flit(uint8_t *p, long lsb, const layout *L, const tn_flit *f);
-void drive_injection(rnet *r, const view *w, const layout *L, const tn_sim *s);
+void drive_injection(rnet *r, const view *w, const layout *L, const tn_geom *g);
 
 /* ---- comparison (compare.c, ni.c) ---- */
 typedef struct mismatch {
@@ -172,7 +164,7 @@ static inline long lk_node_bit(const rnet *r, int node, long width)
     return r->L->emu ? node * width : 0;
 }
 int ni_compare_state(rnet *r, const tn_sim *s, const layout *L, mismatch *mm);
-void ni_capture(const tn_sim *s, uint8_t *ready, uint32_t *ntag);
+void ni_capture(const tn_sim *s, uint8_t *ready, uint32_t *ntag); /* before the model's step */
 void ni_drive(rnet *r, const tn_sim *s, const layout *L, const uint8_t *ready,
               const uint32_t *ntag);
 int ni_compare_decisions(rnet *r, const tn_sim *s, const layout *L, mismatch *mm);

@@ -64,13 +64,14 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
     layout_init(&L, &rp);
     tn_rtl_xinit(o->xinit ? o->cfg.seed * 2654435761u + 1u : 0u); /* the same values in a rerun */
     rnet net, *r = &net;
-    if (rnet_open(r, &s->g, &L, &o->cfg, s->A, (int)o->threads)) {
+    const tn_geom *g = tn_sim_geom(s);
+    if (rnet_open(r, g, &L, &o->cfg, tn_sim_acrd(s), (int)o->threads)) {
         fprintf(stderr, "tnlock: error: out of memory\n");
         return 2;
     }
     view w;
-    long nt = (long)s->g.nodes * s->g.term;
-    if (view_alloc(&w, s)) {
+    long nt = (long)g->nodes * g->term;
+    if (tn_links_alloc(&w, s)) {
         fprintf(stderr, "tnlock: error: out of memory\n");
         return 2;
     }
@@ -86,10 +87,10 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
      * one processor. */
     int ovl = o->overlap && !o->xinit && !fst && !L.gal && !L.acor && o->threads <= 1 &&
               sysconf(_SC_NPROCESSORS_ONLN) >= 2 && rnet_overlap_open(r) == 0;
-    long limit = o->cycles + 100000L + 100L * s->g.nodes * s->P;
+    long limit = o->cycles + 100000L + 100L * g->nodes * g->ports;
     int rc = 0;
     uint8_t *ni_ready = L.gal ? calloc((size_t)nt, 1) : NULL;
-    uint32_t *ni_ntag = L.gal ? calloc((size_t)s->g.nodes, sizeof *ni_ntag) : NULL;
+    uint32_t *ni_ntag = L.gal ? calloc((size_t)g->nodes, sizeof *ni_ntag) : NULL;
     uint8_t *acor_lvl = L.acor ? calloc((size_t)nt, 1) : NULL;
     if ((L.gal && (!ni_ready || !ni_ntag)) || (L.acor && !acor_lvl)) {
         fprintf(stderr, "tnlock: error: out of memory\n");
@@ -97,12 +98,12 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
     }
     for (long t = 0; t < limit; t++) {
         if (t == o->cycles)
-            s->gen_stop = 1; /* stop starting packets; drain */
-        if (t >= o->cycles && s->in_flight == 0 && s->nlev[s->cur] == 0 && s->ncev[s->cur] == 0)
+            tn_sim_stop_sources(s); /* stop starting packets; drain */
+        long held = tn_sim_links(s, &w); /* the registers of cycle t */
+        if (t >= o->cycles && tn_sim_in_flight(s) == 0 && held == 0)
             break;
-        view_build(&w, s);
         double t0 = lk_now();
-        drive_injection(r, &w, &L, s);
+        drive_injection(r, &w, &L, g);
         if (o->inject && res->inj_t < 0 && t >= o->inject_at && t < o->cycles &&
             inject_try(o->inject, (int)o->inject_node, r, s, &w, &L, res->inj_what,
                        sizeof res->inj_what))
@@ -114,10 +115,9 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
         double t1 = lk_now();
         res->rtl_s += t1 - t0;
         for (long i = 0; i < nt; i++)
-            res->flits_ejected += w.lnk_valid[(i / s->g.term) * s->P +
-                                              tn_term_port(&s->g, (int)(i % s->g.term))];
-        for (int v = 0; v < s->g.nodes; v++)
-            tn_router_sel_sync(s, v); /* routers the model skipped: state of cycle t */
+            res->flits_ejected += w.lnk_valid[(i / g->term) * g->ports +
+                                              tn_term_port(g, (int)(i % g->term))];
+        tn_sim_sync(s); /* routers the model skipped: state of cycle t */
         int bad;
         if (ovl) {
             /* overlap: the RTL's inputs of cycle t are driven and its state copied; it ticks on
@@ -138,11 +138,11 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
         if (o->inject && !rc) {
             /* the first error bit ends the run (both hold it: compared above); so does the
              * wait for one after the break, or the end of the cycles without a chance */
-            for (int v = 0; v < s->g.nodes && res->err_t < 0; v++)
-                if (s->router_err[v]) {
+            for (int v = 0; v < g->nodes && res->err_t < 0; v++)
+                if (tn_sim_router_err(s, v)) {
                     res->err_t = t;
                     res->err_node = v;
-                    res->err_bits = s->router_err[v];
+                    res->err_bits = tn_sim_router_err(s, v);
                 }
             if (res->err_t >= 0 || (res->inj_t >= 0 && t > res->inj_t + INJ_WAIT) ||
                 (res->inj_t < 0 && t >= o->cycles)) {
@@ -151,7 +151,7 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
                 break;
             }
         }
-        if (s->deadlocked) {
+        if (tn_sim_deadlocked(s)) {
             fprintf(stderr, "tnlock: %s (the RTL, in lockstep, is stuck the same way)\n",
                     tn_sim_deadlock_report(s));
             res->deadlocked = 1;
@@ -200,16 +200,15 @@ static int lockstep(const opts *o, long trace_lo, long trace_hi, const char *fst
     if (ovl)
         res->rtl_s += rnet_overlap_rtl_s(r);
     res->overlap = ovl;
-    res->drained = s->in_flight == 0;
-    res->delivered = s->delivered;
-    res->injected = s->injected;
-    res->check_errors = s->check_errors;
+    res->drained = tn_sim_in_flight(s) == 0;
+    tn_sim_counts(s, &res->injected, &res->delivered);
+    res->check_errors = tn_sim_check_errors(s);
     rnet_close(r);
     tn_sim_free(s);
     free(ni_ready);
     free(ni_ntag);
     free(acor_lvl);
-    view_free(&w);
+    tn_links_free(&w);
     return rc;
 }
 

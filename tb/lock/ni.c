@@ -38,17 +38,20 @@ int lk_node_mismatch(mismatch *mm, int node, int idx, const char *field, uint64_
 int ni_compare_state(rnet *r, const tn_sim *s, const layout *Lay, mismatch *mm)
 {
     const tn_dims *L = &Lay->d;
-    const tn_gal_ni *g = &s->gal;
-    for (int node = 0; node < s->g.nodes; node++) {
+    uint64_t mval[LK_MAX_OBSV];
+    uint64_t mcmp[LK_MAX_OBSV / 64];
+    for (int node = 0; node < tn_sim_geom(s)->nodes; node++) {
         const uint8_t *po = port(lk_node_rtl(r, node), TN_RTL_NI_OBS);
         long off = lk_node_bit(r, node, Lay->nobsw);
-#define X(nm, ix, cnt, wd, when, model)                                                        \
-    for (int i = 0; i < (cnt); i++) {                                                          \
-        if (!(when))                                                                           \
+        int k = 0;
+        tn_sim_observe(s, L, TN_OBS_NI, node, mval, mcmp);
+#define X(nm, ix, cnt, wd)                                                                     \
+    for (int i = 0; i < (cnt); i++, k++) {                                                     \
+        if (!(mcmp[k >> 6] >> (k & 63) & 1))                                                   \
             continue;                                                                          \
-        uint64_t rv = lk_get(po, off + (long)i * (wd), (wd)), mv = (uint64_t)(model);          \
+        uint64_t rv = lk_get(po, off + (long)i * (wd), (wd)), mv = mval[k];                    \
         if (rv != mv)                                                                          \
-            return lk_node_mismatch(mm, node, i, nm, rv, mv);                                       \
+            return lk_node_mismatch(mm, node, i, nm, rv, mv);                                  \
     }                                                                                          \
     off += (long)(cnt) * (wd);
         TN_NIOBS_FIELDS(X)
@@ -61,17 +64,14 @@ int ni_compare_state(rnet *r, const tn_sim *s, const layout *Lay, mismatch *mm)
  * being sent and a VC with all credits), and the node's queued-packet count (the next tag). */
 void ni_capture(const tn_sim *s, uint8_t *ready, uint32_t *ntag)
 {
-    const int term = s->g.term;
-    for (int node = 0; node < s->g.nodes; node++) {
-        ntag[node] = s->gal.ntag[node];
-        for (int e = 0; e < term; e++) {
-            const tn_source *src = &s->src[(long)node * term + e];
-            int any = 0;
-            for (int v = 0; v < s->V; v++)
-                any |= src->credits[v] == s->B;
-            ready[(long)node * term + e] = (uint8_t)(!src->in_pkt && any);
+    const tn_geom *g = tn_sim_geom(s);
+    tn_chan_obs o;
+    for (int node = 0; node < g->nodes; node++)
+        for (int e = 0; e < g->term; e++) {
+            tn_sim_chan(s, node, e, &o);
+            ntag[node] = o.ntag;
+            ready[(long)node * g->term + e] = o.ready;
         }
-    }
 }
 
 #define NI_CHECK(fld, idx, rv, mv)                                                             \
@@ -87,8 +87,10 @@ void ni_drive(rnet *r, const tn_sim *s, const layout *Lay, const uint8_t *ready,
               const uint32_t *ntag)
 {
     const tn_dims *L = &Lay->d;
-    const int term = s->g.term, AW = L->AW, TW = L->TAGW;
-    for (int node = 0; node < s->g.nodes; node++) {
+    const tn_geom *g = tn_sim_geom(s);
+    const int term = g->term, AW = L->AW, TW = L->TAGW;
+    tn_chan_obs o;
+    for (int node = 0; node < g->nodes; node++) {
         tn_rtl *x = lk_node_rtl(r, node);
         uint8_t *sv = port(x, TN_RTL_NI_SRC_VALID), *sd = port(x, TN_RTL_NI_SRC_DST);
         uint8_t *st = port(x, TN_RTL_NI_SRC_TAG), *rd = port(x, TN_RTL_NI_SND_READY);
@@ -96,12 +98,11 @@ void ni_drive(rnet *r, const tn_sim *s, const layout *Lay, const uint8_t *ready,
         long bT = lk_node_bit(r, node, (long)term * TW);
         uint32_t tag = ntag[node];
         for (int e = 0; e < term; e++) {
-            const tn_source *src = &s->src[(long)node * term + e];
-            lk_set(sv, b1 + e, 1, src->gal_offer);
-            lk_set(sd, bA + (long)e * AW, AW,
-                   src->gal_offer ? (uint64_t)tn_addr_of(&s->g, src->gal_offer_dst) : 0);
+            tn_sim_chan(s, node, e, &o);
+            lk_set(sv, b1 + e, 1, o.offer);
+            lk_set(sd, bA + (long)e * AW, AW, o.offer_dst);
             lk_set(st, bT + (long)e * TW, TW, tag & ((1u << TW) - 1));
-            tag += src->gal_took;
+            tag += o.took;
             lk_set(rd, b1 + e, 1, ready[(long)node * term + e]);
         }
     }
@@ -112,8 +113,10 @@ void ni_drive(rnet *r, const tn_sim *s, const layout *Lay, const uint8_t *ready,
 int ni_compare_decisions(rnet *r, const tn_sim *s, const layout *Lay, mismatch *mm)
 {
     const tn_dims *L = &Lay->d;
-    const int term = s->g.term, AW = L->AW, TW = L->TAGW;
-    for (int node = 0; node < s->g.nodes; node++) {
+    const tn_geom *g = tn_sim_geom(s);
+    const int term = g->term, AW = L->AW, TW = L->TAGW;
+    tn_chan_obs o;
+    for (int node = 0; node < g->nodes; node++) {
         tn_rtl *x = lk_node_rtl(r, node);
         const uint8_t *tk = port(x, TN_RTL_NI_SRC_TAKE), *sq = port(x, TN_RTL_NI_SRC_QUEUE);
         const uint8_t *gv = port(x, TN_RTL_NI_SND_VALID), *gt = port(x, TN_RTL_NI_SND_TAG);
@@ -122,21 +125,18 @@ int ni_compare_decisions(rnet *r, const tn_sim *s, const layout *Lay, mismatch *
         long bT = lk_node_bit(r, node, (long)term * TW), bJ = lk_node_bit(r, node, (long)term * L->JW);
         long bN = lk_node_bit(r, node, (long)term * L->N);
         for (int e = 0; e < term; e++) {
-            const tn_source *src = &s->src[(long)node * term + e];
+            tn_sim_chan(s, node, e, &o);
             int take = (int)lk_get(tk, b1 + e, 1);
-            NI_CHECK("ni.src_take", e, take, src->gal_took);
+            NI_CHECK("ni.src_take", e, take, o.took);
             if (take)
-                NI_CHECK("ni.src_queue", e, lk_get(sq, bJ + (long)e * L->JW, L->JW),
-                         src->gal_enq_q);
+                NI_CHECK("ni.src_queue", e, lk_get(sq, bJ + (long)e * L->JW, L->JW), o.enq_q);
             int go = (int)lk_get(gv, b1 + e, 1);
-            NI_CHECK("ni.snd_valid", e, go, src->gal_dep_q >= 0);
+            NI_CHECK("ni.snd_valid", e, go, o.dep_q >= 0);
             if (go) {
-                const tn_packet *p = &s->pkt[src->pkt];
                 NI_CHECK("ni.snd_tag", e, lk_get(gt, bT + (long)e * TW, TW),
-                         src->gal_dep_tag & ((1u << TW) - 1));
-                NI_CHECK("ni.snd_dst", e, lk_get(gd, bA + (long)e * AW, AW),
-                         tn_addr_of(&s->g, p->dst));
-                NI_CHECK("ni.snd_quad", e, lk_get(gq, bN + (long)e * L->N, L->N), p->quad);
+                         o.dep_tag & ((1u << TW) - 1));
+                NI_CHECK("ni.snd_dst", e, lk_get(gd, bA + (long)e * AW, AW), o.dep_dst);
+                NI_CHECK("ni.snd_quad", e, lk_get(gq, bN + (long)e * L->N, L->N), o.dep_quad);
             }
         }
     }
@@ -148,7 +148,7 @@ int ni_drive_compare(rnet *r, const tn_sim *s, const layout *Lay, const uint8_t 
                      const uint32_t *ntag, mismatch *mm)
 {
     ni_drive(r, s, Lay, ready, ntag);
-    for (int node = 0; node < s->g.nodes; node++)
+    for (int node = 0; node < tn_sim_geom(s)->nodes; node++)
         tn_rtl_eval(lk_node_rtl(r, node));
     return ni_compare_decisions(r, s, Lay, mm);
 }

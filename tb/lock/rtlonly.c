@@ -2,7 +2,7 @@
 /* The RTL alone, for throughput (tnlock model=off): no golden model is stepped. Each terminal
  * channel injects Bernoulli packets at the configured rate with uniform random destinations
  * (other nodes), on a VC with all its credits as section 9's source does, flit by flit as the
- * RTL returns credits; the routing header comes from the NI's rule (tn_source_header). Each
+ * RTL returns credits; the routing header comes from the NI's rule (tn_sim_header). Each
  * ejected flit is checked: it reached its destination, packets arrive whole (head, body, tail),
  * and every packet sent is received exactly once (per-source count and sequence sum). */
 #define _POSIX_C_SOURCE 200809L
@@ -31,12 +31,13 @@ int rtl_only(const tn_config *c, long cycles, int threads, rtlonly_result *res, 
     layout L;
     layout_init(&L, &rp);
     rnet net;
-    const int nodes = s->g.nodes, term = s->g.term, V = s->V, B = s->B;
+    const tn_geom *g = tn_sim_geom(s);
+    const int nodes = g->nodes, term = g->term, V = c->vcs, B = c->buf;
     long nt = (long)nodes * term;
     inj *in = calloc((size_t)nt, sizeof *in);
     long *got = calloc((size_t)nodes, sizeof *got), *sum = calloc((size_t)nodes, sizeof *sum);
     int *rx_len = calloc((size_t)nt * (size_t)V, sizeof *rx_len); /* per ejection VC */
-    if (!in || !got || !sum || !rx_len || rnet_open(&net, &s->g, &L, c, s->A, threads)) {
+    if (!in || !got || !sum || !rx_len || rnet_open(&net, g, &L, c, tn_sim_acrd(s), threads)) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -66,15 +67,15 @@ int rtl_only(const tn_config *c, long cycles, int threads, rtlonly_result *res, 
                         int v = (x->vc_ptr + k) % V;
                         if (x->credits[v] != B)
                             continue;
-                        tn_pending p;
-                        memset(&p, 0, sizeof p);
-                        p.dst = (int)tn_rng_below(&rng, (uint32_t)nodes - 1);
-                        p.dst += p.dst >= node;
-                        p.len = c->pkt_min +
-                                (int)tn_rng_below(&rng, (uint32_t)(c->pkt_max - c->pkt_min + 1));
-                        tn_source_header(s, node, &rng, &p);
-                        x->in_pkt = 1, x->vc = v, x->idx = 0, x->len = p.len, x->dst = p.dst;
-                        x->mid = p.mid, x->quad = p.quad, x->vc_ptr = (v + 1) % V;
+                        int dst = (int)tn_rng_below(&rng, (uint32_t)nodes - 1);
+                        dst += dst >= node;
+                        int len = c->pkt_min +
+                                  (int)tn_rng_below(&rng, (uint32_t)(c->pkt_max - c->pkt_min + 1));
+                        uint32_t mid;
+                        uint8_t quad;
+                        tn_sim_header(s, node, &rng, dst, &mid, &quad);
+                        x->in_pkt = 1, x->vc = v, x->idx = 0, x->len = len, x->dst = dst;
+                        x->mid = mid, x->quad = quad, x->vc_ptr = (v + 1) % V;
                         x->pend--;
                         injected++;
                     }
@@ -86,8 +87,8 @@ int rtl_only(const tn_config *c, long cycles, int threads, rtlonly_result *res, 
                 f.head = x->idx == 0;
                 f.tail = x->idx == x->len - 1;
                 f.vc = (uint8_t)x->vc;
-                f.dst = tn_addr_of(&s->g, x->dst);
-                f.src = tn_addr_of(&s->g, node);
+                f.dst = tn_addr_of(g, x->dst);
+                f.src = tn_addr_of(g, node);
                 f.mid = x->mid;
                 f.quad = x->quad;
                 f.payload = x->seq; /* the source's packet sequence number */
@@ -113,7 +114,7 @@ int rtl_only(const tn_config *c, long cycles, int threads, rtlonly_result *res, 
             const uint8_t *ec = rnet_bus(&net, LK_LNK_VC, node, &b3);
             const uint8_t *ef = rnet_bus(&net, LK_LNK_FLIT, node, &b4);
             for (int ch = 0; ch < term; ch++) {
-                int p = tn_term_port(&s->g, ch);
+                int p = tn_term_port(g, ch);
                 inj *x = &in[(long)node * term + ch];
                 if (lk_get(cv, b0 + p, 1))
                     x->credits[lk_get(cc, b1 + (long)p * L.d.VW, L.d.VW)]++;
@@ -126,11 +127,11 @@ int rtl_only(const tn_config *c, long cycles, int threads, rtlonly_result *res, 
                 uint32_t dst = (uint32_t)lk_get(ef, fb + L.f_lsb[LK_F_DST], L.f_w[LK_F_DST]);
                 res->flits++;
                 int *n = &rx_len[((long)node * term + ch) * V + vc];
-                if (dst != tn_addr_of(&s->g, node) || head != (*n == 0))
+                if (dst != tn_addr_of(g, node) || head != (*n == 0))
                     res->errors++;
                 *n = tail ? 0 : *n + 1;
                 if (tail) {
-                    int src = tn_node_of_addr(&s->g, (uint32_t)lk_get(ef, fb + L.f_lsb[LK_F_SRC],
+                    int src = tn_node_of_addr(g, (uint32_t)lk_get(ef, fb + L.f_lsb[LK_F_SRC],
                                                                       L.f_w[LK_F_SRC]));
                     got[src]++;
                     sum[src] += (long)lk_get(ef, fb + L.f_lsb[LK_F_PAYLOAD],

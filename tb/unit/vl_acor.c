@@ -63,7 +63,7 @@ static int run_open(run *u, tn_acor_rtl *r, uint32_t hi, uint32_t it1, uint32_t 
     d.TERM = u->term;
     const tn_dims *L = &d;
     int off = 0, *pos[] = {&u->o_level, &u->o_cnt, &u->o_tmr, &u->o_rng, &u->o_fail}, f = 0;
-#define X(nm, ix, cnt, wd, when, model) *pos[f++] = off; off += (cnt) * (wd);
+#define X(nm, ix, cnt, wd) *pos[f++] = off; off += (cnt) * (wd);
     TN_ACOROBS_FIELDS(X)
 #undef X
     memset(&u->rc, 0, sizeof u->rc);

@@ -91,7 +91,7 @@ static int run_open(run *u, tn_gal_rtl *r)
     {
         const tn_dims *L = &d;
         int lsb[5], f = 0, at = 0;
-#define X(nm, ix, cnt, wd, when, model) lsb[f++] = at, at += (cnt) * (wd);
+#define X(nm, ix, cnt, wd) lsb[f++] = at, at += (cnt) * (wd);
         TN_NIOBS_FIELDS(X)
 #undef X
         u->o_cnt = lsb[0];
