@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The board core (docs/board-guide.md, "Board core" and "Register map"): the control plane
+// The board core (docs/board-reference.md, "Board core" and "Register map"): the control plane
 // (tn_ctrl with its UART), the design's register file on its bus, the lockstep-verified torus
 // (rtl/net/tn_torus.v, instantiated), and per node a traffic source (rtl/ni/tn_source.v) and a
 // checking sink with statistics (rtl/ni/tn_sink.v), run with tnsim's window semantics
@@ -547,7 +547,7 @@ module tn_board #(
     end
     wire fin = ended_q && gathered;   // the run has ended and its figures are all in
 
-    // ---- the register bus (docs/board-guide.md, Register map) ----
+    // ---- the register bus (docs/board-reference.md, Register map) ----
     wire [31:0] rerr_or = {{(32-EW){1'b0}}, rerr_any};
     wire [31:0] serr_or = {28'd0, serr_any};
     wire any_err = (rerr_or != 32'd0) || (serr_or != 32'd0) || (ovf32 != 32'd0) ||

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The board's control plane (docs/board-guide.md, Protocol and Register map): a UART (tn_uart_rx,
+// The board's control plane (docs/board-reference.md, Protocol, Register map): a UART (tn_uart_rx,
 // tn_uart_tx), the frame parser and its replies, a register bus for the design's registers, the
 // run counter (run_o high for exactly N cycles after START N) and the design reset pulse.
 // Requests: 0xA5 cmd len payload[len] crc; replies: 0x5A status len_lo len_hi payload crc, with
@@ -46,7 +46,7 @@ module tn_ctrl #(
         end
     endgenerate
 
-    // ---- protocol constants (docs/board-guide.md) ----
+    // ---- protocol constants (docs/board-reference.md) ----
     localparam [7:0] SYNC_REQ = 8'hA5, SYNC_REP = 8'h5A;
     localparam [7:0] CMD_PING = 8'h01, CMD_WRITE = 8'h02, CMD_READ = 8'h03, CMD_BLOCK = 8'h04,
                      CMD_START = 8'h05, CMD_RESET = 8'h06;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// UART receiver, 8N1, LSB first (docs/board-guide.md, Protocol). The line passes a two-flop
+// UART receiver, 8N1, LSB first (docs/board-reference.md, Protocol). The line passes a two-flop
 // synchroniser; a falling edge starts a byte, the start bit is checked at its middle (a shorter
 // low pulse is a glitch and is ignored), each data bit and the stop bit are sampled at their
 // middle. A byte whose stop bit reads 0 (a framing error) is dropped: the protocol's checksum

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// UART transmitter, 8N1, LSB first (docs/board-guide.md, Protocol). A byte offered with valid_i
+// UART transmitter, 8N1, LSB first (docs/board-reference.md, Protocol). A byte offered with valid_i
 // while ready_o is high is taken at the end of that cycle; the start bit begins on the next
 // cycle and every bit lasts CLKS_PER_BIT cycles; ready_o rises again after the stop bit.
 module tn_uart_tx #(

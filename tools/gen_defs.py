@@ -167,8 +167,8 @@ def wrap_comment(text, indent, width=100):
 
 def gen_board_h(t):
     L = ["/* SPDX-License-Identifier: MIT */", f"/* {HEADER}. */",
-         "/* The board core's registers (fpga/tn_board.v; docs/board-guide.md, Register map, \"Board",
-         " * core\"). Configuration registers take effect at the next RESET. */",
+         "/* The board core's registers (fpga/tn_board.v; docs/board-reference.md, Register map,",
+         " * \"Board core\"). Configuration registers take effect at the next RESET. */",
          "#ifndef TN_BOARD_REGS_H", "#define TN_BOARD_REGS_H", "enum tn_board_reg {"]
     for name, addr, meaning in t["breg"]:
         head = f"    TN_B_{name} = 0x{int(addr, 0):04X},"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The board's UART protocol (docs/board-guide.md, Protocol), as fpga/tn_ctrl.v implements it:
+/* The board's UART protocol (docs/board-reference.md, Protocol), as fpga/tn_ctrl.v implements it:
  * requests 0xA5 cmd len payload[len] crc, replies 0x5A status len_lo len_hi payload crc, CRC-8
  * (polynomial 0x07, initial value 0, MSB first) over every byte after the sync byte,
  * little-endian fields. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* tnhost: the control plane's commands (ping, regs, read, write, block, start, reset, raw);
- * docs/board-guide.md, "Protocol". */
+ * docs/board-reference.md, "Protocol". */
 #include "tnhost_cmd.h"
 
 /* ---- commands ---- */

@@ -5,9 +5,9 @@
 // and checks each flit (R10.2) into sticky error bits: err_o[0] dst is not this node; [1] order
 // (a head while the VC's packet is open, a body flit without a head, a flit index out of order,
 // or tail not on the last flit); [2] src differs from the head's; [3] payload (the board's
-// payload, docs/board-guide.md "Flit payload": the length field changes within a packet or a
+// payload, docs/board-reference.md "Flit payload": the length field changes within a packet or a
 // reserved bit is set). Exactly once is checked by the board's counters (every started packet
-// delivered once: injected = delivered per run, docs/board-guide.md).
+// delivered once: injected = delivered per run, docs/board-reference.md).
 // Latency = tail ejection cycle - creation cycle, the creation cycle's low 16 bits taken from the
 // head's payload: exact while latencies stay below 65,536 cycles. A packet is marked when it was
 // created in [win_lo, win_hi); marked packets give packets_o, the latency sum, max, min and a

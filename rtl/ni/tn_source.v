@@ -16,7 +16,7 @@
 // (R23.4.1: no packet being sent, a packet waiting, the sources not stopped) is an attempt
 // (acor_att_o, acor_rdy_o: a VC with every credit, R9.3 (c)) and the packet that starts carries
 // the node's tn_acor's draw of that cycle (acor_mid_i) as its intermediate (R23.4.2).
-// Payload (the board's, docs/board-guide.md, "Flit payload"): the head carries the packet's
+// Payload (the board's, docs/board-reference.md, "Flit payload"): the head carries the packet's
 // creation cycle mod 2^16; flit j >= 1 carries {len-1, j} (8 bits each). W >= 16.
 // Configuration inputs are held constant from reset to the end of a run.
 // State in tn_ctx_reg, the FIFO a memory {ctx, slot}: CTX = 1 one node's source; CTX > 1 one copy

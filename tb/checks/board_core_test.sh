@@ -73,7 +73,7 @@ if [ -z "${PTY_core:-}" ] || [ -z "${PTY_ctrl:-}" ]; then
 fi
 
 # every register at power-on, before any run: the configuration registers hold the values of
-# docs/board-guide.md ("Register map", after power-on), the run state and the statistics are
+# docs/board-reference.md ("Register map", after power-on), the run state and the statistics are
 # zero (a node's latency minimum 0xFFFF, none yet)
 # blk ADDR COUNT: the values read by one READ_BLOCK, space-separated, into BLK
 blk() {
@@ -604,7 +604,7 @@ else
     fail "a router error alone (ROUTING 5): every node's configuration bit, STATUS 15, errors exit 1" "exit $RC: $RE" "$ERR"
 fi
 
-# the register map's access rules (docs/board-guide.md, "Register map"): every configuration
+# the register map's access rules (docs/board-reference.md, "Register map"): every configuration
 # register keeps exactly its documented bits (a different value written to each, read back
 # masked), and reads of unmapped addresses and writes to read-only or unmapped ones are refused
 # with ERROR 0x04. Last: it leaves the configuration registers changed.

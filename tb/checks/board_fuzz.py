@@ -7,7 +7,7 @@ builds, loads up to 0.2, a mid-run switch of pattern, load or both in about a th
 drain and histogram edges, buffers, packet lengths, selections,
 switch priority and dateline), runs each on tnboard-core with `tnhost run --compare --json`
 and checks that the board's figures equal the model's (the 11 figures and the latency
-histogram, docs/board-guide.md). A run whose source FIFO overflows (the board holds QD packets
+histogram, docs/board-reference.md). A run whose source FIFO overflows (the board holds QD packets
 per node, tnsim's queue is unbounded) is not comparable and is counted as skipped. Prints TAP
 and writes JUnit XML.
 

@@ -3,7 +3,7 @@
 """A board that misbehaves, on a pseudo-terminal, for tnhost's tests (tb/checks/board_ctrl_test.sh).
 
 tnboard and tnboard-core run the real RTL, which answers every request by the protocol
-(docs/board-guide.md, "Protocol"). What tnhost must survive beside a real board is what they
+(docs/board-reference.md, "Protocol"). What tnhost must survive beside a real board is what they
 never do: a reply of the wrong length, a device that is not the board, a board core whose cycle
 counter stands still. This program speaks the protocol's frames itself (requests 0xA5 cmd len
 payload crc, replies 0x5A status len_lo len_hi payload crc, CRC-8 polynomial 0x07 over every

@@ -7,7 +7,7 @@
  *    random latencies, over a window [win_lo, win_hi) and across the wrap of the 16-bit cycle:
  *    the delivered and marked packets, latency sum, minimum and maximum, the flits accepted in
  *    the window, and per tail done, mdone and the histogram bin, each against figures this test
- *    works out from what it sent (docs/board-guide.md, "Flit payload on the board"); no error;
+ *    works out from what it sent (docs/board-reference.md, "Flit payload on the board"); no error;
  *  - one break of each kind from a clean start (wrong destination; a head on an open VC, a body
  *    flit without a head, an index skipped, a tail too early or missing; another source; the
  *    length field changed): exactly its error bit (tn_sink.v's err_o), which stays set;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The board's control plane alone, for simulation (tb/board/tnboard.c via
 // tb/verilator/tn_board_shim.cpp): fpga/tn_ctrl.v with its UART and a small test register file
-// on its bus (docs/board-guide.md, Register map, "simulated control plane"):
+// on its bus (docs/board-reference.md, Register map, "simulated control plane"):
 //   0x0000       ID, read-only: the parameter ID (also PING's build identifier)
 //   0x0001       CYCLES, read-only: cycles with run_o high since the last design reset
 //   0x0002       READS, read-only: bus read strobes (bus_re) since rst_i, this read's not yet
