@@ -33,7 +33,7 @@ LIB_HDR := $(wildcard cmodel/include/*.h cmodel/src/*.h)
 TEST_SRC := $(wildcard tb/unit/test_*.c)
 TEST_BIN := $(patsubst tb/unit/%.c,build/test/%,$(TEST_SRC))
 
-.PHONY: help setup setup-core build run test regress lint waves bench mutate coverage gal acor fpga prog clean defs keydocs fuzz
+.PHONY: help setup setup-core build run test regress lint waves bench mutate coverage formal gal acor fpga prog clean defs keydocs fuzz
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -217,7 +217,7 @@ run: setup-core build build/bin/tnboard-core build/bin/tnboard-emu4x4 build/bin/
 
 test: setup-core ## unit tests, simulator checks (ASan+UBSan), the libFuzzer targets' short runs and the lockstep set; ends with "N passed, N failed"
 	@$(MAKE) -j$$(nproc) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/vl/acor/vl_acor build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.a build/san/tnhost build/bin/tnhost build/bin/tnboard build/bin/tnboard-core build/bin/tnboard-ring build/bin/tnboard-emu4x4 build/vl/source/vl_source build/vl/sink/vl_sink $(FUZZ_BIN) >/dev/null
-	@bash tb/checks/run_tests.sh $(TEST_BIN) tb/checks/check_faults.sh
+	@bash tb/checks/run_tests.sh $(TEST_BIN) tb/checks/check_faults.sh tb/checks/formal.sh
 
 regress: setup-core build ## the long lockstep regression, random runs of the simulated board against the C model, random tnsim command lines and each libFuzzer target for FUZZ_TIME s (default 120) and the Tang Mega 138K synthesis (GW_SYNTH=0: not), from a printed seed (SEED=n to rerun)
 	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a build/bin/tnboard-core build/bin/tnboard-ring build/bin/tnboard-emu4x4 build/bin/tnboard-emu8x8 build/bin/tnhost build/san/tnhost build/san/tnsim $(FUZZ_BIN) >/dev/null
@@ -229,6 +229,9 @@ lint: setup-core ## Verilator -Wall, Icarus and Yosys (synth, synth_ecp5): lint,
 waves: ## open the waveform of the last tnlock mismatch in GTKWave (WAVES=DIR: a run's waves= folder, e.g. the one a failing lockstep line prints)
 	@test -f $(or $(WAVES),build/waves)/tnlock.gtkw || { echo "waves: no $(or $(WAVES),build/waves)/tnlock.gtkw: no tnlock mismatch has written one there (WAVES=DIR for another run's waves= folder)" >&2; exit 2; }
 	gtkwave $(or $(WAVES),build/waves)/tnlock.gtkw
+
+formal: setup-core ## SymbiYosys proofs of rtl/formal/ by k-induction, and their planted faults (tb/checks/formal.sh): a table of property, engine, depth, result, time in build/formal/report.md
+	@bash tb/checks/formal.sh
 
 bench: setup-core build ## simulated cycles/s and flit-hops/s of tnsim (median of runs); never fails on time
 	@bash tools/bench.sh

