@@ -263,4 +263,82 @@ module tn_input_unit #(
         .d_i  ({pop_i, pop_i ? pop_vc_i : {VW{1'b0}}}),
         .q_o  ({crd_valid_o, crd_vc_o}),
         .qw_o (unused_crd_w));
+
+`ifdef TN_FV_INPUT_UNIT
+    // Formal only: the buffer's invariants that rtl/formal/tn_input_unit_fv.sv proves by
+    // induction (F4.4-F4.6 there), stated here because they read the flit and route RAMs. The
+    // checker's traffic: on each VC a flit's low bits number it (mod 2^(FW-2)), its route is its
+    // low RW bits, and its head bit follows a tail (packets whole, head first). f_wseq: the next
+    // number on each VC; f_inpkt / f_outpkt: a packet has entered / left part-way.
+    generate
+        if (CTX == 1 && STAGES == 1) begin : g_fv
+            localparam SW = FW - 2;
+            reg [SW-1:0] f_wseq [0:V-1];
+            reg [V-1:0]  f_inpkt, f_outpkt;
+            reg          f_ok = 1'b0;   // a reset has been applied: the state is meaningful
+            integer fv;
+            always @(posedge clk_i) begin
+                if (rst_i) f_ok <= 1'b1;
+                for (fv = 0; fv < V; fv = fv + 1)
+                    if (rst_i) begin
+                        f_wseq[fv]   <= {SW{1'b0}};
+                        f_inpkt[fv]  <= 1'b0;
+                        f_outpkt[fv] <= 1'b0;
+                    end else begin
+                        if (push_v[fv]) begin
+                            f_wseq[fv]  <= f_wseq[fv] + 1'b1;
+                            f_inpkt[fv] <= !in_flit_i[TAIL];
+                        end
+                        if (pop_i && pop_vc_i == fv[VW-1:0])
+                            f_outpkt[fv] <= !pop_flit_o[TAIL];
+                    end
+            end
+            always @* begin
+                if (in_valid_i) begin
+                    assume (in_flit_i[SW-1:0] == f_wseq[in_vc_i]);
+                    assume (in_flit_i[HEAD] == !f_inpkt[in_vc_i]);
+                    assume (in_route_i == in_flit_i[RW-1:0]);
+                end
+            end
+            genvar gw;
+            for (gw = 0; gw < V; gw = gw + 1) begin : g_fvc
+                localparam [VW-1:0] VI = gw;
+                wire [CNTW-1:0] cnt = g_vc[gw].cnt_w;
+                wire [BW-1:0]   rd  = g_vc[gw].rd_w;
+                reg [FW-1:0]    f, fp;
+                reg [RW:0]      r;
+                reg [BW:0]      s;
+                integer j;
+                always @* if (f_ok) begin
+                    fp = {FW{1'b0}};
+                    for (j = 0; j < B; j = j + 1) begin
+                        s = {1'b0, rd} + j[BW:0];
+                        if (s >= B[BW:0]) s = s - B[BW:0];
+                        f = g_fasync.fmem[{VI, s[BW-1:0]}];
+                        r = g_vc[gw].g_rtm.mem[s[BW-1:0]];
+                        if (j < cnt) begin
+                            // F4.4 the VC holds its flits in arrival order, numbered on
+                            assert (f[SW-1:0] == f_wseq[gw] - cnt + j[SW-1:0]);
+                            // F4.5 whole packets: a head first on the VC or after a tail
+                            if (j == 0) assert (f[HEAD] == !f_outpkt[gw]);
+                            else        assert (f[HEAD] == fp[TAIL]);
+                            if (j + 1 == cnt) assert (f[TAIL] == !f_inpkt[gw]);
+                            // the route RAM holds each flit's head bit and route
+                            assert (r == {f[RW-1:0], f[HEAD]});
+                        end
+                        fp = f;
+                    end
+                    if (cnt == {CNTW{1'b0}}) assert (f_inpkt[gw] == f_outpkt[gw]);
+                    // F4.6 a flit leaves in order; a VC is active exactly while its packet is
+                    // part-way out: taken by its head, released by its tail
+                    if (pop_i && pop_vc_i == VI) begin
+                        assert (pop_flit_o[SW-1:0] == f_wseq[gw] - cnt);
+                        assert (pop_flit_o[HEAD] == !f_outpkt[gw]);
+                    end
+                    assert (g_vc[gw].active_w == f_outpkt[gw]);
+                end
+            end
+        end
+    endgenerate
+`endif
 endmodule
