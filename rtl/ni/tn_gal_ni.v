@@ -695,7 +695,12 @@ module tn_gal_ni #(
             wire up = db < dprev_w[gs*DW +: DW];   // throughput dropped: route minimally more often
             assign dbar[gs*DW +: DW] = db;
             assign run_d[gs*DW +: DW] = db - nl;
+`ifdef TN_FAULT_GAL_TMAX
+            // planted fault (make formal's F6.1, tnlock's self-test): T may rise past gal_tmax
+            assign thr_mv[gs] = upd && (up ? (th <= cfg_tmax_i) : (th > cfg_tmin_i));
+`else
             assign thr_mv[gs] = upd && (up ? (th < cfg_tmax_i) : (th > cfg_tmin_i));
+`endif
             // th + 1 or th - 1 when it moves, else kept
             assign thr_d[gs*TW +: TW] = thr_mv[gs] ? th + {{(TW-1){!up}}, 1'b1} : th;
         end

@@ -234,12 +234,19 @@ module tn_input_unit #(
             wire [BW-1:0]   rd_d  = (rd_w == LAST) ? {BW{1'b0}} : rd_w + 1'b1;
             wire            take  = pop && alloc_i && !pop_tail;   // the head takes (op, ov)
             assign rdd_v[gv*BW +: BW] = pop ? rd_d : rd_w;
+`ifdef TN_FAULT_VC_RELEASE
+            // planted fault (make formal's F4.6, tnlock's self-test): the VC is also released
+            // when it empties before its tail has arrived
+            wire rel = pop && (pop_tail || cnt_w == {{(CNTW-1){1'b0}}, 1'b1});
+`else
+            wire rel = pop && pop_tail;   // released by its tail
+`endif
             tn_ctx_reg #(.W(CNTW + BW + 1), .CTX(CTX), .STAGES(STAGES)) u_cnt (
                 .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(wctx_i), .we_i(ctx_we_i),
                 .en_i (1'b1),
                 .rv_i ({(CNTW + BW + 1){1'b0}}),
                 .d_i  ({cnt_d, rdd_v[gv*BW +: BW],
-                        (pop && pop_tail) ? 1'b0 : (pop && alloc_i) ? 1'b1 : active_w}),
+                        rel ? 1'b0 : (pop && alloc_i) ? 1'b1 : active_w}),
                 .q_o  ({cnt_q, rd_q, active_q}),
                 .qw_o ({cnt_w, rd_w, active_w}));
             tn_ctx_reg #(.W(PW + VW + P + V), .CTX(CTX), .STAGES(STAGES)) u_out (
@@ -264,6 +271,56 @@ module tn_input_unit #(
         .q_o  ({crd_valid_o, crd_vc_o}),
         .qw_o (unused_crd_w));
 
+`ifdef TN_FV_ROUTER
+    // Formal only (rtl/formal/tn_router_fv.sv): the buffer invariants the router's proof needs,
+    // for any payload (F4.5's packet structure without F4.4's numbering): the upstream sends
+    // whole packets on each VC (f_inpkt: a packet has entered part-way); the flits held form
+    // whole packets, the front is a head exactly when the VC is idle, the route RAM's head bit is
+    // the flit's, and every head held has one output port (the route unit's, asserted there).
+    generate
+        if (CTX == 1 && STAGES == 1) begin : g_fvr
+            reg [V-1:0] f_inpkt;
+            integer fv;
+            always @(posedge clk_i)
+                for (fv = 0; fv < V; fv = fv + 1)
+                    if (rst_i) f_inpkt[fv] <= 1'b0;
+                    else if (in_valid_i && in_vc_i == fv[VW-1:0]) f_inpkt[fv] <= !in_flit_i[TAIL];
+            always @*
+                for (fv = 0; fv < V; fv = fv + 1)
+                    if (in_valid_i && in_vc_i == fv[VW-1:0]) assume (in_flit_i[HEAD] == !f_inpkt[fv]);
+            genvar gr;
+            for (gr = 0; gr < V; gr = gr + 1) begin : g_fvc
+                localparam [VW-1:0] VI = gr;
+                wire [CNTW-1:0] cnt = g_vc[gr].cnt_w;
+                wire [BW-1:0]   rd  = g_vc[gr].rd_w;
+                reg [RW:0]      r;
+                reg [FW-1:0]    f, fp;
+                reg [BW:0]      s;
+                integer j;
+                always @* if (!$initstate) begin
+                    fp = {FW{1'b0}};
+                    for (j = 0; j < B; j = j + 1) begin
+                        s = {1'b0, rd} + j[BW:0];
+                        if (s >= B[BW:0]) s = s - B[BW:0];
+                        r = g_vc[gr].g_rtm.mem[s[BW-1:0]];
+                        f = g_fasync.fmem[{VI, s[BW-1:0]}];
+                        if (j < cnt) begin
+                            assert (r[0] == f[HEAD]);
+                            if (j == 0) assert (f[HEAD] == !g_vc[gr].active_w);
+                            else        assert (f[HEAD] == fp[TAIL]);
+                            if (j + 1 == cnt) assert (f[TAIL] == !f_inpkt[gr]);
+                            if (r[0])
+                                assert (r[P:1] != {P{1'b0}} &&
+                                        (r[P:1] & (r[P:1] - 1'b1)) == {P{1'b0}});
+                        end
+                        fp = f;
+                    end
+                    if (cnt == {CNTW{1'b0}}) assert (f_inpkt[gr] == g_vc[gr].active_w);
+                end
+            end
+        end
+    endgenerate
+`endif
 `ifdef TN_FV_INPUT_UNIT
     // Formal only: the buffer's invariants that rtl/formal/tn_input_unit_fv.sv proves by
     // induction (F4.4-F4.6 there), stated here because they read the flit and route RAMs. The

@@ -645,4 +645,76 @@ module tn_router #(
 
     // the observation bus of docs/microarchitecture.md 16, assembled from rtl/common/tn_defs.tbl
     assign obs_o = `TN_O_CONCAT;
+
+`ifdef TN_FV_ROUTER
+    // Formal only: the switch allocation's grants (F5.1 of rtl/formal/tn_router_fv.sv), stated
+    // here because they read the router's internal wires, and the checker's assumption that a
+    // head arrives only with a route the crossbar connects (an upstream routing by the same
+    // algorithm never makes a turn that DOR does not take, R8.6.1).
+    generate
+        if (CTX == 1 && STAGES == 1) begin : g_fv
+            integer fo, fi, fv;
+            reg [P-1:0] f_sel;   // per input port: some output port's grant names it
+            reg [P-1:0] f_two;   // per input port: two output ports' grants name it
+            // the checker resets the router in its first cycle: only the initial state is
+            // meaningless (a register of our own would let induction start from an f_ok of 0)
+            wire        f_ok = !$initstate;
+            always @* begin
+                f_sel = {P{1'b0}};
+                f_two = {P{1'b0}};
+                for (fi = 0; fi < P; fi = fi + 1) begin
+                    if (in_valid_i[fi] && in_flit_i[fi*FW + HEAD])
+                        for (fo = 0; fo < P; fo = fo + 1)
+                            if (g_in[fi].r_port_oh[fo]) assume (CONN[fo*P + fi]);
+                    // the route unit gives an arriving flit one output port
+                    if (f_ok && in_valid_i[fi])
+                        assert (g_in[fi].r_port_oh != {P{1'b0}} &&
+                                (g_in[fi].r_port_oh & (g_in[fi].r_port_oh - 1'b1)) == {P{1'b0}});
+                end
+                if (f_ok) for (fo = 0; fo < P; fo = fo + 1) begin
+                    // one input port per output port, and the grant flag says whether there is one
+                    assert ((out_oh[fo*P +: P] & (out_oh[fo*P +: P] - 1'b1)) == {P{1'b0}});
+                    assert (out_gnt[fo] == |out_oh[fo*P +: P]);
+                    f_two = f_two | (f_sel & out_oh[fo*P +: P]);
+                    f_sel = f_sel | out_oh[fo*P +: P];
+                end
+                // the configuration registers hold the (constant) configuration inputs
+                if (f_ok) assert ({cfg_buf_q, cfg_acrd_q, cfg_route_q, cfg_sel_q, cfg_dateline_q,
+                                   cfg_transit_q, coord_q} ==
+                                  {cfg_buf_i, cfg_acrd_i, cfg_route_i, cfg_sel_i, cfg_dateline_i,
+                                   cfg_transit_i, coord_i});
+                // an active input VC's output port and VC, and their one-hot copies, agree
+                if (f_ok) for (fi = 0; fi < PV; fi = fi + 1)
+                    if (active[fi]) begin
+                        assert (oport[fi*PW +: PW] < P && ovc[fi*VW +: VW] < V);
+                        for (fo = 0; fo < P; fo = fo + 1)
+                            assert (oport_oh[fi*P + fo] == (oport[fi*PW +: PW] == fo[PW-1:0]));
+                        for (fv = 0; fv < V; fv = fv + 1)
+                            assert (ovc_oh[fi*V + fv] == (ovc[fi*VW +: VW] == fv[VW-1:0]));
+                    end
+                if (f_ok) for (fi = 0; fi < P; fi = fi + 1) begin
+                    // one output port per input port, and only an input port that sends
+                    assert (!f_two[fi]);
+                    assert (in_gnt[fi] == f_sel[fi]);
+                    // only to a requester: the VC that sends holds a flit and requests that port
+                    for (fv = 0; fv < V; fv = fv + 1)
+                        if (in_gnt[fi] && in_vc[fi*VW +: VW] == fv[VW-1:0]) begin
+                            assert (cnt[(fi*V + fv)*CNTW +: CNTW] != {CNTW{1'b0}});
+                            assert (rq_body[fi*V + fv] || rq_head[fi*V + fv] ||
+                                    rq_adapt[fi*V + fv]);
+                            if (ROUTING == 0)
+                                for (fo = 0; fo < P; fo = fo + 1)
+                                    if (out_oh[fo*P + fi]) assert (rq_port[(fi*V + fv)*P + fo]);
+                        end
+                    // a head takes only an output VC that is free to take (6.3)
+                    for (fo = 0; fo < P; fo = fo + 1)
+                        for (fv = 0; fv < V; fv = fv + 1)
+                            if (in_gnt[fi] && in_alloc[fi] && in_op[fi*PW +: PW] == fo[PW-1:0] &&
+                                in_ov[fi*VW +: VW] == fv[VW-1:0])
+                                assert (take[fo*V + fv]);
+                end
+            end
+        end
+    endgenerate
+`endif
 endmodule

