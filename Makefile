@@ -4,7 +4,8 @@ SHELL := /bin/bash
 CC ?= gcc
 CSTD := -std=c11 -Wall -Wextra -Werror
 CFLAGS_REL := $(CSTD) -O2 -g
-CFLAGS_SAN := $(CSTD) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+CFLAGS_SAN := $(CSTD) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+              -DTN_INVARIANTS # the formal proofs' invariants checked every cycle (cmodel/src/invariant.c)
 # the programs built from every C source in one command (tnsim, tnhost) with link-time
 # optimisation when the compiler has it: the C model's small blocks inline across files, about
 # 15 % faster (the same output); the library objects stay plain, Verilated models link them.
@@ -90,7 +91,7 @@ build/test/%: tb/unit/%.c tb/unit/tn_test.h $(LIB_SRC) $(LIB_HDR)
 	$(CC) $(CFLAGS_SAN) $(INC) $< $(LIB_SRC) -lcmocka -lm -o $@
 
 build/test/test_select: tb/unit/tn_sel_script.h
-build/test/test_sim build/test/test_deadlock build/test/test_nonmin build/test/test_stats build/test/test_chaos build/test/test_sink: tb/unit/sim_util.h
+build/test/test_invariant build/test/test_sim build/test/test_deadlock build/test/test_nonmin build/test/test_stats build/test/test_chaos build/test/test_sink: tb/unit/sim_util.h
 
 # The Verilated unit tests' and board models' make flags: those of the lockstep models
 # (tools/vlmkflags.sh: clang++ -O2 where it is installed, else g++ -O1; TN_VL_CXX chooses),

@@ -309,6 +309,11 @@ void tn_sim_step(tn_sim *s)
         s->last_move = s->cycle;
     else if (s->in_flight && s->cycle - s->last_move >= s->cfg.watchdog && !s->deadlocked)
         watchdog_fire(s);
+#ifdef TN_INVARIANTS /* make test's sanitizer builds: the formal proofs' invariants, every cycle */
+    char inv[TN_ERRLEN];
+    if (tn_invariants(s, inv, sizeof inv))
+        tn_check_fail(s, "cycle %ld: invariant %s", s->cycle - 1, inv);
+#endif
     if (s->on_cycle)
         s->on_cycle(s->on_cycle_user, s);
 }

@@ -7,7 +7,8 @@
  *   observe.c (what the lockstep harness reads)
  *   sim.c (the cycle, the statistics), bound.c, deadlock.c, cli.c
  *   router.c, chaos.c (a router's cycle), source.c (sources, GAL senders), config.c
- *   ni.c, torus.c, acor.c, traffic.c; the router's blocks sw_alloc.c, vc_req.c, send.c
+ *   ni.c, torus.c, acor.c, traffic.c, invariant.c; the router's blocks sw_alloc.c, vc_req.c,
+ *   send.c
  *   input_unit.c, output_unit.c, arbiter.c, select.c, sink.c, rng.c, text.c
  *   packet.c (payloads, check failures), route.c
  *   topology.c
@@ -424,5 +425,9 @@ void tn_sink_receive(tn_sim *s, int node, int channel, const tn_flit *f);
 /* packet.c: a flit's payload (R10.2); a failed integrity check (the first one's message kept) */
 uint64_t tn_payload(const tn_sim *s, int src, uint32_t seq, int idx);
 void tn_check_fail(tn_sim *s, const char *fmt, ...);
+
+/* invariant.c: the formal proofs' invariants on the state at the end of a cycle (F-numbers of
+ * rtl/formal/, with their rules); 0, or how many are broken, the first described in msg */
+int tn_invariants(const tn_sim *s, char *msg, size_t len);
 
 #endif
