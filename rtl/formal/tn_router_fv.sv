@@ -5,9 +5,10 @@
 // are modelled by what they guarantee: an upstream sends on a VC only with a credit, sends whole
 // packets on each VC (a head after a tail), and routes by the same algorithm (a head arrives only
 // with a route the crossbar connects, R8.6.1); a downstream returns one credit per flit it
-// received, never more. The configuration is any constant in range (cfg_route DOR; the buffer
-// depth, selection, dateline and in-transit flags free); reset is asserted in the first two cycles
-// (section 12) and free afterwards, the neighbours quiet while it is.
+// received, never more. The configuration is any constant in range (any routing the router
+// builds, the buffer depth, selection, dateline and in-transit flags); reset is asserted in the
+// first two cycles (section 12) and free afterwards, the neighbours quiet while it is. The
+// payload is one bit: no property reads it (the router's control never does).
 // Properties:
 //   F5.1 (in tn_router.v) every output port's grant is one-hot or none and names one input port,
 //        every input port is granted by at most one output port and only when it sends, the
@@ -124,7 +125,9 @@ module tn_router_fv #(
     always @* begin
         assume (buf_c >= 1 && buf_c <= B && acrd_c >= 1 && acrd_c <= buf_c);
         assume (sel_c <= 3'd5);
-        assume (route_c <= ROUTING);   // DOR, or MIN AD when built
+        // a routing the router builds (19.5): up to ROUTING, GAL's (GOAL) and ACOR's (VAL)
+        assume (route_c <= ROUTING || (route_c == `TN_ROUTING_GAL && ROUTING >= 3) ||
+                (route_c == `TN_ROUTING_ACOR && ROUTING >= 2));
         for (y = 0; y < N; y = y + 1) begin
             assume (coord_c[y*CW +: CW] < K);
             // a mesh has no links off its edges: nothing arrives there

@@ -63,9 +63,9 @@ if [ -x "$TNLOCK" ]; then
     for f in bogus CREDIT_VC0 a-b ''; do
         lock_bad "an unknown fault" "key 'fault': value '$f' is not a planted fault; $all" fault="$f" cycles=1000
     done
-    lock_bad "gal_hold needs the GAL model" "key 'fault': value 'gal_hold' needs routing=gal|allowed here: credit_vc0 vc_pick vc_take vc_release sa1_ptr" fault=gal_hold
+    lock_bad "gal_hold needs the GAL model" "key 'fault': value 'gal_hold' needs routing=gal|allowed here: credit_vc0 vc_pick vc_take vc_release sa1_ptr rr_skip" fault=gal_hold
     lock_bad "gal_thr needs the GAL model" "key 'fault': value 'gal_thr' needs routing=gal" rtl=rtr vcs=4 routing=minad fault=gal_thr
-    lock_bad "acor_hys needs the ACOR model" "key 'fault': value 'acor_hys' needs routing=acor|allowed here: credit_vc0 vc_pick vc_take vc_release sel_tie sa1_ptr" rtl=rtr vcs=4 fault=acor_hys
+    lock_bad "acor_hys needs the ACOR model" "key 'fault': value 'acor_hys' needs routing=acor|allowed here: credit_vc0 vc_pick vc_take vc_release sel_tie sa1_ptr rr_skip" rtl=rtr vcs=4 fault=acor_hys
     lock_bad "sel_tie needs the selection functions" "key 'fault': value 'sel_tie' needs vcs >= 3" rtl=rtr vcs=2 fault=sel_tie
     lock_bad "topo by name" "key 'topo': value 'mesh' is not built into tnlock's Verilated models|allowed: torus" topo=mesh
     # what every Verilated model fixes (tb/lock/opts.h LOCK_VL_*), refused before a build

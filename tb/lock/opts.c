@@ -69,6 +69,7 @@ static int fault_built(enum tn_planted f, const tn_config *c, const char *rtl, c
     case TN_PLANTED_VC_TAKE:
     case TN_PLANTED_VC_RELEASE:
     case TN_PLANTED_SA1_PTR:
+    case TN_PLANTED_RR_SKIP:
     case TN_PLANTED_LAST:
         return 1;
     case TN_PLANTED_SEL_TIE:
