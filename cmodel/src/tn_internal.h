@@ -251,6 +251,7 @@ struct tn_sim {
     long flit_hops;
     long injected, delivered;
     long check_errors;
+    int no_invariants;  /* 1: skip the -DTN_INVARIANTS checks (tests that force state by hand) */
     char first_check_error[TN_ERRLEN];
     long last_move;       /* last cycle a flit was on a link */
     int deadlocked;

@@ -406,6 +406,7 @@ static tn_sim *rsim_pkt(int vcs, const char *selection, const char *pkt)
         fail_msg("tn_sim_new: %s", err);
     assert_int_equal(s->cfg.routing, TN_ROUTE_MINAD);
     assert_int_equal(s->B, BUF);
+    s->no_invariants = 1; /* the cases force credits and busy flags by hand */
     return s;
 }
 
