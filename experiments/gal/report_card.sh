@@ -5,12 +5,15 @@
 # transpose (TP), COUNT seeded random permutations (their mean, AVG), and the worst case found
 # (WC: the lowest of TOR, BC, TP and the permutations), in flits/node/cycle and normalised to
 # VAL as Table IV is; the AVG row also gives the 95 % confidence interval of the permutations'
-# mean (tnsim stats: Student's t, as tnsim's seeds=N). Every run uses the same terminal
+# mean (tnsim stats: Student's t, as tnsim's seeds=N), and the IDEAL row each algorithm's mean
+# fraction of the permutations' ideal throughput (the maximum concurrent flow of each
+# permutation on the torus, experiments/gal/ideal_perm.py with GLPK; paper 000 Fig. 10). Every run uses the same terminal
 # bandwidth, term=TERM injection and ejection channels per node (default 4: GAL drains quadrant
 # q through channel q, section 21, and NN can reach its bound of 4). Extra tnsim keys follow
 # (default: transit=on, section 7.4).
 # Usage: bash experiments/gal/report_card.sh [COUNT] [PKT] [BUF] [TERM] [key=value ...]
-# Runs 2 jobs at a time; writes results/gal/report_card.csv and prints a Markdown table.
+# Runs 2 jobs at a time; writes results/gal/report_card.csv and ideal_perm.csv and prints a
+# Markdown table.
 # Figures only, never pass/fail. COUNT=1000 is the paper's sample (about a day on 2 cores).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -45,7 +48,9 @@ xargs -P 2 -L 1 bash -c '
     f=$(sed -n "s/.*\"sat_accepted_flits_per_node_cycle\": \([0-9.]*\).*/\1/p" <<< "$j")
     echo "$routing,$tr,$p,$f"' < "$jobs" > "$jobs".out
 { echo "routing,traffic,perm_seed,sat_accepted_flits"; sort "$jobs".out; } > "$csv"
-python3 - "$csv" "$COUNT" "$TERM" "${EXTRA[*]}" <<'PY'
+ideal=results/gal/ideal_perm.csv
+python3 experiments/gal/ideal_perm.py --k 8 --n 2 --term "$TERM" --jobs 2 "1-$COUNT" > "$ideal"
+python3 - "$csv" "$COUNT" "$TERM" "${EXTRA[*]}" "$ideal" <<'PY'
 import csv, json, subprocess, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 count, term, extra = int(sys.argv[2]), sys.argv[3], sys.argv[4]
@@ -74,6 +79,10 @@ for a in algs:
     table[(a, "AVG")] = st["mean"]
     ci[a] = st["ci95"]
     table[(a, "WC")] = min([pat[(a, t)] for t in ("tornado", "bitcomp", "transpose")] + ps)
+ideal = {int(r["perm_seed"]): float(r["ideal_flits_per_node_cycle"])
+         for r in csv.DictReader(open(sys.argv[5]))}
+frac = {a: [float(r["sat_accepted_flits"]) / ideal[int(r["perm_seed"])] for r in rows
+            if r["routing"] == a and r["traffic"] == "randperm"] for a in algs}
 print("8-ary 2-cube, tnsim sat, term=%s, %s, %d permutations; flits/node/cycle (ratio to VAL);"
       % (term, extra, count))
 print("AVG: the permutations' mean ± its 95 %% confidence interval (%d permutations)" % count)
@@ -85,6 +94,12 @@ for key in ("UR", "NN", "TOR", "BC", "TP", "AVG", "WC"):
     cells = [("%.3f ± %.3f" % (table[(a, key)], ci[a]) if key == "AVG" else
               "%.3f" % table[(a, key)]) + " (%.2f)" % (table[(a, key)] / v) for a in algs]
     print("| %s | %s |" % (key, " | ".join(cells)))
+fs = {a: stats([100 * x for x in frac[a]]) for a in algs if frac[a]}
+print("| IDEAL | " + " | ".join("%.1f ± %.1f %%" % (fs[a]["mean"], fs[a]["ci95"]) if a in fs
+                                else "-" for a in algs) + " |")
+print()
+print("IDEAL: the mean over the permutations of saturation throughput / the permutation's ideal "
+      "(maximum concurrent flow, GLPK; %s), ± its 95 %% interval" % sys.argv[5])
 PY
 echo
 echo "CSV: $csv"
