@@ -12,8 +12,8 @@
 # q through channel q, section 21, and NN can reach its bound of 4). Extra tnsim keys follow
 # (default: transit=on, section 7.4).
 # Usage: bash experiments/gal/report_card.sh [COUNT] [PKT] [BUF] [TERM] [key=value ...]
-# Runs 2 jobs at a time; writes results/gal/report_card.csv and ideal_perm.csv and prints a
-# Markdown table.
+# Runs 2 jobs at a time; writes results/gal/report_card.csv, ideal_perm.csv and the histogram
+# report_card_hist.png (Fig. 10, experiments/gal/plot_perm_hist.py) and prints a Markdown table.
 # Figures only, never pass/fail. COUNT=1000 is the paper's sample (about a day on 2 cores).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -101,5 +101,6 @@ print()
 print("IDEAL: the mean over the permutations of saturation throughput / the permutation's ideal "
       "(maximum concurrent flow, GLPK; %s), ± its 95 %% interval" % sys.argv[5])
 PY
+python3 experiments/gal/plot_perm_hist.py results/gal/report_card_hist.png "$csv" "$ideal" >/dev/null
 echo
-echo "CSV: $csv"
+echo "CSV: $csv; histogram of % of ideal over the permutations (Fig. 10): results/gal/report_card_hist.png"
