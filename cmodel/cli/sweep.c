@@ -178,8 +178,11 @@ typedef struct sat_result {
     int runs;
 } sat_result;
 
-static int sat_one(const cli *a, const tn_config *base, sat_result *r)
+static int sat_one(const cli *a, const tn_config *base_cfg, sat_result *r)
 {
+    tn_config probe = *base_cfg; /* a probe certain to saturate ends at its window's end (R17.9) */
+    probe.sat_early = 1;
+    const tn_config *base = &probe;
     double cap = tn_capacity(base);
     double lo = 0, hi = base->term / cap, lo_acc = 0;
     int runs = 0, rc;

@@ -44,6 +44,8 @@ typedef struct tn_config {
     int load_set;          /* 1 when load was given (0: the default) */
     long warmup, measure;  /* cycles */
     long drain;            /* most cycles to wait for the marked packets after the window */
+    int sat_early;         /* tnsim sat's probes (no key): end at the window's end when the run
+                              is certain to be saturated there (R17.9) */
     uint32_t seed;         /* global seed */
     uint32_t perm_seed;    /* seed of the randperm permutation */
     double hot_frac;       /* hotspot: fraction of packets sent to a hot node */

@@ -372,6 +372,26 @@ static long percentile(const tn_sim *s, double q)
     return s->lat_max;
 }
 
+/* R17.9: at the window's end, whether the run is saturated however its drain would end:
+ * accepted < 0.95 x the smaller of the offered and the created load, the created packets counted
+ * to the window's end (the generators' draws follow their own streams, so the count is the one
+ * the run would reach). When it is, the counters keep that final count. */
+static int sat_certain(tn_sim *s)
+{
+    long cf = s->created_flits_win, cp = s->created_pkts_win;
+    tn_source_count_window(s);
+    double nw = (double)s->g.nodes * (double)s->cfg.measure;
+    double created = (double)s->created_flits_win / nw;
+    double accepted = (double)s->accepted_flits_win / nw;
+    double offered = s->has_trace ? created : tn_offered_flits(&s->cfg);
+    double ref = created < offered ? created : offered;
+    if (created > 0 && accepted < 0.95 * ref)
+        return 1;
+    s->created_flits_win = cf;
+    s->created_pkts_win = cp;
+    return 0;
+}
+
 int tn_sim_run(tn_sim *s, tn_stats *st)
 {
     memset(st, 0, sizeof *st);
@@ -380,7 +400,9 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
         tn_sim_step(s);
     long limit = s->win_hi + s->cfg.drain;
     int drained = 0;
-    while (1) {
+    /* tnsim sat's probes: a run certain to be saturated ends here, undrained (R17.9) */
+    const int early = s->cfg.sat_early && !s->deadlocked && sat_certain(s);
+    while (!early) {
         if (s->marked_outstanding == 0 && all_marked_generated(s)) {
             drained = 1;
             break;
@@ -390,13 +412,14 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
         tn_sim_step(s);
     }
     st->stop_cycle = s->cycle;
-    tn_source_count_window(s);
+    if (!early)
+        tn_source_count_window(s);
     /* Every packet that entered the network must come out: stop the sources and drain. */
     /* ... in a time that grows with the backlog (GAL's queues hold up to S*2^n*gal_qdepth
      * packets per node far past saturation): a floor of 1/8 flit/node/cycle; a deadlock
      * stops it earlier through the watchdog */
     long lim = 100000L + 100L * s->g.nodes * s->P + 8L * s->in_flight * s->lmax / s->g.nodes;
-    if (tn_sim_drain_all(s, lim))
+    if (!early && tn_sim_drain_all(s, lim))
         tn_check_fail(s, "%s", s->deadlocked ? s->deadlock_report : "packets still in the network "
                                                                      "after the drain limit");
     double t1 = now_seconds();

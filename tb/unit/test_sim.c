@@ -786,6 +786,52 @@ static void test_inject_bounds(void **st_)
     tn_sim_free(s);
 }
 
+/* R17.9: a sat probe certain to be saturated at its window's end stops there, with the verdict
+ * and the window's accepted throughput of the full run; a probe that is not runs in full, its
+ * statistics those of the full run. */
+static void test_sat_early_stop(void **st_)
+{
+    (void)st_;
+    struct { const char *routing; int vcs; double load; } cases[] = {
+        {"dor", 2, 0.9}, {"dor", 2, 0.2}, {"minad", 3, 0.95}, {"gal", 3, 0.8}, {"val", 4, 0.6},
+    };
+    int stopped = 0; /* cases that stopped early: the rule is exercised */
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tn_stats st[2];
+        long stop[2], win_hi = 0;
+        for (int early = 0; early < 2; early++) {
+            tn_config c = base(8, 2);
+            char err[TN_ERRLEN];
+            assert_int_equal(tn_config_set(&c, "routing", cases[i].routing, err, sizeof err), 0);
+            c.vcs = cases[i].vcs;
+            c.load = cases[i].load;
+            c.measure = 2000;
+            c.sat_early = early;
+            win_hi = c.warmup + c.measure;
+            tn_sim *s = tn_sim_new(&c, err, sizeof err);
+            if (!s)
+                fail_msg("%s", err);
+            tn_sim_run(s, &st[early]);
+            stop[early] = st[early].stop_cycle;
+            tn_sim_free(s);
+        }
+        if (st[0].saturated != st[1].saturated || st[0].accepted != st[1].accepted ||
+            st[0].created_flits != st[1].created_flits)
+            fail_msg("%s load %.2f: saturated %d/%d accepted %.6f/%.6f created %.6f/%.6f",
+                     cases[i].routing, cases[i].load, st[0].saturated, st[1].saturated,
+                     st[0].accepted, st[1].accepted, st[0].created_flits, st[1].created_flits);
+        /* stopped early exactly when saturated by R17.7's second condition at the window's end */
+        if (st[0].saturated && st[0].accepted_flits < 0.95 * st[0].offered_flits &&
+            st[0].accepted_flits < 0.95 * st[0].created_flits) {
+            assert_int_equal(stop[1], win_hi);
+            stopped += stop[0] > win_hi;
+        } else {
+            assert_int_equal(stop[1], stop[0]);
+        }
+    }
+    assert_true(stopped >= 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -803,6 +849,7 @@ int main(void)
         cmocka_unit_test(test_inject_bounds),
         cmocka_unit_test(test_traffic_streams_per_channel),
         cmocka_unit_test(test_traffic_draw_at_threshold),
+        cmocka_unit_test(test_sat_early_stop),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
