@@ -78,27 +78,27 @@ static int chaos_va_transit(chaos_va_req *req, int nreq, int nnet)
 }
 
 /* Commit one grant: the output VC becomes busy, the input VC ACTIVE on it, the pointers move. */
-static void chaos_va_grant(tn_sim *s, int node, const chaos_va_req *r)
+static void chaos_va_grant(tn_routers *rt, tn_chaos_state *cs, int node, const chaos_va_req *r)
 {
-    const int P = s->P, V = s->V;
+    const int P = rt->P, V = rt->V;
     long ivc = ((long)node * P + r->ip) * V + r->iv;
     long oslot = (long)node * P + r->op;
-    if (s->ou.busy[oslot] & (1u << r->ov))
-        s->router_err[node] |= TN_ERR_VC_REUSE;
-    s->ou.busy[oslot] |= 1u << r->ov;
-    s->iu.state[ivc] = TN_VC_ACTIVE;
-    s->iu.oport[ivc] = r->op;
-    s->iu.ovc[ivc] = r->ov;
-    s->chaos.va1_ptr[ivc] = (uint8_t)((r->ov + 1) % V);
-    s->chaos.va2_ptr[oslot * V + r->ov] = (uint16_t)((r->ip * V + r->iv + 1) % (P * V));
+    if (rt->ou.busy[oslot] & (1u << r->ov))
+        rt->err[node] |= TN_ERR_VC_REUSE;
+    rt->ou.busy[oslot] |= 1u << r->ov;
+    rt->iu.state[ivc] = TN_VC_ACTIVE;
+    rt->iu.oport[ivc] = r->op;
+    rt->iu.ovc[ivc] = r->ov;
+    cs->va1_ptr[ivc] = (uint8_t)((r->ov + 1) % V);
+    cs->va2_ptr[oslot * V + r->ov] = (uint16_t)((r->ip * V + r->iv + 1) % (P * V));
 }
 
-int tn_chaos_init(tn_sim *s)
+int tn_chaos_init(tn_chaos_state *c, int nodes, int ports, int vcs, int buf, int q, int wait)
 {
-    tn_chaos_state *c = &s->chaos;
-    long nodes = s->g.nodes, slots = nodes * s->cfg.chaos_q;
-    c->q = s->cfg.chaos_q;
-    ALLOC(c->buf, slots * s->B);
+    long slots = (long)nodes * q;
+    c->q = q;
+    c->wait = wait;
+    ALLOC(c->buf, slots * buf);
     ALLOC(c->rd, slots);
     ALLOC(c->cnt, slots);
     ALLOC(c->resv, slots);
@@ -106,20 +106,19 @@ int tn_chaos_init(tn_sim *s)
     ALLOC(c->oport, slots);
     ALLOC(c->ovc, slots);
     ALLOC(c->mwait, slots);
-    ALLOC(c->hwait, nodes * s->P * s->V);
+    ALLOC(c->hwait, (long)nodes * ports * vcs);
     ALLOC(c->wr_ptr, nodes);
     ALLOC(c->rd_ptr, nodes);
     ALLOC(c->in_ptr, nodes);
     ALLOC(c->inj_ptr, nodes);
-    ALLOC(c->sa2_ptr, nodes * s->P);
-    ALLOC(c->va1_ptr, nodes * s->P * s->V);
-    ALLOC(c->va2_ptr, nodes * s->P * s->V);
+    ALLOC(c->sa2_ptr, (long)nodes * ports);
+    ALLOC(c->va1_ptr, (long)nodes * ports * vcs);
+    ALLOC(c->va2_ptr, (long)nodes * ports * vcs);
     return 0;
 }
 
-void tn_chaos_free(tn_sim *s)
+void tn_chaos_free(tn_chaos_state *c)
 {
-    tn_chaos_state *c = &s->chaos;
     void *ptrs[] = {c->buf,   c->rd,    c->cnt,    c->resv,   c->act,    c->oport, c->ovc,
                     c->mwait, c->hwait, c->wr_ptr, c->rd_ptr, c->in_ptr, c->inj_ptr, c->sa2_ptr,
                     c->va1_ptr, c->va2_ptr};
@@ -145,40 +144,41 @@ static int rr_list(const int *idx, int m, int n, int ptr)
 
 static inline uint16_t wait_inc(uint16_t w) { return (uint16_t)(w < WAIT_MAX ? w + 1 : w); }
 
-void tn_chaos_router_step(tn_sim *s, int node)
+void tn_chaos_router_step(tn_routers *rt, tn_chaos_state *cs, int node, long cycle,
+                          tn_router_out *o)
 {
-    tn_chaos_state *cs = &s->chaos;
-    const int P = s->P, V = s->V, B = s->B, Q = cs->q, nnet = 2 * s->g.n;
+    const int P = rt->P, V = rt->V, B = rt->B, Q = cs->q, nnet = 2 * rt->g->n;
     const int PV = P * V, MQ = P; /* port index of the shared queue in oport and sa2 */
     const long base = (long)node * P, qb = (long)node * Q;
-    const int *cur = s->coord + (long)node * s->g.n;
-    const uint32_t x = s->sel.rng[node];
+    const int *cur = rt->coord + (long)node * rt->g->n;
+    const uint32_t x = rt->sel.rng[node];
     const uint32_t vall = (uint32_t)((1ull << V) - 1u);
-    const int wait = s->cfg.chaos_wait;
+    const int wait = cs->wait;
 
     /* ---- the state at the start of the cycle ---- */
     uint32_t held = 0, sent = 0;      /* per network port, bit j = port j+1 */
+    o->nflit = o->ncrd = 0;
     uint32_t vfree[TN_MAX_P];         /* per port: output VCs a head may take */
     uint32_t pfree = 0;               /* network ports with such a VC, bit j = port j+1 */
     uint8_t age[2 * TN_MAX_N], cnt[2 * TN_MAX_N];
     uint16_t used[2 * TN_MAX_N];
     for (int op = 0; op < P; op++) {
         long slot = base + op;
-        if (tn_port_is_term(&s->g, op)) {
-            vfree[op] = vall & ~s->ou.busy[slot];
+        if (tn_port_is_term(rt->g, op)) {
+            vfree[op] = vall & ~rt->ou.busy[slot];
             continue;
         }
         int j = op - 1, u = 0;
         uint32_t empty = 0;
-        held |= (s->ou.busy[slot] ? 1u : 0u) << j;
-        age[j] = s->sel.lru_age[slot];
-        cnt[j] = s->sel.ldsf_cnt[slot];
+        held |= (rt->ou.busy[slot] ? 1u : 0u) << j;
+        age[j] = rt->sel.lru_age[slot];
+        cnt[j] = rt->sel.ldsf_cnt[slot];
         for (int v = 0; v < V; v++) {
-            u += B - s->ou.credits[slot * V + v];
-            empty |= (s->ou.credits[slot * V + v] == B ? 1u : 0u) << v;
+            u += B - rt->ou.credits[slot * V + v];
+            empty |= (rt->ou.credits[slot * V + v] == B ? 1u : 0u) << v;
         }
         used[j] = (uint16_t)u;
-        vfree[op] = s->g.nbr[slot] >= 0 ? vall & ~s->ou.busy[slot] & empty : 0;
+        vfree[op] = rt->g->nbr[slot] >= 0 ? vall & ~rt->ou.busy[slot] & empty : 0;
         pfree |= (vfree[op] ? 1u : 0u) << j;
     }
     int nfree_q = 0, free_slot = -1;
@@ -191,24 +191,24 @@ void tn_chaos_router_step(tn_sim *s, int node)
     /* ---- switch allocation requests (before any VA grant of this cycle) ---- */
     int sa1_vc[TN_MAX_P], tgt[TN_MAX_P];
     for (int ip = 0; ip < P; ip++) {
-        uint32_t m = s->iu.nemask[base + ip], req = 0;
+        uint32_t m = rt->iu.nemask[base + ip], req = 0;
         sa1_vc[ip] = -1;
         tgt[ip] = -1;
         while (m) {
             int v = __builtin_ctz(m);
             m &= m - 1;
             long ivc = (base + ip) * V + v;
-            if (s->iu.state[ivc] != TN_VC_ACTIVE)
+            if (rt->iu.state[ivc] != TN_VC_ACTIVE)
                 continue;
-            int op = s->iu.oport[ivc], ov = s->iu.ovc[ivc];
+            int op = rt->iu.oport[ivc], ov = rt->iu.ovc[ivc];
             if (op == MQ ? cs->cnt[qb + ov] < B
-                         : tn_port_is_term(&s->g, op) || s->ou.credits[(base + op) * V + ov])
+                         : tn_port_is_term(rt->g, op) || rt->ou.credits[(base + op) * V + ov])
                 req |= 1u << v;
         }
         if (req) {
-            int v = tn_sa_stage1(req, V, s->as.sa1_ptr[base + ip]);
+            int v = tn_sa_stage1(req, V, rt->as.sa1_ptr[base + ip]);
             sa1_vc[ip] = v;
-            tgt[ip] = s->iu.oport[(base + ip) * V + v];
+            tgt[ip] = rt->iu.oport[(base + ip) * V + v];
         }
     }
     /* the shared queue's read port: one slot per cycle, round robin */
@@ -220,7 +220,7 @@ void tn_chaos_router_step(tn_sim *s, int node)
             if (!cs->act[k] || !cs->cnt[k])
                 continue;
             int op = cs->oport[k];
-            if (!tn_port_is_term(&s->g, op) && !s->ou.credits[(base + op) * V + cs->ovc[k]])
+            if (!tn_port_is_term(rt->g, op) && !rt->ou.credits[(base + op) * V + cs->ovc[k]])
                 continue;
             int d = q - cs->rd_ptr[node];
             if (d < 0)
@@ -240,8 +240,8 @@ void tn_chaos_router_step(tn_sim *s, int node)
             r |= (tgt[ip] == op ? 1u : 0u) << ip;
         if (rd_slot >= 0 && cs->oport[qb + rd_slot] == op)
             r |= 1u << MQ;
-        if (s->cfg.transit) { /* section 7.4: network ports and the queue before injection */
-            uint32_t net = (((1u << (2 * s->g.n + 1)) - 1u) & ~1u) | (1u << MQ);
+        if (rt->transit) { /* section 7.4: network ports and the queue before injection */
+            uint32_t net = (((1u << (2 * rt->g->n + 1)) - 1u) & ~1u) | (1u << MQ);
             if (r & net)
                 r &= net;
         }
@@ -269,7 +269,7 @@ void tn_chaos_router_step(tn_sim *s, int node)
         if (!cs->resv[k] || cs->act[k] || !cs->cnt[k])
             continue;
         if (!cs->buf[k * B + cs->rd[k]].head) {
-            s->router_err[node] |= TN_ERR_ORDER;
+            rt->err[node] |= TN_ERR_ORDER;
             continue;
         }
         qwait[q] = 1;
@@ -287,7 +287,7 @@ void tn_chaos_router_step(tn_sim *s, int node)
         tn_route_out esc;
         uint32_t prod;
         int hops[TN_MAX_N];
-        tn_route_adaptive(&s->g, V, cur, f->dst, 0, -1, &esc, &prod, hops);
+        tn_route_adaptive(rt->g, V, cur, f->dst, 0, -1, &esc, &prod, hops);
         uint32_t u16 = tn_sel_rand16(x, PV + q);
         int port = -1, der = 0;
         if (!prod) { /* at its destination (a queued packet never is): eject */
@@ -295,7 +295,7 @@ void tn_chaos_router_step(tn_sim *s, int node)
                 port = esc.port;
         } else if (prod & pf) {
             tn_sel_in in = {u16, hops, age, cnt, used};
-            port = 1 + tn_select(s->cfg.selection, prod & pf, &in);
+            port = 1 + tn_select(rt->selection, prod & pf, &in);
         } else if (cs->mwait[k] >= wait && (pf & ~prod)) {
             port = 1 + tn_sel_random(pf & ~prod, u16);
             der = 1;
@@ -306,7 +306,7 @@ void tn_chaos_router_step(tn_sim *s, int node)
         qg_vc[q] = __builtin_ctz(vf[port]);
         qg_der[q] = der;
         vf[port] &= ~(1u << qg_vc[q]);
-        if (!tn_port_is_term(&s->g, port) && !vf[port])
+        if (!tn_port_is_term(rt->g, port) && !vf[port])
             pf &= ~(1u << (port - 1));
     }
 
@@ -318,28 +318,28 @@ void tn_chaos_router_step(tn_sim *s, int node)
     int inj_idx[TN_MAX_TERM * TN_MAX_V], ninj = 0;
     int mq_idx[TN_MAX_P * TN_MAX_V], nmq = 0; /* input VCs asking for a slot */
     for (int ip = 0; ip < P; ip++) {
-        uint32_t m = s->iu.nemask[base + ip];
-        const int term = tn_port_is_term(&s->g, ip);
+        uint32_t m = rt->iu.nemask[base + ip];
+        const int term = tn_port_is_term(rt->g, ip);
         while (m) {
             int v = __builtin_ctz(m);
             m &= m - 1;
             long ivc = (base + ip) * V + v;
-            if (s->iu.state[ivc] != TN_VC_IDLE)
+            if (rt->iu.state[ivc] != TN_VC_IDLE)
                 continue;
-            const tn_flit *f = tn_iu_front(s, ivc);
+            const tn_flit *f = tn_iu_front(rt, ivc);
             if (!f->head) {
-                s->router_err[node] |= TN_ERR_ORDER;
+                rt->err[node] |= TN_ERR_ORDER;
                 continue;
             }
             tn_route_out esc;
             uint32_t prod;
             int hops[TN_MAX_N], port = -1;
-            tn_route_adaptive(&s->g, V, cur, f->dst, ip, -1, &esc, &prod, hops);
+            tn_route_adaptive(rt->g, V, cur, f->dst, ip, -1, &esc, &prod, hops);
             if (!prod) {
                 port = esc.port; /* at its destination: eject (never gated) */
             } else if (prod & pf) {
                 tn_sel_in in = {tn_sel_rand16(x, ip * V + v), hops, age, cnt, used};
-                port = 1 + tn_select(s->cfg.selection, prod & pf, &in);
+                port = 1 + tn_select(rt->selection, prod & pf, &in);
             } else if (!term && cs->hwait[ivc] >= wait && nfree_q > 0) {
                 mq_idx[nmq++] = ip * V + v;
                 continue;
@@ -367,16 +367,16 @@ void tn_chaos_router_step(tn_sim *s, int node)
 
     /* ---- commit: VC allocation of the input VCs (stage 2) ---- */
     uint8_t granted[TN_MAX_P * TN_MAX_V] = {0}; /* by flat input VC ip*V+v */
-    if (nreq && s->cfg.transit)
-        nreq = chaos_va_transit(req, nreq, 2 * s->g.n);
+    if (nreq && rt->transit)
+        nreq = chaos_va_transit(req, nreq, 2 * rt->g->n);
     if (nreq) {
         chaos_va_stage2(req, nreq, cs->va2_ptr + base * V, V, P, gnt);
         for (int j = 0; j < nreq; j++) {
             if (!gnt[j])
                 continue;
-            chaos_va_grant(s, node, &req[j]);
+            chaos_va_grant(rt, cs, node, &req[j]);
             granted[req[j].ip * V + req[j].iv] = 1;
-            if (tn_port_is_term(&s->g, req[j].ip) && !tn_port_is_term(&s->g, req[j].op))
+            if (tn_port_is_term(rt->g, req[j].ip) && !tn_port_is_term(rt->g, req[j].op))
                 cs->inj_ptr[node] = (uint16_t)((req[j].ip * V + req[j].iv + 1) % PV);
         }
     }
@@ -385,9 +385,9 @@ void tn_chaos_router_step(tn_sim *s, int node)
         int j = rr_list(mq_idx, nmq, PV, cs->in_ptr[node]);
         int ip = mq_idx[j] / V, v = mq_idx[j] % V;
         long ivc = (base + ip) * V + v;
-        s->iu.state[ivc] = TN_VC_ACTIVE;
-        s->iu.oport[ivc] = (uint8_t)MQ;
-        s->iu.ovc[ivc] = (uint8_t)free_slot;
+        rt->iu.state[ivc] = TN_VC_ACTIVE;
+        rt->iu.oport[ivc] = (uint8_t)MQ;
+        rt->iu.ovc[ivc] = (uint8_t)free_slot;
         cs->resv[qb + free_slot] = 1;
         cs->mwait[qb + free_slot] = 0;
         cs->in_ptr[node] = (uint16_t)((mq_idx[j] + 1) % PV);
@@ -404,9 +404,9 @@ void tn_chaos_router_step(tn_sim *s, int node)
             continue;
         }
         long oslot = base + qg_port[q];
-        if (s->ou.busy[oslot] & (1u << qg_vc[q]))
-            s->router_err[node] |= TN_ERR_VC_REUSE;
-        s->ou.busy[oslot] |= 1u << qg_vc[q];
+        if (rt->ou.busy[oslot] & (1u << qg_vc[q]))
+            rt->err[node] |= TN_ERR_VC_REUSE;
+        rt->ou.busy[oslot] |= 1u << qg_vc[q];
         cs->act[k] = 1;
         cs->oport[k] = (uint8_t)qg_port[q];
         cs->ovc[k] = (uint8_t)qg_vc[q];
@@ -417,8 +417,8 @@ void tn_chaos_router_step(tn_sim *s, int node)
     for (int ip = 0; ip < P; ip++)
         for (int v = 0; v < V; v++) {
             long ivc = (base + ip) * V + v;
-            int waiting = s->iu.cnt[ivc] && !granted[ip * V + v] &&
-                          s->iu.state[ivc] == TN_VC_IDLE;
+            int waiting = rt->iu.cnt[ivc] && !granted[ip * V + v] &&
+                          rt->iu.state[ivc] == TN_VC_IDLE;
             cs->hwait[ivc] = waiting ? wait_inc(cs->hwait[ivc]) : 0;
         }
 
@@ -435,7 +435,7 @@ void tn_chaos_router_step(tn_sim *s, int node)
             ov = cs->ovc[k];
             cs->rd[k] = (uint8_t)(cs->rd[k] + 1 == B ? 0 : cs->rd[k] + 1);
             cs->cnt[k]--;
-            s->iu.nflits[node]--;
+            rt->iu.nflits[node]--;
             tail = f.tail;
             if (tail) {
                 cs->act[k] = 0;
@@ -445,41 +445,44 @@ void tn_chaos_router_step(tn_sim *s, int node)
         } else {
             int v = sa1_vc[w];
             long ivc = (base + w) * V + v;
-            f = *tn_iu_front(s, ivc);
-            ov = s->iu.ovc[ivc];
-            tn_iu_pop(s, node, w, v);
-            tn_link_emit_credit(s, node, w, v);
+            f = *tn_iu_front(rt, ivc);
+            ov = rt->iu.ovc[ivc];
+            tn_iu_pop(rt, node, w, v);
+            o->cip[o->ncrd] = (uint8_t)w;
+            o->crd_vc[o->ncrd++] = (uint8_t)v;
             tail = f.tail;
             if (tail)
-                s->iu.state[ivc] = TN_VC_IDLE;
-            s->as.sa1_ptr[base + w] = (uint8_t)((v + 1) % V);
+                rt->iu.state[ivc] = TN_VC_IDLE;
+            rt->as.sa1_ptr[base + w] = (uint8_t)((v + 1) % V);
         }
         f.vc = (uint8_t)ov;
-        tn_ou_send(s, node, op, f.vc);
-        tn_link_emit_flit(s, node, op, &f);
-        if (!tn_port_is_term(&s->g, op))
+        tn_ou_send(rt, node, op, f.vc);
+        o->fop[o->nflit] = (uint8_t)op;
+        o->flit[o->nflit++] = f;
+        if (!tn_port_is_term(rt->g, op))
             sent |= 1u << (op - 1);
         if (tail)
-            s->ou.busy[base + op] &= ~(1u << ov);
+            rt->ou.busy[base + op] &= ~(1u << ov);
         cs->sa2_ptr[base + op] = (uint8_t)((w + 1) % (P + 1));
     }
     if (wr_ip >= 0) { /* into the shared queue: written at the end of the cycle */
         int v = sa1_vc[wr_ip];
         long ivc = (base + wr_ip) * V + v;
-        long k = qb + s->iu.ovc[ivc];
-        tn_flit f = *tn_iu_front(s, ivc);
-        tn_iu_pop(s, node, wr_ip, v);
-        tn_link_emit_credit(s, node, wr_ip, v);
+        long k = qb + rt->iu.ovc[ivc];
+        tn_flit f = *tn_iu_front(rt, ivc);
+        tn_iu_pop(rt, node, wr_ip, v);
+        o->cip[o->ncrd] = (uint8_t)wr_ip;
+        o->crd_vc[o->ncrd++] = (uint8_t)v;
         if (f.tail)
-            s->iu.state[ivc] = TN_VC_IDLE;
-        s->as.sa1_ptr[base + wr_ip] = (uint8_t)((v + 1) % V);
+            rt->iu.state[ivc] = TN_VC_IDLE;
+        rt->as.sa1_ptr[base + wr_ip] = (uint8_t)((v + 1) % V);
         if (cs->cnt[k] >= B) {
-            s->router_err[node] |= TN_ERR_BUF_OVF;
+            rt->err[node] |= TN_ERR_BUF_OVF;
         } else {
             int wr = cs->rd[k] + cs->cnt[k];
             cs->buf[k * B + (wr >= B ? wr - B : wr)] = f;
             cs->cnt[k]++;
-            s->iu.nflits[node]++;
+            rt->iu.nflits[node]++;
         }
         cs->wr_ptr[node] = (uint8_t)((wr_ip + 1) % P);
     }
@@ -488,10 +491,10 @@ void tn_chaos_router_step(tn_sim *s, int node)
     for (int j = 0; j < nnet; j++) {
         long slot = base + j + 1;
         int snt = (sent >> j) & 1u;
-        s->sel.lru_age[slot] = tn_sel_lru_age_next(s->sel.lru_age[slot], snt);
-        s->sel.ldsf_cnt[slot] = tn_sel_ldsf_cnt_next(s->sel.ldsf_cnt[slot], snt, (held >> j) & 1u);
+        rt->sel.lru_age[slot] = tn_sel_lru_age_next(rt->sel.lru_age[slot], snt);
+        rt->sel.ldsf_cnt[slot] = tn_sel_ldsf_cnt_next(rt->sel.ldsf_cnt[slot], snt, (held >> j) & 1u);
     }
-    tn_rng rr = {s->sel.rng[node]};
-    s->sel.rng[node] = tn_rng_next(&rr);
-    s->sel.last[node] = s->cycle + 1;
+    tn_rng rr = {rt->sel.rng[node]};
+    rt->sel.rng[node] = tn_rng_next(&rr);
+    rt->sel.last[node] = cycle + 1;
 }

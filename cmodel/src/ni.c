@@ -175,7 +175,7 @@ static int gal_held(const tn_sim *s, int node, int j, gal_afree *af)
     if (cq == 0xff || q == cq)
         return 0;
     if (!af->known) {
-        af->bits = tn_router_afree(s, node);
+        af->bits = tn_router_afree(&s->rt, node);
         af->known = 1;
     }
     uint32_t ports = 0;

@@ -67,7 +67,7 @@ long tn_sim_links(const tn_sim *s, tn_links *w)
 void tn_sim_sync(tn_sim *s)
 {
     for (int v = 0; v < s->g.nodes; v++)
-        tn_router_sel_sync(s, v);
+        tn_router_sel_sync(&s->rt, v, s->cycle);
 }
 
 int tn_obs_count(const tn_dims *L, int bus)
@@ -120,7 +120,7 @@ int tn_sim_observe(const tn_sim *s, const tn_dims *dims, int bus, int node, uint
     return k;
 }
 
-uint32_t tn_sim_router_err(const tn_sim *s, int node) { return s->router_err[node]; }
+uint32_t tn_sim_router_err(const tn_sim *s, int node) { return s->rt.err[node]; }
 
 void tn_sim_chan(const tn_sim *s, int node, int ch, tn_chan_obs *o)
 {
@@ -202,11 +202,11 @@ static int break_buf_ovf(tn_sim *s, int node, char *what, size_t len)
         int port = tn_term_port(&s->g, ch);
         for (int v = 0; v < s->V; v++) {
             long ivc = ((long)node * s->P + port) * s->V + v;
-            if (v == e->f.vc || s->iu.cnt[ivc] != s->B || s->iu.state[ivc] != TN_VC_ACTIVE ||
-                tn_port_is_term(&s->g, s->iu.oport[ivc]))
+            if (v == e->f.vc || s->rt.iu.cnt[ivc] != s->B || s->rt.iu.state[ivc] != TN_VC_ACTIVE ||
+                tn_port_is_term(&s->g, s->rt.iu.oport[ivc]))
                 continue;
-            long ovc = ((long)node * s->P + s->iu.oport[ivc]) * s->V + s->iu.ovc[ivc];
-            if (s->ou.credits[ovc] != 0)
+            long ovc = ((long)node * s->P + s->rt.iu.oport[ivc]) * s->V + s->rt.iu.ovc[ivc];
+            if (s->rt.ou.credits[ovc] != 0)
                 continue; /* it may be read this cycle: not full then */
             snprintf(what, len, "the flit on injection channel %d sent to VC %d instead of %d "
                                 "(full, waiting for a credit)", ch, v, e->f.vc);
@@ -232,7 +232,7 @@ static int break_credit_ovf(tn_sim *s, int node, int *port, int *vc, char *what,
         if (taken)
             continue;
         for (int v = 0; v < s->V; v++) {
-            if (s->ou.credits[slot * s->V + v] != s->B || (s->ou.busy[slot] >> v & 1u))
+            if (s->rt.ou.credits[slot * s->V + v] != s->B || (s->rt.ou.busy[slot] >> v & 1u))
                 continue;
             /* a credit event from the neighbour's input port; the RTL is given it on this
              * router's credit input (the neighbour's credit register is left as it is) */

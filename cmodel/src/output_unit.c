@@ -5,25 +5,25 @@
  * selection metrics (19.2). */
 #include "tn_internal.h"
 
-void tn_ou_credit(tn_sim *s, int node, int port, int vc)
+void tn_ou_credit(tn_routers *r, int node, int port, int vc)
 {
-    long ovc = ((long)node * s->P + port) * s->V + vc;
-    if (s->ou.credits[ovc] >= s->B) {
-        s->router_err[node] |= TN_ERR_CREDIT_OVF;
+    long ovc = ((long)node * r->P + port) * r->V + vc;
+    if (r->ou.credits[ovc] >= r->B) {
+        r->err[node] |= TN_ERR_CREDIT_OVF;
         return;
     }
-    s->ou.credits[ovc]++;
+    r->ou.credits[ovc]++;
 }
 
-void tn_ou_send(tn_sim *s, int node, int op, int ov)
+void tn_ou_send(tn_routers *r, int node, int op, int ov)
 {
-    if (tn_port_is_term(&s->g, op))
+    if (tn_port_is_term(r->g, op))
         return; /* terminal credits hold buf (section 5) */
-    long ovc = ((long)node * s->P + op) * s->V + ov;
-    if (s->ou.credits[ovc] == 0)
-        s->router_err[node] |= TN_ERR_CREDIT_UNF;
+    long ovc = ((long)node * r->P + op) * r->V + ov;
+    if (r->ou.credits[ovc] == 0)
+        r->err[node] |= TN_ERR_CREDIT_UNF;
     else
-        s->ou.credits[ovc]--;
+        r->ou.credits[ovc]--;
 }
 
 void tn_ou_avail(const tn_geom *g, int V, int buf, int acrd, const uint8_t *credits_op_ov,
@@ -63,11 +63,11 @@ void tn_ou_avail(const tn_geom *g, int V, int buf, int acrd, const uint8_t *cred
 
 /* tn_ou_avail's afree for the router of a node (tn_router.v's afree_o, from its output units),
  * from the state at the start of the cycle: what the GAL NI's hold reads (ni.c, R21.5.1). */
-uint32_t tn_router_afree(const tn_sim *s, int node)
+uint32_t tn_router_afree(const tn_routers *r, int node)
 {
-    const long base = (long)node * s->P;
+    const long base = (long)node * r->P;
     tn_avail a;
-    tn_ou_avail(&s->g, s->V, s->B, s->A, s->ou.credits + base * s->V, s->ou.busy + base,
-                s->sel.lru_age + base, s->sel.ldsf_cnt + base, 1, &a);
+    tn_ou_avail(r->g, r->V, r->B, r->A, r->ou.credits + base * r->V, r->ou.busy + base,
+                r->sel.lru_age + base, r->sel.ldsf_cnt + base, 1, &a);
     return a.afree;
 }

@@ -2,89 +2,93 @@
 /* Router (rtl/router/tn_router.v): one cycle of output-VC availability (output units), requests
  * (input units and route computation), two switch-allocation iterations with the output VC taken
  * by a head as it leaves, and traversal; computed from the state at the start of the cycle and
- * committed at its end (docs/microarchitecture.md section 6). It writes the link and credit
- * registers through torus.c and keeps no statistics (torus.c counts them on delivery). */
+ * committed at its end (docs/microarchitecture.md section 6). It owns the routers' state
+ * (tn_routers) and leaves what it writes on its output and credit registers in a tn_router_out,
+ * which the simulator puts on the links; it keeps no statistics. */
 #include "tn_internal.h"
 
-void tn_router_sel_sync(tn_sim *s, int node)
+void tn_router_sel_sync(tn_routers *r, int node, long cycle)
 {
-    long m = s->cycle - s->sel.last[node];
+    long m = cycle - r->sel.last[node];
     if (m <= 0)
         return;
-    const long base = (long)node * s->P;
-    for (int j = 0; j < 2 * s->g.n; j++) {
+    const long base = (long)node * r->P;
+    for (int j = 0; j < 2 * r->g->n; j++) {
         long slot = base + j + 1;
-        long age = s->sel.lru_age[slot] + m;
-        s->sel.lru_age[slot] = (uint8_t)(age < TN_SEL_MAX ? age : TN_SEL_MAX);
-        long cnt = s->sel.ldsf_cnt[slot];
-        if (!s->ou.busy[slot]) /* held: unchanged; else -1 per cycle, floor 0 */
-            s->sel.ldsf_cnt[slot] = (uint8_t)(cnt > m ? cnt - m : 0);
+        long age = r->sel.lru_age[slot] + m;
+        r->sel.lru_age[slot] = (uint8_t)(age < TN_SEL_MAX ? age : TN_SEL_MAX);
+        long cnt = r->sel.ldsf_cnt[slot];
+        if (!r->ou.busy[slot]) /* held: unchanged; else -1 per cycle, floor 0 */
+            r->sel.ldsf_cnt[slot] = (uint8_t)(cnt > m ? cnt - m : 0);
     }
-    tn_rng rr = {s->sel.rng[node]};
+    tn_rng rr = {r->sel.rng[node]};
     for (long i = 0; i < m; i++)
         tn_rng_next(&rr);
-    s->sel.rng[node] = rr.s;
-    s->sel.last[node] = s->cycle;
+    r->sel.rng[node] = rr.s;
+    r->sel.last[node] = cycle;
 }
 
 /* Switch traversal of a grant of output port op to input VC (ip, v); a head takes the lowest VC
  * of set (section 6.7). */
-static void router_traverse(tn_sim *s, int node, int ip, int v, int op, uint32_t set)
+static void router_traverse(tn_routers *r, int node, int ip, int v, int op, uint32_t set,
+                            tn_router_out *o)
 {
-    const int P = s->P, V = s->V;
+    const int P = r->P, V = r->V;
     const long base = (long)node * P;
     const long ivc = (base + ip) * V + v;
-    tn_flit f = *tn_iu_front(s, ivc);
-    int ov = tn_send_ov(s->iu.state[ivc] == TN_VC_ACTIVE, s->iu.ovc[ivc], set);
-    if (s->iu.state[ivc] == TN_VC_IDLE) {
-        if (s->ou.busy[base + op] & (1u << ov))
-            s->router_err[node] |= TN_ERR_VC_REUSE;
-        s->ou.busy[base + op] |= 1u << ov;
-        s->iu.state[ivc] = TN_VC_ACTIVE;
-        s->iu.oport[ivc] = (uint8_t)op;
-        s->iu.ovc[ivc] = (uint8_t)ov;
+    tn_flit f = *tn_iu_front(r, ivc);
+    int ov = tn_send_ov(r->iu.state[ivc] == TN_VC_ACTIVE, r->iu.ovc[ivc], set);
+    if (r->iu.state[ivc] == TN_VC_IDLE) {
+        if (r->ou.busy[base + op] & (1u << ov))
+            r->err[node] |= TN_ERR_VC_REUSE;
+        r->ou.busy[base + op] |= 1u << ov;
+        r->iu.state[ivc] = TN_VC_ACTIVE;
+        r->iu.oport[ivc] = (uint8_t)op;
+        r->iu.ovc[ivc] = (uint8_t)ov;
     }
-    tn_iu_pop(s, node, ip, v);
-    tn_link_emit_credit(s, node, ip, v);
+    tn_iu_pop(r, node, ip, v);
+    o->cip[o->ncrd] = (uint8_t)ip;
+    o->crd_vc[o->ncrd++] = (uint8_t)v;
     f.vc = (uint8_t)ov;
-    if ((s->cfg.routing == TN_ROUTE_VAL || s->cfg.routing == TN_ROUTE_ACOR) && f.head) /* the head carries the phase in force */
-        f.phase = (uint8_t)tn_val_phase(&s->g, s->coord + (long)node * s->g.n, f.mid, f.phase);
-    tn_ou_send(s, node, op, f.vc);
-    tn_link_emit_flit(s, node, op, &f);
+    if ((r->routing == TN_ROUTE_VAL || r->routing == TN_ROUTE_ACOR) && f.head) /* the head carries the phase in force */
+        f.phase = (uint8_t)tn_val_phase(r->g, r->coord + (long)node * r->g->n, f.mid, f.phase);
+    tn_ou_send(r, node, op, f.vc);
+    o->fop[o->nflit] = (uint8_t)op;
+    o->flit[o->nflit++] = f;
     if (f.tail) {
-        s->ou.busy[base + op] &= ~(1u << ov);
-        s->iu.state[ivc] = TN_VC_IDLE;
+        r->ou.busy[base + op] &= ~(1u << ov);
+        r->iu.state[ivc] = TN_VC_IDLE;
     }
-    s->as.sa1_ptr[base + ip] = (uint8_t)((v + 1) % V);
-    s->as.sa2_ptr[base + op] = (uint8_t)((ip + 1) % P);
+    r->as.sa1_ptr[base + ip] = (uint8_t)((v + 1) % V);
+    r->as.sa2_ptr[base + op] = (uint8_t)((ip + 1) % P);
 }
 
-void tn_router_step(tn_sim *s, int node, tn_router_use *u)
+void tn_router_step(tn_routers *r, int node, long cycle, tn_router_out *o)
 {
-    const int P = s->P, V = s->V;
+    const int P = r->P, V = r->V;
     const long base = (long)node * P;
-    const int nnet = 2 * s->g.n;
-    const int r = s->cfg.routing;
-    const int adaptive = r == TN_ROUTE_MINAD || r == TN_ROUTE_GOAL || r == TN_ROUTE_GAL;
+    const int nnet = 2 * r->g->n;
+    const int rt = r->routing;
+    const int adaptive = rt == TN_ROUTE_MINAD || rt == TN_ROUTE_GOAL || rt == TN_ROUTE_GAL;
     tn_avail a;
-    tn_ou_avail(&s->g, V, s->B, s->A, s->ou.credits + base * V, s->ou.busy + base,
-                s->sel.lru_age + base, s->sel.ldsf_cnt + base, adaptive, &a);
+    tn_ou_avail(r->g, V, r->B, r->A, r->ou.credits + base * V, r->ou.busy + base,
+                r->sel.lru_age + base, r->sel.ldsf_cnt + base, adaptive, &a);
 
     /* every input VC's request (section 6.4), from the state at the start of the cycle */
-    const tn_node_in n = {&s->g, V, r, s->coord + (long)node * s->g.n, s->g.nbr + base,
-                          s->ou.credits + base * V};
-    tn_req *q = u->q; /* the caller's: its statistics read them after the step */
+    const tn_node_in n = {r->g, V, rt, r->coord + (long)node * r->g->n, r->g->nbr + base,
+                          r->ou.credits + base * V};
+    tn_req *q = o->q; /* the caller's: its statistics read them after the step */
     uint32_t nonempty = 0;
     for (int ip = 0; ip < P; ip++) {
-        uint32_t m = s->iu.nemask[base + ip];
+        uint32_t m = r->iu.nemask[base + ip];
         for (int v = 0; v < V; v++) {
             long ivc = (base + ip) * V + v;
             q[ip * V + v].kind = TN_REQ_NONE;
             if (!((m >> v) & 1u))
                 continue;
-            tn_vc_in vc = {s->iu.cnt[ivc], s->iu.state[ivc] == TN_VC_ACTIVE, s->iu.oport[ivc],
-                           s->iu.ovc[ivc], tn_iu_front(s, ivc)};
-            s->router_err[node] |= tn_vc_req(&n, ip, &vc, &a, &q[ip * V + v]);
+            tn_vc_in vc = {r->iu.cnt[ivc], r->iu.state[ivc] == TN_VC_ACTIVE, r->iu.oport[ivc],
+                           r->iu.ovc[ivc], tn_iu_front(r, ivc)};
+            r->err[node] |= tn_vc_req(&n, ip, &vc, &a, &q[ip * V + v]);
         }
         nonempty |= (m ? 1u : 0u) << ip;
     }
@@ -93,6 +97,7 @@ void tn_router_step(tn_sim *s, int node, tn_router_use *u)
      * output port, then traversal. Iteration 2 is for the ports iteration 1 left unmatched and
      * the requests that need no selection; it reads only the requests computed above. */
     uint32_t in_done = 0, out_done = 0, sent = 0;
+    o->nflit = o->ncrd = 0;
     for (int it = 0; it < 2; it++) {
         int win_vc[TN_MAX_P];
         uint32_t win_set[TN_MAX_P];
@@ -102,9 +107,9 @@ void tn_router_step(tn_sim *s, int node, tn_router_use *u)
                 continue;
             int op, v;
             const tn_req *reqs_v = &q[ip * V];
-            v = it == 0 ? tn_sa_in1(reqs_v, V, s->as.sa1_ptr[base + ip], s->cfg.selection,
-                                    tn_sel_rand16(s->sel.rng[node], ip), &a, &op, &win_set[ip])
-                        : tn_sa_in2(reqs_v, V, s->as.sa1_ptr[base + ip], out_done, &op,
+            v = it == 0 ? tn_sa_in1(reqs_v, V, r->as.sa1_ptr[base + ip], r->selection,
+                                    tn_sel_rand16(r->sel.rng[node], ip), &a, &op, &win_set[ip])
+                        : tn_sa_in2(reqs_v, V, r->as.sa1_ptr[base + ip], out_done, &op,
                                     &win_set[ip]);
             if (v < 0)
                 continue;
@@ -114,28 +119,28 @@ void tn_router_step(tn_sim *s, int node, tn_router_use *u)
         for (int op = 0; op < P; op++) {
             if (!sa2_req[op])
                 continue;
-            uint32_t rq = s->cfg.transit ? tn_sa_transit(sa2_req[op], nnet) : sa2_req[op];
-            int ip = tn_sa_stage2(rq, P, s->as.sa2_ptr[base + op]);
-            router_traverse(s, node, ip, win_vc[ip], op, win_set[ip]);
+            uint32_t rq = r->transit ? tn_sa_transit(sa2_req[op], nnet) : sa2_req[op];
+            int ip = tn_sa_stage2(rq, P, r->as.sa2_ptr[base + op]);
+            router_traverse(r, node, ip, win_vc[ip], op, win_set[ip], o);
             in_done |= 1u << ip;
             out_done |= 1u << op;
-            if (!tn_port_is_term(&s->g, op))
+            if (!tn_port_is_term(r->g, op))
                 sent |= 1u << (op - 1);
         }
     }
 
-    u->in_done = in_done; /* for the caller's statistics (R17.10), not hardware */
-    u->sent = sent;
+    o->in_done = in_done; /* for the caller's statistics (R17.10), not hardware */
+    o->sent = sent;
 
     /* per-link selection state and the router RNG (section 19) */
     for (int j = 0; j < nnet; j++) {
         long slot = base + j + 1;
         int snt = (sent >> j) & 1u;
-        s->sel.lru_age[slot] = tn_sel_lru_age_next(s->sel.lru_age[slot], snt);
-        s->sel.ldsf_cnt[slot] = tn_sel_ldsf_cnt_next(s->sel.ldsf_cnt[slot], snt,
+        r->sel.lru_age[slot] = tn_sel_lru_age_next(r->sel.lru_age[slot], snt);
+        r->sel.ldsf_cnt[slot] = tn_sel_ldsf_cnt_next(r->sel.ldsf_cnt[slot], snt,
                                                      (a.held >> j) & 1u);
     }
-    tn_rng rr = {s->sel.rng[node]};
-    s->sel.rng[node] = tn_rng_next(&rr);
-    s->sel.last[node] = s->cycle + 1;
+    tn_rng rr = {r->sel.rng[node]};
+    r->sel.rng[node] = tn_rng_next(&rr);
+    r->sel.last[node] = cycle + 1;
 }

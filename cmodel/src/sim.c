@@ -47,7 +47,8 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     }
     if (c->routing == TN_ROUTE_GAL && tn_gal_init(s))
         goto oom;
-    if (c->routing == TN_ROUTE_CHAOS && tn_chaos_init(s))
+    if (c->routing == TN_ROUTE_CHAOS &&
+        tn_chaos_init(&s->chaos, s->g.nodes, s->P, s->V, s->B, c->chaos_q, c->chaos_wait))
         goto oom;
     if (c->routing == TN_ROUTE_ACOR) {
         tn_acor_cfg *a = &s->acor_cfg;
@@ -90,30 +91,39 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
             goto fail;
         }
     }
-    ALLOC(s->router_err, nodes);
+    ALLOC(s->rt.err, nodes);
     ALLOC(s->coord, nodes * s->g.n);
     for (int v = 0; v < nodes; v++)
         tn_coords(&s->g, v, s->coord + (long)v * s->g.n);
-    ALLOC(s->iu.buf, ivcs * s->B);
-    ALLOC(s->iu.rd, ivcs);
-    ALLOC(s->iu.cnt, ivcs);
-    ALLOC(s->iu.state, ivcs);
-    ALLOC(s->iu.oport, ivcs);
-    ALLOC(s->iu.ovc, ivcs);
-    ALLOC(s->iu.nemask, slots);
-    ALLOC(s->iu.nflits, nodes);
-    ALLOC(s->ou.credits, ivcs);
-    ALLOC(s->ou.busy, slots);
+    s->rt.g = &s->g;
+    s->rt.coord = s->coord;
+    s->rt.V = s->V;
+    s->rt.B = s->B;
+    s->rt.P = s->P;
+    s->rt.A = s->A;
+    s->rt.routing = c->routing;
+    s->rt.selection = c->selection;
+    s->rt.transit = c->transit;
+    ALLOC(s->rt.iu.buf, ivcs * s->B);
+    ALLOC(s->rt.iu.rd, ivcs);
+    ALLOC(s->rt.iu.cnt, ivcs);
+    ALLOC(s->rt.iu.state, ivcs);
+    ALLOC(s->rt.iu.oport, ivcs);
+    ALLOC(s->rt.iu.ovc, ivcs);
+    ALLOC(s->rt.iu.nemask, slots);
+    ALLOC(s->rt.iu.nflits, nodes);
+    ALLOC(s->rt.ou.credits, ivcs);
+    ALLOC(s->rt.ou.busy, slots);
     for (long i = 0; i < ivcs; i++)
-        s->ou.credits[i] = (uint8_t)s->B;
-    ALLOC(s->as.sa1_ptr, slots);
-    ALLOC(s->as.sa2_ptr, slots);
-    ALLOC(s->sel.rng, nodes);
-    ALLOC(s->sel.lru_age, slots);
-    ALLOC(s->sel.ldsf_cnt, slots);
-    ALLOC(s->sel.last, nodes);
+        s->rt.ou.credits[i] = (uint8_t)s->B;
+    ALLOC(s->rt.as.sa1_ptr, slots);
+    ALLOC(s->rt.as.sa2_ptr, slots);
+    ALLOC(s->rt.sel.rng, nodes);
+    ALLOC(s->rt.sel.lru_age, slots);
+    ALLOC(s->rt.sel.ldsf_cnt, slots);
+    ALLOC(s->rt.sel.last, nodes);
     for (int v = 0; v < nodes; v++)
-        s->sel.rng[v] = tn_router_seed(c->seed, v);
+        s->rt.sel.rng[v] = tn_router_seed(c->seed, v);
     for (int i = 0; i < 2; i++) {
         ALLOC(s->lev[i], slots + nodes * s->g.term);
         ALLOC(s->cev[i], slots);
@@ -161,10 +171,10 @@ void tn_sim_free(tn_sim *s)
 {
     if (!s)
         return;
-    void *ptrs[] = {s->router_err, s->coord, s->iu.buf, s->iu.rd, s->iu.cnt, s->iu.state,
-                    s->iu.oport, s->iu.ovc, s->iu.nemask, s->iu.nflits, s->ou.credits,
-                    s->ou.busy, s->as.sa1_ptr, s->as.sa2_ptr,
-                    s->sel.rng, s->sel.lru_age, s->sel.ldsf_cnt, s->sel.last, s->lev[0], s->lev[1],
+    void *ptrs[] = {s->rt.err, s->coord, s->rt.iu.buf, s->rt.iu.rd, s->rt.iu.cnt, s->rt.iu.state,
+                    s->rt.iu.oport, s->rt.iu.ovc, s->rt.iu.nemask, s->rt.iu.nflits, s->rt.ou.credits,
+                    s->rt.ou.busy, s->rt.as.sa1_ptr, s->rt.as.sa2_ptr,
+                    s->rt.sel.rng, s->rt.sel.lru_age, s->rt.sel.ldsf_cnt, s->rt.sel.last, s->lev[0], s->lev[1],
                     s->cev[0], s->cev[1], s->src, s->sinkvc, s->pkt,
                     s->free_slots, s->lat_hist, s->chan_flits, s->port_idle, s->src_acc_win, s->acor};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)
@@ -174,7 +184,7 @@ void tn_sim_free(tn_sim *s)
     tn_traffic_free(&s->tg);
     tn_traffic_free(&s->tg2);
     tn_gal_free(s);
-    tn_chaos_free(s);
+    tn_chaos_free(&s->chaos);
     tn_geom_free(&s->g);
     free(s);
 }
@@ -184,7 +194,7 @@ static void watchdog_fire(tn_sim *s)
 {
     long flits = 0;
     for (int v = 0; v < s->g.nodes; v++)
-        flits += s->iu.nflits[v];
+        flits += s->rt.iu.nflits[v];
     s->deadlocked = 1;
     size_t u = (size_t)snprintf(s->deadlock_report, sizeof s->deadlock_report,
                                 "deadlock: no flit moved for %ld cycles while %ld flits are in "
@@ -192,16 +202,16 @@ static void watchdog_fire(tn_sim *s)
                                 s->cycle - s->last_move, flits, s->in_flight);
     int shown = 0;
     for (long i = 0; i < (long)s->g.nodes * s->P * s->V && shown < 8; i++) {
-        if (!s->iu.cnt[i])
+        if (!s->rt.iu.cnt[i])
             continue;
         int node = (int)(i / s->V / s->P), port = (int)(i / s->V % s->P), vc = (int)(i % s->V);
-        const tn_flit *f = tn_iu_front(s, i);
+        const tn_flit *f = tn_iu_front(&s->rt, i);
         const tn_packet *p = &s->pkt[f->pkt];
         if (u < sizeof s->deadlock_report)
             u += (size_t)snprintf(s->deadlock_report + u, sizeof s->deadlock_report - u,
                                   " [node %d port %d vc %d: %d flits, front %d->%d flit %d, %s]",
-                                  node, port, vc, s->iu.cnt[i], p->src, p->dst, f->idx,
-                                  s->iu.state[i] ? "holds an output VC" : "waits for one");
+                                  node, port, vc, s->rt.iu.cnt[i], p->src, p->dst, f->idx,
+                                  s->rt.iu.state[i] ? "holds an output VC" : "waits for one");
         shown++;
     }
 }
@@ -248,7 +258,7 @@ void tn_stats_port_use(tn_sim *s, int node, const tn_req *q, uint32_t in_done, u
     /* what the flits at the fronts of the VCs ask for: only VCs that hold a flit have one */
     uint32_t req_in[TN_MAX_P] = {0}, wait[2] = {0, 0}; /* [1]: a body for a credit, [0]: a head for a VC */
     for (int ip = 0; ip < P; ip++)
-        for (uint32_t m = s->iu.nemask[base + ip]; m; m &= m - 1) {
+        for (uint32_t m = s->rt.iu.nemask[base + ip]; m; m &= m - 1) {
             const tn_req *w = &q[ip * V + __builtin_ctz(m)];
             if (w->kind == TN_REQ_BODY || w->kind == TN_REQ_HEAD)
                 req_in[w->port] |= 1u << ip;
@@ -280,7 +290,7 @@ void tn_sim_step(tn_sim *s)
     const int nodes = s->g.nodes, term = s->g.term;
     /* Phase 1: every block computes from the state at the start of the cycle. */
     const int gal = s->cfg.routing == TN_ROUTE_GAL;
-    tn_router_use use; /* what a router's step leaves for the statistics */
+    tn_router_out out; /* what a router's step writes: its output and credit registers */
     for (int v = 0; v < nodes; v++) {
         for (int e = 0; gal && e < term; e++)
             tn_source_send(s, v, e);
@@ -288,15 +298,20 @@ void tn_sim_step(tn_sim *s)
             tn_source_step(s, v, e);
         if (s->acor)
             acor_tick(s, v);
-        if (s->iu.nflits[v]) {
-            tn_router_sel_sync(s, v);
+        if (s->rt.iu.nflits[v]) {
+            tn_router_sel_sync(&s->rt, v, s->cycle);
             if (s->cfg.routing == TN_ROUTE_CHAOS) {
-                tn_chaos_router_step(s, v); /* section 22: its own cycle, in chaos.c */
+                /* section 22: its own cycle, in chaos.c */
+                tn_chaos_router_step(&s->rt, &s->chaos, v, s->cycle, &out);
             } else {
-                tn_router_step(s, v, &use);
+                tn_router_step(&s->rt, v, s->cycle, &out);
                 /* statistics (R17.10), not hardware */
-                tn_stats_port_use(s, v, use.q, use.in_done, use.sent);
+                tn_stats_port_use(s, v, out.q, out.in_done, out.sent);
             }
+            for (int i = 0; i < out.ncrd; i++)
+                tn_link_emit_credit(s, v, out.cip[i], out.crd_vc[i]);
+            for (int i = 0; i < out.nflit; i++)
+                tn_link_emit_flit(s, v, out.fop[i], &out.flit[i]);
         }
     }
     if (s->cfg.routing == TN_ROUTE_GAL)
@@ -517,7 +532,7 @@ uint32_t tn_sim_router_errors(const tn_sim *s)
 {
     uint32_t e = 0;
     for (int v = 0; v < s->g.nodes; v++)
-        e |= s->router_err[v];
+        e |= s->rt.err[v];
     return e;
 }
 

@@ -55,6 +55,23 @@ typedef struct tn_sel_state {
                            the simulator skips (no flit buffered) catch up on their next step */
 } tn_sel_state;
 
+/* The routers of the network (rtl/router/tn_router.v, one per node): their parameters and their
+ * state, flat arrays indexed as the RTL buses. router.c, chaos.c and the blocks below own it; the
+ * simulator holds it and wires its ports: tn_iu_push and tn_ou_credit take the link and credit
+ * registers in, tn_router_step leaves the cycle's out registers in a tn_router_out. */
+typedef struct tn_routers {
+    const tn_geom *g;
+    const int32_t *coord;  /* [node*n + d] */
+    int V, B, P;
+    int A;                 /* credits an adaptive VC needs to be taken (R19.1.4) */
+    int routing, selection, transit;
+    uint32_t *err;         /* [node] sticky error vector (section 13) */
+    tn_input_units iu;
+    tn_output_units ou;
+    tn_alloc_state as;
+    tn_sel_state sel;
+} tn_routers;
+
 /* A value on a link register in a cycle. */
 typedef struct tn_link_ev {
     int32_t node;   /* receiving node */
@@ -169,6 +186,8 @@ typedef struct tn_packet {
  * slots act as one more switch output (write port) and input (read port) of the router. */
 typedef struct tn_chaos_state {
     int q;              /* slots per node */
+    int wait;           /* chaos_wait: cycles a head waits before the queue, or a queued one
+                           before it is derouted */
     tn_flit *buf;       /* [(node*q + slot)*B + i] */
     uint8_t *rd, *cnt;  /* [node*q + slot] read pointer, occupancy */
     uint8_t *resv;      /* [node*q + slot] owned by a packet: from its reservation until its tail
@@ -197,12 +216,8 @@ struct tn_sim {
     int A;             /* credits an adaptive VC needs to be taken: min(buf, longest packet) (R19.1.4) */
     int lmax;          /* Lmax, the longest packet the run may create (R2.1): pkt's bound or the trace's */
     long cycle;
-    uint32_t *router_err;
     int32_t *coord; /* [node*n + d] */
-    tn_input_units iu;
-    tn_output_units ou;
-    tn_alloc_state as;
-    tn_sel_state sel;
+    tn_routers rt;  /* the routers (router.c, chaos.c) */
     /* link registers: events produced this cycle (next) and visible this cycle (cur) */
     tn_link_ev *lev[2];
     tn_credit_ev *cev[2];
@@ -262,18 +277,20 @@ struct tn_sim {
     void *on_cycle_user;
 };
 
-/* input_unit.c */
-void tn_iu_push(tn_sim *s, int node, int port, const tn_flit *f);
-static inline tn_flit *tn_iu_front(tn_sim *s, long ivc)
+/* input_unit.c: a flit on the link register of input port `port` is written (BUF_OVF when
+ * full); the front flit of VC vc leaves. */
+void tn_iu_push(tn_routers *r, int node, int port, const tn_flit *f);
+static inline tn_flit *tn_iu_front(const tn_routers *r, long ivc)
 {
-    return &s->iu.buf[ivc * s->B + s->iu.rd[ivc]];
+    return &r->iu.buf[ivc * r->B + r->iu.rd[ivc]];
 }
-void tn_iu_pop(tn_sim *s, int node, int port, int vc);
+void tn_iu_pop(tn_routers *r, int node, int port, int vc);
 
-/* output_unit.c */
-void tn_ou_credit(tn_sim *s, int node, int port, int vc);
-/* A flit leaves on output VC (op, ov): a network port spends a credit (CREDIT_UNF at 0). */
-void tn_ou_send(tn_sim *s, int node, int op, int ov);
+/* output_unit.c: a credit on the credit register of output VC (port, vc) is added
+ * (CREDIT_OVF above buf); a flit leaves on output VC (op, ov): a network port spends a credit
+ * (CREDIT_UNF at 0). */
+void tn_ou_credit(tn_routers *r, int node, int port, int vc);
+void tn_ou_send(tn_routers *r, int node, int op, int ov);
 
 /* acor.c: ACOR's level machine and restricted Valiant draws (issue 13; docs/acor.md). */
 void tn_acor_reset(const tn_acor_cfg *c, tn_acor_lvl *l);
@@ -310,7 +327,7 @@ void tn_ou_avail(const tn_geom *g, int V, int buf, int acrd, const uint8_t *cred
                  int adaptive, tn_avail *a);
 /* The node's router's network ports with an adaptive VC to take this cycle (R6.3's afree, from
  * the state at the start of the cycle): what the GAL senders' hold reads (R21.5.1). */
-uint32_t tn_router_afree(const tn_sim *s, int node);
+uint32_t tn_router_afree(const tn_routers *r, int node);
 
 /* vc_req.c (tn_vc_req.v): the request of one input VC (section 6.4). */
 enum { TN_REQ_NONE = 0, TN_REQ_BODY, TN_REQ_HEAD, TN_REQ_ADAPT };
@@ -380,24 +397,33 @@ void tn_gal_take(tn_sim *s, int node, int ch, int qi);
 /* End of cycle: departures history and the adaptive threshold. */
 void tn_gal_tick(tn_sim *s);
 
-/* chaos.c: CHAOS (section 22), the whole router cycle for routing=chaos. */
-int tn_chaos_init(tn_sim *s);
-void tn_chaos_free(tn_sim *s);
-void tn_chaos_router_step(tn_sim *s, int node);
-
 /* router.c */
-/* What a router's cycle leaves for its caller's statistics (R17.10, not hardware): the requests
- * q[ip*V + v] of the cycle (section 6.4, with their `want`; a VC without a flit: kind NONE and
- * nothing else), the input ports granted (bit ip) and the network ports sent on (bit j = port
- * j+1). The caller owns it; tn_router_step writes it. */
-typedef struct tn_router_use {
+/* What a router writes in a cycle, in the order it writes them: the flits on its output (link)
+ * registers, flit[i] on output port fop[i], and the credits on its input ports' credit registers,
+ * crd_vc[i] on input port cip[i]; the caller puts them on the links (torus.c). And for its
+ * statistics (R17.10, not hardware): the requests q[ip*V + v] of the cycle (section 6.4, with
+ * their `want`; a VC without a flit: kind NONE and nothing else), the input ports granted (bit
+ * ip) and the network ports sent on (bit j = port j+1). The caller owns it; the step writes it. */
+typedef struct tn_router_out {
+    int nflit, ncrd;
+    uint8_t fop[TN_MAX_P];
+    tn_flit flit[TN_MAX_P];
+    uint8_t cip[TN_MAX_P], crd_vc[TN_MAX_P];
     tn_req q[TN_MAX_P * TN_MAX_V];
     uint32_t in_done, sent;
-} tn_router_use;
-void tn_router_step(tn_sim *s, int node, tn_router_use *u);
-/* Bring a router's selection state and RNG to the start of the current cycle (the cycles it was
+} tn_router_out;
+/* One cycle of node's router at cycle `cycle`: from the state at its start, committed at its end. */
+void tn_router_step(tn_routers *r, int node, long cycle, tn_router_out *o);
+/* Bring a router's selection state and RNG to the start of cycle `cycle` (the cycles it was
  * skipped had no flit to send and constant busy flags). tnlock calls it before comparing. */
-void tn_router_sel_sync(tn_sim *s, int node);
+void tn_router_sel_sync(tn_routers *r, int node, long cycle);
+
+/* chaos.c: CHAOS (section 22), the whole router cycle for routing=chaos: the routers' state and
+ * the shared queues'; it fills o's flits and credits (not its statistics). */
+int tn_chaos_init(tn_chaos_state *c, int nodes, int ports, int vcs, int buf, int q, int wait);
+void tn_chaos_free(tn_chaos_state *c);
+void tn_chaos_router_step(tn_routers *r, tn_chaos_state *cs, int node, long cycle,
+                          tn_router_out *o);
 
 /* sim.c, statistics (R17.10), not hardware: what each network output port of the router did this
  * cycle, from the requests q[ip*V + v] of the cycle (section 6.4, with their `want`), the input

@@ -9,17 +9,17 @@
 
 
 #define TN_OBS_FIELDS(X) \
-    X("in.cnt", TN_IDX_IVC, (L->PV), (L->CNTW), (1), (s->iu.cnt[x])) \
-    X("in.state", TN_IDX_IVC, (L->PV), (1), (1), (s->iu.state[x])) \
-    X("in.oport", TN_IDX_IVC, (L->PV), (L->PW), (s->iu.state[x]), (s->iu.oport[x])) \
-    X("in.ovc", TN_IDX_IVC, (L->PV), (L->VW), (s->iu.state[x]), (s->iu.ovc[x])) \
-    X("out.credits", TN_IDX_IVC, (L->PV), (L->CNTW), (1), (s->ou.credits[x])) \
-    X("out.busy", TN_IDX_IVC, (L->PV), (1), (1), ((s->ou.busy[x / L->V] >> (x % L->V)) & 1u)) \
-    X("sa1_ptr", TN_IDX_PORT, (L->P), (L->VW), (1), (s->as.sa1_ptr[x])) \
-    X("sa2_ptr", TN_IDX_PORT, (L->P), (L->PW), (1), (s->as.sa2_ptr[x])) \
-    X("lru_age", TN_IDX_NET, (L->NNET), (8), (L->SELST), (s->sel.lru_age[node * L->P + i + 1])) \
-    X("ldsf_cnt", TN_IDX_NET, (L->NNET), (8), (L->SELST), (s->sel.ldsf_cnt[node * L->P + i + 1])) \
-    X("rng", TN_IDX_ONE, (1), (32), (L->SELST), (s->sel.rng[node]))
+    X("in.cnt", TN_IDX_IVC, (L->PV), (L->CNTW), (1), (s->rt.iu.cnt[x])) \
+    X("in.state", TN_IDX_IVC, (L->PV), (1), (1), (s->rt.iu.state[x])) \
+    X("in.oport", TN_IDX_IVC, (L->PV), (L->PW), (s->rt.iu.state[x]), (s->rt.iu.oport[x])) \
+    X("in.ovc", TN_IDX_IVC, (L->PV), (L->VW), (s->rt.iu.state[x]), (s->rt.iu.ovc[x])) \
+    X("out.credits", TN_IDX_IVC, (L->PV), (L->CNTW), (1), (s->rt.ou.credits[x])) \
+    X("out.busy", TN_IDX_IVC, (L->PV), (1), (1), ((s->rt.ou.busy[x / L->V] >> (x % L->V)) & 1u)) \
+    X("sa1_ptr", TN_IDX_PORT, (L->P), (L->VW), (1), (s->rt.as.sa1_ptr[x])) \
+    X("sa2_ptr", TN_IDX_PORT, (L->P), (L->PW), (1), (s->rt.as.sa2_ptr[x])) \
+    X("lru_age", TN_IDX_NET, (L->NNET), (8), (L->SELST), (s->rt.sel.lru_age[node * L->P + i + 1])) \
+    X("ldsf_cnt", TN_IDX_NET, (L->NNET), (8), (L->SELST), (s->rt.sel.ldsf_cnt[node * L->P + i + 1])) \
+    X("rng", TN_IDX_ONE, (1), (32), (L->SELST), (s->rt.sel.rng[node]))
 
 #define TN_NIOBS_FIELDS(X) \
     X("ni.cnt", TN_IDX_ONE, (L->NQ), (L->NCW), (i < g->sets * g->quads), (g->cnt[node * g->sets * g->quads + i])) \

@@ -52,7 +52,7 @@ void tn_links_deliver(tn_sim *s)
             int ch = e->port == 0 ? 0 : e->port - 2 * s->g.n;
             tn_sink_receive(s, e->node, ch, &e->f);
         } else {
-            tn_iu_push(s, e->node, e->port, &e->f);
+            tn_iu_push(&s->rt, e->node, e->port, &e->f);
         }
     }
     for (long i = 0; i < s->ncev[c]; i++) {
@@ -61,12 +61,12 @@ void tn_links_deliver(tn_sim *s)
             int ch = e->port == 0 ? 0 : e->port - 2 * s->g.n;
             tn_source *src = &s->src[(long)e->node * s->g.term + ch];
             if (src->credits[e->vc] >= s->B)
-                s->router_err[e->node] |= TN_ERR_CREDIT_OVF;
+                s->rt.err[e->node] |= TN_ERR_CREDIT_OVF;
             else
                 src->credits[e->vc]++;
         } else {
             int up = s->g.nbr[(long)e->node * s->P + e->port];
-            tn_ou_credit(s, up, tn_port_opposite(e->port), e->vc);
+            tn_ou_credit(&s->rt, up, tn_port_opposite(e->port), e->vc);
         }
     }
 }

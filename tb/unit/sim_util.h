@@ -59,8 +59,8 @@ static inline void wk_credit(const tn_sim *s, int node, int port, char *out, siz
 
 static inline void wk_state(const tn_sim *s, long ivc, char *out, size_t len)
 {
-    if (s->iu.state[ivc] == TN_VC_ACTIVE)
-        snprintf(out, len, "A %d/%d", s->iu.oport[ivc], s->iu.ovc[ivc]);
+    if (s->rt.iu.state[ivc] == TN_VC_ACTIVE)
+        snprintf(out, len, "A %d/%d", s->rt.iu.oport[ivc], s->rt.iu.ovc[ivc]);
     else
         snprintf(out, len, "I");
 }

@@ -192,22 +192,22 @@ static void test_chaos_worked_trace(void **st_)
     for (long t = 0; t < 19; t++) {
         assert_int_equal(tn_sim_cycle(s), t);
         const int i = t < 6 ? 0 : t > 16 ? CW_N - 1 : (int)t - 6;
-        WK_INT("node 1 VC (2,0) cnt", s->iu.cnt[a_ivc], cw_a_cnt[i]);
+        WK_INT("node 1 VC (2,0) cnt", s->rt.iu.cnt[a_ivc], cw_a_cnt[i]);
         wk_state(s, a_ivc, got, sizeof got);
         WK_STR("node 1 VC (2,0) state", got, cw_a_state[i]);
         WK_INT("node 1 VC (2,0) va1_ptr", s->chaos.va1_ptr[a_ivc], cw_a_va1[i]);
-        WK_INT("node 1 VC (0,0) cnt", s->iu.cnt[b_ivc], cw_b_cnt[i]);
+        WK_INT("node 1 VC (0,0) cnt", s->rt.iu.cnt[b_ivc], cw_b_cnt[i]);
         wk_state(s, b_ivc, got, sizeof got);
         WK_STR("node 1 VC (0,0) state", got, cw_b_state[i]);
         WK_INT("node 1 VC (0,0) hwait", s->chaos.hwait[b_ivc], cw_b_hwait[i]);
-        WK_INT("node 1 port 1 busy VCs", s->ou.busy[1L * P + 1], cw_busy[i]);
-        WK_INT("node 1 output VC (1,0) credits", s->ou.credits[ovc0], cw_cred0[i]);
-        WK_INT("node 1 output VC (1,1) credits", s->ou.credits[ovc1], cw_cred1[i]);
+        WK_INT("node 1 port 1 busy VCs", s->rt.ou.busy[1L * P + 1], cw_busy[i]);
+        WK_INT("node 1 output VC (1,0) credits", s->rt.ou.credits[ovc0], cw_cred0[i]);
+        WK_INT("node 1 output VC (1,1) credits", s->rt.ou.credits[ovc1], cw_cred1[i]);
         WK_INT("node 1 va2_ptr of (1,0)", s->chaos.va2_ptr[ovc0], cw_va2_0[i]);
         WK_INT("node 1 va2_ptr of (1,1)", s->chaos.va2_ptr[ovc1], cw_va2_1[i]);
         WK_INT("node 1 inj_ptr", s->chaos.inj_ptr[1], cw_inj[i]);
-        WK_INT("node 1 sa1_ptr[0]", s->as.sa1_ptr[1L * P + 0], cw_sa1_0[i]);
-        WK_INT("node 1 sa1_ptr[2]", s->as.sa1_ptr[1L * P + 2], cw_sa1_2[i]);
+        WK_INT("node 1 sa1_ptr[0]", s->rt.as.sa1_ptr[1L * P + 0], cw_sa1_0[i]);
+        WK_INT("node 1 sa1_ptr[2]", s->rt.as.sa1_ptr[1L * P + 2], cw_sa1_2[i]);
         WK_INT("node 1 CHAOS sa2_ptr[1]", s->chaos.sa2_ptr[1L * P + 1], cw_sa2[i]);
         wk_credit(s, 1, 0, got, sizeof got);
         WK_STR("node 1 credit register of port 0", got, cw_crd0[i]);
@@ -228,17 +228,17 @@ static void test_chaos_worked_trace(void **st_)
         for (int p = 0; p < P; p++) {
             long slot = 1L * P + p;
             if (p != 1) {
-                WK_INT("a busy bit of node 1 the table does not name", s->ou.busy[slot], 0);
+                WK_INT("a busy bit of node 1 the table does not name", s->rt.ou.busy[slot], 0);
                 WK_INT("a CHAOS sa2_ptr of node 1 the table does not name", s->chaos.sa2_ptr[slot],
                        0);
             }
             if (p == 1)
-                WK_INT("node 1 sa1_ptr[1]", s->as.sa1_ptr[slot], 0);
+                WK_INT("node 1 sa1_ptr[1]", s->rt.as.sa1_ptr[slot], 0);
             for (int v = 0; v < V; v++) {
                 long x = slot * V + v;
                 if (x != a_ivc && x != b_ivc) {
-                    WK_INT("an input VC's cnt of node 1 the table does not name", s->iu.cnt[x], 0);
-                    WK_INT("an input VC's state of node 1 the table does not name", s->iu.state[x],
+                    WK_INT("an input VC's cnt of node 1 the table does not name", s->rt.iu.cnt[x], 0);
+                    WK_INT("an input VC's state of node 1 the table does not name", s->rt.iu.state[x],
                            0);
                     WK_INT("an input VC's hwait of node 1 the table does not name",
                            s->chaos.hwait[x], 0);
@@ -247,7 +247,7 @@ static void test_chaos_worked_trace(void **st_)
                 }
                 if (x != ovc0 && x != ovc1) {
                     WK_INT("an output VC's credits of node 1 the table does not name",
-                           s->ou.credits[x], 8);
+                           s->rt.ou.credits[x], 8);
                     WK_INT("an output VC's va2_ptr of node 1 the table does not name",
                            s->chaos.va2_ptr[x], 0);
                 }
@@ -297,13 +297,13 @@ static const int cq_pkts[7][3] = {{0, 1, 7},  {0, 1, 3},  {2, 2, 7}, {20, 1, 7},
 static void cq_vc(const tn_sim *s, long ivc, char *out, size_t len)
 {
     char st[16];
-    if (s->iu.state[ivc] != TN_VC_ACTIVE)
+    if (s->rt.iu.state[ivc] != TN_VC_ACTIVE)
         snprintf(st, sizeof st, "I");
-    else if (s->iu.oport[ivc] == s->P)
-        snprintf(st, sizeof st, "A Q%d", s->iu.ovc[ivc]);
+    else if (s->rt.iu.oport[ivc] == s->P)
+        snprintf(st, sizeof st, "A Q%d", s->rt.iu.ovc[ivc]);
     else
-        snprintf(st, sizeof st, "A %d/%d", s->iu.oport[ivc], s->iu.ovc[ivc]);
-    snprintf(out, len, "%d, %s, %d", s->iu.cnt[ivc], st, s->chaos.hwait[ivc]);
+        snprintf(st, sizeof st, "A %d/%d", s->rt.iu.oport[ivc], s->rt.iu.ovc[ivc]);
+    snprintf(out, len, "%d, %s, %d", s->rt.iu.cnt[ivc], st, s->chaos.hwait[ivc]);
 }
 
 /* A link register: "—" or H/B/T (HT both) and the packet's letter; every flit is checked to be
@@ -347,10 +347,10 @@ static void cq_row(const tn_sim *s, long delivered, char *out, size_t len)
     cq_link(s, 1, 2, o2, sizeof o2);
     snprintf(out, len,
              " %s | %s | %s | %s | %u, %u | %d, %d | %d, %d, %d | %d, %d | %s | %s | %ld, %ld, %ld |",
-             v0, v1, v2, slot, s->ou.busy[1L * P + 1], s->ou.busy[1L * P + 2],
-             s->ou.credits[1L * P + 1], s->ou.credits[1L * P + 2], s->chaos.wr_ptr[1],
-             s->chaos.rd_ptr[1], s->chaos.in_ptr[1], s->sel.ldsf_cnt[1L * P + 1],
-             s->sel.ldsf_cnt[1L * P + 2], o1, o2, s->chaos.entered, s->chaos.derouted, delivered);
+             v0, v1, v2, slot, s->rt.ou.busy[1L * P + 1], s->rt.ou.busy[1L * P + 2],
+             s->rt.ou.credits[1L * P + 1], s->rt.ou.credits[1L * P + 2], s->chaos.wr_ptr[1],
+             s->chaos.rd_ptr[1], s->chaos.in_ptr[1], s->rt.sel.ldsf_cnt[1L * P + 1],
+             s->rt.sel.ldsf_cnt[1L * P + 2], o1, o2, s->chaos.entered, s->chaos.derouted, delivered);
 }
 
 /* The rows of R22.6.2's table: want[t] for every cycle t, each exactly once. */
@@ -416,7 +416,7 @@ static void test_chaos_queue_trace(void **st_)
         assert_int_equal(tn_sim_cycle(s), t);
         /* the per-link state of an idle router is brought up to date lazily (R15.3): do it now */
         for (int node = 0; node < s->g.nodes; node++)
-            tn_router_sel_sync(s, node);
+            tn_router_sel_sync(&s->rt, node, s->cycle);
         cq_row(s, delivered, got, sizeof got);
         WK_STR("node 1's row", got, want[t]);
         for (int node = 0; node < s->g.nodes; node++)
@@ -454,14 +454,14 @@ typedef struct cr_snap {
 
 /* Each field of the snapshot beside the array of the model it copies, and its length. */
 #define CR_FIELDS(X, s)                                                                         \
-    X(st, s->iu.state, nivc) X(op, s->iu.oport, nivc) X(cnt, s->iu.cnt, nivc)                  \
-    X(rd, s->iu.rd, nivc) X(qresv, s->chaos.resv, nq) X(qrd, s->chaos.rd, nq)                  \
+    X(st, s->rt.iu.state, nivc) X(op, s->rt.iu.oport, nivc) X(cnt, s->rt.iu.cnt, nivc)                  \
+    X(rd, s->rt.iu.rd, nivc) X(qresv, s->chaos.resv, nq) X(qrd, s->chaos.rd, nq)                  \
     X(wr, s->chaos.wr_ptr, nodes) X(rdp, s->chaos.rd_ptr, nodes) X(hw, s->chaos.hwait, nivc)   \
-    X(in, s->chaos.in_ptr, nodes) X(inj, s->chaos.inj_ptr, nodes) X(busy, s->ou.busy, nslot)   \
-    X(cred, s->ou.credits, nivc) X(age, s->sel.lru_age, nslot) X(ldsf, s->sel.ldsf_cnt, nslot) \
+    X(in, s->chaos.in_ptr, nodes) X(inj, s->chaos.inj_ptr, nodes) X(busy, s->rt.ou.busy, nslot)   \
+    X(cred, s->rt.ou.credits, nivc) X(age, s->rt.sel.lru_age, nslot) X(ldsf, s->rt.sel.ldsf_cnt, nslot) \
     X(va1, s->chaos.va1_ptr, nivc) X(qact, s->chaos.act, nq) X(qcnt, s->chaos.cnt, nq)         \
-    X(mw, s->chaos.mwait, nq) X(rng, s->sel.rng, nodes) X(va2, s->chaos.va2_ptr, nivc)       \
-    X(ovc, s->iu.ovc, nivc) X(sa1, s->as.sa1_ptr, nslot) X(sa2q, s->chaos.sa2_ptr, nslot)     \
+    X(mw, s->chaos.mwait, nq) X(rng, s->rt.sel.rng, nodes) X(va2, s->chaos.va2_ptr, nivc)       \
+    X(ovc, s->rt.iu.ovc, nivc) X(sa1, s->rt.as.sa1_ptr, nslot) X(sa2q, s->chaos.sa2_ptr, nslot)     \
     X(qop, s->chaos.oport, nq) X(qovc, s->chaos.ovc, nq)
 
 static void cr_alloc(cr_snap *a, long nivc, long nslot, long nq, long nodes)
@@ -594,7 +594,7 @@ static long cr_choice(tn_sim *s, const cr_snap *b, long node, long t)
             want_op[flat] = want_ov[flat] = -1;
             if (b->st[x_ivc] != TN_VC_IDLE || !b->cnt[x_ivc])
                 continue;
-            const tn_flit *f = tn_iu_front(s, x_ivc); /* an IDLE VC sends nothing in t */
+            const tn_flit *f = tn_iu_front(&s->rt, x_ivc); /* an IDLE VC sends nothing in t */
             if (!f->head)
                 continue;
             tn_route_out esc;
@@ -644,18 +644,18 @@ static long cr_choice(tn_sim *s, const cr_snap *b, long node, long t)
                     win = r;
             }
         }
-        const int granted = b->st[x_ivc] == TN_VC_IDLE && s->iu.state[x_ivc] == TN_VC_ACTIVE &&
-                            s->iu.oport[x_ivc] != P;
+        const int granted = b->st[x_ivc] == TN_VC_IDLE && s->rt.iu.state[x_ivc] == TN_VC_ACTIVE &&
+                            s->rt.iu.oport[x_ivc] != P;
         CR_CHECK(granted == (win == flat), "cycle %ld node %ld VC %d: %s, the rules %s (port %d "
                  "VC %d, free ports 0x%x)", t, node, flat, granted ? "granted" : "not granted",
                  win == flat ? "grant it" : "do not", want_op[flat], want_ov[flat], pf);
         if (granted)
-            CR_CHECK(s->iu.oport[x_ivc] == want_op[flat] && s->iu.ovc[x_ivc] == want_ov[flat],
+            CR_CHECK(s->rt.iu.oport[x_ivc] == want_op[flat] && s->rt.iu.ovc[x_ivc] == want_ov[flat],
                      "cycle %ld node %ld VC %d: granted (%d,%d), the rules give (%d,%d)", t, node,
-                     flat, s->iu.oport[x_ivc], s->iu.ovc[x_ivc], want_op[flat], want_ov[flat]);
+                     flat, s->rt.iu.oport[x_ivc], s->rt.iu.ovc[x_ivc], want_op[flat], want_ov[flat]);
         /* R22.2.5: a slot only when no productive port was left */
-        if (b->st[x_ivc] == TN_VC_IDLE && s->iu.state[x_ivc] == TN_VC_ACTIVE &&
-            s->iu.oport[x_ivc] == P)
+        if (b->st[x_ivc] == TN_VC_IDLE && s->rt.iu.state[x_ivc] == TN_VC_ACTIVE &&
+            s->rt.iu.oport[x_ivc] == P)
             CR_CHECK(want_op[flat] < 0 && !tn_port_is_term(&s->g, ip), "cycle %ld node %ld VC "
                      "%d: a slot reserved with port %d left", t, node, flat, want_op[flat]);
     }
@@ -722,7 +722,7 @@ static long cr_switch(const tn_sim *s, const cr_snap *b, long node, long t)
     for (int ip = 0; ip < P; ip++)
         for (int iv = 0; iv < V; iv++) {
             const long x = (node * P + ip) * V + iv;
-            const int sent = s->iu.rd[x] != b->rd[x], want = sends[ip] && iv == w1[ip];
+            const int sent = s->rt.iu.rd[x] != b->rd[x], want = sends[ip] && iv == w1[ip];
             flits += sent;
             CR_CHECK(sent == want, "cycle %ld node %ld VC %d: %s a flit, the rules say it %s "
                      "(stage 1 winner %d, target %d)", t, node, ip * V + iv,
@@ -763,7 +763,7 @@ static void chaos_rules_run(int k, int n, const char *traffic, const char *sel, 
     cr_alloc(&b, nivc, nslot, nq, nodes);
     for (long t = 0; t < 3000; t++) {
         for (int node = 0; node < nodes; node++)
-            tn_router_sel_sync(s, node); /* what the step does first for a router it does not skip */
+            tn_router_sel_sync(&s->rt, node, s->cycle); /* what the step does first for a router it does not skip */
         cr_take(&b, s, nivc, nslot, nq, nodes);
         tn_sim_step(s);
         for (long node = 0; node < nodes; node++) {
@@ -779,8 +779,8 @@ static void chaos_rules_run(int k, int n, const char *traffic, const char *sel, 
                     const int flat = ip * V + iv;
                     const int term = tn_port_is_term(&s->g, ip);
                     /* R22.2.4 and R22.2.5: IDLE -> ACTIVE is a grant or a reservation */
-                    if (b.st[x] == TN_VC_IDLE && s->iu.state[x] == TN_VC_ACTIVE) {
-                        const int op = s->iu.oport[x], ov = s->iu.ovc[x];
+                    if (b.st[x] == TN_VC_IDLE && s->rt.iu.state[x] == TN_VC_ACTIVE) {
+                        const int op = s->rt.iu.oport[x], ov = s->rt.iu.ovc[x];
                         if (op == P) {
                             nres++, ++*resv;
                             CR_CHECK(!term, "cycle %ld node %ld: injection VC %d reserved a slot",
@@ -813,20 +813,20 @@ static void chaos_rules_run(int k, int n, const char *traffic, const char *sel, 
                     }
                     /* R22.2.6: hwait counts the cycles a head waits IDLE without a grant */
                     const int waited = b.cnt[x] && b.st[x] == TN_VC_IDLE &&
-                                       s->iu.state[x] == TN_VC_IDLE;
+                                       s->rt.iu.state[x] == TN_VC_IDLE;
                     const int hw_want = waited ? (b.hw[x] < 65535 ? b.hw[x] + 1 : 65535) : 0;
                     CR_CHECK(s->chaos.hwait[x] == hw_want,
                              "cycle %ld node %ld VC %d: hwait %u, was %u (waited %d)", t, node,
                              flat, s->chaos.hwait[x], b.hw[x], waited);
                     /* R22.2.7: a VC that moves into the queue and pops a flit won the write port */
-                    if (b.st[x] == TN_VC_ACTIVE && b.op[x] == P && s->iu.rd[x] != b.rd[x]) {
+                    if (b.st[x] == TN_VC_ACTIVE && b.op[x] == P && s->rt.iu.rd[x] != b.rd[x]) {
                         nwr++, ++*writes;
                         CR_CHECK(s->chaos.wr_ptr[node] == (ip + 1) % P,
                                  "cycle %ld node %ld: wr_ptr %u after a write from port %d", t,
                                  node, s->chaos.wr_ptr[node], ip);
-                        CR_CHECK(s->as.sa1_ptr[node * P + ip] == (iv + 1) % V,
+                        CR_CHECK(s->rt.as.sa1_ptr[node * P + ip] == (iv + 1) % V,
                                  "cycle %ld node %ld: sa1_ptr[%d] %u after a write from VC %d", t,
-                                 node, ip, s->as.sa1_ptr[node * P + ip], iv);
+                                 node, ip, s->rt.as.sa1_ptr[node * P + ip], iv);
                     }
                 }
             CR_CHECK(ninj <= 1 && nres <= 1 && nwr <= 1,

@@ -336,7 +336,7 @@ static void test_watchdog_reports_deadlock(void **st_)
     long stuck = 0;
     int listed = 0;
     for (long i = 0; i < (long)s->g.nodes * s->P * s->V; i++) {
-        if (!s->iu.cnt[i])
+        if (!s->rt.iu.cnt[i])
             continue;
         if (++stuck > 8)
             continue;
@@ -345,9 +345,9 @@ static void test_watchdog_reports_deadlock(void **st_)
         assert_non_null(e);
         assert_int_equal(sscanf(e, " [node %d port %d vc %d: %d flits", &node, &port, &vc, &flits),
                          4);
-        if ((long)(node * s->P + port) * s->V + vc != i || flits != s->iu.cnt[i])
+        if ((long)(node * s->P + port) * s->V + vc != i || flits != s->rt.iu.cnt[i])
             fail_msg("stuck VC %d listed as node %d port %d vc %d with %d flits; VC %ld holds %d",
-                     listed, node, port, vc, flits, i, s->iu.cnt[i]);
+                     listed, node, port, vc, flits, i, s->rt.iu.cnt[i]);
         listed++;
         e++;
     }

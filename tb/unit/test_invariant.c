@@ -40,7 +40,7 @@ static void test_hold_under_load(void **st_)
         if (bad || tn_sim_check_errors(s))
             fail_msg("%s: %d broken now (%s), %ld check errors (%s)", cases[i].routing, bad, msg,
                      tn_sim_check_errors(s), tn_sim_first_error(s));
-        assert_true(s->iu.nflits[0] + s->iu.nflits[5] + s->iu.nflits[10] > 0 ||
+        assert_true(s->rt.iu.nflits[0] + s->rt.iu.nflits[5] + s->rt.iu.nflits[10] > 0 ||
                     s->in_flight > 0); /* the network is loaded: something to check */
         tn_sim_free(s);
     }
@@ -67,20 +67,20 @@ static void test_each_fires(void **st_)
     long slot = 3L * P + 1;
     int v = -1;
     for (int w = 0; w < V && v < 0; w++)
-        if (!((s->ou.busy[slot] >> w) & 1u))
+        if (!((s->rt.ou.busy[slot] >> w) & 1u))
             v = w;
     if (v >= 0) {
-        s->ou.busy[slot] ^= 1u << v;
+        s->rt.ou.busy[slot] ^= 1u << v;
         expect_broken(s, "F5.2");
-        s->ou.busy[slot] ^= 1u << v;
+        s->rt.ou.busy[slot] ^= 1u << v;
     }
-    uint8_t c = s->ou.credits[slot * V];
-    s->ou.credits[slot * V] = (uint8_t)(s->B + 1);
+    uint8_t c = s->rt.ou.credits[slot * V];
+    s->rt.ou.credits[slot * V] = (uint8_t)(s->B + 1);
     expect_broken(s, "F3.1");
-    s->ou.credits[slot * V] = c;
-    s->iu.nflits[2]++;
+    s->rt.ou.credits[slot * V] = c;
+    s->rt.iu.nflits[2]++;
     expect_broken(s, "F5.3");
-    s->iu.nflits[2]--;
+    s->rt.iu.nflits[2]--;
     assert_int_equal(tn_invariants(s, msg, sizeof msg), 0);
     tn_sim_free(s);
 

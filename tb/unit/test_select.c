@@ -370,20 +370,20 @@ static void hand_apply(tn_sim *s, const hand *h)
     /* The model skips routers with no flit buffered and brings their selection state and RNG
      * up to date on their next step: sync first, so that the values written below are the ones
      * visible at the start of the coming cycle. */
-    tn_router_sel_sync(s, h->node);
+    tn_router_sel_sync(&s->rt, h->node, s->cycle);
     for (int p = 1; p <= 2 * s->g.n; p++) {
         long slot = (long)h->node * s->P + p;
         if (h->ldsf[p] >= 0)
-            s->sel.ldsf_cnt[slot] = (uint8_t)h->ldsf[p];
+            s->rt.sel.ldsf_cnt[slot] = (uint8_t)h->ldsf[p];
         if (h->age[p] >= 0)
-            s->sel.lru_age[slot] = (uint8_t)h->age[p];
-        s->ou.busy[slot] |= h->busy[p];
+            s->rt.sel.lru_age[slot] = (uint8_t)h->age[p];
+        s->rt.ou.busy[slot] |= h->busy[p];
         for (int v = 0; v < s->V; v++)
             if (h->cred[p][v] >= 0)
-                s->ou.credits[slot * s->V + v] = (uint8_t)h->cred[p][v];
+                s->rt.ou.credits[slot * s->V + v] = (uint8_t)h->cred[p][v];
     }
     if (h->rng >= 0)
-        s->sel.rng[h->node] = (uint32_t)h->rng;
+        s->rt.sel.rng[h->node] = (uint32_t)h->rng;
 }
 
 static tn_sim *rsim_pkt(int vcs, const char *selection, const char *pkt)
@@ -418,7 +418,7 @@ static long active_ivc(tn_sim *s, int node)
 {
     for (int v = 0; v < s->V; v++) {
         long ivc = ((long)node * s->P + 0) * s->V + v;
-        if (s->iu.state[ivc] == TN_VC_ACTIVE)
+        if (s->rt.iu.state[ivc] == TN_VC_ACTIVE)
             return ivc;
     }
     return -1;
@@ -444,9 +444,9 @@ static void expect_route(tn_sim *s, long ivc, int port, int vc, const char *what
 {
     if (ivc < 0)
         fail_msg("%s: no output VC allocated", what);
-    if (s->iu.oport[ivc] != port || s->iu.ovc[ivc] != vc)
+    if (s->rt.iu.oport[ivc] != port || s->rt.iu.ovc[ivc] != vc)
         fail_msg("%s: head allocated port %d VC %d, expected port %d VC %d", what,
-                 s->iu.oport[ivc], s->iu.ovc[ivc], port, vc);
+                 s->rt.iu.oport[ivc], s->rt.iu.ovc[ivc], port, vc);
     assert_int_equal(tn_sim_router_errors(s), 0);
     assert_int_equal(tn_sim_check_errors(s), 0);
 }
@@ -578,7 +578,7 @@ static void test_rtr_random(void **st)
     hand none = hand_new(src);
     long ivc = alloc_head(s, &none, src, src, 2); /* a packet to itself: ejection, VC 0 */
     assert_int_equal(ivc, ((long)src * s->P + 0) * s->V + 0);
-    assert_int_equal(s->iu.oport[ivc], 0);
+    assert_int_equal(s->rt.iu.oport[ivc], 0);
     for (int t = 0; t < 20 && tn_sim_in_flight(s); t++)
         tn_sim_step(s);
     assert_int_equal(tn_sim_in_flight(s), 0);
@@ -611,26 +611,26 @@ static void test_rtr_link_state(void **st)
     for (int i = 0; i < 16; i++) {
         long t = tn_sim_cycle(s);
         for (int node = 0; node < s->g.nodes; node++)
-            tn_router_sel_sync(s, node);
+            tn_router_sel_sync(&s->rt, node, s->cycle);
         long slot = (long)src * s->P + PX;
         int a = age[i] < 0 ? (int)t : age[i];
-        if (s->sel.ldsf_cnt[slot] != ldsf[i] || s->sel.lru_age[slot] != a)
+        if (s->rt.sel.ldsf_cnt[slot] != ldsf[i] || s->rt.sel.lru_age[slot] != a)
             fail_msg("start of cycle t0+%d: +x of (1,1) ldsf_cnt %u lru_age %u, expected %d %d",
-                     i, s->sel.ldsf_cnt[slot], s->sel.lru_age[slot], ldsf[i], a);
+                     i, s->rt.sel.ldsf_cnt[slot], s->rt.sel.lru_age[slot], ldsf[i], a);
         /* the other links of (1,1) and a router that never saw a flit: idle since reset */
         long other = (long)src * s->P + MY, far = (long)NODE(5, 5) * s->P + PY;
-        if (s->sel.ldsf_cnt[other] || s->sel.lru_age[other] != t || s->sel.ldsf_cnt[far] ||
-            s->sel.lru_age[far] != t)
+        if (s->rt.sel.ldsf_cnt[other] || s->rt.sel.lru_age[other] != t || s->rt.sel.ldsf_cnt[far] ||
+            s->rt.sel.lru_age[far] != t)
             fail_msg("cycle %ld: idle links: ldsf %u %u, age %u %u, expected 0 0, %ld %ld", t,
-                     s->sel.ldsf_cnt[other], s->sel.ldsf_cnt[far], s->sel.lru_age[other],
-                     s->sel.lru_age[far], t, t);
+                     s->rt.sel.ldsf_cnt[other], s->rt.sel.ldsf_cnt[far], s->rt.sel.lru_age[other],
+                     s->rt.sel.lru_age[far], t, t);
         for (int node = 0; node < s->g.nodes; node++) {
             tn_rng r = {tn_router_seed(s->cfg.seed, node)};
             for (long c = 0; c < t; c++)
                 tn_rng_next(&r);
-            if (s->sel.rng[node] != r.s)
+            if (s->rt.sel.rng[node] != r.s)
                 fail_msg("cycle %ld node %d: rng 0x%08x, expected 0x%08x (seed advanced %ld "
-                         "times)", t, node, s->sel.rng[node], r.s, t);
+                         "times)", t, node, s->rt.sel.rng[node], r.s, t);
         }
         tn_sim_step(s);
     }
@@ -651,42 +651,42 @@ static void test_rtr_held(void **st)
         tn_sim_step(s);
     long px = (long)src * s->P + PX, mx = (long)src * s->P + MX;
     long ipy = (long)idle * s->P + PY, imy = (long)idle * s->P + MY;
-    tn_router_sel_sync(s, src);
-    tn_router_sel_sync(s, idle);
-    s->sel.ldsf_cnt[px] = s->sel.ldsf_cnt[mx] = 50;
-    s->sel.ldsf_cnt[ipy] = s->sel.ldsf_cnt[imy] = 50;
-    s->ou.busy[px] |= 1u << 2;  /* +x adaptive VC held (forced): the packet takes escape VC 1 */
-    s->ou.busy[ipy] |= 1u << 2; /* an allocated VC at a router with no flit */
+    tn_router_sel_sync(&s->rt, src, s->cycle);
+    tn_router_sel_sync(&s->rt, idle, s->cycle);
+    s->rt.sel.ldsf_cnt[px] = s->rt.sel.ldsf_cnt[mx] = 50;
+    s->rt.sel.ldsf_cnt[ipy] = s->rt.sel.ldsf_cnt[imy] = 50;
+    s->rt.ou.busy[px] |= 1u << 2;  /* +x adaptive VC held (forced): the packet takes escape VC 1 */
+    s->rt.ou.busy[ipy] |= 1u << 2; /* an allocated VC at a router with no flit */
     assert_int_equal(tn_sim_inject(s, src, NODE(2, 1), 4), 0);
     /* The head leaves on escape VC 1 at t0+2 (+1); from then on the VC is held without a credit
      * (forced to 0 before every cycle, the head's returning credit included): a blocked worm. */
     for (int i = 0; i < 20; i++) {
         if (i >= 3)
-            s->ou.credits[px * s->V + 1] = 0;
+            s->rt.ou.credits[px * s->V + 1] = 0;
         tn_sim_step(s);
     }
-    tn_router_sel_sync(s, src);
-    tn_router_sel_sync(s, idle);
+    tn_router_sel_sync(&s->rt, src, s->cycle);
+    tn_router_sel_sync(&s->rt, idle, s->cycle);
     long ivc = active_ivc(s, src);
     expect_route(s, ivc, PX, 1, "blocked worm on escape VC 1");
-    assert_int_equal(s->iu.cnt[ivc], 3); /* the head left, the body did not */
-    assert_int_equal(s->sel.ldsf_cnt[px], 51);
-    assert_int_equal(s->sel.ldsf_cnt[mx], 30);
-    assert_int_equal(s->sel.lru_age[px], 17); /* the head left at t0+2 */
-    assert_int_equal(s->sel.ldsf_cnt[ipy], 50);
-    assert_int_equal(s->sel.ldsf_cnt[imy], 30);
+    assert_int_equal(s->rt.iu.cnt[ivc], 3); /* the head left, the body did not */
+    assert_int_equal(s->rt.sel.ldsf_cnt[px], 51);
+    assert_int_equal(s->rt.sel.ldsf_cnt[mx], 30);
+    assert_int_equal(s->rt.sel.lru_age[px], 17); /* the head left at t0+2 */
+    assert_int_equal(s->rt.sel.ldsf_cnt[ipy], 50);
+    assert_int_equal(s->rt.sel.ldsf_cnt[imy], 30);
     /* credits back: the 3 flits leave in the next 3 cycles, +1 each; the link stays held (the
      * forced adaptive VC), so the counter keeps 54 */
-    s->ou.credits[px * s->V + 1] = BUF;
+    s->rt.ou.credits[px * s->V + 1] = BUF;
     for (int i = 0; i < 10; i++)
         tn_sim_step(s);
-    tn_router_sel_sync(s, src);
-    tn_router_sel_sync(s, idle);
-    assert_int_equal(s->sel.ldsf_cnt[px], 54);
-    assert_int_equal(s->sel.lru_age[px], 7);
-    assert_int_equal(s->sel.ldsf_cnt[mx], 20);
-    assert_int_equal(s->sel.ldsf_cnt[ipy], 50);
-    assert_int_equal(s->sel.ldsf_cnt[imy], 20);
+    tn_router_sel_sync(&s->rt, src, s->cycle);
+    tn_router_sel_sync(&s->rt, idle, s->cycle);
+    assert_int_equal(s->rt.sel.ldsf_cnt[px], 54);
+    assert_int_equal(s->rt.sel.lru_age[px], 7);
+    assert_int_equal(s->rt.sel.ldsf_cnt[mx], 20);
+    assert_int_equal(s->rt.sel.ldsf_cnt[ipy], 50);
+    assert_int_equal(s->rt.sel.ldsf_cnt[imy], 20);
     for (int i = 0; i < 20 && tn_sim_in_flight(s); i++)
         tn_sim_step(s);
     assert_int_equal(tn_sim_in_flight(s), 0);
@@ -741,12 +741,12 @@ static void test_rtr_escape(void **st)
         assert_int_equal(active_ivc(s, src), -1);
     }
     long ivc0 = ((long)src * s->P) * s->V + 0;
-    assert_int_equal(s->iu.state[ivc0], TN_VC_IDLE);
-    assert_true(s->iu.cnt[ivc0] > 0);
-    assert_true(tn_iu_front(s, ivc0)->head);
+    assert_int_equal(s->rt.iu.state[ivc0], TN_VC_IDLE);
+    assert_true(s->rt.iu.cnt[ivc0] > 0);
+    assert_true(tn_iu_front(&s->rt, ivc0)->head);
     /* escape VC 1 of +x freed: taken next cycle (adaptive ones still blocked) */
     h.busy[PX] = 1u << 2;
-    s->ou.busy[(long)src * s->P + PX] &= ~(1u << 1);
+    s->rt.ou.busy[(long)src * s->P + PX] &= ~(1u << 1);
     hand_apply(s, &h);
     tn_sim_step(s);
     expect_route(s, active_ivc(s, src), PX, 1, "escape freed");
@@ -761,7 +761,7 @@ static void test_rtr_escape(void **st)
         assert_int_equal(active_ivc(s, src), -1);
     }
     /* an adaptive VC frees (the +y one): taken, adaptive */
-    s->ou.busy[(long)src * s->P + PY] &= ~(1u << 2);
+    s->rt.ou.busy[(long)src * s->P + PY] &= ~(1u << 2);
     h.busy[PY] = 0;
     hand_apply(s, &h);
     tn_sim_step(s);

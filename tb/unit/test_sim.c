@@ -129,26 +129,26 @@ static void test_worked_trace(void **st_)
         WK_INT("source seq", so->seq, wk_seq[i]);
         wk_link(s, 0, 0, 1, got, sizeof got);
         WK_STR("injection link", got, wk_inj[i]);
-        WK_INT("node 0 VC (0,0) cnt", s->iu.cnt[n0_ivc], wk_n0_cnt[i]);
+        WK_INT("node 0 VC (0,0) cnt", s->rt.iu.cnt[n0_ivc], wk_n0_cnt[i]);
         wk_state(s, n0_ivc, got, sizeof got);
         WK_STR("node 0 VC (0,0) state", got, wk_n0_state[i]);
         wk_credit(s, 0, 0, got, sizeof got);
         WK_STR("node 0 credit register of port 0", got, wk_n0_crd[i]);
-        WK_INT("node 0 sa1_ptr[0]", s->as.sa1_ptr[0L * P + 0], wk_n0_sa1[i]);
-        WK_INT("node 0 sa2_ptr[1]", s->as.sa2_ptr[0L * P + 1], wk_n0_sa2[i]);
-        WK_INT("node 0 output VC (1,1) busy", (s->ou.busy[0L * P + 1] >> 1) & 1u, wk_n0_busy[i]);
-        WK_INT("node 0 output VC (1,1) credits", s->ou.credits[n0_ovc], wk_n0_cred[i]);
+        WK_INT("node 0 sa1_ptr[0]", s->rt.as.sa1_ptr[0L * P + 0], wk_n0_sa1[i]);
+        WK_INT("node 0 sa2_ptr[1]", s->rt.as.sa2_ptr[0L * P + 1], wk_n0_sa2[i]);
+        WK_INT("node 0 output VC (1,1) busy", (s->rt.ou.busy[0L * P + 1] >> 1) & 1u, wk_n0_busy[i]);
+        WK_INT("node 0 output VC (1,1) credits", s->rt.ou.credits[n0_ovc], wk_n0_cred[i]);
         wk_link(s, 0, 1, 0, got, sizeof got);
         WK_STR("node 0 output register of port 1", got, wk_n0_out[i]);
-        WK_INT("node 1 VC (2,1) cnt", s->iu.cnt[n1_ivc], wk_n1_cnt[i]);
+        WK_INT("node 1 VC (2,1) cnt", s->rt.iu.cnt[n1_ivc], wk_n1_cnt[i]);
         wk_state(s, n1_ivc, got, sizeof got);
         WK_STR("node 1 VC (2,1) state", got, wk_n1_state[i]);
         wk_credit(s, 1, 2, got, sizeof got);
         WK_STR("node 1 credit register of port 2", got, wk_n1_crd[i]);
-        WK_INT("node 1 sa1_ptr[2]", s->as.sa1_ptr[1L * P + 2], wk_n1_sa1[i]);
-        WK_INT("node 1 sa2_ptr[0]", s->as.sa2_ptr[1L * P + 0], wk_n1_sa2[i]);
-        WK_INT("node 1 output VC (0,0) busy", s->ou.busy[1L * P + 0] & 1u, wk_n1_busy[i]);
-        WK_INT("node 1 output VC (0,0) credits", s->ou.credits[n1_ovc], wk_n1_cred[i]);
+        WK_INT("node 1 sa1_ptr[2]", s->rt.as.sa1_ptr[1L * P + 2], wk_n1_sa1[i]);
+        WK_INT("node 1 sa2_ptr[0]", s->rt.as.sa2_ptr[1L * P + 0], wk_n1_sa2[i]);
+        WK_INT("node 1 output VC (0,0) busy", s->rt.ou.busy[1L * P + 0] & 1u, wk_n1_busy[i]);
+        WK_INT("node 1 output VC (0,0) credits", s->rt.ou.credits[n1_ovc], wk_n1_cred[i]);
         wk_link(s, 1, 0, 0, got, sizeof got);
         WK_STR("node 1 output register of port 0", got, wk_n1_ej[i]);
         WK_INT("packets delivered", l.count, wk_delivered[i]);
@@ -160,20 +160,20 @@ static void test_worked_trace(void **st_)
             for (int p = 0; p < P; p++) {
                 long slot = (long)node * P + p;
                 if (!(node == 0 && p == 0) && !(node == 1 && p == 2))
-                    WK_INT("an sa1_ptr the table does not name", s->as.sa1_ptr[slot], 0);
+                    WK_INT("an sa1_ptr the table does not name", s->rt.as.sa1_ptr[slot], 0);
                 if (!(node == 0 && p == 1) && !(node == 1 && p == 0))
-                    WK_INT("an sa2_ptr the table does not name", s->as.sa2_ptr[slot], 0);
+                    WK_INT("an sa2_ptr the table does not name", s->rt.as.sa2_ptr[slot], 0);
                 for (int v = 0; v < V; v++) {
                     long x = slot * V + v;
                     if (x != n0_ivc && x != n1_ivc) {
-                        WK_INT("an input VC's cnt the table does not name", s->iu.cnt[x], 0);
-                        WK_INT("an input VC's state the table does not name", s->iu.state[x], 0);
+                        WK_INT("an input VC's cnt the table does not name", s->rt.iu.cnt[x], 0);
+                        WK_INT("an input VC's state the table does not name", s->rt.iu.state[x], 0);
                     }
                     if (x != n0_ovc && x != n1_ovc) {
                         WK_INT("an output VC's busy the table does not name",
-                               (s->ou.busy[slot] >> v) & 1u, 0);
+                               (s->rt.ou.busy[slot] >> v) & 1u, 0);
                         WK_INT("an output VC's credits the table does not name",
-                               s->ou.credits[x], 8);
+                               s->rt.ou.credits[x], 8);
                     }
                 }
             }
@@ -439,8 +439,8 @@ static void test_checker_catches_faults(void **st_)
     while (!done && tn_sim_cycle(s) < 2000) {
         tn_sim_step(s);
         for (long i = 0; i < (long)s->g.nodes * s->P * s->V && !done; i++)
-            if (s->iu.cnt[i] && !tn_iu_front(s, i)->head) {
-                tn_iu_front(s, i)->payload ^= 1; /* one bit flipped in a body flit */
+            if (s->rt.iu.cnt[i] && !tn_iu_front(&s->rt, i)->head) {
+                tn_iu_front(&s->rt, i)->payload ^= 1; /* one bit flipped in a body flit */
                 done = 1;
             }
     }

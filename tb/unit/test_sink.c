@@ -39,9 +39,9 @@ static tn_sim *planted(enum fault f, int len)
     while (!b && tn_sim_cycle(s) < 50) {
         tn_sim_step(s);
         for (long ivc = 0; ivc < (long)s->g.nodes * s->P * s->V && !b; ivc++)
-            if ((ivc / s->V) % s->P != 0 && s->iu.cnt[ivc] && !tn_iu_front(s, ivc)->head &&
-                tn_iu_front(s, ivc)->idx == 1)
-                b = tn_iu_front(s, ivc);
+            if ((ivc / s->V) % s->P != 0 && s->rt.iu.cnt[ivc] && !tn_iu_front(&s->rt, ivc)->head &&
+                tn_iu_front(&s->rt, ivc)->idx == 1)
+                b = tn_iu_front(&s->rt, ivc);
     }
     assert_non_null(b);
     switch (f) {
