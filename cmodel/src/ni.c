@@ -5,54 +5,62 @@
  * the sender of injection channel e starts the next packet by round-robin over the queues of the
  * quadrants q with q mod term = e, so each quadrant drains at the rate its own directions accept;
  * each set's threshold follows the drained-packet count (paper 000 section IV-E) or stays
- * fixed. */
+ * fixed. The NI owns its state (tn_gal_ni, with its parameters); its inputs are arguments: the
+ * router's free ports (afree) through a tn_afree_in, read only when a queue needs them. */
 #include <stdlib.h>
 #include "tn_internal.h"
 
-static int n_sets(const tn_sim *s)
+static int n_sets(const tn_gal_ni *g)
 {
-    switch (s->cfg.gal_sets) {
+    switch (g->set_kind) {
     case TN_GAL_S1: return 1;
     case TN_GAL_S2: return 2;
-    case TN_GAL_SDIR: return 1 << s->g.n;
-    default: return s->g.nodes;
+    case TN_GAL_SDIR: return 1 << g->geo->n;
+    default: return g->geo->nodes;
     }
 }
 
 /* R21.4's canonical minimal quadrant from cs to cd: bit d set when dimension d has an offset and
  * section 8's direction (its tie rule) is minus. */
-static int gal_qmin(const tn_sim *s, const int *cs, const int *cd)
+static int gal_qmin(const tn_geom *geo, const int *cs, const int *cd)
 {
     int qmin = 0;
-    for (int d = 0; d < s->g.n; d++)
-        if (cs[d] != cd[d] && tn_dor_dir(s->g.k, s->g.topo, cs[d], cd[d]) < 0)
+    for (int d = 0; d < geo->n; d++)
+        if (cs[d] != cd[d] && tn_dor_dir(geo->k, geo->topo, cs[d], cd[d]) < 0)
             qmin |= 1 << d;
     return qmin;
 }
 
-int tn_gal_init(tn_sim *s)
+int tn_gal_init(tn_gal_ni *g, const tn_geom *geo, const tn_config *c)
 {
-    tn_gal_ni *g = &s->gal;
-    long ch = (long)s->g.nodes * s->g.term;
-    g->sets = n_sets(s);
-    g->quads = 1 << s->g.n;
-    g->depth = s->cfg.gal_qdepth;
-    long slots = (long)s->g.nodes * g->sets;
+    g->geo = geo;
+    g->set_kind = c->gal_sets;
+    g->adapt = c->gal_adapt;
+    g->t = c->gal_t;
+    g->tmin = c->gal_tmin;
+    g->tmax = c->gal_tmax;
+    g->n1 = c->gal_n1;
+    g->n2 = c->gal_n2;
+    long ch = (long)geo->nodes * geo->term;
+    g->sets = n_sets(g);
+    g->quads = 1 << geo->n;
+    g->depth = c->gal_qdepth;
+    long slots = (long)geo->nodes * g->sets;
     g->q = calloc((size_t)(slots * g->quads * g->depth), sizeof *g->q);
     g->head = calloc((size_t)(slots * g->quads), sizeof *g->head);
     g->cnt = calloc((size_t)(slots * g->quads), sizeof *g->cnt);
     g->thr = calloc((size_t)slots, sizeof *g->thr);
-    g->dhist = calloc((size_t)(slots * s->g.term), sizeof *g->dhist);
+    g->dhist = calloc((size_t)(slots * geo->term), sizeof *g->dhist);
     g->dprev = calloc((size_t)slots, sizeof *g->dprev);
     g->rr = calloc((size_t)ch, sizeof *g->rr);
-    g->ntag = calloc((size_t)s->g.nodes, sizeof *g->ntag);
+    g->ntag = calloc((size_t)geo->nodes, sizeof *g->ntag);
     g->nw = (g->sets * g->quads + 63) / 64;
-    g->ne = calloc((size_t)s->g.nodes * (size_t)g->nw, sizeof *g->ne);
+    g->ne = calloc((size_t)geo->nodes * (size_t)g->nw, sizeof *g->ne);
     g->cq = malloc((size_t)slots);
-    for (int e = 0; e < s->g.term && e < 4; e++) {
+    for (int e = 0; e < geo->term && e < 4; e++) {
         g->chmask[e] = 0;
         for (int b = 0; b < 64; b++) /* quads divides 64, so the pattern repeats per word */
-            if ((b % g->quads) % s->g.term == e)
+            if ((b % g->quads) % geo->term == e)
                 g->chmask[e] |= 1ull << b;
     }
     if (!g->q || !g->head || !g->cnt || !g->thr || !g->dhist || !g->dprev || !g->rr || !g->ntag ||
@@ -61,24 +69,23 @@ int tn_gal_init(tn_sim *s)
     /* the canonical minimal quadrant of each set (R21.4's qmin), where the set has one */
     for (long i = 0; i < slots; i++) {
         int node = (int)(i / g->sets), set = (int)(i % g->sets), cq = 0xff;
-        if (s->cfg.gal_sets == TN_GAL_SDIR) {
+        if (g->set_kind == TN_GAL_SDIR) {
             cq = set;
-        } else if (s->cfg.gal_sets == TN_GAL_SDST) {
+        } else if (g->set_kind == TN_GAL_SDST) {
             int cs[TN_MAX_N], cd[TN_MAX_N];
-            tn_coords(&s->g, node, cs);
-            tn_coords(&s->g, set, cd);
-            cq = gal_qmin(s, cs, cd);
+            tn_coords(geo, node, cs);
+            tn_coords(geo, set, cd);
+            cq = gal_qmin(geo, cs, cd);
         }
         g->cq[i] = (uint8_t)cq;
     }
     for (long i = 0; i < slots; i++)
-        g->thr[i] = (uint16_t)(s->cfg.gal_adapt ? s->cfg.gal_tmin : s->cfg.gal_t);
+        g->thr[i] = (uint16_t)(g->adapt ? g->tmin : g->t);
     return 0;
 }
 
-void tn_gal_free(tn_sim *s)
+void tn_gal_free(tn_gal_ni *g)
 {
-    tn_gal_ni *g = &s->gal;
     free(g->q);
     free(g->head);
     free(g->cnt);
@@ -93,15 +100,16 @@ void tn_gal_free(tn_sim *s)
 
 /* The set of a packet: S=1 one set; S=2 far (1) when some dimension's minimal distance exceeds
  * k/4, else near (0); dir: the minimal quadrant; dst: the destination node. */
-static int set_of(const tn_sim *s, const int *cs, const int *cd, int dst, int qmin)
+static int set_of(const tn_gal_ni *g, const int *cs, const int *cd, int dst, int qmin)
 {
-    switch (s->cfg.gal_sets) {
+    const int k = g->geo->k;
+    switch (g->set_kind) {
     case TN_GAL_S1: return 0;
     case TN_GAL_S2:
-        for (int d = 0; d < s->g.n; d++) {
-            int plus = (cd[d] - cs[d] + s->g.k) % s->g.k, minus = (s->g.k - plus) % s->g.k;
+        for (int d = 0; d < g->geo->n; d++) {
+            int plus = (cd[d] - cs[d] + k) % k, minus = (k - plus) % k;
             int delta = plus < minus ? plus : minus;
-            if (4 * delta > s->g.k)
+            if (4 * delta > k)
                 return 1;
         }
         return 0;
@@ -110,20 +118,19 @@ static int set_of(const tn_sim *s, const int *cs, const int *cd, int dst, int qm
     }
 }
 
-int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p)
+int tn_gal_enqueue(tn_gal_ni *g, int node, const tn_pending *p)
 {
-    tn_gal_ni *g = &s->gal;
     int cs[TN_MAX_N], cd[TN_MAX_N];
-    tn_coords(&s->g, node, cs);
-    tn_coords(&s->g, p->dst, cd);
+    tn_coords(g->geo, node, cs);
+    tn_coords(g->geo, p->dst, cd);
     /* minimal quadrant (section 8's direction, its tie rule) and the dimensions with no offset,
      * whose bit stays 0 in every quadrant the packet may take */
-    const int qmin = gal_qmin(s, cs, cd);
+    const int qmin = gal_qmin(g->geo, cs, cd);
     int zero = 0;
-    for (int d = 0; d < s->g.n; d++)
+    for (int d = 0; d < g->geo->n; d++)
         if (cd[d] == cs[d])
             zero |= 1 << d;
-    long slot = (long)node * g->sets + set_of(s, cs, cd, p->dst, qmin);
+    long slot = (long)node * g->sets + set_of(g, cs, cd, p->dst, qmin);
     uint16_t *cnt = g->cnt + slot * g->quads;
     /* the minimal queue: the shortest of the minimal quadrants, which agree with qmin in every
      * dimension with an offset (a dimension without one has no hop either way); ties: qmin,
@@ -158,36 +165,28 @@ int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p)
     return (int)(slot % g->sets) * g->quads + q + 1;
 }
 
-/* The router's free ports as R21.5.1's hold reads them: given (vl_gal_ni.c) or, when
- * read_router, read from the node's router the first time a queue needs them. */
-typedef struct gal_afree {
-    uint32_t bits;
-    int known;
-} gal_afree;
-
 /* R21.5.1's hold: queue j of the node (set j / 2^n, quadrant q = j mod 2^n) is held when its set
  * has a canonical minimal quadrant, q is another one, and some port of quadrant q (per dimension
  * d, port 2d+1 + bit d of q) has no adaptive VC to take. */
-static int gal_held(const tn_sim *s, int node, int j, gal_afree *af)
+static int gal_held(const tn_gal_ni *g, int node, int j, tn_afree_in *af)
 {
-    const tn_gal_ni *g = &s->gal;
     int q = j % g->quads, cq = g->cq[(long)node * g->sets + j / g->quads];
     if (cq == 0xff || q == cq)
         return 0;
     if (!af->known) {
-        af->bits = tn_router_afree(&s->rt, node);
+        af->bits = af->fn(af->ctx, node);
         af->known = 1;
     }
     uint32_t ports = 0;
-    for (int d = 0; d < s->g.n; d++)
+    for (int d = 0; d < g->geo->n; d++)
         ports |= 1u << (2 * d + ((q >> d) & 1));
     return (af->bits & ports) != ports;
 }
 
 /* The first queue j in [lo, hi) that holds a packet, is served by the channel (bitmap m, pattern
  * pat) and is not held; -1 if none. */
-static int gal_scan(const tn_sim *s, int node, const uint64_t *m, uint64_t pat, int lo, int hi,
-                    gal_afree *af)
+static int gal_scan(const tn_gal_ni *g, int node, const uint64_t *m, uint64_t pat, int lo, int hi,
+                    tn_afree_in *af)
 {
     for (int w = lo / 64; w * 64 < hi; w++) {
         uint64_t x = m[w] & pat;
@@ -197,25 +196,23 @@ static int gal_scan(const tn_sim *s, int node, const uint64_t *m, uint64_t pat, 
             x &= (1ull << (hi % 64)) - 1ull;
         for (; x; x &= x - 1) {
             int j = w * 64 + __builtin_ctzll(x);
-            if (!gal_held(s, node, j, af))
+            if (!gal_held(g, node, j, af))
                 return j;
         }
     }
     return -1;
 }
 
-int tn_gal_peek(tn_sim *s, int node, int ch, const uint32_t *afree, tn_pending *p, int *qi)
+int tn_gal_peek(const tn_gal_ni *g, int node, int ch, tn_afree_in *af, tn_pending *p, int *qi)
 {
     /* the first queue j of channel ch at or after the pointer, wrapping, that holds a packet and
      * is not held (R21.5.1) */
-    tn_gal_ni *g = &s->gal;
-    const long c = (long)node * s->g.term + ch;
+    const long c = (long)node * g->geo->term + ch;
     const uint64_t *ne = g->ne + (long)node * g->nw;
     const int nq = g->sets * g->quads, r = g->rr[c];
-    gal_afree af = {afree ? *afree : 0, afree != NULL};
-    int j = gal_scan(s, node, ne, g->chmask[ch], r, nq, &af);
+    int j = gal_scan(g, node, ne, g->chmask[ch], r, nq, af);
     if (j < 0)
-        j = gal_scan(s, node, ne, g->chmask[ch], 0, r, &af);
+        j = gal_scan(g, node, ne, g->chmask[ch], 0, r, af);
     if (j < 0)
         return 0;
     const long base = (long)node * g->sets * g->quads;
@@ -229,17 +226,15 @@ int tn_gal_peek(tn_sim *s, int node, int ch, const uint32_t *afree, tn_pending *
     return 1;
 }
 
-uint32_t tn_gal_head_tag(const tn_sim *s, int node, int qi)
+uint32_t tn_gal_head_tag(const tn_gal_ni *g, int node, int qi)
 {
-    const tn_gal_ni *g = &s->gal;
     long k = (long)node * g->sets * g->quads + qi;
     return g->q[k * g->depth + g->head[k]].tag;
 }
 
-void tn_gal_take(tn_sim *s, int node, int ch, int qi)
+void tn_gal_take(tn_gal_ni *g, int node, int ch, int qi)
 {
-    tn_gal_ni *g = &s->gal;
-    long c = (long)node * s->g.term + ch;
+    long c = (long)node * g->geo->term + ch;
     int nq = g->sets * g->quads;
     long k = (long)node * nq + qi;
     g->head[k] = (uint16_t)((g->head[k] + 1) % g->depth);
@@ -248,32 +243,31 @@ void tn_gal_take(tn_sim *s, int node, int ch, int qi)
         g->ne[(long)node * g->nw + qi / 64] &= ~(1ull << (qi % 64));
     g->queued--;
     /* a departure of this cycle (bit 0) on channel ch from set qi / quads */
-    g->dhist[((long)node * g->sets + qi / g->quads) * s->g.term + ch] |= 1;
+    g->dhist[((long)node * g->sets + qi / g->quads) * g->geo->term + ch] |= 1;
     g->rr[c] = (qi + 1) % nq;
 }
 
-void tn_gal_tick(tn_sim *s)
+void tn_gal_tick(tn_gal_ni *g, long cycle, int in_window)
 {
-    tn_gal_ni *g = &s->gal;
     g->occ_sum += g->queued;
-    if (s->cycle >= s->win_lo && s->cycle < s->win_hi)
+    if (in_window)
         for (int q = 0; q < g->quads; q++)
             g->qocc[q] += g->qtot[q];
-    if (!s->cfg.gal_adapt)
+    if (!g->adapt)
         return;
-    long slots = (long)s->g.nodes * g->sets;
-    uint64_t win = s->cfg.gal_n1 >= 64 ? ~0ull : (1ull << s->cfg.gal_n1) - 1ull;
-    int update = s->cfg.gal_adapt && (s->cycle + 1) % s->cfg.gal_n2 == 0;
-    const int term = s->g.term;
+    long slots = (long)g->geo->nodes * g->sets;
+    uint64_t win = g->n1 >= 64 ? ~0ull : (1ull << g->n1) - 1ull;
+    int update = (cycle + 1) % g->n2 == 0;
+    const int term = g->geo->term;
     for (long i = 0; i < slots; i++) {
         if (update) {
             int dbar = 0;
             for (int e = 0; e < term; e++)
                 dbar += __builtin_popcountll(g->dhist[i * term + e] & win);
             if (dbar < g->dprev[i]) /* throughput dropped: route minimally more often */
-                g->thr[i] = (uint16_t)(g->thr[i] < s->cfg.gal_tmax ? g->thr[i] + 1 : g->thr[i]);
+                g->thr[i] = (uint16_t)(g->thr[i] < g->tmax ? g->thr[i] + 1 : g->thr[i]);
             else
-                g->thr[i] = (uint16_t)(g->thr[i] > s->cfg.gal_tmin ? g->thr[i] - 1 : g->thr[i]);
+                g->thr[i] = (uint16_t)(g->thr[i] > g->tmin ? g->thr[i] - 1 : g->thr[i]);
             g->dprev[i] = (uint16_t)dbar;
         }
         for (int e = 0; e < term; e++)

@@ -45,7 +45,7 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
         }
         s->switch_at = c->switch_at;
     }
-    if (c->routing == TN_ROUTE_GAL && tn_gal_init(s))
+    if (c->routing == TN_ROUTE_GAL && tn_gal_init(&s->gal, &s->g, c))
         goto oom;
     if (c->routing == TN_ROUTE_CHAOS &&
         tn_chaos_init(&s->chaos, s->g.nodes, s->P, s->V, s->B, c->chaos_q, c->chaos_wait))
@@ -183,7 +183,7 @@ void tn_sim_free(tn_sim *s)
         tn_trace_free(&s->trace);
     tn_traffic_free(&s->tg);
     tn_traffic_free(&s->tg2);
-    tn_gal_free(s);
+    tn_gal_free(&s->gal);
     tn_chaos_free(&s->chaos);
     tn_geom_free(&s->g);
     free(s);
@@ -315,7 +315,7 @@ void tn_sim_step(tn_sim *s)
         }
     }
     if (s->cfg.routing == TN_ROUTE_GAL)
-        tn_gal_tick(s); /* thresholds: from this cycle's departures */
+        tn_gal_tick(&s->gal, s->cycle, s->cycle >= s->win_lo && s->cycle < s->win_hi);
     /* Phase 2: the link and credit registers written last cycle reach their receivers. */
     tn_links_deliver(s);
     s->cur = nx;

@@ -158,6 +158,11 @@ static int start_packet(tn_sim *s, tn_source *src, int node, int ch, int counted
     return 1;
 }
 
+static uint32_t router_afree(const void *rt, int node)
+{
+    return tn_router_afree(rt, node);
+}
+
 void tn_source_send(tn_sim *s, int node, int ch)
 {
     /* GAL (section 21): sender ch starts the next packet of its quadrant queues; it runs for
@@ -168,11 +173,12 @@ void tn_source_send(tn_sim *s, int node, int ch)
     tn_pending keep = src->pend, pq;
     int kept = src->has_pending;
     src->gal_dep_q = -1;
-    if (!src->in_pkt && tn_gal_peek(s, node, ch, NULL, &pq, &qi)) {
+    tn_afree_in af = {0, 0, router_afree, &s->rt}; /* the router's afree_o, read when needed */
+    if (!src->in_pkt && tn_gal_peek(&s->gal, node, ch, &af, &pq, &qi)) {
         src->pend = pq;
-        uint32_t tag = tn_gal_head_tag(s, node, qi);
+        uint32_t tag = tn_gal_head_tag(&s->gal, node, qi);
         if (start_packet(s, src, node, ch, 1)) {
-            tn_gal_take(s, node, ch, qi);
+            tn_gal_take(&s->gal, node, ch, qi);
             src->gal_dep_q = qi;
             src->gal_dep_tag = tag;
         }
@@ -194,7 +200,7 @@ void tn_source_step(tn_sim *s, int node, int ch)
                 src->has_pending = generate(s, src, node);
             src->gal_offer = (uint8_t)src->has_pending;
             src->gal_offer_dst = src->pend.dst;
-            int j = src->has_pending ? tn_gal_enqueue(s, node, &src->pend) : 0;
+            int j = src->has_pending ? tn_gal_enqueue(&s->gal, node, &src->pend) : 0;
             if (j) {
                 src->has_pending = 0;
                 src->gal_took = 1;

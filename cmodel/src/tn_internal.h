@@ -144,6 +144,9 @@ typedef struct tn_gal_desc {
     uint32_t tag;       /* the node's count of queued packets when this one was queued */
 } tn_gal_desc;
 typedef struct tn_gal_ni {
+    const tn_geom *geo;
+    int set_kind;       /* gal_sets (enum tn_gal_sets) */
+    int adapt, t, tmin, tmax, n1, n2; /* the threshold's parameters (gal_adapt, gal_t, ...) */
     int sets, quads, depth;
     tn_gal_desc *q;     /* [(set_slot*quads + quad)*depth + i], ring */
     uint16_t *head;     /* [set_slot*quads + quad] */
@@ -381,21 +384,30 @@ int tn_send_ov(int active, int ovc, uint32_t set);
 /* source.c: the routing header a source draws for a packet (section 20). */
 void tn_source_header(const tn_sim *s, int node, tn_rng *r, tn_pending *p);
 
-/* ni.c: the GAL network interface. */
-int tn_gal_init(tn_sim *s);
-void tn_gal_free(tn_sim *s);
+/* ni.c: the GAL network interface, all nodes' (tn_gal_ni owns its state and parameters). */
+int tn_gal_init(tn_gal_ni *g, const tn_geom *geo, const tn_config *c);
+void tn_gal_free(tn_gal_ni *g);
 /* Queue a pending packet (returns 1 + its queue index set*2^n + quadrant) or leave it pending
  * because its queue is full (0). */
-int tn_gal_enqueue(tn_sim *s, int node, const tn_pending *p);
-/* The next queued packet the sender may start (fills p and returns 1), without taking it.
- * afree: the node's router's network ports with an adaptive VC to take (R6.3.3; R21.5.1's hold),
- * or NULL: read them from the node's router (tn_router_afree) when a queue needs them. */
-int tn_gal_peek(tn_sim *s, int node, int ch, const uint32_t *afree, tn_pending *p, int *qi);
+int tn_gal_enqueue(tn_gal_ni *g, int node, const tn_pending *p);
+/* The NI's input afree: the node's router's network ports with an adaptive VC to take (R6.3.3,
+ * R21.5.1's hold), given (known = 1) or computed by fn(ctx, node) the first time a queue needs
+ * it (most cycles none does). */
+typedef struct tn_afree_in {
+    uint32_t bits;
+    int known;
+    uint32_t (*fn)(const void *ctx, int node);
+    const void *ctx;
+} tn_afree_in;
+/* The next queued packet the sender of channel ch may start (fills p and returns 1), without
+ * taking it. */
+int tn_gal_peek(const tn_gal_ni *g, int node, int ch, tn_afree_in *af, tn_pending *p, int *qi);
 /* The tag of the descriptor at the head of queue qi of the node. */
-uint32_t tn_gal_head_tag(const tn_sim *s, int node, int qi);
-void tn_gal_take(tn_sim *s, int node, int ch, int qi);
-/* End of cycle: departures history and the adaptive threshold. */
-void tn_gal_tick(tn_sim *s);
+uint32_t tn_gal_head_tag(const tn_gal_ni *g, int node, int qi);
+void tn_gal_take(tn_gal_ni *g, int node, int ch, int qi);
+/* End of cycle `cycle`: departures history and the adaptive threshold; in_window: the cycle is
+ * in the measurement window (the queues' occupancy statistics). */
+void tn_gal_tick(tn_gal_ni *g, long cycle, int in_window);
 
 /* router.c */
 /* What a router writes in a cycle, in the order it writes them: the flits on its output (link)

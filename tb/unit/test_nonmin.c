@@ -222,16 +222,16 @@ static void test_gal_tie_quadrant(void **st_)
     tn_sim *s = tn_sim_new(&c, err, sizeof err);
     assert_non_null(s);
     tn_pending p = {.created = 0, .dst = 2, .len = 1};
-    int q0 = tn_gal_enqueue(s, 0, &p), q1 = tn_gal_enqueue(s, 0, &p);
+    int q0 = tn_gal_enqueue(&s->gal, 0, &p), q1 = tn_gal_enqueue(&s->gal, 0, &p);
     assert_true(q0 == 1 || q0 == 2); /* set 0: 1 + the quadrant */
     assert_int_equal(q1, q0);
     p.dst = 3; /* node 1 to 3: the tie again, from an odd node */
-    int r0 = tn_gal_enqueue(s, 1, &p), r1 = tn_gal_enqueue(s, 1, &p);
+    int r0 = tn_gal_enqueue(&s->gal, 1, &p), r1 = tn_gal_enqueue(&s->gal, 1, &p);
     assert_int_equal(r1, r0);
     assert_int_not_equal(r0, q0); /* the parity rule: the other direction from an odd node */
     /* the threshold reached (2 packets, T = 2): the third takes the other quadrant */
     p.dst = 2;
-    assert_int_equal(tn_gal_enqueue(s, 0, &p), 3 - q0);
+    assert_int_equal(tn_gal_enqueue(&s->gal, 0, &p), 3 - q0);
     tn_sim_free(s);
 }
 

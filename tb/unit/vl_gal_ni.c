@@ -187,7 +187,8 @@ static unsigned cycle(run *u, const int *ready, int *queue_c, int *started_tag)
     /* senders */
     for (int e = 0; e < u->term; e++) {
         tn_pending pq;
-        int qi, found = tn_gal_peek(s, u->node, e, &u->afree, &pq, &qi);
+        tn_afree_in af = {u->afree, 1, NULL, NULL};
+        int qi, found = tn_gal_peek(&s->gal, u->node, e, &af, &pq, &qi);
         int go = found && ready[e];
         snprintf(w, sizeof w, "sender %d", e);
         if ((long)((rv >> e) & 1) != go)
@@ -201,7 +202,7 @@ static unsigned cycle(run *u, const int *ready, int *queue_c, int *started_tag)
                 fail_at(u, "%s packet dst", w, tn_gal_rtl_dst(u->r, e), tn_addr_of(&s->g, pq.dst));
             if (tn_gal_rtl_quad(u->r, e) != pq.quad)
                 fail_at(u, "%s packet quadrant", w, tn_gal_rtl_quad(u->r, e), pq.quad);
-            tn_gal_take(s, u->node, e, qi);
+            tn_gal_take(&s->gal, u->node, e, qi);
         }
     }
     /* injection units */
@@ -216,7 +217,7 @@ static unsigned cycle(run *u, const int *ready, int *queue_c, int *started_tag)
             p.dst = u->dst[e];
             p.len = 1;
             memcpy(before, g->cnt + base, (size_t)nqa * sizeof *before);
-            took = tn_gal_enqueue(s, u->node, &p) != 0; /* nonzero: queued */
+            took = tn_gal_enqueue(&s->gal, u->node, &p) != 0; /* nonzero: queued */
             if (took)
                 for (int j = 0; j < nqa; j++)
                     if (g->cnt[base + j] != before[j])
@@ -231,7 +232,7 @@ static unsigned cycle(run *u, const int *ready, int *queue_c, int *started_tag)
             fail_at(u, "%s queue", w, tn_gal_rtl_queue(u->r, e), qc);
     }
     s->cycle = u->t_now;
-    tn_gal_tick(s);
+    tn_gal_tick(&s->gal, s->cycle, s->cycle >= s->win_lo && s->cycle < s->win_hi);
     tn_gal_rtl_clock(u->r);
     compare_state(u);
     u->t_now++;
