@@ -42,9 +42,9 @@ long tn_sim_links(const tn_sim *s, tn_links *w)
     memset(w->lnk_valid, 0, (size_t)np);
     memset(w->inj_valid, 0, (size_t)nt);
     memset(w->crd_valid, 0, (size_t)np);
-    int c = s->cur;
-    for (long i = 0; i < s->nlev[c]; i++) {
-        const tn_link_ev *e = &s->lev[c][i];
+    int c = s->lk.cur;
+    for (long i = 0; i < s->lk.nlev[c]; i++) {
+        const tn_link_ev *e = &s->lk.lev[c][i];
         if (e->from_node >= 0) {
             long idx = (long)e->from_node * s->P + e->from_port;
             w->lnk_valid[idx] = 1;
@@ -55,13 +55,13 @@ long tn_sim_links(const tn_sim *s, tn_links *w)
             w->inj[idx] = e->f;
         }
     }
-    for (long i = 0; i < s->ncev[c]; i++) {
-        const tn_credit_ev *e = &s->cev[c][i];
+    for (long i = 0; i < s->lk.ncev[c]; i++) {
+        const tn_credit_ev *e = &s->lk.cev[c][i];
         long idx = (long)e->node * s->P + e->port;
         w->crd_valid[idx] = 1;
         w->crd_vc[idx] = e->vc;
     }
-    return s->nlev[c] + s->ncev[c];
+    return s->lk.nlev[c] + s->lk.ncev[c];
 }
 
 void tn_sim_sync(tn_sim *s)
@@ -143,8 +143,8 @@ void tn_sim_chan(const tn_sim *s, int node, int ch, tn_chan_obs *o)
     o->took = src->gal_took;
     o->enq_q = src->gal_enq_q;
     o->dep_q = src->gal_dep_q;
-    if (src->gal_dep_q >= 0 && src->pkt < (uint32_t)s->n_slots) {
-        const tn_packet *p = &s->pkt[src->pkt];
+    if (src->gal_dep_q >= 0 && src->pkt < (uint32_t)s->pt.n_slots) {
+        const tn_packet *p = &s->pt.pkt[src->pkt];
         o->dep_tag = src->gal_dep_tag;
         o->dep_dst = tn_addr_of(&s->g, p->dst);
         o->dep_quad = p->quad;
@@ -159,8 +159,8 @@ void tn_sim_chan(const tn_sim *s, int node, int ch, tn_chan_obs *o)
 
 void tn_sim_flit_text(const tn_sim *s, const tn_flit *f, char *buf, size_t len)
 {
-    if (f->pkt < (uint32_t)s->n_slots) {
-        const tn_packet *p = &s->pkt[f->pkt];
+    if (f->pkt < (uint32_t)s->pt.n_slots) {
+        const tn_packet *p = &s->pt.pkt[f->pkt];
         snprintf(buf, len, "packet %d->%d seq %u, flit %d of %d, created %ld, injected %ld",
                  p->src, p->dst, p->seq, f->idx, p->len, p->created, p->injected);
     } else {
@@ -171,8 +171,8 @@ void tn_sim_flit_text(const tn_sim *s, const tn_flit *f, char *buf, size_t len)
 /* The injection link event of (node, channel) visible this cycle, or NULL. */
 static tn_link_ev *inj_event(tn_sim *s, int node, int ch)
 {
-    for (long i = 0; i < s->nlev[s->cur]; i++) {
-        tn_link_ev *e = &s->lev[s->cur][i];
+    for (long i = 0; i < s->lk.nlev[s->lk.cur]; i++) {
+        tn_link_ev *e = &s->lk.lev[s->lk.cur][i];
         if (e->from_node < 0 && e->node == node && e->from_port == ch)
             return e;
     }
@@ -219,7 +219,7 @@ static int break_buf_ovf(tn_sim *s, int node, char *what, size_t len)
 
 static int break_credit_ovf(tn_sim *s, int node, int *port, int *vc, char *what, size_t len)
 {
-    int c = s->cur;
+    int c = s->lk.cur;
     for (int p = 1; p <= 2 * s->g.n; p++) {
         long slot = (long)node * s->P + p;
         int u = s->g.nbr[slot];
@@ -227,8 +227,8 @@ static int break_credit_ovf(tn_sim *s, int node, int *port, int *vc, char *what,
             continue;
         int q = tn_port_opposite(p);
         int taken = 0; /* one credit per wire and cycle */
-        for (long i = 0; i < s->ncev[c]; i++)
-            taken |= s->cev[c][i].node == u && s->cev[c][i].port == q;
+        for (long i = 0; i < s->lk.ncev[c]; i++)
+            taken |= s->lk.cev[c][i].node == u && s->lk.cev[c][i].port == q;
         if (taken)
             continue;
         for (int v = 0; v < s->V; v++) {
@@ -236,7 +236,7 @@ static int break_credit_ovf(tn_sim *s, int node, int *port, int *vc, char *what,
                 continue;
             /* a credit event from the neighbour's input port; the RTL is given it on this
              * router's credit input (the neighbour's credit register is left as it is) */
-            tn_credit_ev *e = &s->cev[c][s->ncev[c]++];
+            tn_credit_ev *e = &s->lk.cev[c][s->lk.ncev[c]++];
             e->node = u;
             e->port = (uint8_t)q;
             e->vc = (uint8_t)v;
@@ -266,8 +266,8 @@ void tn_sim_stop_sources(tn_sim *s) { s->gen_stop = 1; }
 
 void tn_sim_counts(const tn_sim *s, long *injected, long *delivered)
 {
-    *injected = s->injected;
-    *delivered = s->delivered;
+    *injected = s->meas.injected;
+    *delivered = s->meas.delivered;
 }
 
 int tn_sim_acrd(const tn_sim *s) { return s->A; }

@@ -125,8 +125,8 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     for (int v = 0; v < nodes; v++)
         s->rt.sel.rng[v] = tn_router_seed(c->seed, v);
     for (int i = 0; i < 2; i++) {
-        ALLOC(s->lev[i], slots + nodes * s->g.term);
-        ALLOC(s->cev[i], slots);
+        ALLOC(s->lk.lev[i], slots + nodes * s->g.term);
+        ALLOC(s->lk.cev[i], slots);
     }
     ALLOC(s->src, nodes * s->g.term);
     ALLOC(s->sinkvc, nodes * s->g.term * s->V);
@@ -141,21 +141,21 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
             if (s->has_trace)
                 src->trace_next = s->trace.first[v] + e;
         }
-    s->n_slots = nodes * ((long)s->P * s->V * s->B + s->P + 2L * s->g.term) + 16;
+    s->pt.n_slots = nodes * ((long)s->P * s->V * s->B + s->P + 2L * s->g.term) + 16;
     if (c->routing == TN_ROUTE_CHAOS)
-        s->n_slots += nodes * (long)c->chaos_q; /* a packet per shared-queue slot */
-    ALLOC(s->pkt, s->n_slots);
-    ALLOC(s->free_slots, s->n_slots);
-    for (long i = 0; i < s->n_slots; i++)
-        s->free_slots[i] = (uint32_t)(s->n_slots - 1 - i);
-    s->n_free = s->n_slots;
-    ALLOC(s->lat_hist, TN_LAT_BINS);
-    ALLOC(s->chan_flits, slots);
-    ALLOC(s->port_idle, slots * TN_PORT_USE_N);
-    ALLOC(s->src_acc_win, nodes);
-    s->win_lo = c->warmup;
-    s->win_hi = c->warmup + c->measure;
-    s->lat_min = -1;
+        s->pt.n_slots += nodes * (long)c->chaos_q; /* a packet per shared-queue slot */
+    ALLOC(s->pt.pkt, s->pt.n_slots);
+    ALLOC(s->pt.free_slots, s->pt.n_slots);
+    for (long i = 0; i < s->pt.n_slots; i++)
+        s->pt.free_slots[i] = (uint32_t)(s->pt.n_slots - 1 - i);
+    s->pt.n_free = s->pt.n_slots;
+    ALLOC(s->meas.lat_hist, TN_LAT_BINS);
+    ALLOC(s->meas.chan_flits, slots);
+    ALLOC(s->meas.port_idle, slots * TN_PORT_USE_N);
+    ALLOC(s->meas.src_acc_win, nodes);
+    s->meas.win_lo = c->warmup;
+    s->meas.win_hi = c->warmup + c->measure;
+    s->meas.lat_min = -1;
     return s;
 oom:
     snprintf(err, errlen, "out of memory for k=%d n=%d vcs=%d buf=%d", c->k, c->n, c->vcs, c->buf);
@@ -174,9 +174,9 @@ void tn_sim_free(tn_sim *s)
     void *ptrs[] = {s->rt.err, s->coord, s->rt.iu.buf, s->rt.iu.rd, s->rt.iu.cnt, s->rt.iu.state,
                     s->rt.iu.oport, s->rt.iu.ovc, s->rt.iu.nemask, s->rt.iu.nflits, s->rt.ou.credits,
                     s->rt.ou.busy, s->rt.as.sa1_ptr, s->rt.as.sa2_ptr,
-                    s->rt.sel.rng, s->rt.sel.lru_age, s->rt.sel.ldsf_cnt, s->rt.sel.last, s->lev[0], s->lev[1],
-                    s->cev[0], s->cev[1], s->src, s->sinkvc, s->pkt,
-                    s->free_slots, s->lat_hist, s->chan_flits, s->port_idle, s->src_acc_win, s->acor};
+                    s->rt.sel.rng, s->rt.sel.lru_age, s->rt.sel.ldsf_cnt, s->rt.sel.last, s->lk.lev[0], s->lk.lev[1],
+                    s->lk.cev[0], s->lk.cev[1], s->src, s->sinkvc, s->pt.pkt,
+                    s->pt.free_slots, s->meas.lat_hist, s->meas.chan_flits, s->meas.port_idle, s->meas.src_acc_win, s->acor};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)
         free(ptrs[i]);
     if (s->has_trace)
@@ -199,14 +199,14 @@ static void watchdog_fire(tn_sim *s)
     size_t u = (size_t)snprintf(s->deadlock_report, sizeof s->deadlock_report,
                                 "deadlock: no flit moved for %ld cycles while %ld flits are in "
                                 "flight (%ld packets); stuck VCs:",
-                                s->cycle - s->last_move, flits, s->in_flight);
+                                s->cycle - s->last_move, flits, s->pt.in_flight);
     int shown = 0;
     for (long i = 0; i < (long)s->g.nodes * s->P * s->V && shown < 8; i++) {
         if (!s->rt.iu.cnt[i])
             continue;
         int node = (int)(i / s->V / s->P), port = (int)(i / s->V % s->P), vc = (int)(i % s->V);
         const tn_flit *f = tn_iu_front(&s->rt, i);
-        const tn_packet *p = &s->pkt[f->pkt];
+        const tn_packet *p = &s->pt.pkt[f->pkt];
         if (u < sizeof s->deadlock_report)
             u += (size_t)snprintf(s->deadlock_report + u, sizeof s->deadlock_report - u,
                                   " [node %d port %d vc %d: %d flits, front %d->%d flit %d, %s]",
@@ -227,8 +227,8 @@ static void acor_tick(tn_sim *s, int v)
     for (int e = 0; e < s->g.term; e++)
         ev += s->src[(long)v * s->g.term + e].acor_blk;
     tn_acor_lvl nx;
-    if (s->cycle >= s->win_lo && s->cycle < s->win_hi)
-        s->acor_lvl_sum += s->acor[v].level;
+    if (s->cycle >= s->meas.win_lo && s->cycle < s->meas.win_hi)
+        s->meas.acor_lvl_sum += s->acor[v].level;
     tn_acor_step(&s->acor_cfg, &s->acor[v], ev, &nx);
     s->acor[v] = nx;
 }
@@ -246,7 +246,7 @@ void tn_stats_port_use(tn_sim *s, int node, const tn_req *q, uint32_t in_done, u
 {
     const int P = s->P, V = s->V, nnet = 2 * s->g.n;
     /* a cycle of the window, as R17.5 counts a link's flits (sent counts as chan_util) */
-    if (s->cycle < s->win_lo || s->cycle >= s->win_hi)
+    if (s->cycle < s->meas.win_lo || s->cycle >= s->meas.win_hi)
         return;
     const long base = (long)node * P;
     uint32_t idle = 0; /* the network ports with a link that sent nothing, bit op */
@@ -278,15 +278,15 @@ void tn_stats_port_use(tn_sim *s, int node, const tn_req *q, uint32_t in_done, u
             u = TN_PORT_IDLE_VC;
         else
             continue; /* idle, nothing routed to it: the rest of the window's port-cycles */
-        s->port_idle[(base + op) * TN_PORT_USE_N + u]++;
+        s->meas.port_idle[(base + op) * TN_PORT_USE_N + u]++;
     }
 }
 
 void tn_sim_step(tn_sim *s)
 {
-    int nx = s->cur ^ 1;
-    s->nlev[nx] = 0;
-    s->ncev[nx] = 0;
+    int nx = s->lk.cur ^ 1;
+    s->lk.nlev[nx] = 0;
+    s->lk.ncev[nx] = 0;
     const int nodes = s->g.nodes, term = s->g.term;
     /* Phase 1: every block computes from the state at the start of the cycle. */
     const int gal = s->cfg.routing == TN_ROUTE_GAL;
@@ -309,25 +309,25 @@ void tn_sim_step(tn_sim *s)
                 tn_stats_port_use(s, v, out.q, out.in_done, out.sent);
             }
             for (int i = 0; i < out.ncrd; i++)
-                tn_link_emit_credit(s, v, out.cip[i], out.crd_vc[i]);
+                tn_link_emit_credit(&s->lk, v, out.cip[i], out.crd_vc[i]);
             for (int i = 0; i < out.nflit; i++)
-                tn_link_emit_flit(s, v, out.fop[i], &out.flit[i]);
+                tn_link_emit_flit(&s->lk, &s->g, v, out.fop[i], &out.flit[i]);
         }
     }
     if (s->cfg.routing == TN_ROUTE_GAL)
-        tn_gal_tick(&s->gal, s->cycle, s->cycle >= s->win_lo && s->cycle < s->win_hi);
+        tn_gal_tick(&s->gal, s->cycle, s->cycle >= s->meas.win_lo && s->cycle < s->meas.win_hi);
     /* Phase 2: the link and credit registers written last cycle reach their receivers. */
     tn_links_deliver(s);
-    s->cur = nx;
+    s->lk.cur = nx;
     s->cycle++;
-    if (s->nlev[nx])
+    if (s->lk.nlev[nx])
         s->last_move = s->cycle;
-    else if (s->in_flight && s->cycle - s->last_move >= s->cfg.watchdog && !s->deadlocked)
+    else if (s->pt.in_flight && s->cycle - s->last_move >= s->cfg.watchdog && !s->deadlocked)
         watchdog_fire(s);
 #ifdef TN_INVARIANTS /* make test's sanitizer builds: the formal proofs' invariants, every cycle */
     char inv[TN_ERRLEN];
     if (!s->no_invariants && tn_invariants(s, inv, sizeof inv))
-        tn_check_fail(s, "cycle %ld: invariant %s", s->cycle - 1, inv);
+        tn_check_fail(&s->chk, "cycle %ld: invariant %s", s->cycle - 1, inv);
 #endif
     if (s->on_cycle)
         s->on_cycle(s->on_cycle_user, s);
@@ -338,14 +338,14 @@ static int all_marked_generated(const tn_sim *s)
     long n = (long)s->g.nodes * s->g.term;
     for (long i = 0; i < n; i++) {
         const tn_source *src = &s->src[i];
-        if (src->has_pending && src->pend.created < s->win_hi)
+        if (src->has_pending && src->pend.created < s->meas.win_hi)
             return 0;
         if (s->has_trace) {
             int node = (int)(i / s->g.term);
             if (src->trace_next < s->trace.first[node + 1] &&
-                s->trace.p[src->trace_next].cycle < s->win_hi)
+                s->trace.p[src->trace_next].cycle < s->meas.win_hi)
                 return 0;
-        } else if (src->gen_clock < s->win_hi && !s->gen_stop) {
+        } else if (src->gen_clock < s->meas.win_hi && !s->gen_stop) {
             return 0;
         }
     }
@@ -357,11 +357,11 @@ int tn_sim_drain_all(tn_sim *s, long limit)
     s->gen_stop = 1;
     long end = s->cycle + limit;
     while (s->cycle < end && !s->deadlocked) {
-        if (s->in_flight == 0)
+        if (s->pt.in_flight == 0)
             return 0;
         tn_sim_step(s);
     }
-    return s->in_flight == 0 ? 0 : -1;
+    return s->pt.in_flight == 0 ? 0 : -1;
 }
 
 static double now_seconds(void)
@@ -373,18 +373,18 @@ static double now_seconds(void)
 
 static long percentile(const tn_sim *s, double q)
 {
-    if (!s->marked_done)
+    if (!s->meas.marked_done)
         return 0;
-    long target = (long)(q * (double)s->marked_done + 0.999999);
+    long target = (long)(q * (double)s->meas.marked_done + 0.999999);
     if (target < 1)
         target = 1;
     long acc = 0;
     for (long i = 0; i < TN_LAT_BINS; i++) {
-        acc += s->lat_hist[i];
+        acc += s->meas.lat_hist[i];
         if (acc >= target)
             return i;
     }
-    return s->lat_max;
+    return s->meas.lat_max;
 }
 
 /* R17.9: at the window's end, whether the run is saturated however its drain would end:
@@ -393,17 +393,17 @@ static long percentile(const tn_sim *s, double q)
  * the run would reach). When it is, the counters keep that final count. */
 static int sat_certain(tn_sim *s)
 {
-    long cf = s->created_flits_win, cp = s->created_pkts_win;
+    long cf = s->meas.created_flits_win, cp = s->meas.created_pkts_win;
     tn_source_count_window(s);
     double nw = (double)s->g.nodes * (double)s->cfg.measure;
-    double created = (double)s->created_flits_win / nw;
-    double accepted = (double)s->accepted_flits_win / nw;
+    double created = (double)s->meas.created_flits_win / nw;
+    double accepted = (double)s->meas.accepted_flits_win / nw;
     double offered = s->has_trace ? created : tn_offered_flits(&s->cfg);
     double ref = created < offered ? created : offered;
     if (created > 0 && accepted < 0.95 * ref)
         return 1;
-    s->created_flits_win = cf;
-    s->created_pkts_win = cp;
+    s->meas.created_flits_win = cf;
+    s->meas.created_pkts_win = cp;
     return 0;
 }
 
@@ -411,14 +411,14 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
 {
     memset(st, 0, sizeof *st);
     double t0 = now_seconds();
-    while (s->cycle < s->win_hi && !s->deadlocked)
+    while (s->cycle < s->meas.win_hi && !s->deadlocked)
         tn_sim_step(s);
-    long limit = s->win_hi + s->cfg.drain;
+    long limit = s->meas.win_hi + s->cfg.drain;
     int drained = 0;
     /* tnsim sat's probes: a run certain to be saturated ends here, undrained (R17.9) */
     const int early = s->cfg.sat_early && !s->deadlocked && sat_certain(s);
     while (!early) {
-        if (s->marked_outstanding == 0 && all_marked_generated(s)) {
+        if (s->meas.marked_outstanding == 0 && all_marked_generated(s)) {
             drained = 1;
             break;
         }
@@ -433,24 +433,24 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
     /* ... in a time that grows with the backlog (GAL's queues hold up to S*2^n*gal_qdepth
      * packets per node far past saturation): a floor of 1/8 flit/node/cycle; a deadlock
      * stops it earlier through the watchdog */
-    long lim = 100000L + 100L * s->g.nodes * s->P + 8L * s->in_flight * s->lmax / s->g.nodes;
+    long lim = 100000L + 100L * s->g.nodes * s->P + 8L * s->pt.in_flight * s->lmax / s->g.nodes;
     if (!early && tn_sim_drain_all(s, lim))
-        tn_check_fail(s, "%s", s->deadlocked ? s->deadlock_report : "packets still in the network "
+        tn_check_fail(&s->chk, "%s", s->deadlocked ? s->deadlock_report : "packets still in the network "
                                                                      "after the drain limit");
     double t1 = now_seconds();
 
     const tn_config *c = &s->cfg;
     double nodes = s->g.nodes, win = (double)c->measure;
     double cap = tn_capacity(c);
-    st->created_flits = (double)s->created_flits_win / (nodes * win);
-    st->created_packets = s->created_pkts_win;
+    st->created_flits = (double)s->meas.created_flits_win / (nodes * win);
+    st->created_packets = s->meas.created_pkts_win;
     st->offered_flits = s->has_trace ? st->created_flits : tn_offered_flits(c);
     st->offered = st->offered_flits / cap;
-    st->accepted_flits = (double)s->accepted_flits_win / (nodes * win);
+    st->accepted_flits = (double)s->meas.accepted_flits_win / (nodes * win);
     st->accepted = st->accepted_flits / cap;
     double sx = 0, sxx = 0, xmin = -1, xmax = 0;
     for (long v = 0; v < s->g.nodes; v++) {
-        double x = (double)s->src_acc_win[v] / win;
+        double x = (double)s->meas.src_acc_win[v] / win;
         sx += x;
         sxx += x * x;
         xmin = xmin < 0 || x < xmin ? x : xmin;
@@ -459,12 +459,12 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
     st->src_accepted_min = xmin < 0 ? 0 : xmin;
     st->src_accepted_max = xmax;
     st->src_jain = sxx > 0 ? sx * sx / (nodes * sxx) : 1.0;
-    st->packets = s->marked_done;
-    if (s->marked_done) {
-        st->latency_avg = s->lat_sum / (double)s->marked_done;
-        st->network_latency_avg = s->net_sum / (double)s->marked_done;
-        st->hops_avg = s->hop_sum / (double)s->marked_done;
-        st->nonmin_frac = (double)s->marked_nonmin / (double)s->marked_done;
+    st->packets = s->meas.marked_done;
+    if (s->meas.marked_done) {
+        st->latency_avg = s->meas.lat_sum / (double)s->meas.marked_done;
+        st->network_latency_avg = s->meas.net_sum / (double)s->meas.marked_done;
+        st->hops_avg = s->meas.hop_sum / (double)s->meas.marked_done;
+        st->nonmin_frac = (double)s->meas.marked_nonmin / (double)s->meas.marked_done;
     }
     if (c->routing == TN_ROUTE_GAL) {
         st->gal_quads = s->gal.quads;
@@ -475,21 +475,21 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
         long inj = 0;
         st->acor_levels = s->acor_cfg.levels;
         for (int l = 0; l < 3; l++)
-            inj += s->acor_pk[l];
+            inj += s->meas.acor_pk[l];
         for (int l = 0; l < 3 && inj; l++)
-            st->acor_level_frac[l] = (double)s->acor_pk[l] / (double)inj;
-        st->acor_recomp_avg = inj ? (double)s->acor_recomp / (double)inj : 0;
-        st->acor_level_avg = s->acor_lvl_sum / ((double)nodes * (double)win);
+            st->acor_level_frac[l] = (double)s->meas.acor_pk[l] / (double)inj;
+        st->acor_recomp_avg = inj ? (double)s->meas.acor_recomp / (double)inj : 0;
+        st->acor_level_avg = s->meas.acor_lvl_sum / ((double)nodes * (double)win);
     }
     st->latency_p50 = percentile(s, 0.50);
     st->latency_p99 = percentile(s, 0.99);
-    st->latency_max = s->lat_max;
-    st->latency_min = s->lat_min < 0 ? 0 : s->lat_min;
+    st->latency_max = s->meas.lat_max;
+    st->latency_min = s->meas.lat_min < 0 ? 0 : s->meas.lat_min;
     st->cycles = s->cycle;
     st->sim_seconds = t1 - t0;
     st->cycles_per_second = st->sim_seconds > 0 ? (double)s->cycle / st->sim_seconds : 0;
-    st->flit_hops = s->flit_hops;
-    st->flit_hops_per_second = st->sim_seconds > 0 ? (double)s->flit_hops / st->sim_seconds : 0;
+    st->flit_hops = s->meas.flit_hops;
+    st->flit_hops_per_second = st->sim_seconds > 0 ? (double)s->meas.flit_hops / st->sim_seconds : 0;
     /* R17.5 per link and its mean and largest; R17.10's uses per link and their means */
     long nch = 0;
     double usum = 0, umax = 0, use[TN_PORT_USE_N] = {0};
@@ -497,7 +497,7 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
         for (int p = 1; p <= 2 * s->g.n; p++) {
             if (s->g.nbr[v * s->P + p] < 0)
                 continue;
-            double u = (double)s->chan_flits[v * s->P + p] / win, pu[TN_PORT_USE_N];
+            double u = (double)s->meas.chan_flits[v * s->P + p] / win, pu[TN_PORT_USE_N];
             usum += u;
             if (u > umax)
                 umax = u;
@@ -513,20 +513,20 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
     st->drained = drained;
     double ref = st->created_flits > 0 && drained ? st->created_flits : st->offered_flits;
     st->saturated = !drained || st->accepted_flits < 0.95 * ref;
-    st->injected = s->injected;
-    st->delivered = s->delivered;
-    st->check_errors = s->check_errors;
+    st->injected = s->meas.injected;
+    st->delivered = s->meas.delivered;
+    st->check_errors = s->chk.count;
     st->router_errors = tn_sim_router_errors(s);
     st->deadlocked = s->deadlocked;
-    return (s->check_errors || st->router_errors) ? -1 : 0;
+    return (s->chk.count || st->router_errors) ? -1 : 0;
 }
 
 long tn_sim_cycle(const tn_sim *s) { return s->cycle; }
-long tn_sim_in_flight(const tn_sim *s) { return s->in_flight; }
+long tn_sim_in_flight(const tn_sim *s) { return s->pt.in_flight; }
 const tn_geom *tn_sim_geom(const tn_sim *s) { return &s->g; }
-long tn_sim_check_errors(const tn_sim *s) { return s->check_errors; }
+long tn_sim_check_errors(const tn_sim *s) { return s->chk.count; }
 
-const char *tn_sim_first_error(const tn_sim *s) { return s->first_check_error; }
+const char *tn_sim_first_error(const tn_sim *s) { return s->chk.first; }
 
 uint32_t tn_sim_router_errors(const tn_sim *s)
 {
@@ -538,7 +538,7 @@ uint32_t tn_sim_router_errors(const tn_sim *s)
 
 double tn_sim_channel_util(const tn_sim *s, int node, int port)
 {
-    return (double)s->chan_flits[(long)node * s->P + port] / (double)s->cfg.measure;
+    return (double)s->meas.chan_flits[(long)node * s->P + port] / (double)s->cfg.measure;
 }
 
 int tn_sim_channel_use(const tn_sim *s, int node, int port, double *use)
@@ -550,8 +550,8 @@ int tn_sim_channel_use(const tn_sim *s, int node, int port, double *use)
     for (int u = 0; u < TN_PORT_USE_N; u++) {
         if (u == TN_PORT_IDLE_EMPTY)
             continue;
-        use[u] = (double)(u == TN_PORT_SENT ? s->chan_flits[slot]
-                                            : s->port_idle[slot * TN_PORT_USE_N + u]) / win;
+        use[u] = (double)(u == TN_PORT_SENT ? s->meas.chan_flits[slot]
+                                            : s->meas.port_idle[slot * TN_PORT_USE_N + u]) / win;
         rest -= use[u];
     }
     use[TN_PORT_IDLE_EMPTY] = rest;
@@ -599,7 +599,7 @@ int tn_sim_inject(tn_sim *s, int src, int dst, int len)
     so->pend.created = s->cycle;
     so->pend.dst = dst;
     so->pend.len = len;
-    tn_account_created(s, &so->pend);
+    tn_meas_created(&s->meas, &so->pend);
     tn_source_header(s, src, &so->rng, &so->pend);
     return 0;
 }

@@ -5,15 +5,6 @@
  * node input port (VC choice and credits). docs/microarchitecture.md, "Injection". */
 #include "tn_internal.h"
 
-void tn_account_created(tn_sim *s, const tn_pending *p)
-{
-    if (p->created >= s->win_lo && p->created < s->win_hi) {
-        s->marked_outstanding++;
-        s->created_pkts_win++;
-        s->created_flits_win += p->len;
-    }
-}
-
 void tn_source_header(const tn_sim *s, int node, tn_rng *r, tn_pending *p)
 {
     p->mid = 0;
@@ -81,7 +72,7 @@ static int generate(tn_sim *s, tn_source *src, int node)
 {
     if (!draw_next(s, src, node, s->cycle))
         return 0;
-    tn_account_created(s, &src->pend);
+    tn_meas_created(&s->meas, &src->pend);
     return 1;
 }
 
@@ -90,10 +81,10 @@ void tn_source_count_window(tn_sim *s)
     long n = (long)s->g.nodes * s->g.term;
     for (long i = 0; i < n; i++) {
         tn_source g = s->src[i]; /* a copy: its stream and generator position */
-        while (draw_next(s, &g, (int)(i / s->g.term), s->win_hi - 1))
-            if (g.pend.created >= s->win_lo) {
-                s->created_pkts_win++;
-                s->created_flits_win += g.pend.len;
+        while (draw_next(s, &g, (int)(i / s->g.term), s->meas.win_hi - 1))
+            if (g.pend.created >= s->meas.win_lo) {
+                s->meas.created_pkts_win++;
+                s->meas.created_flits_win += g.pend.len;
             }
     }
 }
@@ -119,12 +110,12 @@ static int start_packet(tn_sim *s, tn_source *src, int node, int ch, int counted
     }
     if (vc < 0)
         return 0;
-    if (s->n_free == 0) {
-        tn_check_fail(s, "packet table full at node %d (%ld slots)", node, s->n_slots);
+    long slot = tn_pkt_take(&s->pt);
+    if (slot < 0) {
+        tn_check_fail(&s->chk, "packet table full at node %d (%ld slots)", node, s->pt.n_slots);
         return 0;
     }
-    uint32_t slot = s->free_slots[--s->n_free];
-    tn_packet *p = &s->pkt[slot];
+    tn_packet *p = &s->pt.pkt[slot];
     p->created = src->pend.created;
     p->injected = s->cycle;
     p->src = node;
@@ -134,27 +125,26 @@ static int start_packet(tn_sim *s, tn_source *src, int node, int ch, int counted
     p->quad = src->pend.quad;
     p->hops = 0;
     p->seq = src->seq++;
-    p->state = TN_PKT_FLIGHT;
-    p->marked = src->pend.created >= s->win_lo && src->pend.created < s->win_hi;
+    p->marked = src->pend.created >= s->meas.win_lo && src->pend.created < s->meas.win_hi;
     p->channel = (uint8_t)ch;
     if (s->cfg.routing == TN_ROUTE_ACOR) {
         p->acor_level = (uint8_t)acor_level(s, src, node);
         if (p->marked) {
-            s->acor_pk[p->acor_level]++;
-            s->acor_recomp += src->acor_fail;
+            s->meas.acor_pk[p->acor_level]++;
+            s->meas.acor_recomp += src->acor_fail;
         }
         src->acor_fail = 0;
     }
     src->has_pending = 0;
     src->in_pkt = 1;
-    src->pkt = slot;
+    src->pkt = (uint32_t)slot;
     src->vc = vc;
     src->idx = 0;
     src->len = p->len;
     src->vc_ptr = (vc + 1) % s->V;
     if (!counted)
-        s->in_flight++;
-    s->injected++;
+        s->pt.in_flight++;
+    s->meas.injected++;
     return 1;
 }
 
@@ -205,7 +195,7 @@ void tn_source_step(tn_sim *s, int node, int ch)
                 src->has_pending = 0;
                 src->gal_took = 1;
                 src->gal_enq_q = j - 1;
-                s->in_flight++;
+                s->pt.in_flight++;
             }
         }
     } else if (!src->in_pkt && !s->gen_stop) {
@@ -229,24 +219,20 @@ void tn_source_step(tn_sim *s, int node, int ch)
     }
     if (!src->in_pkt || src->credits[src->vc] == 0)
         return;
-    const tn_packet *p = &s->pkt[src->pkt];
-    tn_link_ev *e = &s->lev[s->cur ^ 1][s->nlev[s->cur ^ 1]++];
-    e->node = node;
-    e->port = (uint8_t)tn_term_port(&s->g, ch);
-    e->sink = 0;
-    e->from_node = -1;
-    e->from_port = (uint8_t)ch;
-    e->f.head = src->idx == 0;
-    e->f.tail = src->idx == src->len - 1;
-    e->f.vc = (uint8_t)src->vc;
-    e->f.dst = tn_addr_of(&s->g, p->dst);
-    e->f.src = tn_addr_of(&s->g, node);
-    e->f.mid = p->mid;
-    e->f.quad = p->quad;
-    e->f.phase = 0;
-    e->f.pkt = src->pkt;
-    e->f.idx = (uint16_t)src->idx;
-    e->f.payload = tn_payload(s, node, p->seq, src->idx);
+    const tn_packet *p = &s->pt.pkt[src->pkt];
+    tn_flit f;
+    f.head = src->idx == 0;
+    f.tail = src->idx == src->len - 1;
+    f.vc = (uint8_t)src->vc;
+    f.dst = tn_addr_of(&s->g, p->dst);
+    f.src = tn_addr_of(&s->g, node);
+    f.mid = p->mid;
+    f.quad = p->quad;
+    f.phase = 0;
+    f.pkt = src->pkt;
+    f.idx = (uint16_t)src->idx;
+    f.payload = tn_payload(s->cfg.flitw, node, p->seq, src->idx);
+    tn_link_emit_inject(&s->lk, &s->g, node, ch, &f);
     src->credits[src->vc]--;
     if (++src->idx == src->len)
         src->in_pkt = 0;

@@ -2,18 +2,24 @@
 /* Internal state of the golden model. One struct per hardware block, stored as flat arrays
  * indexed the same way as the RTL buses: input VC i = (router*P + port)*V + vc, likewise for
  * output VCs; port slot = router*P + port.
+ * Each block owns its state in its own struct (tn_routers, tn_gal_ni, tn_acor_lvl, tn_source,
+ * tn_sink_vc, tn_link_regs, tn_pkt_table, tn_meas, tn_chaos_state) and its functions take that
+ * struct and their inputs, as its Verilog module has ports; struct tn_sim holds them and
+ * sim.c / torus.c wire them.
  * The files of cmodel/src in layers, top to bottom; a file calls only files of the layers below
- * its own, so no two files call each other (tb/checks/check_layers.py checks it):
- *   observe.c (what the lockstep harness reads)
- *   sim.c (the cycle, the statistics), bound.c, deadlock.c, cli.c
+ * its own, so no two files call each other (tb/checks/check_layers.py checks it and prints the
+ * levels: python3 tb/checks/check_layers.py --cflags "-Icmodel/include -Icmodel/src"
+ * cmodel/src/[a-z]*.c):
+ *   sim.c (the cycle, the statistics), observe.c (what the lockstep harness reads), bound.c,
+ *   deadlock.c, invariant.c, cli.c
  *   router.c, chaos.c (a router's cycle), source.c (sources, GAL senders), config.c
- *   ni.c, torus.c, acor.c, traffic.c, invariant.c; the router's blocks sw_alloc.c, vc_req.c,
- *   send.c
- *   input_unit.c, output_unit.c, arbiter.c, select.c, sink.c, rng.c, text.c
- *   packet.c (payloads, check failures), route.c
+ *   torus.c (links), ni.c, acor.c, traffic.c; the router's blocks sw_alloc.c, vc_req.c, send.c
+ *   input_unit.c, output_unit.c, sink.c, stats.c, arbiter.c, select.c, rng.c, text.c
+ *   packet.c (the packet table, payloads, check failures), route.c
  *   topology.c
- * What a lower file computes for a higher one goes back as a value: tn_router_step leaves the
- * inputs of the output ports' statistics in its caller's tn_router_use. */
+ * What a lower file computes for a higher one goes back as a value: tn_router_step leaves its
+ * output registers and the inputs of the ports' statistics in its caller's tn_router_out, the
+ * sink returns the packet it delivered. */
 #ifndef TN_INTERNAL_H
 #define TN_INTERNAL_H
 
@@ -87,6 +93,16 @@ typedef struct tn_credit_ev {
     uint8_t port;   /* input port */
     uint8_t vc;
 } tn_credit_ev;
+
+/* The link and credit registers of the network (rtl/net/tn_torus.v), as lists of the values
+ * written in a cycle: lists lev[cur], cev[cur] are on the wires this cycle, lev[cur ^ 1],
+ * cev[cur ^ 1] are being written (torus.c). */
+typedef struct tn_link_regs {
+    tn_link_ev *lev[2];
+    tn_credit_ev *cev[2];
+    long nlev[2], ncev[2];
+    int cur; /* index of the lists visible this cycle */
+} tn_link_regs;
 
 /* ACOR (section 23; acor.c): the level machine's configuration and state. */
 typedef struct tn_acor_cfg {
@@ -212,47 +228,18 @@ typedef struct tn_chaos_state {
 
 #define TN_LAT_BINS 65536
 
-struct tn_sim {
-    tn_config cfg;
-    tn_geom g;
-    int V, B, P;
-    int A;             /* credits an adaptive VC needs to be taken: min(buf, longest packet) (R19.1.4) */
-    int lmax;          /* Lmax, the longest packet the run may create (R2.1): pkt's bound or the trace's */
-    long cycle;
-    int32_t *coord; /* [node*n + d] */
-    tn_routers rt;  /* the routers (router.c, chaos.c) */
-    /* link registers: events produced this cycle (next) and visible this cycle (cur) */
-    tn_link_ev *lev[2];
-    tn_credit_ev *cev[2];
-    long nlev[2], ncev[2];
-    int cur; /* index of the lists visible this cycle */
-    /* NI */
-    tn_source *src;      /* [node*term + channel] */
-    tn_sink_vc *sinkvc;  /* [(node*term + channel)*V + vc] */
-    tn_traffic_gen tg;
-    tn_gal_ni gal;
-    /* ACOR (section 23): the level machine of every node, its configuration, and statistics */
-    tn_acor_cfg acor_cfg;
-    tn_acor_lvl *acor;   /* [node] */
-    long acor_pk[3];     /* marked packets injected under each level */
-    long acor_recomp;    /* their failed attempts */
-    double acor_lvl_sum; /* sum over the window's cycles and nodes of the level */
-    tn_chaos_state chaos;
-    tn_trace trace;
-    int has_trace;
-    uint64_t p_thresh;   /* Bernoulli threshold per channel per cycle, of 2^32 */
-    /* mid-run traffic switch: packets created in cycles >= switch_at (0: never) draw against
-     * p_thresh2 with pattern tg2 */
-    long switch_at;
-    uint64_t p_thresh2;
-    tn_traffic_gen tg2;
-    int gen_stop;        /* no new packets start */
-    /* packet table */
-    tn_packet *pkt;
+/* The packet table (not hardware: the simulator's record of the packets in flight, which flits
+ * name by slot): packet.c. */
+typedef struct tn_pkt_table {
+    tn_packet *pkt;      /* [slot] */
     uint32_t *free_slots;
     long n_free, n_slots;
-    long in_flight;
-    /* measurement */
+    long in_flight;      /* packets started (or queued at a GAL NI) and not yet delivered */
+} tn_pkt_table;
+
+/* The measurement (section 17; not hardware): what the window's packets and links did. sim.c,
+ * torus.c (links), source.c (created packets), sink.c (delivered ones) add to it. */
+typedef struct tn_meas {
     long win_lo, win_hi;
     long marked_outstanding;
     long created_pkts_win, created_flits_win, accepted_flits_win; /* marked packets created, their flits */
@@ -268,9 +255,49 @@ struct tn_sim {
                              chan_flits; idle_empty is the rest) */
     long flit_hops;
     long injected, delivered;
-    long check_errors;
+    long acor_pk[3];     /* ACOR: marked packets injected under each level */
+    long acor_recomp;    /* their failed attempts */
+    double acor_lvl_sum; /* sum over the window's cycles and nodes of the level */
+} tn_meas;
+
+/* The integrity checks' failures (R10.2): how many, the first one's message (packet.c). */
+typedef struct tn_checks {
+    long count;
+    char first[TN_ERRLEN];
+} tn_checks;
+
+struct tn_sim {
+    tn_config cfg;
+    tn_geom g;
+    int V, B, P;
+    int A;             /* credits an adaptive VC needs to be taken: min(buf, longest packet) (R19.1.4) */
+    int lmax;          /* Lmax, the longest packet the run may create (R2.1): pkt's bound or the trace's */
+    long cycle;
+    int32_t *coord; /* [node*n + d] */
+    tn_routers rt;  /* the routers (router.c, chaos.c) */
+    tn_link_regs lk;     /* the link and credit registers (torus.c) */
+    /* NI */
+    tn_source *src;      /* [node*term + channel] */
+    tn_sink_vc *sinkvc;  /* [(node*term + channel)*V + vc] */
+    tn_traffic_gen tg;
+    tn_gal_ni gal;
+    /* ACOR (section 23): the level machine of every node, its configuration, and statistics */
+    tn_acor_cfg acor_cfg;
+    tn_acor_lvl *acor;   /* [node] */
+    tn_chaos_state chaos;
+    tn_trace trace;
+    int has_trace;
+    uint64_t p_thresh;   /* Bernoulli threshold per channel per cycle, of 2^32 */
+    /* mid-run traffic switch: packets created in cycles >= switch_at (0: never) draw against
+     * p_thresh2 with pattern tg2 */
+    long switch_at;
+    uint64_t p_thresh2;
+    tn_traffic_gen tg2;
+    int gen_stop;        /* no new packets start */
+    tn_pkt_table pt;
+    tn_meas meas;
+    tn_checks chk;
     int no_invariants;  /* 1: skip the -DTN_INVARIANTS checks (tests that force state by hand) */
-    char first_check_error[TN_ERRLEN];
     long last_move;       /* last cycle a flit was on a link */
     int deadlocked;
     char deadlock_report[1024];
@@ -446,8 +473,10 @@ void tn_stats_port_use(tn_sim *s, int node, const tn_req *q, uint32_t in_done, u
 
 /* torus.c: the link and credit registers a router writes in this cycle (visible in the next),
  * and their delivery (with the link statistics, counted there, outside the hardware blocks). */
-void tn_link_emit_flit(tn_sim *s, int node, int op, const tn_flit *f);
-void tn_link_emit_credit(tn_sim *s, int node, int ip, int vc);
+void tn_link_emit_flit(tn_link_regs *l, const tn_geom *g, int node, int op, const tn_flit *f);
+void tn_link_emit_credit(tn_link_regs *l, int node, int ip, int vc);
+/* A source's flit on injection channel ch's link into its node's router. */
+void tn_link_emit_inject(tn_link_regs *l, const tn_geom *g, int node, int ch, const tn_flit *f);
 void tn_links_deliver(tn_sim *s);
 
 /* source.c / sink.c */
@@ -458,12 +487,34 @@ void tn_source_step(tn_sim *s, int node, int channel);
  * limit), the window's packets it has not drawn are drawn now on a copy of its stream and their
  * flits counted; no packet is started from them (the sources are stopped). */
 void tn_source_count_window(tn_sim *s);
-/* A packet drawn (created in p->created): counted as marked when created in the window. */
-void tn_account_created(tn_sim *s, const tn_pending *p);
-void tn_sink_receive(tn_sim *s, int node, int channel, const tn_flit *f);
-/* packet.c: a flit's payload (R10.2); a failed integrity check (the first one's message kept) */
-uint64_t tn_payload(const tn_sim *s, int src, uint32_t seq, int idx);
-void tn_check_fail(tn_sim *s, const char *fmt, ...);
+/* sink.c (rtl/ni/tn_sink.v): the ejection channel with per-VC state sv_vc[V] takes flit f.
+ * Returns the packet's slot when f is the tail of a packet in flight (the caller records the
+ * delivery and frees the slot), TN_SINK_TAKEN for any other flit it took, TN_SINK_REJECTED for a
+ * flit it could not place (unknown packet, a body without its head); failed checks go to in->chk. */
+typedef struct tn_sink_in {
+    const tn_geom *g;
+    int flitw;
+    int node;
+    long cycle;
+    const tn_pkt_table *pt;
+    tn_checks *chk;
+} tn_sink_in;
+enum { TN_SINK_TAKEN = -1, TN_SINK_REJECTED = -2 };
+long tn_sink_receive(tn_sink_vc *sv_vc, const tn_sink_in *in, const tn_flit *f);
+/* stats.c: the measurement's events: a packet drawn (created in p->created; marked when in the
+ * window); a flit on a network link, sent in cycle `sent` from port slot port_slot (its packet's
+ * hops count its head's links); a flit ejected in cycle `cycle` from source src; a packet
+ * delivered (its tail ejected) in cycle `cycle`. */
+void tn_meas_created(tn_meas *m, const tn_pending *p);
+void tn_meas_link(tn_meas *m, long sent, long port_slot, int head, tn_packet *p);
+void tn_meas_accepted(tn_meas *m, long cycle, int src);
+void tn_meas_delivered(tn_meas *m, const tn_geom *g, const tn_packet *p, long cycle);
+/* packet.c: a free slot of the table (-1: none; the packet is in flight from then on), a slot
+ * given back; a flit's payload (R10.2); a failed integrity check (the first one's message kept) */
+long tn_pkt_take(tn_pkt_table *pt);
+void tn_pkt_release(tn_pkt_table *pt, uint32_t slot);
+uint64_t tn_payload(int flitw, int src, uint32_t seq, int idx);
+void tn_check_fail(tn_checks *c, const char *fmt, ...);
 
 /* invariant.c: the formal proofs' invariants on the state at the end of a cycle (F-numbers of
  * rtl/formal/, with their rules); 0, or how many are broken, the first described in msg */

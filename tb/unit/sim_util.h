@@ -50,8 +50,8 @@ static inline int dor_hops(const tn_geom *g, int s, int d)
 static inline void wk_credit(const tn_sim *s, int node, int port, char *out, size_t len)
 {
     snprintf(out, len, "-");
-    for (long i = 0; i < s->ncev[s->cur]; i++) {
-        const tn_credit_ev *e = &s->cev[s->cur][i];
+    for (long i = 0; i < s->lk.ncev[s->lk.cur]; i++) {
+        const tn_credit_ev *e = &s->lk.cev[s->lk.cur][i];
         if (e->node == node && e->port == port)
             snprintf(out, len, "v%d", e->vc);
     }

@@ -158,8 +158,8 @@ static const int cw_delivered[CW_N] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2};
 static void cw_link(const tn_sim *s, int node, int port, char *out, size_t len)
 {
     snprintf(out, len, "-");
-    for (long i = 0; i < s->nlev[s->cur]; i++) {
-        const tn_link_ev *e = &s->lev[s->cur][i];
+    for (long i = 0; i < s->lk.nlev[s->lk.cur]; i++) {
+        const tn_link_ev *e = &s->lk.lev[s->lk.cur][i];
         if (e->from_node != node || e->from_port != port)
             continue;
         snprintf(out, len, "%s%s v%d %s", e->f.head ? "H" : "", e->f.tail ? "T" : "", e->f.vc,
@@ -311,11 +311,11 @@ static void cq_vc(const tn_sim *s, long ivc, char *out, size_t len)
 static void cq_link(const tn_sim *s, int node, int port, char *out, size_t len)
 {
     snprintf(out, len, "—");
-    for (long i = 0; i < s->nlev[s->cur]; i++) {
-        const tn_link_ev *e = &s->lev[s->cur][i];
+    for (long i = 0; i < s->lk.nlev[s->lk.cur]; i++) {
+        const tn_link_ev *e = &s->lk.lev[s->lk.cur][i];
         if (e->from_node != node || e->from_port != port)
             continue;
-        const tn_packet *p = &s->pkt[e->f.pkt];
+        const tn_packet *p = &s->pt.pkt[e->f.pkt];
         char letter = '?';
         for (int j = 0; j < 7; j++)
             if (cq_pkts[j][0] == p->created && cq_pkts[j][1] == (int)e->f.src &&

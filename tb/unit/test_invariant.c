@@ -41,7 +41,7 @@ static void test_hold_under_load(void **st_)
             fail_msg("%s: %d broken now (%s), %ld check errors (%s)", cases[i].routing, bad, msg,
                      tn_sim_check_errors(s), tn_sim_first_error(s));
         assert_true(s->rt.iu.nflits[0] + s->rt.iu.nflits[5] + s->rt.iu.nflits[10] > 0 ||
-                    s->in_flight > 0); /* the network is loaded: something to check */
+                    s->pt.in_flight > 0); /* the network is loaded: something to check */
         tn_sim_free(s);
     }
 }

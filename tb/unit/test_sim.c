@@ -91,8 +91,8 @@ static void wk_link(const tn_sim *s, int node, int port, int inj, char *out, siz
 {
     static const uint64_t payload[2] = {0x7b1dcdafu, 0x89025cc1u};
     snprintf(out, len, "-");
-    for (long i = 0; i < s->nlev[s->cur]; i++) {
-        const tn_link_ev *e = &s->lev[s->cur][i];
+    for (long i = 0; i < s->lk.nlev[s->lk.cur]; i++) {
+        const tn_link_ev *e = &s->lk.lev[s->lk.cur][i];
         int hit = inj ? e->from_node < 0 && e->node == node && e->from_port == port
                       : e->from_node == node && e->from_port == port;
         if (!hit)
@@ -153,9 +153,9 @@ static void test_worked_trace(void **st_)
         WK_STR("node 1 output register of port 0", got, wk_n1_ej[i]);
         WK_INT("packets delivered", l.count, wk_delivered[i]);
         /* every register the table does not name holds its reset value */
-        WK_INT("valid link registers", s->nlev[s->cur],
+        WK_INT("valid link registers", s->lk.nlev[s->lk.cur],
                (wk_inj[i][0] != '-') + (wk_n0_out[i][0] != '-') + (wk_n1_ej[i][0] != '-'));
-        WK_INT("valid credit registers", s->ncev[s->cur], (wk_n0_crd[i][0] != '-') + (wk_n1_crd[i][0] != '-'));
+        WK_INT("valid credit registers", s->lk.ncev[s->lk.cur], (wk_n0_crd[i][0] != '-') + (wk_n1_crd[i][0] != '-'));
         for (int node = 0; node < s->g.nodes; node++) {
             for (int p = 0; p < P; p++) {
                 long slot = (long)node * P + p;
@@ -455,7 +455,7 @@ static void test_checker_catches_faults(void **st_)
     assert_non_null(s);
     while (tn_sim_cycle(s) < 200)
         tn_sim_step(s);
-    tn_credit_ev *e = &s->cev[s->cur][s->ncev[s->cur]++];
+    tn_credit_ev *e = &s->lk.cev[s->lk.cur][s->lk.ncev[s->lk.cur]++];
     e->node = 5;
     e->port = (uint8_t)tn_port_plus(0);
     e->vc = 0;

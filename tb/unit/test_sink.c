@@ -52,9 +52,9 @@ static tn_sim *planted(enum fault f, int len)
     case F_IDX: b->idx = 2; break;
     case F_TAIL: b->tail = 1; break;
     case F_HEAD: b->head = 1; break;
-    case F_PKT_BAD: b->pkt = (uint32_t)s->n_slots; break;
-    case F_PKT_ANY: b->pkt = (b->pkt + 1) % (uint32_t)s->n_slots; break;
-    case F_FREED: s->pkt[b->pkt].state = TN_PKT_FREE; break;
+    case F_PKT_BAD: b->pkt = (uint32_t)s->pt.n_slots; break;
+    case F_PKT_ANY: b->pkt = (b->pkt + 1) % (uint32_t)s->pt.n_slots; break;
+    case F_FREED: s->pt.pkt[b->pkt].state = TN_PKT_FREE; break;
     }
     for (int i = 0; i < 300; i++)
         tn_sim_step(s);
@@ -77,7 +77,7 @@ static void test_sink_checks_fire(void **st_)
     };
     /* the control: the packet arrives whole, once, with no error */
     tn_sim *s = planted(F_NONE, 4);
-    assert_int_equal(s->delivered, 1);
+    assert_int_equal(s->meas.delivered, 1);
     assert_int_equal(tn_sim_check_errors(s), 0);
     assert_int_equal(tn_sim_router_errors(s), 0);
     assert_string_equal(tn_sim_first_error(s), "");

@@ -232,7 +232,7 @@ static unsigned cycle(run *u, const int *ready, int *queue_c, int *started_tag)
             fail_at(u, "%s queue", w, tn_gal_rtl_queue(u->r, e), qc);
     }
     s->cycle = u->t_now;
-    tn_gal_tick(&s->gal, s->cycle, s->cycle >= s->win_lo && s->cycle < s->win_hi);
+    tn_gal_tick(&s->gal, s->cycle, s->cycle >= s->meas.win_lo && s->cycle < s->meas.win_hi);
     tn_gal_rtl_clock(u->r);
     compare_state(u);
     u->t_now++;
