@@ -277,7 +277,7 @@ void tn_sim_header(const tn_sim *s, int node, tn_rng *r, int dst, uint32_t *mid,
     tn_pending p;
     memset(&p, 0, sizeof p);
     p.dst = dst;
-    tn_source_header(s, node, r, &p);
+    tn_source_header(&s->gen, node, r, &p);
     *mid = p.mid;
     *quad = p.quad;
 }

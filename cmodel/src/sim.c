@@ -32,18 +32,22 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     s->lmax = c->pkt_max;
     s->P = s->g.ports;
     long nodes = s->g.nodes, slots = nodes * s->P, ivcs = slots * s->V;
-    if (tn_traffic_init(&s->tg, c, &s->g, err, errlen))
+    s->gen.g = &s->g;
+    s->gen.routing = c->routing;
+    s->gen.pkt_min = c->pkt_min;
+    s->gen.pkt_max = c->pkt_max;
+    if (tn_traffic_init(&s->gen.tg, c, &s->g, err, errlen))
         goto fail;
     if (c->switch_at) {
         tn_config c2 = *c;
         char sub[TN_ERRLEN];
         c2.traffic = tn_switch_traffic(c);
-        if (tn_traffic_init(&s->tg2, &c2, &s->g, sub, sizeof sub)) {
+        if (tn_traffic_init(&s->gen.tg2, &c2, &s->g, sub, sizeof sub)) {
             snprintf(err, errlen, "key 'switch_traffic': value '%s': %s",
                      tn_traffic_name(c2.traffic), sub);
             goto fail;
         }
-        s->switch_at = c->switch_at;
+        s->gen.switch_at = c->switch_at;
     }
     if (c->routing == TN_ROUTE_GAL && tn_gal_init(&s->gal, &s->g, c))
         goto oom;
@@ -64,16 +68,16 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     }
     if (c->traffic == TN_TR_TRACE) {
         char sub[TN_ERRLEN];
-        if (tn_trace_load(&s->trace, c->trace, &s->g, TN_MAX_PKT, sub, sizeof sub)) {
+        if (tn_trace_load(&s->gen.trace, c->trace, &s->g, TN_MAX_PKT, sub, sizeof sub)) {
             char sv[TN_SHOW_LEN];
             snprintf(err, errlen, "key 'trace': value '%s': %s", tn_val_show(c->trace, sv), sub);
             goto fail;
         }
-        s->has_trace = 1;
+        s->gen.has_trace = 1;
         /* Lmax is the longest packet in the trace file (1 if it has none): A (R2.1, R19.1.4) */
         int longest = 1;
-        for (long i = 0; i < s->trace.count; i++)
-            longest = s->trace.p[i].len > longest ? s->trace.p[i].len : longest;
+        for (long i = 0; i < s->gen.trace.count; i++)
+            longest = s->gen.trace.p[i].len > longest ? s->gen.trace.p[i].len : longest;
         s->A = longest < s->B ? longest : s->B;
         s->lmax = longest;
         if (c->routing == TN_ROUTE_CHAOS && longest > TN_MAX_BUF) {
@@ -130,16 +134,16 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     }
     ALLOC(s->src, nodes * s->g.term);
     ALLOC(s->sinkvc, nodes * s->g.term * s->V);
-    s->p_thresh = tn_inject_thresh(c, tn_rate_flits(c));
-    s->p_thresh2 = tn_inject_thresh(c, tn_switch_rate_flits(c));
+    s->gen.p_thresh = tn_inject_thresh(c, tn_rate_flits(c));
+    s->gen.p_thresh2 = tn_inject_thresh(c, tn_switch_rate_flits(c));
     for (long v = 0; v < nodes; v++)
         for (int e = 0; e < s->g.term; e++) {
             tn_source *src = &s->src[v * s->g.term + e];
             src->rng.s = tn_seed_stream(c->seed, TN_STREAM_TRAFFIC, (uint32_t)(v * s->g.term + e));
             memset(src->credits, s->B, sizeof src->credits);
             src->acor_rng.s = tn_acor_seed(c->seed, (int)nodes, (int)v, s->g.term, e);
-            if (s->has_trace)
-                src->trace_next = s->trace.first[v] + e;
+            if (s->gen.has_trace)
+                src->trace_next = s->gen.trace.first[v] + e;
         }
     s->pt.n_slots = nodes * ((long)s->P * s->V * s->B + s->P + 2L * s->g.term) + 16;
     if (c->routing == TN_ROUTE_CHAOS)
@@ -179,10 +183,10 @@ void tn_sim_free(tn_sim *s)
                     s->pt.free_slots, s->meas.lat_hist, s->meas.chan_flits, s->meas.port_idle, s->meas.src_acc_win, s->acor};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)
         free(ptrs[i]);
-    if (s->has_trace)
-        tn_trace_free(&s->trace);
-    tn_traffic_free(&s->tg);
-    tn_traffic_free(&s->tg2);
+    if (s->gen.has_trace)
+        tn_trace_free(&s->gen.trace);
+    tn_traffic_free(&s->gen.tg);
+    tn_traffic_free(&s->gen.tg2);
     tn_gal_free(&s->gal);
     tn_chaos_free(&s->chaos);
     tn_geom_free(&s->g);
@@ -340,10 +344,10 @@ static int all_marked_generated(const tn_sim *s)
         const tn_source *src = &s->src[i];
         if (src->has_pending && src->pend.created < s->meas.win_hi)
             return 0;
-        if (s->has_trace) {
+        if (s->gen.has_trace) {
             int node = (int)(i / s->g.term);
-            if (src->trace_next < s->trace.first[node + 1] &&
-                s->trace.p[src->trace_next].cycle < s->meas.win_hi)
+            if (src->trace_next < s->gen.trace.first[node + 1] &&
+                s->gen.trace.p[src->trace_next].cycle < s->meas.win_hi)
                 return 0;
         } else if (src->gen_clock < s->meas.win_hi && !s->gen_stop) {
             return 0;
@@ -398,7 +402,7 @@ static int sat_certain(tn_sim *s)
     double nw = (double)s->g.nodes * (double)s->cfg.measure;
     double created = (double)s->meas.created_flits_win / nw;
     double accepted = (double)s->meas.accepted_flits_win / nw;
-    double offered = s->has_trace ? created : tn_offered_flits(&s->cfg);
+    double offered = s->gen.has_trace ? created : tn_offered_flits(&s->cfg);
     double ref = created < offered ? created : offered;
     if (created > 0 && accepted < 0.95 * ref)
         return 1;
@@ -444,7 +448,7 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
     double cap = tn_capacity(c);
     st->created_flits = (double)s->meas.created_flits_win / (nodes * win);
     st->created_packets = s->meas.created_pkts_win;
-    st->offered_flits = s->has_trace ? st->created_flits : tn_offered_flits(c);
+    st->offered_flits = s->gen.has_trace ? st->created_flits : tn_offered_flits(c);
     st->offered = st->offered_flits / cap;
     st->accepted_flits = (double)s->meas.accepted_flits_win / (nodes * win);
     st->accepted = st->accepted_flits / cap;
@@ -600,6 +604,6 @@ int tn_sim_inject(tn_sim *s, int src, int dst, int len)
     so->pend.dst = dst;
     so->pend.len = len;
     tn_meas_created(&s->meas, &so->pend);
-    tn_source_header(s, src, &so->rng, &so->pend);
+    tn_source_header(&s->gen, src, &so->rng, &so->pend);
     return 0;
 }

@@ -5,26 +5,27 @@
  * node input port (VC choice and credits). docs/microarchitecture.md, "Injection". */
 #include "tn_internal.h"
 
-void tn_source_header(const tn_sim *s, int node, tn_rng *r, tn_pending *p)
+void tn_source_header(const tn_gen *gen, int node, tn_rng *r, tn_pending *p)
 {
+    const tn_geom *g = gen->g;
     p->mid = 0;
     p->quad = 0;
-    if (s->cfg.routing == TN_ROUTE_VAL) {
+    if (gen->routing == TN_ROUTE_VAL) {
         /* one draw: the intermediate node, uniform over all nodes */
-        p->mid = tn_addr_of(&s->g, (int)tn_rng_below(r, (uint32_t)s->g.nodes));
-    } else if (s->cfg.routing == TN_ROUTE_GOAL) {
+        p->mid = tn_addr_of(g, (int)tn_rng_below(r, (uint32_t)g->nodes));
+    } else if (gen->routing == TN_ROUTE_GOAL) {
         /* per dimension with an offset, in order: one draw below k; non-minimal iff it is
          * below the minimal distance (probability delta/k) */
         int cs[TN_MAX_N], cd[TN_MAX_N];
-        tn_coords(&s->g, node, cs);
-        tn_coords(&s->g, p->dst, cd);
-        for (int d = 0; d < s->g.n; d++) {
+        tn_coords(g, node, cs);
+        tn_coords(g, p->dst, cd);
+        for (int d = 0; d < g->n; d++) {
             if (cs[d] == cd[d])
                 continue;
-            int plus = (cd[d] - cs[d] + s->g.k) % s->g.k, minus = s->g.k - plus;
+            int plus = (cd[d] - cs[d] + g->k) % g->k, minus = g->k - plus;
             int delta = plus < minus ? plus : minus;
-            int dir = tn_dor_dir(s->g.k, s->g.topo, cs[d], cd[d]);
-            if ((int)tn_rng_below(r, (uint32_t)s->g.k) < delta)
+            int dir = tn_dor_dir(g->k, g->topo, cs[d], cd[d]);
+            if ((int)tn_rng_below(r, (uint32_t)g->k) < delta)
                 dir = -dir;
             if (dir < 0)
                 p->quad |= (uint8_t)(1u << d);
@@ -35,17 +36,17 @@ void tn_source_header(const tn_sim *s, int node, tn_rng *r, tn_pending *p)
 /* The channel's next packet created in a cycle <= last, drawn into src->pend from its generator
  * position on (traffic.md §2: each cycle's Bernoulli draw, then the packet's length, destination
  * and header draws; a trace's next line); 0 when there is none up to last. */
-static int draw_next(tn_sim *s, tn_source *src, int node, long last)
+static int draw_next(const tn_gen *gen, tn_source *src, int node, long last)
 {
-    if (s->has_trace) {
-        long end = s->trace.first[node + 1];
-        if (src->trace_next < end && s->trace.p[src->trace_next].cycle <= last) {
-            const tn_trace_pkt *tp = &s->trace.p[src->trace_next];
+    if (gen->has_trace) {
+        long end = gen->trace.first[node + 1];
+        if (src->trace_next < end && gen->trace.p[src->trace_next].cycle <= last) {
+            const tn_trace_pkt *tp = &gen->trace.p[src->trace_next];
             src->pend.created = tp->cycle;
             src->pend.dst = tp->dst;
             src->pend.len = tp->len;
-            tn_source_header(s, node, &src->rng, &src->pend);
-            src->trace_next += s->g.term;
+            tn_source_header(gen, node, &src->rng, &src->pend);
+            src->trace_next += gen->g->term;
             return 1;
         }
         return 0;
@@ -53,16 +54,16 @@ static int draw_next(tn_sim *s, tn_source *src, int node, long last)
     while (src->gen_clock <= last) {
         long t = src->gen_clock++;
         /* the rate and pattern in force in cycle t (mid-run switch, docs/traffic.md section 2) */
-        int late = s->switch_at && t >= s->switch_at;
-        if ((uint64_t)tn_rng_next(&src->rng) >= (late ? s->p_thresh2 : s->p_thresh))
+        int late = gen->switch_at && t >= gen->switch_at;
+        if ((uint64_t)tn_rng_next(&src->rng) >= (late ? gen->p_thresh2 : gen->p_thresh))
             continue;
-        int len = s->cfg.pkt_min;
-        if (s->cfg.pkt_max > s->cfg.pkt_min)
-            len += (int)tn_rng_below(&src->rng, (uint32_t)(s->cfg.pkt_max - s->cfg.pkt_min + 1));
+        int len = gen->pkt_min;
+        if (gen->pkt_max > gen->pkt_min)
+            len += (int)tn_rng_below(&src->rng, (uint32_t)(gen->pkt_max - gen->pkt_min + 1));
         src->pend.created = t;
         src->pend.len = len;
-        src->pend.dst = tn_traffic_dest(late ? &s->tg2 : &s->tg, &s->g, node, &src->rng);
-        tn_source_header(s, node, &src->rng, &src->pend);
+        src->pend.dst = tn_traffic_dest(late ? &gen->tg2 : &gen->tg, gen->g, node, &src->rng);
+        tn_source_header(gen, node, &src->rng, &src->pend);
         return 1;
     }
     return 0;
@@ -70,7 +71,7 @@ static int draw_next(tn_sim *s, tn_source *src, int node, long last)
 
 static int generate(tn_sim *s, tn_source *src, int node)
 {
-    if (!draw_next(s, src, node, s->cycle))
+    if (!draw_next(&s->gen, src, node, s->cycle))
         return 0;
     tn_meas_created(&s->meas, &src->pend);
     return 1;
@@ -81,7 +82,7 @@ void tn_source_count_window(tn_sim *s)
     long n = (long)s->g.nodes * s->g.term;
     for (long i = 0; i < n; i++) {
         tn_source g = s->src[i]; /* a copy: its stream and generator position */
-        while (draw_next(s, &g, (int)(i / s->g.term), s->meas.win_hi - 1))
+        while (draw_next(&s->gen, &g, (int)(i / s->g.term), s->meas.win_hi - 1))
             if (g.pend.created >= s->meas.win_lo) {
                 s->meas.created_pkts_win++;
                 s->meas.created_flits_win += g.pend.len;

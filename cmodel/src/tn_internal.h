@@ -125,6 +125,23 @@ typedef struct tn_pending {
     uint8_t quad;  /* GOAL / GAL quadrant */
 } tn_pending;
 
+/* The traffic generator every source draws from (rtl/ni/tn_traffic.v and the source's header
+ * logic, docs/traffic.md): its parameters and patterns, fixed for the run. */
+typedef struct tn_gen {
+    const tn_geom *g;
+    int routing;         /* the header a packet needs (VAL, GOAL) */
+    int pkt_min, pkt_max;
+    tn_traffic_gen tg;
+    tn_trace trace;
+    int has_trace;
+    uint64_t p_thresh;   /* Bernoulli threshold per channel per cycle, of 2^32 */
+    /* mid-run traffic switch: packets created in cycles >= switch_at (0: never) draw against
+     * p_thresh2 with pattern tg2 */
+    long switch_at;
+    uint64_t p_thresh2;
+    tn_traffic_gen tg2;
+} tn_gen;
+
 /* Injection channel of a node (NI side; the harness owns it in lockstep). */
 typedef struct tn_source {
     tn_rng rng;
@@ -279,20 +296,12 @@ struct tn_sim {
     /* NI */
     tn_source *src;      /* [node*term + channel] */
     tn_sink_vc *sinkvc;  /* [(node*term + channel)*V + vc] */
-    tn_traffic_gen tg;
     tn_gal_ni gal;
     /* ACOR (section 23): the level machine of every node, its configuration, and statistics */
     tn_acor_cfg acor_cfg;
     tn_acor_lvl *acor;   /* [node] */
     tn_chaos_state chaos;
-    tn_trace trace;
-    int has_trace;
-    uint64_t p_thresh;   /* Bernoulli threshold per channel per cycle, of 2^32 */
-    /* mid-run traffic switch: packets created in cycles >= switch_at (0: never) draw against
-     * p_thresh2 with pattern tg2 */
-    long switch_at;
-    uint64_t p_thresh2;
-    tn_traffic_gen tg2;
+    tn_gen gen;          /* the sources' traffic generator (source.c, traffic.c) */
     int gen_stop;        /* no new packets start */
     tn_pkt_table pt;
     tn_meas meas;
@@ -409,7 +418,7 @@ int tn_sa_in2(const tn_req *reqs_v, int V, int ptr, uint32_t out_done, int *op, 
 int tn_send_ov(int active, int ovc, uint32_t set);
 
 /* source.c: the routing header a source draws for a packet (section 20). */
-void tn_source_header(const tn_sim *s, int node, tn_rng *r, tn_pending *p);
+void tn_source_header(const tn_gen *gen, int node, tn_rng *r, tn_pending *p);
 
 /* ni.c: the GAL network interface, all nodes' (tn_gal_ni owns its state and parameters). */
 int tn_gal_init(tn_gal_ni *g, const tn_geom *geo, const tn_config *c);

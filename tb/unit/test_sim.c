@@ -566,12 +566,12 @@ static void test_traffic_streams_per_channel(void **st_)
             for (int e = 0; e < 2; e++) {
                 tn_rng r = {tn_seed_stream(c.seed, TN_STREAM_TRAFFIC, (uint32_t)(v * 2 + e))};
                 long t = 0;
-                while ((uint64_t)tn_rng_next(&r) >= s->p_thresh)
+                while ((uint64_t)tn_rng_next(&r) >= s->gen.p_thresh)
                     t++;
                 int len = c.pkt_min;
                 if (c.pkt_max > c.pkt_min)
                     len += (int)tn_rng_below(&r, (uint32_t)(c.pkt_max - c.pkt_min + 1));
-                int d = tn_traffic_dest(&s->tg, &s->g, v, &r);
+                int d = tn_traffic_dest(&s->gen.tg, &s->g, v, &r);
                 int i = v * 2 + e;
                 if (t < c.measure && (f.created[i] != t || f.dst[i] != d || f.len[i] != len))
                     fail_msg("pkt=%d..%d node %d channel %d: first packet created in %ld to %d, "
@@ -613,7 +613,7 @@ static void test_traffic_draw_at_threshold(void **st_)
     for (int i = 0; i < 32; i++)
         f.created[i] = -1;
     tn_sim *s = tn_sim_new(&c, err, sizeof err);
-    assert_true(s && s->p_thresh == x0);
+    assert_true(s && s->gen.p_thresh == x0);
     run_watched(s, err, first_pkt, &f);
     tn_sim_free(s);
     tn_rng r = {tn_seed_stream(c.seed, TN_STREAM_TRAFFIC, 0)};

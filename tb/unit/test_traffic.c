@@ -376,7 +376,7 @@ static void test_doc_threshold(void **state)
     char err[TN_ERRLEN];
     tn_sim *s = tn_sim_new(&c, err, sizeof err);
     assert_non_null(s);
-    assert_true(s->p_thresh == 805306367u);
+    assert_true(s->gen.p_thresh == 805306367u);
     tn_sim_free(s);
 }
 

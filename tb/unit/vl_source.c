@@ -32,7 +32,7 @@ static int reference(tn_sim *s, uint32_t stream, long cycles, pkt *out)
     tn_rng r = {stream};
     int n = 0;
     for (long t = 0; t < cycles && n < MAXP; t++) {
-        if ((uint64_t)tn_rng_next(&r) >= s->p_thresh)
+        if ((uint64_t)tn_rng_next(&r) >= s->gen.p_thresh)
             continue;
         tn_pending p;
         memset(&p, 0, sizeof p);
@@ -40,8 +40,8 @@ static int reference(tn_sim *s, uint32_t stream, long cycles, pkt *out)
         p.len = s->cfg.pkt_min;
         if (s->cfg.pkt_max > s->cfg.pkt_min)
             p.len += (int)tn_rng_below(&r, (uint32_t)(s->cfg.pkt_max - s->cfg.pkt_min + 1));
-        p.dst = tn_traffic_dest(&s->tg, &s->g, NODE, &r);
-        tn_source_header(s, NODE, &r, &p);
+        p.dst = tn_traffic_dest(&s->gen.tg, &s->g, NODE, &r);
+        tn_source_header(&s->gen, NODE, &r, &p);
         out[n++] = (pkt){p.created, p.dst, p.len, (int)p.mid, p.quad};
     }
     return n;
@@ -99,16 +99,16 @@ static void run_ex(tn_source_rtl *rtl, const char *keys, long cycles, pkt *ref, 
     int nall = reference(s, stream, cycles + 2000, ref), nref = 0;
     while (nref < nall && ref[nref].created < cycles)
         nref++;
-    tn_source_cfg rc = {stream, s->p_thresh, (unsigned)c.traffic, (unsigned)c.pkt_min,
+    tn_source_cfg rc = {stream, s->gen.p_thresh, (unsigned)c.traffic, (unsigned)c.pkt_min,
                         (unsigned)c.pkt_max, (unsigned)c.routing, (unsigned)c.buf,
                         0, 0, 0, {0}};
     /* randperm and hotspot: the registers the host writes, from the C model's tn_traffic_init */
-    if (s->tg.perm)
-        rc.perm = (unsigned)s->tg.perm[NODE];
-    rc.hot_thresh = s->tg.hot_thresh;
-    rc.n_hot = (unsigned)s->tg.n_hot;
-    for (int j = 0; j < s->tg.n_hot; j++)
-        rc.hot[j] = (unsigned)s->tg.hot[j];
+    if (s->gen.tg.perm)
+        rc.perm = (unsigned)s->gen.tg.perm[NODE];
+    rc.hot_thresh = s->gen.tg.hot_thresh;
+    rc.n_hot = (unsigned)s->gen.tg.n_hot;
+    for (int j = 0; j < s->gen.tg.n_hot; j++)
+        rc.hot[j] = (unsigned)s->gen.tg.hot[j];
     tn_source_out r0;
     tn_source_rtl_reset(rtl, &rc, &r0);
     for (int i = 0; i < bp.idle; i++)
@@ -302,7 +302,7 @@ static void run_ovf(tn_source_rtl *rtl, pkt *ref)
     }
     uint32_t stream = tn_seed_stream(c.seed, TN_STREAM_TRAFFIC, NODE);
     int nall = reference(s, stream, 1000, ref);
-    tn_source_cfg rc = {stream, s->p_thresh, (unsigned)c.traffic, (unsigned)c.pkt_min,
+    tn_source_cfg rc = {stream, s->gen.p_thresh, (unsigned)c.traffic, (unsigned)c.pkt_min,
                         (unsigned)c.pkt_max, (unsigned)c.routing, (unsigned)c.buf,
                         0, 0, 0, {0}};
     tn_source_rtl_reset(rtl, &rc, NULL);
