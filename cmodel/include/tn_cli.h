@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* tn_cli: the command line of the model's programs (tnsim, tnlock). One table of the model's
- * keys (cmodel/src/config.c) gives the parser, the usage text and the unknown-key message; a
+ * keys (cmodel/sim/config.c) gives the parser, the usage text and the unknown-key message; a
  * program adds its own keys as an array of tn_cli_key. */
 #ifndef TN_CLI_H
 #define TN_CLI_H

@@ -11,7 +11,7 @@
 # GAL no longer collapses and the tables would not be the note's.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-if ! grep -q TN_EXP_GALSND cmodel/src/*.c || [ "${TN_EXP_GALSND:-}" != 0 ]; then
+if ! grep -q TN_EXP_GALSND cmodel/hw/*.c cmodel/sim/*.c || [ "${TN_EXP_GALSND:-}" != 0 ]; then
     echo "gal_collapse: the note's tables are of GAL without the senders' hold (R21.5.1); run bash experiments/apply.sh gal-collapse/gal_sender, and in its worktree TN_EXP_GALSND=0 bash experiments/gal-collapse/gal_collapse.sh" >&2
     exit 2
 fi

@@ -5,8 +5,8 @@ n-cube torus: the maximum concurrent flow of the permutation with every directed
 capacity 1 flit/cycle (paper 000 section IV-C, Fig. 9(f) and 10), by linear programming with
 GLPK (glpsol, Debian's glpk-utils; the interior-point method, about 1 s for an 8x8 permutation).
 
-The permutation is tnsim's own (cmodel/src/traffic.c: a Fisher-Yates shuffle from the stream
-tn_seed_stream(perm_seed, TN_STREAM_PERM, 0), cmodel/src/rng.c), recomputed here; --check
+The permutation is tnsim's own (cmodel/hw/traffic.c: a Fisher-Yates shuffle from the stream
+tn_seed_stream(perm_seed, TN_STREAM_PERM, 0), cmodel/hw/rng.c), recomputed here; --check
 compares, for each seed, the DOR channel-load bound of the permutation computed here with
 `tnsim bound routing=dor`, which reads tnsim's permutation (R-independent: both from the same
 loads), and fails on a difference.
@@ -35,7 +35,7 @@ STREAM_PERM = 3  # TN_STREAM_PERM, cmodel/include/tn.h
 
 
 def seed_stream(glob, kind, index):
-    """tn_seed_stream (cmodel/src/rng.c): splitmix64 finaliser, never 0."""
+    """tn_seed_stream (cmodel/hw/rng.c): splitmix64 finaliser, never 0."""
     z = ((glob << 32) ^ (kind << 24) ^ index) & M64
     z = (z + 0x9E3779B97F4A7C15) & M64
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64

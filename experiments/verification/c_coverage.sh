@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Which lines of the C model (cmodel/src) no C unit test runs: builds every tb/unit/test_*.c
+# Which lines of the C model (cmodel/hw, cmodel/sim) no C unit test runs: builds every tb/unit/test_*.c
 # that needs only the model (not test_tnhost) with gcc --coverage in OUT (default
 # build/coverage), runs each from the project's root, merges gcov's counts over the tests and
 # prints per file the lines never run, then the total. An exploration aid (docs/verification.md,
@@ -17,7 +17,7 @@ for t in tb/unit/test_*.c; do
     [ "$n" = test_tnhost ] && continue
     mkdir -p "$out/$n"
     (cd "$out/$n" && gcc -std=c11 -O0 --coverage -D_POSIX_C_SOURCE=200809L -I"$root/cmodel/include" \
-        -I"$root/cmodel/src" -I"$root/tb/unit" "$root/$t" "$root"/cmodel/src/*.c -lcmocka -lm -o "$n")
+        -I"$root/cmodel/hw" -I"$root/cmodel/sim" -I"$root/tb/unit" "$root/$t" "$root"/cmodel/hw/*.c "$root"/cmodel/sim/*.c -lcmocka -lm -o "$n")
     "$out/$n/$n" > "$out/$n.log" 2>&1 || echo "c_coverage: $n failed ($out/$n.log)" >&2
     (cd "$out/$n" && gcov ./*.gcda > /dev/null 2>&1)
 done
@@ -42,8 +42,8 @@ total = 0
 for f in sorted(cov):
     never = [(n, t) for n, (r, t) in sorted(cov[f].items()) if not r]
     total += len(never)
-    print(f"== cmodel/src/{f}: {len(never)} of {len(cov[f])} lines never run")
+    print(f"== {f}: {len(never)} of {len(cov[f])} lines never run")
     for n, t in never:
         print(f"  {n}: {t.strip()}")
-print(f"c_coverage: {total} lines of cmodel/src never run by the C unit tests")
+print(f"c_coverage: {total} lines of cmodel/hw and cmodel/sim never run by the C unit tests")
 PY

@@ -3,8 +3,9 @@
  * that hold a slot of the C model's packet table at once in a run, against the table's size
  * (sim.c: nodes x (P*V*B + P + 2*term) + 16). Build and run from the project's root:
  *
- *   cc -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -Icmodel/include -Icmodel/src \
- *      experiments/verification/pkt_table_peak.c cmodel/src/[a-z]*.c -lm -o build/pkt_table_peak
+ *   cc -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -Icmodel/include -Icmodel/hw -Icmodel/sim \
+ *      experiments/verification/pkt_table_peak.c cmodel/hw/[a-z]*.c cmodel/sim/[a-z]*.c -lm \
+ *      -o build/pkt_table_peak
  *   build/pkt_table_peak k=8 n=1 dateline=off transit=off pkt=1 load=1 buf=4 \
  *      traffic=tornado watchdog=2000 warmup=1000 measure=5000
  *
@@ -15,7 +16,7 @@
 
 static void on_cycle(void *user, const tn_sim *s)
 {
-    long *peak = user, used = s->n_slots - s->n_free;
+    long *peak = user, used = s->pt.n_slots - s->pt.n_free;
     if (used > *peak)
         *peak = used;
 }
@@ -48,7 +49,7 @@ int main(int argc, char **argv)
     int rc = tn_sim_run(s, &st);
     double nodes = (double)s->g.nodes;
     printf("slots %ld (%.2f a node), peak %ld (%.2f a node); P*V*B %d, P %d, term %d; "
-           "deadlocked %d, run %d\n", s->n_slots, (double)(s->n_slots - 16) / nodes, peak,
+           "deadlocked %d, run %d\n", s->pt.n_slots, (double)(s->pt.n_slots - 16) / nodes, peak,
            (double)peak / nodes, s->P * s->V * s->B, s->P, s->g.term, st.deadlocked, rc);
     tn_sim_free(s);
     return 0;

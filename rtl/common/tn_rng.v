@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// xorshift32 with shifts (13, 17, 5) (cmodel/src/rng.c, tn_rng_next; docs/microarchitecture.md
+// xorshift32 with shifts (13, 17, 5) (cmodel/hw/rng.c, tn_rng_next; docs/microarchitecture.md
 // 11): a 32-bit state, loaded with seed_i at reset (0 becomes 0x6D2B79F5, xorshift's fixed point
 // being 0) and advanced once every cycle after it. The router's RNG (19.4).
 // not kept as its own hierarchy: merged into tn_router it maps smaller (docs/lint.md,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Round-robin arbiter (cmodel/src/arbiter.c): grants the first request at or after ptr_i,
+// Round-robin arbiter (cmodel/hw/rr_arbiter.c): grants the first request at or after ptr_i,
 // wrapping. Pure function; the parent owns the pointer and moves it only on an accepted grant.
 // The grant comes both as an index and one-hot (for AND-OR multiplexers).
 (* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // R19.4.2's salt: murmur3's 32-bit finaliser of (i + 1) * 0x9E3779B9 (C: tn_router_seed in
-// cmodel/src/select.c). Included inside the modules that seed a stream: tn_torus (the routers'
+// cmodel/hw/select.c). Included inside the modules that seed a stream: tn_torus (the routers'
 // RNG, i = node) and tb/verilator/tn_acor_lock_top.v (ACOR's streams, i = K^N + node*TERM + e,
 // R23.3.1). A function, so no include guard: each including module gets its own copy;
 // automatic, so that each call (one per generate copy) has its own h (no shared variable).

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Formal checker of tn_rr_arbiter (rtl/common/tn_rr_arbiter.v; cmodel/src/arbiter.c), proved by
+// Formal checker of tn_rr_arbiter (rtl/common/tn_rr_arbiter.v; cmodel/hw/rr_arbiter.c), proved by
 // k-induction with SymbiYosys (rtl/formal/tn_rr_arbiter.sby, make formal; docs/verification.md,
 // "Formal proofs"). The checker is the arbiter's parent as the router uses it: it owns the
 // pointer and moves it past the grant when the grant is accepted (acc_i: a later stage may refuse

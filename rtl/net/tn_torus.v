@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// k-ary n-cube of routers (cmodel/src/torus.c). Node id = sum_d c_d * K^d. Output +d of node c
+// k-ary n-cube of routers (cmodel/hw/torus.c). Node id = sum_d c_d * K^d. Output +d of node c
 // drives input -d of node c+e_d (mod K on a torus); credits run back on the same pair. Each node's
 // terminal channels (port 0 and ports 2N+1..2N+TERM-1) are brought out: injection links in with
 // their credits out, ejection links out. All routers' link registers, credit registers, state

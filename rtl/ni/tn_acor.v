@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// ACOR beside one router (cmodel/src/acor.c, the attempt of cmodel/src/source.c and acor_tick of
-// cmodel/src/sim.c; docs/microarchitecture.md 23): the node's misrouting level machine with
+// ACOR beside one router (cmodel/hw/acor.c, the attempt of cmodel/hw/source.c and acor_tick of
+// cmodel/sim/sim.c; docs/microarchitecture.md 23): the node's misrouting level machine with
 // hysteresis (R23.5) and, per injection channel e, the ACOR stream and the restricted draw of a
 // Valiant intermediate node (R23.3), the saturating count of failed attempts (R23.4.3) and the
 // level in force (R23.2.2).

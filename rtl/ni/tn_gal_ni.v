@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// GAL network interface of one node (cmodel/src/ni.c; docs/microarchitecture.md 21): S sets of
+// GAL network interface of one node (cmodel/hw/gal_ni.c; docs/microarchitecture.md 21): S sets of
 // 2^N quadrant queues of packet descriptors (tag, destination), a threshold T per set with the
 // adaptive rule of paper 000 section IV-E, the injection units of the TERM source channels and
 // the senders of the TERM injection channels. Sets built: S = 1, 2 (near/far) and 2^N (dir),

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// GAL injection unit, the packet's place (cmodel/src/ni.c: tn_gal_enqueue and set_of;
+// GAL injection unit, the packet's place (cmodel/hw/gal_ni.c: tn_gal_enqueue and set_of;
 // docs/microarchitecture.md 21): from the node's coordinates and the packed destination, the
 // minimal quadrant (section 8's direction per dimension, its parity tie rule at delta = K/2;
 // bit d set = direction -d), the dimensions with no offset (their bit stays 0 in every quadrant

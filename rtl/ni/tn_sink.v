@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Ejection sink of one terminal channel (cmodel/src/sink.c; docs/microarchitecture.md section 10)
+// Ejection sink of one terminal channel (cmodel/hw/sink.c; docs/microarchitecture.md section 10)
 // with the statistics of tnsim (section 17), for the board. It takes every flit in the cycle it
 // is in the router's output register of the terminal port (R10.1), reassembles packets per VC
 // and checks each flit (R10.2) into sticky error bits: err_o[0] dst is not this node; [1] order

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Traffic source of one injection channel (cmodel/src/source.c; docs/traffic.md section 2;
+// Traffic source of one injection channel (cmodel/hw/source.c; docs/traffic.md section 2;
 // docs/microarchitecture.md section 9), for the board. The C model's infinite source queue is a
 // per-cycle process feeding a descriptor FIFO of QD entries (docs/traffic.md: the lazy C
 // generator gives the same packets): every active cycle one Bernoulli draw against the threshold,
@@ -374,7 +374,7 @@ module tn_source #(
         .q_o  ({wr_q, rd_q, cnt_q, ovf_o, cred_q}),
         .qw_o (unused_u_fifo_w));
 
-    // the C model's lazy generator clock (all_marked_generated in cmodel/src/sim.c): it advances
+    // the C model's lazy generator clock (all_marked_generated in cmodel/sim/sim.c): it advances
     // when the channel is free to take its next packet (under GAL every cycle: the injection unit
     // offers a packet whatever is being sent)
     wire [(3)-1:0] unused_u_gen_w;   // (one stage: read and written at ctx_i)

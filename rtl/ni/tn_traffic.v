@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Destination of a new packet (cmodel/src/traffic.c, tn_traffic_dest; docs/traffic.md section 4)
+// Destination of a new packet (cmodel/hw/traffic.c, tn_traffic_dest; docs/traffic.md section 4)
 // for a torus with K a power of two, so that a node id is its packed address (coordinate d in
 // bits [d*CW, d*CW+CW)). Combinational. Patterns: 0 uniform, 1 tornado, 2 bitcomp, 3 bitrev,
 // 4 shuffle, 5 butterfly, 6 transpose (N*CW even), 7 neighbor, 8 randperm, 9 hotspot; any other

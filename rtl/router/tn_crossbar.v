@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Crossbar: output port op takes the flit of the input port its one-hot select names (an AND-OR
-// multiplexer; stateless; the model folds it into cmodel/src/router.c). An output port with no
+// multiplexer; stateless; the model folds it into cmodel/hw/router.c). An output port with no
 // select bit set outputs 0. CONN leaves out the pairs a build never connects (tn_router; the
 // turns of docs/microarchitecture.md 8.6): their select bits are not read.
 (* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"

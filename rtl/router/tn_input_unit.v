@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Input unit of one port (cmodel/src/input_unit.c): V FIFOs of B flits, the VC state (IDLE /
+// Input unit of one port (cmodel/hw/input_unit.c): V FIFOs of B flits, the VC state (IDLE /
 // ACTIVE, output port and VC held while ACTIVE) and the credit register back to the upstream
 // port. docs/microarchitecture.md sections 5 and 6. With STAGES = 2 (the engine, docs/emulator.md
 // section 7) the outputs are the first stage's, read at ctx_i (but active_w_o, ovc_w_o), and every

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 `include "tn_defs.vh"
-// Output unit of one port (cmodel/src/output_unit.c): per output VC a credit counter (reset B)
+// Output unit of one port (cmodel/hw/output_unit.c): per output VC a credit counter (reset B)
 // and an allocated flag, and the output register that drives the link. A terminal port keeps its
 // counters at B (the sink never back-pressures). A network port also keeps the LRU age and the
 // LDSF counter of its link, and computes its selection key once for every input port: the

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Route computation (cmodel/src/route.c): dimension-order routing with dateline VC classes
+// Route computation (cmodel/hw/route.c): dimension-order routing with dateline VC classes
 // (docs/microarchitecture.md section 8); for MIN AD and GOAL the escape VC of the escape route,
 // the productive ports and the remaining hops per dimension (sections 19.1, 20.2); for VAL the
 // phase in force and DOR toward the intermediate node or the destination on that phase's VCs

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Router (cmodel/src/router.c): P input units (each with the route unit of its arriving flits),
+// Router (cmodel/hw/router.c): P input units (each with the route unit of its arriving flits),
 // per input VC the request, two switch-allocation iterations with one selection per input port,
 // the output VC a head takes as it leaves, crossbar, P output units, the allocator pointers and
 // the sticky error vector. One cycle = docs/microarchitecture.md section 6. The node's coordinates

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Switch allocation, iteration 1, stage 1 of one input port (cmodel/src/router.c,
+// Switch allocation, iteration 1, stage 1 of one input port (cmodel/hw/router.c,
 // tn_router_step; docs/microarchitecture.md 6.5): round robin (sa1_ptr) over the port's VCs with
 // any request; if the winner's request is adaptive, the selection picks its port among its free
 // productive ports (the VCs it may take there are the port's adaptive ones, tn_send). Pure

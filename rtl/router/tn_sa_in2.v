@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Switch allocation, iteration 2, stage 1 of one input port (cmodel/src/router.c,
+// Switch allocation, iteration 2, stage 1 of one input port (cmodel/hw/router.c,
 // tn_router_step; docs/microarchitecture.md 6.6): if the port has no iteration-1 grant, round
 // robin (sa1_ptr, the value of the cycle) over its VCs with a body or head request whose port has
 // no iteration-1 grant. Pure function.

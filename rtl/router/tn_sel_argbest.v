@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Shared by the metric-driven selection functions: the candidate with the largest metric (each
 // function's metric grows with the preference), ties to the lowest bit, as the scan from bit 0 of
-// cmodel/src/select.c (which replaces the best only on a strict improvement). Built as a tree of
+// cmodel/hw/select.c (which replaces the best only on a strict improvement). Built as a tree of
 // matches: in each, the upper half wins only when it is strictly better, so the lowest of equal
 // bests wins; the same comparators as the scan, at half its depth (docs/router-v2.md 7b).
 (* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// LDSF counter of one output link (cmodel/src/select.c, tn_sel_ldsf_cnt_next), section 19.3:
+// LDSF counter of one output link (cmodel/hw/select.c, tn_sel_ldsf_cnt_next), section 19.3:
 // +1 (saturating at 255) in a cycle a flit leaves on the link; unchanged when no flit leaves
 // but an output VC of the link was allocated at the start of the cycle (a blocked worm holds
 // the link); otherwise -1, floor 0. Reset 0.

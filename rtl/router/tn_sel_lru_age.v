@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// LRU age of one output link (cmodel/src/select.c, tn_sel_lru_age_next), section 19.3: cycles
+// LRU age of one output link (cmodel/hw/select.c, tn_sel_lru_age_next), section 19.3: cycles
 // since a flit last left on the link, saturating at 255; 0 after a cycle with a flit. Reset 0.
 (* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_sel_lru_age #(

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Random selection (cmodel/src/select.c, tn_sel_random): with c candidates and a 16-bit draw u,
+// Random selection (cmodel/hw/select.c, tn_sel_random): with c candidates and a 16-bit draw u,
 // the k-th candidate counting from bit 0, k = (u * c) >> 16. Section 19.2.
 // No multiplier: for each possible c, k is the number of thresholds ceil(i * 2^16 / c),
 // i = 1 .. c-1, that u reaches; each comparison with a constant is written as logic (a carry

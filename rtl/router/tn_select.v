@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 `include "tn_defs.vh"
-// Output selection of one input port's switch winner (cmodel/src/select.c, tn_select): one of the
+// Output selection of one input port's switch winner (cmodel/hw/select.c, tn_select): one of the
 // free productive network ports, by the function cfg_sel_i names (or the parameter SEL when it is
 // 0..5). docs/microarchitecture.md section 19.2. The metric-driven functions share one argmax over
 // a key per candidate, ties to the lowest bit: zigzag's key is the remaining hops of the port's

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// What one input port sends (cmodel/src/router.c, router_traverse; docs/microarchitecture.md
+// What one input port sends (cmodel/hw/router.c, router_traverse; docs/microarchitecture.md
 // 6.7): the VC granted in either iteration (the input unit reads its front flit), the output
 // port, and the output VC it leaves on: the
 // one its packet holds, or, for a head, the lowest VC of its set (with the planted fault

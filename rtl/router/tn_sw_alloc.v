@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Switch allocator, stage 2 of one iteration (cmodel/src/sw_alloc.c, tn_sa_stage2 and
+// Switch allocator, stage 2 of one iteration (cmodel/hw/sw_alloc.c, tn_sa_stage2 and
 // tn_sa_transit): per output port, round robin (sa2_ptr) over the input ports whose stage-1
 // winner targets it; with transit_i, network ports 1..NNET mask terminal ports (7.4). The router
 // runs it twice a cycle (6.5, 6.6). Ports are one-hot: no comparators. Pure function.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Request of one input VC (cmodel/src/router.c, router_request; docs/microarchitecture.md 6.4):
+// Request of one input VC (cmodel/hw/router.c, router_request; docs/microarchitecture.md 6.4):
 // a body request for the output port the VC holds (when it has a credit there), or, for a head at
 // the front of an IDLE VC, a head request for its route port with the set of output VCs it may
 // take, or an adaptive request (some productive port is free: the candidates themselves, the

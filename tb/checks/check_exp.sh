@@ -61,7 +61,7 @@ for x in experiments/*/*.c; do
     grep -rqF "$x" docs/ README.md experiments/README.md
     check "$name is named in docs/" $?
     out=$(cc -std=c11 -Wall -Wextra -Werror -fsyntax-only -D_POSIX_C_SOURCE=200809L \
-        -Icmodel/include -Icmodel/src "$x" 2>&1)
+        -Icmodel/include -Icmodel/hw -Icmodel/sim "$x" 2>&1)
     check "$name compiles with -Wall -Wextra -Werror" $? "$out"
 done
 out=$(bash experiments/lockstep-speed/vl_exec_profile.sh --check 2>&1)

@@ -19,9 +19,9 @@ Usage: python3 tb/checks/check_layers.py [--cflags FLAGS] [--no-self-check] FILE
   FLAGS: the compiler's flags, one string split as a shell would (include folders, -D; given
   more than once, the strings are joined), e.g.
   make test's two suites:
-    python3 tb/checks/check_layers.py --cflags "-Icmodel/include -Icmodel/src" cmodel/src/*.c
+    python3 tb/checks/check_layers.py --cflags "-Icmodel/include -Icmodel/hw -Icmodel/sim" cmodel/hw/*.c cmodel/sim/*.c
     python3 tb/checks/check_layers.py --cflags "-Ifpga/host -Icmodel/include" fpga/host/tnhost*.c
-  (cmodel/src/tn_internal.h and fpga/host/tnhost.h list the layers the files are meant to form).
+  (cmodel/sim/tn_internal.h and fpga/host/tnhost.h list the layers the files are meant to form).
   Paths are taken from the current folder. --no-self-check: the files alone. CC (default cc) is
   the compiler. Exit status 0 iff every test passed.
 """

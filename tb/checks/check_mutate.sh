@@ -137,12 +137,12 @@ files_missing() {
     done
     echo "$out"
 }
-CFILES=(cmodel/src/*.c cmodel/cli/*.c)
+CFILES=(cmodel/hw/*.c cmodel/sim/*.c cmodel/cli/*.c)
 $M list "${CFILES[@]}" > "$TMP/clist" 2> "$TMP/err"
 missing=$(files_missing "$TMP/clist" "${CFILES[@]}")
 # (rng.c's xorshift is shifts and xors, send.c a branch on a value: no operator of the list)
 check "every file of make mutate SET=cmodel has mutants but rng.c and send.c" \
-    "$([ -s "$TMP/clist" ] && [ ! -s "$TMP/err" ] && [ "$missing" = " cmodel/src/rng.c cmodel/src/send.c" ]; echo $?)" \
+    "$([ -s "$TMP/clist" ] && [ ! -s "$TMP/err" ] && [ "$missing" = " cmodel/hw/rng.c cmodel/hw/send.c" ]; echo $?)" \
     "none in:$missing; $(head -3 "$TMP/err")"
 HFILES=(fpga/host/*.c)
 $M list "${HFILES[@]}" > "$TMP/hlist" 2> "$TMP/err"
@@ -167,26 +167,32 @@ check "MUTANTS=$total (past the last) is refused (exit 2, the range named)" \
     "$([ $? = 2 ] && grep -q "0\.\.$((total - 1))" "$TMP/err"; echo $?)" "$(cat "$TMP/err")"
 
 # tb/checks/mutate_screen.sh: its argument checks, then one screen of two mutants of chaos.c
-# against one case (a build of the C model at -O1, about 15 s): 167 (the in-transit mask) is
-# caught by the worked trace of R22.6.1, 81 (an equivalent tie) survives
-for args in "" "rtl/router/tn_router.v test_chaos x" "cmodel/src/nope.c test_chaos x" \
-            "cmodel/src/chaos.c test_nope x" "cmodel/src/chaos.c test_chaos a\"b"; do
+# against one case (a build of the C model at -O1, about 15 s): the in-transit mask's "- 1u" made
+# "+ 1u" is caught by the worked trace of R22.6.1, the stage-2 tie "dm < dj" made "<=" (an
+# equivalent mutant) survives. Their ids are looked up in the listing, which numbers the mutants
+# of every file in order.
+mlist=$(python3 tb/checks/mutate.py list cmodel/hw/*.c cmodel/sim/*.c cmodel/cli/*.c)
+id_mask=$(awk '$2 ~ /chaos\.c:/ && $3 == "-" && $4 == "+" && /\(1u << MQ\)/ {print $1; exit}' <<< "$mlist")
+id_tie=$(awk '$2 ~ /chaos\.c:/ && $3 == "<" && $4 == "<=" && /if \(dm < dj\)/ {print $1; exit}' <<< "$mlist")
+for args in "" "rtl/router/tn_router.v test_chaos x" "cmodel/sim/nope.c test_chaos x" \
+            "cmodel/sim/chaos.c test_nope x" "cmodel/sim/chaos.c test_chaos a\"b"; do
     # shellcheck disable=SC2086  # args: words
     bash tb/checks/mutate_screen.sh $args > /dev/null 2> "$TMP/err"
     check "tb/checks/mutate_screen.sh ${args:-(no arguments)} is refused (exit 2)" \
         "$([ $? = 2 ] && [ -s "$TMP/err" ]; echo $?)" "$(head -2 "$TMP/err")"
 done
-SAN=2 bash tb/checks/mutate_screen.sh cmodel/src/chaos.c test_chaos x > /dev/null 2> "$TMP/err"
+SAN=2 bash tb/checks/mutate_screen.sh cmodel/sim/chaos.c test_chaos x > /dev/null 2> "$TMP/err"
 check "mutate_screen refuses SAN=2 (exit 2, the value and 0 or 1 named)" \
     "$([ $? = 2 ] && grep -q "SAN '2': 0 or 1" "$TMP/err"; echo $?)" "$(cat "$TMP/err")"
-SCREEN_DIR="$TMP/screen-dir" bash tb/checks/mutate_screen.sh cmodel/src/chaos.c test_chaos 'test_chaos_worked*' 167 81 \
-    > "$TMP/screen" 2>&1
+SCREEN_DIR="$TMP/screen-dir" bash tb/checks/mutate_screen.sh cmodel/sim/chaos.c test_chaos 'test_chaos_worked*' \
+    "$id_mask" "$id_tie" > "$TMP/screen" 2>&1
 rc=$?
-check "mutate_screen: 167 caught and 81 survived by test_chaos_worked_trace" \
-    "$([ $rc = 0 ] && grep -q '^167 caught ' "$TMP/screen" && grep -q '^81 survived ' "$TMP/screen" &&
+check "mutate_screen: the mask's mutant ($id_mask) caught and the tie's ($id_tie) survived by test_chaos_worked_trace" \
+    "$([ $rc = 0 ] && [ -n "$id_mask" ] && [ -n "$id_tie" ] && grep -q "^$id_mask caught " "$TMP/screen" &&
+       grep -q "^$id_tie survived " "$TMP/screen" &&
        grep -q '2 mutants, 1 caught, 1 survived, 0 invalid' "$TMP/screen"; echo $?)" \
     "exit $rc: $(tail -3 "$TMP/screen")"
-SCREEN_DIR="$TMP/screen-dir" bash tb/checks/mutate_screen.sh cmodel/src/chaos.c test_chaos 'test_chaos_worked*' 5 > /dev/null 2> "$TMP/err"
+SCREEN_DIR="$TMP/screen-dir" bash tb/checks/mutate_screen.sh cmodel/sim/chaos.c test_chaos 'test_chaos_worked*' 5 > /dev/null 2> "$TMP/err"
 check "mutate_screen refuses a mutant of another file (exit 2, named)" \
     "$([ $? = 2 ] && grep -q "ID '5'" "$TMP/err"; echo $?)" "$(cat "$TMP/err")"
 

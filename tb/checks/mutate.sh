@@ -20,7 +20,7 @@
 #   board   fpga/tn_board.v (the board core: run control, registers, statistics, the window
 #           flags); each mutant is built as tnboard-core (fpga/board.mk) and caught when
 #           tb/checks/board_core_test.sh (tnhost run --compare against the C model) fails
-#   cmodel  cmodel/src/*.c and cmodel/cli/*.c (the C model and tnsim); each mutant is caught by the
+#   cmodel  cmodel/hw/*.c cmodel/sim/*.c and cmodel/cli/*.c (the C model and tnsim); each mutant is caught by the
 #           first of these that fails: test_cli, test_select, test_traffic, test_trace, test_router,
 #           test_chaos (the C unit tests of make test, under ASan and UBSan); the lockstep lines of the
 #           router, gal and acor sets (their models relinked with the mutant's C model: the RTL is
@@ -75,7 +75,7 @@ ctrl) FILES=(fpga/tn_ctrl.v fpga/tn_uart_rx.v fpga/tn_uart_tx.v)
       MODEL=tnboard FIXED= MKV=VL_BOARD MKSRC=VL_BOARD_SRC:fpga ;;
 board) FILES=(fpga/tn_board.v)
        MODEL=tnboard-core FIXED= MKV=VL_CORE MKSRC=VL_CORE_SRC:fpga ;;
-cmodel) FILES=(cmodel/src/*.c cmodel/cli/*.c)
+cmodel) FILES=(cmodel/hw/*.c cmodel/sim/*.c cmodel/cli/*.c)
         MODEL=tnsim FIXED= ;;
 host) FILES=(fpga/host/*.c)
       MODEL=tnhost FIXED= ;;
@@ -239,7 +239,7 @@ c_code() { objdump -d --no-show-raw-insn "$1" | tail -n +4 | sha1sum | cut -c1-1
 c_setup() {
     CC=$(make -s --no-print-directory --eval 'tn_print_cc: ; @echo $(CC)' tn_print_cc)
     SANF=$(cflags CFLAGS_SAN) RELF=$(cflags CFLAGS_REL)
-    INCF="-I$tree/cmodel/include -I$tree/cmodel/src -I$tree/cmodel/cli"
+    INCF="-I$tree/cmodel/include -I$tree/cmodel/hw -I$tree/cmodel/sim -I$tree/cmodel/cli"
     rm -rf "$cdir" && mkdir -p "$cdir/san" "$cdir/rel" "$cdir/base" "$cdir/test" "$cdir/vl" "$tree/build/san"
     : > "$out/build.log"
     local f m t
@@ -383,11 +383,11 @@ h_compile() {
 h_setup() {
     CC=$(make -s --no-print-directory --eval 'tn_print_cc: ; @echo $(CC)' tn_print_cc)
     SANF=$(cflags CFLAGS_SAN)
-    INCF="-I$tree/cmodel/include -I$tree/cmodel/src -I$tree/fpga/host"
+    INCF="-I$tree/cmodel/include -I$tree/cmodel/hw -I$tree/cmodel/sim -I$tree/fpga/host"
     rm -rf "$hdir" && mkdir -p "$hdir/cur" "$hdir/base" "$hdir/lib" "$tree/build/san" "$tree/build/bin"
     : > "$out/build.log"
     local f
-    for f in "$tree"/cmodel/src/*.c; do
+    for f in "$tree"/cmodel/hw/*.c "$tree"/cmodel/sim/*.c; do
         # shellcheck disable=SC2086
         $CC $SANF $INCF -c "$f" -o "$hdir/lib/$(basename "${f%.c}").o" 2>> "$out/build.log" ||
             die "$f does not compile: $out/build.log"

@@ -7,11 +7,11 @@
 # whole set is run on them.
 #
 #   bash tb/checks/mutate_screen.sh FILE TEST FILTER [ID...]
-#     FILE    a file of cmodel/src, e.g. cmodel/src/chaos.c
+#     FILE    a file of cmodel/hw or cmodel/sim, e.g. cmodel/sim/chaos.c
 #     TEST    a cmocka test of tb/unit, e.g. test_chaos
 #     FILTER  cmocka's test filter, e.g. 'test_chaos*' (every case: '*')
 #     ID      mutant ids of make mutate SET=cmodel's listing (tb/checks/mutate.py list
-#             cmodel/src/*.c cmodel/cli/*.c); none: every mutant of FILE
+#             cmodel/hw/*.c cmodel/sim/*.c cmodel/cli/*.c); none: every mutant of FILE
 #   SAN=1     build with make test's sanitizer flags (ASan, UBSan) instead of -O1 alone (0, the
 #             default: without)
 #   SCREEN_DIR  its working folder (default build/mutate/screen, build/mutate/screen-san with SAN)
@@ -25,7 +25,7 @@ cd "$(dirname "$0")/../.."
 [ $# -ge 3 ] || { sed -n '3,/^# A screen:/p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 file=$1 test=$2 filter=$3
 shift 3
-case $file in cmodel/src/*.c) ;; *) echo "mutate_screen: FILE '$file': a file of cmodel/src/*.c" >&2; exit 2 ;; esac
+case $file in cmodel/hw/*.c | cmodel/sim/*.c) ;; *) echo "mutate_screen: FILE '$file': a file of cmodel/hw/*.c or cmodel/sim/*.c" >&2; exit 2 ;; esac
 [ -f "$file" ] || { echo "mutate_screen: FILE '$file': no such file" >&2; exit 2; }
 [ -f "tb/unit/$test.c" ] || { echo "mutate_screen: TEST '$test': no tb/unit/$test.c" >&2; exit 2; }
 case $filter in
@@ -33,7 +33,7 @@ case $filter in
 esac
 san=${SAN:-0}
 case $san in 0 | 1) ;; *) echo "mutate_screen: SAN '$san': 0 or 1" >&2; exit 2 ;; esac
-flags="-std=c11 -O1 -w -Icmodel/include -Icmodel/src"
+flags="-std=c11 -O1 -w -Icmodel/include -Icmodel/hw -Icmodel/sim"
 link=""
 if [ "$san" = 1 ]; then
     flags="$flags -g -fsanitize=address,undefined -fno-sanitize-recover=all"
@@ -44,7 +44,7 @@ dir=build/mutate/screen
 dir=${SCREEN_DIR:-$dir} # one screen at a time in each folder
 rm -rf "$dir"
 mkdir -p "$dir/obj"
-srcs=(cmodel/src/*.c cmodel/cli/*.c)
+srcs=(cmodel/hw/*.c cmodel/sim/*.c cmodel/cli/*.c)
 # the sources as they are now: every mutant is numbered, written and compiled from this
 # snapshot, so that editing cmodel/ during a screen changes nothing in it (as in mutate.sh)
 mkdir -p "$dir/orig"
@@ -63,7 +63,7 @@ for id in "${ids[@]}"; do
     *) echo "mutate_screen: ID '$id': not a mutant of $file" >&2; exit 2 ;;
     esac
 done
-for f in cmodel/src/*.c; do
+for f in cmodel/hw/*.c cmodel/sim/*.c; do
     [ "$f" = "$file" ] || cc $flags -c "$dir/orig/$f" -o "$dir/obj/$(basename "$f" .c).o"
 done
 cc $flags -Dmain=screen_test_main -c "tb/unit/$test.c" -o "$dir/obj/test.o"

@@ -115,12 +115,12 @@ for bin in "$@"; do
 done
 # RTL unit test of the per-link selection state (tn_sel_ldsf_cnt.v, tn_sel_lru_age.v) vs the C model
 run_suite vl_sel_state build/vl/sel_state/vl_sel_state
-# RTL unit test of the GAL network interface (rtl/ni/tn_gal_ni.v) vs the C model's ni.c
+# RTL unit test of the GAL network interface (rtl/ni/tn_gal_ni.v) vs the C model's gal_ni.c
 run_suite vl_gal_ni build/vl/gal_ni/vl_gal_ni
 # RTL unit test of ACOR (rtl/ni/tn_acor.v) vs the C model's acor.c
 run_suite vl_acor build/vl/acor/vl_acor
 # the generated definitions (rtl/common/tn_defs.vh, cmodel/include/tn_defs.h,
-# cmodel/src/tn_obs_model.h, tb/tn_obs.h,
+# cmodel/sim/tn_obs_model.h, tb/tn_obs.h,
 # fpga/host/tn_board_regs.h) match
 # their table rtl/common/tn_defs.tbl
 run_suite defs bash -c 'python3 tools/gen_defs.py --check && echo "ok 1 - generated definitions match rtl/common/tn_defs.tbl" || echo "not ok 1 - run make defs"; echo 1..1'
@@ -129,9 +129,9 @@ run_suite docs python3 tb/checks/check_docs.py
 # the program references' key tables equal the programs' own (--keys; make keydocs)
 run_suite keydocs bash tb/checks/check_keydocs.sh
 # no circle of calls among tnhost's sources (fpga/host/tnhost*.c: tnhost.h lists the layers) and
-# among the C model's (cmodel/src/*.c: tn_internal.h lists the layers)
+# among the C model's (cmodel/hw/*.c cmodel/sim/*.c: tn_internal.h lists the layers)
 run_suite host_layers python3 tb/checks/check_layers.py --cflags "-Ifpga/host -Icmodel/include" fpga/host/tnhost*.c
-run_suite cmodel_layers python3 tb/checks/check_layers.py --cflags "-Icmodel/include -Icmodel/src" cmodel/src/*.c
+run_suite cmodel_layers python3 tb/checks/check_layers.py --cflags "-Icmodel/include -Icmodel/hw -Icmodel/sim" cmodel/hw/*.c cmodel/sim/*.c
 run_suite check_cli bash tb/checks/check_cli.sh
 # random command lines against the sanitizer tnsim and tnhost (valid draws must run clean; one key broken
 # must be refused naming it), a fixed seed; make regress draws more with its own seed

@@ -5,7 +5,7 @@
  *   rnet.c     the RTL side: one Verilated tn_torus, or one tn_router per node wired here
  *   drive.c    the injection inputs the model's registers of a cycle drive
  *   compare.c  every link, credit, observed register and error vector, table-driven
- *   ni.c       the GAL network interface beside each router
+ *   gal_ni.c       the GAL network interface beside each router
  *   acor.c     the ACOR block beside each router
  *   inject.c   inject=: one break of the link protocol, given to both, for the error vectors
  *   rtlonly.c  the RTL alone (no model), for throughput
@@ -136,7 +136,7 @@ typedef tn_links view;
 void drive_flit(uint8_t *p, long lsb, const layout *L, const tn_flit *f);
 void drive_injection(rnet *r, const view *w, const layout *L, const tn_geom *g);
 
-/* ---- comparison (compare.c, ni.c) ---- */
+/* ---- comparison (compare.c, gal_ni.c) ---- */
 typedef struct mismatch {
     long cycle;
     int node, port, vc;
@@ -150,7 +150,7 @@ int compare(rnet *r, const tn_sim *s, const view *w, const layout *L, int err_ok
 int compare_snapped(const rnet *r, const tn_sim *s, const view *w, const layout *L, int err_ok,
                     mismatch *mm);
 /* A mismatch of a register beside a router (the GAL NI's, ACOR's): node, index (-1 for none),
- * field, the RTL's and the model's values; returns 1 (ni.c). */
+ * field, the RTL's and the model's values; returns 1 (gal_ni.c). */
 int lk_node_mismatch(mismatch *mm, int node, int idx, const char *field, uint64_t rv,
                      uint64_t mv);
 /* A node's model, and the bit where its part of a port begins given the part's width: its own

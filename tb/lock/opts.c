@@ -8,7 +8,7 @@
 #include <unistd.h>
 #include "opts.h"
 
-/* tnlock's own keys, beside the model's (one key table: cmodel/src/config.c, tn_cli.h) */
+/* tnlock's own keys, beside the model's (one key table: cmodel/sim/config.c, tn_cli.h) */
 static int set_long(long *dst, const char *v, char *err, size_t errlen)
 {
     (void)err;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* ACOR's blocks (cmodel/src/acor.c, docs/acor.md): the level machine on scripted event sequences
+/* ACOR's blocks (cmodel/hw/acor.c, docs/acor.md): the level machine on scripted event sequences
  * (cycle-exact rise and fall, restart on rise and at every interval end, one step per cycle, the
  * 2- and 3-level sequences, the per-packet level) and each restriction set's draw (every allowed
  * node reachable, none outside, uniform within chi-square bounds). */

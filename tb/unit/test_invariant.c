@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The C model's mirror of the formal proofs' invariants (cmodel/src/invariant.c): they hold
+/* The C model's mirror of the formal proofs' invariants (cmodel/sim/invariant.c): they hold
  * through loaded runs of every family they cover (these tests are built with -DTN_INVARIANTS, so
  * each cycle is checked and a broken invariant is a check error), and each check fires, naming
  * its property number, when the state is broken on purpose. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The sinks' integrity checks (cmodel/src/sink.c; docs/microarchitecture.md R10.2) can fail:
+/* The sinks' integrity checks (cmodel/hw/sink.c; docs/microarchitecture.md R10.2) can fail:
  * one fault of each kind planted in a body flit buffered in the network, or in the packet table,
  * is caught with its own message. Each fault's packet, left alone, is delivered with no error
  * (the control run), so the error comes from the fault. */

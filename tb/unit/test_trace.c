@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Unit tests of the trace loader of cmodel/src/traffic.c (tn_trace_load, docs/traffic.md
+/* Unit tests of the trace loader of cmodel/hw/traffic.c (tn_trace_load, docs/traffic.md
  * section 6): good files, empty and long lines, the sort, every error message of the
  * section's table, file errors and a fuzz of malformed lines. */
 #define _POSIX_C_SOURCE 200809L

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Unit tests of cmodel/src/traffic.c: every example of docs/traffic.md, permutation
+/* Unit tests of cmodel/hw/traffic.c: every example of docs/traffic.md, permutation
  * properties, draw counts and distribution sanity (the trace loader: test_trace.c). */
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Verilated unit test of the board's traffic source alone (rtl/ni/tn_source.v, with
- * rtl/ni/tn_traffic.v) against the C model's generator (cmodel/src/source.c generate() and
- * tn_source_header, cmodel/src/traffic.c tn_traffic_dest): for every pattern the board builds,
+ * rtl/ni/tn_traffic.v) against the C model's generator (cmodel/hw/source.c generate() and
+ * tn_source_header, cmodel/hw/traffic.c tn_traffic_dest): for every pattern the board builds,
  * DOR, VAL and GOAL headers and several length ranges, thousands of cycles each, the packets the
  * RTL starts (creation cycle, destination, length, VAL's intermediate node, GOAL's quadrant) are
  * those the C model creates, in order; every flit carries the board's payload (head: the

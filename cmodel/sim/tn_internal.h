@@ -6,15 +6,16 @@
  * tn_sink_vc, tn_link_regs, tn_pkt_table, tn_meas, tn_chaos_state) and its functions take that
  * struct and their inputs, as its Verilog module has ports; struct tn_sim holds them and
  * sim.c / torus.c wire them.
- * The files of cmodel/src in layers, top to bottom; a file calls only files of the layers below
- * its own, so no two files call each other (tb/checks/check_layers.py checks it and prints the
- * levels: python3 tb/checks/check_layers.py --cflags "-Icmodel/include -Icmodel/src"
- * cmodel/src/[a-z]*.c):
+ * The files of cmodel/hw (the hardware blocks' twins, named as their RTL modules) and cmodel/sim
+ * (the simulator around them) in layers, top to bottom; a file calls only files of the layers
+ * below its own, so no two files call each other (tb/checks/check_layers.py checks it and prints
+ * the levels: python3 tb/checks/check_layers.py --cflags "-Icmodel/include -Icmodel/hw
+ * -Icmodel/sim" followed by the .c files of cmodel/hw and cmodel/sim):
  *   sim.c (the cycle, the statistics), observe.c (what the lockstep harness reads), bound.c,
- *   deadlock.c, invariant.c, cli.c
+ *   deadlock.c, invariant.c, cmdline.c
  *   router.c, chaos.c (a router's cycle), source.c (sources, GAL senders), config.c
- *   torus.c (links), ni.c, acor.c, traffic.c; the router's blocks sw_alloc.c, vc_req.c, send.c
- *   input_unit.c, output_unit.c, sink.c, stats.c, arbiter.c, select.c, rng.c, text.c
+ *   torus.c (links), gal_ni.c, acor.c, traffic.c; the router's blocks sw_alloc.c, vc_req.c, send.c
+ *   input_unit.c, output_unit.c, sink.c, stats.c, rr_arbiter.c, select.c, rng.c, text.c
  *   packet.c (the packet table, payloads, check failures), route.c
  *   topology.c
  * What a lower file computes for a higher one goes back as a value: tn_router_step leaves its
@@ -420,7 +421,7 @@ int tn_send_ov(int active, int ovc, uint32_t set);
 /* source.c: the routing header a source draws for a packet (section 20). */
 void tn_source_header(const tn_gen *gen, int node, tn_rng *r, tn_pending *p);
 
-/* ni.c: the GAL network interface, all nodes' (tn_gal_ni owns its state and parameters). */
+/* gal_ni.c: the GAL network interface, all nodes' (tn_gal_ni owns its state and parameters). */
 int tn_gal_init(tn_gal_ni *g, const tn_geom *geo, const tn_config *c);
 void tn_gal_free(tn_gal_ni *g);
 /* Queue a pending packet (returns 1 + its queue index set*2^n + quadrant) or leave it pending

@@ -120,7 +120,7 @@ static int set_of(const tn_gal_ni *g, const int *cs, const int *cd, int dst, int
 
 int tn_gal_enqueue(tn_gal_ni *g, int node, const tn_pending *p)
 {
-    int cs[TN_MAX_N], cd[TN_MAX_N];
+    int cs[TN_MAX_N] = {0}, cd[TN_MAX_N] = {0};
     tn_coords(g->geo, node, cs);
     tn_coords(g->geo, p->dst, cd);
     /* minimal quadrant (section 8's direction, its tie rule) and the dimensions with no offset,

@@ -62,7 +62,7 @@ void tn_ou_avail(const tn_geom *g, int V, int buf, int acrd, const uint8_t *cred
 }
 
 /* tn_ou_avail's afree for the router of a node (tn_router.v's afree_o, from its output units),
- * from the state at the start of the cycle: what the GAL NI's hold reads (ni.c, R21.5.1). */
+ * from the state at the start of the cycle: what the GAL NI's hold reads (gal_ni.c, R21.5.1). */
 uint32_t tn_router_afree(const tn_routers *r, int node)
 {
     const long base = (long)node * r->P;
