@@ -3,8 +3,8 @@
  * (input units and route computation), two switch-allocation iterations with the output VC taken
  * by a head as it leaves, and traversal; computed from the state at the start of the cycle and
  * committed at its end (docs/microarchitecture.md section 6). It owns the routers' state
- * (tn_routers) and leaves what it writes on its output and credit registers in a tn_router_out,
- * which the simulator puts on the links; it keeps no statistics. */
+ * (tn_routers) and writes its output and credit registers into the link registers it is given
+ * (torus.c); it keeps no statistics. */
 #include "tn_internal.h"
 
 void tn_router_sel_sync(tn_routers *r, int node, long cycle)
@@ -31,7 +31,7 @@ void tn_router_sel_sync(tn_routers *r, int node, long cycle)
 /* Switch traversal of a grant of output port op to input VC (ip, v); a head takes the lowest VC
  * of set (section 6.7). */
 static void router_traverse(tn_routers *r, int node, int ip, int v, int op, uint32_t set,
-                            tn_router_out *o)
+                            tn_link_regs *lk)
 {
     const int P = r->P, V = r->V;
     const long base = (long)node * P;
@@ -47,14 +47,12 @@ static void router_traverse(tn_routers *r, int node, int ip, int v, int op, uint
         r->iu.ovc[ivc] = (uint8_t)ov;
     }
     tn_iu_pop(r, node, ip, v);
-    o->cip[o->ncrd] = (uint8_t)ip;
-    o->crd_vc[o->ncrd++] = (uint8_t)v;
+    tn_link_emit_credit(lk, node, ip, v);
     f.vc = (uint8_t)ov;
     if ((r->routing == TN_ROUTE_VAL || r->routing == TN_ROUTE_ACOR) && f.head) /* the head carries the phase in force */
         f.phase = (uint8_t)tn_val_phase(r->g, r->coord + (long)node * r->g->n, f.mid, f.phase);
     tn_ou_send(r, node, op, f.vc);
-    o->fop[o->nflit] = (uint8_t)op;
-    o->flit[o->nflit++] = f;
+    tn_link_emit_flit(lk, r->g, node, op, &f);
     if (f.tail) {
         r->ou.busy[base + op] &= ~(1u << ov);
         r->iu.state[ivc] = TN_VC_IDLE;
@@ -63,7 +61,7 @@ static void router_traverse(tn_routers *r, int node, int ip, int v, int op, uint
     r->as.sa2_ptr[base + op] = (uint8_t)((ip + 1) % P);
 }
 
-void tn_router_step(tn_routers *r, int node, long cycle, tn_router_out *o)
+void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_router_use *u)
 {
     const int P = r->P, V = r->V;
     const long base = (long)node * P;
@@ -77,7 +75,7 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_router_out *o)
     /* every input VC's request (section 6.4), from the state at the start of the cycle */
     const tn_node_in n = {r->g, V, rt, r->coord + (long)node * r->g->n, r->g->nbr + base,
                           r->ou.credits + base * V};
-    tn_req *q = o->q; /* the caller's: its statistics read them after the step */
+    tn_req *q = u->q; /* the caller's: its statistics read them after the step */
     uint32_t nonempty = 0;
     for (int ip = 0; ip < P; ip++) {
         uint32_t m = r->iu.nemask[base + ip];
@@ -97,7 +95,6 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_router_out *o)
      * output port, then traversal. Iteration 2 is for the ports iteration 1 left unmatched and
      * the requests that need no selection; it reads only the requests computed above. */
     uint32_t in_done = 0, out_done = 0, sent = 0;
-    o->nflit = o->ncrd = 0;
     for (int it = 0; it < 2; it++) {
         int win_vc[TN_MAX_P];
         uint32_t win_set[TN_MAX_P];
@@ -121,7 +118,7 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_router_out *o)
                 continue;
             uint32_t rq = r->transit ? tn_sa_transit(sa2_req[op], nnet) : sa2_req[op];
             int ip = tn_sa_stage2(rq, P, r->as.sa2_ptr[base + op]);
-            router_traverse(r, node, ip, win_vc[ip], op, win_set[ip], o);
+            router_traverse(r, node, ip, win_vc[ip], op, win_set[ip], lk);
             in_done |= 1u << ip;
             out_done |= 1u << op;
             if (!tn_port_is_term(r->g, op))
@@ -129,8 +126,8 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_router_out *o)
         }
     }
 
-    o->in_done = in_done; /* for the caller's statistics (R17.10), not hardware */
-    o->sent = sent;
+    u->in_done = in_done; /* for the caller's statistics (R17.10), not hardware */
+    u->sent = sent;
 
     /* per-link selection state and the router RNG (section 19) */
     for (int j = 0; j < nnet; j++) {

@@ -482,7 +482,7 @@ static void chaos_wait_commit(chaos_cycle *c)
 
 /* R22.2.7: switch traversal of the stage-2 winners and the write port's flit; returns the
  * network ports sent on (bit j = port j+1). */
-static uint32_t chaos_traverse(chaos_cycle *c, tn_router_out *o)
+static uint32_t chaos_traverse(chaos_cycle *c, tn_link_regs *lk)
 {
     tn_routers *rt = c->rt;
     tn_chaos_state *cs = c->cs;
@@ -514,8 +514,7 @@ static uint32_t chaos_traverse(chaos_cycle *c, tn_router_out *o)
             f = *tn_iu_front(rt, ivc);
             ov = rt->iu.ovc[ivc];
             tn_iu_pop(rt, node, w, v);
-            o->cip[o->ncrd] = (uint8_t)w;
-            o->crd_vc[o->ncrd++] = (uint8_t)v;
+            tn_link_emit_credit(lk, node, w, v);
             tail = f.tail;
             if (tail)
                 rt->iu.state[ivc] = TN_VC_IDLE;
@@ -523,8 +522,7 @@ static uint32_t chaos_traverse(chaos_cycle *c, tn_router_out *o)
         }
         f.vc = (uint8_t)ov;
         tn_ou_send(rt, node, op, f.vc);
-        o->fop[o->nflit] = (uint8_t)op;
-        o->flit[o->nflit++] = f;
+        tn_link_emit_flit(lk, rt->g, node, op, &f);
         if (!tn_port_is_term(rt->g, op))
             sent |= 1u << (op - 1);
         if (tail)
@@ -537,8 +535,7 @@ static uint32_t chaos_traverse(chaos_cycle *c, tn_router_out *o)
         long k = qb + rt->iu.ovc[ivc];
         tn_flit f = *tn_iu_front(rt, ivc);
         tn_iu_pop(rt, node, ip, v);
-        o->cip[o->ncrd] = (uint8_t)ip;
-        o->crd_vc[o->ncrd++] = (uint8_t)v;
+        tn_link_emit_credit(lk, node, ip, v);
         if (f.tail)
             rt->iu.state[ivc] = TN_VC_IDLE;
         rt->as.sa1_ptr[base + ip] = (uint8_t)((v + 1) % V);
@@ -556,7 +553,7 @@ static uint32_t chaos_traverse(chaos_cycle *c, tn_router_out *o)
 }
 
 void tn_chaos_router_step(tn_routers *rt, tn_chaos_state *cs, int node, long cycle,
-                          tn_router_out *o)
+                          tn_link_regs *lk)
 {
     chaos_cycle c;
     c.rt = rt;
@@ -572,7 +569,6 @@ void tn_chaos_router_step(tn_routers *rt, tn_chaos_state *cs, int node, long cyc
     c.qb = (long)node * c.Q;
     c.cur = rt->coord + (long)node * rt->g->n;
     c.x = rt->sel.rng[node];
-    o->nflit = o->ncrd = 0;
 
     /* the steps of section 22.2 from the state at the start of the cycle */
     chaos_free_vcs(&c);    /* R22.2.1 */
@@ -584,7 +580,7 @@ void tn_chaos_router_step(tn_routers *rt, tn_chaos_state *cs, int node, long cyc
     chaos_slot_commit(&c);  /* R22.2.5 */
     chaos_queue_commit(&c); /* R22.2.3 */
     chaos_wait_commit(&c);  /* R22.2.6 */
-    uint32_t sent = chaos_traverse(&c, o); /* R22.2.7 */
+    uint32_t sent = chaos_traverse(&c, lk); /* R22.2.7 */
 
     /* R22.2.8: per-link selection state and the router RNG (section 19) */
     for (int j = 0; j < c.nnet; j++) {

@@ -294,7 +294,7 @@ void tn_sim_step(tn_sim *s)
     const int nodes = s->g.nodes, term = s->g.term;
     /* Phase 1: every block computes from the state at the start of the cycle. */
     const int gal = s->cfg.routing == TN_ROUTE_GAL;
-    tn_router_out out; /* what a router's step writes: its output and credit registers */
+    tn_router_use use; /* what a router's step leaves for the statistics */
     for (int v = 0; v < nodes; v++) {
         for (int e = 0; gal && e < term; e++)
             tn_source_send(s, v, e);
@@ -306,16 +306,12 @@ void tn_sim_step(tn_sim *s)
             tn_router_sel_sync(&s->rt, v, s->cycle);
             if (s->cfg.routing == TN_ROUTE_CHAOS) {
                 /* section 22: its own cycle, in chaos.c */
-                tn_chaos_router_step(&s->rt, &s->chaos, v, s->cycle, &out);
+                tn_chaos_router_step(&s->rt, &s->chaos, v, s->cycle, &s->lk);
             } else {
-                tn_router_step(&s->rt, v, s->cycle, &out);
+                tn_router_step(&s->rt, v, s->cycle, &s->lk, &use);
                 /* statistics (R17.10), not hardware */
-                tn_stats_port_use(s, v, out.q, out.in_done, out.sent);
+                tn_stats_port_use(s, v, use.q, use.in_done, use.sent);
             }
-            for (int i = 0; i < out.ncrd; i++)
-                tn_link_emit_credit(&s->lk, v, out.cip[i], out.crd_vc[i]);
-            for (int i = 0; i < out.nflit; i++)
-                tn_link_emit_flit(&s->lk, &s->g, v, out.fop[i], &out.flit[i]);
         }
     }
     if (s->cfg.routing == TN_ROUTE_GAL)

@@ -18,9 +18,9 @@
  *   input_unit.c, output_unit.c, sink.c, stats.c, rr_arbiter.c, select.c, rng.c, text.c
  *   packet.c (the packet table, payloads, check failures), route.c
  *   topology.c
- * What a lower file computes for a higher one goes back as a value: tn_router_step leaves its
- * output registers and the inputs of the ports' statistics in its caller's tn_router_out, the
- * sink returns the packet it delivered. */
+ * What a lower file computes for a higher one goes back as a value: tn_router_step writes its
+ * output registers into the link registers it is given and leaves the inputs of the ports'
+ * statistics in its caller's tn_router_use; the sink returns the packet it delivered. */
 #ifndef TN_INTERNAL_H
 #define TN_INTERNAL_H
 
@@ -65,7 +65,7 @@ typedef struct tn_sel_state {
 /* The routers of the network (rtl/router/tn_router.v, one per node): their parameters and their
  * state, flat arrays indexed as the RTL buses. router.c, chaos.c and the blocks below own it; the
  * simulator holds it and wires its ports: tn_iu_push and tn_ou_credit take the link and credit
- * registers in, tn_router_step leaves the cycle's out registers in a tn_router_out. */
+ * registers in, tn_router_step writes the cycle's out registers into the link registers. */
 typedef struct tn_routers {
     const tn_geom *g;
     const int32_t *coord;  /* [node*n + d] */
@@ -447,32 +447,28 @@ void tn_gal_take(tn_gal_ni *g, int node, int ch, int qi);
 void tn_gal_tick(tn_gal_ni *g, long cycle, int in_window);
 
 /* router.c */
-/* What a router writes in a cycle, in the order it writes them: the flits on its output (link)
- * registers, flit[i] on output port fop[i], and the credits on its input ports' credit registers,
- * crd_vc[i] on input port cip[i]; the caller puts them on the links (torus.c). And for its
- * statistics (R17.10, not hardware): the requests q[ip*V + v] of the cycle (section 6.4, with
- * their `want`; a VC without a flit: kind NONE and nothing else), the input ports granted (bit
- * ip) and the network ports sent on (bit j = port j+1). The caller owns it; the step writes it. */
-typedef struct tn_router_out {
-    int nflit, ncrd;
-    uint8_t fop[TN_MAX_P];
-    tn_flit flit[TN_MAX_P];
-    uint8_t cip[TN_MAX_P], crd_vc[TN_MAX_P];
+/* What a router's cycle leaves for its caller's statistics (R17.10, not hardware): the requests
+ * q[ip*V + v] of the cycle (section 6.4, with their `want`; a VC without a flit: kind NONE and
+ * nothing else), the input ports granted (bit ip) and the network ports sent on (bit j = port
+ * j+1). The caller owns it; the step writes it. */
+typedef struct tn_router_use {
     tn_req q[TN_MAX_P * TN_MAX_V];
     uint32_t in_done, sent;
-} tn_router_out;
-/* One cycle of node's router at cycle `cycle`: from the state at its start, committed at its end. */
-void tn_router_step(tn_routers *r, int node, long cycle, tn_router_out *o);
+} tn_router_use;
+/* One cycle of node's router at cycle `cycle`: from the state at its start, committed at its
+ * end. Its outputs: the flits it writes on its output (link) registers and the credits on its
+ * input ports' credit registers, into the registers lk (torus.c), and its use u. */
+void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_router_use *u);
 /* Bring a router's selection state and RNG to the start of cycle `cycle` (the cycles it was
  * skipped had no flit to send and constant busy flags). tnlock calls it before comparing. */
 void tn_router_sel_sync(tn_routers *r, int node, long cycle);
 
 /* chaos.c: CHAOS (section 22), the whole router cycle for routing=chaos: the routers' state and
- * the shared queues'; it fills o's flits and credits (not its statistics). */
+ * the shared queues'; its flits and credits go into the registers lk. */
 int tn_chaos_init(tn_chaos_state *c, int nodes, int ports, int vcs, int buf, int q, int wait);
 void tn_chaos_free(tn_chaos_state *c);
-void tn_chaos_router_step(tn_routers *r, tn_chaos_state *cs, int node, long cycle,
-                          tn_router_out *o);
+void tn_chaos_router_step(tn_routers *rt, tn_chaos_state *cs, int node, long cycle,
+                          tn_link_regs *lk);
 
 /* sim.c, statistics (R17.10), not hardware: what each network output port of the router did this
  * cycle, from the requests q[ip*V + v] of the cycle (section 6.4, with their `want`), the input
