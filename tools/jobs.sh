@@ -13,7 +13,7 @@
 #   parallel  GNU parallel, -j N at once a host (default: its cores), on this machine or, with
 #             --sshlogin HOST (repeatable, passed through; ":" is this machine), over ssh: every
 #             host must see this folder and DIR at the same paths (a shared file system)
-#   slurm     one array job (sbatch --array=0-(N-1)), waited for (sbatch --wait), then merged;
+#   slurm     one array job (sbatch --array=0-(N-1)), waited for (squeue polled every TN_SLURM_POLL s, 1), then merged;
 #             --partition P, --time T, --cpus-per-task C, --max-running M (the array's %M),
 #             --sbatch-arg ARG (repeatable) or TN_SLURM_PARTITION, TN_SLURM_TIME, TN_SLURM_CPUS,
 #             TN_SLURM_MAX_RUNNING; arrays larger than TN_SLURM_MAX_ARRAY (1000, Slurm's default
@@ -48,8 +48,8 @@ while [ $# -gt 0 ]; do
         --sbatch-arg) sbatch_args+=("${2:?}"); shift 2 ;;
         --sshlogin|-S) sshlogins+=("${2:?}"); shift 2 ;;
         -h|--help) usage ;;
-        local|parallel|slurm) break ;;
-        *) die "unknown option '$1'; allowed: --dir, -j, --style, --clean, --keep, --partition, --time, --cpus-per-task, --max-running, --sbatch-arg, --sshlogin (--help)" ;;
+        -*) die "unknown option '$1'; allowed: --dir, -j, --style, --clean, --keep, --partition, --time, --cpus-per-task, --max-running, --sbatch-arg, --sshlogin (--help)" ;;
+        *) break ;;
     esac
 done
 engine=${1:-}
@@ -135,28 +135,46 @@ slurm)
             fi
         } > "$dir/array.sh"
         chmod +x "$dir/array.sh"
-        sargs=(--parsable --wait --job-name "tn-jobs" --cpus-per-task "$cpus"
+        sargs=(--parsable --job-name "tn-jobs" --cpus-per-task "$cpus"
                --output "$dir/slurm-%A_%a.log" --chdir "$PWD")
         [ -n "$partition" ] && sargs+=(--partition "$partition")
         [ -n "$time_lim" ] && sargs+=(--time "$time_lim")
         sargs+=("${sbatch_args[@]+"${sbatch_args[@]}"}")
-        pids=()
+        ids=()
         for ((off = 0; off < njobs; off += maxarray)); do
             last=$(( njobs - off < maxarray ? njobs - off - 1 : maxarray - 1 ))
             arr="0-$last${maxrun:+%$maxrun}"
             echo "$me: sbatch --array=$arr (jobs $off..$((off + last))) ${sargs[*]} $dir/array.sh" >&2
-            TN_JOB_OFFSET=$off sbatch --array="$arr" --export=ALL,TN_JOB_OFFSET=$off "${sargs[@]}" \
-                "$dir/array.sh" > "$dir/sbatch-$off.out" 2> "$dir/sbatch-$off.err" &
-            pids+=($!)
+            id=$(sbatch --array="$arr" --export=ALL,TN_JOB_OFFSET=$off "${sargs[@]}" "$dir/array.sh" 2> "$dir/sbatch.err")
+            src=$?
+            id=${id%%;*}
+            if [ $src -ne 0 ] || ! [[ "$id" =~ ^[0-9]+$ ]]; then
+                cat "$dir/sbatch.err" >&2
+                [ ${#ids[@]} -eq 0 ] || scancel "${ids[@]}" 2>/dev/null
+                die "sbatch failed (exit $src): the array was not submitted"
+            fi
+            ids+=("$id")
         done
-        src=0
-        for p in "${pids[@]}"; do wait "$p" || src=$?; done
-        cat "$dir"/sbatch-*.err >&2
-        if [ $src -ne 0 ] && ! grep -q '^[0-9]' "$dir"/sbatch-*.out; then
-            die "sbatch failed (exit $src): nothing submitted"
-        fi
-        [ $src -eq 0 ] || echo "$me: sbatch: a task of the array failed (exit $src; logs $dir/slurm-*.log); merging what there is" >&2
-        echo "$me: array job $(tr '\n' ' ' < <(cat "$dir"/sbatch-*.out)) ended" >&2
+        # a signal to this script cancels the arrays it submitted
+        trap 'scancel "${ids[@]}" 2>/dev/null; exit 130' INT TERM HUP
+        # wait until no task of the arrays is pending or running (squeue lists them; a job
+        # squeue no longer knows has ended); TN_SLURM_POLL seconds between looks (default 1)
+        gone=0 fails=0
+        while :; do
+            sq=$(squeue -h -j "$(IFS=,; echo "${ids[*]}")" -o %i 2>&1)
+            qrc=$?
+            if [ $qrc -eq 0 ] && [ -z "$sq" ]; then break; fi
+            if [ $qrc -ne 0 ]; then
+                if grep -q 'Invalid job id' <<< "$sq"; then break; fi
+                fails=$((fails + 1))
+                [ $fails -lt 30 ] || die "squeue fails ($sq): cannot tell when array ${ids[*]} ends"
+            else
+                fails=0
+            fi
+            sleep "${TN_SLURM_POLL:-1}"
+        done
+        trap - INT TERM HUP
+        echo "$me: array job ${ids[*]} ended" >&2
     fi
     ran=1
     ;;
