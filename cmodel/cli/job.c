@@ -287,7 +287,7 @@ static const char *get_str(const char *p, char *out, size_t len)
             } else
                 return NULL;
         }
-        if (k + 1 >= len)
+        if (k + 1 >= len || (unsigned char)ch < 0x20 || ch == 0x7f) /* messages are one line */
             return NULL;
         out[k++] = ch;
     }
@@ -346,9 +346,8 @@ static const char *get_one(const char *p, int t, void *dst, size_t size)
     return p + n;
 }
 
-/* A record's line into s: 0, or -1 with why */
-static int decode(char *line, int i, int n, uint64_t fp, int search, tnsim_search *s, char *why,
-                  size_t wlen)
+int tnsim_job_decode(char *line, int i, int n, uint64_t fp, int search, tnsim_search *s,
+                     char *why, size_t wlen)
 {
     size_t len = strlen(line);
     if (!len || line[len - 1] != '\n') {
@@ -432,9 +431,13 @@ static int decode(char *line, int i, int n, uint64_t fp, int search, tnsim_searc
         snprintf(why, wlen, "is of format %d; allowed: %d (this tnsim's)", fmt, JOB_FORMAT);
         return -1;
     }
+    if (strlen(fps) != 16 || strspn(fps, "0123456789abcdef") != 16) {
+        snprintf(why, wlen, "is corrupted (no fingerprint)");
+        return -1;
+    }
     if (idx != i || jobs != n || strcmp(fps, want_fp) ||
         strcmp(kind, search ? "search" : "simulation")) {
-        snprintf(why, wlen, "is job %d of %d of another command (fingerprint %.20s, this "
+        snprintf(why, wlen, "is job %d of %d of another command (fingerprint %s, this "
                  "command's %s): the jobs were run with other keys", idx, jobs, fps, want_fp);
         return -1;
     }
@@ -538,7 +541,7 @@ static int merge(cli *a, const tn_config *cfgs, int n, uint64_t fp)
                 snprintf(why, sizeof why, "result '%s' is corrupted (not one line of text)", path);
             else {
                 char w[400];
-                if (decode(line, i, n, fp, search, &rec[i], w, sizeof w))
+                if (tnsim_job_decode(line, i, n, fp, search, &rec[i], w, sizeof w))
                     snprintf(why, sizeof why, "result '%s' %s", path, w);
                 else if (rec[i].res.rc == 2)
                     snprintf(why, sizeof why, "failed: %s (result '%s')", rec[i].res.cfg_err, path);

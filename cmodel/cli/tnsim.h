@@ -109,6 +109,11 @@ int tnsim_sat_search(const cli *a, const tn_config *c, tnsim_search *s);
 int tnsim_job(cli *a);
 int tnsim_job_take_sim(tnsim_result *r);
 int tnsim_job_take_search(tnsim_search *s);
+/* A job's result (one line with its '\n', changed in place) into s when it is job i of n of the
+ * command with fingerprint fp (search: sat's kind): 0, or -1 with why ("is corrupted (...)", a
+ * message without control bytes) */
+int tnsim_job_decode(char *line, int i, int n, uint64_t fp, int search, tnsim_search *s,
+                     char *why, size_t wlen);
 /* seeds.c: the replications' configurations (a->seeds of them) from base; the mode run with
  * seeds > 1 (exit status); sweep's rows with seeds > 1: the CSV header's extra columns, and one
  * load's row (or JSON object, followed by ",\n" unless last); 0, 1 (a failed run) or 2 (an

@@ -110,3 +110,53 @@ open(p, "w").write(s + ', "checksum": "%016x"}\n' % h)
 EOF
 tn $JS job=merge jobdir="$TMP/jm"
 merge_refused "a failed job" "job 0 of 3|failed: out of memory"
+# the reader of results as outside input: 150 results of the sweep, each mutated (bytes flipped,
+# inserted, deleted, cut short) and its checksum made right again, so that the parser, not the
+# checksum, meets it: the merge never crashes (no sanitizer report), refuses with exit 2 and
+# messages of one line each without control bytes, or merges (exit 0) a result still well formed
+cp -r "$TMP/jd1" "$TMP/jz"
+if msg=$(python3 - "$TNSIM" "$TMP/jz" "$TMP/jd1/job-1.json" $JS 2>&1 <<'EOF2'
+import random, re, subprocess, sys
+tnsim, d, orig, args = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+base = open(orig, "rb").read().rstrip(b"\n")
+base = base[:base.rindex(b', "checksum": "')]
+rng = random.Random(61)
+bad = []
+for case in range(150):
+    s = bytearray(base)
+    for _ in range(rng.randint(1, 4)):
+        how = rng.randrange(4)
+        p = rng.randrange(max(len(s), 1))
+        if how == 0:
+            s[p] = rng.randrange(256)
+        elif how == 1:
+            s.insert(p, rng.choice(b'0123456789-.,:[]{}" \\ue\x01\x7fx'))
+        elif how == 2 and len(s) > 2:
+            del s[p]
+        elif how == 3 and rng.random() < 0.3:
+            s = s[:p]
+    h = 14695981039346656037
+    for b in s:
+        h = ((h ^ b) * 1099511628211) % (1 << 64)
+    open(d + "/job-1.json", "wb").write(bytes(s) + b', "checksum": "%016x"}\n' % h)
+    r = subprocess.run([tnsim] + args + ["job=merge", "jobdir=" + d], capture_output=True, timeout=60)
+    err = r.stderr.decode("latin-1")
+    why = None
+    if re.search(r"runtime error|AddressSanitizer|LeakSanitizer", err):
+        why = "sanitizer report"
+    elif r.returncode not in (0, 2):
+        why = "exit %d" % r.returncode
+    elif r.returncode == 2 and (r.stdout or "job 1 of 3" not in err):
+        why = "refusal printed a table or did not name job 1"
+    elif re.search(r"[\x00-\x09\x0b-\x1f\x7f]", err):
+        why = "a control byte on stderr"
+    if why:
+        bad.append("case %d: %s: %r; stderr %r" % (case, why, bytes(s)[:200], err[:300]))
+print("\n".join(bad[:5]))
+sys.exit(1 if bad else 0)
+EOF2
+); then
+    pass "job: 150 mutated results (checksum made right): refused naming the job, or merged; no crash"
+else
+    fail "job: 150 mutated results (checksum made right): refused naming the job, or merged; no crash" "$msg"
+fi
