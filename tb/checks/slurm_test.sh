@@ -101,6 +101,8 @@ if command -v parallel >/dev/null; then
     through parallel -j 2 -- sweep 0 "${SWEEP[@]}"
     through parallel -- lock 0 "${LOCK[@]}"
     through parallel -- failing 1 "${FAILING[@]}"
+    # --sshlogin passed through to GNU parallel (":" is this machine, without ssh)
+    through parallel --sshlogin : -j 2 -- seeds 0 "${SEEDS[@]}"
 else
     fail "GNU parallel installs (apt-get install parallel)" "$(tail -n 5 "$T/apt-parallel.log")"
 fi
