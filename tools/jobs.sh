@@ -7,13 +7,17 @@
 # job=I jobdir=DIR, job=merge jobdir=DIR) or tb/checks/lockstep.sh LIST (--list, --job I --dir DIR,
 # --merge DIR); a command with a word whose name starts with "tnsim" takes the first form, any
 # other the second (--style kv|opt to say). The merge's standard output is this script's and its
-# exit status this script's; the jobs' own output goes to DIR/job-I.log (slurm: DIR/slurm-I.log).
+# exit status this script's; the jobs' own output goes to DIR/job-I.log (slurm:
+# DIR/slurm-ARRAYID_TASK.log, TASK = I less the part's offset).
+# A job exits 0 when it wrote its result (a tnsim job also 1 when its run failed, as the run
+# would): the merge, not the job's status, judges.
 # Engines:
 #   local     the jobs here, -j N at once (xargs; default 1)
 #   parallel  GNU parallel, -j N at once a host (default: its cores), on this machine or, with
 #             --sshlogin HOST (repeatable, passed through; ":" is this machine), over ssh: every
 #             host must see this folder and DIR at the same paths (a shared file system)
-#   slurm     one array job (sbatch --array=0-(N-1)), waited for (squeue polled every TN_SLURM_POLL s, 1), then merged;
+#   slurm     one array job (sbatch --array=0-(N-1)), waited for (squeue polled every
+#             TN_SLURM_POLL seconds, default 1), then merged;
 #             --partition P, --time T, --cpus-per-task C, --max-running M (the array's %M),
 #             --sbatch-arg ARG (repeatable) or TN_SLURM_PARTITION, TN_SLURM_TIME, TN_SLURM_CPUS,
 #             TN_SLURM_MAX_RUNNING; arrays larger than TN_SLURM_MAX_ARRAY (1000, Slurm's default
@@ -27,7 +31,7 @@ set -uo pipefail
 me=jobs.sh
 die() { echo "$me: error: $*" >&2; exit 2; }
 usage() {
-    sed -n '3,28p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '3,/^set /p' "$0" | sed -n 's/^# \{0,1\}//p' >&2
     exit 2
 }
 dir= par=1 par_set=0 style= clean=0
