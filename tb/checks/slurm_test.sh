@@ -229,6 +229,13 @@ EOF
     through slurm --partition tntest -- seeds 0 "${SEEDS[@]}"
     through slurm --partition tntest --time 10 -- lock 0 "${LOCK[@]}"
     through slurm --partition tntest -- failing 1 "${FAILING[@]}"
+    # more jobs than one array may hold (TN_SLURM_MAX_ARRAY=3: arrays 0-2 and 0-0 at offset 3),
+    # at most 2 tasks running (%2)
+    cp "$T/sweep.ref" "$T/sweep_parts.ref"
+    TN_SLURM_MAX_ARRAY=3 through slurm --max-running 2 -- sweep_parts 0 "${SWEEP[@]}"
+    check "slurm: the sweep in two arrays of 3 and 1 tasks (%2)" \
+        $(grep -q -- '--array=0-2%2 (jobs 0..2)' "$T/slurm-sweep_parts.err" &&
+          grep -q -- '--array=0-0%2 (jobs 3..3)' "$T/slurm-sweep_parts.err"; echo $?) "$(grep sbatch "$T/slurm-sweep_parts.err")"
     # the array's tasks ran as Slurm tasks: one log per task, the array's size the job count
     local nlogs
     nlogs=$(ls "$T/slurm-sweep"/slurm-*_*.log 2>/dev/null | wc -l)
