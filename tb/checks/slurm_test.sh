@@ -175,7 +175,7 @@ print(" ".join(str(x.getsockname()[1]) for x in s))')
     read -r cport dport <<< "$ports"
     cat > "$T/slurm.conf" <<EOF
 ClusterName=tntest
-SlurmctldHost=$host
+SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 SlurmdUser=root
 SlurmctldPort=$cport
@@ -205,7 +205,7 @@ MinJobAge=60
 KillWait=5
 InactiveLimit=0
 SlurmdTimeout=60
-NodeName=$host CPUs=$cpus State=UNKNOWN
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus State=UNKNOWN
 PartitionName=tntest Nodes=$host Default=YES MaxTime=INFINITE State=UP OverSubscribe=NO
 EOF
     export SLURM_CONF="$T/slurm.conf"
