@@ -21,6 +21,8 @@ static const char synopsis[] =
     "         the numbers on standard input (white space or commas; # comment lines); no keys;\n"
     "         at most 4095 characters a line, 268435456 bytes and 10000000 numbers\n"
     "run, sweep and sat take seeds=N: N replications, their mean and 95 % confidence interval.\n"
+    "job=list, job=I jobdir=DIR, job=merge jobdir=DIR: the same as independent jobs (Slurm,\n"
+    "  GNU parallel: tools/jobs.sh, docs/cluster.md).\n"
     "--config FILE: key=value lines (# comments), any key below; later arguments override it;\n"
     "  at most 1022 characters a line and 1048576 bytes.\n"
     "trace=FILE: at most 4095 characters a line, 268435456 bytes and 16777216 packets.\n"
@@ -186,6 +188,33 @@ static int set_pair(void *ctx, const char *v, char *err, size_t errlen)
     return 0;
 }
 
+#define JOB_RANGE "list merge or an index 0..4095"
+static int set_job(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    long x;
+    (void)err, (void)errlen;
+    if (!strcmp(v, "list"))
+        a->job = TNSIM_JOB_LIST;
+    else if (!strcmp(v, "merge"))
+        a->job = TNSIM_JOB_MERGE;
+    else if (tn_cli_long(v, 0, TNSIM_JOB_MAX - 1, &x))
+        return -1;
+    else
+        a->job = (int)x;
+    return 0;
+}
+
+static int set_jobdir(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    (void)err, (void)errlen;
+    if (!*v)
+        return -1;
+    return set_path(a->jobdir_buf, &a->jobdir, v);
+}
+
+_Static_assert(TNSIM_JOB_MAX == 4096, "job's range names this value");
 _Static_assert(MAX_LOADS == 64 && PATH_LEN == 4096 && MAX_JOBS == 64,
                "the ranges below name these values");
 #define FILE_RANGE "FILE (up to 4095 characters)"
@@ -212,6 +241,11 @@ static const tn_cli_key tnsim_keys[] = {
     {"series", FILE_RANGE, NULL, "run: accepted throughput per window of series_win cycles, CSV",
      set_series},
     {"series_win", "1..1000000", "50", "run: cycles per window of series", set_series_win},
+    {"job", JOB_RANGE, NULL,
+     "run, sweep, sat: list prints the command's independent jobs; I runs job I alone into "
+     "jobdir; merge prints from jobdir's results what the command prints", set_job},
+    {"jobdir", "DIR (up to 4095 characters)", NULL,
+     "job=I, job=merge: the folder of the jobs' results (job-I.json)", set_jobdir},
 };
 #define N_TNSIM_KEYS ((int)(sizeof tnsim_keys / sizeof tnsim_keys[0]))
 
@@ -224,6 +258,7 @@ int tnsim_parse(cli *a, int argc, char **argv)
     a->pair_src = a->pair_dst = -1;
     a->tol = 0.01;
     a->jobs = 1;
+    a->job = TNSIM_JOB_NONE;
     int i = 1;
     if (argc > 1 && (!strcmp(argv[1], "run") || !strcmp(argv[1], "sweep") ||
                      !strcmp(argv[1], "sat") || !strcmp(argv[1], "bound") ||
@@ -322,6 +357,26 @@ int tnsim_parse(cli *a, int argc, char **argv)
     if (a->series_win && !a->series) {
         fprintf(stderr, "tnsim: error: key 'series_win': value '%ld' needs series=FILE\n",
                 a->series_win);
+        return -1;
+    }
+    if (a->job != TNSIM_JOB_NONE && strcmp(a->mode, "run") && strcmp(a->mode, "sweep") &&
+        strcmp(a->mode, "sat")) {
+        fprintf(stderr, "tnsim: error: key 'job' is only for tnsim run, sweep and sat\n");
+        return -1;
+    }
+    if (a->job != TNSIM_JOB_NONE && (a->chan_out || a->pair_src >= 0 || a->series)) {
+        fprintf(stderr, "tnsim: error: key '%s' records one run where it runs; not allowed with "
+                        "job= (allowed: leave job out)\n",
+                a->chan_out ? "chan_out" : a->series ? "series" : "pair");
+        return -1;
+    }
+    if ((a->job >= 0 || a->job == TNSIM_JOB_MERGE) && !a->jobdir) {
+        fprintf(stderr, "tnsim: error: key 'job': value '%s' needs jobdir=DIR (the folder of the "
+                        "jobs' results)\n", a->job >= 0 ? "I" : "merge");
+        return -1;
+    }
+    if (a->jobdir && a->job == TNSIM_JOB_NONE) {
+        fprintf(stderr, "tnsim: error: key 'jobdir' needs job=I or job=merge\n");
         return -1;
     }
     if (!strcmp(a->mode, "bound") || !strcmp(a->mode, "check"))

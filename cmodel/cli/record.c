@@ -153,6 +153,13 @@ int tnsim_simulate(const tn_config *c, tn_stats *st, char *first_err, size_t len
 int tnsim_simulate_quiet(const tn_config *c, tn_stats *st, char *first_err, size_t len,
                          char *cfg_err, size_t cfg_len)
 {
+    tnsim_result pre;
+    if (tnsim_job_take_sim(&pre)) { /* job=merge: a job's result, not a run */
+        *st = pre.st;
+        snprintf(first_err, len, "%s", pre.first);
+        snprintf(cfg_err, cfg_len, "%s", pre.cfg_err);
+        return pre.rc;
+    }
     tn_sim *s = tn_sim_new(c, cfg_err, cfg_len);
     if (!s)
         return 2;

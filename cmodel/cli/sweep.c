@@ -123,7 +123,8 @@ typedef struct bis_node {
  * then follows the path the results choose. The path, its loads and its results are those of
  * one probe after another, whatever jobs is; the probes off the path are discarded. Counts the
  * path's probes in *runs; 0, 1 (a failed run) or 2 (an error). */
-static int bisect(const cli *a, double *lo, double *hi, double *lo_acc, int *runs)
+static int bisect(const cli *a, double *lo, double *hi, double *lo_acc, int *runs,
+                  tnsim_result *fail)
 {
     static tn_config cfgs[MAX_JOBS];
     static tnsim_result res[MAX_JOBS];
@@ -150,11 +151,15 @@ static int bisect(const cli *a, double *lo, double *hi, double *lo_acc, int *run
             const tnsim_result *r = &res[i];
             if (r->rc == 2) {
                 fprintf(stderr, "tnsim: error: %s\n", r->cfg_err);
+                *fail = *r;
                 return 2;
             }
             (*runs)++;
-            if (tnsim_report_errors(&r->st, r->first))
+            if (tnsim_report_errors(&r->st, r->first)) {
+                *fail = *r;
+                fail->rc = 1;
                 return 1;
+            }
             double m = cfgs[i].load;
             if (r->st.saturated)
                 *hi = m;
@@ -172,43 +177,51 @@ static int bisect(const cli *a, double *lo, double *hi, double *lo_acc, int *run
     return 0;
 }
 
-/* One saturation search of c (R17.9): the top of the range, then the bisection; 0, 1 or 2 */
-typedef struct sat_result {
-    double lo, lo_acc, hi_acc;
-    int runs;
-} sat_result;
-
-static int sat_one(const cli *a, const tn_config *base_cfg, sat_result *r)
+/* One saturation search of c (R17.9): the top of the range, then the bisection; 0, 1 or 2,
+ * also in s->res with the failing probe's result. In a merge (job=merge) the search is a job's
+ * result, its failure told as the search told it. */
+int tnsim_sat_search(const cli *a, const tn_config *base_cfg, tnsim_search *s)
 {
+    if (tnsim_job_take_search(s)) {
+        if (s->res.rc == 2)
+            fprintf(stderr, "tnsim: error: %s\n", s->res.cfg_err);
+        else if (s->res.rc == 1)
+            tnsim_report_errors(&s->res.st, s->res.first);
+        return s->res.rc;
+    }
+    memset(s, 0, sizeof *s);
     tn_config probe = *base_cfg; /* a probe certain to saturate ends at its window's end (R17.9) */
     probe.sat_early = 1;
     const tn_config *base = &probe;
     double cap = tn_capacity(base);
     double lo = 0, hi = base->term / cap, lo_acc = 0;
     int runs = 0, rc;
-    char first[TN_ERRLEN];
-    tn_stats st;
+    tnsim_result *r = &s->res;
     /* The top of the range first: unsaturated there means terminal-limited. */
     tn_config c = *base;
     c.load = hi;
-    if ((rc = tnsim_simulate(&c, &st, first, sizeof first)) == 2)
-        return 2;
+    if ((rc = tnsim_simulate_quiet(&c, &r->st, r->first, sizeof r->first, r->cfg_err,
+                                   sizeof r->cfg_err)) == 2) {
+        fprintf(stderr, "tnsim: error: %s\n", r->cfg_err);
+        return r->rc = 2;
+    }
     runs++;
-    if (tnsim_report_errors(&st, first))
-        return 1;
-    r->hi_acc = st.accepted;
-    if (!st.saturated) {
+    if (tnsim_report_errors(&r->st, r->first))
+        return r->rc = 1;
+    s->hi_acc = r->st.accepted;
+    if (!r->st.saturated) {
         lo = hi;
-        lo_acc = st.accepted;
+        lo_acc = r->st.accepted;
     } else {
         cli b = *a; /* the bisection reads the configuration from the command line's */
         b.cfg = *base;
-        if ((rc = bisect(&b, &lo, &hi, &lo_acc, &runs)) != 0)
-            return rc;
+        if ((rc = bisect(&b, &lo, &hi, &lo_acc, &runs, r)) != 0)
+            return r->rc = rc;
     }
-    r->lo = lo;
-    r->lo_acc = lo_acc;
-    r->runs = runs;
+    memset(r, 0, sizeof *r); /* a search that succeeded keeps no probe's statistics */
+    s->lo = lo;
+    s->lo_acc = lo_acc;
+    s->runs = runs;
     return 0;
 }
 
@@ -218,8 +231,8 @@ int tnsim_sat(cli *a)
     double cap = tn_capacity(c);
     if (a->seeds > 1)
         return tnsim_sat_seeds(a);
-    sat_result r;
-    int rc = sat_one(a, c, &r);
+    tnsim_search r;
+    int rc = tnsim_sat_search(a, c, &r);
     if (rc)
         return rc;
     if (a->json) {
@@ -271,8 +284,8 @@ int tnsim_sat_seeds(cli *a)
         printf("  %10s %9s %9s %9s %5s\n", "seed", "sat_load", "accepted", "at_top", "runs");
     }
     for (int i = 0; i < a->seeds; i++) {
-        sat_result r;
-        int rc = sat_one(a, &cfgs[i], &r);
+        tnsim_search r;
+        int rc = tnsim_sat_search(a, &cfgs[i], &r);
         if (rc)
             return rc;
         x[0][i] = r.lo;

@@ -34,6 +34,8 @@ static int tnsim_main(int argc, char **argv)
             printf("%s\n", name);
         return 0;
     }
+    if (a.job != TNSIM_JOB_NONE)
+        return tnsim_job(&a);
     if (!strcmp(a.mode, "sweep"))
         return tnsim_sweep(&a);
     if (!strcmp(a.mode, "sat"))

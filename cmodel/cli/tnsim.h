@@ -8,7 +8,8 @@
  *   sweep.c   the modes sweep (one run per load) and sat (bisection)
  *   pool.c    several simulations at once (jobs=N), each in a process of its own
  *   seeds.c   seeds=N: replications of one configuration, their mean and 95 % interval
- *   stats.c   the mode stats: the same summary of the numbers on standard input */
+ *   stats.c   the mode stats: the same summary of the numbers on standard input
+ *   job.c     job=list|I|merge: the simulations as independent jobs, their results merged */
 #ifndef TNSIM_H
 #define TNSIM_H
 #include <stdio.h>
@@ -39,9 +40,16 @@ typedef struct cli {
     const char *pair_out;
     const char *series;       /* series=FILE: accepted throughput per window of series_win */
     long series_win;
+    int job;                  /* job=: TNSIM_JOB_NONE, _LIST, _MERGE, or a job's index */
+    const char *jobdir;       /* jobdir=DIR: the jobs' results */
     /* the file keys' values (a --config file's line does not outlive its parsing) */
     char out_buf[PATH_LEN], chan_out_buf[PATH_LEN], pair_out_buf[PATH_LEN], series_buf[PATH_LEN];
+    char jobdir_buf[PATH_LEN];
 } cli;
+#define TNSIM_JOB_NONE (-1)
+#define TNSIM_JOB_LIST (-2)
+#define TNSIM_JOB_MERGE (-3)
+#define TNSIM_JOB_MAX (MAX_LOADS * MAX_LOADS) /* sweep: 64 loads of 64 replications */
 
 /* args.c: 0, -1 on bad input (message printed), 1 for --help */
 int tnsim_parse(cli *a, int argc, char **argv);
@@ -87,6 +95,25 @@ int tnsim_report_errors(const tn_stats *st, const char *first);
 int tnsim_sweep(cli *a);
 int tnsim_sat(cli *a);
 int tnsim_sat_seeds(cli *a); /* sat with seeds > 1: one search per replication, summarised */
+/* One saturation search (sat's job): its loads and runs, and in res its status (0, 1 a failed
+ * run, 2 an error, told on stderr) with the failing probe's statistics and messages */
+typedef struct tnsim_search {
+    double lo, lo_acc, hi_acc;
+    int runs;
+    tnsim_result res;
+} tnsim_search;
+int tnsim_sat_search(const cli *a, const tn_config *c, tnsim_search *s);
+/* job.c: job=list, job=I (a simulation or search written to jobdir), job=merge; exit status.
+ * While a merge runs, each simulation (tnsim_simulate_quiet) and search takes the next job's
+ * result instead of running: tnsim_job_take_sim / _search return 1 with it, else 0. */
+int tnsim_job(cli *a);
+int tnsim_job_take_sim(tnsim_result *r);
+int tnsim_job_take_search(tnsim_search *s);
+/* A job's result (one line with its '\n', changed in place) into s when it is job i of n of the
+ * command with fingerprint fp (search: sat's kind): 0, or -1 with why ("is corrupted (...)", a
+ * message without control bytes) */
+int tnsim_job_decode(char *line, int i, int n, uint64_t fp, int search, tnsim_search *s,
+                     char *why, size_t wlen);
 /* seeds.c: the replications' configurations (a->seeds of them) from base; the mode run with
  * seeds > 1 (exit status); sweep's rows with seeds > 1: the CSV header's extra columns, and one
  * load's row (or JSON object, followed by ",\n" unless last); 0, 1 (a failed run) or 2 (an

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = ["README.md", "docs/microarchitecture.md", "docs/traffic.md", "docs/tnsim.md",
              "docs/tnlock.md", "docs/tnhost.md", "docs/make-targets.md", "docs/robustness.md",
              "docs/verification.md", "docs/board-guide.md", "docs/board-reference.md",
-             "docs/lint.md"]
+             "docs/lint.md", "docs/cluster.md"]
 LINK = re.compile(r"\]\(([^)\s#]+)(#[^)\s]*)?\)")
 HEX = re.compile(r"(?<![0-9A-Za-z_x])[0-9a-f]{7,40}(?![0-9A-Za-z_])")
 DATED = re.compile(r"^#+ .*\b20\d\d-\d\d-\d\d\b")

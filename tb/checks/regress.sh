@@ -12,7 +12,8 @@
 # tnboard-emu4x4 (the 4x4 on the engine), every check of tb/checks/board_core_test.sh on tnboard-core
 # and the ring build and on tnboard-emu4x4, the board RTL's static checks (tb/checks/board_lint.sh),
 # EMU8_COUNT
-# (default 20) on tnboard-emu8x8 (the 8x8 on two engines), and CLI_COUNT
+# (default 20) on tnboard-emu8x8 (the 8x8 on two engines), the job arrays of
+# tb/checks/slurm_test.sh (local, GNU parallel, a one-node Slurm), and CLI_COUNT
 # (default 2000) random command lines (tb/checks/cli_fuzz.py, the sanitizer tnsim and tnhost), and
 # every libFuzzer target of tb/fuzz/ for FUZZ_TIME seconds (default 120; 0: none) from the same
 # seed (tb/checks/fuzz.sh; their corpora grow in build/fuzz/work/ from one regression to the next),
@@ -211,6 +212,10 @@ tap_suite board_core "tnboard-core and tnboard-ring, every board check" bash tb/
 tap_suite board_emu "tnboard-emu4x4, every board check" env TNBOARD_CORE=build/bin/tnboard-emu4x4 bash tb/checks/board_core_test.sh
 # the board RTL's static checks (also in make lint)
 tap_suite board_lint "fpga/*.v: Verilator -Wall, Icarus, elaboration checks, no latches" bash tb/checks/board_lint.sh
+# sweeps and the lockstep regression as job arrays: tools/jobs.sh local, GNU parallel and a
+# one-node Slurm started here (munged, slurmctld, slurmd; stopped at its end), each merge equal
+# to the one-machine output (docs/cluster.md)
+tap_suite slurm "job arrays: local, GNU parallel, one-node Slurm" bash tb/checks/slurm_test.sh
 # random command lines against the sanitizer tnsim, from the same seed
 random_suite cli_fuzz "${CLI_COUNT:-2000}" python3 tb/checks/cli_fuzz.py --tnsim build/san/tnsim --tnhost build/san/tnhost
 # libFuzzer: each target FUZZ_TIME seconds from the regression's seed, one case per target
