@@ -68,9 +68,11 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_ro
     const int nnet = 2 * r->g->n;
     const int rt = r->routing;
     const int adaptive = rt == TN_ROUTE_MINAD || rt == TN_ROUTE_GOAL || rt == TN_ROUTE_GAL;
+    /* what the output ports offer a head (section 6.3): only heads of IDLE VCs read it, so it is
+     * computed when the first such VC is met (the same values; a router with only packets in
+     * progress skips it); LDSF's `held` is read every cycle */
     tn_avail a;
-    tn_ou_avail(r->g, V, r->B, r->A, r->ou.credits + base * V, r->ou.busy + base,
-                r->sel.lru_age + base, r->sel.ldsf_cnt + base, adaptive, &a);
+    int have_a = 0;
 
     /* every input VC's request (section 6.4), from the state at the start of the cycle */
     const tn_node_in n = {r->g, V, rt, r->coord + (long)node * r->g->n, r->g->nbr + base,
@@ -86,9 +88,19 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_ro
                 continue;
             tn_vc_in vc = {r->iu.cnt[ivc], r->iu.state[ivc] == TN_VC_ACTIVE, r->iu.oport[ivc],
                            r->iu.ovc[ivc], tn_iu_front(r, ivc)};
+            if (!vc.active && !have_a) {
+                tn_ou_avail(r->g, V, r->B, r->A, r->ou.credits + base * V, r->ou.busy + base,
+                            r->sel.lru_age + base, r->sel.ldsf_cnt + base, adaptive, &a);
+                have_a = 1;
+            }
             r->err[node] |= tn_vc_req(&n, ip, &vc, &a, &q[ip * V + v]);
         }
         nonempty |= (m ? 1u : 0u) << ip;
+    }
+    if (!have_a) { /* only held is read below (tn_ou_avail's, from the busy flags) */
+        a.held = 0;
+        for (int j = 0; j < nnet; j++)
+            a.held |= (r->ou.busy[base + j + 1] ? 1u : 0u) << j;
     }
 
     /* Two switch-allocation iterations (section 6.5, 6.6): stage 1 per input port, stage 2 per
