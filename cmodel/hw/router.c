@@ -78,9 +78,12 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_ro
     const tn_node_in n = {r->g, V, rt, r->coord + (long)node * r->g->n, r->g->nbr + base,
                           r->ou.credits + base * V};
     tn_req *q = u->q; /* the caller's: its statistics read them after the step */
-    uint32_t nonempty = 0;
-    for (int ip = 0; ip < P; ip++) {
-        uint32_t m = r->iu.nemask[base + ip];
+    uint32_t nonempty = 0; /* input ports with a flit: only their requests are read */
+    for (int ip = 0; ip < P; ip++)
+        nonempty |= (r->iu.nemask[base + ip] ? 1u : 0u) << ip;
+    for (uint32_t pm = nonempty; pm; pm &= pm - 1) {
+        const int ip = __builtin_ctz(pm);
+        const uint32_t m = r->iu.nemask[base + ip];
         for (int v = 0; v < V; v++) {
             long ivc = (base + ip) * V + v;
             q[ip * V + v].kind = TN_REQ_NONE;
@@ -95,7 +98,6 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_ro
             }
             r->err[node] |= tn_vc_req(&n, ip, &vc, &a, &q[ip * V + v]);
         }
-        nonempty |= (m ? 1u : 0u) << ip;
     }
     if (!have_a) { /* only held is read below (tn_ou_avail's, from the busy flags) */
         a.held = 0;
@@ -110,10 +112,10 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_ro
     for (int it = 0; it < 2; it++) {
         int win_vc[TN_MAX_P];
         uint32_t win_set[TN_MAX_P];
-        uint32_t sa2_req[TN_MAX_P] = {0};
-        for (int ip = 0; ip < P; ip++) {
-            if (!((nonempty >> ip) & 1u) || ((in_done >> ip) & 1u))
-                continue;
+        uint32_t sa2_req[TN_MAX_P];
+        uint32_t ops = 0; /* output ports with a stage-2 request */
+        for (uint32_t pm = nonempty & ~in_done; pm; pm &= pm - 1) {
+            const int ip = __builtin_ctz(pm);
             int op, v;
             const tn_req *reqs_v = &q[ip * V];
             v = it == 0 ? tn_sa_in1(reqs_v, V, r->as.sa1_ptr[base + ip], r->selection,
@@ -123,17 +125,19 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_ro
             if (v < 0)
                 continue;
             win_vc[ip] = v;
+            if (!((ops >> op) & 1u))
+                sa2_req[op] = 0;
+            ops |= 1u << op;
             sa2_req[op] |= 1u << ip;
         }
-        for (int op = 0; op < P; op++) {
-            if (!sa2_req[op])
-                continue;
+        for (; ops; ops &= ops - 1) { /* output ports in order */
+            const int op = __builtin_ctz(ops);
             uint32_t rq = r->transit ? tn_sa_transit(sa2_req[op], nnet) : sa2_req[op];
             int ip = tn_sa_stage2(rq, P, r->as.sa2_ptr[base + op]);
             router_traverse(r, node, ip, win_vc[ip], op, win_set[ip], lk);
             in_done |= 1u << ip;
             out_done |= 1u << op;
-            if (!tn_port_is_term(r->g, op))
+            if (op >= 1 && op <= nnet) /* a network port */
                 sent |= 1u << (op - 1);
         }
     }

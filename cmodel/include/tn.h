@@ -147,7 +147,11 @@ int tn_node_of_addr(const tn_geom *g, uint32_t addr);
 static inline int tn_port_plus(int d) { return 1 + 2 * d; }
 static inline int tn_port_minus(int d) { return 2 + 2 * d; }
 int tn_term_port(const tn_geom *g, int channel);
-int tn_port_is_term(const tn_geom *g, int port);
+/* A terminal port: 0 or 2n+e (ports 1 .. 2n are the network's). */
+static inline int tn_port_is_term(const tn_geom *g, int port)
+{
+    return (unsigned)(port - 1) >= (unsigned)(2 * g->n);
+}
 int tn_port_opposite(int port); /* +d <-> -d */
 
 /* ---- random numbers (rng.c) ---- */

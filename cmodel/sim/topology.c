@@ -51,11 +51,6 @@ int tn_term_port(const tn_geom *g, int channel)
     return channel == 0 ? 0 : 2 * g->n + channel;
 }
 
-int tn_port_is_term(const tn_geom *g, int port)
-{
-    return port == 0 || port > 2 * g->n;
-}
-
 int tn_port_opposite(int port)
 {
     return (port & 1) ? port + 1 : port - 1;
