@@ -31,8 +31,23 @@ void tn_ou_avail(const tn_geom *g, int V, int buf, int acrd, const uint8_t *cred
                  int adaptive, tn_avail *a)
 {
     const uint32_t all = (1u << V) - 1u;
-    const uint32_t amask = all & ~((1u << tn_escape_vcs(g)) - 1u);
     a->afree = a->held = 0;
+    if (!adaptive) { /* no adaptive request: only take and held are read (age, cnt, used are not) */
+        for (int op = 0; op < g->ports; op++) {
+            uint32_t busy = busy_op[op], nz = 0;
+            a->atake[op] = 0;
+            if (tn_port_is_term(g, op)) {
+                a->take[op] = all & ~busy;
+                continue;
+            }
+            for (int v = 0; v < V; v++)
+                nz |= (credits_op_ov[op * V + v] > 0 ? 1u : 0u) << v;
+            a->take[op] = all & ~busy & nz;
+            a->held |= (busy ? 1u : 0u) << (op - 1);
+        }
+        return;
+    }
+    const uint32_t amask = all & ~((1u << tn_escape_vcs(g)) - 1u);
     for (int op = 0; op < g->ports; op++) {
         uint32_t busy = busy_op[op];
         a->atake[op] = 0;
@@ -54,10 +69,8 @@ void tn_ou_avail(const tn_geom *g, int V, int buf, int acrd, const uint8_t *cred
         a->age[j] = lru_age_op[op];
         a->cnt[j] = ldsf_cnt_op[op];
         a->used[j] = (uint16_t)u;
-        if (adaptive) {
-            a->atake[op] = amask & ~busy & whole;
-            a->afree |= (a->atake[op] ? 1u : 0u) << j;
-        }
+        a->atake[op] = amask & ~busy & whole;
+        a->afree |= (a->atake[op] ? 1u : 0u) << j;
     }
 }
 

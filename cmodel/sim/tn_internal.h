@@ -362,6 +362,8 @@ typedef struct tn_avail {
     uint8_t age[2 * TN_MAX_N], cnt[2 * TN_MAX_N]; /* [j] LRU age, LDSF counter of port j+1 */
     uint16_t used[2 * TN_MAX_N];                  /* [j] occupied slots downstream */
 } tn_avail;
+/* adaptive = 0 (DOR, VAL, ACOR): only take and held are filled (atake 0, afree 0), since
+ * nothing else is read without adaptive requests. */
 void tn_ou_avail(const tn_geom *g, int V, int buf, int acrd, const uint8_t *credits_op_ov,
                  const uint32_t *busy_op, const uint8_t *lru_age_op, const uint8_t *ldsf_cnt_op,
                  int adaptive, tn_avail *a);
