@@ -21,7 +21,8 @@
 #   nodeh    node and hold together
 #   t0max    T starts at T_max instead of T_min (sets=dst)
 #   t0max1   the same with gal_sets=1
-# Writes results/gal/f14_<run>.csv, .cmd, .txt and results/gal/fig14_variants*.png; prints a
+# Writes results/gal/f14_<run>.csv, .cmd, .txt and results/gal/fig14_variants_{sets,term,rule}.png;
+# prints a
 # Markdown table of the accepted throughput and mean T per 500 cycles, blocks aligned on the
 # switch. Usage: bash experiments/gal/gal_fig14.sh   (env: CYCLES=3600 SEED=1 JOBS=2 TNSIM_VAR=)
 set -euo pipefail
@@ -74,10 +75,13 @@ P=experiments/gal/plot_series.py
 python3 $P "$OUT/fig14_variants_sets.png" --xmax "$CYCLES" --mark 600 \
     "$OUT/f14_dst.csv:sets=dst" "$OUT/f14_s1.csv:sets=1" "$OUT/f14_s2.csv:sets=2" \
     "$OUT/f14_sdir.csv:sets=dir" "$OUT/f14_fix2.csv:fixed T=2" "$OUT/f14_fix128.csv:fixed T=128" \
-    "$OUT/f14_n5.csv:sets=1, n2=5" "$OUT/f14_n64.csv:sets=1, n1=n2=64" \
-    "$OUT/f14_t2.csv:term=2" "$OUT/f14_t1.csv:term=1, load 1.0" \
-    "$OUT/f14_t1s1.csv:term=1, load 1.0, sets=1" "$OUT/f14_t1fix128.csv:term=1, load 1.0, T=128" \
     --title "GAL Fig. 14 setting: the sets and the fixed thresholds"
+python3 $P "$OUT/fig14_variants_term.png" --xmax "$CYCLES" --mark 600 \
+    "$OUT/f14_dst.csv:term=4 (sets=dst)" "$OUT/f14_n5.csv:sets=1, n2=5" \
+    "$OUT/f14_n64.csv:sets=1, n1=n2=64" "$OUT/f14_t2.csv:term=2" \
+    "$OUT/f14_t1.csv:term=1, load 1.0" "$OUT/f14_t1s1.csv:term=1, load 1.0, sets=1" \
+    "$OUT/f14_t1fix128.csv:term=1, load 1.0, T=128" \
+    --title "GAL Fig. 14 setting: the update period, the window and the injection channels"
 if [ -n "$TNSIM_VAR" ]; then
     python3 $P "$OUT/fig14_variants_rule.png" --xmax "$CYCLES" --mark 600 \
         "$OUT/f14_dst.csv:R21.7 (sets=dst)" "$OUT/f14_hold.csv:tie keeps T" \
