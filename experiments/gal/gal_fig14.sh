@@ -22,9 +22,8 @@
 #   t0max    T starts at T_max instead of T_min (sets=dst)
 #   t0max1   the same with gal_sets=1
 # Writes results/gal/f14_<run>.csv, .cmd, .txt and results/gal/fig14_variants_{sets,term,rule}.png;
-# prints a
-# Markdown table of the accepted throughput and mean T per 500 cycles, blocks aligned on the
-# switch. Usage: bash experiments/gal/gal_fig14.sh   (env: CYCLES=3600 SEED=1 JOBS=2 TNSIM_VAR=)
+# prints a Markdown table of the accepted throughput and mean T per 500 cycles, blocks aligned on
+# the switch. Usage: bash experiments/gal/gal_fig14.sh   (env: CYCLES=3600 SEED=1 JOBS=2 TNSIM_VAR=)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 CYCLES=${CYCLES:-3600}
