@@ -21,6 +21,10 @@ export PATH := $(CURDIR)/tools/bin:$(PATH):$(or $(PYTHONUSERBASE),$(HOME)/.local
 
 LIB_SRC := $(wildcard cmodel/src/*.c)
 TNSIM_SRC := $(wildcard cmodel/cli/*.c)
+# tnmodel: paper 004's analytical model (cmodel/model/; docs/tnmodel.md), with the library for
+# its command-line helpers (tn_cli.h)
+TNMODEL_SRC := $(wildcard cmodel/model/*.c)
+TNMODEL_HDR := $(wildcard cmodel/model/*.h)
 LIB_OBJ := $(patsubst cmodel/src/%.c,build/obj/%.o,$(LIB_SRC))
 RTL_SRC := $(wildcard rtl/*/*.v)
 LOCK_SRC := $(wildcard tb/lock/*.c)
@@ -52,11 +56,20 @@ setup: ## install what is missing (Debian packages, Python modules, the board's 
 setup-core:
 	@bash tools/setup.sh
 
-build: build/bin/tnsim build/bin/tnlock ## build every program into build/bin/ (tnlock builds each Verilated model on first use)
+build: build/bin/tnsim build/bin/tnlock build/bin/tnmodel ## build every program into build/bin/ (tnlock builds each Verilated model on first use)
 
 build/bin/tnsim: $(TNSIM_SRC) cmodel/cli/tnsim.h $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p build/bin
 	$(CC) $(CFLAGS_PROG) $(INC) $(TNSIM_SRC) $(LIB_SRC) -lm -o $@
+
+build/bin/tnmodel: $(TNMODEL_SRC) $(TNMODEL_HDR) $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p build/bin
+	$(CC) $(CFLAGS_REL) $(INC) -Icmodel/model $(TNMODEL_SRC) $(LIB_SRC) -lm -o $@
+
+# the model's unit test: its solver and parser (no main) with the library
+build/test/test_model: tb/unit/test_model.c tb/unit/tn_test.h $(TNMODEL_SRC) $(TNMODEL_HDR) $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p build/test
+	$(CC) $(CFLAGS_SAN) $(INC) -Icmodel/model $< $(filter-out cmodel/model/tnmodel.c,$(TNMODEL_SRC)) $(LIB_SRC) -lcmocka -lm -o $@
 
 build/san/tnsim: $(TNSIM_SRC) cmodel/cli/tnsim.h $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p build/san
