@@ -46,7 +46,7 @@ help: ## list the targets
 defs: ## write rtl/common/tn_defs.vh, cmodel/include/tn_defs.h, cmodel/src/tn_obs_model.h, tb/tn_obs.h, fpga/host/tn_board_regs.h from rtl/common/tn_defs.tbl
 	@python3 tools/gen_defs.py
 
-keydocs: build/bin/tnsim build/bin/tnlock build/bin/tnhost ## write the key tables of docs/tnsim.md, docs/tnlock.md and docs/tnhost.md from the programs' own (--keys)
+keydocs: build/bin/tnsim build/bin/tnlock build/bin/tnhost build/bin/tnmodel ## write the key tables of docs/tnsim.md, docs/tnlock.md, docs/tnhost.md and docs/tnmodel.md from the programs' own (--keys)
 	@python3 tools/gen_keydocs.py
 
 setup: ## install what is missing (Debian packages, Python modules, the board's YoWASP tools); quiet when present
@@ -74,6 +74,10 @@ build/test/test_model: tb/unit/test_model.c tb/unit/tn_test.h $(TNMODEL_SRC) $(T
 build/san/tnsim: $(TNSIM_SRC) cmodel/cli/tnsim.h $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p build/san
 	$(CC) $(CFLAGS_SAN) $(INC) $(TNSIM_SRC) $(LIB_SRC) -lm -o $@
+
+build/san/tnmodel: $(TNMODEL_SRC) $(TNMODEL_HDR) $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p build/san
+	$(CC) $(CFLAGS_SAN) $(INC) -Icmodel/model $(TNMODEL_SRC) $(LIB_SRC) -lm -o $@
 
 build/obj/%.o: cmodel/src/%.c $(LIB_HDR)
 	@mkdir -p build/obj
@@ -230,7 +234,7 @@ run: setup-core build build/bin/tnboard-core build/bin/tnboard-emu4x4 build/bin/
 	@bash tools/run.sh
 
 test: setup-core ## unit tests, simulator checks (ASan+UBSan), the libFuzzer targets' short runs and the lockstep set; ends with "N passed, N failed"
-	@$(MAKE) -j$$(nproc) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/vl/acor/vl_acor build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.a build/san/tnhost build/bin/tnhost build/bin/tnboard build/bin/tnboard-core build/bin/tnboard-ring build/bin/tnboard-emu4x4 build/vl/source/vl_source build/vl/sink/vl_sink $(FUZZ_BIN) >/dev/null
+	@$(MAKE) -j$$(nproc) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/vl/acor/vl_acor build/san/tnsim build/bin/tnsim build/san/tnmodel build/bin/tnmodel build/bin/tnlock build/obj/libtn.a build/obj/tnlock.a build/san/tnhost build/bin/tnhost build/bin/tnboard build/bin/tnboard-core build/bin/tnboard-ring build/bin/tnboard-emu4x4 build/vl/source/vl_source build/vl/sink/vl_sink $(FUZZ_BIN) >/dev/null
 	@bash tb/checks/run_tests.sh $(TEST_BIN) tb/checks/check_faults.sh tb/checks/formal.sh
 
 regress: setup-core build ## the long lockstep regression, random runs of the simulated board against the C model, random tnsim command lines and each libFuzzer target for FUZZ_TIME s (default 120) and the Tang Mega 138K synthesis (GW_SYNTH=0: not), from a printed seed (SEED=n to rerun)
