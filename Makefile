@@ -213,6 +213,11 @@ build/fuzz/fuzz_stats: tb/fuzz/fuzz_stats.c $(FUZZ_DEPS) cmodel/cli/tnsim.h $(FU
 	@mkdir -p build/fuzz
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(INC) -Icmodel/cli -Itb/fuzz $< $(FUZZ_TNSIM_OBJ) $(FUZZ_LIB_OBJ) -lm -o $@
 
+# tnmodel's command line and model (fuzz_model): its sources instrumented with the target
+build/fuzz/fuzz_model: tb/fuzz/fuzz_model.c $(FUZZ_DEPS) $(TNMODEL_SRC) $(TNMODEL_HDR) $(FUZZ_LIB_OBJ)
+	@mkdir -p build/fuzz
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(INC) -Icmodel/model -Itb/fuzz $< $(filter-out cmodel/model/tnmodel.c,$(TNMODEL_SRC)) $(FUZZ_LIB_OBJ) -lm -o $@
+
 # tnhost's reply decoder (tn_port_recv): the serial port and the protocol alone
 build/fuzz/fuzz_reply: tb/fuzz/fuzz_reply.c $(FUZZ_DEPS) fpga/host/tn_port.c fpga/host/tn_proto.c fpga/host/tn_port.h fpga/host/tn_proto.h
 	@mkdir -p build/fuzz
