@@ -2,6 +2,7 @@
 /* tnmodel's keys, parser and usage (tnmodel.h): tnsim's grammar (key=value words, --config
  * FILE, --json, --help, --keys) over a key table of tnmodel's own, since the model takes only a
  * few of the simulator's keys (k, n, vcs, pkt, hot_frac) and refuses the others. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,9 +173,10 @@ static int load_file(tnmodel_opts *o, const char *path, char *err, size_t errlen
 {
     char sp[120];
     tn_text_show(sp, sizeof sp, path, strlen(path));
+    errno = 0;
     FILE *f = fopen(path, "r");
     if (!f) {
-        snprintf(err, errlen, "--config: cannot open '%s'", sp);
+        snprintf(err, errlen, "--config: cannot open '%s': %s", sp, strerror(errno));
         return -1;
     }
     char line[TN_CONFIG_LINE + 1], sub[TN_CLI_ERRLEN];
@@ -194,7 +196,8 @@ static int load_file(tnmodel_opts *o, const char *path, char *err, size_t errlen
             snprintf(err, errlen, "%s:%ld: the file is longer than %d bytes; allowed: at most %d "
                      "bytes", sp, r.line, TN_CONFIG_BYTES, TN_CONFIG_BYTES);
         else if (got == TN_LINE_ERR)
-            snprintf(err, errlen, "--config: %s:%ld: read error (a directory?)", sp, r.line);
+            snprintf(err, errlen, "--config: %s:%ld: read error: %s", sp, r.line,
+                     r.err ? strerror(r.err) : "unknown");
         else
             rc = 0;
         if (rc)
