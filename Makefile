@@ -24,6 +24,10 @@ export PATH := $(CURDIR)/tools/bin:$(PATH):$(or $(PYTHONUSERBASE),$(HOME)/.local
 LIB_SRC := $(wildcard cmodel/hw/*.c cmodel/sim/*.c)
 vpath %.c cmodel/hw cmodel/sim
 TNSIM_SRC := $(wildcard cmodel/cli/*.c)
+# tnmodel: paper 004's analytical model (cmodel/model/; docs/tnmodel.md), with the library for
+# its command-line helpers (tn_cli.h)
+TNMODEL_SRC := $(wildcard cmodel/model/*.c)
+TNMODEL_HDR := $(wildcard cmodel/model/*.h)
 LIB_OBJ := $(patsubst %.c,build/obj/%.o,$(notdir $(LIB_SRC)))
 RTL_SRC := $(wildcard rtl/*/*.v)
 LOCK_SRC := $(wildcard tb/lock/*.c)
@@ -45,7 +49,7 @@ help: ## list the targets
 defs: ## write rtl/common/tn_defs.vh, cmodel/include/tn_defs.h, cmodel/sim/tn_obs_model.h, tb/tn_obs.h, fpga/host/tn_board_regs.h from rtl/common/tn_defs.tbl
 	@python3 tools/gen_defs.py
 
-keydocs: build/bin/tnsim build/bin/tnlock build/bin/tnhost ## write the key tables of docs/tnsim.md, docs/tnlock.md and docs/tnhost.md from the programs' own (--keys)
+keydocs: build/bin/tnsim build/bin/tnlock build/bin/tnhost build/bin/tnmodel ## write the key tables of docs/tnsim.md, docs/tnlock.md, docs/tnhost.md and docs/tnmodel.md from the programs' own (--keys)
 	@python3 tools/gen_keydocs.py
 
 setup: ## install what is missing (Debian packages, Python modules, the board's YoWASP tools); quiet when present
@@ -55,15 +59,28 @@ setup: ## install what is missing (Debian packages, Python modules, the board's 
 setup-core:
 	@bash tools/setup.sh
 
-build: build/bin/tnsim build/bin/tnlock ## build every program into build/bin/ (tnlock builds each Verilated model on first use)
+build: build/bin/tnsim build/bin/tnlock build/bin/tnmodel ## build every program into build/bin/ (tnlock builds each Verilated model on first use)
 
 build/bin/tnsim: $(TNSIM_SRC) cmodel/cli/tnsim.h $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p build/bin
 	$(CC) $(CFLAGS_PROG) $(INC) $(TNSIM_SRC) $(LIB_SRC) -lm -o $@
 
+build/bin/tnmodel: $(TNMODEL_SRC) $(TNMODEL_HDR) $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p build/bin
+	$(CC) $(CFLAGS_REL) $(INC) -Icmodel/model $(TNMODEL_SRC) $(LIB_SRC) -lm -o $@
+
+# the model's unit test: its solver and parser (no main) with the library
+build/test/test_model: tb/unit/test_model.c tb/unit/tn_test.h $(TNMODEL_SRC) $(TNMODEL_HDR) $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p build/test
+	$(CC) $(CFLAGS_SAN) $(INC) -Icmodel/model $< $(filter-out cmodel/model/tnmodel.c,$(TNMODEL_SRC)) $(LIB_SRC) -lcmocka -lm -o $@
+
 build/san/tnsim: $(TNSIM_SRC) cmodel/cli/tnsim.h $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p build/san
 	$(CC) $(CFLAGS_SAN) $(INC) $(TNSIM_SRC) $(LIB_SRC) -lm -o $@
+
+build/san/tnmodel: $(TNMODEL_SRC) $(TNMODEL_HDR) $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p build/san
+	$(CC) $(CFLAGS_SAN) $(INC) -Icmodel/model $(TNMODEL_SRC) $(LIB_SRC) -lm -o $@
 
 build/obj/%.o: %.c $(LIB_HDR)
 	@mkdir -p build/obj
@@ -199,6 +216,11 @@ build/fuzz/fuzz_stats: tb/fuzz/fuzz_stats.c $(FUZZ_DEPS) cmodel/cli/tnsim.h $(FU
 	@mkdir -p build/fuzz
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(INC) -Icmodel/cli -Itb/fuzz $< $(FUZZ_TNSIM_OBJ) $(FUZZ_LIB_OBJ) -lm -o $@
 
+# tnmodel's command line and model (fuzz_model): its sources instrumented with the target
+build/fuzz/fuzz_model: tb/fuzz/fuzz_model.c $(FUZZ_DEPS) $(TNMODEL_SRC) $(TNMODEL_HDR) $(FUZZ_LIB_OBJ)
+	@mkdir -p build/fuzz
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(INC) -Icmodel/model -Itb/fuzz $< $(filter-out cmodel/model/tnmodel.c,$(TNMODEL_SRC)) $(FUZZ_LIB_OBJ) -lm -o $@
+
 # tnhost's reply decoder (tn_port_recv): the serial port and the protocol alone
 build/fuzz/fuzz_reply: tb/fuzz/fuzz_reply.c $(FUZZ_DEPS) fpga/host/tn_port.c fpga/host/tn_proto.c fpga/host/tn_port.h fpga/host/tn_proto.h
 	@mkdir -p build/fuzz
@@ -220,7 +242,7 @@ run: setup-core build build/bin/tnboard-core build/bin/tnboard-emu4x4 build/bin/
 	@bash tools/run.sh
 
 test: setup-core ## unit tests, simulator checks (ASan+UBSan), the libFuzzer targets' short runs and the lockstep set; ends with "N passed, N failed"
-	@$(MAKE) -j$$(nproc) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/vl/acor/vl_acor build/san/tnsim build/bin/tnsim build/bin/tnlock build/obj/libtn.a build/obj/tnlock.a build/san/tnhost build/bin/tnhost build/bin/tnboard build/bin/tnboard-core build/bin/tnboard-ring build/bin/tnboard-emu4x4 build/vl/source/vl_source build/vl/sink/vl_sink $(FUZZ_BIN) >/dev/null
+	@$(MAKE) -j$$(nproc) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/vl/acor/vl_acor build/san/tnsim build/bin/tnsim build/san/tnmodel build/bin/tnmodel build/bin/tnlock build/obj/libtn.a build/obj/tnlock.a build/san/tnhost build/bin/tnhost build/bin/tnboard build/bin/tnboard-core build/bin/tnboard-ring build/bin/tnboard-emu4x4 build/vl/source/vl_source build/vl/sink/vl_sink $(FUZZ_BIN) >/dev/null
 	@bash tb/checks/run_tests.sh $(TEST_BIN) tb/checks/check_faults.sh tb/checks/formal.sh
 
 regress: setup-core build ## the long lockstep regression, random runs of the simulated board against the C model, random tnsim command lines and each libFuzzer target for FUZZ_TIME s (default 120) and the Tang Mega 138K synthesis (GW_SYNTH=0: not), from a printed seed (SEED=n to rerun)

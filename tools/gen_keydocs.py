@@ -14,7 +14,7 @@ tab-separated lines (key, default, allowed, help; a header line first), from the
 parser and --help use. Between the markers this script writes that table as Markdown.
 
 Usage: python3 tools/gen_keydocs.py [--check] [DOC...]   (default: docs/tnsim.md docs/tnlock.md
-docs/tnhost.md; make keydocs writes them, make test runs --check). --check writes nothing and
+docs/tnhost.md docs/tnmodel.md; make keydocs writes them, make test runs --check). --check writes nothing and
 exits 1 naming each doc whose tables differ, with a diff. Exit 2 on a doc or program that fails.
 """
 import difflib
@@ -24,8 +24,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = ["docs/tnsim.md", "docs/tnlock.md", "docs/tnhost.md"]
-PROGRAMS = {"tnsim", "tnlock", "tnhost"}
+DOCS = ["docs/tnsim.md", "docs/tnlock.md", "docs/tnhost.md", "docs/tnmodel.md"]
+PROGRAMS = {"tnsim", "tnlock", "tnhost", "tnmodel"}
 BEGIN = re.compile(r"^<!-- keys: (\S+)((?: \S+)*) -->$")
 END = "<!-- end keys -->"
 

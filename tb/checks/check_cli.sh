@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Simulator and bad-input checks of tnsim, by topic in tb/checks/cli/, printed as TAP ("ok N -
-# ..." / "not ok N - ...", diagnostics as "# ..." lines, the plan "1..N" at the end). Uses the ASan+UBSan build
-# build/san/tnsim when it exists, else build/bin/tnsim. Exit status 0 iff every check passed.
+# Simulator and bad-input checks of tnsim (and of tnmodel: part 13), by topic in tb/checks/cli/,
+# printed as TAP ("ok N - ..." / "not ok N - ...", diagnostics as "# ..." lines, the plan "1..N"
+# at the end). Uses the ASan+UBSan build build/san/tnsim when it exists, else build/bin/tnsim. Exit status 0 iff every check passed.
 # Run by tb/checks/run_tests.sh (make test); can be run alone: bash tb/checks/check_cli.sh
 set -uo pipefail # no -e: a failing check must not stop the others
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."

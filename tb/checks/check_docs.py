@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = ["README.md", "docs/microarchitecture.md", "docs/traffic.md", "docs/tnsim.md",
-             "docs/tnlock.md", "docs/tnhost.md", "docs/make-targets.md", "docs/robustness.md",
+             "docs/tnlock.md", "docs/tnhost.md", "docs/tnmodel.md", "docs/make-targets.md", "docs/robustness.md",
              "docs/verification.md", "docs/board-guide.md", "docs/board-reference.md",
              "docs/lint.md", "docs/cluster.md"]
 LINK = re.compile(r"\]\(([^)\s#]+)(#[^)\s]*)?\)")

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# The program references' key tables (docs/tnsim.md, docs/tnlock.md, docs/tnhost.md) equal the
-# tables the programs print (--keys), and the check notices a table that differs. TAP on stdout;
-# run by tb/checks/run_tests.sh (make test) after make build. make keydocs rewrites the tables.
+# The program references' key tables (docs/tnsim.md, docs/tnlock.md, docs/tnhost.md,
+# docs/tnmodel.md) equal the tables the programs print (--keys), and the check notices a table
+# that differs. TAP on stdout; run by tb/checks/run_tests.sh (make test) after make build. make keydocs rewrites the tables.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 TMP=$(mktemp -d)
@@ -12,7 +12,7 @@ ok() { n=$((n + 1)); echo "ok $n - $1"; }
 nok() { n=$((n + 1)); echo "not ok $n - $1"; shift; for l in "$@"; do echo "#   $l"; done; }
 
 if out=$(python3 tools/gen_keydocs.py --check 2>&1); then
-    ok "docs/tnsim.md, docs/tnlock.md and docs/tnhost.md hold the programs' key tables"
+    ok "docs/tnsim.md, docs/tnlock.md, docs/tnhost.md and docs/tnmodel.md hold the programs' key tables"
 else
     nok "the key tables in docs differ from the programs' (make keydocs writes them)" "${out:0:2000}"
 fi

@@ -34,7 +34,7 @@ RSS_MB=${FUZZ_RSS_MB:-2048}  # memory of the whole process before it is a findin
 # payloads, several frames)
 max_len() {
     case $1 in
-        fuzz_kv) echo 2048 ;;
+        fuzz_kv | fuzz_model) echo 2048 ;;
         fuzz_config | fuzz_trace) echo 4096 ;;
         fuzz_stats) echo 8192 ;;
         fuzz_reply) echo 2048 ;;
