@@ -69,56 +69,57 @@ static int draw_next(const tn_gen *gen, tn_source *src, int node, long last)
     return 0;
 }
 
-static int generate(tn_sim *s, tn_source *src, int node)
+static int generate(const tn_src_ports *io, tn_source *src, int node, long cycle)
 {
-    if (!draw_next(&s->gen, src, node, s->cycle))
+    if (!draw_next(io->gen, src, node, cycle))
         return 0;
-    tn_meas_created(&s->meas, &src->pend);
+    tn_meas_created(io->meas, &src->pend);
     return 1;
 }
 
-void tn_source_count_window(tn_sim *s)
+void tn_source_count_window(const tn_source *srcs, const tn_gen *gen, tn_meas *m)
 {
-    long n = (long)s->g.nodes * s->g.term;
+    long n = (long)gen->g->nodes * gen->g->term;
     for (long i = 0; i < n; i++) {
-        tn_source g = s->src[i]; /* a copy: its stream and generator position */
-        while (draw_next(&s->gen, &g, (int)(i / s->g.term), s->meas.win_hi - 1))
-            if (g.pend.created >= s->meas.win_lo) {
-                s->meas.created_pkts_win++;
-                s->meas.created_flits_win += g.pend.len;
+        tn_source g = srcs[i]; /* a copy: its stream and generator position */
+        while (draw_next(gen, &g, (int)(i / gen->g->term), m->win_hi - 1))
+            if (g.pend.created >= m->win_lo) {
+                m->created_pkts_win++;
+                m->created_flits_win += g.pend.len;
             }
     }
 }
 
 /* ACOR (R23.2): the level in force for this channel's head in this cycle. */
-static int acor_level(const tn_sim *s, const tn_source *src, int node)
+static int acor_level(const tn_src_ports *io, const tn_source *src, int node)
 {
-    if (s->cfg.acor_mode == TN_ACOR_MODE_PACKET)
-        return tn_acor_packet_level(s->acor_cfg.levels,
+    if (io->acor_mode == TN_ACOR_MODE_PACKET)
+        return tn_acor_packet_level(io->acor_cfg->levels,
                                     src->acor_fail > 3u ? 3 : (int)src->acor_fail);
-    return s->acor[node].level;
+    return io->acor[node].level;
 }
 
-static int start_packet(tn_sim *s, tn_source *src, int node, int ch, int counted)
+static int start_packet(const tn_src_ports *io, tn_source *src, int node, int ch, long cycle,
+                        int counted)
 {
     int vc = -1;
-    for (int i = 0; i < s->V; i++) {
-        int v = (src->vc_ptr + i) % s->V;
-        if (src->credits[v] == s->B) {
+    for (int i = 0; i < io->V; i++) {
+        int v = (src->vc_ptr + i) % io->V;
+        if (src->credits[v] == io->B) {
             vc = v;
             break;
         }
     }
     if (vc < 0)
         return 0;
-    long slot = tn_pkt_take(&s->pt);
+    long slot = tn_pkt_take(io->pt);
     if (slot < 0) {
-        tn_check_fail(&s->chk, "packet table full at node %d (%ld slots)", node, s->pt.n_slots);
+        tn_check_fail(io->chk, "packet table full at node %d (%ld slots)", node, io->pt->n_slots);
         return 0;
     }
-    tn_packet *p = &s->pt.pkt[slot];
+    tn_packet *p = &io->pt->pkt[slot];
     p->created = src->pend.created;
-    p->injected = s->cycle;
+    p->injected = cycle;
     p->src = node;
     p->dst = src->pend.dst;
     p->len = src->pend.len;
@@ -126,13 +127,13 @@ static int start_packet(tn_sim *s, tn_source *src, int node, int ch, int counted
     p->quad = src->pend.quad;
     p->hops = 0;
     p->seq = src->seq++;
-    p->marked = src->pend.created >= s->meas.win_lo && src->pend.created < s->meas.win_hi;
+    p->marked = src->pend.created >= io->meas->win_lo && src->pend.created < io->meas->win_hi;
     p->channel = (uint8_t)ch;
-    if (s->cfg.routing == TN_ROUTE_ACOR) {
-        p->acor_level = (uint8_t)acor_level(s, src, node);
+    if (io->routing == TN_ROUTE_ACOR) {
+        p->acor_level = (uint8_t)acor_level(io, src, node);
         if (p->marked) {
-            s->meas.acor_pk[p->acor_level]++;
-            s->meas.acor_recomp += src->acor_fail;
+            io->meas->acor_pk[p->acor_level]++;
+            io->meas->acor_recomp += src->acor_fail;
         }
         src->acor_fail = 0;
     }
@@ -142,10 +143,10 @@ static int start_packet(tn_sim *s, tn_source *src, int node, int ch, int counted
     src->vc = vc;
     src->idx = 0;
     src->len = p->len;
-    src->vc_ptr = (vc + 1) % s->V;
+    src->vc_ptr = (vc + 1) % io->V;
     if (!counted)
-        s->pt.in_flight++;
-    s->meas.injected++;
+        io->pt->in_flight++;
+    io->meas->injected++;
     return 1;
 }
 
@@ -154,22 +155,21 @@ static uint32_t router_afree(const void *rt, int node)
     return tn_router_afree(rt, node);
 }
 
-void tn_source_send(tn_sim *s, int node, int ch)
+void tn_source_send(tn_source *src, const tn_src_ports *io, int node, int ch, long cycle)
 {
     /* GAL (section 21): sender ch starts the next packet of its quadrant queues; it runs for
      * every channel of the node before any injection unit, so a packet queued in cycle t can
      * start from t+1 */
-    tn_source *src = &s->src[(long)node * s->g.term + ch];
     int qi;
     tn_pending keep = src->pend, pq;
     int kept = src->has_pending;
     src->gal_dep_q = -1;
-    tn_afree_in af = {0, 0, router_afree, &s->rt}; /* the router's afree_o, read when needed */
-    if (!src->in_pkt && tn_gal_peek(&s->gal, node, ch, &af, &pq, &qi)) {
+    tn_afree_in af = {0, 0, router_afree, io->rt}; /* the router's afree_o, read when needed */
+    if (!src->in_pkt && tn_gal_peek(io->gal, node, ch, &af, &pq, &qi)) {
         src->pend = pq;
-        uint32_t tag = tn_gal_head_tag(&s->gal, node, qi);
-        if (start_packet(s, src, node, ch, 1)) {
-            tn_gal_take(&s->gal, node, ch, qi);
+        uint32_t tag = tn_gal_head_tag(io->gal, node, qi);
+        if (start_packet(io, src, node, ch, cycle, 1)) {
+            tn_gal_take(io->gal, node, ch, qi);
             src->gal_dep_q = qi;
             src->gal_dep_tag = tag;
         }
@@ -178,62 +178,62 @@ void tn_source_send(tn_sim *s, int node, int ch)
     }
 }
 
-void tn_source_step(tn_sim *s, int node, int ch)
+void tn_source_step(tn_source *src, const tn_src_ports *io, int node, int ch, long cycle,
+                    int gen_stop)
 {
-    tn_source *src = &s->src[(long)node * s->g.term + ch];
     src->acor_att = src->acor_blk = 0;
-    if (s->cfg.routing == TN_ROUTE_GAL) {
+    if (io->routing == TN_ROUTE_GAL) {
         /* GAL: the injection unit moves the next packet of source queue ch into a quadrant queue
          * (in flight from then on); channels in order, each sees the previous one's enqueue */
         src->gal_offer = src->gal_took = 0;
-        if (!s->gen_stop) {
+        if (!gen_stop) {
             if (!src->has_pending)
-                src->has_pending = generate(s, src, node);
+                src->has_pending = generate(io, src, node, cycle);
             src->gal_offer = (uint8_t)src->has_pending;
             src->gal_offer_dst = src->pend.dst;
-            int j = src->has_pending ? tn_gal_enqueue(&s->gal, node, &src->pend) : 0;
+            int j = src->has_pending ? tn_gal_enqueue(io->gal, node, &src->pend) : 0;
             if (j) {
                 src->has_pending = 0;
                 src->gal_took = 1;
                 src->gal_enq_q = j - 1;
-                s->pt.in_flight++;
+                io->pt->in_flight++;
             }
         }
-    } else if (!src->in_pkt && !s->gen_stop) {
+    } else if (!src->in_pkt && !gen_stop) {
         if (!src->has_pending)
-            src->has_pending = generate(s, src, node);
-        if (src->has_pending && s->cfg.routing == TN_ROUTE_ACOR) {
+            src->has_pending = generate(io, src, node, cycle);
+        if (src->has_pending && io->routing == TN_ROUTE_ACOR) {
             /* ACOR (R23.4): an eligible head draws its intermediate from the set of the level in
              * force; failing to start is a blocked event and the next attempt draws again */
-            int set = tn_acor_set(s->cfg.acor_seq, acor_level(s, src, node));
-            src->pend.mid = tn_addr_of(&s->g, tn_acor_draw(&s->g, set, node, src->pend.dst,
+            int set = tn_acor_set(io->acor_seq, acor_level(io, src, node));
+            src->pend.mid = tn_addr_of(io->g, tn_acor_draw(io->g, set, node, src->pend.dst,
                                                            &src->acor_rng));
             src->acor_att = 1;
-            if (!start_packet(s, src, node, ch, 0)) {
+            if (!start_packet(io, src, node, ch, cycle, 0)) {
                 src->acor_blk = 1;
                 src->acor_fail++;
                 return;
             }
-        } else if (src->has_pending && !start_packet(s, src, node, ch, 0)) {
+        } else if (src->has_pending && !start_packet(io, src, node, ch, cycle, 0)) {
             return;
         }
     }
     if (!src->in_pkt || src->credits[src->vc] == 0)
         return;
-    const tn_packet *p = &s->pt.pkt[src->pkt];
+    const tn_packet *p = &io->pt->pkt[src->pkt];
     tn_flit f;
     f.head = src->idx == 0;
     f.tail = src->idx == src->len - 1;
     f.vc = (uint8_t)src->vc;
-    f.dst = tn_addr_of(&s->g, p->dst);
-    f.src = tn_addr_of(&s->g, node);
+    f.dst = tn_addr_of(io->g, p->dst);
+    f.src = tn_addr_of(io->g, node);
     f.mid = p->mid;
     f.quad = p->quad;
     f.phase = 0;
     f.pkt = src->pkt;
     f.idx = (uint16_t)src->idx;
-    f.payload = tn_payload(s->cfg.flitw, node, p->seq, src->idx);
-    tn_link_emit_inject(&s->lk, &s->g, node, ch, &f);
+    f.payload = tn_payload(io->flitw, node, p->seq, src->idx);
+    tn_link_emit_inject(io->lk, io->g, node, ch, &f);
     src->credits[src->vc]--;
     if (++src->idx == src->len)
         src->in_pkt = 0;

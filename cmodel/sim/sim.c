@@ -160,6 +160,10 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     s->meas.win_lo = c->warmup;
     s->meas.win_hi = c->warmup + c->measure;
     s->meas.lat_min = -1;
+    s->srcio = (tn_src_ports){&s->gen, &s->g, s->V, s->B, c->flitw, c->routing, c->acor_mode,
+                              c->acor_seq, &s->acor_cfg, s->acor,
+                              c->routing == TN_ROUTE_GAL ? &s->gal : NULL, &s->rt, &s->pt,
+                              &s->meas, &s->chk, &s->lk};
     return s;
 oom:
     snprintf(err, errlen, "out of memory for k=%d n=%d vcs=%d buf=%d", c->k, c->n, c->vcs, c->buf);
@@ -297,9 +301,9 @@ void tn_sim_step(tn_sim *s)
     tn_router_use use; /* what a router's step leaves for the statistics */
     for (int v = 0; v < nodes; v++) {
         for (int e = 0; gal && e < term; e++)
-            tn_source_send(s, v, e);
+            tn_source_send(&s->src[(long)v * term + e], &s->srcio, v, e, s->cycle);
         for (int e = 0; e < term; e++)
-            tn_source_step(s, v, e);
+            tn_source_step(&s->src[(long)v * term + e], &s->srcio, v, e, s->cycle, s->gen_stop);
         if (s->acor)
             acor_tick(s, v);
         if (s->rt.iu.nflits[v]) {
@@ -394,7 +398,7 @@ static long percentile(const tn_sim *s, double q)
 static int sat_certain(tn_sim *s)
 {
     long cf = s->meas.created_flits_win, cp = s->meas.created_pkts_win;
-    tn_source_count_window(s);
+    tn_source_count_window(s->src, &s->gen, &s->meas);
     double nw = (double)s->g.nodes * (double)s->cfg.measure;
     double created = (double)s->meas.created_flits_win / nw;
     double accepted = (double)s->meas.accepted_flits_win / nw;
@@ -428,7 +432,7 @@ int tn_sim_run(tn_sim *s, tn_stats *st)
     }
     st->stop_cycle = s->cycle;
     if (!early)
-        tn_source_count_window(s);
+        tn_source_count_window(s->src, &s->gen, &s->meas);
     /* Every packet that entered the network must come out: stop the sources and drain. */
     /* ... in a time that grows with the backlog (GAL's queues hold up to S*2^n*gal_qdepth
      * packets per node far past saturation): a floor of 1/8 flit/node/cycle; a deadlock

@@ -284,6 +284,26 @@ typedef struct tn_checks {
     char first[TN_ERRLEN];
 } tn_checks;
 
+/* What an injection channel's source is wired to (fixed for the run; tn_sim holds it): the
+ * traffic generator and parameters it reads, ACOR's level machines it reads ([node]; NULL
+ * without ACOR), the GAL NI it feeds and whose sender it is (NULL without GAL) with the routers
+ * whose afree the NI's hold reads, and what it writes: the packet table (a started packet), the
+ * measurement, the check failures, its injection link. */
+typedef struct tn_src_ports {
+    const tn_gen *gen;
+    const tn_geom *g;
+    int V, B, flitw, routing;
+    int acor_mode, acor_seq;
+    const tn_acor_cfg *acor_cfg;
+    const tn_acor_lvl *acor;
+    tn_gal_ni *gal;
+    const tn_routers *rt;
+    tn_pkt_table *pt;
+    tn_meas *meas;
+    tn_checks *chk;
+    tn_link_regs *lk;
+} tn_src_ports;
+
 struct tn_sim {
     tn_config cfg;
     tn_geom g;
@@ -296,6 +316,7 @@ struct tn_sim {
     tn_link_regs lk;     /* the link and credit registers (torus.c) */
     /* NI */
     tn_source *src;      /* [node*term + channel] */
+    tn_src_ports srcio;  /* what every source is wired to */
     tn_sink_vc *sinkvc;  /* [(node*term + channel)*V + vc] */
     tn_gal_ni gal;
     /* ACOR (section 23): the level machine of every node, its configuration, and statistics */
@@ -488,13 +509,16 @@ void tn_link_emit_inject(tn_link_regs *l, const tn_geom *g, int node, int ch, co
 void tn_links_deliver(tn_sim *s);
 
 /* source.c / sink.c */
-void tn_source_send(tn_sim *s, int node, int channel);
-void tn_source_step(tn_sim *s, int node, int channel);
+/* GAL's sender of channel ch of node: starts the next packet of its quadrant queues. */
+void tn_source_send(tn_source *src, const tn_src_ports *io, int node, int ch, long cycle);
+/* The channel's source in cycle `cycle` (gen_stop: no new packets start). */
+void tn_source_step(tn_source *src, const tn_src_ports *io, int node, int ch, long cycle,
+                    int gen_stop);
 /* Section 17: the measured offered load counts every packet created in the window. A channel's
  * generator is lazy (R9.2): when the sources stop before it has passed the window (the drain
  * limit), the window's packets it has not drawn are drawn now on a copy of its stream and their
  * flits counted; no packet is started from them (the sources are stopped). */
-void tn_source_count_window(tn_sim *s);
+void tn_source_count_window(const tn_source *srcs, const tn_gen *gen, tn_meas *m);
 /* sink.c (rtl/ni/tn_sink.v): the ejection channel with per-VC state sv_vc[V] takes flit f.
  * Returns the packet's slot when f is the tail of a packet in flight (the caller records the
  * delivery and frees the slot), TN_SINK_TAKEN for any other flit it took, TN_SINK_REJECTED for a
