@@ -5,6 +5,7 @@
 // the sticky error vector. One cycle = docs/microarchitecture.md section 6. The node's coordinates
 // are an input, so one module (and one Verilated model) serves every node.
 `include "tn_defs.vh"
+`include "tn_faults.vh"
 module tn_router #(
     parameter K       = 4,   // radix, 2..64
     parameter N       = 2,   // dimensions, 1..4
@@ -615,18 +616,13 @@ module tn_router #(
         sa1_ptr_d = sa1_ptr_w;
         sa2_ptr_d = sa2_ptr_w;
         for (j = 0; j < P; j = j + 1) begin
-`ifdef TN_FAULT_SA1_PTR
-            // planted fault: the pointer moves on a stage-1 winner that lost
-            if (in_gnt[j] || s1_valid_c[j])
-                sa1_ptr_d[j*VW +: VW] = ((in_gnt[j] ? in_vc[j*VW +: VW] : s1_vc_c[j*VW +: VW])
-                                         == VLAST) ? {VW{1'b0}}
-                                        : (in_gnt[j] ? in_vc[j*VW +: VW]
-                                                     : s1_vc_c[j*VW +: VW]) + 1'b1;
-`else
-            if (in_gnt[j])
-                sa1_ptr_d[j*VW +: VW] = (in_vc[j*VW +: VW] == VLAST) ? {VW{1'b0}}
-                                        : in_vc[j*VW +: VW] + 1'b1;
-`endif
+            // the pointer moves past the VC that won the switch
+            if (`TN_HOOK_SA1_PTR(in_gnt[j], s1_valid_c[j]))
+                sa1_ptr_d[j*VW +: VW] =
+                    (`TN_HOOK_SA1_PTR__VC(in_vc[j*VW +: VW], in_gnt[j], s1_vc_c[j*VW +: VW])
+                     == VLAST) ? {VW{1'b0}}
+                    : `TN_HOOK_SA1_PTR__VC(in_vc[j*VW +: VW], in_gnt[j], s1_vc_c[j*VW +: VW])
+                      + 1'b1;
             if (out_gnt[j])
                 sa2_ptr_d[j*PW +: PW] = nxt_ip[j*PW +: PW];
         end
