@@ -131,7 +131,7 @@
 `define TN_O_LDSF_CNT (`TN_O_LRU_AGE + (`TN_NNET) * (8))
 `define TN_O_RNG (`TN_O_LDSF_CNT + (`TN_NNET) * (8))
 `define TN_OBSW (`TN_O_RNG + (1) * (32))
-`define TN_O_CONCAT {rng_q, ldsf_cnt[8 +: NNET*8], lru_age[8 +: NNET*8], sa2_ptr_q, sa1_ptr_q, busy, credits, ovc, oport, active, cnt}
+`define TN_O_CONCAT {rng_q, ldsf_cnt[8 +: NNET*8], lru_age[8 +: NNET*8], sa2_ptr_q, sa1_ptr_q, busy_ovc, credits_ovc, ovc_ivc, oport_ivc, active_ivc, cnt_ivc}
 
 // tn_gal_ni obs_o: `TN_NO_<FIELD> is the LSB of the field's element 0
 `define TN_NO_NI_CNT (0)

@@ -10,10 +10,10 @@ module tn_crossbar #(
     parameter [P*P-1:0] CONN = {P*P{1'b1}}  // [op*P + ip]: 1 if output op can take input ip
 ) (
     input  wire [P*FW-1:0] in_flit_i,
-    input  wire [P*P-1:0]  sel_i,              // [op*P +: P]: one-hot input port of output op
+    input  wire [P*P-1:0]  sel_op_ip_i,        // [op*P +: P]: one-hot input port of output op
     output wire [P*FW-1:0] out_flit_o
 );
-    wire unused_sel = &{1'b0, sel_i & ~CONN};
+    wire unused_sel = &{1'b0, sel_op_ip_i & ~CONN};
     genvar go;
     generate
         for (go = 0; go < P; go = go + 1) begin : g_out
@@ -23,7 +23,7 @@ module tn_crossbar #(
                 f = {FW{1'b0}};
                 for (i = 0; i < P; i = i + 1)
                     if (CONN[go*P + i])
-                        f = f | (in_flit_i[i*FW +: FW] & {FW{sel_i[go*P + i]}});
+                        f = f | (in_flit_i[i*FW +: FW] & {FW{sel_op_ip_i[go*P + i]}});
             end
             assign out_flit_o[go*FW +: FW] = f;
         end

@@ -136,6 +136,8 @@ module tn_router #(
     wire unused_cfg = &{1'b0, cfg_buf_q, cfg_acrd_w, cfg_sel_w, cfg_transit_q};
 
     localparam PV = P * V;
+    // A flat bus is named by its index order, outermost first: _ivc [ip*V + iv] (input VCs),
+    // _ovc [op*V + ov] (output VCs), _ip_op [ip*P + op] and _op_ip [op*P + ip] (port by port).
     localparam HEAD = `TN_F_HEAD;
     localparam integer VL = V - 1;
     localparam integer KL = K - 1;
@@ -190,23 +192,23 @@ module tn_router #(
     endgenerate
 
     // ---- input units, each with the route unit of its arriving flits ----
-    wire [PV-1:0]      front_head;
-    wire [PV*RW-1:0]   front_rt;
+    wire [PV-1:0]      front_head_ivc;
+    wire [PV*RW-1:0]   front_rt_ivc;
     wire [P*FW-1:0]    win_flit;    // the front flit of the VC each input port sends from
-    wire [PV*CNTW-1:0] cnt;
-    wire [PV-1:0]      active;
-    wire [PV*PW-1:0]   oport;
-    wire [PV*VW-1:0]   ovc;
-    wire [PV*P-1:0]    oport_oh;
-    wire [PV*V-1:0]    ovc_oh;
-    wire [PV-1:0]      active_w;    // active and ovc as the second stage reads them
-    wire [PV*VW-1:0]   ovc_w;
+    wire [PV*CNTW-1:0] cnt_ivc;
+    wire [PV-1:0]      active_ivc;
+    wire [PV*PW-1:0]   oport_ivc;
+    wire [PV*VW-1:0]   ovc_ivc;
+    wire [PV*P-1:0]    oport_oh_ivc_op;
+    wire [PV*V-1:0]    ovc_oh_ivc_ov;
+    wire [PV-1:0]      active_w_ivc; // active and ovc as the second stage reads them
+    wire [PV*VW-1:0]   ovc_w_ivc;
     wire [P-1:0]       err_buf;
     wire [P-1:0]       in_gnt;      // input port sends a flit this cycle
     wire [P*VW-1:0]    in_vc;       // from this VC
     wire [P-1:0]       in_alloc;    // a head: it takes output VC (in_op, in_ov)
     wire [P*PW-1:0]    in_op;
-    wire [P*P-1:0]     in_op_oh;
+    wire [P*P-1:0]     in_oh_ip_op;
     wire [P*VW-1:0]    in_ov;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_in
@@ -271,19 +273,19 @@ module tn_router #(
                 .pop_vc_i      (in_vc[gp*VW +: VW]),
                 .alloc_i       (in_alloc[gp]),
                 .alloc_op_i    (in_op[gp*PW +: PW]),
-                .alloc_op_oh_i (in_op_oh[gp*P +: P]),
+                .alloc_op_oh_i (in_oh_ip_op[gp*P +: P]),
                 .alloc_ov_i    (in_ov[gp*VW +: VW]),
-                .front_head_o  (front_head[gp*V +: V]),
+                .front_head_o  (front_head_ivc[gp*V +: V]),
                 .pop_flit_o    (win_flit[gp*FW +: FW]),
-                .front_route_o (front_rt[gp*V*RW +: V*RW]),
-                .cnt_o         (cnt[gp*V*CNTW +: V*CNTW]),
-                .active_o      (active[gp*V +: V]),
-                .oport_o       (oport[gp*V*PW +: V*PW]),
-                .ovc_o         (ovc[gp*V*VW +: V*VW]),
-                .oport_oh_o    (oport_oh[gp*V*P +: V*P]),
-                .ovc_oh_o      (ovc_oh[gp*V*V +: V*V]),
-                .active_w_o    (active_w[gp*V +: V]),
-                .ovc_w_o       (ovc_w[gp*V*VW +: V*VW]),
+                .front_route_o (front_rt_ivc[gp*V*RW +: V*RW]),
+                .cnt_o         (cnt_ivc[gp*V*CNTW +: V*CNTW]),
+                .active_o      (active_ivc[gp*V +: V]),
+                .oport_o       (oport_ivc[gp*V*PW +: V*PW]),
+                .ovc_o         (ovc_ivc[gp*V*VW +: V*VW]),
+                .oport_oh_o    (oport_oh_ivc_op[gp*V*P +: V*P]),
+                .ovc_oh_o      (ovc_oh_ivc_ov[gp*V*V +: V*V]),
+                .active_w_o    (active_w_ivc[gp*V +: V]),
+                .ovc_w_o       (ovc_w_ivc[gp*V*VW +: V*VW]),
                 .crd_valid_o   (in_crd_valid_o[gp]),
                 .crd_vc_o      (in_crd_vc_o[gp*VW +: VW]),
                 .err_buf_ovf_o (err_buf[gp])
@@ -294,22 +296,22 @@ module tn_router #(
     // ---- output units ----
     localparam UW = `TN_SQW;   // sq key: the credit sum, 0..V*B (the table's width)
     localparam KW = (UW > 8) ? UW : 8;
-    wire [PV*CNTW-1:0] credits;
-    wire [PV-1:0]      busy;
+    wire [PV*CNTW-1:0] credits_ovc;
+    wire [PV-1:0]      busy_ovc;
     wire [P-1:0]       err_ovf, err_unf, err_reuse;
     wire [P*8-1:0]     lru_age, ldsf_cnt;
     wire [P*KW-1:0]    pkey;        // selection key of each output port (19.2)
     wire [P-1:0]       out_gnt;     // output port sends a flit this cycle
     wire [P*PW-1:0]    nxt_ip;      // (that input port + 1) mod P: sa2_ptr's next value
-    wire [P*P-1:0]     out_oh;      // the same, one-hot
+    wire [P*P-1:0]     out_oh_op_ip; // the same, one-hot
     wire [P*FW-1:0]    send_flit;
     wire [P*VW-1:0]    send_vc;
-    wire [PV-1:0]      ou_alloc;    // per output VC: a head takes it
+    wire [PV-1:0]      ou_alloc_ovc; // per output VC: a head takes it
     // output-VC availability, per output VC (6.3): from the output units
     wire [V-1:0]  amask = {V{1'b1}} << ((TOPO == 0 && cfg_dateline_q) ? 2 : 1);  // adaptive VCs
-    wire [PV-1:0] take;           // a head may take it: idle, and a credit on a network port
-    wire [PV-1:0] atake;          // adaptive: idle, credits >= cfg_acrd (a whole packet fits, R19.1.4)
-    wire [PV-1:0] crd_nz;         // a credit (network ports)
+    wire [PV-1:0] take_ovc;       // a head may take it: idle, and a credit on a network port
+    wire [PV-1:0] atake_ovc;      // adaptive: idle, credits >= cfg_acrd (a packet fits, R19.1.4)
+    wire [PV-1:0] crd_nz_ovc;     // a credit (network ports)
     wire [P-1:0]  ou_afree;       // the port has an adaptive VC to take
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_out
@@ -328,15 +330,15 @@ module tn_router #(
                 .amask_i     (amask),
                 .crd_valid_i (out_crd_valid_i[gp]),
                 .crd_vc_i    (out_crd_vc_i[gp*VW +: VW]),
-                .alloc_i     (ou_alloc[gp*V +: V]),
+                .alloc_i     (ou_alloc_ovc[gp*V +: V]),
                 .send_i      (out_gnt[gp]),
                 .send_vc_i   (send_vc[gp*VW +: VW]),
                 .send_flit_i (send_flit[gp*FW +: FW]),
-                .credits_o   (credits[gp*V*CNTW +: V*CNTW]),
-                .busy_o      (busy[gp*V +: V]),
-                .take_o      (take[gp*V +: V]),
-                .atake_o     (atake[gp*V +: V]),
-                .crd_nz_o    (crd_nz[gp*V +: V]),
+                .credits_o   (credits_ovc[gp*V*CNTW +: V*CNTW]),
+                .busy_o      (busy_ovc[gp*V +: V]),
+                .take_o      (take_ovc[gp*V +: V]),
+                .atake_o     (atake_ovc[gp*V +: V]),
+                .crd_nz_o    (crd_nz_ovc[gp*V +: V]),
                 .afree_o     (ou_afree[gp]),
                 .out_valid_o (out_valid_o[gp]),
                 .out_vc_o    (out_vc_o[gp*VW +: VW]),
@@ -357,39 +359,39 @@ module tn_router #(
     wire [31:0] rng_q;   // the router RNG (19.4); built only with ROUTING >= 1
 
     // ---- per input VC: its request (6.4); ports one-hot ----
-    wire [PV-1:0]     rq_body, rq_head, rq_adapt, order_err, port_err;
-    wire [PV*P-1:0]   rq_port;    // body: oport; head: the route port
-    wire [PV*V-1:0]   rq_rm;      // head: its route's VC set
-    wire [PV*2*N-1:0] rq_prod;    // the route's productive ports (adaptive)
-    wire [PV*AW-1:0]  rq_hops;    // and remaining hops
+    wire [PV-1:0]     rq_body_ivc, rq_head_ivc, rq_adapt_ivc, order_err_ivc, port_err_ivc;
+    wire [PV*P-1:0]   rq_port_ivc_op; // body: oport; head: the route port
+    wire [PV*V-1:0]   rq_rm_ivc_ov; // head: its route's VC set
+    wire [PV*2*N-1:0] rq_prod_ivc; // the route's productive ports (adaptive)
+    wire [PV*AW-1:0]  rq_hops_ivc; // and remaining hops
     generate
         for (gi = 0; gi < PV; gi = gi + 1) begin : g_req
             if (ROUTING >= 1) begin : g_ad
-                assign rq_prod[gi*2*N +: 2*N] = front_rt[gi*RW + P + V +: 2*N];
-                assign rq_hops[gi*AW +: AW]   = front_rt[gi*RW + P + V + 2*N +: AW];
+                assign rq_prod_ivc[gi*2*N +: 2*N] = front_rt_ivc[gi*RW + P + V +: 2*N];
+                assign rq_hops_ivc[gi*AW +: AW]   = front_rt_ivc[gi*RW + P + V + 2*N +: AW];
             end else begin : g_dor
-                assign rq_prod[gi*2*N +: 2*N] = {2*N{1'b0}};
-                assign rq_hops[gi*AW +: AW]   = {AW{1'b0}};
+                assign rq_prod_ivc[gi*2*N +: 2*N] = {2*N{1'b0}};
+                assign rq_hops_ivc[gi*AW +: AW]   = {AW{1'b0}};
             end
             tn_vc_req #(.P(P), .V(V), .NP(2 * N), .HW(AW), .TOPO(TOPO),
                         .AD((ROUTING >= 1) ? 1 : 0), .RW(RW)) u_req (
-                .nonempty_i  (|cnt[gi*CNTW +: CNTW]),
-                .active_i    (active[gi]),
-                .head_i      (front_head[gi]),
-                .route_i     (front_rt[gi*RW +: RW]),
-                .oport_i     (oport_oh[gi*P +: P]),
-                .ovc_i       (ovc_oh[gi*V +: V]),
-                .take_i      (take),
-                .crd_nz_i    (crd_nz),
+                .nonempty_i  (|cnt_ivc[gi*CNTW +: CNTW]),
+                .active_i    (active_ivc[gi]),
+                .head_i      (front_head_ivc[gi]),
+                .route_i     (front_rt_ivc[gi*RW +: RW]),
+                .oport_i     (oport_oh_ivc_op[gi*P +: P]),
+                .ovc_i       (ovc_oh_ivc_ov[gi*V +: V]),
+                .take_ovc_i  (take_ovc),
+                .crd_nz_ovc_i(crd_nz_ovc),
                 .no_port_i   (no_port),
                 .afree_i     (afree),
-                .body_o      (rq_body[gi]),
-                .head_o      (rq_head[gi]),
-                .adapt_o     (rq_adapt[gi]),
-                .order_err_o (order_err[gi]),
-                .port_err_o  (port_err[gi]),
-                .port_o      (rq_port[gi*P +: P]),
-                .rm_o        (rq_rm[gi*V +: V])
+                .body_o      (rq_body_ivc[gi]),
+                .head_o      (rq_head_ivc[gi]),
+                .adapt_o     (rq_adapt_ivc[gi]),
+                .order_err_o (order_err_ivc[gi]),
+                .port_err_o  (port_err_ivc[gi]),
+                .port_o      (rq_port_ivc_op[gi*P +: P]),
+                .rm_o        (rq_rm_ivc_ov[gi*V +: V])
             );
         end
     endgenerate
@@ -401,8 +403,8 @@ module tn_router #(
     // ---- switch allocation, iteration 1 (6.5): stage 1 and the selection per input port ----
     wire [P-1:0]    s1_valid;
     wire [P*VW-1:0] s1_vc;
-    wire [P*V-1:0]  s1_vc_oh;
-    wire [P*P-1:0]  s1_op;        // one-hot, 0 when no winner
+    wire [P*V-1:0]  s1_vc_oh_ivc;
+    wire [P*P-1:0]  s1_oh_ip_op;  // one-hot, 0 when no winner
     wire [P-1:0]    s1_adapt;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_s1
@@ -416,19 +418,19 @@ module tn_router #(
                         .SEL(SEL), .VW(VW)) u_in1 (
                 .cfg_sel_i (cfg_sel_q),
                 .sa1_ptr_i (sa1_ptr_q[gp*VW +: VW]),
-                .body_i    (rq_body[gp*V +: V]),
-                .head_i    (rq_head[gp*V +: V]),
-                .adapt_i   (rq_adapt[gp*V +: V]),
-                .port_i    (rq_port[gp*V*P +: V*P]),
-                .prod_i    (rq_prod[gp*V*2*N +: V*2*N]),
+                .body_i    (rq_body_ivc[gp*V +: V]),
+                .head_i    (rq_head_ivc[gp*V +: V]),
+                .adapt_i   (rq_adapt_ivc[gp*V +: V]),
+                .port_i    (rq_port_ivc_op[gp*V*P +: V*P]),
+                .prod_i    (rq_prod_ivc[gp*V*2*N +: V*2*N]),
                 .afree_i   (afree),
-                .hops_i    (rq_hops[gp*V*AW +: V*AW]),
+                .hops_i    (rq_hops_ivc[gp*V*AW +: V*AW]),
                 .u_i       (u),
                 .pkey_i    (pkey[KW +: 2*N*KW]),
                 .valid_o   (s1_valid[gp]),
                 .vc_o      (s1_vc[gp*VW +: VW]),
-                .vc_oh_o   (s1_vc_oh[gp*V +: V]),
-                .op_o      (s1_op[gp*P +: P]),
+                .vc_oh_o   (s1_vc_oh_ivc[gp*V +: V]),
+                .op_o      (s1_oh_ip_op[gp*P +: P]),
                 .adapt_o   (s1_adapt[gp])
             );
         end
@@ -439,58 +441,60 @@ module tn_router #(
     localparam CUTW = P + P * VW + P * V + P * P + P + 4 * PV + PV * P + PV * V + 2 * PV;
     wire [P-1:0]    s1_valid_c, s1_adapt_c;
     wire [P*VW-1:0] s1_vc_c;
-    wire [P*V-1:0]  s1_vc_oh_c;
-    wire [P*P-1:0]  s1_op_c;
-    wire [PV-1:0]   rq_body_c, rq_head_c, order_err_c, port_err_c, take_c, atake_c;
-    wire [PV*P-1:0] rq_port_c;
-    wire [PV*V-1:0] rq_rm_c;
+    wire [P*V-1:0]  s1_vc_oh_ivc_c;
+    wire [P*P-1:0]  s1_oh_ip_op_c;
+    wire [PV-1:0]   rq_body_ivc_c, rq_head_ivc_c, order_err_ivc_c, port_err_ivc_c;
+    wire [PV-1:0]   take_ovc_c, atake_ovc_c;
+    wire [PV*P-1:0] rq_port_ivc_op_c;
+    wire [PV*V-1:0] rq_rm_ivc_ov_c;
     tn_cut #(.W(CUTW), .STAGES(STAGES)) u_cut (
         .clk_i(clk_i),
-        .d_i  ({s1_valid, s1_vc, s1_vc_oh, s1_op, s1_adapt, rq_body, rq_head, order_err,
-                port_err, rq_port, rq_rm, take, atake}),
-        .q_o  ({s1_valid_c, s1_vc_c, s1_vc_oh_c, s1_op_c, s1_adapt_c, rq_body_c, rq_head_c,
-                order_err_c, port_err_c, rq_port_c, rq_rm_c, take_c, atake_c}));
+        .d_i  ({s1_valid, s1_vc, s1_vc_oh_ivc, s1_oh_ip_op, s1_adapt, rq_body_ivc, rq_head_ivc,
+                order_err_ivc, port_err_ivc, rq_port_ivc_op, rq_rm_ivc_ov, take_ovc, atake_ovc}),
+        .q_o  ({s1_valid_c, s1_vc_c, s1_vc_oh_ivc_c, s1_oh_ip_op_c, s1_adapt_c, rq_body_ivc_c,
+                rq_head_ivc_c, order_err_ivc_c, port_err_ivc_c, rq_port_ivc_op_c, rq_rm_ivc_ov_c,
+                take_ovc_c, atake_ovc_c}));
 
     wire [P-1:0]    g1_in, g1_out;
-    wire [P*P-1:0]  g1_oh;
+    wire [P*P-1:0]  g1_oh_op_ip;
     tn_sw_alloc #(.P(P), .NNET(2 * N), .PW(PW)) u_sa1 (
         .transit_i (cfg_transit_w),
-        .op_oh_i   (s1_op_c),
+        .oh_ip_op_i (s1_oh_ip_op_c),
         .sa2_ptr_i (sa2_ptr_w),
         .in_gnt_o  (g1_in),
         .out_gnt_o (g1_out),
-        .out_oh_o  (g1_oh)
+        .oh_op_ip_o (g1_oh_op_ip)
     );
 
     // ---- iteration 2 (6.6): unmatched ports, requests that need no selection ----
     wire [P*VW-1:0] s2_vc;
-    wire [P*V-1:0]  s2_vc_oh;
-    wire [P*P-1:0]  s2_op;
+    wire [P*V-1:0]  s2_vc_oh_ivc;
+    wire [P*P-1:0]  s2_oh_ip_op;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_s2
             tn_sa_in2 #(.P(P), .V(V), .VW(VW)) u_in2 (
                 .sa1_ptr_i (sa1_ptr_w[gp*VW +: VW]),
                 .g1_in_i   (g1_in[gp]),
                 .g1_out_i  (g1_out),
-                .body_i    (rq_body_c[gp*V +: V]),
-                .head_i    (rq_head_c[gp*V +: V]),
-                .port_i    (rq_port_c[gp*V*P +: V*P]),
+                .body_i    (rq_body_ivc_c[gp*V +: V]),
+                .head_i    (rq_head_ivc_c[gp*V +: V]),
+                .port_i    (rq_port_ivc_op_c[gp*V*P +: V*P]),
                 .vc_o      (s2_vc[gp*VW +: VW]),
-                .vc_oh_o   (s2_vc_oh[gp*V +: V]),
-                .op_o      (s2_op[gp*P +: P])
+                .vc_oh_o   (s2_vc_oh_ivc[gp*V +: V]),
+                .op_o      (s2_oh_ip_op[gp*P +: P])
 
             );
         end
     endgenerate
     wire [P-1:0]    g2_in, g2_out;
-    wire [P*P-1:0]  g2_oh;
+    wire [P*P-1:0]  g2_oh_op_ip;
     tn_sw_alloc #(.P(P), .NNET(2 * N), .PW(PW)) u_sa2 (
         .transit_i (cfg_transit_w),
-        .op_oh_i   (s2_op),
+        .oh_ip_op_i (s2_oh_ip_op),
         .sa2_ptr_i (sa2_ptr_w),
         .in_gnt_o  (g2_in),
         .out_gnt_o (g2_out),
-        .out_oh_o  (g2_oh)
+        .oh_op_ip_o (g2_oh_op_ip)
     );
 
     // ---- the grants of both iterations; per input port what it sends (6.7) ----
@@ -504,9 +508,10 @@ module tn_router #(
                 for (gi = 0; gi < P; gi = gi + 1) begin : g_m
                     assign m[gi] = (((gi + 1) % P) >> gn) % 2 == 1;
                 end
-                assign nxt_ip[go*PW + gn] = |(out_oh[go*P +: P] & m);
+                assign nxt_ip[go*PW + gn] = |(out_oh_op_ip[go*P +: P] & m);
             end
-            assign out_oh[go*P +: P]   = g1_out[go] ? g1_oh[go*P +: P] : g2_oh[go*P +: P];
+            assign out_oh_op_ip[go*P +: P] = g1_out[go] ? g1_oh_op_ip[go*P +: P]
+                                                        : g2_oh_op_ip[go*P +: P];
         end
         for (gp = 0; gp < P; gp = gp + 1) begin : g_win
             tn_send #(.P(P), .V(V), .NP(2 * N), .AD((ROUTING >= 1) ? 1 : 0), .PW(PW),
@@ -514,21 +519,21 @@ module tn_router #(
                 .g1_in_i    (g1_in[gp]),
                 .gnt_i      (in_gnt[gp]),
                 .s1_vc_i    (s1_vc_c[gp*VW +: VW]),
-                .s1_vc_oh_i (s1_vc_oh_c[gp*V +: V]),
-                .s1_op_i    (s1_op_c[gp*P +: P]),
+                .s1_vc_oh_i (s1_vc_oh_ivc_c[gp*V +: V]),
+                .s1_op_i    (s1_oh_ip_op_c[gp*P +: P]),
                 .s1_adapt_i (s1_adapt_c[gp]),
                 .s2_vc_i    (s2_vc[gp*VW +: VW]),
-                .s2_vc_oh_i (s2_vc_oh[gp*V +: V]),
-                .s2_op_i    (s2_op[gp*P +: P]),
-                .take_i     (take_c),
-                .atake_i    (atake_c),
-                .rm_i       (rq_rm_c[gp*V*V +: V*V]),
-                .active_i   (active_w[gp*V +: V]),
-                .ovc_i      (ovc_w[gp*V*VW +: V*VW]),
+                .s2_vc_oh_i (s2_vc_oh_ivc[gp*V +: V]),
+                .s2_op_i    (s2_oh_ip_op[gp*P +: P]),
+                .take_ovc_i (take_ovc_c),
+                .atake_ovc_i(atake_ovc_c),
+                .rm_iv_ov_i (rq_rm_ivc_ov_c[gp*V*V +: V*V]),
+                .active_i   (active_w_ivc[gp*V +: V]),
+                .ovc_i      (ovc_w_ivc[gp*V*VW +: V*VW]),
                 .vc_o       (in_vc[gp*VW +: VW]),
                 .alloc_o    (in_alloc[gp]),
                 .op_o       (in_op[gp*PW +: PW]),
-                .op_oh_o    (in_op_oh[gp*P +: P]),
+                .op_oh_o    (in_oh_ip_op[gp*P +: P]),
                 .ov_o       (in_ov[gp*VW +: VW])
             );
         end
@@ -560,17 +565,17 @@ module tn_router #(
     wire [P-1:0]    xb_alloc;
     tn_crossbar #(.P(P), .FW(FW), .CONN(CONN)) u_xb (
         .in_flit_i  (win_flit),
-        .sel_i      (out_oh),
+        .sel_op_ip_i (out_oh_op_ip),
         .out_flit_o (xb_out)
     );
     tn_crossbar #(.P(P), .FW(VW), .CONN(CONN)) u_xb_vc (
         .in_flit_i  (in_ov),
-        .sel_i      (out_oh),
+        .sel_op_ip_i (out_oh_op_ip),
         .out_flit_o (send_vc)
     );
     tn_crossbar #(.P(P), .FW(1), .CONN(CONN)) u_xb_alloc (
         .in_flit_i  (in_alloc),
-        .sel_i      (out_oh),
+        .sel_op_ip_i (out_oh_op_ip),
         .out_flit_o (xb_alloc)
     );
     generate
@@ -578,7 +583,8 @@ module tn_router #(
             genvar gv;
             for (gv = 0; gv < V; gv = gv + 1) begin : g_alloc
                 localparam integer VI = gv;
-                assign ou_alloc[go*V + gv] = xb_alloc[go] && (send_vc[go*VW +: VW] == VI[VW-1:0]);
+                assign ou_alloc_ovc[go*V + gv] = xb_alloc[go] &&
+                                                 (send_vc[go*VW +: VW] == VI[VW-1:0]);
             end
             // VAL: a head leaving carries the phase in force here (section 20.1)
             if (XW > 0) begin : g_ph
@@ -607,8 +613,8 @@ module tn_router #(
     // read only by some configurations (terminal ports keep no selection state; DOR-only builds)
     // (a torus has no missing port: port_err is 0 there, tn_vc_req)
     // (terminal ports have no adaptive VC: ou_afree's bits 0 and above 2N are 0)
-    wire unused_sig = &{1'b0, lru_age, ldsf_cnt, cfg_sel_q, pkey, oport,
-                        s1_valid_c, ou_afree, sa2_ptr_q, ovc, active[0]};
+    wire unused_sig = &{1'b0, lru_age, ldsf_cnt, cfg_sel_q, pkey, oport_ivc,
+                        s1_valid_c, ou_afree, sa2_ptr_q, ovc_ivc, active_ivc[0]};
     reg [P*VW-1:0] sa1_ptr_d;
     reg [P*PW-1:0] sa2_ptr_d;
     integer j;
@@ -628,8 +634,8 @@ module tn_router #(
         end
     end
     wire [EW-1:0] err_w;
-    wire [EW-1:0] err_d = err_w | {cfg_bad, (TOPO == 1) && |port_err_c, |err_reuse,
-                                   |order_err_c, |err_buf, |err_unf, |err_ovf};
+    wire [EW-1:0] err_d = err_w | {cfg_bad, (TOPO == 1) && |port_err_ivc_c, |err_reuse,
+                                   |order_err_ivc_c, |err_buf, |err_unf, |err_ovf};
     localparam SW2 = P * VW + P * PW + EW;
     tn_ctx_reg #(.W(SW2), .CTX(CTX), .STAGES(STAGES)) u_ptr (
         .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(wctx_i), .we_i(ctx_we_i),
@@ -669,10 +675,11 @@ module tn_router #(
                 end
                 if (f_ok) for (fo = 0; fo < P; fo = fo + 1) begin
                     // one input port per output port, and the grant flag says whether there is one
-                    assert ((out_oh[fo*P +: P] & (out_oh[fo*P +: P] - 1'b1)) == {P{1'b0}});
-                    assert (out_gnt[fo] == |out_oh[fo*P +: P]);
-                    f_two = f_two | (f_sel & out_oh[fo*P +: P]);
-                    f_sel = f_sel | out_oh[fo*P +: P];
+                    assert ((out_oh_op_ip[fo*P +: P] & (out_oh_op_ip[fo*P +: P] - 1'b1))
+                            == {P{1'b0}});
+                    assert (out_gnt[fo] == |out_oh_op_ip[fo*P +: P]);
+                    f_two = f_two | (f_sel & out_oh_op_ip[fo*P +: P]);
+                    f_sel = f_sel | out_oh_op_ip[fo*P +: P];
                 end
                 // the configuration registers hold the (constant) configuration inputs
                 if (f_ok) assert ({cfg_buf_q, cfg_acrd_q, cfg_route_q, cfg_sel_q, cfg_dateline_q,
@@ -681,12 +688,14 @@ module tn_router #(
                                    cfg_transit_i, coord_i});
                 // an active input VC's output port and VC, and their one-hot copies, agree
                 if (f_ok) for (fi = 0; fi < PV; fi = fi + 1)
-                    if (active[fi]) begin
-                        assert (oport[fi*PW +: PW] < P && ovc[fi*VW +: VW] < V);
+                    if (active_ivc[fi]) begin
+                        assert (oport_ivc[fi*PW +: PW] < P && ovc_ivc[fi*VW +: VW] < V);
                         for (fo = 0; fo < P; fo = fo + 1)
-                            assert (oport_oh[fi*P + fo] == (oport[fi*PW +: PW] == fo[PW-1:0]));
+                            assert (oport_oh_ivc_op[fi*P + fo] ==
+                                    (oport_ivc[fi*PW +: PW] == fo[PW-1:0]));
                         for (fv = 0; fv < V; fv = fv + 1)
-                            assert (ovc_oh[fi*V + fv] == (ovc[fi*VW +: VW] == fv[VW-1:0]));
+                            assert (ovc_oh_ivc_ov[fi*V + fv] ==
+                                    (ovc_ivc[fi*VW +: VW] == fv[VW-1:0]));
                     end
                 if (f_ok) for (fi = 0; fi < P; fi = fi + 1) begin
                     // one output port per input port, and only an input port that sends
@@ -695,19 +704,20 @@ module tn_router #(
                     // only to a requester: the VC that sends holds a flit and requests that port
                     for (fv = 0; fv < V; fv = fv + 1)
                         if (in_gnt[fi] && in_vc[fi*VW +: VW] == fv[VW-1:0]) begin
-                            assert (cnt[(fi*V + fv)*CNTW +: CNTW] != {CNTW{1'b0}});
-                            assert (rq_body[fi*V + fv] || rq_head[fi*V + fv] ||
-                                    rq_adapt[fi*V + fv]);
+                            assert (cnt_ivc[(fi*V + fv)*CNTW +: CNTW] != {CNTW{1'b0}});
+                            assert (rq_body_ivc[fi*V + fv] || rq_head_ivc[fi*V + fv] ||
+                                    rq_adapt_ivc[fi*V + fv]);
                             if (ROUTING == 0)
                                 for (fo = 0; fo < P; fo = fo + 1)
-                                    if (out_oh[fo*P + fi]) assert (rq_port[(fi*V + fv)*P + fo]);
+                                    if (out_oh_op_ip[fo*P + fi])
+                                        assert (rq_port_ivc_op[(fi*V + fv)*P + fo]);
                         end
                     // a head takes only an output VC that is free to take (6.3)
                     for (fo = 0; fo < P; fo = fo + 1)
                         for (fv = 0; fv < V; fv = fv + 1)
                             if (in_gnt[fi] && in_alloc[fi] && in_op[fi*PW +: PW] == fo[PW-1:0] &&
                                 in_ov[fi*VW +: VW] == fv[VW-1:0])
-                                assert (take[fo*V + fv]);
+                                assert (take_ovc[fo*V + fv]);
                 end
             end
         end

@@ -24,9 +24,9 @@ module tn_send #(
     input  wire [VW-1:0]  s2_vc_i,
     input  wire [V-1:0]   s2_vc_oh_i,
     input  wire [P-1:0]   s2_op_i,
-    input  wire [P*V-1:0] take_i,      // output VCs a head may take (6.3)
-    input  wire [P*V-1:0] atake_i,     // adaptive output VCs a head may take
-    input  wire [V*V-1:0] rm_i,        // per VC, its route's VC set (a head's request)
+    input  wire [P*V-1:0] take_ovc_i,  // output VCs a head may take (6.3)
+    input  wire [P*V-1:0] atake_ovc_i, // adaptive output VCs a head may take
+    input  wire [V*V-1:0] rm_iv_ov_i,  // per VC, its route's VC set (a head's request)
     input  wire [V-1:0]   active_i,
     input  wire [V*VW-1:0] ovc_i,
     output wire [VW-1:0]  vc_o,        // the VC that sends
@@ -52,12 +52,12 @@ module tn_send #(
     always @(*) begin
         rm = {V{1'b0}};
         for (q = 0; q < V; q = q + 1)
-            rm = rm | (rm_i[q*V +: V] & {V{vs[q]}});
+            rm = rm | (rm_iv_ov_i[q*V +: V] & {V{vs[q]}});
         tk  = {V{1'b0}};
         atk = {V{1'b0}};
         for (q = 0; q < P; q = q + 1) begin
-            tk  = tk  | (take_i[q*V +: V] & {V{po[q]}});
-            atk = atk | (atake_i[q*V +: V] & {V{po[q] & net[q]}});
+            tk  = tk  | (take_ovc_i[q*V +: V] & {V{po[q]}});
+            atk = atk | (atake_ovc_i[q*V +: V] & {V{po[q] & net[q]}});
         end
         atk[0] = 1'b0;   // VC 0 is never adaptive (19.1.1: E >= 1)
     end
