@@ -69,51 +69,9 @@ module tn_router #(
     localparam EW   = `TN_EW;
     // One copy of the router's code serves every node: keeps Verilator builds short.
     /* verilator no_inline_module */
-    // SEL as a signed integer: a value set from outside (Yosys chparam) may arrive unsigned, and
-    // an unsigned 5 compares above -1 converted to unsigned
-    localparam integer SEL_I = SEL;
-    // ---- elaboration checks: an undefined module whose name states the rule ----
-    generate
-        if (K < 2 || K > 64) begin : g_chk_k
-            tn_error_K_must_be_2_to_64 u_err ();
-        end
-        if (N < 1 || N > 4) begin : g_chk_n
-            tn_error_N_must_be_1_to_4 u_err ();
-        end
-        if (V < 1 || V > 16) begin : g_chk_v
-            tn_error_V_must_be_1_to_16 u_err ();
-        end
-        if (TOPO == 0 && ROUTING == 0 && V < 2) begin : g_chk_vmin
-            tn_error_V_below_2_for_dor_on_a_torus u_err ();
-        end
-        if (TOPO == 0 && ROUTING >= 1 && V < 3) begin : g_chk_vmin_minad
-            tn_error_V_below_3_for_minad_on_a_torus u_err ();
-        end
-        if (TOPO == 1 && ROUTING >= 1 && V < 2) begin : g_chk_vmin_minad_mesh
-            tn_error_V_below_2_for_minad_on_a_mesh u_err ();
-        end
-        if (SEL_I < -1 || SEL_I > 5) begin : g_chk_sel
-            tn_error_SEL_must_be_minus1_runtime_or_0_to_5 u_err ();
-        end
-        if (B < 1 || B > 64) begin : g_chk_b
-            tn_error_B_must_be_1_to_64 u_err ();
-        end
-        if (W < 1 || W > 64) begin : g_chk_w
-            tn_error_W_must_be_1_to_64 u_err ();
-        end
-        if (TERM < 1 || TERM > 4) begin : g_chk_term
-            tn_error_TERM_must_be_1_to_4 u_err ();
-        end
-        if (TOPO < 0 || TOPO > 1) begin : g_chk_topo
-            tn_error_TOPO_must_be_0_torus_or_1_mesh u_err ();
-        end
-        if (ROUTING < 0 || ROUTING > 3) begin : g_chk_routing
-            tn_error_ROUTING_must_be_0_dor_1_minad_2_val_or_3_goal u_err ();
-        end
-        if (TOPO == 0 && ROUTING >= 2 && V < 4) begin : g_chk_vmin_val
-            tn_error_V_below_4_for_val_on_a_torus u_err ();
-        end
-    endgenerate
+    // ---- elaboration checks (tn_router_chk: an undefined module whose name states the rule) ----
+    tn_router_chk #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(TERM), .TOPO(TOPO),
+                    .ROUTING(ROUTING), .SEL(SEL)) u_chk ();
 
     // ---- run-time configuration registers (section 19.5): a copy of each cfg_*_i and of coord_i,
     // loaded every cycle (no reset; rst_i is held for at least two cycles, section 12). The rest
@@ -180,7 +138,7 @@ module tn_router #(
                    (TOPO == 1 && cfg_route_w == R_ACOR);
 
     wire [P-1:0] no_port;  // ports that do not exist (mesh edges)
-    genvar gp, go, gi, gn;
+    genvar gp, go, gi;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_port
             if (gp >= 1 && gp <= 2 * N) begin : g_net
@@ -502,14 +460,6 @@ module tn_router #(
     assign in_gnt  = g1_in | g2_in;
     generate
         for (go = 0; go < P; go = go + 1) begin : g_oip
-            // from the one-hot grant: the index after the granted input port, wrapping
-            for (gn = 0; gn < PW; gn = gn + 1) begin : g_nx
-                wire [P-1:0] m;   // input ports whose successor has bit gn set
-                for (gi = 0; gi < P; gi = gi + 1) begin : g_m
-                    assign m[gi] = (((gi + 1) % P) >> gn) % 2 == 1;
-                end
-                assign nxt_ip[go*PW + gn] = |(out_oh_op_ip[go*P +: P] & m);
-            end
             assign out_oh_op_ip[go*P +: P] = g1_out[go] ? g1_oh_op_ip[go*P +: P]
                                                         : g2_oh_op_ip[go*P +: P];
         end
@@ -539,41 +489,27 @@ module tn_router #(
         end
     endgenerate
 
-    // ---- crossbar: each output port takes its input port's flit, output VC, head flag ----
-    // The crossbar's connections, [op*P + ip] (docs/microarchitecture.md 8.6): a DOR-only build
-    // (ROUTING = 0) has only the turns DOR takes; the others connect every pair.
-    function [P*P-1:0] conn_f;
-        input integer routing;
-        integer o, i, e;
-        begin
-            conn_f = {P*P{1'b1}};
-            if (routing == 0) begin
-                for (o = 0; o < P; o = o + 1)
-                    for (i = 0; i < P; i = i + 1) begin
-                        e = i % TERM;   // the terminal channel a packet ejects on (R8.2.2)
-                        if (o == 0 || o > 2 * N)             // a terminal output: ejection
-                            conn_f[o*P + i] = (o == ((e == 0) ? 0 : 2 * N + e));
-                        else if (i >= 1 && i <= 2 * N)       // network in, network out (R8.6.1)
-                            conn_f[o*P + i] = ((o - 1) / 2 > (i - 1) / 2) ||
-                                              ((o - 1) / 2 == (i - 1) / 2 && o != i);
-                    end
-            end
-        end
-    endfunction
-    localparam [P*P-1:0] CONN = conn_f(ROUTING);
+    // from each output port's one-hot grant, the index after the granted input port, wrapping
+    tn_sa2_next #(.P(P), .PW(PW)) u_sa2_next (
+        .oh_op_ip_i (out_oh_op_ip),
+        .nxt_ip_o   (nxt_ip)
+    );
+
+    // ---- crossbar: each output port takes its input port's flit, output VC, head flag; a
+    // DOR-only build connects only the turns DOR takes (tn_crossbar's CONN, R8.6.3) ----
     wire [P*FW-1:0] xb_out;
     wire [P-1:0]    xb_alloc;
-    tn_crossbar #(.P(P), .FW(FW), .CONN(CONN)) u_xb (
+    tn_crossbar #(.P(P), .FW(FW), .N(N), .TERM(TERM), .ROUTING(ROUTING)) u_xb (
         .in_flit_i  (win_flit),
         .sel_op_ip_i (out_oh_op_ip),
         .out_flit_o (xb_out)
     );
-    tn_crossbar #(.P(P), .FW(VW), .CONN(CONN)) u_xb_vc (
+    tn_crossbar #(.P(P), .FW(VW), .N(N), .TERM(TERM), .ROUTING(ROUTING)) u_xb_vc (
         .in_flit_i  (in_ov),
         .sel_op_ip_i (out_oh_op_ip),
         .out_flit_o (send_vc)
     );
-    tn_crossbar #(.P(P), .FW(1), .CONN(CONN)) u_xb_alloc (
+    tn_crossbar #(.P(P), .FW(1), .N(N), .TERM(TERM), .ROUTING(ROUTING)) u_xb_alloc (
         .in_flit_i  (in_alloc),
         .sel_op_ip_i (out_oh_op_ip),
         .out_flit_o (xb_alloc)
@@ -586,17 +522,16 @@ module tn_router #(
                 assign ou_alloc_ovc[go*V + gv] = xb_alloc[go] &&
                                                  (send_vc[go*VW +: VW] == VI[VW-1:0]);
             end
-            // VAL: a head leaving carries the phase in force here (section 20.1)
-            if (XW > 0) begin : g_ph
-                wire [FW-1:0] f = xb_out[go*FW +: FW];
-                wire set = val_w && f[HEAD] && (f[`TN_F_MID +: AW] == coord_w);
-                wire [FW-1:0] phase_bit = {{(FW-1){1'b0}}, set} << `TN_F_PHASE;
-                assign send_flit[go*FW +: FW] = f | phase_bit;
-            end else begin : g_noph
-                assign send_flit[go*FW +: FW] = xb_out[go*FW +: FW];
-            end
         end
     endgenerate
+    // VAL: a head leaving carries the phase in force here (section 20.1)
+    tn_val_phase #(.P(P), .FW(FW), .AW(AW), .XW(XW), .MID(`TN_F_MID), .PHASE(`TN_F_PHASE),
+                   .HEAD(HEAD)) u_val_phase (
+        .val_i   (val_w),
+        .coord_i (coord_w),
+        .flit_i  (xb_out),
+        .flit_o  (send_flit)
+    );
 
     generate
         if (ROUTING >= 1) begin : g_rng
@@ -661,13 +596,28 @@ module tn_router #(
             // the checker resets the router in its first cycle: only the initial state is
             // meaningless (a register of our own would let induction start from an f_ok of 0)
             wire        f_ok = !$initstate;
+            // the crossbar's connections (tn_crossbar's CONN), read back from one whose input
+            // port ip carries the one-hot ip and whose selects are all set: [op*P + ip]
+            reg [P*P-1:0]  f_id;
+            wire [P*P-1:0] f_conn;
+            integer fk;
+            always @* begin
+                f_id = {P*P{1'b0}};
+                for (fk = 0; fk < P; fk = fk + 1)
+                    f_id[fk*P + fk] = 1'b1;
+            end
+            tn_crossbar #(.P(P), .FW(P), .N(N), .TERM(TERM), .ROUTING(ROUTING)) u_fv_conn (
+                .in_flit_i  (f_id),
+                .sel_op_ip_i({P*P{1'b1}}),
+                .out_flit_o (f_conn)
+            );
             always @* begin
                 f_sel = {P{1'b0}};
                 f_two = {P{1'b0}};
                 for (fi = 0; fi < P; fi = fi + 1) begin
                     if (in_valid_i[fi] && in_flit_i[fi*FW + HEAD])
                         for (fo = 0; fo < P; fo = fo + 1)
-                            if (g_in[fi].r_port_oh[fo]) assume (CONN[fo*P + fi]);
+                            if (g_in[fi].r_port_oh[fo]) assume (f_conn[fo*P + fi]);
                     // the route unit gives an arriving flit one output port
                     if (f_ok && in_valid_i[fi])
                         assert (g_in[fi].r_port_oh != {P{1'b0}} &&
