@@ -580,8 +580,19 @@ module tn_router #(
         .q_o  ({sa1_ptr_q, sa2_ptr_q, err_o}),
         .qw_o ({sa1_ptr_w, sa2_ptr_w, err_w}));
 
-    // the observation bus of docs/microarchitecture.md 16, assembled from rtl/common/tn_defs.tbl
-    assign obs_o = `TN_O_CONCAT;
+    // the observation bus of docs/microarchitecture.md 16: each field at its offset and width
+    // (rtl/common/tn_defs.tbl: `TN_O_<FIELD> its LSB, `TN_O_<FIELD>_W its width)
+    assign obs_o[`TN_O_IN_CNT      +: `TN_O_IN_CNT_W]      = cnt_ivc;
+    assign obs_o[`TN_O_IN_STATE    +: `TN_O_IN_STATE_W]    = active_ivc;
+    assign obs_o[`TN_O_IN_OPORT    +: `TN_O_IN_OPORT_W]    = oport_ivc;
+    assign obs_o[`TN_O_IN_OVC      +: `TN_O_IN_OVC_W]      = ovc_ivc;
+    assign obs_o[`TN_O_OUT_CREDITS +: `TN_O_OUT_CREDITS_W] = credits_ovc;
+    assign obs_o[`TN_O_OUT_BUSY    +: `TN_O_OUT_BUSY_W]    = busy_ovc;
+    assign obs_o[`TN_O_SA1_PTR     +: `TN_O_SA1_PTR_W]     = sa1_ptr_q;
+    assign obs_o[`TN_O_SA2_PTR     +: `TN_O_SA2_PTR_W]     = sa2_ptr_q;
+    assign obs_o[`TN_O_LRU_AGE     +: `TN_O_LRU_AGE_W]     = lru_age[8 +: NNET*8];   // network
+    assign obs_o[`TN_O_LDSF_CNT    +: `TN_O_LDSF_CNT_W]    = ldsf_cnt[8 +: NNET*8];  // ports only
+    assign obs_o[`TN_O_RNG         +: `TN_O_RNG_W]         = rng_q;
 
 `ifdef TN_FV_ROUTER
     // Formal only: the switch allocation's grants (F5.1 of rtl/formal/tn_router_fv.sv), stated
