@@ -130,7 +130,7 @@ VL_COV_O = $(if $(VL_COV),$(shell bash tools/vlcov.sh obj))
 # under tb/verilator/tn_sel_state_top.v) against the C model; the test program is C
 # (tb/unit/vl_sel_state.c, TAP), tb/verilator/tn_sel_shim.cpp the only C++.
 VL_SEL_DIR := build/vl/sel_state
-VL_SEL_DEPS := tb/unit/vl_tap.h rtl/common/tn_ctx_reg.v rtl/router/tn_sel_ldsf_cnt.v rtl/router/tn_sel_lru_age.v rtl/router/tn_sel_random.v \
+VL_SEL_DEPS := tb/unit/vl_tap.h rtl/common/tn_ctx_reg.v rtl/common/tn_faults.vh rtl/router/tn_sel_ldsf_cnt.v rtl/router/tn_sel_lru_age.v rtl/router/tn_sel_random.v \
                tb/verilator/tn_sel_state_top.v tb/verilator/tn_sel_shim.cpp tb/verilator/tn_sel_rtl.h \
                tb/unit/vl_sel_state.c tb/unit/tn_sel_script.h build/obj/select.o build/obj/rng.o \
                tb/verilator/tn_vl_model.h tb/verilator/tn_vl_context.h
@@ -149,7 +149,7 @@ $(VL_SEL_DIR)/vl_sel_state: $(VL_SEL_DEPS)
 # is C (tb/unit/vl_gal_ni.c, TAP), tb/verilator/tn_gal_shim.cpp the only C++.
 VL_GAL_DIR := build/vl/gal_ni
 VL_GAL_DEPS := tb/unit/vl_tap.h $(wildcard rtl/ni/*.v) rtl/common/tn_rr_arbiter.v rtl/common/tn_ctx_reg.v \
-               tb/verilator/tn_gal_ni_top.v \
+               rtl/common/tn_faults.vh tb/verilator/tn_gal_ni_top.v \
                tb/verilator/tn_gal_ni_pad.v tb/verilator/tn_gal_shim.cpp tb/verilator/tn_gal_rtl.h \
                tb/unit/vl_gal_ni.c tb/tn_obs.h rtl/common/tn_defs.vh build/obj/libtn.a \
                tb/verilator/tn_vl_model.h tb/verilator/tn_vl_context.h
@@ -167,7 +167,7 @@ $(VL_GAL_DIR)/vl_gal_ni: $(VL_GAL_DEPS)
 # parameter sets) against the C model's acor.c; the test program is C (tb/unit/vl_acor.c, TAP),
 # tb/verilator/tn_acor_shim.cpp the only C++.
 VL_ACOR_DIR := build/vl/acor
-VL_ACOR_DEPS := tb/unit/vl_tap.h rtl/ni/tn_acor.v rtl/common/tn_ctx_reg.v tb/verilator/tn_acor_top.v tb/verilator/tn_acor_shim.cpp \
+VL_ACOR_DEPS := tb/unit/vl_tap.h rtl/ni/tn_acor.v rtl/common/tn_ctx_reg.v rtl/common/tn_faults.vh tb/verilator/tn_acor_top.v tb/verilator/tn_acor_shim.cpp \
                 tb/verilator/tn_acor_rtl.h tb/unit/vl_acor.c tb/tn_obs.h rtl/common/tn_defs.vh \
                 build/obj/libtn.a tb/verilator/tn_vl_model.h tb/verilator/tn_vl_context.h
 $(VL_ACOR_DIR)/vl_acor: $(VL_ACOR_DEPS)

@@ -62,7 +62,7 @@ $(VL_BOARD_DIR)/tnboard: $(VL_BOARD_DEPS)
 BOARD_CORE_RTL := fpga/tn_board.v fpga/tn_board_emu.v fpga/tn_board_pick.v rtl/emu/tn_emu_torus.v rtl/ni/tn_source.v rtl/ni/tn_sink.v rtl/ni/tn_traffic.v \
                   rtl/ni/tn_gal_ni.v rtl/ni/tn_gal_quad.v rtl/ni/tn_gal_arb.v rtl/ni/tn_acor.v \
                   rtl/net/tn_torus.v $(wildcard rtl/router/*.v) rtl/common/tn_rng.v rtl/common/tn_ctx_reg.v rtl/common/tn_cut.v \
-                  rtl/common/tn_rr_arbiter.v rtl/common/tn_defs.vh rtl/common/tn_salt.vh
+                  rtl/common/tn_rr_arbiter.v rtl/common/tn_defs.vh rtl/common/tn_salt.vh rtl/common/tn_faults.vh
 BOARD_SIM_COMMON := -GV=4 -GW=16 -GROUTING=3 -GGAL=1 -GGQD=16 -GACOR=1 \
                     -GCLKS_PER_BIT=$(BOARD_SIM_CPB) -GTIMEOUT_CLKS=100000
 BOARD_SIM_PARAMS := -GK=4 -GN=2 -GB=4 $(BOARD_SIM_COMMON)
@@ -131,7 +131,7 @@ VL_SRC_DIR ?= build/vl/source
 VL_SRC_RTL ?= rtl
 VL_SRC_V := 4
 VL_SRC_DEPS := $(VL_SRC_RTL)/ni/tn_source.v $(VL_SRC_RTL)/ni/tn_traffic.v $(VL_SRC_RTL)/common/tn_ctx_reg.v \
-               $(VL_SRC_RTL)/common/tn_defs.vh \
+               $(VL_SRC_RTL)/common/tn_defs.vh $(VL_SRC_RTL)/common/tn_faults.vh \
                tb/verilator/tn_source_shim.cpp tb/verilator/tn_source_rtl.h tb/unit/vl_source.c tb/unit/vl_tap.h \
                build/obj/libtn.a $(LIB_HDR) fpga/board.mk tb/verilator/tn_vl_model.h \
                tb/verilator/tn_vl_context.h
@@ -153,7 +153,7 @@ $(VL_SRC_DIR)/vl_source: $(VL_SRC_DEPS)
 # be set on make's command line (make mutate's sink set).
 VL_SNK_DIR ?= build/vl/sink
 VL_SNK_RTL ?= rtl
-VL_SNK_DEPS := $(VL_SNK_RTL)/ni/tn_sink.v $(VL_SNK_RTL)/common/tn_ctx_reg.v $(VL_SNK_RTL)/common/tn_defs.vh \
+VL_SNK_DEPS := $(VL_SNK_RTL)/ni/tn_sink.v $(VL_SNK_RTL)/common/tn_ctx_reg.v $(VL_SNK_RTL)/common/tn_defs.vh $(VL_SNK_RTL)/common/tn_faults.vh \
                tb/verilator/tn_sink_shim.cpp tb/verilator/tn_sink_rtl.h tb/unit/vl_sink.c tb/unit/vl_tap.h \
                build/obj/libtn.a $(LIB_HDR) fpga/board.mk tb/verilator/tn_vl_model.h \
                tb/verilator/tn_vl_context.h

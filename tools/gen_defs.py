@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 """Write tn's shared definitions from rtl/common/tn_defs.tbl (the one table of every
 enumeration, derived width, flit field and observed register) into:
-  rtl/common/tn_defs.vh    Verilog macros (`TN_FW, `TN_OBSW, `TN_OBS_CONCAT, `TN_ROUTING_GAL ...)
+  rtl/common/tn_defs.vh    Verilog macros (`TN_FW, `TN_OBSW, `TN_O_IN_CNT, `TN_O_IN_CNT_W,
+                           `TN_NO_CONCAT, `TN_ROUTING_GAL ...)
   cmodel/include/tn_defs.h C enums, name tables, tn_dims (the widths) and field positions
   tb/tn_obs.h              the observation buses' fields as the lockstep harness lays them out
   cmodel/sim/tn_obs_model.h the same lists with the model's values (tn_sim_observe, observe.c)
@@ -38,7 +39,7 @@ def read_table():
             kind = cols[0]
             if kind not in t:
                 die(f"{TABLE}:{no}: unknown kind '{kind}'")
-            want = {"enum": 3, "err": 3, "width": 4, "flit": 5, "obs": 7, "niobs": 7, "acorobs": 7,
+            want = {"enum": 3, "err": 3, "width": 4, "flit": 5, "obs": 6, "niobs": 7, "acorobs": 7,
                     "breg": 4, "bfeat": 4, "bnode": 4, "bconst": 4}[kind]
             if len(cols) != want:
                 die(f"{TABLE}:{no}: '{kind}' needs {want} columns, has {len(cols)}")
@@ -124,17 +125,20 @@ def gen_vh(t):
     for prefix, rows, counter, what, total in buses:
         L.append("")
         what += " obs_o"
-        L.append(f"// {what}: `TN_{prefix}_<FIELD> is the LSB of the field's element 0")
+        L.append(f"// {what}: `TN_{prefix}_<FIELD> is the LSB of the field's element 0,")
+        L.append(f"// `TN_{prefix}_<FIELD>_W the field's width (all its elements)")
         lsb = "0"
         for r in rows:
-            fname, cnt, width, sig = r[0], r[1], r[2], r[3]
+            fname, cnt, width = r[0], r[1], r[2]
             n = cname(fname)
             cnt = counter(cnt) if counter else cnt
             L.append(f"`define TN_{prefix}_{n} ({lsb})")
-            lsb = f"`TN_{prefix}_{n} + {render(cnt, names, 'v')} * {render(width, names, 'v')}"
+            L.append(f"`define TN_{prefix}_{n}_W ({render(cnt, names, 'v')} * {render(width, names, 'v')})")
+            lsb = f"`TN_{prefix}_{n} + `TN_{prefix}_{n}_W"
         L.append(f"`define TN_{total} ({lsb})")
-        sigs = ", ".join(r[3] for r in reversed(rows))
-        L.append(f"`define TN_{prefix}_CONCAT {{{sigs}}}")
+        if not counter:   # tn_router assigns each field by name (tn_router.v), the others concatenate
+            sigs = ", ".join(r[3] for r in reversed(rows))
+            L.append(f"`define TN_{prefix}_CONCAT {{{sigs}}}")
     L.append("")
     L.append("// the board core's register map (fpga/tn_board.v): addresses, BUILD2's feature bit")
     L.append("// indices, a node's statistics registers, constants")
@@ -262,10 +266,12 @@ def obs_rows(t, with_model):
                         ("TN_ACOROBS_FIELDS", "acorobs")):
         L.append(f"#define {macro}(X) \\")
         rows = []
-        for fname, ix, width, _sig, when, model in t[kind]:
+        for r in t[kind]:
             if kind == "obs":
+                fname, ix, width, when, model = r
                 cnt, ixn = count_expr(ix), idx[ix]
             else:
+                fname, ix, width, _sig, when, model = r
                 cnt, ixn = ix, "TN_IDX_ONE"
             c = render(cnt, names, "c").replace("d->", "L->")
             w = render(width, names, "c").replace("d->", "L->")

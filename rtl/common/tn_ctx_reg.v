@@ -15,6 +15,7 @@
 //   second's, one clock later); qw_o is q_o one clock later, the state the second stage reads.
 //   rst_i, we_i, en_i, rv_i and d_i belong to the second stage. With STAGES = 1, wctx_i = ctx_i
 //   (not read) and qw_o = q_o.
+`include "tn_faults.vh"
 module tn_ctx_reg #(
     parameter W    = 1,
     parameter CTX  = 1,                            // contexts, 1..4096
@@ -72,14 +73,8 @@ module tn_ctx_reg #(
                 wire unused_wctx = &{1'b0, wctx_i};
             end
             always @(posedge clk_i) begin
-`ifdef TN_FAULT_CTX_WRITE
-                // planted fault: context 1's writes out of reset land in context 0
                 if (we_i && (en_i || rst))
-                    m[(wc == 1 && !rst) ? {CXW{1'b0}} : wc] <= rst ? rv_i : d_i;
-`else
-                if (we_i && (en_i || rst))
-                    m[wc] <= rst ? rv_i : d_i;
-`endif
+                    m[`TN_HOOK_CTX_WRITE(wc, rst, CXW)] <= rst ? rv_i : d_i;
             end
             assign q_o = m[ctx_i];
         end

@@ -2,6 +2,7 @@
 // Round-robin arbiter (cmodel/hw/rr_arbiter.c): grants the first request at or after ptr_i,
 // wrapping. Pure function; the parent owns the pointer and moves it only on an accepted grant.
 // The grant comes both as an index and one-hot (for AND-OR multiplexers).
+`include "tn_faults.vh"
 (* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_rr_arbiter #(
     parameter N  = 4,                          // requesters
@@ -14,13 +15,8 @@ module tn_rr_arbiter #(
     output reg  [IW-1:0] idx_o,
     output wire [N-1:0]  gnt_o
 );
-`ifdef TN_FAULT_RR_SKIP
-    // planted fault (make formal's F1.3, tnlock's self-test): the request at the pointer waits
-    // behind the others
-    wire [N-1:0] hi  = req_i & ({N{1'b1}} << ptr_i) & ~({{(N-1){1'b0}}, 1'b1} << ptr_i);
-`else
-    wire [N-1:0] hi  = req_i & ({N{1'b1}} << ptr_i);  // requests at or after the pointer
-`endif
+    // requests at or after the pointer
+    wire [N-1:0] hi  = `TN_HOOK_RR_SKIP(req_i & ({N{1'b1}} << ptr_i), ptr_i, N);
     wire [N-1:0] sel = (|hi) ? hi : req_i;
     // its lowest set bit: as sel & ~(sel - 1) for N = 3, 4; as a scan otherwise (no carry
     // chain; fewer LUT4 with synth_ecp5 -nowidelut, docs/router-v2.md 7b). Verilator always

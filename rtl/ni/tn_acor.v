@@ -18,6 +18,7 @@
 // Area (docs/lint.md): one 16 x (CW+1) multiplier per dimension and channel (frac with a
 // variable n), the others are constant multiplies by K; the N xorshift32 steps are XOR gates.
 `include "tn_defs.vh"
+`include "tn_faults.vh"
 module tn_acor #(
     parameter K    = 4,   // radix, 2..64 (ACOR needs a torus)
     parameter N    = 2,   // dimensions, 1..4
@@ -121,12 +122,8 @@ module tn_acor #(
     wire [15:0]    dt   = (level_q == 2'd1) ? cfg_dt1_i : cfg_dt2_i;
     wire           up   = (level_q < top) && (c >= {2'b00, it});
     wire           endi = (tmr_q <= 16'd1);
-`ifdef TN_FAULT_ACOR_HYS
-    // planted fault: the fall compares with < instead of <= (caught by the lockstep set)
-    wire           down = !up && endi && (level_q != 2'd0) && (c < {2'b00, dt});
-`else
-    wire           down = !up && endi && (level_q != 2'd0) && (c <= {2'b00, dt});
-`endif
+    wire           down = !up && endi && (level_q != 2'd0)
+                          && `TN_HOOK_ACOR_HYS((c <= {2'b00, dt}), c, ({2'b00, dt}));
     // level, cnt, tmr: a new interval on a rise or at its end (tmr reloads cfg_hi_i)
     localparam LW = 2 + CTW + 16;
     wire           rl = up || endi;

@@ -55,6 +55,7 @@
 // and window counts with one adder each and clock enables, and the threshold test on T clamped
 // to 2^CNTW (an occupancy never exceeds QD).
 `include "tn_defs.vh"
+`include "tn_faults.vh"
 module tn_gal_ni #(
     parameter K    = 4,   // radix, 2..64
     parameter N    = 2,   // dimensions, 1..4
@@ -242,12 +243,8 @@ module tn_gal_ni #(
                 qall[hq] = qall[hq] & afree_i[2*hd + ((hq >> hd) & 1)];
         end
         for (hq = 0; hq < NQ; hq = hq + 1)
-`ifdef TN_FAULT_GAL_HOLD
-            // planted fault (tnlock's self-test): no queue is ever held
-            held[hq] = 1'b0;
-`else
-            held[hq] = (cfg_sets_i == 2'd2) && ((hq % Q) != (hq / Q)) && !qall[hq % Q];
-`endif
+            held[hq] = `TN_HOOK_GAL_HOLD((cfg_sets_i == 2'd2) && ((hq % Q) != (hq / Q))
+                                         && !qall[hq % Q]);
     end
 
     // ---- 1. senders ----
@@ -398,13 +395,7 @@ module tn_gal_ni #(
             // if it holds T or more: the shortest queue of the set among the quadrants that agree
             // with the minimal queue where there is no offset; ties: the minimal queue, then the
             // lowest index
-`ifdef TN_FAULT_GAL_THR
-            // planted fault (tnlock's self-test): the minimal queue is kept while its occupancy
-            // equals T, i.e. > T where the rule says >= T
-            over = !sthr[CNTW] && (m1 > sthr[CNTW-1:0]);
-`else
-            over = !sthr[CNTW] && (m1 >= sthr[CNTW-1:0]);
-`endif
+            over = !sthr[CNTW] && `TN_HOOK_GAL_THR(m1 >= sthr[CNTW-1:0], m1, sthr[CNTW-1:0]);
             for (ir = 0; ir < Q; ir = ir + 1)
                 c2[ir] = ((ir[N-1:0] ^ q1) & zero) == {N{1'b0}};
             {q2, m2} = tourn(scnt, c2, q1);
@@ -695,12 +686,8 @@ module tn_gal_ni #(
             wire up = db < dprev_w[gs*DW +: DW];   // throughput dropped: route minimally more often
             assign dbar[gs*DW +: DW] = db;
             assign run_d[gs*DW +: DW] = db - nl;
-`ifdef TN_FAULT_GAL_TMAX
-            // planted fault (make formal's F6.1, tnlock's self-test): T may rise past gal_tmax
-            assign thr_mv[gs] = upd && (up ? (th <= cfg_tmax_i) : (th > cfg_tmin_i));
-`else
-            assign thr_mv[gs] = upd && (up ? (th < cfg_tmax_i) : (th > cfg_tmin_i));
-`endif
+            assign thr_mv[gs] = upd && (up ? `TN_HOOK_GAL_TMAX(th < cfg_tmax_i, th, cfg_tmax_i)
+                                           : (th > cfg_tmin_i));
             // th + 1 or th - 1 when it moves, else kept
             assign thr_d[gs*TW +: TW] = thr_mv[gs] ? th + {{(TW-1){!up}}, 1'b1} : th;
         end

@@ -9,6 +9,7 @@
 // head bit and the route the router computed for it as it arrived (RW bits), read at every VC's
 // front for its request. With STAGES = 2 each VC has one RAM of its flits with their route and
 // head bit instead, read a clock ahead, for block RAM (docs/emulator.md, "Block RAM").
+`include "tn_faults.vh"
 (* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_input_unit #(
     parameter V    = 2,                               // VCs
@@ -234,13 +235,7 @@ module tn_input_unit #(
             wire [BW-1:0]   rd_d  = (rd_w == LAST) ? {BW{1'b0}} : rd_w + 1'b1;
             wire            take  = pop && alloc_i && !pop_tail;   // the head takes (op, ov)
             assign rdd_v[gv*BW +: BW] = pop ? rd_d : rd_w;
-`ifdef TN_FAULT_VC_RELEASE
-            // planted fault (make formal's F4.6, tnlock's self-test): the VC is also released
-            // when it empties before its tail has arrived
-            wire rel = pop && (pop_tail || cnt_w == {{(CNTW-1){1'b0}}, 1'b1});
-`else
-            wire rel = pop && pop_tail;   // released by its tail
-`endif
+            wire rel = `TN_HOOK_VC_RELEASE(pop && pop_tail, pop, cnt_w, CNTW);   // by its tail
             tn_ctx_reg #(.W(CNTW + BW + 1), .CTX(CTX), .STAGES(STAGES)) u_cnt (
                 .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(wctx_i), .we_i(ctx_we_i),
                 .en_i (1'b1),

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 `include "tn_defs.vh"
+`include "tn_faults.vh"
 // Output unit of one port (cmodel/hw/output_unit.c): per output VC a credit counter (reset B)
 // and an allocated flag, and the output register that drives the link. A terminal port keeps its
 // counters at B (the sink never back-pressures). A network port also keeps the LRU age and the
@@ -75,12 +76,7 @@ module tn_output_unit #(
             wire [CNTW-1:0] credits_q, credits_w;   // _q: the first stage's; _w: the second's
             wire            busy_q, busy_w;
             wire send = send_i && (send_vc_i == VI);
-`ifdef TN_FAULT_CREDIT_VC0
-            // planted fault: every returning credit is counted on VC 0
-            wire crd  = crd_valid_i && (VI == {VW{1'b0}});
-`else
-            wire crd  = crd_valid_i && (crd_vc_i == VI);
-`endif
+            wire crd  = crd_valid_i && `TN_HOOK_CREDIT_VC0(crd_vc_i == VI, VI);
             wire inc  = (TERMINAL == 0) && crd && !(credits_w == cfg_buf_i && !send);
             wire dec  = (TERMINAL == 0) && send && (credits_w != {CNTW{1'b0}});
             assign ovf[gv]   = (TERMINAL == 0) && crd && (credits_w == cfg_buf_i) && !send;

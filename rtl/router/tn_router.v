@@ -5,6 +5,7 @@
 // the sticky error vector. One cycle = docs/microarchitecture.md section 6. The node's coordinates
 // are an input, so one module (and one Verilated model) serves every node.
 `include "tn_defs.vh"
+`include "tn_faults.vh"
 module tn_router #(
     parameter K       = 4,   // radix, 2..64
     parameter N       = 2,   // dimensions, 1..4
@@ -68,51 +69,9 @@ module tn_router #(
     localparam EW   = `TN_EW;
     // One copy of the router's code serves every node: keeps Verilator builds short.
     /* verilator no_inline_module */
-    // SEL as a signed integer: a value set from outside (Yosys chparam) may arrive unsigned, and
-    // an unsigned 5 compares above -1 converted to unsigned
-    localparam integer SEL_I = SEL;
-    // ---- elaboration checks: an undefined module whose name states the rule ----
-    generate
-        if (K < 2 || K > 64) begin : g_chk_k
-            tn_error_K_must_be_2_to_64 u_err ();
-        end
-        if (N < 1 || N > 4) begin : g_chk_n
-            tn_error_N_must_be_1_to_4 u_err ();
-        end
-        if (V < 1 || V > 16) begin : g_chk_v
-            tn_error_V_must_be_1_to_16 u_err ();
-        end
-        if (TOPO == 0 && ROUTING == 0 && V < 2) begin : g_chk_vmin
-            tn_error_V_below_2_for_dor_on_a_torus u_err ();
-        end
-        if (TOPO == 0 && ROUTING >= 1 && V < 3) begin : g_chk_vmin_minad
-            tn_error_V_below_3_for_minad_on_a_torus u_err ();
-        end
-        if (TOPO == 1 && ROUTING >= 1 && V < 2) begin : g_chk_vmin_minad_mesh
-            tn_error_V_below_2_for_minad_on_a_mesh u_err ();
-        end
-        if (SEL_I < -1 || SEL_I > 5) begin : g_chk_sel
-            tn_error_SEL_must_be_minus1_runtime_or_0_to_5 u_err ();
-        end
-        if (B < 1 || B > 64) begin : g_chk_b
-            tn_error_B_must_be_1_to_64 u_err ();
-        end
-        if (W < 1 || W > 64) begin : g_chk_w
-            tn_error_W_must_be_1_to_64 u_err ();
-        end
-        if (TERM < 1 || TERM > 4) begin : g_chk_term
-            tn_error_TERM_must_be_1_to_4 u_err ();
-        end
-        if (TOPO < 0 || TOPO > 1) begin : g_chk_topo
-            tn_error_TOPO_must_be_0_torus_or_1_mesh u_err ();
-        end
-        if (ROUTING < 0 || ROUTING > 3) begin : g_chk_routing
-            tn_error_ROUTING_must_be_0_dor_1_minad_2_val_or_3_goal u_err ();
-        end
-        if (TOPO == 0 && ROUTING >= 2 && V < 4) begin : g_chk_vmin_val
-            tn_error_V_below_4_for_val_on_a_torus u_err ();
-        end
-    endgenerate
+    // ---- elaboration checks (tn_router_chk: an undefined module whose name states the rule) ----
+    tn_router_chk #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(TERM), .TOPO(TOPO),
+                    .ROUTING(ROUTING), .SEL(SEL)) u_chk ();
 
     // ---- run-time configuration registers (section 19.5): a copy of each cfg_*_i and of coord_i,
     // loaded every cycle (no reset; rst_i is held for at least two cycles, section 12). The rest
@@ -135,6 +94,8 @@ module tn_router #(
     wire unused_cfg = &{1'b0, cfg_buf_q, cfg_acrd_w, cfg_sel_w, cfg_transit_q};
 
     localparam PV = P * V;
+    // A flat bus is named by its index order, outermost first: _ivc [ip*V + iv] (input VCs),
+    // _ovc [op*V + ov] (output VCs), _ip_op [ip*P + op] and _op_ip [op*P + ip] (port by port).
     localparam HEAD = `TN_F_HEAD;
     localparam integer VL = V - 1;
     localparam integer KL = K - 1;
@@ -177,7 +138,7 @@ module tn_router #(
                    (TOPO == 1 && cfg_route_w == R_ACOR);
 
     wire [P-1:0] no_port;  // ports that do not exist (mesh edges)
-    genvar gp, go, gi, gn;
+    genvar gp, go, gi;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_port
             if (gp >= 1 && gp <= 2 * N) begin : g_net
@@ -189,23 +150,23 @@ module tn_router #(
     endgenerate
 
     // ---- input units, each with the route unit of its arriving flits ----
-    wire [PV-1:0]      front_head;
-    wire [PV*RW-1:0]   front_rt;
+    wire [PV-1:0]      front_head_ivc;
+    wire [PV*RW-1:0]   front_rt_ivc;
     wire [P*FW-1:0]    win_flit;    // the front flit of the VC each input port sends from
-    wire [PV*CNTW-1:0] cnt;
-    wire [PV-1:0]      active;
-    wire [PV*PW-1:0]   oport;
-    wire [PV*VW-1:0]   ovc;
-    wire [PV*P-1:0]    oport_oh;
-    wire [PV*V-1:0]    ovc_oh;
-    wire [PV-1:0]      active_w;    // active and ovc as the second stage reads them
-    wire [PV*VW-1:0]   ovc_w;
+    wire [PV*CNTW-1:0] cnt_ivc;
+    wire [PV-1:0]      active_ivc;
+    wire [PV*PW-1:0]   oport_ivc;
+    wire [PV*VW-1:0]   ovc_ivc;
+    wire [PV*P-1:0]    oport_oh_ivc_op;
+    wire [PV*V-1:0]    ovc_oh_ivc_ov;
+    wire [PV-1:0]      active_w_ivc; // active and ovc as the second stage reads them
+    wire [PV*VW-1:0]   ovc_w_ivc;
     wire [P-1:0]       err_buf;
     wire [P-1:0]       in_gnt;      // input port sends a flit this cycle
     wire [P*VW-1:0]    in_vc;       // from this VC
     wire [P-1:0]       in_alloc;    // a head: it takes output VC (in_op, in_ov)
     wire [P*PW-1:0]    in_op;
-    wire [P*P-1:0]     in_op_oh;
+    wire [P*P-1:0]     in_oh_ip_op;
     wire [P*VW-1:0]    in_ov;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_in
@@ -270,19 +231,19 @@ module tn_router #(
                 .pop_vc_i      (in_vc[gp*VW +: VW]),
                 .alloc_i       (in_alloc[gp]),
                 .alloc_op_i    (in_op[gp*PW +: PW]),
-                .alloc_op_oh_i (in_op_oh[gp*P +: P]),
+                .alloc_op_oh_i (in_oh_ip_op[gp*P +: P]),
                 .alloc_ov_i    (in_ov[gp*VW +: VW]),
-                .front_head_o  (front_head[gp*V +: V]),
+                .front_head_o  (front_head_ivc[gp*V +: V]),
                 .pop_flit_o    (win_flit[gp*FW +: FW]),
-                .front_route_o (front_rt[gp*V*RW +: V*RW]),
-                .cnt_o         (cnt[gp*V*CNTW +: V*CNTW]),
-                .active_o      (active[gp*V +: V]),
-                .oport_o       (oport[gp*V*PW +: V*PW]),
-                .ovc_o         (ovc[gp*V*VW +: V*VW]),
-                .oport_oh_o    (oport_oh[gp*V*P +: V*P]),
-                .ovc_oh_o      (ovc_oh[gp*V*V +: V*V]),
-                .active_w_o    (active_w[gp*V +: V]),
-                .ovc_w_o       (ovc_w[gp*V*VW +: V*VW]),
+                .front_route_o (front_rt_ivc[gp*V*RW +: V*RW]),
+                .cnt_o         (cnt_ivc[gp*V*CNTW +: V*CNTW]),
+                .active_o      (active_ivc[gp*V +: V]),
+                .oport_o       (oport_ivc[gp*V*PW +: V*PW]),
+                .ovc_o         (ovc_ivc[gp*V*VW +: V*VW]),
+                .oport_oh_o    (oport_oh_ivc_op[gp*V*P +: V*P]),
+                .ovc_oh_o      (ovc_oh_ivc_ov[gp*V*V +: V*V]),
+                .active_w_o    (active_w_ivc[gp*V +: V]),
+                .ovc_w_o       (ovc_w_ivc[gp*V*VW +: V*VW]),
                 .crd_valid_o   (in_crd_valid_o[gp]),
                 .crd_vc_o      (in_crd_vc_o[gp*VW +: VW]),
                 .err_buf_ovf_o (err_buf[gp])
@@ -293,22 +254,22 @@ module tn_router #(
     // ---- output units ----
     localparam UW = `TN_SQW;   // sq key: the credit sum, 0..V*B (the table's width)
     localparam KW = (UW > 8) ? UW : 8;
-    wire [PV*CNTW-1:0] credits;
-    wire [PV-1:0]      busy;
+    wire [PV*CNTW-1:0] credits_ovc;
+    wire [PV-1:0]      busy_ovc;
     wire [P-1:0]       err_ovf, err_unf, err_reuse;
     wire [P*8-1:0]     lru_age, ldsf_cnt;
     wire [P*KW-1:0]    pkey;        // selection key of each output port (19.2)
     wire [P-1:0]       out_gnt;     // output port sends a flit this cycle
     wire [P*PW-1:0]    nxt_ip;      // (that input port + 1) mod P: sa2_ptr's next value
-    wire [P*P-1:0]     out_oh;      // the same, one-hot
+    wire [P*P-1:0]     out_oh_op_ip; // the same, one-hot
     wire [P*FW-1:0]    send_flit;
     wire [P*VW-1:0]    send_vc;
-    wire [PV-1:0]      ou_alloc;    // per output VC: a head takes it
+    wire [PV-1:0]      ou_alloc_ovc; // per output VC: a head takes it
     // output-VC availability, per output VC (6.3): from the output units
     wire [V-1:0]  amask = {V{1'b1}} << ((TOPO == 0 && cfg_dateline_q) ? 2 : 1);  // adaptive VCs
-    wire [PV-1:0] take;           // a head may take it: idle, and a credit on a network port
-    wire [PV-1:0] atake;          // adaptive: idle, credits >= cfg_acrd (a whole packet fits, R19.1.4)
-    wire [PV-1:0] crd_nz;         // a credit (network ports)
+    wire [PV-1:0] take_ovc;       // a head may take it: idle, and a credit on a network port
+    wire [PV-1:0] atake_ovc;      // adaptive: idle, credits >= cfg_acrd (a packet fits, R19.1.4)
+    wire [PV-1:0] crd_nz_ovc;     // a credit (network ports)
     wire [P-1:0]  ou_afree;       // the port has an adaptive VC to take
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_out
@@ -327,15 +288,15 @@ module tn_router #(
                 .amask_i     (amask),
                 .crd_valid_i (out_crd_valid_i[gp]),
                 .crd_vc_i    (out_crd_vc_i[gp*VW +: VW]),
-                .alloc_i     (ou_alloc[gp*V +: V]),
+                .alloc_i     (ou_alloc_ovc[gp*V +: V]),
                 .send_i      (out_gnt[gp]),
                 .send_vc_i   (send_vc[gp*VW +: VW]),
                 .send_flit_i (send_flit[gp*FW +: FW]),
-                .credits_o   (credits[gp*V*CNTW +: V*CNTW]),
-                .busy_o      (busy[gp*V +: V]),
-                .take_o      (take[gp*V +: V]),
-                .atake_o     (atake[gp*V +: V]),
-                .crd_nz_o    (crd_nz[gp*V +: V]),
+                .credits_o   (credits_ovc[gp*V*CNTW +: V*CNTW]),
+                .busy_o      (busy_ovc[gp*V +: V]),
+                .take_o      (take_ovc[gp*V +: V]),
+                .atake_o     (atake_ovc[gp*V +: V]),
+                .crd_nz_o    (crd_nz_ovc[gp*V +: V]),
                 .afree_o     (ou_afree[gp]),
                 .out_valid_o (out_valid_o[gp]),
                 .out_vc_o    (out_vc_o[gp*VW +: VW]),
@@ -356,39 +317,39 @@ module tn_router #(
     wire [31:0] rng_q;   // the router RNG (19.4); built only with ROUTING >= 1
 
     // ---- per input VC: its request (6.4); ports one-hot ----
-    wire [PV-1:0]     rq_body, rq_head, rq_adapt, order_err, port_err;
-    wire [PV*P-1:0]   rq_port;    // body: oport; head: the route port
-    wire [PV*V-1:0]   rq_rm;      // head: its route's VC set
-    wire [PV*2*N-1:0] rq_prod;    // the route's productive ports (adaptive)
-    wire [PV*AW-1:0]  rq_hops;    // and remaining hops
+    wire [PV-1:0]     rq_body_ivc, rq_head_ivc, rq_adapt_ivc, order_err_ivc, port_err_ivc;
+    wire [PV*P-1:0]   rq_port_ivc_op; // body: oport; head: the route port
+    wire [PV*V-1:0]   rq_rm_ivc_ov; // head: its route's VC set
+    wire [PV*2*N-1:0] rq_prod_ivc; // the route's productive ports (adaptive)
+    wire [PV*AW-1:0]  rq_hops_ivc; // and remaining hops
     generate
         for (gi = 0; gi < PV; gi = gi + 1) begin : g_req
             if (ROUTING >= 1) begin : g_ad
-                assign rq_prod[gi*2*N +: 2*N] = front_rt[gi*RW + P + V +: 2*N];
-                assign rq_hops[gi*AW +: AW]   = front_rt[gi*RW + P + V + 2*N +: AW];
+                assign rq_prod_ivc[gi*2*N +: 2*N] = front_rt_ivc[gi*RW + P + V +: 2*N];
+                assign rq_hops_ivc[gi*AW +: AW]   = front_rt_ivc[gi*RW + P + V + 2*N +: AW];
             end else begin : g_dor
-                assign rq_prod[gi*2*N +: 2*N] = {2*N{1'b0}};
-                assign rq_hops[gi*AW +: AW]   = {AW{1'b0}};
+                assign rq_prod_ivc[gi*2*N +: 2*N] = {2*N{1'b0}};
+                assign rq_hops_ivc[gi*AW +: AW]   = {AW{1'b0}};
             end
             tn_vc_req #(.P(P), .V(V), .NP(2 * N), .HW(AW), .TOPO(TOPO),
                         .AD((ROUTING >= 1) ? 1 : 0), .RW(RW)) u_req (
-                .nonempty_i  (|cnt[gi*CNTW +: CNTW]),
-                .active_i    (active[gi]),
-                .head_i      (front_head[gi]),
-                .route_i     (front_rt[gi*RW +: RW]),
-                .oport_i     (oport_oh[gi*P +: P]),
-                .ovc_i       (ovc_oh[gi*V +: V]),
-                .take_i      (take),
-                .crd_nz_i    (crd_nz),
+                .nonempty_i  (|cnt_ivc[gi*CNTW +: CNTW]),
+                .active_i    (active_ivc[gi]),
+                .head_i      (front_head_ivc[gi]),
+                .route_i     (front_rt_ivc[gi*RW +: RW]),
+                .oport_i     (oport_oh_ivc_op[gi*P +: P]),
+                .ovc_i       (ovc_oh_ivc_ov[gi*V +: V]),
+                .take_ovc_i  (take_ovc),
+                .crd_nz_ovc_i(crd_nz_ovc),
                 .no_port_i   (no_port),
                 .afree_i     (afree),
-                .body_o      (rq_body[gi]),
-                .head_o      (rq_head[gi]),
-                .adapt_o     (rq_adapt[gi]),
-                .order_err_o (order_err[gi]),
-                .port_err_o  (port_err[gi]),
-                .port_o      (rq_port[gi*P +: P]),
-                .rm_o        (rq_rm[gi*V +: V])
+                .body_o      (rq_body_ivc[gi]),
+                .head_o      (rq_head_ivc[gi]),
+                .adapt_o     (rq_adapt_ivc[gi]),
+                .order_err_o (order_err_ivc[gi]),
+                .port_err_o  (port_err_ivc[gi]),
+                .port_o      (rq_port_ivc_op[gi*P +: P]),
+                .rm_o        (rq_rm_ivc_ov[gi*V +: V])
             );
         end
     endgenerate
@@ -400,8 +361,8 @@ module tn_router #(
     // ---- switch allocation, iteration 1 (6.5): stage 1 and the selection per input port ----
     wire [P-1:0]    s1_valid;
     wire [P*VW-1:0] s1_vc;
-    wire [P*V-1:0]  s1_vc_oh;
-    wire [P*P-1:0]  s1_op;        // one-hot, 0 when no winner
+    wire [P*V-1:0]  s1_vc_oh_ivc;
+    wire [P*P-1:0]  s1_oh_ip_op;  // one-hot, 0 when no winner
     wire [P-1:0]    s1_adapt;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_s1
@@ -415,19 +376,19 @@ module tn_router #(
                         .SEL(SEL), .VW(VW)) u_in1 (
                 .cfg_sel_i (cfg_sel_q),
                 .sa1_ptr_i (sa1_ptr_q[gp*VW +: VW]),
-                .body_i    (rq_body[gp*V +: V]),
-                .head_i    (rq_head[gp*V +: V]),
-                .adapt_i   (rq_adapt[gp*V +: V]),
-                .port_i    (rq_port[gp*V*P +: V*P]),
-                .prod_i    (rq_prod[gp*V*2*N +: V*2*N]),
+                .body_i    (rq_body_ivc[gp*V +: V]),
+                .head_i    (rq_head_ivc[gp*V +: V]),
+                .adapt_i   (rq_adapt_ivc[gp*V +: V]),
+                .port_i    (rq_port_ivc_op[gp*V*P +: V*P]),
+                .prod_i    (rq_prod_ivc[gp*V*2*N +: V*2*N]),
                 .afree_i   (afree),
-                .hops_i    (rq_hops[gp*V*AW +: V*AW]),
+                .hops_i    (rq_hops_ivc[gp*V*AW +: V*AW]),
                 .u_i       (u),
                 .pkey_i    (pkey[KW +: 2*N*KW]),
                 .valid_o   (s1_valid[gp]),
                 .vc_o      (s1_vc[gp*VW +: VW]),
-                .vc_oh_o   (s1_vc_oh[gp*V +: V]),
-                .op_o      (s1_op[gp*P +: P]),
+                .vc_oh_o   (s1_vc_oh_ivc[gp*V +: V]),
+                .op_o      (s1_oh_ip_op[gp*P +: P]),
                 .adapt_o   (s1_adapt[gp])
             );
         end
@@ -438,58 +399,60 @@ module tn_router #(
     localparam CUTW = P + P * VW + P * V + P * P + P + 4 * PV + PV * P + PV * V + 2 * PV;
     wire [P-1:0]    s1_valid_c, s1_adapt_c;
     wire [P*VW-1:0] s1_vc_c;
-    wire [P*V-1:0]  s1_vc_oh_c;
-    wire [P*P-1:0]  s1_op_c;
-    wire [PV-1:0]   rq_body_c, rq_head_c, order_err_c, port_err_c, take_c, atake_c;
-    wire [PV*P-1:0] rq_port_c;
-    wire [PV*V-1:0] rq_rm_c;
+    wire [P*V-1:0]  s1_vc_oh_ivc_c;
+    wire [P*P-1:0]  s1_oh_ip_op_c;
+    wire [PV-1:0]   rq_body_ivc_c, rq_head_ivc_c, order_err_ivc_c, port_err_ivc_c;
+    wire [PV-1:0]   take_ovc_c, atake_ovc_c;
+    wire [PV*P-1:0] rq_port_ivc_op_c;
+    wire [PV*V-1:0] rq_rm_ivc_ov_c;
     tn_cut #(.W(CUTW), .STAGES(STAGES)) u_cut (
         .clk_i(clk_i),
-        .d_i  ({s1_valid, s1_vc, s1_vc_oh, s1_op, s1_adapt, rq_body, rq_head, order_err,
-                port_err, rq_port, rq_rm, take, atake}),
-        .q_o  ({s1_valid_c, s1_vc_c, s1_vc_oh_c, s1_op_c, s1_adapt_c, rq_body_c, rq_head_c,
-                order_err_c, port_err_c, rq_port_c, rq_rm_c, take_c, atake_c}));
+        .d_i  ({s1_valid, s1_vc, s1_vc_oh_ivc, s1_oh_ip_op, s1_adapt, rq_body_ivc, rq_head_ivc,
+                order_err_ivc, port_err_ivc, rq_port_ivc_op, rq_rm_ivc_ov, take_ovc, atake_ovc}),
+        .q_o  ({s1_valid_c, s1_vc_c, s1_vc_oh_ivc_c, s1_oh_ip_op_c, s1_adapt_c, rq_body_ivc_c,
+                rq_head_ivc_c, order_err_ivc_c, port_err_ivc_c, rq_port_ivc_op_c, rq_rm_ivc_ov_c,
+                take_ovc_c, atake_ovc_c}));
 
     wire [P-1:0]    g1_in, g1_out;
-    wire [P*P-1:0]  g1_oh;
+    wire [P*P-1:0]  g1_oh_op_ip;
     tn_sw_alloc #(.P(P), .NNET(2 * N), .PW(PW)) u_sa1 (
         .transit_i (cfg_transit_w),
-        .op_oh_i   (s1_op_c),
+        .oh_ip_op_i (s1_oh_ip_op_c),
         .sa2_ptr_i (sa2_ptr_w),
         .in_gnt_o  (g1_in),
         .out_gnt_o (g1_out),
-        .out_oh_o  (g1_oh)
+        .oh_op_ip_o (g1_oh_op_ip)
     );
 
     // ---- iteration 2 (6.6): unmatched ports, requests that need no selection ----
     wire [P*VW-1:0] s2_vc;
-    wire [P*V-1:0]  s2_vc_oh;
-    wire [P*P-1:0]  s2_op;
+    wire [P*V-1:0]  s2_vc_oh_ivc;
+    wire [P*P-1:0]  s2_oh_ip_op;
     generate
         for (gp = 0; gp < P; gp = gp + 1) begin : g_s2
             tn_sa_in2 #(.P(P), .V(V), .VW(VW)) u_in2 (
                 .sa1_ptr_i (sa1_ptr_w[gp*VW +: VW]),
                 .g1_in_i   (g1_in[gp]),
                 .g1_out_i  (g1_out),
-                .body_i    (rq_body_c[gp*V +: V]),
-                .head_i    (rq_head_c[gp*V +: V]),
-                .port_i    (rq_port_c[gp*V*P +: V*P]),
+                .body_i    (rq_body_ivc_c[gp*V +: V]),
+                .head_i    (rq_head_ivc_c[gp*V +: V]),
+                .port_i    (rq_port_ivc_op_c[gp*V*P +: V*P]),
                 .vc_o      (s2_vc[gp*VW +: VW]),
-                .vc_oh_o   (s2_vc_oh[gp*V +: V]),
-                .op_o      (s2_op[gp*P +: P])
+                .vc_oh_o   (s2_vc_oh_ivc[gp*V +: V]),
+                .op_o      (s2_oh_ip_op[gp*P +: P])
 
             );
         end
     endgenerate
     wire [P-1:0]    g2_in, g2_out;
-    wire [P*P-1:0]  g2_oh;
+    wire [P*P-1:0]  g2_oh_op_ip;
     tn_sw_alloc #(.P(P), .NNET(2 * N), .PW(PW)) u_sa2 (
         .transit_i (cfg_transit_w),
-        .op_oh_i   (s2_op),
+        .oh_ip_op_i (s2_oh_ip_op),
         .sa2_ptr_i (sa2_ptr_w),
         .in_gnt_o  (g2_in),
         .out_gnt_o (g2_out),
-        .out_oh_o  (g2_oh)
+        .oh_op_ip_o (g2_oh_op_ip)
     );
 
     // ---- the grants of both iterations; per input port what it sends (6.7) ----
@@ -497,15 +460,8 @@ module tn_router #(
     assign in_gnt  = g1_in | g2_in;
     generate
         for (go = 0; go < P; go = go + 1) begin : g_oip
-            // from the one-hot grant: the index after the granted input port, wrapping
-            for (gn = 0; gn < PW; gn = gn + 1) begin : g_nx
-                wire [P-1:0] m;   // input ports whose successor has bit gn set
-                for (gi = 0; gi < P; gi = gi + 1) begin : g_m
-                    assign m[gi] = (((gi + 1) % P) >> gn) % 2 == 1;
-                end
-                assign nxt_ip[go*PW + gn] = |(out_oh[go*P +: P] & m);
-            end
-            assign out_oh[go*P +: P]   = g1_out[go] ? g1_oh[go*P +: P] : g2_oh[go*P +: P];
+            assign out_oh_op_ip[go*P +: P] = g1_out[go] ? g1_oh_op_ip[go*P +: P]
+                                                        : g2_oh_op_ip[go*P +: P];
         end
         for (gp = 0; gp < P; gp = gp + 1) begin : g_win
             tn_send #(.P(P), .V(V), .NP(2 * N), .AD((ROUTING >= 1) ? 1 : 0), .PW(PW),
@@ -513,63 +469,49 @@ module tn_router #(
                 .g1_in_i    (g1_in[gp]),
                 .gnt_i      (in_gnt[gp]),
                 .s1_vc_i    (s1_vc_c[gp*VW +: VW]),
-                .s1_vc_oh_i (s1_vc_oh_c[gp*V +: V]),
-                .s1_op_i    (s1_op_c[gp*P +: P]),
+                .s1_vc_oh_i (s1_vc_oh_ivc_c[gp*V +: V]),
+                .s1_op_i    (s1_oh_ip_op_c[gp*P +: P]),
                 .s1_adapt_i (s1_adapt_c[gp]),
                 .s2_vc_i    (s2_vc[gp*VW +: VW]),
-                .s2_vc_oh_i (s2_vc_oh[gp*V +: V]),
-                .s2_op_i    (s2_op[gp*P +: P]),
-                .take_i     (take_c),
-                .atake_i    (atake_c),
-                .rm_i       (rq_rm_c[gp*V*V +: V*V]),
-                .active_i   (active_w[gp*V +: V]),
-                .ovc_i      (ovc_w[gp*V*VW +: V*VW]),
+                .s2_vc_oh_i (s2_vc_oh_ivc[gp*V +: V]),
+                .s2_op_i    (s2_oh_ip_op[gp*P +: P]),
+                .take_ovc_i (take_ovc_c),
+                .atake_ovc_i(atake_ovc_c),
+                .rm_iv_ov_i (rq_rm_ivc_ov_c[gp*V*V +: V*V]),
+                .active_i   (active_w_ivc[gp*V +: V]),
+                .ovc_i      (ovc_w_ivc[gp*V*VW +: V*VW]),
                 .vc_o       (in_vc[gp*VW +: VW]),
                 .alloc_o    (in_alloc[gp]),
                 .op_o       (in_op[gp*PW +: PW]),
-                .op_oh_o    (in_op_oh[gp*P +: P]),
+                .op_oh_o    (in_oh_ip_op[gp*P +: P]),
                 .ov_o       (in_ov[gp*VW +: VW])
             );
         end
     endgenerate
 
-    // ---- crossbar: each output port takes its input port's flit, output VC, head flag ----
-    // The crossbar's connections, [op*P + ip] (docs/microarchitecture.md 8.6): a DOR-only build
-    // (ROUTING = 0) has only the turns DOR takes; the others connect every pair.
-    function [P*P-1:0] conn_f;
-        input integer routing;
-        integer o, i, e;
-        begin
-            conn_f = {P*P{1'b1}};
-            if (routing == 0) begin
-                for (o = 0; o < P; o = o + 1)
-                    for (i = 0; i < P; i = i + 1) begin
-                        e = i % TERM;   // the terminal channel a packet ejects on (R8.2.2)
-                        if (o == 0 || o > 2 * N)             // a terminal output: ejection
-                            conn_f[o*P + i] = (o == ((e == 0) ? 0 : 2 * N + e));
-                        else if (i >= 1 && i <= 2 * N)       // network in, network out (R8.6.1)
-                            conn_f[o*P + i] = ((o - 1) / 2 > (i - 1) / 2) ||
-                                              ((o - 1) / 2 == (i - 1) / 2 && o != i);
-                    end
-            end
-        end
-    endfunction
-    localparam [P*P-1:0] CONN = conn_f(ROUTING);
+    // from each output port's one-hot grant, the index after the granted input port, wrapping
+    tn_sa2_next #(.P(P), .PW(PW)) u_sa2_next (
+        .oh_op_ip_i (out_oh_op_ip),
+        .nxt_ip_o   (nxt_ip)
+    );
+
+    // ---- crossbar: each output port takes its input port's flit, output VC, head flag; a
+    // DOR-only build connects only the turns DOR takes (tn_crossbar's CONN, R8.6.3) ----
     wire [P*FW-1:0] xb_out;
     wire [P-1:0]    xb_alloc;
-    tn_crossbar #(.P(P), .FW(FW), .CONN(CONN)) u_xb (
+    tn_crossbar #(.P(P), .FW(FW), .N(N), .TERM(TERM), .ROUTING(ROUTING)) u_xb (
         .in_flit_i  (win_flit),
-        .sel_i      (out_oh),
+        .sel_op_ip_i (out_oh_op_ip),
         .out_flit_o (xb_out)
     );
-    tn_crossbar #(.P(P), .FW(VW), .CONN(CONN)) u_xb_vc (
+    tn_crossbar #(.P(P), .FW(VW), .N(N), .TERM(TERM), .ROUTING(ROUTING)) u_xb_vc (
         .in_flit_i  (in_ov),
-        .sel_i      (out_oh),
+        .sel_op_ip_i (out_oh_op_ip),
         .out_flit_o (send_vc)
     );
-    tn_crossbar #(.P(P), .FW(1), .CONN(CONN)) u_xb_alloc (
+    tn_crossbar #(.P(P), .FW(1), .N(N), .TERM(TERM), .ROUTING(ROUTING)) u_xb_alloc (
         .in_flit_i  (in_alloc),
-        .sel_i      (out_oh),
+        .sel_op_ip_i (out_oh_op_ip),
         .out_flit_o (xb_alloc)
     );
     generate
@@ -577,19 +519,19 @@ module tn_router #(
             genvar gv;
             for (gv = 0; gv < V; gv = gv + 1) begin : g_alloc
                 localparam integer VI = gv;
-                assign ou_alloc[go*V + gv] = xb_alloc[go] && (send_vc[go*VW +: VW] == VI[VW-1:0]);
-            end
-            // VAL: a head leaving carries the phase in force here (section 20.1)
-            if (XW > 0) begin : g_ph
-                wire [FW-1:0] f = xb_out[go*FW +: FW];
-                wire set = val_w && f[HEAD] && (f[`TN_F_MID +: AW] == coord_w);
-                wire [FW-1:0] phase_bit = {{(FW-1){1'b0}}, set} << `TN_F_PHASE;
-                assign send_flit[go*FW +: FW] = f | phase_bit;
-            end else begin : g_noph
-                assign send_flit[go*FW +: FW] = xb_out[go*FW +: FW];
+                assign ou_alloc_ovc[go*V + gv] = xb_alloc[go] &&
+                                                 (send_vc[go*VW +: VW] == VI[VW-1:0]);
             end
         end
     endgenerate
+    // VAL: a head leaving carries the phase in force here (section 20.1)
+    tn_val_phase #(.P(P), .FW(FW), .AW(AW), .XW(XW), .MID(`TN_F_MID), .PHASE(`TN_F_PHASE),
+                   .HEAD(HEAD)) u_val_phase (
+        .val_i   (val_w),
+        .coord_i (coord_w),
+        .flit_i  (xb_out),
+        .flit_o  (send_flit)
+    );
 
     generate
         if (ROUTING >= 1) begin : g_rng
@@ -606,8 +548,8 @@ module tn_router #(
     // read only by some configurations (terminal ports keep no selection state; DOR-only builds)
     // (a torus has no missing port: port_err is 0 there, tn_vc_req)
     // (terminal ports have no adaptive VC: ou_afree's bits 0 and above 2N are 0)
-    wire unused_sig = &{1'b0, lru_age, ldsf_cnt, cfg_sel_q, pkey, oport,
-                        s1_valid_c, ou_afree, sa2_ptr_q, ovc, active[0]};
+    wire unused_sig = &{1'b0, lru_age, ldsf_cnt, cfg_sel_q, pkey, oport_ivc,
+                        s1_valid_c, ou_afree, sa2_ptr_q, ovc_ivc, active_ivc[0]};
     reg [P*VW-1:0] sa1_ptr_d;
     reg [P*PW-1:0] sa2_ptr_d;
     integer j;
@@ -615,25 +557,20 @@ module tn_router #(
         sa1_ptr_d = sa1_ptr_w;
         sa2_ptr_d = sa2_ptr_w;
         for (j = 0; j < P; j = j + 1) begin
-`ifdef TN_FAULT_SA1_PTR
-            // planted fault: the pointer moves on a stage-1 winner that lost
-            if (in_gnt[j] || s1_valid_c[j])
-                sa1_ptr_d[j*VW +: VW] = ((in_gnt[j] ? in_vc[j*VW +: VW] : s1_vc_c[j*VW +: VW])
-                                         == VLAST) ? {VW{1'b0}}
-                                        : (in_gnt[j] ? in_vc[j*VW +: VW]
-                                                     : s1_vc_c[j*VW +: VW]) + 1'b1;
-`else
-            if (in_gnt[j])
-                sa1_ptr_d[j*VW +: VW] = (in_vc[j*VW +: VW] == VLAST) ? {VW{1'b0}}
-                                        : in_vc[j*VW +: VW] + 1'b1;
-`endif
+            // the pointer moves past the VC that won the switch
+            if (`TN_HOOK_SA1_PTR(in_gnt[j], s1_valid_c[j]))
+                sa1_ptr_d[j*VW +: VW] =
+                    (`TN_HOOK_SA1_PTR__VC(in_vc[j*VW +: VW], in_gnt[j], s1_vc_c[j*VW +: VW])
+                     == VLAST) ? {VW{1'b0}}
+                    : `TN_HOOK_SA1_PTR__VC(in_vc[j*VW +: VW], in_gnt[j], s1_vc_c[j*VW +: VW])
+                      + 1'b1;
             if (out_gnt[j])
                 sa2_ptr_d[j*PW +: PW] = nxt_ip[j*PW +: PW];
         end
     end
     wire [EW-1:0] err_w;
-    wire [EW-1:0] err_d = err_w | {cfg_bad, (TOPO == 1) && |port_err_c, |err_reuse,
-                                   |order_err_c, |err_buf, |err_unf, |err_ovf};
+    wire [EW-1:0] err_d = err_w | {cfg_bad, (TOPO == 1) && |port_err_ivc_c, |err_reuse,
+                                   |order_err_ivc_c, |err_buf, |err_unf, |err_ovf};
     localparam SW2 = P * VW + P * PW + EW;
     tn_ctx_reg #(.W(SW2), .CTX(CTX), .STAGES(STAGES)) u_ptr (
         .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(wctx_i), .we_i(ctx_we_i),
@@ -643,8 +580,19 @@ module tn_router #(
         .q_o  ({sa1_ptr_q, sa2_ptr_q, err_o}),
         .qw_o ({sa1_ptr_w, sa2_ptr_w, err_w}));
 
-    // the observation bus of docs/microarchitecture.md 16, assembled from rtl/common/tn_defs.tbl
-    assign obs_o = `TN_O_CONCAT;
+    // the observation bus of docs/microarchitecture.md 16: each field at its offset and width
+    // (rtl/common/tn_defs.tbl: `TN_O_<FIELD> its LSB, `TN_O_<FIELD>_W its width)
+    assign obs_o[`TN_O_IN_CNT      +: `TN_O_IN_CNT_W]      = cnt_ivc;
+    assign obs_o[`TN_O_IN_STATE    +: `TN_O_IN_STATE_W]    = active_ivc;
+    assign obs_o[`TN_O_IN_OPORT    +: `TN_O_IN_OPORT_W]    = oport_ivc;
+    assign obs_o[`TN_O_IN_OVC      +: `TN_O_IN_OVC_W]      = ovc_ivc;
+    assign obs_o[`TN_O_OUT_CREDITS +: `TN_O_OUT_CREDITS_W] = credits_ovc;
+    assign obs_o[`TN_O_OUT_BUSY    +: `TN_O_OUT_BUSY_W]    = busy_ovc;
+    assign obs_o[`TN_O_SA1_PTR     +: `TN_O_SA1_PTR_W]     = sa1_ptr_q;
+    assign obs_o[`TN_O_SA2_PTR     +: `TN_O_SA2_PTR_W]     = sa2_ptr_q;
+    assign obs_o[`TN_O_LRU_AGE     +: `TN_O_LRU_AGE_W]     = lru_age[8 +: NNET*8];   // network
+    assign obs_o[`TN_O_LDSF_CNT    +: `TN_O_LDSF_CNT_W]    = ldsf_cnt[8 +: NNET*8];  // ports only
+    assign obs_o[`TN_O_RNG         +: `TN_O_RNG_W]         = rng_q;
 
 `ifdef TN_FV_ROUTER
     // Formal only: the switch allocation's grants (F5.1 of rtl/formal/tn_router_fv.sv), stated
@@ -659,13 +607,28 @@ module tn_router #(
             // the checker resets the router in its first cycle: only the initial state is
             // meaningless (a register of our own would let induction start from an f_ok of 0)
             wire        f_ok = !$initstate;
+            // the crossbar's connections (tn_crossbar's CONN), read back from one whose input
+            // port ip carries the one-hot ip and whose selects are all set: [op*P + ip]
+            reg [P*P-1:0]  f_id;
+            wire [P*P-1:0] f_conn;
+            integer fk;
+            always @* begin
+                f_id = {P*P{1'b0}};
+                for (fk = 0; fk < P; fk = fk + 1)
+                    f_id[fk*P + fk] = 1'b1;
+            end
+            tn_crossbar #(.P(P), .FW(P), .N(N), .TERM(TERM), .ROUTING(ROUTING)) u_fv_conn (
+                .in_flit_i  (f_id),
+                .sel_op_ip_i({P*P{1'b1}}),
+                .out_flit_o (f_conn)
+            );
             always @* begin
                 f_sel = {P{1'b0}};
                 f_two = {P{1'b0}};
                 for (fi = 0; fi < P; fi = fi + 1) begin
                     if (in_valid_i[fi] && in_flit_i[fi*FW + HEAD])
                         for (fo = 0; fo < P; fo = fo + 1)
-                            if (g_in[fi].r_port_oh[fo]) assume (CONN[fo*P + fi]);
+                            if (g_in[fi].r_port_oh[fo]) assume (f_conn[fo*P + fi]);
                     // the route unit gives an arriving flit one output port
                     if (f_ok && in_valid_i[fi])
                         assert (g_in[fi].r_port_oh != {P{1'b0}} &&
@@ -673,10 +636,11 @@ module tn_router #(
                 end
                 if (f_ok) for (fo = 0; fo < P; fo = fo + 1) begin
                     // one input port per output port, and the grant flag says whether there is one
-                    assert ((out_oh[fo*P +: P] & (out_oh[fo*P +: P] - 1'b1)) == {P{1'b0}});
-                    assert (out_gnt[fo] == |out_oh[fo*P +: P]);
-                    f_two = f_two | (f_sel & out_oh[fo*P +: P]);
-                    f_sel = f_sel | out_oh[fo*P +: P];
+                    assert ((out_oh_op_ip[fo*P +: P] & (out_oh_op_ip[fo*P +: P] - 1'b1))
+                            == {P{1'b0}});
+                    assert (out_gnt[fo] == |out_oh_op_ip[fo*P +: P]);
+                    f_two = f_two | (f_sel & out_oh_op_ip[fo*P +: P]);
+                    f_sel = f_sel | out_oh_op_ip[fo*P +: P];
                 end
                 // the configuration registers hold the (constant) configuration inputs
                 if (f_ok) assert ({cfg_buf_q, cfg_acrd_q, cfg_route_q, cfg_sel_q, cfg_dateline_q,
@@ -685,12 +649,14 @@ module tn_router #(
                                    cfg_transit_i, coord_i});
                 // an active input VC's output port and VC, and their one-hot copies, agree
                 if (f_ok) for (fi = 0; fi < PV; fi = fi + 1)
-                    if (active[fi]) begin
-                        assert (oport[fi*PW +: PW] < P && ovc[fi*VW +: VW] < V);
+                    if (active_ivc[fi]) begin
+                        assert (oport_ivc[fi*PW +: PW] < P && ovc_ivc[fi*VW +: VW] < V);
                         for (fo = 0; fo < P; fo = fo + 1)
-                            assert (oport_oh[fi*P + fo] == (oport[fi*PW +: PW] == fo[PW-1:0]));
+                            assert (oport_oh_ivc_op[fi*P + fo] ==
+                                    (oport_ivc[fi*PW +: PW] == fo[PW-1:0]));
                         for (fv = 0; fv < V; fv = fv + 1)
-                            assert (ovc_oh[fi*V + fv] == (ovc[fi*VW +: VW] == fv[VW-1:0]));
+                            assert (ovc_oh_ivc_ov[fi*V + fv] ==
+                                    (ovc_ivc[fi*VW +: VW] == fv[VW-1:0]));
                     end
                 if (f_ok) for (fi = 0; fi < P; fi = fi + 1) begin
                     // one output port per input port, and only an input port that sends
@@ -699,19 +665,20 @@ module tn_router #(
                     // only to a requester: the VC that sends holds a flit and requests that port
                     for (fv = 0; fv < V; fv = fv + 1)
                         if (in_gnt[fi] && in_vc[fi*VW +: VW] == fv[VW-1:0]) begin
-                            assert (cnt[(fi*V + fv)*CNTW +: CNTW] != {CNTW{1'b0}});
-                            assert (rq_body[fi*V + fv] || rq_head[fi*V + fv] ||
-                                    rq_adapt[fi*V + fv]);
+                            assert (cnt_ivc[(fi*V + fv)*CNTW +: CNTW] != {CNTW{1'b0}});
+                            assert (rq_body_ivc[fi*V + fv] || rq_head_ivc[fi*V + fv] ||
+                                    rq_adapt_ivc[fi*V + fv]);
                             if (ROUTING == 0)
                                 for (fo = 0; fo < P; fo = fo + 1)
-                                    if (out_oh[fo*P + fi]) assert (rq_port[(fi*V + fv)*P + fo]);
+                                    if (out_oh_op_ip[fo*P + fi])
+                                        assert (rq_port_ivc_op[(fi*V + fv)*P + fo]);
                         end
                     // a head takes only an output VC that is free to take (6.3)
                     for (fo = 0; fo < P; fo = fo + 1)
                         for (fv = 0; fv < V; fv = fv + 1)
                             if (in_gnt[fi] && in_alloc[fi] && in_op[fi*PW +: PW] == fo[PW-1:0] &&
                                 in_ov[fi*VW +: VW] == fv[VW-1:0])
-                                assert (take[fo*V + fv]);
+                                assert (take_ovc[fo*V + fv]);
                 end
             end
         end

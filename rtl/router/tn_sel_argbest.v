@@ -4,6 +4,7 @@
 // cmodel/hw/select.c (which replaces the best only on a strict improvement). Built as a tree of
 // matches: in each, the upper half wins only when it is strictly better, so the lowest of equal
 // bests wins; the same comparators as the scan, at half its depth (docs/router-v2.md 7b).
+`include "tn_faults.vh"
 (* keep_hierarchy *)  // area: see docs/lint.md, "Hierarchy"
 module tn_sel_argbest #(
     parameter NP  = 4,
@@ -39,12 +40,7 @@ module tn_sel_argbest #(
             // b > a is the borrow of a - b: a carry chain and no equality term (a comparison
             // operator maps with one, docs/router-v2.md 7b)
             d = {1'b0, a} - {1'b0, b};
-`ifdef TN_FAULT_SEL_TIE
-            // planted fault: ties go to the highest bit
-            up = f[2*n+1] && (!f[2*n] || b >= a);
-`else
-            up = f[2*n+1] && (!f[2*n] || d[MW]);
-`endif
+            up = f[2*n+1] && (!f[2*n] || `TN_HOOK_SEL_TIE(d[MW], a, b));
             m[n*MW +: MW]  = up ? b : a;
             ix[n*JW +: JW] = up ? ix[(2*n+1)*JW +: JW] : ix[(2*n)*JW +: JW];
             f[n]           = f[2*n] | f[2*n+1];

@@ -3,9 +3,10 @@
 // 6.7): the VC granted in either iteration (the input unit reads its front flit), the output
 // port, and the output VC it leaves on: the
 // one its packet holds, or, for a head, the lowest VC of its set (with the planted fault
-// TN_FAULT_VC_PICK: the highest). Pure function.
+// vc_pick: the highest, rtl/common/tn_faults.vh). Pure function.
 // not kept as its own hierarchy: merged into its parent it maps smaller (docs/lint.md,
 // "Hierarchy"; docs/router-v2.md 7b)
+`include "tn_faults.vh"
 module tn_send #(
     parameter P  = 5,
     parameter V  = 2,
@@ -23,9 +24,9 @@ module tn_send #(
     input  wire [VW-1:0]  s2_vc_i,
     input  wire [V-1:0]   s2_vc_oh_i,
     input  wire [P-1:0]   s2_op_i,
-    input  wire [P*V-1:0] take_i,      // output VCs a head may take (6.3)
-    input  wire [P*V-1:0] atake_i,     // adaptive output VCs a head may take
-    input  wire [V*V-1:0] rm_i,        // per VC, its route's VC set (a head's request)
+    input  wire [P*V-1:0] take_ovc_i,  // output VCs a head may take (6.3)
+    input  wire [P*V-1:0] atake_ovc_i, // adaptive output VCs a head may take
+    input  wire [V*V-1:0] rm_iv_ov_i,  // per VC, its route's VC set (a head's request)
     input  wire [V-1:0]   active_i,
     input  wire [V*VW-1:0] ovc_i,
     output wire [VW-1:0]  vc_o,        // the VC that sends
@@ -51,23 +52,16 @@ module tn_send #(
     always @(*) begin
         rm = {V{1'b0}};
         for (q = 0; q < V; q = q + 1)
-            rm = rm | (rm_i[q*V +: V] & {V{vs[q]}});
+            rm = rm | (rm_iv_ov_i[q*V +: V] & {V{vs[q]}});
         tk  = {V{1'b0}};
         atk = {V{1'b0}};
         for (q = 0; q < P; q = q + 1) begin
-            tk  = tk  | (take_i[q*V +: V] & {V{po[q]}});
-            atk = atk | (atake_i[q*V +: V] & {V{po[q] & net[q]}});
+            tk  = tk  | (take_ovc_i[q*V +: V] & {V{po[q]}});
+            atk = atk | (atake_ovc_i[q*V +: V] & {V{po[q] & net[q]}});
         end
         atk[0] = 1'b0;   // VC 0 is never adaptive (19.1.1: E >= 1)
     end
-`ifdef TN_FAULT_VC_TAKE
-    // planted fault (make formal's F5.2, tnlock's self-test): a head's set ignores which VCs
-    // are free to take
-    wire [V-1:0] set = ad ? atk : rm;
-    wire unused_tk = &{1'b0, tk};
-`else
-    wire [V-1:0] set = ad ? atk : (tk & rm);
-`endif
+    wire [V-1:0] set = ad ? atk : `TN_HOOK_VC_TAKE(tk & rm, rm);
     assign vc_o    = g1_in_i ? s1_vc_i : s2_vc_i;
     assign op_oh_o = po;
     reg [VW-1:0] oi;
@@ -86,22 +80,8 @@ module tn_send #(
             pi = pi | (p[PW-1:0] & {PW{po[p]}});
     end
     assign op_o = pi;
-`ifdef TN_FAULT_VC_PICK
-    // planted fault: a head takes the highest VC of its set
-    genvar gv;
-    wire [V-1:0] rev, lo_oh;
-    generate
-        for (gv = 0; gv < V; gv = gv + 1) begin : g_rev
-            assign rev[gv] = set[V - 1 - gv];
-        end
-        wire [V-1:0] lrev = rev & ~(rev - 1'b1);
-        for (gv = 0; gv < V; gv = gv + 1) begin : g_unrev
-            assign lo_oh[gv] = lrev[V - 1 - gv];
-        end
-    endgenerate
-`else
-    wire [V-1:0] lo_oh = set & ~(set - 1'b1);   // the lowest VC of the set
-`endif
+    `TN_HOOK_VC_PICK__DECL(set, V)
+    wire [V-1:0] lo_oh = `TN_HOOK_VC_PICK(set & ~(set - 1'b1));   // the lowest VC of the set
     reg [VW-1:0] lo;
     always @(*) begin
         lo = {VW{1'b0}};

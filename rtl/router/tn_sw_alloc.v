@@ -11,11 +11,11 @@ module tn_sw_alloc #(
     parameter PW   = (P > 1) ? $clog2(P) : 1
 ) (
     input  wire            transit_i,  // in-transit priority (run time)
-    input  wire [P*P-1:0]  op_oh_i,    // [ip*P +: P]: the output port input port ip asks for
+    input  wire [P*P-1:0]  oh_ip_op_i, // [ip*P +: P]: the output port input port ip asks for
     input  wire [P*PW-1:0] sa2_ptr_i,
     output wire [P-1:0]    in_gnt_o,   // input port granted
     output wire [P-1:0]    out_gnt_o,  // output port granted
-    output wire [P*P-1:0]  out_oh_o    // [op*P +: P]: to input port (one-hot)
+    output wire [P*P-1:0]  oh_op_ip_o  // [op*P +: P]: to input port (one-hot)
 );
     wire [P-1:0] net;  // the network ports 1..NNET
     genvar gi, go;
@@ -26,7 +26,7 @@ module tn_sw_alloc #(
         for (go = 0; go < P; go = go + 1) begin : g_s2
             wire [P-1:0] r;
             for (gi = 0; gi < P; gi = gi + 1) begin : g_r
-                assign r[gi] = op_oh_i[gi*P + go];
+                assign r[gi] = oh_ip_op_i[gi*P + go];
             end
             wire [PW-1:0] idx;   // (0: IDX = 0; sa2_ptr's next value comes from out_oh_o)
             wire unused_idx = &{1'b0, idx};
@@ -36,13 +36,13 @@ module tn_sw_alloc #(
                 .ptr_i   (sa2_ptr_i[go*PW +: PW]),
                 .valid_o (out_gnt_o[go]),
                 .idx_o   (idx),
-                .gnt_o   (out_oh_o[go*P +: P])
+                .gnt_o   (oh_op_ip_o[go*P +: P])
             );
         end
         for (gi = 0; gi < P; gi = gi + 1) begin : g_gnt
             wire [P-1:0] hit;
             for (go = 0; go < P; go = go + 1) begin : g_o
-                assign hit[go] = out_oh_o[go*P + gi];
+                assign hit[go] = oh_op_ip_o[go*P + gi];
             end
             assign in_gnt_o[gi] = |hit;
         end

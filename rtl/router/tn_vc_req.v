@@ -21,8 +21,8 @@ module tn_vc_req #(
     input  wire [RW-1:0] route_i,    // the front flit's route: {hops, productive, VC set, port}
     input  wire [P-1:0]  oport_i,    // held output port (ACTIVE), one-hot
     input  wire [V-1:0]  ovc_i,      // held output VC, one-hot
-    input  wire [P*V-1:0] take_i,    // output VCs a head may take (6.3)
-    input  wire [P*V-1:0] crd_nz_i,  // output VCs with a credit
+    input  wire [P*V-1:0] take_ovc_i,   // [op*V + ov]: output VCs a head may take (6.3)
+    input  wire [P*V-1:0] crd_nz_ovc_i, // [op*V + ov]: output VCs with a credit
     input  wire [P-1:0]  no_port_i,  // ports that do not exist (mesh edges; read when TOPO = 1)
     input  wire [NP-1:0] afree_i,    // free network ports (adaptive), bit j = port j+1
     output wire          body_o,
@@ -62,8 +62,8 @@ module tn_vc_req #(
         hok    = 1'b0;
         crd_op = 1'b0;
         for (p = 0; p < P; p = p + 1) begin
-            hok    = hok | (rp[p] && |(take_i[p*V +: V] & rm));
-            crd_op = crd_op | (oport_i[p] && (is_term[p] || |(crd_nz_i[p*V +: V] & ovc_i)));
+            hok    = hok | (rp[p] && |(take_ovc_i[p*V +: V] & rm));
+            crd_op = crd_op | (oport_i[p] && (is_term[p] || |(crd_nz_ovc_i[p*V +: V] & ovc_i)));
         end
     end
     wire idle   = nonempty_i && !active_i;

@@ -2,8 +2,11 @@
 # SPDX-License-Identifier: MIT
 # Checks of tnlock's planted faults and enumerated keys, printed as TAP (tb/checks/tap.sh):
 # - the planted faults of rtl/common/tn_defs.tbl (enum planted) are exactly the `ifdef
-#   TN_FAULT_<NAME> blocks of rtl/, every TN_FAULT_ name in rtl/ is one of them, and
-#   rtl/common/tn_defs.vh defines no TN_FAULT_ macro (that would plant the fault in every build);
+#   TN_FAULT_<NAME> blocks of rtl/common/tn_faults.vh, no other Verilog file of rtl/ holds one,
+#   each fault's hook `TN_HOOK_<NAME> (and its parts `TN_HOOK_<NAME>__<PART>) is used in the
+#   synthesizable RTL (rtl/*/*.v), every
+#   TN_FAULT_ name in rtl/ is a planted fault, and rtl/common/tn_defs.vh defines no TN_FAULT_
+#   macro (that would plant the fault in every build);
 # - build/bin/tnlock refuses an unknown fault, a fault whose block the run's model lacks, an
 #   inject= the model or the run cannot make, and topo=mesh (exit status 2, one line naming key, value and allowed values) before any model is
 #   built, and names the model of every fault line of tb/regress/lockstep_test.txt;
@@ -23,17 +26,29 @@ trap 'rm -rf "$TMP"' EXIT
 
 . tb/checks/tap.sh # pass, fail, check, N, FAILED
 
-# the table's planted faults, in order; the RTL's fault blocks and every TN_FAULT_ name in rtl/
+# the table's planted faults, in order; the fault blocks of rtl/common/tn_faults.vh, the hooks
+# the synthesizable RTL uses and every TN_FAULT_ name in rtl/
+FAULTS=rtl/common/tn_faults.vh
 planted=$(awk -F'|' '$1 ~ /^enum *$/ && $2 ~ /^ *planted *$/ { print $3 }' rtl/common/tn_defs.tbl | xargs)
 printf '%s\n' $planted | sort > "$TMP/tbl"
-grep -rhoE '`(ifdef|ifndef|elsif) +TN_FAULT_[A-Z0-9_]+' rtl/ | sed 's/.*TN_FAULT_//' | tr 'A-Z' 'a-z' | sort -u > "$TMP/blocks"
+grep -hoE '`(ifdef|ifndef|elsif) +TN_FAULT_[A-Z0-9_]+' "$FAULTS" | sed 's/.*TN_FAULT_//' | tr 'A-Z' 'a-z' | sort -u > "$TMP/blocks"
 grep -rhoE 'TN_FAULT_[A-Z0-9_]+' rtl/ | sed 's/^TN_FAULT_//' | tr 'A-Z' 'a-z' | sort -u > "$TMP/names"
+grep -hoE '`TN_HOOK_[A-Z0-9_]+' rtl/*/*.v | sed 's/^`TN_HOOK_//; s/__.*//' | tr 'A-Z' 'a-z' | sort -u > "$TMP/hooks"
 if [ -n "$planted" ] && cmp -s "$TMP/tbl" "$TMP/blocks"; then
-    pass "the planted faults of rtl/common/tn_defs.tbl are the \`ifdef TN_FAULT_ blocks of rtl/"
+    pass "the planted faults of rtl/common/tn_defs.tbl are the \`ifdef TN_FAULT_ blocks of $FAULTS"
 else
-    fail "the planted faults of rtl/common/tn_defs.tbl are the \`ifdef TN_FAULT_ blocks of rtl/" \
+    fail "the planted faults of rtl/common/tn_defs.tbl are the \`ifdef TN_FAULT_ blocks of $FAULTS" \
         "in the table only: $(comm -23 "$TMP/tbl" "$TMP/blocks" | xargs)" \
-        "in rtl/ only: $(comm -13 "$TMP/tbl" "$TMP/blocks" | xargs)"
+        "in $FAULTS only: $(comm -13 "$TMP/tbl" "$TMP/blocks" | xargs)"
+fi
+others=$(grep -lE '^ *`(ifdef|ifndef|elsif) +TN_FAULT_' rtl/*/*.v rtl/*/*.vh rtl/*/*.sv | grep -vx "$FAULTS" | xargs)
+check "no Verilog file of rtl/ but $FAULTS holds a TN_FAULT_ block" "$([ -z "$others" ]; echo $?)" "in: $others"
+if [ -n "$planted" ] && cmp -s "$TMP/tbl" "$TMP/hooks"; then
+    pass "each planted fault's hook \`TN_HOOK_<NAME> is used in rtl/*/*.v, and no other hook"
+else
+    fail "each planted fault's hook \`TN_HOOK_<NAME> is used in rtl/*/*.v, and no other hook" \
+        "no hook in rtl/*/*.v: $(comm -23 "$TMP/tbl" "$TMP/hooks" | xargs)" \
+        "a hook of no planted fault: $(comm -13 "$TMP/tbl" "$TMP/hooks" | xargs)"
 fi
 extra=$(comm -13 "$TMP/tbl" "$TMP/names" | xargs)
 check "every TN_FAULT_ name in rtl/ is a planted fault of the table" "$([ -z "$extra" ]; echo $?)" \

@@ -50,8 +50,8 @@ static int k_rtl(void *c, const char *v, char *e, size_t n)
     return strcmp(v, "net") && strcmp(v, "rtr") && strcmp(v, "emu") ? -1
                                                                      : set_str(((opts *)c)->rtl, v);
 }
-/* The planted faults: rtl/common/tn_defs.tbl's enum planted, each the RTL's `ifdef TN_FAULT_<NAME>
- * block (tb/checks/check_faults.sh keeps the two equal). */
+/* The planted faults: rtl/common/tn_defs.tbl's enum planted, each an `ifdef TN_FAULT_<NAME> block
+ * of rtl/common/tn_faults.vh (tb/checks/check_faults.sh keeps the two equal). */
 static const char *const planted_names[TN_PLANTED_LAST] = TN_PLANTED_NAMES;
 
 /* Whether the model for configuration c contains fault f's block (tools/vlbuild.sh chooses the

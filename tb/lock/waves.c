@@ -26,8 +26,8 @@ void write_gtkw(const char *path, const char *fst, int node, long cycle, const l
     struct { const char *name; long width; } sigs[] = {
         {"clk_i", 1}, {"rst_i", 1}, {"coord_i", d->AW}, {"err_o", d->EW},
         {"in_valid_i", P}, {"in_vc_i", P * d->VW}, {"in_flit_i", P * d->FW},
-        {"in_crd_valid_o", P}, {"in_crd_vc_o", P * d->VW}, {"rq_body", PV}, {"rq_head", PV},
-        {"rq_adapt", PV}, {"g1_in", P}, {"g2_in", P}, {"in_vc", P * d->VW},
+        {"in_crd_valid_o", P}, {"in_crd_vc_o", P * d->VW}, {"rq_body_ivc", PV},
+        {"rq_head_ivc", PV}, {"rq_adapt_ivc", PV}, {"g1_in", P}, {"g2_in", P}, {"in_vc", P * d->VW},
         {"out_gnt", P}, {"out_ip", P * d->PW}, {"in_alloc", P}, {"in_ov", P * d->VW},
         {"out_valid_o", P}, {"out_vc_o", P * d->VW}, {"out_flit_o", P * d->FW},
         {"out_crd_valid_i", P}, {"out_crd_vc_i", P * d->VW}, {"sa1_ptr_q", P * d->VW},
