@@ -22,11 +22,11 @@ COMMIT=${BOOKSIM_COMMIT:-28f43299}
 # that one BookSim2 run takes a few seconds here; tnsim runs the same cycles. Tornado is at 0.1:
 # BookSim2's tornado shifts every dimension, and at 0.3 it saturates under DOR (docs/tnsim-speed.md).
 ROWS=(
-    "8x8, 1-flit packets|8|2|1|uniform|0.3|3000"
-    "8x8, 4-flit packets|8|2|4|uniform|0.3|3000"
+    "8x8, 1-flit packets|8|2|1|uniform|0.3|5000"
+    "8x8, 4-flit packets|8|2|4|uniform|0.3|5000"
     "16x16, 4-flit packets|16|2|4|uniform|0.3|1000"
     "8x8x8, 4-flit packets|8|3|4|uniform|0.3|400"
-    "8x8 tornado, 4-flit packets|8|2|4|tornado|0.1|3000"
+    "8x8 tornado, 4-flit packets|8|2|4|tornado|0.1|10000"
 )
 # -------------------------------------------------------------------------------------------------
 
