@@ -4,7 +4,8 @@
 # BookSim2 with its own Makefile (src/, -O3), writes a BookSim2 configuration per row below, runs
 # BookSim2 and tnsim alternately RUNS times each (paired: the machine's other load falls on both)
 # and prints a Markdown table of the median whole-process wall times (fork to exit, output to a
-# file), their ratio, and tnsim's own speed line (flit-hops/s, cycles/s).
+# file), their ratio, the same for CPU time (user + system, from /usr/bin/time: less moved by
+# the other core's jobs than wall time), and tnsim's own speed line (flit-hops/s, cycles/s).
 # Usage, from the repository's root:
 #   bash experiments/tnsim-speed/booksim.sh SRC [RUNS]
 # SRC: a BookSim2 checkout (the folder holding src/Makefile; built in place, make does nothing
@@ -39,8 +40,8 @@ else
     git -C "$TMP/booksim2" checkout -q "$COMMIT"
     BS=$TMP/booksim2
 fi
-for t in flex bison g++ make; do
-    command -v "$t" >/dev/null || { echo "booksim.sh: $t is missing (apt-get install flex bison g++ make)" >&2; exit 1; }
+for t in flex bison g++ make /usr/bin/time; do
+    command -v "$t" >/dev/null || { echo "booksim.sh: $t is missing (apt-get install flex bison g++ make time)" >&2; exit 1; }
 done
 make -s -C "$BS/src" >"$TMP/build.log" 2>&1 || { cat "$TMP/build.log" >&2; exit 1; }
 BOOKSIM=$BS/src/booksim
@@ -90,25 +91,27 @@ cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null ||
 echo "BookSim2 $bs_commit ($BOOKSIM, its Makefile: g++ -O3 -g); tnsim $(git rev-parse --short HEAD)"
 echo "host: ${cpu:-unknown CPU}, $(nproc) cores; median of $RUNS paired runs, whole process"
 echo
-echo "| configuration | load | cycles BookSim2 / tnsim | hops BookSim2 / tnsim | BookSim2 s | tnsim s | ratio BookSim2/tnsim | BookSim2 cycles/s | tnsim cycles/s (whole) | tnsim flit-hops/s (speed line) | tnsim cycles/s (speed line) |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| configuration | load | cycles BookSim2 / tnsim | hops BookSim2 / tnsim | BookSim2 s | tnsim s | ratio | BookSim2 CPU s | tnsim CPU s | ratio (CPU) | BookSim2 cycles/s | tnsim cycles/s | tnsim flit-hops/s (speed line) | tnsim cycles/s (speed line) |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for row in "${ROWS[@]}"; do
     IFS='|' read -r name k n pkt traffic load P <<<"$row"
     rate=$(awk -v l="$load" -v k="$k" 'BEGIN { printf "%.6g", l * 8 / k }')
     bs_config "$k" "$n" "$pkt" "$traffic" "$rate" "$P" >"$TMP/row.cfg"
     tn=("$TNSIM" run "k=$k" "n=$n" vcs=4 buf=8 "pkt=$pkt" routing=dor "traffic=$traffic" "load=$load"
         "warmup=$P" "measure=$P" seed=1 --json)
-    : >"$TMP/bs_s"; : >"$TMP/tn_s"; : >"$TMP/fhps"; : >"$TMP/cps"
+    : >"$TMP/bs_s"; : >"$TMP/tn_s"; : >"$TMP/bs_c"; : >"$TMP/tn_c"; : >"$TMP/fhps"; : >"$TMP/cps"
     for ((r = 1; r <= RUNS; r++)); do
         t0=$(now)
         # BookSim2 exits with status 255 (main returns -1) after a successful run.
-        "$BOOKSIM" "$TMP/row.cfg" >"$TMP/bs.out" 2>&1 || true
+        /usr/bin/time -f "%U %S" -o "$TMP/bs.time" "$BOOKSIM" "$TMP/row.cfg" >"$TMP/bs.out" 2>&1 || true
         t1=$(now)
         grep -q '^Time taken is' "$TMP/bs.out" || { echo "booksim.sh: BookSim2 failed on $name" >&2; tail "$TMP/bs.out" >&2; exit 1; }
-        "${tn[@]}" >"$TMP/tn.json" 2>"$TMP/tn.err" || { echo "booksim.sh: tnsim failed: ${tn[*]}" >&2; cat "$TMP/tn.err" >&2; exit 1; }
+        /usr/bin/time -f "%U %S" -o "$TMP/tn.time" "${tn[@]}" >"$TMP/tn.json" 2>"$TMP/tn.err" || { echo "booksim.sh: tnsim failed: ${tn[*]}" >&2; cat "$TMP/tn.err" >&2; exit 1; }
         t2=$(now)
         echo $(( t1 - t0 )) >>"$TMP/bs_s"
         echo $(( t2 - t1 )) >>"$TMP/tn_s"
+        awk '{ print $1 + $2 }' "$TMP/bs.time" | tail -n 1 >>"$TMP/bs_c"
+        awk '{ print $1 + $2 }' "$TMP/tn.time" | tail -n 1 >>"$TMP/tn_c"
         jnum flit_hops_per_second "$TMP/tn.json" >>"$TMP/fhps"
         jnum sim_cycles_per_second "$TMP/tn.json" >>"$TMP/cps"
     done
@@ -118,13 +121,15 @@ for row in "${ROWS[@]}"; do
     tn_hops=$(jnum hops_avg "$TMP/tn.json")
     awk -v name="$name" -v load="$load" -v bc="$bs_cycles" -v tc="$tn_cycles" -v bh="$bs_hops" -v th="$tn_hops" \
         -v bs="$(median <"$TMP/bs_s")" -v ts="$(median <"$TMP/tn_s")" \
+        -v bcpu="$(median <"$TMP/bs_c")" -v tcpu="$(median <"$TMP/tn_c")" \
         -v fh="$(median <"$TMP/fhps")" -v cps="$(median <"$TMP/cps")" 'BEGIN {
         bs /= 1e9; ts /= 1e9
-        printf "| %s | %s | %d / %d | %.2f / %.2f | %.2f | %.3f | %.1f | %.0f | %.0f | %.3g M | %.0f |\n",
-            name, load, bc, tc, bh - 1, th, bs, ts, bs / ts, bc / bs, tc / ts, fh / 1e6, cps }'
+        printf "| %s | %s | %d / %d | %.2f / %.2f | %.2f | %.3f | %.1f | %.2f | %.2f | %.1f | %.0f | %.0f | %.3g M | %.0f |\n",
+            name, load, bc, tc, bh - 1, th, bs, ts, bs / ts, bcpu, tcpu, bcpu / tcpu, bc / bs, tc / ts, fh / 1e6, cps }'
 done
 echo
 echo "load: fraction of capacity, load x 8/k flits/node/cycle (BookSim2: injection_rate_uses_flits = 1);"
 echo "cycles: the run's simulated cycles (P of warm-up, P measured, then the measured packets drained);"
 echo "hops: per packet (BookSim2's Hops average less 1: it counts one more than tnsim for a path);"
-echo "ratio: BookSim2 s / tnsim s, whole-process wall time, each the median of $RUNS runs."
+echo "s: whole-process wall time; CPU s: user + system (/usr/bin/time); each the median of $RUNS runs;"
+echo "ratio: BookSim2 / tnsim; cycles/s: the run's cycles / its wall time (whole process)."
