@@ -21,7 +21,8 @@ COMMIT=${BOOKSIM_COMMIT:-28f43299}
 # ---- the rows: name | k | n | pkt | traffic | load | P (cycles of warm-up, and again measured) ----
 # load: fraction of capacity, 8/k flits/node/cycle (tnsim's unit, docs/tnsim.md). P is chosen so
 # that one BookSim2 run takes a few seconds here; tnsim runs the same cycles. Tornado is at 0.1:
-# BookSim2's tornado shifts every dimension, and at 0.3 it saturates under DOR (docs/tnsim-speed.md).
+# BookSim2's tornado shifts every dimension, and at 0.3 it saturates under DOR
+# (docs/tnsim-speed.md).
 ROWS=(
     "8x8, 1-flit packets|8|2|1|uniform|0.3|5000"
     "8x8, 4-flit packets|8|2|4|uniform|0.3|5000"
@@ -45,7 +46,13 @@ for t in flex bison g++ make /usr/bin/time; do
 done
 make -s -C "$BS/src" >"$TMP/build.log" 2>&1 || { cat "$TMP/build.log" >&2; exit 1; }
 BOOKSIM=$BS/src/booksim
-bs_commit=$(git -C "$BS" rev-parse --short=8 HEAD 2>/dev/null || echo "unknown (not a git checkout)")
+# the checkout's own commit; a folder that is not a git checkout (an archive) has none, even
+# inside another repository
+if [ "$(git -C "$BS" rev-parse --show-toplevel 2>/dev/null)" = "$BS" ]; then
+    bs_commit=$(git -C "$BS" rev-parse --short=8 HEAD)
+else
+    bs_commit="unknown (not a git checkout)"
+fi
 make -s build/bin/tnsim
 TNSIM=build/bin/tnsim
 
