@@ -89,7 +89,8 @@ echo
 echo "cycles: simulated cycles of one run (warm-up, measurement window and drain);"
 echo "cycles/s, flit-hops/s: simulated per wall-clock second, median of $RUNS runs;"
 echo "BookSim2: its cycles/s at uniform load 0.3 as quoted in the project's issue (other machine);"
-echo "ratio: tnsim / BookSim2, for scale only."
+echo "ratio: tnsim / BookSim2, for scale only; both measured side by side on this machine:"
+echo "  bash experiments/tnsim-speed/booksim.sh BOOKSIM2_DIR_OR_URL (docs/tnsim-speed.md)."
 
 # ---- throughput: issue 12's rows (accepted throughput, fraction of capacity) ----
 # tnsim run at offered 1.0 (measure 10000 after 3000 of warm-up) and tnsim sat (the highest
