@@ -28,6 +28,22 @@ void tn_router_sel_sync(tn_routers *r, int node, long cycle)
     r->sel.last[node] = cycle;
 }
 
+/* tn_router_sel_step, inlined into the router's own step */
+static inline void sel_step(tn_routers *r, int node, long cycle, uint32_t sent, uint32_t held)
+{
+    const long base = (long)node * r->P;
+    const int nnet = 2 * r->g->n;
+    uint8_t *age = r->sel.lru_age + base + 1, *cnt = r->sel.ldsf_cnt + base + 1;
+    for (int j = 0; j < nnet; j++) {
+        int snt = (sent >> j) & 1u;
+        age[j] = tn_sel_lru_age_next(age[j], snt);
+        cnt[j] = tn_sel_ldsf_cnt_next(cnt[j], snt, (held >> j) & 1u);
+    }
+    tn_rng rr = {r->sel.rng[node]};
+    r->sel.rng[node] = tn_rng_next(&rr);
+    r->sel.last[node] = cycle + 1;
+}
+
 /* Switch traversal of a grant of output port op to input VC (ip, v); a head takes the lowest VC
  * of set (section 6.7). */
 static void router_traverse(tn_routers *r, int node, int ip, int v, int op, uint32_t set,
@@ -145,15 +161,10 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_ro
     u->in_done = in_done; /* for the caller's statistics (R17.10), not hardware */
     u->sent = sent;
 
-    /* per-link selection state and the router RNG (section 19) */
-    for (int j = 0; j < nnet; j++) {
-        long slot = base + j + 1;
-        int snt = (sent >> j) & 1u;
-        r->sel.lru_age[slot] = tn_sel_lru_age_next(r->sel.lru_age[slot], snt);
-        r->sel.ldsf_cnt[slot] = tn_sel_ldsf_cnt_next(r->sel.ldsf_cnt[slot], snt,
-                                                     (a.held >> j) & 1u);
-    }
-    tn_rng rr = {r->sel.rng[node]};
-    r->sel.rng[node] = tn_rng_next(&rr);
-    r->sel.last[node] = cycle + 1;
+    sel_step(r, node, cycle, sent, a.held);
+}
+
+void tn_router_sel_step(tn_routers *r, int node, long cycle, uint32_t sent, uint32_t held)
+{
+    sel_step(r, node, cycle, sent, held);
 }

@@ -582,15 +582,5 @@ void tn_chaos_router_step(tn_routers *rt, tn_chaos_state *cs, int node, long cyc
     chaos_wait_commit(&c);  /* R22.2.6 */
     uint32_t sent = chaos_traverse(&c, lk); /* R22.2.7 */
 
-    /* R22.2.8: per-link selection state and the router RNG (section 19) */
-    for (int j = 0; j < c.nnet; j++) {
-        long slot = c.base + j + 1;
-        int snt = (sent >> j) & 1u;
-        rt->sel.lru_age[slot] = tn_sel_lru_age_next(rt->sel.lru_age[slot], snt);
-        rt->sel.ldsf_cnt[slot] = tn_sel_ldsf_cnt_next(rt->sel.ldsf_cnt[slot], snt,
-                                                      (c.held >> j) & 1u);
-    }
-    tn_rng rr = {rt->sel.rng[node]};
-    rt->sel.rng[node] = tn_rng_next(&rr);
-    rt->sel.last[node] = cycle + 1;
+    tn_router_sel_step(rt, node, cycle, sent, c.held); /* R22.2.8 */
 }

@@ -485,6 +485,10 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_ro
 /* Bring a router's selection state and RNG to the start of cycle `cycle` (the cycles it was
  * skipped had no flit to send and constant busy flags). tnlock calls it before comparing. */
 void tn_router_sel_sync(tn_routers *r, int node, long cycle);
+/* The end of a router's cycle `cycle` (section 19, under every routing): each network port's
+ * LRU age and LDSF counter from whether it sent (bit j of sent: port j+1) and held an output VC
+ * (bit j of held), and the router RNG's step. */
+void tn_router_sel_step(tn_routers *r, int node, long cycle, uint32_t sent, uint32_t held);
 
 /* chaos.c: CHAOS (section 22), the whole router cycle for routing=chaos: the routers' state and
  * the shared queues'; its flits and credits go into the registers lk. */
