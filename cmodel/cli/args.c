@@ -92,6 +92,16 @@ static int set_tol(void *ctx, const char *v, char *err, size_t errlen)
     return 0;
 }
 
+static int set_sat_hint(void *ctx, const char *v, char *err, size_t errlen)
+{
+    cli *a = ctx;
+    (void)err, (void)errlen;
+    if (tn_cli_double(v, 0.001, 64, &a->sat_hint))
+        return -1;
+    a->sat_hint_set = 1;
+    return 0;
+}
+
 static int set_jobs(void *ctx, const char *v, char *err, size_t errlen)
 {
     cli *a = ctx;
@@ -222,6 +232,9 @@ static const tn_cli_key tnsim_keys[] = {
     {"loads", LOADS_RANGE, NULL, "sweep: the loads, A,B,...", set_loads},
     {"tol", "0.001..0.5", "0.01", "sat: the bisection stops when the load interval is this narrow",
      set_tol},
+    {"sat_hint", "0.001..64, below TERM / capacity", NULL,
+     "sat: warm start; probe this load, then steps of tol, 2 tol, 4 tol ... away from it until "
+     "the verdict changes, then bisect that step (R17.9)", set_sat_hint},
     {"out", FILE_RANGE, "stdout", "sweep: the CSV file", set_out},
     {"jobs", "1..64", "1",
      "sweep, sat, run with seeds: simulations at once, each a process (the results do not "
@@ -324,6 +337,16 @@ int tnsim_parse(cli *a, int argc, char **argv)
     }
     if (strcmp(a->mode, "sat") && a->tol_set) {
         fprintf(stderr, "tnsim: error: key 'tol' is only for tnsim sat\n");
+        return -1;
+    }
+    if (strcmp(a->mode, "sat") && a->sat_hint_set) {
+        fprintf(stderr, "tnsim: error: key 'sat_hint' is only for tnsim sat\n");
+        return -1;
+    }
+    if (a->sat_hint_set && a->sat_hint >= a->cfg.term / tn_capacity(&a->cfg)) {
+        fprintf(stderr, "tnsim: error: key 'sat_hint': value '%g' is not allowed; allowed: "
+                        "0.001 up to below %g (TERM / capacity, the top of the load range)\n",
+                a->sat_hint, a->cfg.term / tn_capacity(&a->cfg));
         return -1;
     }
     if (strcmp(a->mode, "run") && (a->chan_out || a->pair_src >= 0 || a->pair_out || a->series)) {

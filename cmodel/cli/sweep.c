@@ -130,7 +130,7 @@ static int bisect(const cli *a, double *lo, double *hi, double *lo_acc, int *run
     static tnsim_result res[MAX_JOBS];
     bis_node node[MAX_JOBS];
     int jobs = (int)a->jobs;
-    while (*hi - *lo > a->tol) {
+    while (*hi - *lo > a->tol * (1 + 1e-9)) { /* 1e-9: the warm start's steps of tol */
         int n = 0;
         node[n++] = (bis_node){*lo, *hi};
         for (int q = 0; q < n && n < jobs; q++) { /* breadth first: each node's two halves */
@@ -177,6 +177,67 @@ static int bisect(const cli *a, double *lo, double *hi, double *lo_acc, int *run
     return 0;
 }
 
+/* One probe of the warm start at load x: 0 with *sat its verdict, 1 or 2 as bisect's */
+static int probe_one(const cli *a, double x, int *sat, double *acc, int *runs, tnsim_result *r)
+{
+    tn_config c = a->cfg;
+    c.load = x;
+    int rc = tnsim_simulate_quiet(&c, &r->st, r->first, sizeof r->first, r->cfg_err,
+                                  sizeof r->cfg_err);
+    if (rc == 2) {
+        fprintf(stderr, "tnsim: error: %s\n", r->cfg_err);
+        return r->rc = 2;
+    }
+    (*runs)++;
+    if (tnsim_report_errors(&r->st, r->first))
+        return r->rc = 1;
+    *sat = r->st.saturated != 0;
+    *acc = r->st.accepted;
+    return 0;
+}
+
+/* R17.9's warm start (sat_hint=X) inside (lo, hi), lo unsaturated and hi saturated: a probe at X,
+ * then probes at X + tol, X + 3 tol, X + 7 tol ... (X unsaturated) or X - tol, X - 3 tol ...
+ * (X saturated), the step doubling, until a probe's verdict differs from X's or the step
+ * reaches lo or hi; the interval left, between the last two verdicts, is what bisect narrows. */
+static int warm_bracket(const cli *a, double *lo, double *hi, double *lo_acc, int *runs,
+                        tnsim_result *r)
+{
+    double x = a->sat_hint, acc, step = a->tol;
+    int sat, rc;
+    if (x <= *lo || x >= *hi)
+        return 0;
+    if ((rc = probe_one(a, x, &sat, &acc, runs, r)) != 0)
+        return rc;
+    if (!sat) {
+        *lo = x;
+        *lo_acc = acc;
+        for (double y = x + step; y < *hi; step *= 2, y = *lo + step) {
+            if ((rc = probe_one(a, y, &sat, &acc, runs, r)) != 0)
+                return rc;
+            if (sat) {
+                *hi = y;
+                break;
+            }
+            *lo = y;
+            *lo_acc = acc;
+        }
+    } else {
+        *hi = x;
+        for (double y = x - step; y > *lo; step *= 2, y = *hi - step) {
+            if ((rc = probe_one(a, y, &sat, &acc, runs, r)) != 0)
+                return rc;
+            if (!sat) {
+                *lo = y;
+                *lo_acc = acc;
+                break;
+            }
+            *hi = y;
+        }
+    }
+    return 0;
+}
+
 /* One saturation search of c (R17.9): the top of the range, then the bisection; 0, 1 or 2,
  * also in s->res with the failing probe's result. In a merge (job=merge) the search is a job's
  * result, its failure told as the search told it. */
@@ -215,6 +276,8 @@ int tnsim_sat_search(const cli *a, const tn_config *base_cfg, tnsim_search *s)
     } else {
         cli b = *a; /* the bisection reads the configuration from the command line's */
         b.cfg = *base;
+        if (a->sat_hint > 0 && (rc = warm_bracket(&b, &lo, &hi, &lo_acc, &runs, r)) != 0)
+            return r->rc = rc;
         if ((rc = bisect(&b, &lo, &hi, &lo_acc, &runs, r)) != 0)
             return r->rc = rc;
     }

@@ -28,6 +28,8 @@ typedef struct cli {
     int nloads;
     double tol;
     int tol_set;
+    double sat_hint;          /* sat: 0, or the load the warm-started search brackets first */
+    int sat_hint_set;
     long jobs;                /* sweep, sat: simulations at once (processes), 1..MAX_JOBS */
     int jobs_set;
     int seeds;                /* run, sweep: replications, seeds seed .. seed + seeds - 1 */
