@@ -177,11 +177,6 @@ done
 # tracing (after the lockstep set: it builds the traced model of fault vc_pick)
 run_suite check_waves bash tb/checks/check_waves.sh
 
-# sweeps and the lockstep regression as job arrays (tools/jobs.sh) run locally, by GNU parallel
-# and on a one-node Slurm started and stopped here, merged equal to the one-machine output
-# (docs/cluster.md; about 35 s; after the lockstep set, whose model net_k4n2v2 it uses)
-run_suite slurm bash tb/checks/slurm_test.sh
-
 # no process started by a test is left running (grace: up to 10 s for those being stopped)
 run_suite leftover python3 tb/checks/leftover.py --tag "$TN_TEST_TAG" --grace 10 --kill
 
