@@ -36,6 +36,7 @@ import argparse
 import os
 import sys
 import time
+import tty
 
 SYNC_REQ, SYNC_REP = 0xA5, 0x5A
 TN_MAGIC = 0x01436E74
@@ -127,6 +128,10 @@ def main():
         ap.error("--set: ADDR=VALUE")
     board = Board(a)
     m, s = os.openpty()
+    # raw from the start, as a serial device is once tnhost has opened it: no echo of the
+    # replies back into the requests and no line buffering, whatever the order of tnhost's own
+    # termios setup and the first bytes
+    tty.setraw(s)
     print(os.ttyname(s), flush=True)
     os.set_blocking(m, False)
     buf = b""
