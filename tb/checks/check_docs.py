@@ -82,8 +82,11 @@ def main(argv):
             print(f"#   {w}")
         failed += not ok
 
-    head = subprocess.run(["git", "rev-parse", "--short=7", "HEAD"], cwd=ROOT, capture_output=True,
-                          text=True).stdout.strip()
+    # a recent commit whose 7-digit name has a letter (one of digits alone, like 0591391, reads
+    # as a number and is rightly not taken for a commit)
+    recent = subprocess.run(["git", "log", "--format=%h", "--abbrev=7", "-n", "50"], cwd=ROOT,
+                            capture_output=True, text=True).stdout.split()
+    head = next((h for h in recent if re.search(r"[a-f]", h)), recent[0] if recent else "")
     with tempfile.TemporaryDirectory() as t:
         doc = Path(t) / "bad.md"
         doc.write_text(f"# A doc\n\nmeasured at {head}.\n\n## Run of 2026-01-02\n\n"
