@@ -27,6 +27,16 @@ typedef struct tn_cli_key {           /* one extra key of a program, beyond the 
 #define TN_CONFIG_LINE 1022
 #define TN_CONFIG_BYTES 1048576
 
+/* The line loop of every --config file (tnsim, tnlock, tnmodel): key=value lines, '#' comments,
+ * blanks around key and value; at most TN_CONFIG_LINE characters a line and TN_CONFIG_BYTES bytes
+ * in all, no NUL byte. set(ctx, key, value, err, errlen) takes each pair in order and returns 0
+ * or -1 with its message in err, which comes back prefixed with "FILE:LINE: ". A file that cannot
+ * be opened or read (a directory, an I/O error) is an error naming the file and the OS's reason.
+ * Returns 0 or -1 with err set; err is not made safe to print (the caller's tn_err_safe does). */
+typedef int (*tn_config_line_fn)(void *ctx, const char *key, const char *val, char *err,
+                                 size_t errlen);
+int tn_config_each(const char *path, tn_config_line_fn set, void *ctx, char *err, size_t errlen);
+
 /* Parse argv[first..argc): key=value words, "--config FILE" (tn_config_load semantics: a file of
  * key=value lines, # comments, no NUL byte, TN_CONFIG_LINE and TN_CONFIG_BYTES at most; extra
  * keys allowed there too), "--json" (sets *json = 1; with

@@ -168,73 +168,10 @@ static int set_one(tnmodel_opts *o, const char *key, const char *val, char *err,
     return -1;
 }
 
-/* a --config file: key=value lines, # comments, blanks around key and value */
-static int load_file(tnmodel_opts *o, const char *path, char *err, size_t errlen)
+/* tn_config_each's callback: one key=value line of a --config file */
+static int file_set(void *o, const char *key, const char *val, char *err, size_t errlen)
 {
-    char sp[120];
-    tn_text_show(sp, sizeof sp, path, strlen(path));
-    errno = 0;
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "--config: cannot open '%s': %s", sp, strerror(errno));
-        return -1;
-    }
-    char line[TN_CONFIG_LINE + 1], sub[TN_CLI_ERRLEN];
-    tn_line_reader r;
-    tn_line_init(&r, f, TN_CONFIG_BYTES);
-    int rc = 0, got;
-    size_t len;
-    while ((got = tn_line_read(&r, line, TN_CONFIG_LINE, &len)) != TN_LINE_EOF) {
-        rc = -1;
-        if (got == TN_LINE_NUL)
-            snprintf(err, errlen, "%s:%ld: byte %ld is a NUL byte; allowed: text without NUL bytes",
-                     sp, r.line, r.col);
-        else if (got == TN_LINE_LONG)
-            snprintf(err, errlen, "%s:%ld: line longer than %d characters", sp, r.line,
-                     TN_CONFIG_LINE);
-        else if (got == TN_LINE_BIG)
-            snprintf(err, errlen, "%s:%ld: the file is longer than %d bytes; allowed: at most %d "
-                     "bytes", sp, r.line, TN_CONFIG_BYTES, TN_CONFIG_BYTES);
-        else if (got == TN_LINE_ERR)
-            snprintf(err, errlen, "--config: %s:%ld: read error: %s", sp, r.line,
-                     r.err ? strerror(r.err) : "unknown");
-        else
-            rc = 0;
-        if (rc)
-            break;
-        char *s = line, *hash = strchr(line, '#');
-        if (hash)
-            *hash = 0;
-        while (*s == ' ' || *s == '\t')
-            s++;
-        len = strlen(s);
-        while (len && (s[len - 1] == '\r' || s[len - 1] == ' ' || s[len - 1] == '\t'))
-            s[--len] = 0;
-        if (!len)
-            continue;
-        char *eq = strchr(s, '=');
-        if (!eq) {
-            char sv[120];
-            snprintf(err, errlen, "%s:%ld: expected key=value, got '%s'", sp, r.line,
-                     tn_text_show(sv, sizeof sv, s, strlen(s)));
-            rc = -1;
-            break;
-        }
-        *eq = 0;
-        char *val = eq + 1;
-        size_t kl = strlen(s);
-        while (kl && (s[kl - 1] == ' ' || s[kl - 1] == '\t'))
-            s[--kl] = 0;
-        while (*val == ' ' || *val == '\t')
-            val++;
-        if (set_one(o, s, val, sub, sizeof sub)) {
-            snprintf(err, errlen, "%s:%ld: %s", sp, r.line, sub);
-            rc = -1;
-            break;
-        }
-    }
-    fclose(f);
-    return rc;
+    return set_one(o, key, val, err, errlen);
 }
 
 int tnmodel_parse(tnmodel_opts *o, int argc, char **argv, char *err, size_t errlen)
@@ -265,7 +202,7 @@ int tnmodel_parse(tnmodel_opts *o, int argc, char **argv, char *err, size_t errl
                 snprintf(err, errlen, "--config needs a FILE");
                 return -1;
             }
-            if (load_file(o, argv[++i], err, errlen))
+            if (tn_config_each(argv[++i], file_set, o, err, errlen))
                 goto bad;
             continue;
         }

@@ -39,12 +39,7 @@ static int set_one(tn_config *cfg, const tn_cli_key *extra, int nextra, void *ct
     return tn_key_unknown(key, val, extra, nextra, err, errlen);
 }
 
-/* The line loop of a --config file: key=value lines, '#' comments, blanks around key and value;
- * at most TN_CONFIG_LINE characters a line and TN_CONFIG_BYTES bytes in all, no NUL byte. A file
- * that cannot be opened or read (a directory, an I/O error) is an error naming the file and the
- * OS's reason, as a trace file's is (traffic.c). */
-static int load_file(const char *path, tn_config *cfg, const tn_cli_key *extra, int nextra,
-                     void *ctx, char *err, size_t errlen)
+int tn_config_each(const char *path, tn_config_line_fn set, void *ctx, char *err, size_t errlen)
 {
     errno = 0;
     FILE *f = fopen(path, "r");
@@ -102,7 +97,7 @@ static int load_file(const char *path, tn_config *cfg, const tn_cli_key *extra, 
         while (*val == ' ' || *val == '\t')
             val++;
         char sub[TN_CLI_ERRLEN];
-        if (set_one(cfg, extra, nextra, ctx, key, val, sub, sizeof sub)) {
+        if (set(ctx, key, val, sub, sizeof sub)) {
             snprintf(err, errlen, "%s:%d: %s", path, lineno, sub);
             rc = -1;
             break;
@@ -110,6 +105,27 @@ static int load_file(const char *path, tn_config *cfg, const tn_cli_key *extra, 
     }
     fclose(f);
     return rc;
+}
+
+/* tn_config_each's callback for tnsim's and tnlock's files: the model's keys and the program's. */
+typedef struct cli_file_ctx {
+    tn_config *cfg;
+    const tn_cli_key *extra;
+    int nextra;
+    void *ctx;
+} cli_file_ctx;
+
+static int cli_file_set(void *p, const char *key, const char *val, char *err, size_t errlen)
+{
+    cli_file_ctx *c = p;
+    return set_one(c->cfg, c->extra, c->nextra, c->ctx, key, val, err, errlen);
+}
+
+static int load_file(const char *path, tn_config *cfg, const tn_cli_key *extra, int nextra,
+                     void *ctx, char *err, size_t errlen)
+{
+    cli_file_ctx c = {cfg, extra, nextra, ctx};
+    return tn_config_each(path, cli_file_set, &c, err, errlen);
 }
 
 int tn_config_load(tn_config *c, const char *path, char *err, size_t errlen)
