@@ -178,7 +178,8 @@ static void test_utorus_config(void **st)
         check_refused(&c, "allowed with topo=utorus: dor minad");
     }
     tn_config c = ucfg(8, 2, 1);
-    check_refused(&c, "key 'vcs': value '1' is too few for routing=dor on a utorus; allowed: 2..16");
+    check_refused(&c, "key 'vcs': value '1' is too few for routing=dor on a utorus; allowed: "
+                      "2..16");
     c.routing = TN_ROUTE_MINAD;
     c.vcs = 2;
     check_refused(&c, "key 'vcs': value '2' is too few for routing=minad on a utorus; allowed: "
