@@ -200,6 +200,7 @@ def plot(rows, curves, n, path):
             top = max([top] + list(ys) + [float(r["sim latency"]) for r in pts])
         ax.set_ylim(0, top * 1.1 if top else None)
         ax.set_title(f"{net} utorus, M={m}, V={v}")
+        ax.ticklabel_format(axis="x", style="sci", scilimits=(0, 0))
         ax.set_xlabel("offered rate λ (messages/node/cycle)")
         ax.set_ylabel("mean latency (cycles)")
         ax.grid(alpha=0.3)
