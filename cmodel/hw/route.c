@@ -6,6 +6,8 @@ int tn_dor_dir(int k, int topo, int c, int t)
 {
     if (c == t)
         return 0;
+    if (topo == TN_TOPO_UTORUS) /* unidirectional: + only (C model only) */
+        return 1;
     if (topo == TN_TOPO_MESH)
         return t > c ? 1 : -1;
     int plus = (t - c + k) % k;
@@ -51,7 +53,7 @@ void tn_route_dor(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr, 
 
 int tn_escape_vcs(const tn_geom *g)
 {
-    return g->topo == TN_TOPO_TORUS && g->dateline ? 2 : 1;
+    return g->topo != TN_TOPO_MESH && g->dateline ? 2 : 1;
 }
 
 void tn_route_adaptive(const tn_geom *g, int vcs, const int *cur, uint32_t dst_addr, int in_port,
@@ -68,6 +70,9 @@ void tn_route_adaptive(const tn_geom *g, int vcs, const int *cur, uint32_t dst_a
         if (g->topo == TN_TOPO_MESH) {
             hops[d] = t > c ? t - c : c - t;
             *prod |= 1u << (2 * d + (t > c ? 0 : 1));
+        } else if (g->topo == TN_TOPO_UTORUS) { /* the + direction only (MIN AD, DOR) */
+            hops[d] = (t - c + g->k) % g->k;
+            *prod |= 1u << (2 * d);
         } else if (quad < 0) { /* MIN AD: every minimal direction (both at the tie) */
             int plus = (t - c + g->k) % g->k, minus = g->k - plus;
             hops[d] = plus < minus ? plus : minus;

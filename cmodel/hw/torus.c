@@ -85,7 +85,7 @@ void tn_links_deliver(tn_sim *s)
             else
                 src->credits[e->vc]++;
         } else {
-            int up = s->g.nbr[(long)e->node * s->P + e->port];
+            int up = tn_upstream(&s->g, e->node, e->port);
             tn_ou_credit(&s->rt, up, tn_port_opposite(e->port), e->vc);
         }
     }

@@ -103,6 +103,7 @@ int tn_traffic_init(tn_traffic_gen *t, const tn_config *c, const tn_geom *g, cha
             return -1;
         }
         t->n_hot = c->n_hot;
+        t->hot_others = c->hot_others;
         t->hot_thresh = (uint64_t)(c->hot_frac * 4294967296.0);
     }
     return 0;
@@ -178,7 +179,7 @@ int tn_traffic_dest(const tn_traffic_gen *t, const tn_geom *g, int src, tn_rng *
         return (int)tn_rng_below(r, (uint32_t)nodes);
     case TN_TR_NEIGHBOR: {
         const int32_t *nb = &g->nbr[(size_t)src * (size_t)g->ports];
-        if (g->topo == TN_TOPO_MESH) {
+        if (g->topo != TN_TOPO_TORUS) { /* the connected network ports (mesh, utorus) */
             int m = 0;
             for (int p = 1; p <= 2 * g->n; p++)
                 if (nb[p] >= 0)
@@ -197,9 +198,22 @@ int tn_traffic_dest(const tn_traffic_gen *t, const tn_geom *g, int src, tn_rng *
     }
     case TN_TR_HOTSPOT: {
         uint32_t x = tn_rng_next(r);
-        if ((uint64_t)x < t->hot_thresh)
+        if (!t->hot_others) {
+            if ((uint64_t)x < t->hot_thresh)
+                return t->hot[tn_rng_below(r, (uint32_t)t->n_hot)];
+            return (int)tn_rng_below(r, (uint32_t)nodes);
+        }
+        /* hot_others=on: a hot source takes the uniform branch whatever x is; the uniform branch
+         * draws among the nodes-1 others (j >= src is j+1) */
+        int src_hot = 0;
+        for (int i = 0; i < t->n_hot; i++)
+            src_hot |= t->hot[i] == src;
+        if (!src_hot && (uint64_t)x < t->hot_thresh)
             return t->hot[tn_rng_below(r, (uint32_t)t->n_hot)];
-        return (int)tn_rng_below(r, (uint32_t)nodes);
+        if (nodes < 2)
+            return src;
+        int j = (int)tn_rng_below(r, (uint32_t)nodes - 1u);
+        return j >= src ? j + 1 : j;
     }
     case TN_TR_TRACE:
         return -1;

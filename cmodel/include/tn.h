@@ -51,6 +51,10 @@ typedef struct tn_config {
     double hot_frac;       /* hotspot: fraction of packets sent to a hot node */
     int n_hot;             /* hotspot: number of hot nodes */
     int hot[TN_MAX_HOT];   /* hotspot: hot node ids */
+    int hot_others;        /* hotspot: 0 (default): every node follows hot_frac, the uniform
+                              branch over all nodes (its own included); 1: no packet to its own
+                              node: a hot node sends uniform packets only, the uniform branch
+                              over the other nodes (paper 004; C model only) */
     char trace[256];       /* trace file path */
     int dateline;          /* 1: dateline VC classes (default); 0: none, a deliberately broken
                               configuration for the deadlock checker and the watchdog */
@@ -79,7 +83,7 @@ typedef struct tn_config {
     double switch_load;
     int switch_traffic_set, switch_load_set; /* 1 when given (else: traffic / load) */
     /* 1 when given: tnsim refuses them when no pattern in the run reads them */
-    int perm_seed_set, hot_frac_set, hot_nodes_set;
+    int perm_seed_set, hot_frac_set, hot_nodes_set, hot_others_set;
 } tn_config;
 
 
@@ -153,6 +157,9 @@ static inline int tn_port_is_term(const tn_geom *g, int port)
     return (unsigned)(port - 1) >= (unsigned)(2 * g->n);
 }
 int tn_port_opposite(int port); /* +d <-> -d */
+/* The node whose output drives input port ip (a network port) of node: nbr[ip], except on a
+ * unidirectional torus, where input -d (from output +d of c_d - 1) has no output beside it. */
+int tn_upstream(const tn_geom *g, int node, int ip);
 
 /* ---- random numbers (rng.c) ---- */
 typedef struct tn_rng { uint32_t s; } tn_rng;
@@ -223,6 +230,7 @@ typedef struct tn_traffic_gen {
     int pattern, nodes, k, n;
     int *perm;               /* randperm table */
     uint64_t hot_thresh;     /* hot_frac * 2^32: a draw below it picks a hot node */
+    int hot_others;          /* 1: no packet to its source (hot nodes send uniform only) */
     int n_hot;
     int hot[TN_MAX_HOT];
 } tn_traffic_gen;

@@ -7,8 +7,8 @@ enum tn_routing { TN_ROUTE_DOR = 0, TN_ROUTE_MINAD = 1, TN_ROUTE_VAL = 2, TN_ROU
 #define TN_ROUTING_NAMES {"dor", "minad", "val", "goal", "gal", "chaos", "acor"}
 enum tn_selection { TN_SEL_RANDOM = 0, TN_SEL_DOR = 1, TN_SEL_ZIGZAG = 2, TN_SEL_LRU = 3, TN_SEL_LDSF = 4, TN_SEL_SQ = 5, TN_SEL_LAST = 6 };
 #define TN_SELECTION_NAMES {"random", "dor", "zigzag", "lru", "ldsf", "sq"}
-enum tn_topo { TN_TOPO_TORUS = 0, TN_TOPO_MESH = 1, TN_TOPO_LAST = 2 };
-#define TN_TOPO_NAMES {"torus", "mesh"}
+enum tn_topo { TN_TOPO_TORUS = 0, TN_TOPO_MESH = 1, TN_TOPO_UTORUS = 2, TN_TOPO_LAST = 3 };
+#define TN_TOPO_NAMES {"torus", "mesh", "utorus"}
 enum tn_traffic { TN_TR_UNIFORM = 0, TN_TR_TORNADO = 1, TN_TR_BITCOMP = 2, TN_TR_BITREV = 3, TN_TR_SHUFFLE = 4, TN_TR_BUTTERFLY = 5, TN_TR_TRANSPOSE = 6, TN_TR_NEIGHBOR = 7, TN_TR_RANDPERM = 8, TN_TR_HOTSPOT = 9, TN_TR_TRACE = 10, TN_TR_LAST = 11 };
 #define TN_TRAFFIC_NAMES {"uniform", "tornado", "bitcomp", "bitrev", "shuffle", "butterfly", "transpose", "neighbor", "randperm", "hotspot", "trace"}
 enum tn_gal_sets { TN_GAL_S1 = 0, TN_GAL_S2 = 1, TN_GAL_SDIR = 2, TN_GAL_SDST = 3, TN_GAL_SLAST = 4 };

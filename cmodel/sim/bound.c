@@ -81,8 +81,13 @@ double tn_channel_load_bound(const tn_config *cfg, char *err, size_t errlen)
             }
         } else {
             double hot = c->traffic == TN_TR_HOTSPOT ? c->hot_frac : 0.0;
+            int others = c->traffic == TN_TR_HOTSPOT && c->hot_others && g.nodes > 1;
+            for (int h = 0; others && h < c->n_hot; h++)
+                if (c->hot[h] == s)
+                    hot = 0.0; /* hot_others=on: a hot node sends uniform packets only */
             for (int t = 0; t < g.nodes; t++)
-                route_pair(&g, c->vcs, s, t, (1.0 - hot) / g.nodes, load);
+                if (!others || t != s)
+                    route_pair(&g, c->vcs, s, t, (1.0 - hot) / (g.nodes - others), load);
             for (int h = 0; h < (c->traffic == TN_TR_HOTSPOT ? c->n_hot : 0); h++)
                 route_pair(&g, c->vcs, s, c->hot[h], hot / c->n_hot, load);
         }

@@ -301,7 +301,7 @@ int tn_config_name(const tn_config *c, char *buf, size_t len)
         if (u < sizeof s)                                                                          \
             u += (size_t)snprintf(s + u, sizeof s - u, __VA_ARGS__);                               \
     } while (0)
-    PUT("%c", c->topo == TN_TOPO_MESH ? 'm' : 't');
+    PUT("%c", c->topo == TN_TOPO_MESH ? 'm' : c->topo == TN_TOPO_UTORUS ? 'u' : 't');
     for (int i = 0; i < c->n; i++)
         PUT("%s%d", i ? "x" : "", c->k);
     PUT("_v%d_%s", c->vcs, tn_routing_name(c->routing));
@@ -365,6 +365,8 @@ int tn_config_name(const tn_config *c, char *buf, size_t len)
         PUT("_hf%s_hn", num);
         for (int i = 0; i < c->n_hot; i++)
             PUT("%s%d", i ? "-" : "", c->hot[i]);
+        if (c->hot_others)
+            PUT("_hothers");
     }
     if (c->traffic == TN_TR_TRACE) { /* the trace file's name, lower case, without its folder */
         const char *b = strrchr(c->trace, '/');

@@ -190,10 +190,11 @@ static const char *const acor_mode_names[TN_ACOR_MODE_LAST] = TN_ACOR_MODE_NAMES
 static const tn_key keys[] = {
     KINT("k", 2, TN_MAX_K, k, "8", "radix"),
     KINT("n", 1, TN_MAX_N, n, "2", "dimensions (k^n <= 65536)"),
-    KENUM("topo", topo_names, 2, 2, topo, NOF, "", "torus", "topology"),
+    KENUM("topo", topo_names, TN_TOPO_LAST, TN_TOPO_LAST, topo, NOF, "", "torus",
+          "topology; utorus: the unidirectional torus (+ links only; C model only, dor minad)"),
     KINT("vcs", 1, TN_MAX_V, vcs, "2",
          "VCs per port; a torus needs dor 2, minad goal gal 3, val acor 4 (dateline=off: dor 1, "
-         "the others 2; a mesh dor 1, minad val 2)"),
+         "the others 2; a mesh dor 1, minad val 2; a utorus dor 2, minad 3)"),
     KINT("buf", 1, TN_MAX_BUF, buf, "8", "flits per VC buffer"),
     {.name = "pkt", .type = TN_KEY_PKT, .off = F(pkt_min), .off2 = F(pkt_max), .given = NOF,
      .lo = 1, .hi = TN_MAX_PKT, .note = "", .def = "4",
@@ -220,6 +221,11 @@ static const tn_key keys[] = {
     {.name = "hot_nodes", .type = TN_KEY_NODES, .off = F(hot), .off2 = F(n_hot),
      .given = F(hot_nodes_set), .lo = 1, .hi = TN_MAX_HOT, .note = "", .def = "0",
      .help = "hotspot: the hot node ids, each in 0..k^n-1"},
+    {.name = "hot_others", .type = TN_KEY_ONOFF, .off = F(hot_others), .off2 = NOF,
+     .given = F(hot_others_set), .note = " (on: no packet to its own node, hot nodes send "
+     "uniform packets only; C model only)", .def = "off",
+     .help = "hotspot: on: every packet to another node (uniform over the others; hot nodes "
+             "send uniform packets only), paper 004's traffic"},
     {.name = "trace", .type = TN_KEY_PATH, .off = F(trace), .off2 = NOF, .given = NOF, .lo = 1,
      .hi = (long)sizeof(((tn_config *)0)->trace) - 1, .note = "", .def = NULL,
      .help = "traffic=trace: file of lines 'cycle source destination length'"},
@@ -488,6 +494,8 @@ static int config_set(tn_config *c, const char *key, const char *v, char *err, s
 double tn_capacity(const tn_config *c)
 {
     double k = c->k;
+    if (c->topo == TN_TOPO_UTORUS) /* one channel a node and dimension, (k-1)/2 hops each */
+        return 2.0 / (c->k - 1.0);
     double per = c->topo == TN_TOPO_TORUS ? 8.0 : 4.0;
     if (c->k % 2 == 0)
         return per / k;
@@ -544,7 +552,7 @@ int tn_min_vcs(const tn_config *c)
 {
     /* DOR: two dateline classes on a torus, one on a mesh; MIN AD: those as escape VCs plus at
      * least one adaptive VC */
-    int esc = c->topo == TN_TOPO_TORUS && c->dateline ? 2 : 1;
+    int esc = c->topo != TN_TOPO_MESH && c->dateline ? 2 : 1;
     switch (c->routing) {
     case TN_ROUTE_MINAD:
     case TN_ROUTE_GOAL:
@@ -577,12 +585,14 @@ static int config_unused(const tn_config *c, char *err, size_t errlen)
         key = "perm_seed";
         need = "traffic=randperm or switch_traffic=randperm";
         snprintf(val, sizeof val, "%u", (unsigned)c->perm_seed);
-    } else if ((c->hot_frac_set || c->hot_nodes_set) && t != TN_TR_HOTSPOT &&
-               t2 != TN_TR_HOTSPOT) {
-        key = c->hot_frac_set ? "hot_frac" : "hot_nodes";
+    } else if ((c->hot_frac_set || c->hot_nodes_set || c->hot_others_set) &&
+               t != TN_TR_HOTSPOT && t2 != TN_TR_HOTSPOT) {
+        key = c->hot_frac_set ? "hot_frac" : c->hot_nodes_set ? "hot_nodes" : "hot_others";
         need = "traffic=hotspot or switch_traffic=hotspot";
         if (c->hot_frac_set)
             snprintf(val, sizeof val, "%g", c->hot_frac);
+        else if (!c->hot_nodes_set)
+            snprintf(val, sizeof val, "%s", c->hot_others ? "on" : "off");
         else
             for (int i = 0, u = 0; i < c->n_hot && u < (int)sizeof val; i++)
                 u += snprintf(val + u, sizeof val - (size_t)u, "%s%d", i ? "," : "", c->hot[i]);
@@ -698,6 +708,14 @@ static int config_check(const tn_config *c, char *err, size_t errlen)
             all *= c->k;
         snprintf(err, errlen, "keys 'k','n': k^n = %d^%d = %ld nodes exceeds the maximum %d", c->k,
                  c->n, all, TN_MAX_NODES);
+        return -1;
+    }
+    if (c->topo == TN_TOPO_UTORUS && c->routing != TN_ROUTE_DOR &&
+        c->routing != TN_ROUTE_MINAD) {
+        snprintf(err, errlen, "key 'routing': value '%s' is not built for the unidirectional "
+                              "torus (topo=utorus: + links only, C model only); allowed with "
+                              "topo=utorus: dor minad",
+                 tn_routing_name(c->routing));
         return -1;
     }
     if ((c->routing == TN_ROUTE_GOAL || c->routing == TN_ROUTE_GAL ||

@@ -43,11 +43,14 @@ static int cmp_u64(const void *a, const void *b)
 }
 
 /* Coordinates on minimal paths from c to t in a ring (or line) of k, c and t included; with
- * dir = +1/-1 (GOAL's quadrant), the coordinates from c to t going that way. */
+ * dir = +1/-1 (GOAL's quadrant), the coordinates from c to t going that way; on a
+ * unidirectional ring the + way. */
 static int dl_span(const tn_geom *g, int c, int t, int dir, int *out)
 {
     int m = 0;
-    if (dir && g->topo == TN_TOPO_TORUS) {
+    if (g->topo == TN_TOPO_UTORUS)
+        dir = 1; /* a unidirectional ring: the + way only */
+    if (dir && g->topo != TN_TOPO_MESH) {
         for (int x = c;; x = (x + dir + g->k) % g->k) {
             out[m++] = x;
             if (x == t)

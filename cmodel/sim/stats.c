@@ -47,7 +47,10 @@ void tn_meas_delivered(tn_meas *m, const tn_geom *g, const tn_packet *p, long cy
     tn_coords(g, p->dst, cd);
     for (int d = 0; d < g->n; d++) {
         int dd = cd[d] > cs[d] ? cd[d] - cs[d] : cs[d] - cd[d];
-        hmin += g->topo == TN_TOPO_TORUS && g->k - dd < dd ? g->k - dd : dd;
+        if (g->topo == TN_TOPO_UTORUS) /* the + way only */
+            hmin += (cd[d] - cs[d] + g->k) % g->k;
+        else
+            hmin += g->topo == TN_TOPO_TORUS && g->k - dd < dd ? g->k - dd : dd;
     }
     m->marked_nonmin += p->hops > hmin;
     if (lat > m->lat_max)

@@ -56,6 +56,18 @@ int tn_port_opposite(int port)
     return (port & 1) ? port + 1 : port - 1;
 }
 
+int tn_upstream(const tn_geom *g, int node, int ip)
+{
+    if (g->topo != TN_TOPO_UTORUS)
+        return g->nbr[(long)node * g->ports + ip];
+    if (ip & 1)
+        return -1; /* input +d: no - link drives it */
+    int co[TN_MAX_N], d = (ip - 2) / 2;
+    tn_coords(g, node, co);
+    co[d] = (co[d] + g->k - 1) % g->k;
+    return tn_node_of(g, co);
+}
+
 int tn_geom_init(tn_geom *g, const tn_config *c)
 {
     g->k = c->k;
@@ -79,10 +91,12 @@ int tn_geom_init(tn_geom *g, const tn_config *c)
             tn_coords(g, v, co);
             int x = co[d];
             int up = x + 1, dn = x - 1;
-            if (g->topo == TN_TOPO_TORUS) {
+            if (g->topo != TN_TOPO_MESH) /* a ring: the + link wraps */
                 up %= g->k;
+            if (g->topo == TN_TOPO_TORUS)
                 dn = (dn + g->k) % g->k;
-            }
+            else if (g->topo == TN_TOPO_UTORUS)
+                dn = -1; /* unidirectional: no - links, port -d is unconnected */
             if (up < g->k) {
                 co[d] = up;
                 g->nbr[v * g->ports + tn_port_plus(d)] = tn_node_of(g, co);

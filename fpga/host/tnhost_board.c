@@ -248,6 +248,10 @@ static int board_refuses(const tn_config *c, const board_build *bb, char *m, siz
                  tn_selection_name(c->selection), tn_selection_name(bb->sel));
     else if (pattern_refused(c->traffic, bb->features))
         pattern_refusal(m, len, "traffic", c->traffic, bb->features);
+    else if (c->hot_others && (c->traffic == TN_TR_HOTSPOT ||
+                              (c->switch_at && tn_switch_traffic(c) == TN_TR_HOTSPOT)))
+        snprintf(m, len, "key 'hot_others': value 'on': the board's hotspot generator sends to "
+                 "any node, its own included (hot_others=on is the C model's only; allowed: off)");
     else if (c->switch_at && !(bb->features & TN_BF_SWITCH))
         snprintf(m, len, "key 'switch_at': value '%ld': this board build has no mid-run traffic "
                  "switch (allowed: 0)", c->switch_at);

@@ -23,9 +23,10 @@
 `define TN_SELECTION_LDSF 4
 `define TN_SELECTION_SQ 5
 // enum topo
-`define TN_TOPO_COUNT 2
+`define TN_TOPO_COUNT 3
 `define TN_TOPO_TORUS 0
 `define TN_TOPO_MESH 1
+`define TN_TOPO_UTORUS 2
 // enum traffic
 `define TN_TRAFFIC_COUNT 11
 `define TN_TRAFFIC_UNIFORM 0

@@ -36,7 +36,7 @@ import junit  # tb/checks/junit.py
 ROUTING_MIN_VCS = {("torus", "dor"): 2, ("torus", "minad"): 3, ("torus", "goal"): 3,
                    ("torus", "gal"): 3, ("torus", "val"): 4, ("torus", "acor"): 4,
                    ("torus", "chaos"): 2, ("mesh", "dor"): 1, ("mesh", "minad"): 2,
-                   ("mesh", "val"): 2}
+                   ("mesh", "val"): 2, ("utorus", "dor"): 2, ("utorus", "minad"): 3}
 
 
 def key_table(tnsim):
@@ -69,7 +69,7 @@ def key_table(tnsim):
 def draw_valid(rng, keys, tmpdir):
     """A command and keys drawn within their ranges: small networks, short runs."""
     cmd = rng.choice(["run"] * 8 + ["sat", "bound", "check", "name", "sweep"])
-    topo = rng.choice(["torus"] * 4 + ["mesh"])
+    topo = rng.choice(["torus"] * 4 + ["mesh", "utorus"])
     routes = [r for (t, r) in ROUTING_MIN_VCS if t == topo]
     routing = rng.choice(routes)
     n = rng.choice([1, 1, 2, 2, 2, 3])
@@ -102,6 +102,8 @@ def draw_valid(rng, keys, tmpdir):
         nodes = k ** n
         kv["hot_nodes"] = ",".join(str(rng.randrange(nodes)) for _ in range(rng.randint(1, 3)))
         kv["hot_frac"] = round(rng.random(), 3)
+        if rng.random() < 0.5:
+            kv["hot_others"] = rng.choice(["on", "off"])
     kv["load"] = round(rng.choice([0.01, 0.1, 0.3, 0.5, 0.8, 1.0, rng.random()]), 4)
     kv["warmup"] = rng.randint(0, 300)
     kv["measure"] = rng.randint(1, 800)

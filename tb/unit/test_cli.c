@@ -16,11 +16,12 @@
 #include "tn_cli.h"
 #include "tn_keys.h"
 
-/* The key list of tn_config_set's unknown-key message before the table replaced it. */
+/* The key list of tn_config_set's unknown-key message before the table replaced it, with
+ * hot_others added since. */
 static const char old_key_list[] =
     "k n topo vcs buf pkt flitw term routing selection traffic load warmup measure drain seed "
-    "perm_seed hot_frac hot_nodes trace dateline transit watchdog gal_sets gal_t gal_adapt "
-    "gal_tmin gal_tmax gal_n1 gal_n2 gal_qdepth acor_seq acor_mode acor_hi acor_it1 acor_it2 "
+    "perm_seed hot_frac hot_nodes hot_others trace dateline transit watchdog gal_sets gal_t "
+    "gal_adapt gal_tmin gal_tmax gal_n1 gal_n2 gal_qdepth acor_seq acor_mode acor_hi acor_it1 acor_it2 "
     "acor_dt1 acor_dt2 chaos_wait chaos_q switch_at switch_traffic switch_load";
 
 /* Clear the "given" flags a key sets (load_set, ...): what remains must be the default. */
@@ -40,7 +41,7 @@ static void test_table_defaults_equal_config_default(void **st)
     (void)st;
     int nk, nodef = 0;
     const tn_key *k = tn_keys(&nk);
-    assert_int_equal(nk, 43);
+    assert_int_equal(nk, 44);
     tn_config d;
     tn_config_default(&d);
     for (int i = 0; i < nk; i++) {
@@ -81,8 +82,8 @@ static void test_every_key_accepts_its_default(void **st)
     (void)st;
     int nk;
     const tn_key *k = tn_keys(&nk);
-    char words[40][64];
-    char *argv[41];
+    char words[41][64];
+    char *argv[42];
     int argc = 0;
     argv[argc++] = "test_cli";
     for (int i = 0; i < nk; i++) {
@@ -102,7 +103,7 @@ static void test_every_key_accepts_its_default(void **st)
         if (k[i].def && tn_config_check(&c, err, sizeof err))
             fail_msg("key '%s'='%s': the check refused it: %s", k[i].name, v, err);
         if (k[i].def) {
-            assert_true(argc < 41);
+            assert_true(argc < 42);
             snprintf(words[argc - 1], sizeof words[0], "%s=%s", k[i].name, k[i].def);
             argv[argc] = words[argc - 1];
             argc++;
@@ -231,7 +232,7 @@ static void test_other_keys_messages(void **st)
                             "levels, shortest first)"},
         {"acor_mode", "switch", "key 'acor_mode': value 'switch' is not allowed; allowed: router "
                                 "packet (a level per router with hysteresis; a level per packet)"},
-        {"topo", "ring", "key 'topo': value 'ring' is not allowed; allowed: torus mesh"},
+        {"topo", "ring", "key 'topo': value 'ring' is not allowed; allowed: torus mesh utorus"},
         {"selection", "greedy", "key 'selection': value 'greedy' is not allowed; allowed: random "
                                 "dor zigzag lru ldsf sq"},
         {"traffic", "zipf", "key 'traffic': value 'zipf' is not allowed; allowed: uniform tornado "
@@ -1130,7 +1131,8 @@ static void test_config_check_ranges(void **st)
                       "minad val goal gal chaos acor", "routing=99");
     tn_config_default(&c);
     c.topo = -1;
-    check_refused(&c, "key 'topo': value '-1 (as a number)' is not allowed; allowed: torus mesh",
+    check_refused(&c, "key 'topo': value '-1 (as a number)' is not allowed; allowed: torus mesh "
+                      "utorus",
                   "topo=-1");
     tn_config_default(&c);
     c.switch_traffic = TN_TR_TRACE;

@@ -117,6 +117,11 @@ static void test_build_limits(void **state)
     refused(&bb, "routing=gal gal_sets=1 gal_qdepth=8", "key 'gal_qdepth': value '8': the board's GAL "
                                              "queues hold 16 packets (allowed: 16)");
     refused(&bb, "routing=chaos", "key 'routing': value 'chaos'");
+    refused(&bb, "topo=utorus", "key 'topo': value 'utorus': the board is a torus (allowed: "
+                                "torus)");
+    refused(&bb, "traffic=hotspot hot_others=on", "key 'hot_others': value 'on': the board's "
+                                                  "hotspot generator sends to any node");
+    accepted(&bb, "traffic=hotspot hot_others=off");
     board_build dor = core_build(0); /* a V=4 build of DOR alone, no GAL or ACOR */
     dor.routing = 0;
     dor.features = TN_BF_TORUS | TN_BF_PATTERNS;
