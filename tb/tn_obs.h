@@ -18,7 +18,20 @@
     X("sa2_ptr", TN_IDX_PORT, (L->P), (L->PW)) \
     X("lru_age", TN_IDX_NET, (L->NNET), (8)) \
     X("ldsf_cnt", TN_IDX_NET, (L->NNET), (8)) \
-    X("rng", TN_IDX_ONE, (1), (32))
+    X("rng", TN_IDX_ONE, (1), (32)) \
+    X("pv_gin", TN_IDX_PORT, (L->P), (1)) \
+    X("pv_vc", TN_IDX_PORT, (L->P), (L->VW)) \
+    X("pv_op", TN_IDX_PORT, (L->P), (L->PW)) \
+    X("pv_adapt", TN_IDX_PORT, (L->P), (1)) \
+    X("pv_sent", TN_IDX_IVC, (L->PV), (1)) \
+    X("pr_body", TN_IDX_IVC, (L->PV), (1)) \
+    X("pr_head", TN_IDX_IVC, (L->PV), (1)) \
+    X("pr_port", TN_IDX_IVC, (L->PV), (L->PW)) \
+    X("pr_set", TN_IDX_IVC, (L->PV), (L->V)) \
+    X("pr_atake", TN_IDX_IVC, (L->PV), (1)) \
+    X("pr_taken", TN_IDX_IVC, (L->PV), (1)) \
+    X("pr_sentok", TN_IDX_PORT, (L->P), (1)) \
+    X("errc", TN_IDX_ONE, (1), (L->EW))
 
 #define TN_NIOBS_FIELDS(X) \
     X("ni.cnt", TN_IDX_ONE, (L->NQ), (L->NCW)) \

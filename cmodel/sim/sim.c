@@ -126,6 +126,22 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     ALLOC(s->rt.sel.lru_age, slots);
     ALLOC(s->rt.sel.ldsf_cnt, slots);
     ALLOC(s->rt.sel.last, nodes);
+    ALLOC(s->rt.pp.gin, slots);
+    ALLOC(s->rt.pp.vc, slots);
+    ALLOC(s->rt.pp.op, slots);
+    ALLOC(s->rt.pp.adapt, slots);
+    ALLOC(s->rt.pp.aset, slots);
+    ALLOC(s->rt.pp.sent, ivcs);
+    ALLOC(s->rt.pp.body, ivcs);
+    ALLOC(s->rt.pp.head, ivcs);
+    ALLOC(s->rt.pp.port, ivcs);
+    ALLOC(s->rt.pp.set, ivcs);
+    ALLOC(s->rt.pp.atake, slots);
+    ALLOC(s->rt.pp.aop, nodes);
+    ALLOC(s->rt.pp.taken, slots);
+    ALLOC(s->rt.pp.sentok, slots);
+    ALLOC(s->rt.pp.errc, nodes);
+    ALLOC(s->rt.pp.live, nodes);
     for (int v = 0; v < nodes; v++)
         s->rt.sel.rng[v] = tn_router_seed(c->seed, v);
     for (int i = 0; i < 2; i++) {
@@ -182,7 +198,11 @@ void tn_sim_free(tn_sim *s)
     void *ptrs[] = {s->rt.err, s->coord, s->rt.iu.buf, s->rt.iu.rd, s->rt.iu.cnt, s->rt.iu.state,
                     s->rt.iu.oport, s->rt.iu.ovc, s->rt.iu.nemask, s->rt.iu.nflits, s->rt.ou.credits,
                     s->rt.ou.busy, s->rt.as.sa1_ptr, s->rt.as.sa2_ptr,
-                    s->rt.sel.rng, s->rt.sel.lru_age, s->rt.sel.ldsf_cnt, s->rt.sel.last, s->lk.lev[0], s->lk.lev[1],
+                    s->rt.sel.rng, s->rt.sel.lru_age, s->rt.sel.ldsf_cnt, s->rt.sel.last,
+                    s->rt.pp.gin, s->rt.pp.vc, s->rt.pp.op, s->rt.pp.adapt, s->rt.pp.aset,
+                    s->rt.pp.sent, s->rt.pp.body, s->rt.pp.head, s->rt.pp.port, s->rt.pp.set,
+                    s->rt.pp.atake, s->rt.pp.aop, s->rt.pp.taken, s->rt.pp.sentok, s->rt.pp.errc,
+                    s->rt.pp.live, s->lk.lev[0], s->lk.lev[1],
                     s->lk.cev[0], s->lk.cev[1], s->src, s->sinkvc, s->pt.pkt,
                     s->pt.free_slots, s->meas.lat_hist, s->meas.chan_flits, s->meas.port_idle, s->meas.src_acc_win, s->acor};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)

@@ -19,7 +19,20 @@
     X("sa2_ptr", TN_IDX_PORT, (L->P), (L->PW), (1), (s->rt.as.sa2_ptr[x])) \
     X("lru_age", TN_IDX_NET, (L->NNET), (8), (L->SELST), (s->rt.sel.lru_age[node * L->P + i + 1])) \
     X("ldsf_cnt", TN_IDX_NET, (L->NNET), (8), (L->SELST), (s->rt.sel.ldsf_cnt[node * L->P + i + 1])) \
-    X("rng", TN_IDX_ONE, (1), (32), (L->SELST), (s->rt.sel.rng[node]))
+    X("rng", TN_IDX_ONE, (1), (32), (L->SELST), (s->rt.sel.rng[node])) \
+    X("pv_gin", TN_IDX_PORT, (L->P), (1), (1), (s->rt.pp.gin[x])) \
+    X("pv_vc", TN_IDX_PORT, (L->P), (L->VW), (s->rt.pp.gin[x]), (s->rt.pp.vc[x])) \
+    X("pv_op", TN_IDX_PORT, (L->P), (L->PW), (s->rt.pp.gin[x]), (s->rt.pp.op[x])) \
+    X("pv_adapt", TN_IDX_PORT, (L->P), (1), (s->rt.pp.gin[x]), (s->rt.pp.adapt[x])) \
+    X("pv_sent", TN_IDX_IVC, (L->PV), (1), (1), (s->rt.pp.sent[x])) \
+    X("pr_body", TN_IDX_IVC, (L->PV), (1), (1), (s->rt.pp.body[x])) \
+    X("pr_head", TN_IDX_IVC, (L->PV), (1), (1), (s->rt.pp.head[x])) \
+    X("pr_port", TN_IDX_IVC, (L->PV), (L->PW), (s->rt.pp.body[x] + s->rt.pp.head[x]), (s->rt.pp.port[x])) \
+    X("pr_set", TN_IDX_IVC, (L->PV), (L->V), (s->rt.pp.head[x]), (s->rt.pp.set[x])) \
+    X("pr_atake", TN_IDX_IVC, (L->PV), (1), ((s->rt.pp.aop[node] >> (i / L->V)) & 1u), ((s->rt.pp.atake[x / L->V] >> (x % L->V)) & 1u)) \
+    X("pr_taken", TN_IDX_IVC, (L->PV), (1), (1), ((s->rt.pp.taken[x / L->V] >> (x % L->V)) & 1u)) \
+    X("pr_sentok", TN_IDX_PORT, (L->P), (1), (1), (s->rt.pp.sentok[x])) \
+    X("errc", TN_IDX_ONE, (1), (L->EW), (1), (s->rt.pp.errc[node]))
 
 #define TN_NIOBS_FIELDS(X) \
     X("ni.cnt", TN_IDX_ONE, (L->NQ), (L->NCW), (i < g->sets * g->quads), (g->cnt[node * g->sets * g->quads + i])) \

@@ -56,6 +56,10 @@
 `define TN_ACOR_MODE_COUNT 2
 `define TN_ACOR_MODE_ROUTER 0
 `define TN_ACOR_MODE_PACKET 1
+// enum pipe
+`define TN_PIPE_COUNT 2
+`define TN_PIPE_0 0
+`define TN_PIPE_1 1
 // enum planted
 `define TN_PLANTED_COUNT 12
 `define TN_PLANTED_CREDIT_VC0 0
@@ -143,7 +147,33 @@
 `define TN_O_LDSF_CNT_W ((`TN_NNET) * (8))
 `define TN_O_RNG (`TN_O_LDSF_CNT + `TN_O_LDSF_CNT_W)
 `define TN_O_RNG_W ((1) * (32))
-`define TN_OBSW (`TN_O_RNG + `TN_O_RNG_W)
+`define TN_O_PV_GIN (`TN_O_RNG + `TN_O_RNG_W)
+`define TN_O_PV_GIN_W ((`TN_P) * (1))
+`define TN_O_PV_VC (`TN_O_PV_GIN + `TN_O_PV_GIN_W)
+`define TN_O_PV_VC_W ((`TN_P) * (`TN_VW))
+`define TN_O_PV_OP (`TN_O_PV_VC + `TN_O_PV_VC_W)
+`define TN_O_PV_OP_W ((`TN_P) * (`TN_PW))
+`define TN_O_PV_ADAPT (`TN_O_PV_OP + `TN_O_PV_OP_W)
+`define TN_O_PV_ADAPT_W ((`TN_P) * (1))
+`define TN_O_PV_SENT (`TN_O_PV_ADAPT + `TN_O_PV_ADAPT_W)
+`define TN_O_PV_SENT_W ((`TN_PV) * (1))
+`define TN_O_PR_BODY (`TN_O_PV_SENT + `TN_O_PV_SENT_W)
+`define TN_O_PR_BODY_W ((`TN_PV) * (1))
+`define TN_O_PR_HEAD (`TN_O_PR_BODY + `TN_O_PR_BODY_W)
+`define TN_O_PR_HEAD_W ((`TN_PV) * (1))
+`define TN_O_PR_PORT (`TN_O_PR_HEAD + `TN_O_PR_HEAD_W)
+`define TN_O_PR_PORT_W ((`TN_PV) * (`TN_PW))
+`define TN_O_PR_SET (`TN_O_PR_PORT + `TN_O_PR_PORT_W)
+`define TN_O_PR_SET_W ((`TN_PV) * ((V)))
+`define TN_O_PR_ATAKE (`TN_O_PR_SET + `TN_O_PR_SET_W)
+`define TN_O_PR_ATAKE_W ((`TN_PV) * (1))
+`define TN_O_PR_TAKEN (`TN_O_PR_ATAKE + `TN_O_PR_ATAKE_W)
+`define TN_O_PR_TAKEN_W ((`TN_PV) * (1))
+`define TN_O_PR_SENTOK (`TN_O_PR_TAKEN + `TN_O_PR_TAKEN_W)
+`define TN_O_PR_SENTOK_W ((`TN_P) * (1))
+`define TN_O_ERRC (`TN_O_PR_SENTOK + `TN_O_PR_SENTOK_W)
+`define TN_O_ERRC_W ((1) * (`TN_EW))
+`define TN_OBSW (`TN_O_ERRC + `TN_O_ERRC_W)
 
 // tn_gal_ni obs_o: `TN_NO_<FIELD> is the LSB of the field's element 0,
 // `TN_NO_<FIELD>_W the field's width (all its elements)
