@@ -56,7 +56,7 @@ static void router_traverse(tn_routers *r, int node, int ip, int v, int op, uint
     int ov = tn_send_ov(r->iu.state[ivc] == TN_VC_ACTIVE, r->iu.ovc[ivc], set);
     if (r->iu.state[ivc] == TN_VC_IDLE) {
         if (r->ou.busy[base + op] & (1u << ov))
-            r->err[node] |= TN_ERR_VC_REUSE;
+            *tn_err_reg(r, node) |= TN_ERR_VC_REUSE;
         r->ou.busy[base + op] |= 1u << ov;
         r->iu.state[ivc] = TN_VC_ACTIVE;
         r->iu.oport[ivc] = (uint8_t)op;
@@ -77,8 +77,15 @@ static void router_traverse(tn_routers *r, int node, int ip, int v, int op, uint
     r->as.sa2_ptr[base + op] = (uint8_t)((ip + 1) % P);
 }
 
+static void router_step_pipe(tn_routers *r, int node, long cycle, tn_link_regs *lk,
+                             tn_router_use *u);
+
 void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_router_use *u)
 {
+    if (r->pipe) {
+        router_step_pipe(r, node, cycle, lk, u);
+        return;
+    }
     const int P = r->P, V = r->V;
     const long base = (long)node * P;
     const int nnet = 2 * r->g->n;
@@ -161,6 +168,178 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_ro
     u->in_done = in_done; /* for the caller's statistics (R17.10), not hardware */
     u->sent = sent;
 
+    sel_step(r, node, cycle, sent, a.held);
+}
+
+/* PIPE=1 (docs/microarchitecture.md 6.8): the allocation of cycle t (requests, iteration 1 with
+ * the selection) is registered in r->pp; in t+1 each registered grant is re-checked against the
+ * registers alone (R6.8.4) and, if it holds, traversed (6.7, the output VC chosen from take and
+ * atake visible in t+1). The pointers move with the traversal. Every value below is computed
+ * from the state and the registers at the start of the cycle before any is written. */
+static void router_step_pipe(tn_routers *r, int node, long cycle, tn_link_regs *lk,
+                             tn_router_use *u)
+{
+    const int P = r->P, V = r->V;
+    const long base = (long)node * P;
+    const int nnet = 2 * r->g->n;
+    const int rt = r->routing;
+    const int adaptive = rt == TN_ROUTE_MINAD || rt == TN_ROUTE_GOAL || rt == TN_ROUTE_GAL;
+    tn_pipe_regs *pp = &r->pp;
+    /* R13.2: the conditions of the last cycle (errc_q) reach err at the end of this one; in the
+     * model err is written now, as no rule of this cycle reads it */
+    r->err[node] |= pp->errc[node];
+    pp->errc[node] = 0;
+
+    /* 6.3, 6.4: the requests of the cycle, as under PIPE=0 */
+    tn_avail a;
+    int have_a = 0;
+    const tn_node_in n = {r->g, V, rt, r->coord + (long)node * r->g->n, r->g->nbr + base,
+                          r->ou.credits + base * V};
+    tn_req *q = u->q;
+    uint32_t nonempty = 0;
+    for (int ip = 0; ip < P; ip++)
+        nonempty |= (r->iu.nemask[base + ip] ? 1u : 0u) << ip;
+    for (int ip = 0; ip < P; ip++) {
+        const uint32_t m = r->iu.nemask[base + ip];
+        for (int v = 0; v < V; v++) {
+            long ivc = (base + ip) * V + v;
+            q[ip * V + v].kind = TN_REQ_NONE;
+            if (!((m >> v) & 1u))
+                continue;
+            tn_vc_in vc = {r->iu.cnt[ivc], r->iu.state[ivc] == TN_VC_ACTIVE, r->iu.oport[ivc],
+                           r->iu.ovc[ivc], tn_iu_front(r, ivc)};
+            if (!vc.active && !have_a) {
+                tn_ou_avail(r->g, V, r->B, r->A, r->ou.credits + base * V, r->ou.busy + base,
+                            r->sel.lru_age + base, r->sel.ldsf_cnt + base, adaptive, &a);
+                have_a = 1;
+            }
+            uint32_t e = tn_vc_req(&n, ip, &vc, &a, &q[ip * V + v]);
+            if (e)
+                pp->errc[node] |= e;
+        }
+    }
+    if (!have_a) {
+        a.held = 0;
+        for (int j = 0; j < nnet; j++)
+            a.held |= (r->ou.busy[base + j + 1] ? 1u : 0u) << j;
+    }
+
+    /* 6.5 iteration 1 with the pointers visible in t (R6.8.2): the grants to register */
+    int g_vc[TN_MAX_P], g_op[TN_MAX_P];
+    uint32_t g_in = 0, g_adapt = 0;
+    {
+        int win_vc[TN_MAX_P], win_op[TN_MAX_P];
+        uint32_t win_set, sa2_req[TN_MAX_P], ops = 0;
+        for (uint32_t pm = nonempty; pm; pm &= pm - 1) {
+            const int ip = __builtin_ctz(pm);
+            int op;
+            int v = tn_sa_in1(&q[ip * V], V, r->as.sa1_ptr[base + ip], r->selection,
+                              tn_sel_rand16(r->sel.rng[node], ip), &a, &op, &win_set);
+            if (v < 0)
+                continue;
+            win_vc[ip] = v;
+            win_op[ip] = op;
+            if (!((ops >> op) & 1u))
+                sa2_req[op] = 0;
+            ops |= 1u << op;
+            sa2_req[op] |= 1u << ip;
+        }
+        for (; ops; ops &= ops - 1) {
+            const int op = __builtin_ctz(ops);
+            uint32_t rq = r->transit ? tn_sa_transit(sa2_req[op], nnet) : sa2_req[op];
+            int ip = tn_sa_stage2(rq, P, r->as.sa2_ptr[base + op]);
+            g_in |= 1u << ip;
+            g_vc[ip] = win_vc[ip];
+            g_op[ip] = win_op[ip];
+            if (q[ip * V + win_vc[ip]].kind == TN_REQ_ADAPT)
+                g_adapt |= 1u << ip;
+        }
+    }
+
+    /* R6.8.4: the re-check of the grants registered in t-1, from the registers alone */
+    int used_ip[TN_MAX_P]; /* [op]: the input port whose grant of op is used, -1 none */
+    uint32_t used_ops = 0;
+    for (int ip = 0; ip < P; ip++) {
+        if (!pp->gin[base + ip])
+            continue;
+        const int v = pp->vc[base + ip], op = pp->op[base + ip];
+        const long x = (base + ip) * V + v;
+        int ok;
+        if (pp->adapt[base + ip])
+            ok = !pp->sent[x] && (pp->atake[base + op] & ~pp->taken[base + op]) != 0;
+        else if (!pp->sent[x])
+            ok = pp->body[x] ||
+                 (pp->head[x] && (pp->set[x] & ~pp->taken[base + pp->port[x]]) != 0);
+        else
+            ok = (pp->body[x] || pp->head[x]) && pp->sentok[base + ip];
+        if (ok) {
+            used_ip[op] = ip;
+            used_ops |= 1u << op;
+        }
+    }
+
+    /* 6.7 for the grants used, in output-port order: what the registers of t+1 record of them */
+    uint32_t in_done = 0, sent = 0, sentok = 0;
+    uint32_t taken[TN_MAX_P] = {0};
+    int sent_vc[TN_MAX_P] = {0};
+    for (uint32_t om = used_ops; om; om &= om - 1) {
+        const int op = __builtin_ctz(om);
+        const int ip = used_ip[op], v = pp->vc[base + ip];
+        const long x = (base + ip) * V + v;
+        const int active = r->iu.state[x] == TN_VC_ACTIVE;
+        uint32_t set = active ? 0u
+                       : pp->adapt[base + ip] ? a.atake[op]
+                                              : a.take[op] & q[ip * V + v].rset;
+        int ov = active ? r->iu.ovc[x] : (set ? __builtin_ctz(set) : 0);
+        if (!active)
+            taken[op] |= 1u << ov;
+        /* R6.8.5: the VC may go on in t+1 as the body behind this flit */
+        const tn_flit *f = tn_iu_front(r, x);
+        if (!f->tail && r->iu.cnt[x] >= 2 &&
+            (tn_port_is_term(r->g, op) || r->ou.credits[(base + op) * V + ov] >= 2))
+            sentok |= 1u << ip;
+        router_traverse(r, node, ip, v, op, set ? set : 1u << ov, lk);
+        in_done |= 1u << ip;
+        sent_vc[ip] = v;
+        if (op >= 1 && op <= nnet)
+            sent |= 1u << (op - 1);
+    }
+
+    /* the registers at the end of the cycle (section 5, rows PIPE=1) */
+    uint32_t live = g_in | in_done;
+    uint32_t aop = 0;
+    for (int ip = 0; ip < P; ip++) {
+        const long slot = base + ip;
+        pp->gin[slot] = (uint8_t)((g_in >> ip) & 1u);
+        if (pp->gin[slot]) {
+            pp->vc[slot] = (uint8_t)g_vc[ip];
+            pp->op[slot] = (uint8_t)g_op[ip];
+            pp->adapt[slot] = (uint8_t)((g_adapt >> ip) & 1u);
+            if (pp->adapt[slot])
+                aop |= 1u << g_op[ip];
+        }
+        pp->sentok[slot] = (uint8_t)((sentok >> ip) & 1u);
+        pp->taken[slot] = taken[ip];
+        pp->atake[slot] = have_a ? a.atake[ip] : 0u;
+        for (int v = 0; v < V; v++) {
+            const long x = slot * V + v;
+            const tn_req *w = &q[ip * V + v];
+            pp->sent[x] = (uint8_t)(((in_done >> ip) & 1u) && sent_vc[ip] == v);
+            pp->body[x] = w->kind == TN_REQ_BODY;
+            pp->head[x] = w->kind == TN_REQ_HEAD;
+            if (pp->body[x] || pp->head[x]) {
+                pp->port[x] = w->port;
+                live = 1;
+            }
+            if (pp->head[x])
+                pp->set[x] = w->set;
+        }
+    }
+    pp->aop[node] = aop;
+    pp->live[node] = live != 0;
+
+    u->in_done = in_done;
+    u->sent = sent;
     sel_step(r, node, cycle, sent, a.held);
 }
 

@@ -108,6 +108,7 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     s->rt.routing = c->routing;
     s->rt.selection = c->selection;
     s->rt.transit = c->transit;
+    s->rt.pipe = c->pipe;
     ALLOC(s->rt.iu.buf, ivcs * s->B);
     ALLOC(s->rt.iu.rd, ivcs);
     ALLOC(s->rt.iu.cnt, ivcs);
@@ -326,7 +327,9 @@ void tn_sim_step(tn_sim *s)
             tn_source_step(&s->src[(long)v * term + e], &s->srcio, v, e, s->cycle, s->gen_stop);
         if (s->acor)
             acor_tick(s, v);
-        if (s->rt.iu.nflits[v]) {
+        /* PIPE=1: a router without a flit still steps while its pipeline registers hold
+         * something (R15.3) */
+        if (s->rt.iu.nflits[v] || (s->rt.pipe && (s->rt.pp.live[v] || s->rt.pp.errc[v]))) {
             tn_router_sel_sync(&s->rt, v, s->cycle);
             if (s->cfg.routing == TN_ROUTE_CHAOS) {
                 /* section 22: its own cycle, in chaos.c */
@@ -555,8 +558,8 @@ const char *tn_sim_first_error(const tn_sim *s) { return s->chk.first; }
 uint32_t tn_sim_router_errors(const tn_sim *s)
 {
     uint32_t e = 0;
-    for (int v = 0; v < s->g.nodes; v++)
-        e |= s->rt.err[v];
+    for (int v = 0; v < s->g.nodes; v++) /* PIPE=1: with the conditions not yet in err */
+        e |= s->rt.err[v] | s->rt.pp.errc[v];
     return e;
 }
 

@@ -428,6 +428,8 @@ typedef struct tn_req {
                          without a credit waits for (its oport); TN_WANT_NONE otherwise.
                          Set by tn_vc_req, so only for VCs that hold a flit */
     uint32_t set;     /* HEAD: the output VCs it may take on port (the route's set, available) */
+    uint32_t rset;    /* HEAD, ADAPT: the route's VC set R on the route port (PIPE=1's
+                         traversal takes the lowest of R and take visible then, R6.8.6) */
     uint32_t cand;    /* ADAPT: free productive ports, bit j = port j+1 */
     int hops[TN_MAX_N]; /* ADAPT: remaining hops per dimension (zigzag) */
 } tn_req;
@@ -493,6 +495,13 @@ void tn_gal_take(tn_gal_ni *g, int node, int ch, int qi);
 /* End of cycle `cycle`: departures history and the adaptive threshold; in_window: the cycle is
  * in the measurement window (the queues' occupancy statistics). */
 void tn_gal_tick(tn_gal_ni *g, long cycle, int in_window);
+
+/* Where a router's error condition of this cycle goes (section 13): `err` itself under pipe=0;
+ * under pipe=1 PIPE=1's errc_q, ORed into `err` at the next cycle's step (R13.2). */
+static inline uint32_t *tn_err_reg(tn_routers *r, int node)
+{
+    return r->pipe ? &r->pp.errc[node] : &r->err[node];
+}
 
 /* router.c */
 /* What a router's cycle leaves for its caller's statistics (R17.10, not hardware): the requests
