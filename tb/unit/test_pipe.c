@@ -1,0 +1,303 @@
+/* SPDX-License-Identifier: MIT */
+/* PIPE=1 (docs/microarchitecture.md 6.8, 14.5, 14.6): the zero-load latency 3H + L + 3, the
+ * credit loop of 6 cycles (one VC streams one flit per cycle with buf >= 6, buf flits per 6
+ * cycles below), runs past saturation that drain under every routing family and selection, the
+ * re-check dropping a stale grant (a constructed case and one of a real run), the refusal with
+ * routing=chaos, and pipe=0 unchanged by the key. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen (sim_util.h) */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim_util.h"
+
+static tn_sim *pipe_sim(int k, int n, int vcs, int buf, int pipe)
+{
+    tn_config c = base(k, n);
+    char err[TN_ERRLEN];
+    c.vcs = vcs;
+    c.buf = buf;
+    c.pipe = pipe;
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    if (!s)
+        fail_msg("%s", err);
+    return s;
+}
+
+/* One packet alone: its latency (creation to tail ejection) and hop count. */
+static long one_packet(int k, int n, int vcs, int buf, int pipe, int src, int dst, int len,
+                       int *hops)
+{
+    tn_sim *s = pipe_sim(k, n, vcs, buf, pipe);
+    last_pkt l = {0};
+    tn_sim_on_deliver(s, on_deliver, &l);
+    for (int i = 0; i < 5; i++)
+        tn_sim_step(s);
+    long t0 = tn_sim_cycle(s);
+    assert_int_equal(tn_sim_inject(s, src, dst, len), 0);
+    while (!l.count && tn_sim_cycle(s) < t0 + 5000)
+        tn_sim_step(s);
+    for (int i = 0; i < 10; i++) /* nothing more arrives, no error is pending */
+        tn_sim_step(s);
+    assert_int_equal(l.count, 1);
+    assert_int_equal(l.r.created, t0);
+    assert_int_equal(tn_sim_check_errors(s), 0);
+    assert_int_equal(tn_sim_router_errors(s), 0);
+    *hops = l.r.hops;
+    assert_int_equal(*hops, dor_hops(tn_sim_geom(s), src, dst));
+    tn_sim_free(s);
+    return l.r.ejected - l.r.created;
+}
+
+/* R14.5.1: T0 = 3H + L + 3 for pipe=1 (one cycle more per router than pipe=0's 2H + L + 2). */
+static void test_pipe_zero_load(void **st)
+{
+    (void)st;
+    static const struct { int k, n, vcs, buf, src, dst, len; } c[] = {
+        {8, 2, 2, 8, 0, 0, 1},         /* H = 0 */
+        {8, 2, 2, 8, 0, 1, 1},         /* one hop, one flit */
+        {8, 2, 2, 8, 0, 3 + 8 * 5, 4}, /* 3 + 3 hops through the wrap */
+        {8, 2, 4, 16, 63, 0, 16},      /* both wraps, a long packet */
+        {4, 3, 2, 8, 0, 63, 12},       /* 3-D */
+        {16, 1, 2, 6, 3, 12, 30},      /* a ring, 7 hops, buf 6 streams 30 flits */
+        {5, 2, 3, 6, 7, 19, 2},        /* odd k */
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        int h0, h1;
+        long t0 = one_packet(c[i].k, c[i].n, c[i].vcs, c[i].buf, 0, c[i].src, c[i].dst, c[i].len,
+                             &h0);
+        long t1 = one_packet(c[i].k, c[i].n, c[i].vcs, c[i].buf, 1, c[i].src, c[i].dst, c[i].len,
+                             &h1);
+        assert_int_equal(h0, h1);
+        if (t1 != 3 * h1 + c[i].len + 3 || t0 != 2 * h0 + c[i].len + 2)
+            fail_msg("case %zu: H %d L %d: pipe=1 %ld cycles (3H+L+3 = %d), pipe=0 %ld (2H+L+2 = "
+                     "%d)", i, h1, c[i].len, t1, 3 * h1 + c[i].len + 3, t0,
+                     2 * h0 + c[i].len + 2);
+    }
+}
+
+/* R14.6.1: the credit loop is 6 cycles, so one VC streams one flit per cycle with buf >= 6 and
+ * buf flits per 6 cycles below: a packet 60 flits longer takes 60 * max(1, 6 / buf) cycles more
+ * (60 is a multiple of every buf below). pipe=0's loop is 4 cycles. */
+static void test_pipe_stream(void **st)
+{
+    (void)st;
+    static const struct { int buf, pipe; long per60; } c[] = {
+        {8, 1, 60}, {6, 1, 60}, {5, 1, 72}, {4, 1, 90}, {3, 1, 120}, {2, 1, 180},
+        {4, 0, 60}, {3, 0, 80}, {2, 0, 120},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        int h;
+        long a = one_packet(8, 2, 2, c[i].buf, c[i].pipe, 0, 2 + 8 * 1, 40, &h);
+        long b = one_packet(8, 2, 2, c[i].buf, c[i].pipe, 0, 2 + 8 * 1, 100, &h);
+        if (b - a != c[i].per60)
+            fail_msg("buf %d pipe %d: 60 more flits took %ld more cycles, expected %ld",
+                     c[i].buf, c[i].pipe, b - a, c[i].per60);
+        if (c[i].pipe && c[i].buf >= 6)
+            assert_int_equal(a, 3 * h + 40 + 3);
+    }
+}
+
+typedef struct seen {
+    long packets;
+    long seq_sum, seq_want;
+} seen;
+
+static void on_seen(void *user, const tn_pkt_record *p)
+{
+    seen *w = user;
+    (void)p;
+    w->packets++;
+}
+
+/* Past saturation every routing family and every selection drains under pipe=1: no deadlock, every
+ * packet delivered exactly once and intact, no router error. */
+static void test_pipe_past_saturation(void **st)
+{
+    (void)st;
+    static const struct { const char *routing, *selection, *topo; int k, vcs; } c[] = {
+        {"dor", "ldsf", "torus", 4, 2},      {"val", "ldsf", "torus", 4, 4},
+        {"acor", "ldsf", "torus", 4, 4},     {"minad", "random", "torus", 4, 3},
+        {"minad", "dor", "torus", 4, 3},     {"minad", "zigzag", "torus", 4, 3},
+        {"minad", "lru", "torus", 4, 3},     {"minad", "ldsf", "torus", 4, 3},
+        {"minad", "sq", "torus", 4, 3},      {"goal", "random", "torus", 4, 3},
+        {"goal", "sq", "torus", 4, 3},       {"gal", "ldsf", "torus", 4, 3},
+        {"gal", "zigzag", "torus", 4, 3},    {"dor", "ldsf", "mesh", 4, 1},
+        {"minad", "lru", "mesh", 4, 2},      {"val", "ldsf", "mesh", 4, 2},
+        {"minad", "ldsf", "utorus", 4, 3},   {"dor", "ldsf", "utorus", 4, 2},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        tn_config cf = base(c[i].k, 2);
+        char err[TN_ERRLEN];
+        const char *kv[][2] = {{"routing", c[i].routing}, {"selection", c[i].selection},
+                               {"topo", c[i].topo}, {"pipe", "1"}, {"pkt", "1-8"}};
+        for (size_t j = 0; j < sizeof kv / sizeof kv[0]; j++)
+            if (tn_config_set(&cf, kv[j][0], kv[j][1], err, sizeof err))
+                fail_msg("%s", err);
+        cf.vcs = c[i].vcs;
+        cf.buf = 4;
+        cf.load = 0.5; /* all an injection channel carries on a 4-ary torus */
+        cf.warmup = 300;
+        cf.measure = 1500;
+        cf.watchdog = 2000;
+        tn_sim *s = tn_sim_new(&cf, err, sizeof err);
+        if (!s)
+            fail_msg("case %zu: %s", i, err);
+        seen w = {0};
+        tn_sim_on_deliver(s, on_seen, &w);
+        tn_stats sst;
+        int rc = tn_sim_run(s, &sst);
+        if (rc || sst.deadlocked || sst.injected != sst.delivered || w.packets != sst.delivered ||
+            sst.check_errors || sst.router_errors)
+            fail_msg("case %zu (%s %s %s): rc %d deadlocked %d injected %ld delivered %ld (%ld "
+                     "seen) errors %ld/0x%x: %s", i, c[i].routing, c[i].selection, c[i].topo, rc,
+                     sst.deadlocked, sst.injected, sst.delivered, w.packets, sst.check_errors,
+                     sst.router_errors, tn_sim_first_error(s));
+        assert_true(sst.saturated);
+        assert_true(sst.injected > 100);
+        tn_sim_free(s);
+    }
+}
+
+/* The router, input port and VC of node's router holding a registered grant, or -1. */
+static int grant_port(const tn_sim *s, int node)
+{
+    for (int ip = 0; ip < s->P; ip++)
+        if (s->rt.pp.gin[(long)node * s->P + ip])
+            return ip;
+    return -1;
+}
+
+/* R6.8.4, a constructed case: a head's grant registered in t whose set the last edge's heads took
+ * entirely (pr_taken_r) is dropped in t+1: nothing leaves, nothing changes but the registers, and
+ * the head is allocated again in t+1 and leaves in t+2. The same grant with pr_taken_r clear
+ * leaves in t+1. */
+static void test_pipe_recheck_taken(void **st)
+{
+    (void)st;
+    for (int stale = 0; stale < 2; stale++) {
+        tn_sim *s = pipe_sim(4, 2, 2, 8, 1);
+        const int P = s->P, V = s->V;
+        assert_int_equal(tn_sim_inject(s, 0, 1, 2), 0);
+        int ip = -1;
+        for (int i = 0; i < 10 && ip < 0; i++) {
+            tn_sim_step(s);
+            ip = grant_port(s, 0);
+        }
+        assert_int_equal(ip, 0); /* the head's grant, on the injection port */
+        const long slot = ip, x = slot * V + s->rt.pp.vc[slot];
+        const int op = s->rt.pp.op[slot];
+        assert_true(s->rt.pp.head[x]);
+        assert_false(s->rt.pp.adapt[slot]);
+        assert_true(s->rt.pp.set[x] != 0);
+        assert_int_equal(s->rt.iu.state[x], TN_VC_IDLE);
+        int cnt = s->rt.iu.cnt[x];
+        if (stale) /* a head took every VC of the set at the last edge (its own state aside) */
+            s->rt.pp.taken[op] = s->rt.pp.set[x];
+        tn_sim_step(s);
+        if (stale) {
+            assert_int_equal(s->rt.iu.state[x], TN_VC_IDLE); /* the head did not leave */
+            assert_true(s->rt.iu.cnt[x] >= cnt);
+            assert_int_equal(s->rt.ou.busy[op], 0);
+            assert_int_equal(s->rt.pp.sent[x], 0);
+            assert_int_equal(s->rt.pp.taken[op], 0);
+            assert_int_equal(s->rt.pp.gin[slot], 1); /* allocated again in t+1 */
+            tn_sim_step(s);
+        }
+        assert_int_equal(s->rt.iu.state[x], TN_VC_ACTIVE); /* left: the head took its VC */
+        assert_int_equal(s->rt.iu.oport[x], op);
+        assert_int_equal(s->rt.pp.sent[x], 1);
+        assert_true(s->rt.pp.taken[op] != 0);
+        for (int i = 0; i < 40; i++)
+            tn_sim_step(s);
+        assert_int_equal(tn_sim_in_flight(s), 0);
+        assert_int_equal(tn_sim_router_errors(s), 0);
+        assert_int_equal(tn_sim_check_errors(s), 0);
+        (void)P;
+        tn_sim_free(s);
+    }
+}
+
+/* R6.8.4 in a real run: a one-flit packet's VC requests again in the cycle its grant is
+ * traversed (its flit is still at the front); that grant is registered, and dropped in the next
+ * cycle (the VC sent a tail, pr_sentok_r = 0): the packet leaves once. */
+static void test_pipe_recheck_sent(void **st)
+{
+    (void)st;
+    tn_sim *s = pipe_sim(4, 2, 2, 8, 1);
+    const int V = s->V;
+    last_pkt l = {0};
+    tn_sim_on_deliver(s, on_deliver, &l);
+    assert_int_equal(tn_sim_inject(s, 0, 1, 1), 0);
+    int dropped = 0, sends = 0;
+    for (int i = 0; i < 30; i++) {
+        /* the start of the cycle: a registered grant whose VC sent at the last edge */
+        int ip = grant_port(s, 0);
+        int stale = 0;
+        if (ip >= 0) {
+            long x = (long)ip * V + s->rt.pp.vc[ip];
+            stale = s->rt.pp.sent[x] && !s->rt.pp.sentok[ip];
+        }
+        tn_sim_step(s);
+        if (ip == 0 && s->rt.pp.sent[s->rt.pp.vc[0]])
+            sends++;
+        if (stale) {
+            dropped++;
+            for (int v = 0; v < V; v++) /* nothing left port 0 in the cycle of the drop */
+                assert_int_equal(s->rt.pp.sent[v], 0);
+        }
+    }
+    assert_int_equal(dropped, 1);
+    assert_int_equal(l.count, 1);
+    assert_int_equal(tn_sim_router_errors(s), 0);
+    assert_int_equal(tn_sim_check_errors(s), 0);
+    tn_sim_free(s);
+    (void)sends;
+}
+
+/* R13.2 under pipe=1: a condition of cycle t is in errc_q at the end of t and in err at the end
+ * of t+1. */
+static void test_pipe_error_delay(void **st)
+{
+    (void)st;
+    tn_sim *s = pipe_sim(4, 2, 2, 8, 1);
+    tn_flit f;
+    memset(&f, 0, sizeof f);
+    f.head = 0; /* a body at the front of an IDLE VC: ORDER in the next cycle's requests */
+    f.tail = 1;
+    tn_iu_push(&s->rt, 5, 1, &f);
+    tn_sim_step(s); /* cycle t: the request sees ORDER */
+    assert_int_equal(s->rt.err[5], 0);
+    assert_int_equal(s->rt.pp.errc[5], TN_ERR_ORDER);
+    assert_int_equal(tn_sim_router_errors(s), TN_ERR_ORDER);
+    tn_sim_step(s); /* t+1: in err */
+    assert_true(s->rt.err[5] & TN_ERR_ORDER);
+    tn_sim_free(s);
+}
+
+/* pipe=1 is refused where it is not defined: CHAOS; pipe takes 0 and 1 only. */
+static void test_pipe_refusals(void **st)
+{
+    (void)st;
+    expect_bad("pipe", "2", "0 1");
+    expect_bad("pipe", "on", "0 1");
+    tn_config c = base(4, 2);
+    char err[TN_ERRLEN] = "";
+    assert_int_equal(tn_config_set(&c, "routing", "chaos", err, sizeof err), 0);
+    assert_int_equal(tn_config_set(&c, "pipe", "1", err, sizeof err), 0);
+    c.vcs = 2;
+    tn_sim *s = tn_sim_new(&c, err, sizeof err);
+    assert_null(s);
+    if (!strstr(err, "pipe") || !strstr(err, "'1'") || !strstr(err, "routing=chaos: 0"))
+        fail_msg("pipe=1 routing=chaos gave '%s'", err);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pipe_zero_load),       cmocka_unit_test(test_pipe_stream),
+        cmocka_unit_test(test_pipe_past_saturation), cmocka_unit_test(test_pipe_recheck_taken),
+        cmocka_unit_test(test_pipe_recheck_sent),    cmocka_unit_test(test_pipe_error_delay),
+        cmocka_unit_test(test_pipe_refusals),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
