@@ -45,9 +45,9 @@ static inline void sel_step(tn_routers *r, int node, long cycle, uint32_t sent, 
 }
 
 /* Switch traversal of a grant of output port op to input VC (ip, v); a head takes the lowest VC
- * of set (section 6.7). */
-static void router_traverse(tn_routers *r, int node, int ip, int v, int op, uint32_t set,
-                            tn_link_regs *lk)
+ * of set (section 6.7). Inlined at both its calls (PIPE=0's step stays as fast as before). */
+static inline __attribute__((always_inline)) void
+router_traverse(tn_routers *r, int node, int ip, int v, int op, uint32_t set, tn_link_regs *lk)
 {
     const int P = r->P, V = r->V;
     const long base = (long)node * P;
@@ -77,20 +77,28 @@ static void router_traverse(tn_routers *r, int node, int ip, int v, int op, uint
     r->as.sa2_ptr[base + op] = (uint8_t)((ip + 1) % P);
 }
 
-static void router_step_pipe(tn_routers *r, int node, long cycle, tn_link_regs *lk,
-                             tn_router_use *u);
+/* PIPE=1's second half (6.8), after the allocation of the cycle: the re-check and traversal of
+ * the grants registered at the last edge, then the registers of the grants of this cycle. */
+static void router_pipe_commit(tn_routers *r, int node, const tn_req *q, const tn_avail *a,
+                               int have_a, const int *g_vc, const int *g_op, uint32_t g_in,
+                               uint32_t g_adapt, tn_link_regs *lk, uint32_t *in_done_o,
+                               uint32_t *sent_o);
 
 void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_router_use *u)
 {
-    if (r->pipe) {
-        router_step_pipe(r, node, cycle, lk, u);
-        return;
-    }
     const int P = r->P, V = r->V;
     const long base = (long)node * P;
     const int nnet = 2 * r->g->n;
     const int rt = r->routing;
     const int adaptive = rt == TN_ROUTE_MINAD || rt == TN_ROUTE_GOAL || rt == TN_ROUTE_GAL;
+    const int pipe = r->pipe;
+    /* the error conditions of the cycle: into err, or under PIPE=1 into errc, whose last value
+     * reaches err now (R13.3; in the model err is written now, as no rule of the cycle reads it) */
+    uint32_t *errp = tn_err_reg(r, node);
+    if (pipe) {
+        r->err[node] |= *errp;
+        *errp = 0;
+    }
     /* what the output ports offer a head (section 6.3): only heads of IDLE VCs read it, so it is
      * computed when the first such VC is met (the same values; a router with only packets in
      * progress skips it); LDSF's `held` is read every cycle */
@@ -119,7 +127,7 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_ro
                             r->sel.lru_age + base, r->sel.ldsf_cnt + base, adaptive, &a);
                 have_a = 1;
             }
-            r->err[node] |= tn_vc_req(&n, ip, &vc, &a, &q[ip * V + v]);
+            *errp |= tn_vc_req(&n, ip, &vc, &a, &q[ip * V + v]);
         }
     }
     if (!have_a) { /* only held is read below (tn_ou_avail's, from the busy flags) */
@@ -130,12 +138,16 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_ro
 
     /* Two switch-allocation iterations (section 6.5, 6.6): stage 1 per input port, stage 2 per
      * output port, then traversal. Iteration 2 is for the ports iteration 1 left unmatched and
-     * the requests that need no selection; it reads only the requests computed above. */
+     * the requests that need no selection; it reads only the requests computed above. PIPE=1
+     * (6.8): iteration 1 only, its grants registered, not traversed. */
     uint32_t in_done = 0, out_done = 0, sent = 0;
-    for (int it = 0; it < 2; it++) {
+    int g_vc[TN_MAX_P], g_op[TN_MAX_P]; /* PIPE=1: the grants of the cycle */
+    uint32_t g_in = 0, g_adapt = 0;
+    for (int it = 0; it < 2 - pipe; it++) {
         int win_vc[TN_MAX_P];
         uint32_t win_set[TN_MAX_P];
         uint32_t sa2_req[TN_MAX_P];
+        int win_op[TN_MAX_P];
         uint32_t ops = 0; /* output ports with a stage-2 request */
         for (uint32_t pm = nonempty & ~in_done; pm; pm &= pm - 1) {
             const int ip = __builtin_ctz(pm);
@@ -148,6 +160,7 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_ro
             if (v < 0)
                 continue;
             win_vc[ip] = v;
+            win_op[ip] = op;
             if (!((ops >> op) & 1u))
                 sa2_req[op] = 0;
             ops |= 1u << op;
@@ -157,6 +170,14 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_ro
             const int op = __builtin_ctz(ops);
             uint32_t rq = r->transit ? tn_sa_transit(sa2_req[op], nnet) : sa2_req[op];
             int ip = tn_sa_stage2(rq, P, r->as.sa2_ptr[base + op]);
+            if (pipe) { /* R6.8.2: registered */
+                g_in |= 1u << ip;
+                g_vc[ip] = win_vc[ip];
+                g_op[ip] = win_op[ip];
+                if (q[ip * V + win_vc[ip]].kind == TN_REQ_ADAPT)
+                    g_adapt |= 1u << ip;
+                continue;
+            }
             router_traverse(r, node, ip, win_vc[ip], op, win_set[ip], lk);
             in_done |= 1u << ip;
             out_done |= 1u << op;
@@ -164,6 +185,9 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_ro
                 sent |= 1u << (op - 1);
         }
     }
+    if (pipe)
+        router_pipe_commit(r, node, q, &a, have_a, g_vc, g_op, g_in, g_adapt, lk, &in_done,
+                           &sent);
 
     u->in_done = in_done; /* for the caller's statistics (R17.10), not hardware */
     u->sent = sent;
@@ -172,90 +196,22 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_ro
 }
 
 /* PIPE=1 (docs/microarchitecture.md 6.8): the allocation of cycle t (requests, iteration 1 with
- * the selection) is registered in r->pp; in t+1 each registered grant is re-checked against the
- * registers alone (R6.8.4) and, if it holds, traversed (6.7, the output VC chosen from take and
- * atake visible in t+1). The pointers move with the traversal. Every value below is computed
- * from the state and the registers at the start of the cycle before any is written. */
-static void router_step_pipe(tn_routers *r, int node, long cycle, tn_link_regs *lk,
-                             tn_router_use *u)
+ * the selection) was registered in r->pp by tn_router_step; in t+1 each registered grant is
+ * re-checked against the registers alone (R6.8.4) and, if it holds, traversed (R6.8.5: 6.7, the
+ * output VC chosen from take and atake visible in t+1). Every register is read before any is
+ * written. */
+__attribute__((noinline)) static void
+router_pipe_commit(tn_routers *r, int node, const tn_req *q, const tn_avail *a, int have_a,
+                   const int *g_vc, const int *g_op, uint32_t g_in, uint32_t g_adapt,
+                   tn_link_regs *lk, uint32_t *in_done_o, uint32_t *sent_o)
 {
     const int P = r->P, V = r->V;
     const long base = (long)node * P;
     const int nnet = 2 * r->g->n;
-    const int rt = r->routing;
-    const int adaptive = rt == TN_ROUTE_MINAD || rt == TN_ROUTE_GOAL || rt == TN_ROUTE_GAL;
     tn_pipe_regs *pp = &r->pp;
-    /* R13.2: the conditions of the last cycle (errc_q) reach err at the end of this one; in the
-     * model err is written now, as no rule of this cycle reads it */
-    r->err[node] |= pp->errc[node];
-    pp->errc[node] = 0;
-
-    /* 6.3, 6.4: the requests of the cycle, as under PIPE=0 */
-    tn_avail a;
-    int have_a = 0;
-    const tn_node_in n = {r->g, V, rt, r->coord + (long)node * r->g->n, r->g->nbr + base,
-                          r->ou.credits + base * V};
-    tn_req *q = u->q;
-    uint32_t nonempty = 0;
+    uint32_t nonempty = 0; /* input ports with a flit at the start of the cycle */
     for (int ip = 0; ip < P; ip++)
         nonempty |= (r->iu.nemask[base + ip] ? 1u : 0u) << ip;
-    for (int ip = 0; ip < P; ip++) {
-        const uint32_t m = r->iu.nemask[base + ip];
-        for (int v = 0; v < V; v++) {
-            long ivc = (base + ip) * V + v;
-            q[ip * V + v].kind = TN_REQ_NONE;
-            if (!((m >> v) & 1u))
-                continue;
-            tn_vc_in vc = {r->iu.cnt[ivc], r->iu.state[ivc] == TN_VC_ACTIVE, r->iu.oport[ivc],
-                           r->iu.ovc[ivc], tn_iu_front(r, ivc)};
-            if (!vc.active && !have_a) {
-                tn_ou_avail(r->g, V, r->B, r->A, r->ou.credits + base * V, r->ou.busy + base,
-                            r->sel.lru_age + base, r->sel.ldsf_cnt + base, adaptive, &a);
-                have_a = 1;
-            }
-            uint32_t e = tn_vc_req(&n, ip, &vc, &a, &q[ip * V + v]);
-            if (e)
-                pp->errc[node] |= e;
-        }
-    }
-    if (!have_a) {
-        a.held = 0;
-        for (int j = 0; j < nnet; j++)
-            a.held |= (r->ou.busy[base + j + 1] ? 1u : 0u) << j;
-    }
-
-    /* 6.5 iteration 1 with the pointers visible in t (R6.8.2): the grants to register */
-    int g_vc[TN_MAX_P], g_op[TN_MAX_P];
-    uint32_t g_in = 0, g_adapt = 0;
-    {
-        int win_vc[TN_MAX_P], win_op[TN_MAX_P];
-        uint32_t win_set, sa2_req[TN_MAX_P], ops = 0;
-        for (uint32_t pm = nonempty; pm; pm &= pm - 1) {
-            const int ip = __builtin_ctz(pm);
-            int op;
-            int v = tn_sa_in1(&q[ip * V], V, r->as.sa1_ptr[base + ip], r->selection,
-                              tn_sel_rand16(r->sel.rng[node], ip), &a, &op, &win_set);
-            if (v < 0)
-                continue;
-            win_vc[ip] = v;
-            win_op[ip] = op;
-            if (!((ops >> op) & 1u))
-                sa2_req[op] = 0;
-            ops |= 1u << op;
-            sa2_req[op] |= 1u << ip;
-        }
-        for (; ops; ops &= ops - 1) {
-            const int op = __builtin_ctz(ops);
-            uint32_t rq = r->transit ? tn_sa_transit(sa2_req[op], nnet) : sa2_req[op];
-            int ip = tn_sa_stage2(rq, P, r->as.sa2_ptr[base + op]);
-            g_in |= 1u << ip;
-            g_vc[ip] = win_vc[ip];
-            g_op[ip] = win_op[ip];
-            if (q[ip * V + win_vc[ip]].kind == TN_REQ_ADAPT)
-                g_adapt |= 1u << ip;
-        }
-    }
-
     /* R6.8.4: the re-check of the grants registered in t-1, from the registers alone */
     int used_ip[TN_MAX_P]; /* [op]: the input port whose grant of op is used, -1 none */
     uint32_t used_ops = 0;
@@ -288,8 +244,8 @@ static void router_step_pipe(tn_routers *r, int node, long cycle, tn_link_regs *
         const long x = (base + ip) * V + v;
         const int active = r->iu.state[x] == TN_VC_ACTIVE;
         uint32_t set = active ? 0u
-                       : pp->adapt[base + ip] ? a.atake[op]
-                                              : a.take[op] & q[ip * V + v].rset;
+                       : pp->adapt[base + ip] ? a->atake[op]
+                                              : a->take[op] & q[ip * V + v].rset;
         int ov = active ? r->iu.ovc[x] : (set ? __builtin_ctz(set) : 0);
         if (!active)
             taken[op] |= 1u << ov;
@@ -320,13 +276,14 @@ static void router_step_pipe(tn_routers *r, int node, long cycle, tn_link_regs *
         }
         pp->sentok[slot] = (uint8_t)((sentok >> ip) & 1u);
         pp->taken[slot] = taken[ip];
-        pp->atake[slot] = have_a ? a.atake[ip] : 0u;
+        pp->atake[slot] = have_a ? a->atake[ip] : 0u;
         for (int v = 0; v < V; v++) {
             const long x = slot * V + v;
             const tn_req *w = &q[ip * V + v];
             pp->sent[x] = (uint8_t)(((in_done >> ip) & 1u) && sent_vc[ip] == v);
-            pp->body[x] = w->kind == TN_REQ_BODY;
-            pp->head[x] = w->kind == TN_REQ_HEAD;
+            const int ne = (nonempty >> ip) & 1u; /* q is written for these ports only */
+            pp->body[x] = ne && w->kind == TN_REQ_BODY;
+            pp->head[x] = ne && w->kind == TN_REQ_HEAD;
             if (pp->body[x] || pp->head[x]) {
                 pp->port[x] = w->port;
                 live = 1;
@@ -338,9 +295,8 @@ static void router_step_pipe(tn_routers *r, int node, long cycle, tn_link_regs *
     pp->aop[node] = aop;
     pp->live[node] = live != 0;
 
-    u->in_done = in_done;
-    u->sent = sent;
-    sel_step(r, node, cycle, sent, a.held);
+    *in_done_o = in_done;
+    *sent_o = sent;
 }
 
 void tn_router_sel_step(tn_routers *r, int node, long cycle, uint32_t sent, uint32_t held)
