@@ -274,6 +274,190 @@ static void test_pipe_error_delay(void **st)
     tn_sim_free(s);
 }
 
+/* The worked trace of docs/microarchitecture.md 14.8 (R14.8.1): 14.4's packet (2 flits, node 0
+ * to node 1 of the 4x4 torus, created in cycle 2) under pipe=1. Every row of the document's
+ * table, asserted at the start of every cycle 2..12. TN_PRINT_TRACE=1 prints the table the model
+ * gives, in the document's notation (that is how the table was made). */
+#define PT_ROWS 30
+#define PT_C0 2
+#define PT_NC 11
+static const char *const pt_name[PT_ROWS] = {
+    "source `credits[0]`", "injection link (node 0, input port 0)",
+    "node 0, input VC (0,0): `cnt`", "node 0, input VC (0,0): state",
+    "node 0, `pr_body`/`pr_head` (0,0) (`pr_set`)", "node 0, `pv_gin[0]` (`pv_vc`, `pv_op`)",
+    "node 0, `pv_sent` (0,0)", "node 0, `pr_sentok[0]`", "node 0, `pr_taken[1]`",
+    "node 0, credit register of port 0", "node 0, `sa1_ptr[0]`", "node 0, `sa2_ptr[1]`",
+    "node 0, output VC (1,1): `busy`", "node 0, output VC (1,1): `credits`",
+    "node 0, output register of port 1 (+x)", "node 1, input VC (2,1): `cnt`",
+    "node 1, input VC (2,1): state", "node 1, `pr_body`/`pr_head` (2,1) (`pr_set`)",
+    "node 1, `pv_gin[2]` (`pv_vc`, `pv_op`)", "node 1, `pv_sent` (2,1)",
+    "node 1, `pr_sentok[2]`", "node 1, `pr_taken[0]`", "node 1, credit register of port 2",
+    "node 1, `sa1_ptr[2]`", "node 1, `sa2_ptr[0]`", "node 1, output VC (0,0): `busy`",
+    "node 1, output register of port 0 (ejection)", "node 0, `err`, `errc`",
+    "node 1, `err`, `errc`", "packets delivered"};
+static const char *const pt_want[PT_ROWS][PT_NC] = {
+    {"8", "7", "6", "6", "6", "7", "8", "8", "8", "8", "8"},
+    {"—", "H v0", "T v0", "—", "—", "—", "—", "—", "—", "—", "—"},
+    {"0", "0", "1", "2", "1", "0", "0", "0", "0", "0", "0"},
+    {"I", "I", "I", "I", "A 1/1", "I", "I", "I", "I", "I", "I"},
+    {"—", "—", "—", "H 1 {1}", "H 1 {1}", "B 1", "—", "—", "—", "—", "—"},
+    {"0", "0", "0", "1 (v0, 1)", "1 (v0, 1)", "1 (v0, 1)", "0", "0", "0", "0", "0"},
+    {"0", "0", "0", "0", "1", "1", "0", "0", "0", "0", "0"},
+    {"0", "0", "0", "0", "1", "0", "0", "0", "0", "0", "0"},
+    {"0", "0", "0", "0", "2", "0", "0", "0", "0", "0", "0"},
+    {"—", "—", "—", "—", "v0", "v0", "—", "—", "—", "—", "—"},
+    {"0", "0", "0", "0", "1", "1", "1", "1", "1", "1", "1"},
+    {"0", "0", "0", "0", "1", "1", "1", "1", "1", "1", "1"},
+    {"0", "0", "0", "0", "1", "0", "0", "0", "0", "0", "0"},
+    {"8", "8", "8", "8", "7", "6", "6", "6", "7", "8", "8"},
+    {"—", "—", "—", "—", "H v1", "T v1", "—", "—", "—", "—", "—"},
+    {"0", "0", "0", "0", "0", "1", "2", "1", "0", "0", "0"},
+    {"I", "I", "I", "I", "I", "I", "I", "A 0/0", "I", "I", "I"},
+    {"—", "—", "—", "—", "—", "—", "H 0 {0,1}", "H 0 {0,1}", "B 0", "—", "—"},
+    {"0", "0", "0", "0", "0", "0", "1 (v1, 0)", "1 (v1, 0)", "1 (v1, 0)", "0", "0"},
+    {"0", "0", "0", "0", "0", "0", "0", "1", "1", "0", "0"},
+    {"0", "0", "0", "0", "0", "0", "0", "1", "0", "0", "0"},
+    {"0", "0", "0", "0", "0", "0", "0", "1", "0", "0", "0"},
+    {"—", "—", "—", "—", "—", "—", "—", "v1", "v1", "—", "—"},
+    {"0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0"},
+    {"0", "0", "0", "0", "0", "0", "0", "3", "3", "3", "3"},
+    {"0", "0", "0", "0", "0", "0", "0", "1", "0", "0", "0"},
+    {"—", "—", "—", "—", "—", "—", "—", "H v0", "T v0", "—", "—"},
+    {"0, 0", "0, 0", "0, 0", "0, 0", "0, 0", "0, 0", "0, 0", "0, 0", "0, 0", "0, 0", "0, 0"},
+    {"0, 0", "0, 0", "0, 0", "0, 0", "0, 0", "0, 0", "0, 0", "0, 0", "0, 0", "0, 0", "0, 0"},
+    {"0", "0", "0", "0", "0", "0", "0", "0", "0", "1", "1"},
+};
+
+static void pt_link(const tn_sim *s, int node, int port, int inj, char *out, size_t len)
+{
+    snprintf(out, len, "—");
+    for (long i = 0; i < s->lk.nlev[s->lk.cur]; i++) {
+        const tn_link_ev *e = &s->lk.lev[s->lk.cur][i];
+        int hit = inj ? e->from_node < 0 && e->node == node && e->from_port == port
+                      : e->from_node == node && e->from_port == port;
+        if (hit)
+            snprintf(out, len, "%s%s v%d", e->f.head ? "H" : "", e->f.tail ? "T" : "", e->f.vc);
+    }
+}
+
+static void pt_credit(const tn_sim *s, int node, int port, char *out, size_t len)
+{
+    snprintf(out, len, "—");
+    for (long i = 0; i < s->lk.ncev[s->lk.cur]; i++) {
+        const tn_credit_ev *e = &s->lk.cev[s->lk.cur][i];
+        if (e->node == node && e->port == port)
+            snprintf(out, len, "v%d", e->vc);
+    }
+}
+
+static void pt_req(const tn_sim *s, long x, char *out, size_t len)
+{
+    if (s->rt.pp.body[x])
+        snprintf(out, len, "B %d", s->rt.pp.port[x]);
+    else if (s->rt.pp.head[x])
+        snprintf(out, len, "H %d {%s%s}", s->rt.pp.port[x], (s->rt.pp.set[x] & 1u) ? "0" : "",
+                 (s->rt.pp.set[x] & 2u) ? ((s->rt.pp.set[x] & 1u) ? ",1" : "1") : "");
+    else
+        snprintf(out, len, "—");
+}
+
+static void pt_grant(const tn_sim *s, long slot, char *out, size_t len)
+{
+    if (s->rt.pp.gin[slot])
+        snprintf(out, len, "1 (v%d, %d)", s->rt.pp.vc[slot], s->rt.pp.op[slot]);
+    else
+        snprintf(out, len, "0");
+}
+
+static void pt_fill(const tn_sim *s, long delivered, char v[PT_ROWS][24])
+{
+    const int P = s->P, V = s->V;
+    const long n0_ivc = (0L * P + 0) * V + 0, n1_ivc = (1L * P + 2) * V + 1;
+    const long n0_ovc = (0L * P + 1) * V + 1;
+    char st[24];
+    int r = 0;
+    snprintf(v[r++], 24, "%d", s->src[0].credits[0]);
+    pt_link(s, 0, 0, 1, v[r++], 24);
+    snprintf(v[r++], 24, "%d", s->rt.iu.cnt[n0_ivc]);
+    wk_state(s, n0_ivc, st, sizeof st);
+    snprintf(v[r++], 24, "%s", st);
+    pt_req(s, n0_ivc, v[r++], 24);
+    pt_grant(s, 0L * P + 0, v[r++], 24);
+    snprintf(v[r++], 24, "%d", s->rt.pp.sent[n0_ivc]);
+    snprintf(v[r++], 24, "%d", s->rt.pp.sentok[0L * P + 0]);
+    snprintf(v[r++], 24, "%u", (unsigned)s->rt.pp.taken[0L * P + 1]);
+    pt_credit(s, 0, 0, v[r++], 24);
+    snprintf(v[r++], 24, "%d", s->rt.as.sa1_ptr[0L * P + 0]);
+    snprintf(v[r++], 24, "%d", s->rt.as.sa2_ptr[0L * P + 1]);
+    snprintf(v[r++], 24, "%u", (unsigned)((s->rt.ou.busy[0L * P + 1] >> 1) & 1u));
+    snprintf(v[r++], 24, "%d", s->rt.ou.credits[n0_ovc]);
+    pt_link(s, 0, 1, 0, v[r++], 24);
+    snprintf(v[r++], 24, "%d", s->rt.iu.cnt[n1_ivc]);
+    wk_state(s, n1_ivc, st, sizeof st);
+    snprintf(v[r++], 24, "%s", st);
+    pt_req(s, n1_ivc, v[r++], 24);
+    pt_grant(s, 1L * P + 2, v[r++], 24);
+    snprintf(v[r++], 24, "%d", s->rt.pp.sent[n1_ivc]);
+    snprintf(v[r++], 24, "%d", s->rt.pp.sentok[1L * P + 2]);
+    snprintf(v[r++], 24, "%u", (unsigned)s->rt.pp.taken[1L * P + 0]);
+    pt_credit(s, 1, 2, v[r++], 24);
+    snprintf(v[r++], 24, "%d", s->rt.as.sa1_ptr[1L * P + 2]);
+    snprintf(v[r++], 24, "%d", s->rt.as.sa2_ptr[1L * P + 0]);
+    snprintf(v[r++], 24, "%u", (unsigned)(s->rt.ou.busy[1L * P + 0] & 1u));
+    pt_link(s, 1, 0, 0, v[r++], 24);
+    snprintf(v[r++], 24, "%u, %u", (unsigned)s->rt.err[0], (unsigned)s->rt.pp.errc[0]);
+    snprintf(v[r++], 24, "%u, %u", (unsigned)s->rt.err[1], (unsigned)s->rt.pp.errc[1]);
+    snprintf(v[r++], 24, "%ld", delivered);
+}
+
+static void test_pipe_worked_trace(void **st_)
+{
+    (void)st_;
+    static const char *const keys[][2] = {
+        {"k", "4"}, {"n", "2"}, {"vcs", "2"}, {"buf", "8"}, {"pkt", "2"}, {"traffic", "trace"},
+        {"trace", "tb/regress/trace_worked.txt"}, {"warmup", "0"}, {"measure", "20"},
+        {"pipe", "1"}};
+    tn_sim *s = keys_sim(keys, sizeof keys / sizeof keys[0]);
+    last_pkt l = {0};
+    tn_sim_on_deliver(s, on_deliver, &l);
+    const int print = getenv("TN_PRINT_TRACE") != NULL;
+    static char got[PT_NC][PT_ROWS][24];
+    for (long t = 0; t < PT_C0 + PT_NC; t++) {
+        if (t >= PT_C0)
+            pt_fill(s, l.count, got[t - PT_C0]);
+        tn_sim_step(s);
+    }
+    if (print) {
+        printf("| register (visible in cycle →) |");
+        for (int c = 0; c < PT_NC; c++)
+            printf(" %d |", PT_C0 + c);
+        printf("\n|---|");
+        for (int c = 0; c < PT_NC; c++)
+            printf("---|");
+        printf("\n");
+        for (int r = 0; r < PT_ROWS; r++) {
+            printf("| %s |", pt_name[r]);
+            for (int c = 0; c < PT_NC; c++)
+                printf(" %s |", got[c][r]);
+            printf("\n");
+        }
+        for (int r = 0; r < PT_ROWS; r++) {
+            printf("    {");
+            for (int c = 0; c < PT_NC; c++)
+                printf("\"%s\"%s", got[c][r], c + 1 < PT_NC ? ", " : "");
+            printf("},\n");
+        }
+    }
+    for (int r = 0; r < PT_ROWS; r++)
+        for (int c = 0; c < PT_NC; c++)
+            if (pt_want[r][c] && strcmp(got[c][r], pt_want[r][c]))
+                fail_msg("start of cycle %d: %s is \"%s\", the table says \"%s\"", PT_C0 + c,
+                         pt_name[r], got[c][r], pt_want[r][c]);
+    assert_int_equal(l.count, 1);
+    assert_int_equal(l.r.ejected - l.r.created, 3 * 1 + 2 + 3);
+    tn_sim_free(s);
+}
+
 /* pipe=1 is refused where it is not defined: CHAOS; pipe takes 0 and 1 only. */
 static void test_pipe_refusals(void **st)
 {
@@ -297,7 +481,7 @@ int main(void)
         cmocka_unit_test(test_pipe_zero_load),       cmocka_unit_test(test_pipe_stream),
         cmocka_unit_test(test_pipe_past_saturation), cmocka_unit_test(test_pipe_recheck_taken),
         cmocka_unit_test(test_pipe_recheck_sent),    cmocka_unit_test(test_pipe_error_delay),
-        cmocka_unit_test(test_pipe_refusals),
+        cmocka_unit_test(test_pipe_refusals),       cmocka_unit_test(test_pipe_worked_trace),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
