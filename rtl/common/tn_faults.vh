@@ -119,3 +119,11 @@
 `else
 `define TN_HOOK_CTX_WRITE(wc, rst, w) (wc)
 `endif
+
+// pipe_taken (tn_sa_recheck, PIPE=1): the re-check ignores the output VCs a head took at the last
+// clock. ok: those VCs (pr_taken), w bits wide.
+`ifdef TN_FAULT_PIPE_TAKEN
+`define TN_HOOK_PIPE_TAKEN(ok, w) {(w){1'b0}}
+`else
+`define TN_HOOK_PIPE_TAKEN(ok, w) (ok)
+`endif
