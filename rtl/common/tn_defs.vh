@@ -61,7 +61,7 @@
 `define TN_PIPE_0 0
 `define TN_PIPE_1 1
 // enum planted
-`define TN_PLANTED_COUNT 12
+`define TN_PLANTED_COUNT 13
 `define TN_PLANTED_CREDIT_VC0 0
 `define TN_PLANTED_VC_PICK 1
 `define TN_PLANTED_VC_TAKE 2
@@ -74,6 +74,7 @@
 `define TN_PLANTED_GAL_TMAX 9
 `define TN_PLANTED_ACOR_HYS 10
 `define TN_PLANTED_CTX_WRITE 11
+`define TN_PLANTED_PIPE_TAKEN 12
 // error vector bits
 `define TN_ERR_CREDIT_OVF 0
 `define TN_ERR_CREDIT_UNF 1
