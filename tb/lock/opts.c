@@ -86,6 +86,10 @@ static int fault_built(enum tn_planted f, const tn_config *c, const char *rtl, c
         *need = "routing=acor";
         *where = "the ACOR block (rtl/ni/tn_acor.v)";
         return c->routing == TN_ROUTE_ACOR;
+    case TN_PLANTED_PIPE_TAKEN:
+        *need = "pipe=1";
+        *where = "PIPE=1's re-check (rtl/router/tn_sa_recheck.v)";
+        return c->pipe == TN_PIPE_1;
     case TN_PLANTED_CTX_WRITE:
         *need = "rtl=emu";
         *where = "the context memories of the time-multiplexed torus (rtl/common/tn_ctx_reg.v)";
