@@ -3,6 +3,7 @@
 // docs/microarchitecture.md 6.8): the flit the port sends now is not a tail, its VC holds another
 // flit and the output VC it leaves on has another credit (or is on a terminal port), so the
 // VC's grant made now may be used at the next clock as the body behind it. Pure function.
+// not kept as its own hierarchy: merged into tn_router, as docs/pipe.md measured it
 module tn_sa_goes_on #(
     parameter P    = 5,
     parameter V    = 2,

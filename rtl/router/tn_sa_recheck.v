@@ -7,6 +7,7 @@
 // is not empty; or its VC sent at the last clock, the flit behind may go on (sentok) and its
 // request was not adaptive. Reads registers only (the second cycle stays short). With the planted
 // fault pipe_taken the VCs taken are ignored (rtl/common/tn_faults.vh). Pure function.
+// not kept as its own hierarchy: merged into tn_router, as docs/pipe.md measured it
 `include "tn_faults.vh"
 module tn_sa_recheck #(
     parameter P = 5,
