@@ -810,7 +810,7 @@ module tn_router #(
     // head arrives only with a route the crossbar connects (an upstream routing by the same
     // algorithm never makes a turn that DOR does not take, R8.6.1).
     generate
-        if (CTX == 1 && STAGES == 1) begin : g_fv
+        if (CTX == 1 && STAGES == 1 && PIPE == 0) begin : g_fv
             integer fo, fi, fv;
             reg [P-1:0] f_sel;   // per input port: some output port's grant names it
             reg [P-1:0] f_two;   // per input port: two output ports' grants name it
