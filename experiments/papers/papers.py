@@ -103,8 +103,19 @@ class Runner:
         for j, keys in todo:
             uniq.setdefault(self.key(j, keys), (j, keys))
         out, fails = {}, []
+
+        def cost(item):
+            """a guess of the command's time, to start the longest first: nodes x flits x cycles"""
+            j, keys = item[1]
+            kv = dict(x.split("=", 1) for x in keys if "=" in x)
+            try:
+                c = int(kv.get("k", 8)) ** int(kv.get("n", 2)) * int(kv.get("pkt", "4").split("-")[-1])
+                c *= int(kv.get("measure", "10000")) * (8 if j.sub == "sat" else 1)
+            except ValueError:
+                c = 0
+            return -c
         with concurrent.futures.ThreadPoolExecutor(max_workers=self.jobs) as ex:
-            futs = {h: ex.submit(self.one, j, keys) for h, (j, keys) in uniq.items()}
+            futs = {h: ex.submit(self.one, j, keys) for h, (j, keys) in sorted(uniq.items(), key=cost)}
             for h, f in futs.items():
                 out[h] = f.result()
         res = {}
