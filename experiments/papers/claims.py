@@ -140,8 +140,9 @@ def mean_of(R, name, field):
 
 
 class Mode:
-    def __init__(self, quick):
-        self.quick = quick
+    def __init__(self, quick, medium=False):
+        self.quick, self.medium = quick, medium and not quick
+        self.name = "quick" if quick else "medium" if self.medium else "full"
         if quick:
             self.win = ["warmup=200", "measure=1000", "drain=3000"]
             self.sat = ["tol=0.05"]
@@ -162,6 +163,12 @@ class Mode:
             self.pair_measure = 50000
             self.stab_cycles, self.fig14_cycles = 6000, 3600
             self.acor_k, self.acor_hi, self.acor_step, self.acor_cycles = 8, 1024, 8192, 24576
+        if self.medium:
+            # the full mode's networks and packets, half its windows and fewer replications:
+            # for a busy machine (docs/papers.md)
+            self.win = ["warmup=1000", "measure=5000"]
+            self.run_reps, self.perms = 3, 4
+            self.pair_measure = 20000
         self.reuse = None  # results/gal/report_card.csv's permutations, when reused
 
 
@@ -185,7 +192,7 @@ def reuse_report_card(M):
     8x8, pkt=4 buf=8 term=4 transit=on warmup=2000 measure=10000): {(routing, perm_seed): flits}
     when it holds at least M.perms permutations of every algorithm, else None"""
     path = os.path.join(ROOT, "results", "gal", "report_card.csv")
-    if M.quick or not os.path.exists(path):
+    if M.quick or M.medium or not os.path.exists(path):
         return None
     d = {}
     for r in csv.DictReader(open(path)):
@@ -884,8 +891,8 @@ def claims004(M):
     return C
 
 
-def all_claims(quick):
-    M = Mode(quick)
+def all_claims(quick, medium=False):
+    M = Mode(quick, medium)
     C = claims000(M) + claims001(M) + claims003(M) + claims004(M)
     ids = [c["id"] for c in C]
     dup = {x for x in ids if ids.count(x) > 1}

@@ -7,6 +7,8 @@ holds/differs) and results/papers/<paper>.md (every column of the rows, with PNG
 
 Usage (from the repository's root; make papers / make papers QUICK=1):
     python3 experiments/papers/papers.py [--quick] [--jobs N] [--out DIR] [--fresh]
+--medium: the full mode's networks and packets with half its windows (warmup=1000
+measure=5000), 3 seeds a run and 4 permutations: for a machine shared with other work.
 --quick: small networks, short runs, two replications: a sanity check that every row runs and
 the page is complete; its verdicts are labelled "quick: ..." and are not claims.
 --jobs N: commands at once (default 2), each one tnsim/tnmodel process.
@@ -200,7 +202,9 @@ def write_pages(out, C, M, quick, secs, runner, cmdline):
         f.write("Written by `%s` (mode: %s) in %.0f s wall on %d job(s) at once (%d commands run, "
                 "%d reused from the cache), %s UTC.\n\n" % (
                     cmdline, "QUICK: small networks and short runs; the verdicts are a sanity "
-                    "check, not claims" if quick else "full", secs, runner.jobs, runner.ran,
+                    "check, not claims" if quick else M.name + (
+                        ": the full mode's networks with half its windows and fewer "
+                        "replications" if M.medium else ""), secs, runner.jobs, runner.ran,
                     runner.reused, datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M")))
         f.write("A verdict compares tn's 95 %% interval (value ± CI), widened by the tolerance, "
                 "with the paper's value: `=` holds when they meet, `≥` / `≤` when some of the "
@@ -228,7 +232,7 @@ def write_pages(out, C, M, quick, secs, runner, cmdline):
         with open(os.path.join(out, "%s.md" % p), "w") as f:
             f.write("# Paper %s: %s\n\n" % (p, CL.PAPERS[p]))
             f.write("Mode: %s. [Back to the index](index.md). Rows defined in "
-                    "experiments/papers/claims.py.\n\n" % ("quick" if quick else "full"))
+                    "experiments/papers/claims.py.\n\n" % M.name)
             for png, cap in pngs:
                 f.write("![%s](%s)\n\n%s\n\n" % (cap, png, cap))
             for c in C:
@@ -336,6 +340,7 @@ def plots(out, p, C, quick):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--medium", action="store_true")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default=os.path.join(ROOT, "results", "papers"))
     ap.add_argument("--fresh", action="store_true")
@@ -346,7 +351,7 @@ def main():
         if not os.path.exists(BIN[p]):
             sys.exit("papers.py: %s is not built (make build)" % BIN[p])
     t0 = time.time()
-    M, C = CL.all_claims(a.quick)
+    M, C = CL.all_claims(a.quick, a.medium)
     out = a.out
     cache = os.path.join(out, "cache")
     if a.fresh and os.path.isdir(cache):
@@ -363,7 +368,7 @@ def main():
             c["R"] = {name: res[id(j)] for name, j in c["jobs"].items()}
     evaluate(C, res)
     secs = time.time() - t0
-    cmdline = "make papers" + (" QUICK=1" if a.quick else "")
+    cmdline = "make papers" + (" QUICK=1" if a.quick else " MEDIUM=1" if M.medium else "")
     write_pages(out, C, M, a.quick, secs, runner, cmdline)
     with open(os.path.join(out, "claims.csv"), "w", newline="") as f:
         w = csv.writer(f)
