@@ -55,8 +55,10 @@ def file_hash(path):
 
 
 class Runner:
-    def __init__(self, cache, jobs):
+    def __init__(self, cache, jobs, budget=None):
         self.cache, self.jobs = cache, jobs
+        self.deadline = time.time() + budget if budget else None
+        self.skipped = 0
         os.makedirs(cache, exist_ok=True)
         self.bhash = {p: file_hash(b) for p, b in BIN.items() if os.path.exists(b)}
         self.ran = self.reused = 0
@@ -81,6 +83,9 @@ class Runner:
         if os.path.exists(path) and (not job.series or os.path.exists(spath)):
             self.reused += 1
             return json.load(open(path))
+        if self.deadline and time.time() > self.deadline:
+            self.skipped += 1
+            return {"argv": [job.prog, job.sub] + keys, "rc": None, "skipped": True}
         argv = self.argv(job, keys) + (["series=" + spath] if job.series else [])
         t0 = time.time()
         p = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT)
@@ -126,6 +131,9 @@ class Runner:
             for keys in j.commands():
                 h = self.key(j, keys)
                 rec = out[h]
+                if rec.get("skipped"):
+                    reps.append("skipped")
+                    continue
                 ok = rec["rc"] == 0 or (j.sub == "check" and rec["rc"] == 1)
                 if not ok:
                     fails.append("%s: exit %d: %s" % (" ".join(rec["argv"]), rec["rc"],
@@ -170,6 +178,9 @@ def evaluate(C, res):
             c["cell"], c["verdict"] = c["value"], "not run"
             continue
         R = {name: res[id(j)] for name, j in c["jobs"].items()}
+        if any(r == "skipped" for reps in R.values() for r in reps):
+            c["cell"], c["verdict"] = "not run: the time budget (--budget) ran out", "not run"
+            continue
         if any(r is None for reps in R.values() for r in reps):
             c["cell"], c["verdict"] = "error: a command failed (see the log)", "error"
             continue
@@ -200,12 +211,13 @@ def write_pages(out, C, M, quick, secs, runner, cmdline):
     with open(os.path.join(out, "index.md"), "w") as f:
         f.write("# The papers' claims, checked by tn\n\n")
         f.write("Written by `%s` (mode: %s) in %.0f s wall on %d job(s) at once (%d commands run, "
-                "%d reused from the cache), %s UTC.\n\n" % (
+                "%d reused from the cache%s), %s UTC.\n\n" % (
                     cmdline, "QUICK: small networks and short runs; the verdicts are a sanity "
                     "check, not claims" if quick else M.name + (
                         ": the full mode's networks with half its windows and fewer "
                         "replications" if M.medium else ""), secs, runner.jobs, runner.ran,
-                    runner.reused, datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M")))
+                    runner.reused, ", %d not started: the time budget ran out" % runner.skipped
+                    if runner.skipped else "", datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M")))
         f.write("A verdict compares tn's 95 %% interval (value ± CI), widened by the tolerance, "
                 "with the paper's value: `=` holds when they meet, `≥` / `≤` when some of the "
                 "interval is on the paper's side, `in lo..hi` when it meets the range "
@@ -344,6 +356,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default=os.path.join(ROOT, "results", "papers"))
     ap.add_argument("--fresh", action="store_true")
+    ap.add_argument("--budget", type=float, default=None,
+                    help="seconds: start no command after this (its rows say not run)")
     a = ap.parse_args()
     if not 1 <= a.jobs <= 64:
         sys.exit("papers.py: --jobs %d: allowed 1..64" % a.jobs)
@@ -357,14 +371,15 @@ def main():
     if a.fresh and os.path.isdir(cache):
         shutil.rmtree(cache)
     os.makedirs(out, exist_ok=True)
-    runner = Runner(cache, a.jobs)
+    runner = Runner(cache, a.jobs, a.budget)
     jobs = {}
     for c in C:
         for j in c.get("jobs", {}).values():
             jobs[id(j)] = j
     res, fails = runner.run_all(list(jobs.values()))
     for c in C:
-        if c.get("jobs"):
+        if c.get("jobs") and not any(r in (None, "skipped") for j in c["jobs"].values()
+                                     for r in res[id(j)]):
             c["R"] = {name: res[id(j)] for name, j in c["jobs"].items()}
     evaluate(C, res)
     secs = time.time() - t0
