@@ -297,6 +297,7 @@ acor: setup-core build/bin/tnsim ## ACOR against VAL, MIN AD and GOAL (8x8, 16x1
 	@bash experiments/acor/acor_sweep.sh
 
 papers: setup-core build/bin/tnsim build/bin/tnmodel ## every checkable claim of papers 000, 001, 003, 004 against tnsim/tnmodel: results/papers/index.md (claim, paper value, tn value ± 95 % CI, tolerance, holds/differs) and a page per paper with plots (docs/papers.md); QUICK=1 small and short (a sanity check, verdicts not claimed), MEDIUM=1 the full sizes with half the windows, BUDGET=s no command started after s seconds, JOBS=n commands at once (default 2)
+	@if [ -z "$(QUICK)" ] || [ ! -f results/tnmodel/compare.csv ]; then QUICK=$(QUICK) python3 experiments/tnmodel/compare.py >/dev/null; fi
 	@python3 experiments/papers/papers.py $(if $(QUICK),--quick) $(if $(MEDIUM),--medium) $(if $(BUDGET),--budget $(BUDGET)) --jobs $(or $(JOBS),2)
 
 clean: ## remove build/ and results/

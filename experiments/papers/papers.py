@@ -247,6 +247,8 @@ def write_pages(out, C, M, quick, secs, runner, cmdline):
                     "experiments/papers/claims.py.\n\n" % M.name)
             for png, cap in pngs:
                 f.write("![%s](%s)\n\n%s\n\n" % (cap, png, cap))
+            if p == "004":
+                model_vs_sim(out, f)
             for c in C:
                 if c["paper"] != p:
                     continue
@@ -264,6 +266,28 @@ def write_pages(out, C, M, quick, secs, runner, cmdline):
                 f.write("- how tn's value is computed: %s\n" % c["how"])
                 f.write("- tolerance: %s (%s)\n" % (fmt(c["tol"]), c["tol_src"]))
                 f.write("- tn's value: %s\n- verdict: %s\n\n" % (c["cell"], vd))
+
+
+def model_vs_sim(out, f):
+    """Paper 004's page: the model against tnsim (experiments/tnmodel/compare.py's plots and
+    relative-error table), copied from results/tnmodel/ when that run is there."""
+    src = os.path.join(ROOT, "results", "tnmodel")
+    f.write("## The model against the simulator\n\n")
+    table = os.path.join(src, "compare.md")
+    if not os.path.exists(table):
+        f.write("Not run: results/tnmodel/compare.md is missing (`python3 "
+                "experiments/tnmodel/compare.py` writes it; `make papers` runs it).\n\n")
+        return
+    for name in sorted(os.listdir(src)):
+        if name.startswith("compare_") and name.endswith(".png"):
+            shutil.copyfile(os.path.join(src, name), os.path.join(out, name))
+            f.write("![latency against the offered rate, %s](%s)\n\n" % (name[8:-4], name))
+    f.write("From `python3 experiments/tnmodel/compare.py` (docs/tnmodel.md, \"Against the "
+            "simulator\"):\n\n")
+    with open(table) as t:  # its headings one level below the page's section
+        for line in t.read().rstrip("\n").split("\n"):
+            f.write(("##" + line if line.startswith("#") else line) + "\n")
+    f.write("\n")
 
 
 def plots(out, p, C, quick):
