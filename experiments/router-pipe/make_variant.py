@@ -26,6 +26,19 @@
 #      at the end of t. The allocation of t+1 sees the grant in flight through masks: its output
 #      VC (a head's) is not free to take, and its input VC requests only as the body that follows
 #      (its flit not a tail, a second flit held, a second credit on its output VC)
+#   K  M with nothing after stage 2 but registers (implies M and 1): cycle t (allocation) reads
+#      the state S_t (registers) and the grant registered at the end of t-1, which traverses in
+#      t; the output VC of a head is chosen beside stage 2, from stage 1's winner (its port after
+#      the selection, its route set, take/atake of S_t minus the VC the grant in flight takes);
+#      stage 2's grants, that VC and whether it is taken are registered. Cycle t+1 traverses that
+#      grant as registered (buffer read, crossbar, output register, credits, busy, VC state) and
+#      re-checks nothing. The allocation of t+1 sees it through masks formed from S_{t+1} and the
+#      registers only, beside the requests: per output VC, taken = the output VC the registered
+#      head takes (ou_alloc_ovc, from the registered crossbar selects), not free to take (take,
+#      atake, afree); per input VC, sent = it sends now (registered port grant and VC), and then it
+#      requests only as the body behind, for the same port, if go = the flit it sends is not a
+#      tail, it holds cnt >= 2 and the registered output VC has credits >= 2 (or is terminal). The
+#      pointers move at the end of t, with the allocation
 import re
 import shutil
 import sys
@@ -197,13 +210,15 @@ REG = """    reg  [PV-1:0]   pr_body_r, pr_head_r;
 
 def patch(src, variant):
     feats = set(variant) if variant != "base" else set()
-    bad = feats - set("EAGR1M")
+    bad = feats - set("EAGR1MK")
+    if "K" in feats:
+        feats.add("M")
     if "M" in feats:
         feats.add("1")
     if bad or ("A" in feats and "G" in feats) or ("R" in feats and "G" not in feats) or \
             ("M" in feats and (feats & set("AGR"))):
-        sys.exit(f"make_variant: variant '{variant}': letters from E, A, G, R, 1 (not A with G; R "
-                 "only with G), or base")
+        sys.exit(f"make_variant: variant '{variant}': letters from E, A, G, R, 1, M, K (not A with G; R "
+                 "only with G; M and K without A, G, R), or base")
     if "E" in feats:
         m = re.search(r"wire \[EW-1:0\] err_d = err_w \| (\{.*?\});", src, re.S)
         if not m:
@@ -233,6 +248,8 @@ def patch(src, variant):
                    "g2 declaration")
     if "M" in feats:
         src = patch_m(src)
+    if "K" in feats:
+        src = patch_k(src)
     if "A" in feats:
         blk = (CHECK.replace("@VALID@", "s1_valid").replace("@GIN@", "{P{1'b0}}")
                .replace("@GOH@", "{P*P{1'b0}}").replace("@VC@", "s1_vc")
@@ -397,9 +414,35 @@ def patch_m(src):
     return src
 
 
+def patch_k(src):
+    """K (on M): the output VC chosen beside stage 2; the masks from registers and S_t only."""
+    # tn_send on stage 1's winner (one iteration: its grant is iteration 1's or none), not after
+    # stage 2: its VC, port and output VC do not depend on the grant, whether it takes one does
+    src = once(src, "                .g1_in_i    (g1_in[gp]),\n                .gnt_i      (in_gnt[gp]),",
+               "                .g1_in_i    (1'b1),\n                .gnt_i      (s1_valid_c[gp]),",
+               "tn_send grants")
+    src = once(src, "        mf_in_alloc <= in_alloc;", "        mf_in_alloc <= in_alloc & in_gnt;",
+               "mf_in_alloc")
+    # the output VC the head in flight takes: decoded from the registered grant by the crossbar
+    # (ou_alloc_ovc, the traversal's own), not registered after stage 2
+    src = once(src, "    wire [PV-1:0]   mf_take = take_ovc & ~mf_taken;\n"
+               "    wire [PV-1:0]   mf_atake = atake_ovc & ~mf_taken;\n",
+               "    wire [PV-1:0]   mf_take = take_ovc & ~ou_alloc_ovc;\n"
+               "    wire [PV-1:0]   mf_atake = atake_ovc & ~ou_alloc_ovc;\n", "mf_take")
+    m = re.search(r"    reg \[P\*V-1:0\] mf_taken_d;\n.*?\n    end\n", src, re.S)
+    if not m:
+        sys.exit("make_variant: anchor 'mf_taken_d' not found in the M patch")
+    src = src.replace(m.group(0), "")
+    src = once(src, "            mf_taken <= {P*V{1'b0}};\n", "", "mf_taken reset")
+    src = once(src, "            mf_taken <= mf_taken_d;\n", "", "mf_taken load")
+    src = once(src, "    reg  [P*V-1:0]  mf_taken;      // [op*V + ov]: the output VC a head in flight takes\n",
+               "", "mf_taken decl")
+    return src
+
+
 def main():
     if len(sys.argv) not in (2, 3):
-        sys.exit("usage: make_variant.py VARIANT [OUT_DIR]  (VARIANT: base or letters of E A G 1)")
+        sys.exit("usage: make_variant.py VARIANT [OUT_DIR]  (VARIANT: base or letters of E A G R 1 M K)")
     variant = sys.argv[1]
     out = Path(sys.argv[2]) if len(sys.argv) == 3 else ROOT / "build" / "pipe" / variant
     if out.exists():
