@@ -39,6 +39,9 @@
 #      requests only as the body behind, for the same port, if go = the flit it sends is not a
 #      tail, it holds cnt >= 2 and the registered output VC has credits >= 2 (or is terminal). The
 #      pointers move at the end of t, with the allocation
+#   T  with K: taken registered instead: at the end of t, per output VC, the head granted in t
+#      takes it (stage 2's port grant, the winner's output VC chosen beside it); the registered
+#      alloc flag is not gated by the grant (the input unit and the crossbar gate it)
 import re
 import shutil
 import sys
@@ -210,7 +213,9 @@ REG = """    reg  [PV-1:0]   pr_body_r, pr_head_r;
 
 def patch(src, variant):
     feats = set(variant) if variant != "base" else set()
-    bad = feats - set("EAGR1MK")
+    bad = feats - set("EAGR1MKT")
+    if "T" in feats and "K" not in feats:
+        sys.exit(f"make_variant: variant '{variant}': T only with K")
     if "K" in feats:
         feats.add("M")
     if "M" in feats:
@@ -250,6 +255,8 @@ def patch(src, variant):
         src = patch_m(src)
     if "K" in feats:
         src = patch_k(src)
+    if "T" in feats:
+        src = patch_t(src)
     if "A" in feats:
         blk = (CHECK.replace("@VALID@", "s1_valid").replace("@GIN@", "{P{1'b0}}")
                .replace("@GOH@", "{P*P{1'b0}}").replace("@VC@", "s1_vc")
@@ -438,6 +445,33 @@ def patch_k(src):
     src = once(src, "    reg  [P*V-1:0]  mf_taken;      // [op*V + ov]: the output VC a head in flight takes\n",
                "", "mf_taken decl")
     return src
+
+
+def patch_t(src):
+    """T (on K): the output VCs taken registered with the grant; mf_in_alloc not gated."""
+    src = once(src, "        mf_in_alloc <= in_alloc & in_gnt;", "        mf_in_alloc <= in_alloc;",
+               "mf_in_alloc")
+    src = once(src, "    wire [PV-1:0]   mf_take = take_ovc & ~ou_alloc_ovc;\n"
+               "    wire [PV-1:0]   mf_atake = atake_ovc & ~ou_alloc_ovc;\n",
+               "    reg  [PV-1:0]   mk_taken_r;   // [op*V + ov]: a head granted at the last edge takes it\n"
+               "    wire [PV-1:0]   mf_take = take_ovc & ~mk_taken_r;\n"
+               "    wire [PV-1:0]   mf_atake = atake_ovc & ~mk_taken_r;\n", "mf_take (K)")
+    blk = """    // T: per output VC, the head granted now takes it (stage 2's grant of the output port to the
+    // input port whose winner takes a VC, that VC), registered for the next allocation's masks
+    reg [PV-1:0] mk_taken_d;
+    integer mka, mkb;
+    always @(*) begin
+        mk_taken_d = {PV{1'b0}};
+        for (mka = 0; mka < P; mka = mka + 1)
+            for (mkb = 0; mkb < P; mkb = mkb + 1)
+                if (g1_oh_op_ip[mka*P + mkb] && in_alloc[mkb])
+                    mk_taken_d[mka*V + in_ov[mkb*VW +: VW]] = 1'b1;
+    end
+    always @(posedge clk_i) mk_taken_r <= rst_i ? {PV{1'b0}} : mk_taken_d;
+"""
+    return once(src, "    // from each output port's one-hot grant, the index after the granted input port",
+                blk + "    // from each output port's one-hot grant, the index after the granted input port",
+                "sa2_next comment")
 
 
 def main():
