@@ -42,6 +42,10 @@
 #   T  with K: taken registered instead: at the end of t, per output VC, the head granted in t
 #      takes it (stage 2's port grant, the winner's output VC chosen beside it); the registered
 #      alloc flag is not gated by the grant (the input unit and the crossbar gate it)
+#   O  with K: taken formed from registered one-hots, not through the traversal's crossbar: at
+#      the end of t, per input port, the output VC its winner takes (one-hot, 0 if it takes
+#      none), in t+1 taken[op][ov] = OR over ip of the registered port grant [op][ip] and that
+#      one-hot; the alloc flag not gated by the grant (as T)
 import re
 import shutil
 import sys
@@ -213,9 +217,9 @@ REG = """    reg  [PV-1:0]   pr_body_r, pr_head_r;
 
 def patch(src, variant):
     feats = set(variant) if variant != "base" else set()
-    bad = feats - set("EAGR1MKT")
-    if "T" in feats and "K" not in feats:
-        sys.exit(f"make_variant: variant '{variant}': T only with K")
+    bad = feats - set("EAGR1MKTO")
+    if (feats & set("TO")) and ("K" not in feats or feats >= set("TO")):
+        sys.exit(f"make_variant: variant '{variant}': T or O (not both) only with K")
     if "K" in feats:
         feats.add("M")
     if "M" in feats:
@@ -257,6 +261,8 @@ def patch(src, variant):
         src = patch_k(src)
     if "T" in feats:
         src = patch_t(src)
+    if "O" in feats:
+        src = patch_o(src)
     if "A" in feats:
         blk = (CHECK.replace("@VALID@", "s1_valid").replace("@GIN@", "{P{1'b0}}")
                .replace("@GOH@", "{P*P{1'b0}}").replace("@VC@", "s1_vc")
@@ -472,6 +478,39 @@ def patch_t(src):
     return once(src, "    // from each output port's one-hot grant, the index after the granted input port",
                 blk + "    // from each output port's one-hot grant, the index after the granted input port",
                 "sa2_next comment")
+
+
+def patch_o(src):
+    """O (on K): taken from registered one-hots (no crossbar); mf_in_alloc not gated."""
+    src = once(src, "        mf_in_alloc <= in_alloc & in_gnt;", "        mf_in_alloc <= in_alloc;\n"
+               "        mk_aov_r <= mk_aov_d;", "mf_in_alloc")
+    src = once(src, "    wire [PV-1:0]   mf_take = take_ovc & ~ou_alloc_ovc;\n"
+               "    wire [PV-1:0]   mf_atake = atake_ovc & ~ou_alloc_ovc;\n",
+               """    // O: per input port the output VC its grant in flight takes (one-hot), per output VC taken
+    reg  [PV-1:0]   mk_aov_r;
+    wire [PV-1:0]   mk_aov_d, mk_taken;
+    wire [V*P-1:0]  mk_aov_col;   // [ov*P + ip]
+    genvar mkg, mkh;
+    generate
+        for (mkg = 0; mkg < P; mkg = mkg + 1) begin : g_mk_aov
+            for (mkh = 0; mkh < V; mkh = mkh + 1) begin : g_v
+                localparam integer MKH = mkh;
+                assign mk_aov_d[mkg*V + mkh] = in_alloc[mkg] && in_ov[mkg*VW +: VW] == MKH[VW-1:0];
+                assign mk_taken[mkg*V + mkh] = |(mf_out_oh[mkg*P +: P] & mk_aov_col[mkh*P +: P]);
+            end
+        end
+    endgenerate
+    generate
+        for (mkg = 0; mkg < P; mkg = mkg + 1) begin : g_mk_col
+            for (mkh = 0; mkh < V; mkh = mkh + 1) begin : g_v
+                assign mk_aov_col[mkh*P + mkg] = mk_aov_r[mkg*V + mkh];
+            end
+        end
+    endgenerate
+    wire [PV-1:0]   mf_take = take_ovc & ~mk_taken;
+    wire [PV-1:0]   mf_atake = atake_ovc & ~mk_taken;
+""", "mf_take (K)")
+    return src
 
 
 def main():
