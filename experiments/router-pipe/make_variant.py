@@ -226,7 +226,7 @@ def patch(src, variant):
         feats.add("1")
     if bad or ("A" in feats and "G" in feats) or ("R" in feats and "G" not in feats) or \
             ("M" in feats and (feats & set("AGR"))):
-        sys.exit(f"make_variant: variant '{variant}': letters from E, A, G, R, 1, M, K (not A with G; R "
+        sys.exit(f"make_variant: variant '{variant}': letters from E, A, G, R, 1, M, K, T, O (not A with G; R "
                  "only with G; M and K without A, G, R), or base")
     if "E" in feats:
         m = re.search(r"wire \[EW-1:0\] err_d = err_w \| (\{.*?\});", src, re.S)
