@@ -202,6 +202,13 @@ def esc(s):
     return str(s).replace("|", "\\|").replace("\n", " ")
 
 
+def shown_verdict(c, q):
+    """A claim's verdict as the pages print it: holds / differs prefixed by the mode's label (q,
+    "quick: " in quick mode), the other verdicts as they are."""
+    vd = c["verdict"]
+    return q + vd if vd in ("holds", "differs") else vd
+
+
 def write_pages(out, C, M, quick, secs, runner, cmdline):
     q = "quick: " if quick else ""
     papers = sorted({c["paper"] for c in C})
@@ -232,9 +239,7 @@ def write_pages(out, C, M, quick, secs, runner, cmdline):
             for c in C:
                 if c["paper"] != p:
                     continue
-                vd = c["verdict"]
-                if vd in ("holds", "differs"):
-                    vd = q + vd
+                vd = shown_verdict(c, q)
                 f.write("| %s | %s | %s | %s | %s | %s | %s | [%s](%s.md#%s) |\n" % (
                     c["id"], esc(c["where"]), esc(c["statement"]), pv_cell(c), fmt(c["tol"]),
                     esc(c["cell"]), vd, p, p, c["id"]))
@@ -252,9 +257,7 @@ def write_pages(out, C, M, quick, secs, runner, cmdline):
             for c in C:
                 if c["paper"] != p:
                     continue
-                vd = c["verdict"]
-                if vd in ("holds", "differs"):
-                    vd = q + vd
+                vd = shown_verdict(c, q)
                 f.write('<a id="%s"></a>\n### %s: %s\n\n' % (c["id"], c["id"], vd))
                 f.write("- where: %s\n- the paper: %s\n- paper value: %s %s\n" % (
                     c["where"], c["statement"], pv_cell(c), c["unit"]))
