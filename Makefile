@@ -41,7 +41,7 @@ LIB_HDR := $(wildcard cmodel/include/*.h cmodel/hw/*.h cmodel/sim/*.h)
 TEST_SRC := $(wildcard tb/unit/test_*.c)
 TEST_BIN := $(patsubst tb/unit/%.c,build/test/%,$(TEST_SRC))
 
-.PHONY: help setup setup-core build run test regress lint waves bench mutate coverage formal gal acor fpga prog clean defs keydocs fuzz
+.PHONY: help setup setup-core build run test regress lint waves bench mutate coverage formal gal acor papers fpga prog clean defs keydocs fuzz
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | awk -F'\t' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -295,6 +295,10 @@ acor: setup-core build/bin/tnsim ## ACOR against VAL, MIN AD and GOAL (8x8, 16x1
 	@bash experiments/acor/acor_transient.sh
 	@K=16 bash experiments/acor/acor_transient.sh
 	@bash experiments/acor/acor_sweep.sh
+
+papers: setup-core build/bin/tnsim build/bin/tnmodel ## every checkable claim of papers 000, 001, 003, 004 against tnsim/tnmodel: results/papers/index.md (claim, paper value, tn value ± 95 % CI, tolerance, holds/differs) and a page per paper with plots (docs/papers.md); QUICK=1 small and short (a sanity check, verdicts not claimed), MEDIUM=1 the full sizes with half the windows, BUDGET=s no command started after s seconds, JOBS=n commands at once (default 2)
+	@if [ -z "$(QUICK)" ] || [ ! -f results/tnmodel/compare.csv ]; then QUICK=$(QUICK) python3 experiments/tnmodel/compare.py >/dev/null; fi
+	@python3 experiments/papers/papers.py $(if $(QUICK),--quick) $(if $(MEDIUM),--medium) $(if $(BUDGET),--budget $(BUDGET)) --jobs $(or $(JOBS),2)
 
 clean: ## remove build/ and results/
 	rm -rf build results

@@ -26,6 +26,26 @@
 #      at the end of t. The allocation of t+1 sees the grant in flight through masks: its output
 #      VC (a head's) is not free to take, and its input VC requests only as the body that follows
 #      (its flit not a tail, a second flit held, a second credit on its output VC)
+#   K  M with nothing after stage 2 but registers (implies M and 1): cycle t (allocation) reads
+#      the state S_t (registers) and the grant registered at the end of t-1, which traverses in
+#      t; the output VC of a head is chosen beside stage 2, from stage 1's winner (its port after
+#      the selection, its route set, take/atake of S_t minus the VC the grant in flight takes);
+#      stage 2's grants, that VC and whether it is taken are registered. Cycle t+1 traverses that
+#      grant as registered (buffer read, crossbar, output register, credits, busy, VC state) and
+#      re-checks nothing. The allocation of t+1 sees it through masks formed from S_{t+1} and the
+#      registers only, beside the requests: per output VC, taken = the output VC the registered
+#      head takes (ou_alloc_ovc, from the registered crossbar selects), not free to take (take,
+#      atake, afree); per input VC, sent = it sends now (registered port grant and VC), and then it
+#      requests only as the body behind, for the same port, if go = the flit it sends is not a
+#      tail, it holds cnt >= 2 and the registered output VC has credits >= 2 (or is terminal). The
+#      pointers move at the end of t, with the allocation
+#   T  with K: taken registered instead: at the end of t, per output VC, the head granted in t
+#      takes it (stage 2's port grant, the winner's output VC chosen beside it); the registered
+#      alloc flag is not gated by the grant (the input unit and the crossbar gate it)
+#   O  with K: taken formed from registered one-hots, not through the traversal's crossbar: at
+#      the end of t, per input port, the output VC its winner takes (one-hot, 0 if it takes
+#      none), in t+1 taken[op][ov] = OR over ip of the registered port grant [op][ip] and that
+#      one-hot; the alloc flag not gated by the grant (as T)
 import re
 import shutil
 import sys
@@ -197,13 +217,17 @@ REG = """    reg  [PV-1:0]   pr_body_r, pr_head_r;
 
 def patch(src, variant):
     feats = set(variant) if variant != "base" else set()
-    bad = feats - set("EAGR1M")
+    bad = feats - set("EAGR1MKTO")
+    if (feats & set("TO")) and ("K" not in feats or feats >= set("TO")):
+        sys.exit(f"make_variant: variant '{variant}': T or O (not both) only with K")
+    if "K" in feats:
+        feats.add("M")
     if "M" in feats:
         feats.add("1")
     if bad or ("A" in feats and "G" in feats) or ("R" in feats and "G" not in feats) or \
             ("M" in feats and (feats & set("AGR"))):
-        sys.exit(f"make_variant: variant '{variant}': letters from E, A, G, R, 1 (not A with G; R "
-                 "only with G), or base")
+        sys.exit(f"make_variant: variant '{variant}': letters from E, A, G, R, 1, M, K, T, O (not A with G; R "
+                 "only with G; M and K without A, G, R), or base")
     if "E" in feats:
         m = re.search(r"wire \[EW-1:0\] err_d = err_w \| (\{.*?\});", src, re.S)
         if not m:
@@ -233,6 +257,12 @@ def patch(src, variant):
                    "g2 declaration")
     if "M" in feats:
         src = patch_m(src)
+    if "K" in feats:
+        src = patch_k(src)
+    if "T" in feats:
+        src = patch_t(src)
+    if "O" in feats:
+        src = patch_o(src)
     if "A" in feats:
         blk = (CHECK.replace("@VALID@", "s1_valid").replace("@GIN@", "{P{1'b0}}")
                .replace("@GOH@", "{P*P{1'b0}}").replace("@VC@", "s1_vc")
@@ -397,9 +427,95 @@ def patch_m(src):
     return src
 
 
+def patch_k(src):
+    """K (on M): the output VC chosen beside stage 2; the masks from registers and S_t only."""
+    # tn_send on stage 1's winner (one iteration: its grant is iteration 1's or none), not after
+    # stage 2: its VC, port and output VC do not depend on the grant, whether it takes one does
+    src = once(src, "                .g1_in_i    (g1_in[gp]),\n                .gnt_i      (in_gnt[gp]),",
+               "                .g1_in_i    (1'b1),\n                .gnt_i      (s1_valid_c[gp]),",
+               "tn_send grants")
+    src = once(src, "        mf_in_alloc <= in_alloc;", "        mf_in_alloc <= in_alloc & in_gnt;",
+               "mf_in_alloc")
+    # the output VC the head in flight takes: decoded from the registered grant by the crossbar
+    # (ou_alloc_ovc, the traversal's own), not registered after stage 2
+    src = once(src, "    wire [PV-1:0]   mf_take = take_ovc & ~mf_taken;\n"
+               "    wire [PV-1:0]   mf_atake = atake_ovc & ~mf_taken;\n",
+               "    wire [PV-1:0]   mf_take = take_ovc & ~ou_alloc_ovc;\n"
+               "    wire [PV-1:0]   mf_atake = atake_ovc & ~ou_alloc_ovc;\n", "mf_take")
+    m = re.search(r"    reg \[P\*V-1:0\] mf_taken_d;\n.*?\n    end\n", src, re.S)
+    if not m:
+        sys.exit("make_variant: anchor 'mf_taken_d' not found in the M patch")
+    src = src.replace(m.group(0), "")
+    src = once(src, "            mf_taken <= {P*V{1'b0}};\n", "", "mf_taken reset")
+    src = once(src, "            mf_taken <= mf_taken_d;\n", "", "mf_taken load")
+    src = once(src, "    reg  [P*V-1:0]  mf_taken;      // [op*V + ov]: the output VC a head in flight takes\n",
+               "", "mf_taken decl")
+    return src
+
+
+def patch_t(src):
+    """T (on K): the output VCs taken registered with the grant; mf_in_alloc not gated."""
+    src = once(src, "        mf_in_alloc <= in_alloc & in_gnt;", "        mf_in_alloc <= in_alloc;",
+               "mf_in_alloc")
+    src = once(src, "    wire [PV-1:0]   mf_take = take_ovc & ~ou_alloc_ovc;\n"
+               "    wire [PV-1:0]   mf_atake = atake_ovc & ~ou_alloc_ovc;\n",
+               "    reg  [PV-1:0]   mk_taken_r;   // [op*V + ov]: a head granted at the last edge takes it\n"
+               "    wire [PV-1:0]   mf_take = take_ovc & ~mk_taken_r;\n"
+               "    wire [PV-1:0]   mf_atake = atake_ovc & ~mk_taken_r;\n", "mf_take (K)")
+    blk = """    // T: per output VC, the head granted now takes it (stage 2's grant of the output port to the
+    // input port whose winner takes a VC, that VC), registered for the next allocation's masks
+    reg [PV-1:0] mk_taken_d;
+    integer mka, mkb;
+    always @(*) begin
+        mk_taken_d = {PV{1'b0}};
+        for (mka = 0; mka < P; mka = mka + 1)
+            for (mkb = 0; mkb < P; mkb = mkb + 1)
+                if (g1_oh_op_ip[mka*P + mkb] && in_alloc[mkb])
+                    mk_taken_d[mka*V + in_ov[mkb*VW +: VW]] = 1'b1;
+    end
+    always @(posedge clk_i) mk_taken_r <= rst_i ? {PV{1'b0}} : mk_taken_d;
+"""
+    return once(src, "    // from each output port's one-hot grant, the index after the granted input port",
+                blk + "    // from each output port's one-hot grant, the index after the granted input port",
+                "sa2_next comment")
+
+
+def patch_o(src):
+    """O (on K): taken from registered one-hots (no crossbar); mf_in_alloc not gated."""
+    src = once(src, "        mf_in_alloc <= in_alloc & in_gnt;", "        mf_in_alloc <= in_alloc;\n"
+               "        mk_aov_r <= mk_aov_d;", "mf_in_alloc")
+    src = once(src, "    wire [PV-1:0]   mf_take = take_ovc & ~ou_alloc_ovc;\n"
+               "    wire [PV-1:0]   mf_atake = atake_ovc & ~ou_alloc_ovc;\n",
+               """    // O: per input port the output VC its grant in flight takes (one-hot), per output VC taken
+    reg  [PV-1:0]   mk_aov_r;
+    wire [PV-1:0]   mk_aov_d, mk_taken;
+    wire [V*P-1:0]  mk_aov_col;   // [ov*P + ip]
+    genvar mkg, mkh;
+    generate
+        for (mkg = 0; mkg < P; mkg = mkg + 1) begin : g_mk_aov
+            for (mkh = 0; mkh < V; mkh = mkh + 1) begin : g_v
+                localparam integer MKH = mkh;
+                assign mk_aov_d[mkg*V + mkh] = in_alloc[mkg] && in_ov[mkg*VW +: VW] == MKH[VW-1:0];
+                assign mk_taken[mkg*V + mkh] = |(mf_out_oh[mkg*P +: P] & mk_aov_col[mkh*P +: P]);
+            end
+        end
+    endgenerate
+    generate
+        for (mkg = 0; mkg < P; mkg = mkg + 1) begin : g_mk_col
+            for (mkh = 0; mkh < V; mkh = mkh + 1) begin : g_v
+                assign mk_aov_col[mkh*P + mkg] = mk_aov_r[mkg*V + mkh];
+            end
+        end
+    endgenerate
+    wire [PV-1:0]   mf_take = take_ovc & ~mk_taken;
+    wire [PV-1:0]   mf_atake = atake_ovc & ~mk_taken;
+""", "mf_take (K)")
+    return src
+
+
 def main():
     if len(sys.argv) not in (2, 3):
-        sys.exit("usage: make_variant.py VARIANT [OUT_DIR]  (VARIANT: base or letters of E A G 1)")
+        sys.exit("usage: make_variant.py VARIANT [OUT_DIR]  (VARIANT: base or letters of E A G R 1 M K)")
     variant = sys.argv[1]
     out = Path(sys.argv[2]) if len(sys.argv) == 3 else ROOT / "build" / "pipe" / variant
     if out.exists():

@@ -563,10 +563,13 @@ done
 check "impossible statistics (cycles, stop cycle, created packets and flits, a node's counts and latencies, histogram sum): exit 1, register, address, value and bound named" $ok "${msgs[@]}"
 
 # a board dribbling its reply a byte every 100 ms (each byte well within the timeout): the
-# timeout bounds the whole reply (PING's 25 bytes would take 2.5 s)
+# timeout bounds the whole reply (PING's 25 bytes would take 2.5 s). On a loaded host the fake
+# may send fewer bytes than the header holds before the timeout; tnhost then names the header
+# instead of the 25 bytes: both are the right verdict.
 fake dribble --dribble 100
 h --port "$PTY_dribble" --timeout 1000 ping
-[ "$RC" -eq 1 ] && [[ $ERR == *"ping: timeout: the reply on '$PTY_dribble' was not complete within 1000 ms: "*" of its 25 bytes arrived"* ]] &&
+[ "$RC" -eq 1 ] && { [[ $ERR == *"ping: timeout: the reply on '$PTY_dribble' was not complete within 1000 ms: "*" of its 25 bytes arrived"* ]] ||
+    [[ $ERR == *"ping: timeout: the reply on '$PTY_dribble' was not complete within 1000 ms: it stopped after "*" bytes, in its header"* ]]; } &&
     [ "$MS" -ge 990 ] && [ "$MS" -lt 2000 ]
 check "a board dribbling its reply (a byte every 100 ms): the whole reply bounded by the timeout, exit 1 in $MS ms (timeout 1000 ms)" $? "$(diag)"
 

@@ -5,7 +5,7 @@
 # build/vl/gal_ni/vl_gal_ni, build/vl/acor/vl_acor, the libFuzzer targets build/fuzz/fuzz_*
 # (tb/checks/fuzz.sh: every seed input, then FUZZ_RUNS runs, default 10000, from -seed=1) and the lockstep set
 # (tb/checks/lockstep.sh, started first and run beside the rest; tb/checks/check_waves.sh after it),
-# and count the test cases. Usage (make test):
+# and make papers' quick mode (tb/checks/check_papers.sh), and count the test cases. Usage (make test):
 #   bash tb/checks/run_tests.sh build/test/test_a build/test/test_b ...
 # Prints "NAME: P passed, F failed (T s)" per binary/suite (T its wall time), the TAP lines and
 # stderr of every failing suite, and last "N passed, M failed" (totals). Exit status 0 iff M == 0.
@@ -149,6 +149,9 @@ run_suite check_mutate bash tb/checks/check_mutate.sh
 # the design notes' experiments: the variants in the history apply at their commits (experiments/
 # patches.txt), the scripts are documented and parse
 run_suite check_exp bash tb/checks/check_exp.sh
+# make papers QUICK=1 (experiments/papers/papers.py): every claim row runs, and its page is
+# complete and its verdicts are the ones the rows' rules give (docs/papers.md)
+run_suite papers bash tb/checks/check_papers.sh
 # make coverage's merge and report (tb/checks/rtl_coverage.py) and the launcher's coverage builds
 run_suite check_coverage bash tb/checks/check_coverage.sh
 # The board's suites, still beside the lockstep set. They share no build outputs with it: make
