@@ -22,15 +22,8 @@
     X("pv_gin", TN_IDX_PORT, (L->P), (1)) \
     X("pv_vc", TN_IDX_PORT, (L->P), (L->VW)) \
     X("pv_op", TN_IDX_PORT, (L->P), (L->PW)) \
-    X("pv_adapt", TN_IDX_PORT, (L->P), (1)) \
-    X("pv_sent", TN_IDX_IVC, (L->PV), (1)) \
-    X("pr_body", TN_IDX_IVC, (L->PV), (1)) \
-    X("pr_head", TN_IDX_IVC, (L->PV), (1)) \
-    X("pr_port", TN_IDX_IVC, (L->PV), (L->PW)) \
-    X("pr_set", TN_IDX_IVC, (L->PV), (L->V)) \
-    X("pr_atake", TN_IDX_IVC, (L->PV), (1)) \
-    X("pr_taken", TN_IDX_IVC, (L->PV), (1)) \
-    X("pr_sentok", TN_IDX_PORT, (L->P), (1)) \
+    X("pv_ov", TN_IDX_PORT, (L->P), (L->VW)) \
+    X("pv_alloc", TN_IDX_PORT, (L->P), (1)) \
     X("errc", TN_IDX_ONE, (1), (L->EW))
 
 #define TN_NIOBS_FIELDS(X) \

@@ -23,15 +23,8 @@
     X("pv_gin", TN_IDX_PORT, (L->P), (1), (1), (s->rt.pp.gin[x])) \
     X("pv_vc", TN_IDX_PORT, (L->P), (L->VW), (s->rt.pp.gin[x]), (s->rt.pp.vc[x])) \
     X("pv_op", TN_IDX_PORT, (L->P), (L->PW), (s->rt.pp.gin[x]), (s->rt.pp.op[x])) \
-    X("pv_adapt", TN_IDX_PORT, (L->P), (1), (s->rt.pp.gin[x]), (s->rt.pp.adapt[x])) \
-    X("pv_sent", TN_IDX_IVC, (L->PV), (1), (1), (s->rt.pp.sent[x])) \
-    X("pr_body", TN_IDX_IVC, (L->PV), (1), (1), (s->rt.pp.body[x])) \
-    X("pr_head", TN_IDX_IVC, (L->PV), (1), (1), (s->rt.pp.head[x])) \
-    X("pr_port", TN_IDX_IVC, (L->PV), (L->PW), (s->rt.pp.body[x] + s->rt.pp.head[x]), (s->rt.pp.port[x])) \
-    X("pr_set", TN_IDX_IVC, (L->PV), (L->V), (s->rt.pp.head[x]), (s->rt.pp.set[x])) \
-    X("pr_atake", TN_IDX_IVC, (L->PV), (1), ((s->rt.pp.aop[node] >> (i / L->V)) & 1u), ((s->rt.pp.atake[x / L->V] >> (x % L->V)) & 1u)) \
-    X("pr_taken", TN_IDX_IVC, (L->PV), (1), (1), ((s->rt.pp.taken[x / L->V] >> (x % L->V)) & 1u)) \
-    X("pr_sentok", TN_IDX_PORT, (L->P), (1), (1), (s->rt.pp.sentok[x])) \
+    X("pv_ov", TN_IDX_PORT, (L->P), (L->VW), (s->rt.pp.gin[x]), (s->rt.pp.ov[x])) \
+    X("pv_alloc", TN_IDX_PORT, (L->P), (1), (1), (s->rt.pp.alloc[x])) \
     X("errc", TN_IDX_ONE, (1), (L->EW), (1), (s->rt.pp.errc[node]))
 
 #define TN_NIOBS_FIELDS(X) \

@@ -120,10 +120,10 @@
 `define TN_HOOK_CTX_WRITE(wc, rst, w) (wc)
 `endif
 
-// pipe_taken (tn_sa_recheck, PIPE=1): the re-check ignores the output VCs a head took at the last
-// clock. ok: those VCs (pr_taken), w bits wide.
+// pipe_taken (tn_router, PIPE=1): the allocation's mask ignores the output VC the head in flight
+// takes (taken, R6.8.2), so a second head may be given it. taken: that mask, w bits wide.
 `ifdef TN_FAULT_PIPE_TAKEN
-`define TN_HOOK_PIPE_TAKEN(ok, w) {(w){1'b0}}
+`define TN_HOOK_PIPE_TAKEN(taken, w) {(w){1'b0}}
 `else
-`define TN_HOOK_PIPE_TAKEN(ok, w) (ok)
+`define TN_HOOK_PIPE_TAKEN(taken, w) (taken)
 `endif
