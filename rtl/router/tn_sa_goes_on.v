@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// PIPE=1's pr_sentok of one input port (cmodel/hw/router.c, router_pipe_commit;
-// docs/microarchitecture.md 6.8): the flit the port sends now is not a tail, its VC holds another
-// flit and the output VC it leaves on has another credit (or is on a terminal port), so the
-// VC's grant made now may be used at the next clock as the body behind it. Pure function.
+// PIPE=1's go of one input port (docs/microarchitecture.md 6.8, R6.8.4; cmodel/hw/router.c):
+// the flit the port's grant in flight sends now is not a tail, its VC holds another flit and the
+// output VC it leaves on has another credit (or is on a terminal port), so the VC may request
+// now as the body behind it. Pure function.
 // not kept as its own hierarchy: merged into tn_router, as docs/pipe.md measured it
 module tn_sa_goes_on #(
     parameter P    = 5,
@@ -11,7 +11,7 @@ module tn_sa_goes_on #(
     parameter VW   = (V > 1) ? $clog2(V) : 1,
     parameter CNTW = 4
 ) (
-    input  wire              gnt_i,       // the port sends now
+    input  wire              gnt_i,       // the port sends now (a grant in flight)
     input  wire              tail_i,      // the flit it sends is a tail
     input  wire [VW-1:0]     vc_i,        // from this VC
     input  wire [V*CNTW-1:0] cnt_i,       // the port's VC occupancies
