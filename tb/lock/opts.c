@@ -88,7 +88,7 @@ static int fault_built(enum tn_planted f, const tn_config *c, const char *rtl, c
         return c->routing == TN_ROUTE_ACOR;
     case TN_PLANTED_PIPE_TAKEN:
         *need = "pipe=1";
-        *where = "PIPE=1's re-check (rtl/router/tn_sa_recheck.v)";
+        *where = "PIPE=1's mask of the output VC in flight (rtl/router/tn_router.v)";
         return c->pipe == TN_PIPE_1;
     case TN_PLANTED_CTX_WRITE:
         *need = "rtl=emu";
