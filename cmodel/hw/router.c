@@ -78,7 +78,7 @@ router_traverse(tn_routers *r, int node, int ip, int v, int op, uint32_t set, tn
 }
 
 /* PIPE=1 (6.8): the masks the grant in flight puts on the allocation (R6.8.2), the traversal of
- * that grant (R6.8.4) and the registers of the grant of this cycle (R6.8.3, R6.8.5). */
+ * that grant (R6.8.4) and the registers of the grant of this cycle (R6.8.3). */
 static uint32_t router_pipe_front(tn_routers *r, int node, uint32_t *taken);
 static void router_pipe_mask(const tn_routers *r, const uint32_t *taken, int adaptive,
                              tn_avail *a);
@@ -117,16 +117,14 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_ro
         nonempty |= (r->iu.nemask[base + ip] ? 1u : 0u) << ip;
     for (uint32_t pm = nonempty; pm; pm &= pm - 1) {
         const int ip = __builtin_ctz(pm);
-        const uint32_t m = r->iu.nemask[base + ip];
+        /* PIPE=1: the VC whose flit is in flight (sent, R6.8.2) requests by go alone */
+        const uint32_t sent_m = ((gin >> ip) & 1u) ? 1u << r->pp.vc[base + ip] : 0u;
+        const uint32_t m = r->iu.nemask[base + ip] & ~sent_m;
         for (int v = 0; v < V; v++) {
             long ivc = (base + ip) * V + v;
             q[ip * V + v].kind = TN_REQ_NONE;
             if (!((m >> v) & 1u))
                 continue;
-            if (((gin >> ip) & 1u) && r->pp.vc[base + ip] == v) { /* sent (R6.8.2) */
-                router_pipe_go(r, node, ip, v, &q[ip * V + v]);
-                continue;
-            }
             tn_vc_in vc = {r->iu.cnt[ivc], r->iu.state[ivc] == TN_VC_ACTIVE, r->iu.oport[ivc],
                            r->iu.ovc[ivc], tn_iu_front(r, ivc)};
             if (!vc.active && !have_a) {
@@ -138,6 +136,8 @@ void tn_router_step(tn_routers *r, int node, long cycle, tn_link_regs *lk, tn_ro
             }
             *errp |= tn_vc_req(&n, ip, &vc, &a, &q[ip * V + v]);
         }
+        if (sent_m)
+            router_pipe_go(r, node, ip, __builtin_ctz(sent_m), &q[ip * V + __builtin_ctz(sent_m)]);
     }
     if (!have_a) { /* only held is read below (tn_ou_avail's, from the busy flags) */
         a.held = 0;
