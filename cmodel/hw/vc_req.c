@@ -40,7 +40,6 @@ uint32_t tn_vc_req(const tn_node_in *n, int ip, const tn_vc_in *vc, const tn_ava
     if (!tn_port_is_term(g, ro.port) && n->nbr[ro.port] < 0)
         return TN_ERR_PORT;
     uint32_t range = ((1u << ro.vc_hi) - 1u) & ~((1u << ro.vc_lo) - 1u);
-    w->rset = range;
     if (prod & a->afree) {
         w->kind = TN_REQ_ADAPT;
         w->cand = prod & a->afree;

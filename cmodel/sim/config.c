@@ -236,8 +236,8 @@ static const tn_key keys[] = {
     KONOFF("transit", transit, " (on: network inputs before injection in switch allocation)",
            "on", "in-transit priority (network inputs before injection); off lets injection starve transit"),
     KENUM("pipe", pipe_names, TN_PIPE_LAST, TN_PIPE_LAST, pipe, NOF,
-          " (0: a hop allocates and traverses in one cycle; 1: the grant registered, re-checked "
-          "and traversed in the next cycle, not with routing=chaos)", "0",
+          " (0: a hop allocates and traverses in one cycle; 1: the grant registered and "
+          "traversed in the next cycle, the next allocation masked by it; not with routing=chaos)", "0",
           "router pipeline (the RTL's PIPE): 1 registers the switch grant, T0 = 3H + L + 3"),
     KLONG("watchdog", 100, 1000000000L, watchdog, "20000",
           "cycles with flits in flight and none moving that stop a run as deadlocked"),

@@ -130,19 +130,9 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     ALLOC(s->rt.pp.gin, slots);
     ALLOC(s->rt.pp.vc, slots);
     ALLOC(s->rt.pp.op, slots);
-    ALLOC(s->rt.pp.adapt, slots);
-    ALLOC(s->rt.pp.aset, slots);
-    ALLOC(s->rt.pp.sent, ivcs);
-    ALLOC(s->rt.pp.body, ivcs);
-    ALLOC(s->rt.pp.head, ivcs);
-    ALLOC(s->rt.pp.port, ivcs);
-    ALLOC(s->rt.pp.set, ivcs);
-    ALLOC(s->rt.pp.atake, slots);
-    ALLOC(s->rt.pp.aop, nodes);
-    ALLOC(s->rt.pp.taken, slots);
-    ALLOC(s->rt.pp.sentok, slots);
+    ALLOC(s->rt.pp.ov, slots);
+    ALLOC(s->rt.pp.alloc, slots);
     ALLOC(s->rt.pp.errc, nodes);
-    ALLOC(s->rt.pp.live, nodes);
     for (int v = 0; v < nodes; v++)
         s->rt.sel.rng[v] = tn_router_seed(c->seed, v);
     for (int i = 0; i < 2; i++) {
@@ -200,10 +190,8 @@ void tn_sim_free(tn_sim *s)
                     s->rt.iu.oport, s->rt.iu.ovc, s->rt.iu.nemask, s->rt.iu.nflits, s->rt.ou.credits,
                     s->rt.ou.busy, s->rt.as.sa1_ptr, s->rt.as.sa2_ptr,
                     s->rt.sel.rng, s->rt.sel.lru_age, s->rt.sel.ldsf_cnt, s->rt.sel.last,
-                    s->rt.pp.gin, s->rt.pp.vc, s->rt.pp.op, s->rt.pp.adapt, s->rt.pp.aset,
-                    s->rt.pp.sent, s->rt.pp.body, s->rt.pp.head, s->rt.pp.port, s->rt.pp.set,
-                    s->rt.pp.atake, s->rt.pp.aop, s->rt.pp.taken, s->rt.pp.sentok, s->rt.pp.errc,
-                    s->rt.pp.live, s->lk.lev[0], s->lk.lev[1],
+                    s->rt.pp.gin, s->rt.pp.vc, s->rt.pp.op, s->rt.pp.ov, s->rt.pp.alloc,
+                    s->rt.pp.errc, s->lk.lev[0], s->lk.lev[1],
                     s->lk.cev[0], s->lk.cev[1], s->src, s->sinkvc, s->pt.pkt,
                     s->pt.free_slots, s->meas.lat_hist, s->meas.chan_flits, s->meas.port_idle, s->meas.src_acc_win, s->acor};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)
@@ -327,9 +315,9 @@ void tn_sim_step(tn_sim *s)
             tn_source_step(&s->src[(long)v * term + e], &s->srcio, v, e, s->cycle, s->gen_stop);
         if (s->acor)
             acor_tick(s, v);
-        /* PIPE=1: a router without a flit still steps while its pipeline registers hold
-         * something (R15.3) */
-        if (s->rt.iu.nflits[v] || (s->rt.pipe && (s->rt.pp.live[v] || s->rt.pp.errc[v]))) {
+        /* PIPE=1: a router without a flit still steps while errc holds a condition (R15.4; a
+         * grant in flight holds its flit until it is traversed) */
+        if (s->rt.iu.nflits[v] || (s->rt.pipe && s->rt.pp.errc[v])) {
             tn_router_sel_sync(&s->rt, v, s->cycle);
             if (s->cfg.routing == TN_ROUTE_CHAOS) {
                 /* section 22: its own cycle, in chaos.c */

@@ -62,27 +62,16 @@ typedef struct tn_sel_state {
                            the simulator skips (no flit buffered) catch up on their next step */
 } tn_sel_state;
 
-/* PIPE=1's registers (docs/microarchitecture.md section 5 rows marked PIPE=1, section 6.8): what
- * the allocation of cycle t leaves for the re-check and traversal of t+1. All 0 under pipe=0. */
+/* PIPE=1's registers (docs/microarchitecture.md section 5 rows marked PIPE=1, section 6.8): the
+ * grant the allocation of cycle t registers for its traversal in t+1, per input port, and the
+ * error conditions of t. All 0 under pipe=0. */
 typedef struct tn_pipe_regs {
-    uint8_t *gin;     /* [port slot] pv_gin_r: input port ip holds a grant of the last cycle */
-    uint8_t *vc;      /* [port slot] pv_vc_r: its VC */
-    uint8_t *op;      /* [port slot] pv_op_r: its output port */
-    uint8_t *adapt;   /* [port slot] pv_adapt_r: its request was adaptive */
-    uint32_t *aset;   /* [port slot] its set: S of a head request (pr_set_r of its VC), atake */
-    uint8_t *sent;    /* [ivc] pv_sent_r: the input VC sent in the last cycle */
-    uint8_t *body;    /* [ivc] pr_body_r: its body request of the last cycle */
-    uint8_t *head;    /* [ivc] pr_head_r: its head request of the last cycle */
-    uint8_t *port;    /* [ivc] pr_port_r: that request's port (oport, or the route port) */
-    uint32_t *set;    /* [ivc] pr_set_r: a head request's set S */
-    uint32_t *atake;  /* [port slot] pr_atake_r: atake of the last cycle (bit per VC) */
-    uint32_t *aop;    /* [router] output ports (bit op) of registered adaptive grants: where
-                         pr_atake_r is read and compared */
-    uint32_t *taken;  /* [port slot] pr_taken_r: output VCs a head took in the last cycle */
-    uint8_t *sentok;  /* [port slot] pr_sentok_r: the VC input port ip sent on may go on */
+    uint8_t *gin;     /* [port slot] mf_in_gnt: input port ip was granted in the last cycle */
+    uint8_t *vc;      /* [port slot] mf_in_vc: its input VC */
+    uint8_t *op;      /* [port slot] mf_in_op: its output port */
+    uint8_t *ov;      /* [port slot] mf_in_ov: its output VC */
+    uint8_t *alloc;   /* [port slot] mf_in_alloc: its head takes that VC (0 without a grant) */
     uint32_t *errc;   /* [router] errc_q: R13.1's conditions of the last cycle */
-    uint8_t *live;    /* [router] some register above is not 0: the router is stepped even
-                         without a flit (not hardware; R15.3) */
 } tn_pipe_regs;
 
 /* The routers of the network (rtl/router/tn_router.v, one per node): their parameters and their
@@ -428,8 +417,6 @@ typedef struct tn_req {
                          without a credit waits for (its oport); TN_WANT_NONE otherwise.
                          Set by tn_vc_req, so only for VCs that hold a flit */
     uint32_t set;     /* HEAD: the output VCs it may take on port (the route's set, available) */
-    uint32_t rset;    /* HEAD, ADAPT: the route's VC set R on the route port (PIPE=1's
-                         traversal takes the lowest of R and take visible then, R6.8.6) */
     uint32_t cand;    /* ADAPT: free productive ports, bit j = port j+1 */
     int hops[TN_MAX_N]; /* ADAPT: remaining hops per dimension (zigzag) */
 } tn_req;
