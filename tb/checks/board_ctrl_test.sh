@@ -565,27 +565,28 @@ check "impossible statistics (cycles, stop cycle, created packets and flits, a n
 # a board dribbling its reply a byte every 100 ms (each byte well within the timeout): the
 # timeout bounds the whole reply (PING's 25 bytes would take 2.5 s). On a loaded host the fake
 # may send fewer bytes than the header holds before the timeout; tnhost then names the header
-# instead of the 25 bytes: both are the right verdict.
+# instead of the 25 bytes: both are the right verdict. A timeout per byte would take the whole
+# reply and exit 0; the upper bound on the time only says the run ends (a loaded host delays it).
 fake dribble --dribble 100
 h --port "$PTY_dribble" --timeout 1000 ping
 [ "$RC" -eq 1 ] && { [[ $ERR == *"ping: timeout: the reply on '$PTY_dribble' was not complete within 1000 ms: "*" of its 25 bytes arrived"* ]] ||
     [[ $ERR == *"ping: timeout: the reply on '$PTY_dribble' was not complete within 1000 ms: it stopped after "*" bytes, in its header"* ]]; } &&
-    [ "$MS" -ge 990 ] && [ "$MS" -lt 2000 ]
+    [ "$MS" -ge 990 ] && [ "$MS" -lt 10000 ]
 check "a board dribbling its reply (a byte every 100 ms): the whole reply bounded by the timeout, exit 1 in $MS ms (timeout 1000 ms)" $? "$(diag)"
 
 # counters that move and never settle: run and start --wait end at the deadline, naming STATUS
-# and how far the counter went (a reply timeout of 5 s: on a loaded host the Python fake can be
+# and how far the counter went (a reply timeout of 15 s: on a loaded host the Python fake can be
 # slow to answer one poll; the wait ends by the deadline plus at most one request's timeout)
 fake crawl --crawl --build "$SERVE"
-h --port "$PTY_crawl" --timeout 5000 run load=0.1 deadline=1500
+h --port "$PTY_crawl" --timeout 15000 run load=0.1 deadline=1500
 r1=$RC
 e1=$ERR
 m1=$MS
-h --port "$PTY_crawl" --timeout 5000 --deadline 1500 start 100 --wait
+h --port "$PTY_crawl" --timeout 15000 --deadline 1500 start 100 --wait
 [ "$r1" -eq 1 ] && [[ $e1 == *"run: STATUS (0x0020) never showed the run ended within the deadline of 1500 ms (0x1, bit 2 clear); CYCLE (0x0021) went from "* ]] &&
-    [ "$m1" -ge 1500 ] && [ "$m1" -lt 8000 ] &&
+    [ "$m1" -ge 1500 ] && [ "$m1" -lt 18000 ] &&
     [ "$RC" -eq 1 ] && [[ $ERR == *"start: STATUS (0xff05) never showed the run ended within the deadline of 1500 ms (0x1, bit 0 still set); CYCLES_LEFT (0xff06) went from "* ]] &&
-    [ "$MS" -ge 1500 ] && [ "$MS" -lt 8000 ]
+    [ "$MS" -ge 1500 ] && [ "$MS" -lt 18000 ]
 check "counters that move but never end the run: run ($m1 ms) and start --wait ($MS ms) end at the deadline (1500 ms), STATUS and the counter named, exit 1" $? \
     "run: exit $r1: $e1" "start: $(diag)"
 for p in "${FAKES[@]}"; do kill "$p" 2>/dev/null; done

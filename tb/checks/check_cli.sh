@@ -49,25 +49,31 @@ crash_reason() {
     fi
 }
 
-# bad DESC NEEDLES ARGS...: tnsim ARGS must exit with status 2, print exactly one line on stderr
-# containing every '|'-separated fixed string of NEEDLES, and not crash.
-bad() {
-    local desc=$1 needles=$2
-    shift 2
-    tn "$@"
+# refused RUN PROG QUIET DESC NEEDLES ARGS...: RUN ARGS (RUN: tn or tm, which run PROG) must exit
+# with status 2, print exactly one line on stderr containing every '|'-separated fixed string of
+# NEEDLES, with QUIET=1 nothing on stdout (tnsim may refuse an output file after its report), and
+# not crash.
+refused() {
+    local run=$1 prog=$2 quiet=$3 desc=$4 needles=$5
+    shift 5
+    "$run" "$@"
     local why=() c
     c=$(crash_reason)
     [ -z "$c" ] || why+=("crashed: $c")
     refusal_why "$RC" "$TMP/err" "$needles"
     why+=("${WHY[@]}")
+    [ "$quiet" = 0 ] || [ ! -s "$TMP/out" ] || why+=("printed on stdout: $(head -c 200 "$TMP/out")")
     local shown="$*"
-    desc="bad input: tnsim ${shown//$TMP/\$TMP} -> $desc"
+    desc="bad input: $prog ${shown//$TMP/\$TMP} -> $desc"
     if [ ${#why[@]} -eq 0 ]; then
         pass "$desc"
     else
         fail "$desc" "${why[@]}" "stderr:" "$ERR"
     fi
 }
+
+# bad DESC NEEDLES ARGS...: tnsim ARGS is refused (refused above)
+bad() { refused tn tnsim 0 "$@"; }
 
 # jcheck DESC FILE EXPR: EXPR, a Python expression over j (the JSON object in FILE), is true.
 # On failure the diagnostic shows the expression and the values of the keys it names.

@@ -20,28 +20,9 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char buf[KV_MAX_LEN + 1], prog[] = "tnsim", none[] = "";
+    char buf[KV_MAX_LEN + 1], prog[] = "tnsim";
     char *argv[KV_MAX_WORDS + 2];
-    if (size > KV_MAX_LEN)
-        size = KV_MAX_LEN;
-    memcpy(buf, data, size);
-    buf[size] = 0;
-    int argc = 0;
-    argv[argc++] = prog;
-    size_t start = 0;
-    for (size_t i = 0; i <= size && argc <= KV_MAX_WORDS; i++) {
-        if (i < size && buf[i] != '\n' && buf[i] != 0)
-            continue;
-        if (i == size && start == size)
-            break; /* no empty word after the last separator */
-        buf[i] = 0;
-        argv[argc] = buf + start;
-        if (argc > 1 && !strcmp(argv[argc - 1], "--config"))
-            argv[argc] = none;
-        argc++;
-        start = i + 1;
-    }
-    argv[argc] = NULL;
+    int argc = fuzz_argv(data, size, buf, KV_MAX_LEN, prog, argv, KV_MAX_WORDS);
 
     tn_config cfg;
     tn_config_default(&cfg);

@@ -33,28 +33,9 @@ static void solve_checked(tn_hs_model *m, const tn_hs_params *p, double rate)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char buf[MODEL_MAX_LEN + 1], prog[] = "tnmodel", none[] = "";
+    char buf[MODEL_MAX_LEN + 1], prog[] = "tnmodel";
     char *argv[MODEL_MAX_WORDS + 2];
-    if (size > MODEL_MAX_LEN)
-        size = MODEL_MAX_LEN;
-    memcpy(buf, data, size);
-    buf[size] = 0;
-    int argc = 0;
-    argv[argc++] = prog;
-    size_t start = 0;
-    for (size_t i = 0; i <= size && argc <= MODEL_MAX_WORDS; i++) {
-        if (i < size && buf[i] != '\n' && buf[i] != 0)
-            continue;
-        if (i == size && start == size)
-            break;
-        buf[i] = 0;
-        argv[argc] = buf + start;
-        if (argc > 1 && !strcmp(argv[argc - 1], "--config"))
-            argv[argc] = none;
-        argc++;
-        start = i + 1;
-    }
-    argv[argc] = NULL;
+    int argc = fuzz_argv(data, size, buf, MODEL_MAX_LEN, prog, argv, MODEL_MAX_WORDS);
 
     tnmodel_opts o;
     char err[TN_CLI_ERRLEN];

@@ -106,6 +106,38 @@ static inline const char *fuzz_show(const char *s, size_t n, char *out, size_t o
     return out;
 }
 
+/* fuzz_argv: the input as argv after the program's name prog (fuzz_kv's and fuzz_model's form):
+ * words separated by newlines or NUL bytes, so that a word may hold blanks as a quoted shell word
+ * does; the word after "--config" becomes "" (a file that cannot be opened, so that a target
+ * never opens a file the fuzzer names). buf holds max_len + 1 bytes, argv max_words + 2 words.
+ * Returns argc; argv[argc] is NULL. */
+static inline int fuzz_argv(const uint8_t *data, size_t size, char *buf, size_t max_len,
+                            char *prog, char **argv, int max_words)
+{
+    static char none[] = "";
+    if (size > max_len)
+        size = max_len;
+    memcpy(buf, data, size);
+    buf[size] = 0;
+    int argc = 0;
+    argv[argc++] = prog;
+    size_t start = 0;
+    for (size_t i = 0; i <= size && argc <= max_words; i++) {
+        if (i < size && buf[i] != '\n' && buf[i] != 0)
+            continue;
+        if (i == size && start == size)
+            break; /* no empty word after the last separator */
+        buf[i] = 0;
+        argv[argc] = buf + start;
+        if (argc > 1 && !strcmp(argv[argc - 1], "--config"))
+            argv[argc] = none;
+        argc++;
+        start = i + 1;
+    }
+    argv[argc] = NULL;
+    return argc;
+}
+
 /* Fill an error buffer with a byte no message ends with, so that a message left unterminated
  * is seen (fuzz_check_msg). */
 static inline void fuzz_err_reset(char *err, size_t errlen)

@@ -29,21 +29,8 @@ tm_ok() {
     return 0
 }
 
-# tm_bad DESC NEEDLES ARGS...: exit 2, one line on stderr with every '|'-separated string, no crash
-tm_bad() {
-    local desc=$1 needles=$2
-    shift 2
-    tm "$@"
-    local why=() c
-    c=$(crash_reason)
-    [ -z "$c" ] || why+=("crashed: $c")
-    refusal_why "$RC" "$TMP/err" "$needles"
-    why+=("${WHY[@]}")
-    [ ! -s "$TMP/out" ] || why+=("printed on stdout: $(head -c 200 "$TMP/out")")
-    local shown="$*"
-    desc="bad input: tnmodel ${shown//$TMP/\$TMP} -> $desc"
-    if [ ${#why[@]} -eq 0 ]; then pass "$desc"; else fail "$desc" "${why[@]}" "stderr:" "$ERR"; fi
-}
+# tm_bad DESC NEEDLES ARGS...: tnmodel ARGS is refused (check_cli.sh's refused)
+tm_bad() { refused tm tnmodel 1 "$@"; }
 
 echo "# tnmodel: $TNMODEL"
 tm k=8 n=2 vcs=3 pkt=32 hot_frac=0.08 rate=0.001
