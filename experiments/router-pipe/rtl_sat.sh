@@ -5,7 +5,8 @@
 # make_variant.py), its tnlock with model=off (the Verilated routers driven by a C uniform source,
 # every packet checked whole at its destination), and a bisection of the offered load: a load is
 # sustained when the run of CYCLES cycles drains within DRAIN cycles more. Prints each run and the
-# highest sustained load (fraction of capacity, = flits/node/cycle at k=8). The C model knows no variant: this is the only throughput figure a variant has.
+# highest sustained load (fraction of capacity, = flits/node/cycle at k=8). The C model knows no
+# variant: this is the only throughput figure a variant has.
 # Usage: bash experiments/router-pipe/rtl_sat.sh VARIANT [CYCLES=4000] [DRAIN=300] [STEPS=6]
 #        [KEYS="k=8 n=2 vcs=4 buf=8 pkt=4"]
 set -euo pipefail
