@@ -111,7 +111,7 @@ build/test/%: tb/unit/%.c tb/unit/tn_test.h $(LIB_SRC) $(LIB_HDR)
 	$(CC) $(CFLAGS_SAN) $(INC) $< $(LIB_SRC) -lcmocka -lm -o $@
 
 build/test/test_select: tb/unit/tn_sel_script.h
-build/test/test_utorus build/test/test_invariant build/test/test_sim build/test/test_deadlock build/test/test_nonmin build/test/test_stats build/test/test_chaos build/test/test_sink: tb/unit/sim_util.h
+build/test/test_pipe build/test/test_utorus build/test/test_invariant build/test/test_sim build/test/test_deadlock build/test/test_nonmin build/test/test_stats build/test/test_chaos build/test/test_sink: tb/unit/sim_util.h
 
 # The Verilated unit tests' and board models' make flags: those of the lockstep models
 # (tools/vlmkflags.sh: clang++ -O2 where it is installed, else g++ -O1; TN_VL_CXX chooses),

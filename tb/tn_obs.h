@@ -18,7 +18,13 @@
     X("sa2_ptr", TN_IDX_PORT, (L->P), (L->PW)) \
     X("lru_age", TN_IDX_NET, (L->NNET), (8)) \
     X("ldsf_cnt", TN_IDX_NET, (L->NNET), (8)) \
-    X("rng", TN_IDX_ONE, (1), (32))
+    X("rng", TN_IDX_ONE, (1), (32)) \
+    X("pv_gin", TN_IDX_PORT, (L->P), (1)) \
+    X("pv_vc", TN_IDX_PORT, (L->P), (L->VW)) \
+    X("pv_op", TN_IDX_PORT, (L->P), (L->PW)) \
+    X("pv_ov", TN_IDX_PORT, (L->P), (L->VW)) \
+    X("pv_alloc", TN_IDX_PORT, (L->P), (1)) \
+    X("errc", TN_IDX_ONE, (1), (L->EW))
 
 #define TN_NIOBS_FIELDS(X) \
     X("ni.cnt", TN_IDX_ONE, (L->NQ), (L->NCW)) \

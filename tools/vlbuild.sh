@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_bB][_wW][_tT][_gal|_acor][_jJ][_eE][_s2][_tr][_cov][_fault_F],
+# Verilate one configuration into build/vl/NAME/tnlock. NAME = TOP_kKnNvV[_bB][_wW][_tT][_p1][_gal|_acor][_jJ][_eE][_s2][_tr][_cov][_fault_F],
 # TOP = net (the tn_torus network), rtr (one tn_router; tnlock wires one per node) or emu (the
 # time-multiplexed torus rtl/emu/tn_emu_torus.v in tb/verilator/tn_emu_lock_top.v; _eE its E
 # engines, tnlock's key engines; _s2 its two stages, STAGES=2, tnlock's key stages). The buffer
 # capacity B (buf=1..B at run time) is 8 unless _bB says (1..64; tnlock's key bcap), the payload
 # W=32 unless _wW says (1..64; tnlock's key flitw), and the GAL queue depth QD=8; the defaults
 # are tb/lock/opts.h's LOCK_VL_*. T terminal channels (default 1), torus.
+# _p1: the routers built with PIPE=1 (tnlock's key pipe; TOP net or rtr; docs/microarchitecture.md 6.8).
 # ROUTING=3 (DOR, MIN AD, VAL, GOAL, chosen at run time) when V >= 4, 1 (DOR, MIN AD) when V = 3,
 # else 0 (DOR); the selection function is a run-time input. _gal (rtr only): the top is
 # tb/verilator/tn_gal_lock_top.v, the router beside its GAL network interface (rtl/ni/) with
@@ -21,14 +22,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PATH="$PWD/tools/bin:$PATH"
 name=$1
-re='^(net|rtr|emu)_k([0-9]+)n([0-9]+)v([0-9]+)(_b([0-9]+))?(_w([0-9]+))?(_t([0-9]+))?(_gal|_acor)?(_j([2-8]))?(_e([0-9]+))?(_s2)?(_tr)?(_cov)?(_fault_(.+))?$'
+re='^(net|rtr|emu)_k([0-9]+)n([0-9]+)v([0-9]+)(_b([0-9]+))?(_w([0-9]+))?(_t([0-9]+))?(_p1)?(_gal|_acor)?(_j([2-8]))?(_e([0-9]+))?(_s2)?(_tr)?(_cov)?(_fault_(.+))?$'
 if [[ ! $name =~ $re ]]; then
-    echo "vlbuild: '$name' is not TOP_kKnNvV[_bB][_wW][_tT][_gal|_acor][_jJ][_eE][_s2][_tr][_cov][_fault_F] (TOP net, rtr or emu, J 2..8)" >&2
+    echo "vlbuild: '$name' is not TOP_kKnNvV[_bB][_wW][_tT][_p1][_gal|_acor][_jJ][_eE][_s2][_tr][_cov][_fault_F] (TOP net, rtr or emu, J 2..8)" >&2
     exit 2
 fi
 top=${BASH_REMATCH[1]} K=${BASH_REMATCH[2]} N=${BASH_REMATCH[3]} V=${BASH_REMATCH[4]}
-BNAME=${BASH_REMATCH[6]:-} WNAME=${BASH_REMATCH[8]:-} TERM=${BASH_REMATCH[10]:-1} ni=${BASH_REMATCH[11]:-}
-threads=${BASH_REMATCH[13]:-1} engines=${BASH_REMATCH[15]:-1} stages=${BASH_REMATCH[16]:+2} trace=${BASH_REMATCH[17]:+--trace-fst} cov=${BASH_REMATCH[18]:+1} fault=${BASH_REMATCH[20]:-}
+BNAME=${BASH_REMATCH[6]:-} WNAME=${BASH_REMATCH[8]:-} TERM=${BASH_REMATCH[10]:-1} pipe=${BASH_REMATCH[11]:+1} ni=${BASH_REMATCH[12]:-}
+threads=${BASH_REMATCH[14]:-1} engines=${BASH_REMATCH[16]:-1} stages=${BASH_REMATCH[17]:+2} trace=${BASH_REMATCH[18]:+--trace-fst} cov=${BASH_REMATCH[19]:+1} fault=${BASH_REMATCH[21]:-}
+pipe=${pipe:-0}
 stages=${stages:-1}
 # F: one of the planted faults of rtl/common/tn_defs.tbl (enum planted), whose `ifdef TN_FAULT_<F>
 # block rtl/common/tn_faults.vh has (tb/checks/check_faults.sh keeps the two lists equal)
@@ -61,6 +63,7 @@ if [ "$top" = rtr ]; then mod=tn_router; router=1; src=rtl/router/tn_router.v; f
 emu=0
 if [ "$top" = emu ]; then mod=tn_emu_lock_top; emu=1; src=tb/verilator/tn_emu_lock_top.v; fi
 [ "$stages" = 1 ] || [ "$top" = emu ] || { echo "vlbuild: '$name': _s2 needs TOP emu" >&2; exit 2; }
+[ "$pipe" = 0 ] || [ "$top" != emu ] || { echo "vlbuild: '$name': _p1 needs TOP net or rtr (PIPE=1: one context per router)" >&2; exit 2; }
 [ "$engines" = 1 ] || [ "$top" = emu ] || { echo "vlbuild: '$name': _eE needs TOP emu" >&2; exit 2; }
 [ "$engines" -ge 1 ] && [ $((K % engines)) = 0 ] || { echo "vlbuild: '$name': E '$engines' does not divide K=$K" >&2; exit 2; }
 if [ "$gal" = 1 ]; then
@@ -110,15 +113,15 @@ if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$stamp" ] && [ -f "$dir/V$m
 fi
 rm -rf "$dir"
 mkdir -p "$dir"
-echo "vlbuild: $name ($mod K=$K N=$N V=$V B=$B W=$W TERM=$TERM ROUTING=$ROUTING${fault:+ fault $fault}, $threads thread(s)${trace:+, waveform tracing}${cov:+, coverage}; $(verilator --version | cut -d' ' -f1-2))"
+echo "vlbuild: $name ($mod K=$K N=$N V=$V B=$B W=$W TERM=$TERM ROUTING=$ROUTING PIPE=$pipe${fault:+ fault $fault}, $threads thread(s)${trace:+, waveform tracing}${cov:+, coverage}; $(verilator --version | cut -d' ' -f1-2))"
 start=$(date +%s)
 # shellcheck disable=SC2086  # trace: one option or none
 verilator --cc --exe --build -j 2 $trace -Wall --threads "$threads" --top-module "$mod" \
     -Irtl/common -Irtl/router -Irtl/net -Irtl/ni -Irtl/emu -Itb/verilator "$src" "${defs[@]}" \
-    -GK=$K -GN=$N -GV=$V -GB=$B -GW=$W -GTERM=$TERM -GTOPO=$TOPO -GROUTING=$ROUTING \
+    -GK=$K -GN=$N -GV=$V -GB=$B -GW=$W -GTERM=$TERM -GTOPO=$TOPO -GROUTING=$ROUTING $([ "$top" != emu ] && echo "-GPIPE=$pipe") \
     $([ "$gal" = 1 ] && echo "-GQD=$QD") $([ "$emu" = 1 ] && echo "-GE=$engines -GSTAGES=$stages -GGAL=$gal -GACOR=$acor") \
     --Mdir "$dir" -o tnlock \
-    -CFLAGS "-I$root/tb/verilator -DTN_TOP_HEADER='\"V$mod.h\"' -DTN_TOP_SYMS='\"V${mod}__Syms.h\"' -DTN_TOP_CLASS=V$mod -DTN_TOP_ROUTER=$router -DTN_TOP_GAL=$gal -DTN_TOP_ACOR=$acor -DTN_TOP_EMU=$emu -DTN_ENGINES=$engines -DTN_STAGES=$stages -DTN_THREADS=$threads -DTN_QD=$QD -DTN_K=$K -DTN_N=$N -DTN_V=$V -DTN_B=$B -DTN_W=$W -DTN_TERM=$TERM -DTN_TOPO=$TOPO -DTN_ROUTING=$ROUTING -DTN_FAULT_NAME='$fdef'" \
+    -CFLAGS "-I$root/tb/verilator -DTN_TOP_HEADER='\"V$mod.h\"' -DTN_TOP_SYMS='\"V${mod}__Syms.h\"' -DTN_TOP_CLASS=V$mod -DTN_TOP_ROUTER=$router -DTN_TOP_GAL=$gal -DTN_TOP_ACOR=$acor -DTN_TOP_EMU=$emu -DTN_ENGINES=$engines -DTN_STAGES=$stages -DTN_PIPE=$pipe -DTN_THREADS=$threads -DTN_QD=$QD -DTN_K=$K -DTN_N=$N -DTN_V=$V -DTN_B=$B -DTN_W=$W -DTN_TERM=$TERM -DTN_TOPO=$TOPO -DTN_ROUTING=$ROUTING -DTN_FAULT_NAME='$fdef'" \
     -LDFLAGS "$root/build/obj/tnlock.a $root/build/obj/libtn.a $root/$rtlib -lz -lm" \
     -MAKEFLAGS "$mkflags VK_GLOBAL_OBJS=$globs" ${TN_VL_FLAGS:-} \
     "$root/tb/verilator/tn_rtl_shim.cpp" > "$dir.log" 2>&1 || { tail -30 "$dir.log" >&2; exit 1; }

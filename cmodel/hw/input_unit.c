@@ -8,7 +8,7 @@ void tn_iu_push(tn_routers *r, int node, int port, const tn_flit *f)
     long slot = (long)node * r->P + port;
     long ivc = slot * r->V + f->vc;
     if (r->iu.cnt[ivc] >= r->B) {
-        r->err[node] |= TN_ERR_BUF_OVF;
+        *tn_err_reg(r, node) |= TN_ERR_BUF_OVF;
         return;
     }
     int wr = r->iu.rd[ivc] + r->iu.cnt[ivc];

@@ -9,7 +9,7 @@ void tn_ou_credit(tn_routers *r, int node, int port, int vc)
 {
     long ovc = ((long)node * r->P + port) * r->V + vc;
     if (r->ou.credits[ovc] >= r->B) {
-        r->err[node] |= TN_ERR_CREDIT_OVF;
+        *tn_err_reg(r, node) |= TN_ERR_CREDIT_OVF;
         return;
     }
     r->ou.credits[ovc]++;
@@ -21,7 +21,7 @@ void tn_ou_send(tn_routers *r, int node, int op, int ov)
         return; /* terminal credits hold buf (section 5) */
     long ovc = ((long)node * r->P + op) * r->V + ov;
     if (r->ou.credits[ovc] == 0)
-        r->err[node] |= TN_ERR_CREDIT_UNF;
+        *tn_err_reg(r, node) |= TN_ERR_CREDIT_UNF;
     else
         r->ou.credits[ovc]--;
 }

@@ -81,7 +81,7 @@ void tn_links_deliver(tn_sim *s)
             int ch = e->port == 0 ? 0 : e->port - 2 * s->g.n;
             tn_source *src = &s->src[(long)e->node * s->g.term + ch];
             if (src->credits[e->vc] >= s->B)
-                s->rt.err[e->node] |= TN_ERR_CREDIT_OVF;
+                *tn_err_reg(&s->rt, e->node) |= TN_ERR_CREDIT_OVF;
             else
                 src->credits[e->vc]++;
         } else {

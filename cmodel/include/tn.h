@@ -60,6 +60,7 @@ typedef struct tn_config {
                               configuration for the deadlock checker and the watchdog */
     long watchdog;         /* cycles without a flit moving, with flits in flight, that stop a run */
     int transit;           /* 1: in-transit priority in switch allocation (section 7.4) */
+    int pipe;              /* enum tn_pipe: 1 the grant registered, traversal a cycle later (6.8) */
     /* GAL network interface (section 21) */
     int gal_sets;          /* enum tn_gal_sets */
     int gal_t;             /* fixed threshold T (packets), when gal_adapt is 0 */

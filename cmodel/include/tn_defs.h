@@ -17,8 +17,10 @@ enum tn_acor_seq { TN_ACOR_SEQ_BOX_FULL = 0, TN_ACOR_SEQ_GOALQ_FULL = 1, TN_ACOR
 #define TN_ACOR_SEQ_NAMES {"box-full", "goalq-full", "box-goalq-full", "box-goalq"}
 enum tn_acor_mode { TN_ACOR_MODE_ROUTER = 0, TN_ACOR_MODE_PACKET = 1, TN_ACOR_MODE_LAST = 2 };
 #define TN_ACOR_MODE_NAMES {"router", "packet"}
-enum tn_planted { TN_PLANTED_CREDIT_VC0 = 0, TN_PLANTED_VC_PICK = 1, TN_PLANTED_VC_TAKE = 2, TN_PLANTED_VC_RELEASE = 3, TN_PLANTED_SEL_TIE = 4, TN_PLANTED_SA1_PTR = 5, TN_PLANTED_RR_SKIP = 6, TN_PLANTED_GAL_HOLD = 7, TN_PLANTED_GAL_THR = 8, TN_PLANTED_GAL_TMAX = 9, TN_PLANTED_ACOR_HYS = 10, TN_PLANTED_CTX_WRITE = 11, TN_PLANTED_LAST = 12 };
-#define TN_PLANTED_NAMES {"credit_vc0", "vc_pick", "vc_take", "vc_release", "sel_tie", "sa1_ptr", "rr_skip", "gal_hold", "gal_thr", "gal_tmax", "acor_hys", "ctx_write"}
+enum tn_pipe { TN_PIPE_0 = 0, TN_PIPE_1 = 1, TN_PIPE_LAST = 2 };
+#define TN_PIPE_NAMES {"0", "1"}
+enum tn_planted { TN_PLANTED_CREDIT_VC0 = 0, TN_PLANTED_VC_PICK = 1, TN_PLANTED_VC_TAKE = 2, TN_PLANTED_VC_RELEASE = 3, TN_PLANTED_SEL_TIE = 4, TN_PLANTED_SA1_PTR = 5, TN_PLANTED_RR_SKIP = 6, TN_PLANTED_GAL_HOLD = 7, TN_PLANTED_GAL_THR = 8, TN_PLANTED_GAL_TMAX = 9, TN_PLANTED_ACOR_HYS = 10, TN_PLANTED_CTX_WRITE = 11, TN_PLANTED_PIPE_TAKEN = 12, TN_PLANTED_LAST = 13 };
+#define TN_PLANTED_NAMES {"credit_vc0", "vc_pick", "vc_take", "vc_release", "sel_tie", "sa1_ptr", "rr_skip", "gal_hold", "gal_thr", "gal_tmax", "acor_hys", "ctx_write", "pipe_taken"}
 
 /* Sticky error vector of a router (docs/microarchitecture.md section 13). */
 enum tn_err {

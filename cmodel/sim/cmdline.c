@@ -324,6 +324,8 @@ int tn_config_name(const tn_config *c, char *buf, size_t len)
         PUT("_transit%s", c->transit ? "on" : "off");
     if (c->dateline != d.dateline)
         PUT("_dateline%s", c->dateline ? "on" : "off");
+    if (c->pipe != d.pipe)
+        PUT("_pipe%d", c->pipe);
     /* GAL's keys only under GAL, as ACOR's and CHAOS's under theirs: elsewhere they change
      * nothing, and equal runs get one name */
     if (c->routing == TN_ROUTE_GAL && c->gal_sets != d.gal_sets) {

@@ -13,6 +13,7 @@
 static const char *const routing_names[TN_ROUTE_LAST] = TN_ROUTING_NAMES;
 static const char *const traffic_names[TN_TR_LAST] = TN_TRAFFIC_NAMES;
 static const char *const topo_names[TN_TOPO_LAST] = TN_TOPO_NAMES;
+static const char *const pipe_names[TN_PIPE_LAST] = TN_PIPE_NAMES;
 static const char *const selection_names[TN_SEL_LAST] = TN_SELECTION_NAMES;
 
 int tn_config_acrd(const tn_config *c) { return c->pkt_max < c->buf ? c->pkt_max : c->buf; }
@@ -50,6 +51,7 @@ void tn_config_default(tn_config *c)
     c->hot[0] = 0;
     c->dateline = 1;
     c->transit = 1; /* in-transit priority (section 7.4): stable past saturation */
+    c->pipe = TN_PIPE_0;
     c->watchdog = 20000;
     c->acor_seq = TN_ACOR_SEQ_BOX_GOALQ;
     c->acor_mode = TN_ACOR_MODE_ROUTER;
@@ -233,6 +235,10 @@ static const tn_key keys[] = {
            "dateline VC classes; off is deadlock-prone, for the checker"),
     KONOFF("transit", transit, " (on: network inputs before injection in switch allocation)",
            "on", "in-transit priority (network inputs before injection); off lets injection starve transit"),
+    KENUM("pipe", pipe_names, TN_PIPE_LAST, TN_PIPE_LAST, pipe, NOF,
+          " (0: a hop allocates and traverses in one cycle; 1: the grant registered and "
+          "traversed in the next cycle, the next allocation masked by it; not with routing=chaos)", "0",
+          "router pipeline (the RTL's PIPE): 1 registers the switch grant, T0 = 3H + L + 3"),
     KLONG("watchdog", 100, 1000000000L, watchdog, "20000",
           "cycles with flits in flight and none moving that stop a run as deadlocked"),
     KENUM("gal_sets", gal_sets_names, TN_GAL_SLAST, TN_GAL_SLAST, gal_sets, NOF,
@@ -716,6 +722,12 @@ static int config_check(const tn_config *c, char *err, size_t errlen)
                               "torus (topo=utorus: + links only, C model only); allowed with "
                               "topo=utorus: dor minad",
                  tn_routing_name(c->routing));
+        return -1;
+    }
+    if (c->pipe == TN_PIPE_1 && c->routing == TN_ROUTE_CHAOS) {
+        snprintf(err, errlen, "key 'pipe': value '1' is not defined for routing=chaos (CHAOS has "
+                              "its own cycle, section 22, and no PIPE=1 rules); allowed with "
+                              "routing=chaos: 0");
         return -1;
     }
     if ((c->routing == TN_ROUTE_GOAL || c->routing == TN_ROUTE_GAL ||

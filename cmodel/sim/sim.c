@@ -108,6 +108,7 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     s->rt.routing = c->routing;
     s->rt.selection = c->selection;
     s->rt.transit = c->transit;
+    s->rt.pipe = c->pipe;
     ALLOC(s->rt.iu.buf, ivcs * s->B);
     ALLOC(s->rt.iu.rd, ivcs);
     ALLOC(s->rt.iu.cnt, ivcs);
@@ -126,6 +127,12 @@ tn_sim *tn_sim_new(const tn_config *c, char *err, size_t errlen)
     ALLOC(s->rt.sel.lru_age, slots);
     ALLOC(s->rt.sel.ldsf_cnt, slots);
     ALLOC(s->rt.sel.last, nodes);
+    ALLOC(s->rt.pp.gin, slots);
+    ALLOC(s->rt.pp.vc, slots);
+    ALLOC(s->rt.pp.op, slots);
+    ALLOC(s->rt.pp.ov, slots);
+    ALLOC(s->rt.pp.alloc, slots);
+    ALLOC(s->rt.pp.errc, nodes);
     for (int v = 0; v < nodes; v++)
         s->rt.sel.rng[v] = tn_router_seed(c->seed, v);
     for (int i = 0; i < 2; i++) {
@@ -182,7 +189,9 @@ void tn_sim_free(tn_sim *s)
     void *ptrs[] = {s->rt.err, s->coord, s->rt.iu.buf, s->rt.iu.rd, s->rt.iu.cnt, s->rt.iu.state,
                     s->rt.iu.oport, s->rt.iu.ovc, s->rt.iu.nemask, s->rt.iu.nflits, s->rt.ou.credits,
                     s->rt.ou.busy, s->rt.as.sa1_ptr, s->rt.as.sa2_ptr,
-                    s->rt.sel.rng, s->rt.sel.lru_age, s->rt.sel.ldsf_cnt, s->rt.sel.last, s->lk.lev[0], s->lk.lev[1],
+                    s->rt.sel.rng, s->rt.sel.lru_age, s->rt.sel.ldsf_cnt, s->rt.sel.last,
+                    s->rt.pp.gin, s->rt.pp.vc, s->rt.pp.op, s->rt.pp.ov, s->rt.pp.alloc,
+                    s->rt.pp.errc, s->lk.lev[0], s->lk.lev[1],
                     s->lk.cev[0], s->lk.cev[1], s->src, s->sinkvc, s->pt.pkt,
                     s->pt.free_slots, s->meas.lat_hist, s->meas.chan_flits, s->meas.port_idle, s->meas.src_acc_win, s->acor};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)
@@ -306,7 +315,9 @@ void tn_sim_step(tn_sim *s)
             tn_source_step(&s->src[(long)v * term + e], &s->srcio, v, e, s->cycle, s->gen_stop);
         if (s->acor)
             acor_tick(s, v);
-        if (s->rt.iu.nflits[v]) {
+        /* PIPE=1: a router without a flit still steps while errc holds a condition (R15.4; a
+         * grant in flight holds its flit until it is traversed) */
+        if (s->rt.iu.nflits[v] || (s->rt.pipe && s->rt.pp.errc[v])) {
             tn_router_sel_sync(&s->rt, v, s->cycle);
             if (s->cfg.routing == TN_ROUTE_CHAOS) {
                 /* section 22: its own cycle, in chaos.c */
@@ -535,8 +546,8 @@ const char *tn_sim_first_error(const tn_sim *s) { return s->chk.first; }
 uint32_t tn_sim_router_errors(const tn_sim *s)
 {
     uint32_t e = 0;
-    for (int v = 0; v < s->g.nodes; v++)
-        e |= s->rt.err[v];
+    for (int v = 0; v < s->g.nodes; v++) /* PIPE=1: with the conditions not yet in err */
+        e |= s->rt.err[v] | s->rt.pp.errc[v];
     return e;
 }
 

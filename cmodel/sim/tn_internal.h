@@ -62,6 +62,18 @@ typedef struct tn_sel_state {
                            the simulator skips (no flit buffered) catch up on their next step */
 } tn_sel_state;
 
+/* PIPE=1's registers (docs/microarchitecture.md section 5 rows marked PIPE=1, section 6.8): the
+ * grant the allocation of cycle t registers for its traversal in t+1, per input port, and the
+ * error conditions of t. All 0 under pipe=0. */
+typedef struct tn_pipe_regs {
+    uint8_t *gin;     /* [port slot] mf_in_gnt: input port ip was granted in the last cycle */
+    uint8_t *vc;      /* [port slot] mf_in_vc: its input VC */
+    uint8_t *op;      /* [port slot] mf_in_op: its output port */
+    uint8_t *ov;      /* [port slot] mf_in_ov: its output VC */
+    uint8_t *alloc;   /* [port slot] mf_in_alloc: its head takes that VC (0 without a grant) */
+    uint32_t *errc;   /* [router] errc_q: R13.1's conditions of the last cycle */
+} tn_pipe_regs;
+
 /* The routers of the network (rtl/router/tn_router.v, one per node): their parameters and their
  * state, flat arrays indexed as the RTL buses. router.c, chaos.c and the blocks below own it; the
  * simulator holds it and wires its ports: tn_iu_push and tn_ou_credit take the link and credit
@@ -72,11 +84,13 @@ typedef struct tn_routers {
     int V, B, P;
     int A;                 /* credits an adaptive VC needs to be taken (R19.1.4) */
     int routing, selection, transit;
+    int pipe;              /* 0 or 1 (section 6.8) */
     uint32_t *err;         /* [node] sticky error vector (section 13) */
     tn_input_units iu;
     tn_output_units ou;
     tn_alloc_state as;
     tn_sel_state sel;
+    tn_pipe_regs pp;
 } tn_routers;
 
 /* A value on a link register in a cycle. */
@@ -468,6 +482,13 @@ void tn_gal_take(tn_gal_ni *g, int node, int ch, int qi);
 /* End of cycle `cycle`: departures history and the adaptive threshold; in_window: the cycle is
  * in the measurement window (the queues' occupancy statistics). */
 void tn_gal_tick(tn_gal_ni *g, long cycle, int in_window);
+
+/* Where a router's error condition of this cycle goes (section 13): `err` itself under pipe=0;
+ * under pipe=1 PIPE=1's errc_q, ORed into `err` at the next cycle's step (R13.2). */
+static inline uint32_t *tn_err_reg(tn_routers *r, int node)
+{
+    return r->pipe ? &r->pp.errc[node] : &r->err[node];
+}
 
 /* router.c */
 /* What a router's cycle leaves for its caller's statistics (R17.10, not hardware): the requests

@@ -19,7 +19,13 @@
     X("sa2_ptr", TN_IDX_PORT, (L->P), (L->PW), (1), (s->rt.as.sa2_ptr[x])) \
     X("lru_age", TN_IDX_NET, (L->NNET), (8), (L->SELST), (s->rt.sel.lru_age[node * L->P + i + 1])) \
     X("ldsf_cnt", TN_IDX_NET, (L->NNET), (8), (L->SELST), (s->rt.sel.ldsf_cnt[node * L->P + i + 1])) \
-    X("rng", TN_IDX_ONE, (1), (32), (L->SELST), (s->rt.sel.rng[node]))
+    X("rng", TN_IDX_ONE, (1), (32), (L->SELST), (s->rt.sel.rng[node])) \
+    X("pv_gin", TN_IDX_PORT, (L->P), (1), (1), (s->rt.pp.gin[x])) \
+    X("pv_vc", TN_IDX_PORT, (L->P), (L->VW), (s->rt.pp.gin[x]), (s->rt.pp.vc[x])) \
+    X("pv_op", TN_IDX_PORT, (L->P), (L->PW), (s->rt.pp.gin[x]), (s->rt.pp.op[x])) \
+    X("pv_ov", TN_IDX_PORT, (L->P), (L->VW), (s->rt.pp.gin[x]), (s->rt.pp.ov[x])) \
+    X("pv_alloc", TN_IDX_PORT, (L->P), (1), (1), (s->rt.pp.alloc[x])) \
+    X("errc", TN_IDX_ONE, (1), (L->EW), (1), (s->rt.pp.errc[node]))
 
 #define TN_NIOBS_FIELDS(X) \
     X("ni.cnt", TN_IDX_ONE, (L->NQ), (L->NCW), (i < g->sets * g->quads), (g->cnt[node * g->sets * g->quads + i])) \

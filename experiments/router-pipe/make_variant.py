@@ -4,6 +4,7 @@
 # build/pipe/<variant>/ with tn_router.v patched, each edit at an anchor that must match exactly
 # once (a changed rtl/ fails loudly instead of giving a silently different variant). An experiment,
 # not the design: the copies are regenerated, never edited by hand, and checked by no lockstep.
+# The copy is rtl/ of BASE_REV, the router before PIPE (the tree's PIPE=1 is variant KE).
 # Usage: python3 experiments/router-pipe/make_variant.py VARIANT [OUT_DIR]
 # VARIANT: letters of the features, in any order, or "base":
 #   E  the error checks a cycle later: the conditions registered, then ORed into err (R13.2: t+2)
@@ -48,10 +49,14 @@
 #      one-hot; the alloc flag not gated by the grant (as T)
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+# the commit whose rtl/ the variants patch: the last before tn_router's PIPE parameter (the
+# anchors below are its text; PIPE=1 in the tree is variant KE, docs/pipe.md section 5)
+BASE_REV = "f69a734"
 
 
 def once(text, old, new, what):
@@ -520,7 +525,11 @@ def main():
     out = Path(sys.argv[2]) if len(sys.argv) == 3 else ROOT / "build" / "pipe" / variant
     if out.exists():
         shutil.rmtree(out)
-    shutil.copytree(ROOT / "rtl", out)
+    # the variants patch the router before PIPE existed (BASE_REV), whole: rtl/ of that commit
+    out.mkdir(parents=True)
+    tar = subprocess.run(["git", "-C", str(ROOT), "archive", BASE_REV, "rtl"], check=True,
+                         capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(out), "--strip-components=1"], input=tar, check=True)
     f = out / "router" / "tn_router.v"
     f.write_text(patch(f.read_text(), variant))
     print(out)

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Saturation of a pipeline variant's RTL alone (docs/pipe.md): a shadow tree build/pipe/tree_VARIANT
-# (this commit's files, rtl/ from make_variant.py), its tnlock with model=off (the Verilated routers
-# driven by a C uniform source, every packet checked whole at its destination), and a bisection of
-# the offered load: a load is sustained when the run of CYCLES cycles drains within DRAIN cycles
-# more. Prints each run and the highest sustained load (fraction of capacity, = flits/node/cycle at
-# k=8). The C model knows no variant: this is the only throughput figure a variant has.
+# Saturation of a pipeline variant's RTL alone (docs/pipe.md): a shadow tree
+# build/pipe/tree_VARIANT (the files of f69a734, the tree before PIPE, with rtl/ from
+# make_variant.py), its tnlock with model=off (the Verilated routers driven by a C uniform source,
+# every packet checked whole at its destination), and a bisection of the offered load: a load is
+# sustained when the run of CYCLES cycles drains within DRAIN cycles more. Prints each run and the
+# highest sustained load (fraction of capacity, = flits/node/cycle at k=8). The C model knows no
+# variant: this is the only throughput figure a variant has.
 # Usage: bash experiments/router-pipe/rtl_sat.sh VARIANT [CYCLES=4000] [DRAIN=300] [STEPS=6]
 #        [KEYS="k=8 n=2 vcs=4 buf=8 pkt=4"]
 set -euo pipefail
@@ -24,7 +25,8 @@ t=build/pipe/tree_$V
 if [ ! -x "$t/build/bin/tnlock" ]; then
     rm -rf "$t"
     mkdir -p "$t"
-    git archive HEAD | tar -x -C "$t"
+    # the tree of make_variant.py's BASE_REV (the router before PIPE, and the harness of then)
+    git archive f69a734 | tar -x -C "$t"
     rm -rf "$t/rtl"
     python3 experiments/router-pipe/make_variant.py "$V" "$t/rtl" >/dev/null
     make -s -C "$t" build/bin/tnlock >/dev/null

@@ -56,8 +56,12 @@
 `define TN_ACOR_MODE_COUNT 2
 `define TN_ACOR_MODE_ROUTER 0
 `define TN_ACOR_MODE_PACKET 1
+// enum pipe
+`define TN_PIPE_COUNT 2
+`define TN_PIPE_0 0
+`define TN_PIPE_1 1
 // enum planted
-`define TN_PLANTED_COUNT 12
+`define TN_PLANTED_COUNT 13
 `define TN_PLANTED_CREDIT_VC0 0
 `define TN_PLANTED_VC_PICK 1
 `define TN_PLANTED_VC_TAKE 2
@@ -70,6 +74,7 @@
 `define TN_PLANTED_GAL_TMAX 9
 `define TN_PLANTED_ACOR_HYS 10
 `define TN_PLANTED_CTX_WRITE 11
+`define TN_PLANTED_PIPE_TAKEN 12
 // error vector bits
 `define TN_ERR_CREDIT_OVF 0
 `define TN_ERR_CREDIT_UNF 1
@@ -143,7 +148,19 @@
 `define TN_O_LDSF_CNT_W ((`TN_NNET) * (8))
 `define TN_O_RNG (`TN_O_LDSF_CNT + `TN_O_LDSF_CNT_W)
 `define TN_O_RNG_W ((1) * (32))
-`define TN_OBSW (`TN_O_RNG + `TN_O_RNG_W)
+`define TN_O_PV_GIN (`TN_O_RNG + `TN_O_RNG_W)
+`define TN_O_PV_GIN_W ((`TN_P) * (1))
+`define TN_O_PV_VC (`TN_O_PV_GIN + `TN_O_PV_GIN_W)
+`define TN_O_PV_VC_W ((`TN_P) * (`TN_VW))
+`define TN_O_PV_OP (`TN_O_PV_VC + `TN_O_PV_VC_W)
+`define TN_O_PV_OP_W ((`TN_P) * (`TN_PW))
+`define TN_O_PV_OV (`TN_O_PV_OP + `TN_O_PV_OP_W)
+`define TN_O_PV_OV_W ((`TN_P) * (`TN_VW))
+`define TN_O_PV_ALLOC (`TN_O_PV_OV + `TN_O_PV_OV_W)
+`define TN_O_PV_ALLOC_W ((`TN_P) * (1))
+`define TN_O_ERRC (`TN_O_PV_ALLOC + `TN_O_PV_ALLOC_W)
+`define TN_O_ERRC_W ((1) * (`TN_EW))
+`define TN_OBSW (`TN_O_ERRC + `TN_O_ERRC_W)
 
 // tn_gal_ni obs_o: `TN_NO_<FIELD> is the LSB of the field's element 0,
 // `TN_NO_<FIELD>_W the field's width (all its elements)

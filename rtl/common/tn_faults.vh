@@ -119,3 +119,11 @@
 `else
 `define TN_HOOK_CTX_WRITE(wc, rst, w) (wc)
 `endif
+
+// pipe_taken (tn_router, PIPE=1): the allocation's mask ignores the output VC the head in flight
+// takes (taken, R6.8.2), so a second head may be given it. taken: that mask, w bits wide.
+`ifdef TN_FAULT_PIPE_TAKEN
+`define TN_HOOK_PIPE_TAKEN(taken, w) {(w){1'b0}}
+`else
+`define TN_HOOK_PIPE_TAKEN(taken, w) (taken)
+`endif

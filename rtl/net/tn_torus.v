@@ -14,7 +14,8 @@ module tn_torus #(
     parameter TERM    = 1,   // terminal channels per node
     parameter TOPO    = 0,   // 0 torus, 1 mesh
     parameter ROUTING = 0,   // most capable algorithm built: 0 DOR, 1 + MIN AD, 2 + VAL, 3 + GOAL
-    parameter SEL     = -1   // -1: selection by cfg_sel_i; 0..5 fixed
+    parameter SEL     = -1,  // -1: selection by cfg_sel_i; 0..5 fixed
+    parameter PIPE    = 0    // the routers' pipeline: 0 or 1 (tn_router; 6.8)
 ) (
     input  wire                  clk_i,
     input  wire                  rst_i,
@@ -134,7 +135,7 @@ module tn_torus #(
                 assign ej_flit_o[T*FW +: FW]         = lnk_flit_o[(gv*P + TP)*FW +: FW];
             end
             tn_router #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(TERM), .TOPO(TOPO),
-                        .ROUTING(ROUTING), .SEL(SEL)) u_router (
+                        .ROUTING(ROUTING), .SEL(SEL), .PIPE(PIPE)) u_router (
                 .clk_i           (clk_i),
                 .rst_i           (rst_i),
                 .ctx_i           (1'b0),

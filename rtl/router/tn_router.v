@@ -3,7 +3,9 @@
 // per input VC the request, two switch-allocation iterations with one selection per input port,
 // the output VC a head takes as it leaves, crossbar, P output units, the allocator pointers and
 // the sticky error vector. One cycle = docs/microarchitecture.md section 6. The node's coordinates
-// are an input, so one module (and one Verilated model) serves every node.
+// are an input, so one module (and one Verilated model) serves every node. PIPE=1 (6.8): one
+// iteration, its grant and output VC registered and traversed at the next clock, the next
+// allocation masked by the grant in flight; the error conditions reach err a cycle later.
 `include "tn_defs.vh"
 `include "tn_faults.vh"
 module tn_router #(
@@ -20,6 +22,8 @@ module tn_router #(
                              // (docs/emulator.md): state in tn_ctx_reg memories
     parameter STAGES  = 1,   // the engine's stages: 2 cuts the allocation after stage 1's
                              // input choice (tn_cut; CTX > 1; docs/emulator.md section 7)
+    parameter PIPE    = 0,   // 0: a hop's allocation and traversal in one cycle; 1: the grant
+                             // registered and traversed a cycle later (6.8; CTX = 1)
     parameter CXW     = (CTX > 1) ? $clog2(CTX) : 1
 ) (
     input  wire              clk_i,
@@ -71,7 +75,8 @@ module tn_router #(
     /* verilator no_inline_module */
     // ---- elaboration checks (tn_router_chk: an undefined module whose name states the rule) ----
     tn_router_chk #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(TERM), .TOPO(TOPO),
-                    .ROUTING(ROUTING), .SEL(SEL)) u_chk ();
+                    .ROUTING(ROUTING), .SEL(SEL), .CTX(CTX), .STAGES(STAGES),
+                    .PIPE(PIPE)) u_chk ();
 
     // ---- run-time configuration registers (section 19.5): a copy of each cfg_*_i and of coord_i,
     // loaded every cycle (no reset; rst_i is held for at least two cycles, section 12). The rest
@@ -319,6 +324,12 @@ module tn_router #(
     // ---- per input VC: its request (6.4); ports one-hot ----
     wire [PV-1:0]     rq_body_ivc, rq_head_ivc, rq_adapt_ivc, order_err_ivc, port_err_ivc;
     wire [PV*P-1:0]   rq_port_ivc_op; // body: oport; head: the route port
+    // tn_vc_req's requests and what it reads of the output VCs; PIPE=1 masks them by the grant
+    // in flight (6.8), PIPE=0 passes them on
+    wire [PV-1:0]     rq0_body_ivc, rq0_head_ivc, rq0_adapt_ivc;
+    wire [PV*P-1:0]   rq0_port_ivc_op;
+    wire [PV-1:0]     rq_take_ovc;
+    wire [2*N-1:0]    rq_afree;
     wire [PV*V-1:0]   rq_rm_ivc_ov; // head: its route's VC set
     wire [PV*2*N-1:0] rq_prod_ivc; // the route's productive ports (adaptive)
     wire [PV*AW-1:0]  rq_hops_ivc; // and remaining hops
@@ -339,16 +350,16 @@ module tn_router #(
                 .route_i     (front_rt_ivc[gi*RW +: RW]),
                 .oport_i     (oport_oh_ivc_op[gi*P +: P]),
                 .ovc_i       (ovc_oh_ivc_ov[gi*V +: V]),
-                .take_ovc_i  (take_ovc),
+                .take_ovc_i  (rq_take_ovc),
                 .crd_nz_ovc_i(crd_nz_ovc),
                 .no_port_i   (no_port),
-                .afree_i     (afree),
-                .body_o      (rq_body_ivc[gi]),
-                .head_o      (rq_head_ivc[gi]),
-                .adapt_o     (rq_adapt_ivc[gi]),
+                .afree_i     (rq_afree),
+                .body_o      (rq0_body_ivc[gi]),
+                .head_o      (rq0_head_ivc[gi]),
+                .adapt_o     (rq0_adapt_ivc[gi]),
                 .order_err_o (order_err_ivc[gi]),
                 .port_err_o  (port_err_ivc[gi]),
-                .port_o      (rq_port_ivc_op[gi*P +: P]),
+                .port_o      (rq0_port_ivc_op[gi*P +: P]),
                 .rm_o        (rq_rm_ivc_ov[gi*V +: V])
             );
         end
@@ -381,7 +392,7 @@ module tn_router #(
                 .adapt_i   (rq_adapt_ivc[gp*V +: V]),
                 .port_i    (rq_port_ivc_op[gp*V*P +: V*P]),
                 .prod_i    (rq_prod_ivc[gp*V*2*N +: V*2*N]),
-                .afree_i   (afree),
+                .afree_i   (rq_afree),
                 .hops_i    (rq_hops_ivc[gp*V*AW +: V*AW]),
                 .u_i       (u),
                 .pkey_i    (pkey[KW +: 2*N*KW]),
@@ -424,74 +435,213 @@ module tn_router #(
         .oh_op_ip_o (g1_oh_op_ip)
     );
 
-    // ---- iteration 2 (6.6): unmatched ports, requests that need no selection ----
-    wire [P*VW-1:0] s2_vc;
-    wire [P*V-1:0]  s2_vc_oh_ivc;
-    wire [P*P-1:0]  s2_oh_ip_op;
+    // ---- the grants (6.5-6.8). al_*: the allocation's, this cycle's grants and per input port
+    // what its grant sends (VC, output port, output VC, whether its head takes that VC); in_*,
+    // out_*: the traversal's. PIPE=0: the same, two iterations traversed now. PIPE=1 (6.8): one
+    // iteration, registered (mf_*) and traversed at the next clock; the allocation sees the grant
+    // in flight through masks (R6.8.2, R6.8.3) ----
+    wire [P-1:0]     al_in_gnt, al_out_gnt, al_alloc;
+    wire [P*P-1:0]   al_out_oh;     // [op*P + ip]
+    wire [P*VW-1:0]  al_vc, al_ov;
+    wire [P*PW-1:0]  al_op;
+    wire [P*P-1:0]   al_oh_ip_op;
+    // what tn_send reads
+    wire [P-1:0]     snd_g1, snd_gnt;
+    wire [P*VW-1:0]  snd_s2_vc;
+    wire [P*V-1:0]   snd_s2_vc_oh_ivc;
+    wire [P*P-1:0]   snd_s2_oh_ip_op;
+    wire [PV-1:0]    snd_take_ovc, snd_atake_ovc, snd_active_ivc;
+    wire [PV*VW-1:0] snd_ovc_ivc;
+    // PIPE=1's registers as observed (docs/microarchitecture.md 5; 0 under PIPE=0)
+    wire [P-1:0]     ob_pv_gin, ob_pv_alloc;
+    wire [P*VW-1:0]  ob_pv_vc, ob_pv_ov;
+    wire [P*PW-1:0]  ob_pv_op;
     generate
-        for (gp = 0; gp < P; gp = gp + 1) begin : g_s2
-            tn_sa_in2 #(.P(P), .V(V), .VW(VW)) u_in2 (
-                .sa1_ptr_i (sa1_ptr_w[gp*VW +: VW]),
-                .g1_in_i   (g1_in[gp]),
-                .g1_out_i  (g1_out),
-                .body_i    (rq_body_ivc_c[gp*V +: V]),
-                .head_i    (rq_head_ivc_c[gp*V +: V]),
-                .port_i    (rq_port_ivc_op_c[gp*V*P +: V*P]),
-                .vc_o      (s2_vc[gp*VW +: VW]),
-                .vc_oh_o   (s2_vc_oh_ivc[gp*V +: V]),
-                .op_o      (s2_oh_ip_op[gp*P +: P])
-
+        if (PIPE == 0) begin : g_it2
+            // ---- iteration 2 (6.6): unmatched ports, requests that need no selection ----
+            wire [P*VW-1:0] s2_vc;
+            wire [P*V-1:0]  s2_vc_oh_ivc;
+            wire [P*P-1:0]  s2_oh_ip_op;
+            for (gp = 0; gp < P; gp = gp + 1) begin : g_s2
+                tn_sa_in2 #(.P(P), .V(V), .VW(VW)) u_in2 (
+                    .sa1_ptr_i (sa1_ptr_w[gp*VW +: VW]),
+                    .g1_in_i   (g1_in[gp]),
+                    .g1_out_i  (g1_out),
+                    .body_i    (rq_body_ivc_c[gp*V +: V]),
+                    .head_i    (rq_head_ivc_c[gp*V +: V]),
+                    .port_i    (rq_port_ivc_op_c[gp*V*P +: V*P]),
+                    .vc_o      (s2_vc[gp*VW +: VW]),
+                    .vc_oh_o   (s2_vc_oh_ivc[gp*V +: V]),
+                    .op_o      (s2_oh_ip_op[gp*P +: P])
+                );
+            end
+            wire [P-1:0]    g2_in, g2_out;
+            wire [P*P-1:0]  g2_oh_op_ip;
+            tn_sw_alloc #(.P(P), .NNET(2 * N), .PW(PW)) u_sa2 (
+                .transit_i (cfg_transit_w),
+                .oh_ip_op_i (s2_oh_ip_op),
+                .sa2_ptr_i (sa2_ptr_w),
+                .in_gnt_o  (g2_in),
+                .out_gnt_o (g2_out),
+                .oh_op_ip_o (g2_oh_op_ip)
             );
-        end
-    endgenerate
-    wire [P-1:0]    g2_in, g2_out;
-    wire [P*P-1:0]  g2_oh_op_ip;
-    tn_sw_alloc #(.P(P), .NNET(2 * N), .PW(PW)) u_sa2 (
-        .transit_i (cfg_transit_w),
-        .oh_ip_op_i (s2_oh_ip_op),
-        .sa2_ptr_i (sa2_ptr_w),
-        .in_gnt_o  (g2_in),
-        .out_gnt_o (g2_out),
-        .oh_op_ip_o (g2_oh_op_ip)
-    );
-
-    // ---- the grants of both iterations; per input port what it sends (6.7) ----
-    assign out_gnt = g1_out | g2_out;
-    assign in_gnt  = g1_in | g2_in;
-    generate
-        for (go = 0; go < P; go = go + 1) begin : g_oip
-            assign out_oh_op_ip[go*P +: P] = g1_out[go] ? g1_oh_op_ip[go*P +: P]
-                                                        : g2_oh_op_ip[go*P +: P];
+            // ---- the grants of both iterations; per input port what it sends (6.7) ----
+            assign al_out_gnt = g1_out | g2_out;
+            assign al_in_gnt  = g1_in | g2_in;
+            for (go = 0; go < P; go = go + 1) begin : g_oip
+                assign al_out_oh[go*P +: P] = g1_out[go] ? g1_oh_op_ip[go*P +: P]
+                                                         : g2_oh_op_ip[go*P +: P];
+            end
+            assign snd_g1           = g1_in;
+            assign snd_gnt          = al_in_gnt;
+            assign snd_s2_vc        = s2_vc;
+            assign snd_s2_vc_oh_ivc = s2_vc_oh_ivc;
+            assign snd_s2_oh_ip_op  = s2_oh_ip_op;
+            assign snd_take_ovc     = take_ovc_c;
+            assign snd_atake_ovc    = atake_ovc_c;
+            assign snd_active_ivc   = active_w_ivc;
+            assign snd_ovc_ivc      = ovc_w_ivc;
+            // the requests as tn_vc_req makes them
+            assign rq_take_ovc    = take_ovc;
+            assign rq_afree       = afree;
+            assign rq_body_ivc    = rq0_body_ivc;
+            assign rq_head_ivc    = rq0_head_ivc;
+            assign rq_adapt_ivc   = rq0_adapt_ivc;
+            assign rq_port_ivc_op = rq0_port_ivc_op;
+            // traversed now
+            assign in_gnt       = al_in_gnt;
+            assign in_vc        = al_vc;
+            assign in_alloc     = al_alloc;
+            assign in_op        = al_op;
+            assign in_oh_ip_op  = al_oh_ip_op;
+            assign in_ov        = al_ov;
+            assign out_gnt      = al_out_gnt;
+            assign out_oh_op_ip = al_out_oh;
+            assign {ob_pv_gin, ob_pv_alloc, ob_pv_vc, ob_pv_ov, ob_pv_op} =
+                   {(2 * P + 2 * P * VW + P * PW){1'b0}};
+        end else begin : g_pipe
+            // ---- PIPE=1 (6.8): the grant in flight, registered at the end of the cycle t that
+            // allocates it and traversed in t+1 (R6.8.2) ----
+            reg  [P-1:0]    mf_in_gnt, mf_in_alloc, mf_out_gnt;
+            reg  [P*VW-1:0] mf_in_vc, mf_in_ov;
+            reg  [P*PW-1:0] mf_in_op;
+            reg  [P*P-1:0]  mf_in_oh;     // [ip*P + op]
+            reg  [P*P-1:0]  mf_out_oh;    // [op*P + ip]
+            always @(posedge clk_i) begin
+                if (rst_i) begin
+                    mf_in_gnt   <= {P{1'b0}};
+                    mf_in_alloc <= {P{1'b0}};
+                    mf_out_gnt  <= {P{1'b0}};
+                end else begin
+                    mf_in_gnt   <= g1_in;
+                    mf_in_alloc <= al_alloc & g1_in;
+                    mf_out_gnt  <= g1_out;
+                end
+                // read only beside a grant (compared only then, section 16)
+                mf_in_vc  <= al_vc;
+                mf_in_ov  <= al_ov;
+                mf_in_op  <= al_op;
+                mf_in_oh  <= al_oh_ip_op;
+                mf_out_oh <= g1_oh_op_ip;
+            end
+            // taken (R6.8.3): the output VC the head in flight takes, decoded by the traversal's
+            // own crossbar (ou_alloc_ovc); no head may take it, adaptively or not
+            wire [PV-1:0] taken_ovc    = `TN_HOOK_PIPE_TAKEN(ou_alloc_ovc, PV);
+            wire [PV-1:0] mk_take_ovc  = take_ovc & ~taken_ovc;
+            wire [PV-1:0] mk_atake_ovc = atake_ovc & ~taken_ovc;
+            for (go = 0; go < 2 * N; go = go + 1) begin : g_af
+                assign rq_afree[go] = |mk_atake_ovc[(go + 1)*V +: V];
+            end
+            assign rq_take_ovc = mk_take_ovc;
+            // sent and go (R6.8.4): the input VC in flight requests only as the body behind its
+            // flit, for the same port, when that flit is not a tail, the VC holds another and
+            // the output VC has another credit (or is on a terminal port)
+            for (gp = 0; gp < P; gp = gp + 1) begin : g_mf
+                wire go_on;
+                tn_sa_goes_on #(.P(P), .V(V), .NP(2 * N), .VW(VW), .CNTW(CNTW)) u_goes_on (
+                    .gnt_i         (mf_in_gnt[gp]),
+                    .tail_i        (win_flit[gp*FW + `TN_F_TAIL]),
+                    .vc_i          (mf_in_vc[gp*VW +: VW]),
+                    .cnt_i         (cnt_ivc[gp*V*CNTW +: V*CNTW]),
+                    .op_i          (mf_in_oh[gp*P +: P]),
+                    .ov_i          (mf_in_ov[gp*VW +: VW]),
+                    .credits_ovc_i (credits_ovc),
+                    .ok_o          (go_on)
+                );
+                genvar gv;
+                for (gv = 0; gv < V; gv = gv + 1) begin : g_v
+                    localparam integer I  = gp * V + gv;
+                    localparam integer VI = gv;
+                    wire sent = mf_in_gnt[gp] && (mf_in_vc[gp*VW +: VW] == VI[VW-1:0]);
+                    assign rq_body_ivc[I]  = sent ? go_on : rq0_body_ivc[I];
+                    assign rq_head_ivc[I]  = !sent && rq0_head_ivc[I];
+                    assign rq_adapt_ivc[I] = !sent && rq0_adapt_ivc[I];
+                    assign rq_port_ivc_op[I*P +: P] = sent ? mf_in_oh[gp*P +: P]
+                                                           : rq0_port_ivc_op[I*P +: P];
+                    // to the output-VC choice the VC in flight is ACTIVE on its output VC
+                    assign snd_active_ivc[I] = sent || active_w_ivc[I];
+                    assign snd_ovc_ivc[I*VW +: VW] = sent ? mf_in_ov[gp*VW +: VW]
+                                                          : ovc_w_ivc[I*VW +: VW];
+                end
+            end
+            // one iteration (R6.8.1): its grants are the allocation's; the output VC is chosen
+            // for stage 1's winner beside stage 2, from the masked availability (R6.8.5)
+            assign al_in_gnt        = g1_in;
+            assign al_out_gnt       = g1_out;
+            assign al_out_oh        = g1_oh_op_ip;
+            assign snd_g1           = {P{1'b1}};
+            assign snd_gnt          = s1_valid_c;
+            assign snd_s2_vc        = {P*VW{1'b0}};
+            assign snd_s2_vc_oh_ivc = {P*V{1'b0}};
+            assign snd_s2_oh_ip_op  = {P*P{1'b0}};
+            assign snd_take_ovc     = mk_take_ovc;
+            assign snd_atake_ovc    = mk_atake_ovc;
+            // traversed at the next clock (R6.8.6)
+            assign in_gnt       = mf_in_gnt;
+            assign in_vc        = mf_in_vc;
+            assign in_alloc     = mf_in_alloc;
+            assign in_op        = mf_in_op;
+            assign in_oh_ip_op  = mf_in_oh;
+            assign in_ov        = mf_in_ov;
+            assign out_gnt      = mf_out_gnt;
+            assign out_oh_op_ip = mf_out_oh;
+            assign ob_pv_gin   = mf_in_gnt;
+            assign ob_pv_alloc = mf_in_alloc;
+            assign ob_pv_vc    = mf_in_vc;
+            assign ob_pv_ov    = mf_in_ov;
+            assign ob_pv_op    = mf_in_op;
+            wire unused_pipe = &{1'b0, rq_body_ivc_c, rq_head_ivc_c, rq_port_ivc_op_c,
+                                 take_ovc_c, atake_ovc_c, sa1_ptr_w};
         end
         for (gp = 0; gp < P; gp = gp + 1) begin : g_win
             tn_send #(.P(P), .V(V), .NP(2 * N), .AD((ROUTING >= 1) ? 1 : 0), .PW(PW),
                       .VW(VW)) u_send (
-                .g1_in_i    (g1_in[gp]),
-                .gnt_i      (in_gnt[gp]),
+                .g1_in_i    (snd_g1[gp]),
+                .gnt_i      (snd_gnt[gp]),
                 .s1_vc_i    (s1_vc_c[gp*VW +: VW]),
                 .s1_vc_oh_i (s1_vc_oh_ivc_c[gp*V +: V]),
                 .s1_op_i    (s1_oh_ip_op_c[gp*P +: P]),
                 .s1_adapt_i (s1_adapt_c[gp]),
-                .s2_vc_i    (s2_vc[gp*VW +: VW]),
-                .s2_vc_oh_i (s2_vc_oh_ivc[gp*V +: V]),
-                .s2_op_i    (s2_oh_ip_op[gp*P +: P]),
-                .take_ovc_i (take_ovc_c),
-                .atake_ovc_i(atake_ovc_c),
+                .s2_vc_i    (snd_s2_vc[gp*VW +: VW]),
+                .s2_vc_oh_i (snd_s2_vc_oh_ivc[gp*V +: V]),
+                .s2_op_i    (snd_s2_oh_ip_op[gp*P +: P]),
+                .take_ovc_i (snd_take_ovc),
+                .atake_ovc_i(snd_atake_ovc),
                 .rm_iv_ov_i (rq_rm_ivc_ov_c[gp*V*V +: V*V]),
-                .active_i   (active_w_ivc[gp*V +: V]),
-                .ovc_i      (ovc_w_ivc[gp*V*VW +: V*VW]),
-                .vc_o       (in_vc[gp*VW +: VW]),
-                .alloc_o    (in_alloc[gp]),
-                .op_o       (in_op[gp*PW +: PW]),
-                .op_oh_o    (in_oh_ip_op[gp*P +: P]),
-                .ov_o       (in_ov[gp*VW +: VW])
+                .active_i   (snd_active_ivc[gp*V +: V]),
+                .ovc_i      (snd_ovc_ivc[gp*V*VW +: V*VW]),
+                .vc_o       (al_vc[gp*VW +: VW]),
+                .alloc_o    (al_alloc[gp]),
+                .op_o       (al_op[gp*PW +: PW]),
+                .op_oh_o    (al_oh_ip_op[gp*P +: P]),
+                .ov_o       (al_ov[gp*VW +: VW])
             );
         end
     endgenerate
 
     // from each output port's one-hot grant, the index after the granted input port, wrapping
     tn_sa2_next #(.P(P), .PW(PW)) u_sa2_next (
-        .oh_op_ip_i (out_oh_op_ip),
+        .oh_op_ip_i (al_out_oh),
         .nxt_ip_o   (nxt_ip)
     );
 
@@ -557,20 +707,36 @@ module tn_router #(
         sa1_ptr_d = sa1_ptr_w;
         sa2_ptr_d = sa2_ptr_w;
         for (j = 0; j < P; j = j + 1) begin
-            // the pointer moves past the VC that won the switch
-            if (`TN_HOOK_SA1_PTR(in_gnt[j], s1_valid_c[j]))
+            // the pointer moves past the VC that won the switch, with the allocation (R6.7.8;
+            // under PIPE=1 at the end of the cycle that allocates, R6.8.2)
+            if (`TN_HOOK_SA1_PTR(al_in_gnt[j], s1_valid_c[j]))
                 sa1_ptr_d[j*VW +: VW] =
-                    (`TN_HOOK_SA1_PTR__VC(in_vc[j*VW +: VW], in_gnt[j], s1_vc_c[j*VW +: VW])
+                    (`TN_HOOK_SA1_PTR__VC(al_vc[j*VW +: VW], al_in_gnt[j], s1_vc_c[j*VW +: VW])
                      == VLAST) ? {VW{1'b0}}
-                    : `TN_HOOK_SA1_PTR__VC(in_vc[j*VW +: VW], in_gnt[j], s1_vc_c[j*VW +: VW])
+                    : `TN_HOOK_SA1_PTR__VC(al_vc[j*VW +: VW], al_in_gnt[j], s1_vc_c[j*VW +: VW])
                       + 1'b1;
-            if (out_gnt[j])
+            if (al_out_gnt[j])
                 sa2_ptr_d[j*PW +: PW] = nxt_ip[j*PW +: PW];
         end
     end
     wire [EW-1:0] err_w;
-    wire [EW-1:0] err_d = err_w | {cfg_bad, (TOPO == 1) && |port_err_ivc_c, |err_reuse,
-                                   |order_err_ivc_c, |err_buf, |err_unf, |err_ovf};
+    wire [EW-1:0] err_c = {cfg_bad, (TOPO == 1) && |port_err_ivc_c, |err_reuse,
+                           |order_err_ivc_c, |err_buf, |err_unf, |err_ovf};  // R13.1, this cycle
+    wire [EW-1:0] err_d;
+    wire [EW-1:0] errc_o;   // PIPE=1: errc_q (observed); PIPE=0: 0
+    generate
+        if (PIPE == 0) begin : g_err
+            assign err_d  = err_w | err_c;
+            assign errc_o = {EW{1'b0}};
+        end else begin : g_errc
+            // R13.2 under PIPE=1: the conditions registered, ORed into err at the next clock
+            reg [EW-1:0] errc_q;
+            always @(posedge clk_i)
+                errc_q <= rst_i ? {EW{1'b0}} : err_c;
+            assign err_d  = err_w | errc_q;
+            assign errc_o = errc_q;
+        end
+    endgenerate
     localparam SW2 = P * VW + P * PW + EW;
     tn_ctx_reg #(.W(SW2), .CTX(CTX), .STAGES(STAGES)) u_ptr (
         .clk_i(clk_i), .rst_i(rst_i), .ctx_i(ctx_i), .wctx_i(wctx_i), .we_i(ctx_we_i),
@@ -593,6 +759,12 @@ module tn_router #(
     assign obs_o[`TN_O_LRU_AGE     +: `TN_O_LRU_AGE_W]     = lru_age[8 +: NNET*8];   // network
     assign obs_o[`TN_O_LDSF_CNT    +: `TN_O_LDSF_CNT_W]    = ldsf_cnt[8 +: NNET*8];  // ports only
     assign obs_o[`TN_O_RNG         +: `TN_O_RNG_W]         = rng_q;
+    assign obs_o[`TN_O_PV_GIN      +: `TN_O_PV_GIN_W]      = ob_pv_gin;
+    assign obs_o[`TN_O_PV_VC       +: `TN_O_PV_VC_W]       = ob_pv_vc;
+    assign obs_o[`TN_O_PV_OP       +: `TN_O_PV_OP_W]       = ob_pv_op;
+    assign obs_o[`TN_O_PV_OV       +: `TN_O_PV_OV_W]       = ob_pv_ov;
+    assign obs_o[`TN_O_PV_ALLOC    +: `TN_O_PV_ALLOC_W]    = ob_pv_alloc;
+    assign obs_o[`TN_O_ERRC        +: `TN_O_ERRC_W]        = errc_o;
 
 `ifdef TN_FV_ROUTER
     // Formal only: the switch allocation's grants (F5.1 of rtl/formal/tn_router_fv.sv), stated
@@ -600,7 +772,7 @@ module tn_router #(
     // head arrives only with a route the crossbar connects (an upstream routing by the same
     // algorithm never makes a turn that DOR does not take, R8.6.1).
     generate
-        if (CTX == 1 && STAGES == 1) begin : g_fv
+        if (CTX == 1 && STAGES == 1 && PIPE == 0) begin : g_fv
             integer fo, fi, fv;
             reg [P-1:0] f_sel;   // per input port: some output port's grant names it
             reg [P-1:0] f_two;   // per input port: two output ports' grants name it

@@ -12,7 +12,10 @@ module tn_router_chk #(
     parameter TERM    = 1,   // terminal channels per node, 1..4
     parameter TOPO    = 0,   // 0 torus, 1 mesh
     parameter ROUTING = 0,   // most capable algorithm built: 0 DOR, 1 + MIN AD, 2 + VAL, 3 + GOAL
-    parameter SEL     = -1   // -1: selection by cfg_sel_i at run time; 0..5: fixed (19.5)
+    parameter SEL     = -1,  // -1: selection by cfg_sel_i at run time; 0..5: fixed (19.5)
+    parameter CTX     = 1,   // contexts (the time-multiplexed engine's: > 1)
+    parameter STAGES  = 1,   // the engine's stages, 1..2
+    parameter PIPE    = 0    // 0 or 1 (6.8)
 ) ();
     // SEL as a signed integer: a value set from outside (Yosys chparam) may arrive unsigned, and
     // an unsigned 5 compares above -1 converted to unsigned
@@ -53,6 +56,12 @@ module tn_router_chk #(
         end
         if (ROUTING < 0 || ROUTING > 3) begin : g_chk_routing
             tn_error_ROUTING_must_be_0_dor_1_minad_2_val_or_3_goal u_err ();
+        end
+        if (PIPE < 0 || PIPE > 1) begin : g_chk_pipe
+            tn_error_PIPE_must_be_0_or_1 u_err ();
+        end
+        if (PIPE == 1 && (CTX != 1 || STAGES != 1)) begin : g_chk_pipe_ctx
+            tn_error_PIPE_1_needs_CTX_1_and_STAGES_1 u_err ();
         end
         if (TOPO == 0 && ROUTING >= 2 && V < 4) begin : g_chk_vmin_val
             tn_error_V_below_4_for_val_on_a_torus u_err ();

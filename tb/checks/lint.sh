@@ -10,10 +10,14 @@
 #      K=4 N=2 B=4 W=16 V=4 ROUTING=3), generic `synth` and `synth_ecp5`, and `synth_ecp5` of the
 #      4x4 torus of the board build (LINT_TORUS=0 skips it); no latch may be inferred; a
 #      resource table.
+#   PIPE=1 (the registered grant, docs/microarchitecture.md 6.8) takes part in 1-4 beside PIPE=0.
+#   LINT_FMAX=1 adds Fmax to the resource table: each router row placed and routed out of context
+#   (experiments/router-pipe/fmax_netlist.sh: YoWASP Yosys and nextpnr-ecp5, seeds 1 2 3, the
+#   median; about 2-4 minutes per row on an idle core, so not by default).
 #   The GAL network interface (rtl/ni/tn_gal_ni.v) takes part in 1-4 with its own parameter sets
 #   (GAL_CFGS, GAL_BAD_CFGS; synthesis K=4 N=2 QD=8: TERM=1, TERM=1 ADAPT=0, TERM=4), and so does ACOR's block
 #   (rtl/ni/tn_acor.v: ACOR_CFGS, ACOR_BAD_CFGS; synthesis N=2 TERM=1 at K=4 and 8).
-# Logs in build/lint/. Last line "lint: N checks passed, M failed"; exit status 0 iff M == 0.
+# Logs in build/lint/ (Fmax runs in build/lint/fmax/). Last line "lint: N checks passed, M failed"; exit status 0 iff M == 0.
 # Environment: LINT_TORUS=0 skips the torus synthesis; LINT_JOBS (default: nproc) tools at once;
 # LINT_TIMEOUT (default 3600) seconds per tool run, LINT_SYNTH_TIMEOUT (default 600) per router
 # synthesis (one takes under 1 minute). Installs nothing (make setup does).
@@ -24,6 +28,7 @@ PATH="$PWD/tools/bin:$PATH" # the project's Verilator (tools/bin/verilator)
 OUT=build/lint
 JOBS=${LINT_JOBS:-$(nproc 2>/dev/null || echo 2)}
 LINT_TORUS=${LINT_TORUS:-1}
+LINT_FMAX=${LINT_FMAX:-0}
 TMO=${LINT_TIMEOUT:-3600}
 SYN_TMO=${LINT_SYNTH_TIMEOUT:-600}
 
@@ -47,6 +52,12 @@ LINT_CFGS=(
     "K=5 TOPO=1 V=2 ROUTING=2"
     "K=64 N=1 V=16 B=64 W=64 TERM=4"
     "K=16 N=2 V=2 B=1"
+    "PIPE=1"
+    "K=8 V=4 ROUTING=3 PIPE=1"
+    "K=3 N=3 V=3 B=5 ROUTING=1 PIPE=1"
+    "K=5 TOPO=1 V=2 ROUTING=2 PIPE=1"
+    "TERM=2 V=3 ROUTING=1 SEL=4 PIPE=1"
+    "K=4 N=1 V=2 B=1 PIPE=1"
 )
 # tn_router alone with CTX contexts (the time-multiplexed engine's router, docs/emulator.md)
 ROUTER_CTX_CFGS=(
@@ -79,6 +90,9 @@ IV_CFGS=(
     "tn_router K=4 N=2 V=4 B=4 W=16 ROUTING=3 CTX=6"
     "tn_router"
     "tn_router K=64 N=1 V=16 B=64 W=64 TERM=4"
+    "tn_router PIPE=1"
+    "tn_router K=4 N=2 V=4 B=4 W=16 ROUTING=3 PIPE=1"
+    "tn_torus K=4 N=2 V=4 ROUTING=3 PIPE=1"
     "tn_torus"
     "tn_torus K=3 N=3 V=3 B=5 TERM=2"
     "tn_torus K=4 N=2 V=3 ROUTING=1"
@@ -163,22 +177,30 @@ BAD_CFGS=(
     "ROUTING=1 V=3 SEL=6|tn_error_SEL_must_be_minus1_runtime_or_0_to_5"
     "CTX=0|tn_error_CTX_must_be_1_to_4096"
     "STAGES=2|tn_error_STAGES_must_be_1_or_2_with_CTX_above_1"
+    "PIPE=2|tn_error_PIPE_must_be_0_or_1"
+    "PIPE=1 CTX=2|tn_error_PIPE_1_needs_CTX_1_and_STAGES_1"
 )
 # The same rule through the torus (the router inside must still refuse).
 BAD_TORUS_CFGS=(
     "V=1|tn_error_V_below_2_for_dor_on_a_torus"
     "TOPO=2|tn_error_TOPO_must_be_0_torus_or_1_mesh"
+    "PIPE=2|tn_error_PIPE_must_be_0_or_1"
 )
 SYN_BASE="K=4 N=2 B=8 W=32"
 # The board build (issue 14): V=4, every routing family and selection function at run time,
 # 16-bit payload, 4-flit buffers.
 SYN_BOARD="K=4 N=2 B=4 W=16 V=4 ROUTING=3"
-# Synthesised routers "cfg|label": V=2 DOR; V=3 + MIN AD and the six selections; V=4 + VAL, GOAL.
+# Synthesised routers "cfg|label": V=2 DOR; V=3 + MIN AD and the six selections; V=4 + VAL, GOAL;
+# issue 63's three routers (V=2 DOR, V=4 DOR, board) with PIPE=0 and PIPE=1.
 SYN_ROUTERS=(
     "$SYN_BASE V=2|router V=2 DOR, W=32 B=8"
+    "$SYN_BASE V=2 PIPE=1|router V=2 DOR PIPE=1, W=32 B=8"
+    "$SYN_BASE V=4|router V=4 DOR, W=32 B=8"
+    "$SYN_BASE V=4 PIPE=1|router V=4 DOR PIPE=1, W=32 B=8"
     "$SYN_BASE V=3 ROUTING=1|router V=3 ROUTING=1, W=32 B=8"
     "$SYN_BASE V=4 ROUTING=3|router V=4 ROUTING=3, W=32 B=8"
     "$SYN_BOARD|router V=4 ROUTING=3, W=16 B=4 (board)"
+    "$SYN_BOARD PIPE=1|router V=4 ROUTING=3 PIPE=1, W=16 B=4 (board)"
     "$SYN_BOARD SEL=5|router V=4 ROUTING=3 SEL=5 (sq fixed), W=16 B=4"
     "K=8 N=1 B=8 W=16 V=4 ROUTING=3|router K=8 N=1 V=4 ROUTING=3 B=8 (ring)"
 )
@@ -390,6 +412,27 @@ y_latch_canary() {
     fi
 }
 
+# f_fmax CFG: tn_router with CFG placed and routed out of context, seeds 1 2 3 (LINT_FMAX=1);
+# the median to $OUT/fmax/TAG.fmax
+f_fmax() {
+    local cfg=$1 dir log t0 rc rec
+    dir=$OUT/fmax/$(tag "$cfg")
+    log=$dir.log
+    mkdir -p "$dir"
+    t0=$(now)
+    RUN_TMO=$TMO run bash experiments/router-pipe/fmax_netlist.sh TOP=tn_router INC=rtl/common \
+        FILES="$(echo rtl/common/*.v rtl/router/*.v)" PARAMS="$cfg" OUT="$dir" >"$log" 2>&1
+    rc=$?
+    rec=$(awk -F'\t' '$1 == "record" { print $5 " (" $6 ")" }' "$log")
+    if [ "$rc" -eq 0 ] && [ -n "$rec" ]; then
+        echo "$rec" >"$dir.fmax"
+        pass "nextpnr-ecp5 out of context [$cfg]" "Fmax median $rec MHz ($(since "$t0") s)"
+    else
+        fail "nextpnr-ecp5 out of context [$cfg]" "exit $rc ($log)"
+        excerpt "$log"
+    fi
+}
+
 # The run itself is one function, so that bash has read all of this file before it starts:
 # editing the script while it runs cannot derail the run.
 main() {
@@ -521,15 +564,22 @@ main() {
     else
         echo "   synth_ecp5 of the 4x4 torus skipped (LINT_TORUS=0)"
     fi
+    if [ "$LINT_FMAX" = 1 ]; then
+        echo "   out-of-context place and route of each router row (LINT_FMAX=1; seeds 1 2 3)"
+        for r in "${SYN_ROUTERS[@]}"; do
+            spawn f_fmax "${r%%|*}"
+        done
+        collect
+    fi
     echo "   ($(since "$T") s)"
 
     # resource table
     echo
     echo "Resources (Yosys $(yosys -V | awk '{ print $2 }'); ECP5 = synth_ecp5, flattened; generic = synth):"
-    FMT='  %-42s %7s %7s %11s %7s %16s %11s %14s %14s %12s\n'
+    FMT='  %-48s %7s %9s %7s %11s %7s %16s %11s %14s %14s %12s\n'
     # shellcheck disable=SC2059
-    printf "$FMT" configuration LUT4 CCU2C TRELLIS_FF DP16KD TRELLIS_DPR16X4 MULT18X18D "synth_ecp5 s" \
-        "generic cells" "generic FFs"
+    printf "$FMT" configuration LUT4 "Fmax MHz" CCU2C TRELLIS_FF DP16KD TRELLIS_DPR16X4 MULT18X18D \
+        "synth_ecp5 s" "generic cells" "generic FFs"
     get() { # get COUNTS KEY: one count from a .counts file, "-" when there is none
         if [ -s "$1" ]; then tr ' ' '\n' <"$1" | awk -F= -v k="$2" '$1 == k { print $2 }'; else echo "-"; fi
     }
@@ -548,11 +598,18 @@ main() {
         IFS='|' read -r top cfg lbl <<<"$r"
         e=$OUT/yosys/ecp5_${top}_$(tag "$cfg").counts
         g=$OUT/yosys/generic_${top}_$(tag "$cfg").counts
+        fm=$OUT/fmax/$(tag "$cfg").fmax
         # shellcheck disable=SC2059
-        printf "$FMT" "$lbl" "$(get "$e" LUT4)" "$(get "$e" CCU2C)" "$(get "$e" TRELLIS_FF)" "$(get "$e" DP16KD)" \
+        printf "$FMT" "$lbl" "$(get "$e" LUT4)" "$([ -s "$fm" ] && cut -d' ' -f1 "$fm" || echo -)" "$(get "$e" CCU2C)" "$(get "$e" TRELLIS_FF)" "$(get "$e" DP16KD)" \
             "$(get "$e" TRELLIS_DPR16X4)" "$(get "$e" MULT18X18D)" "$(get "$e" secs)" \
             "$(get "$g" cells)" "$(get "$g" generic_FF)"
     done
+    if [ "$LINT_FMAX" = 1 ]; then
+        echo "  Fmax: out of context on the LFE5U-85F (experiments/router-pipe/fmax_netlist.sh: YoWASP Yosys"
+        echo "  synth_ecp5 -nowidelut, nextpnr-ecp5 --freq 50), the median of seeds 1 2 3 ($OUT/fmax/)"
+    else
+        echo "  Fmax: not measured (LINT_FMAX=1 places and routes each router row, seeds 1 2 3)"
+    fi
     echo
 
     echo "lint: total time $(since "$T_ALL") s"

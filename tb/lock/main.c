@@ -250,7 +250,8 @@ static int parse(opts *o, int argc, char **argv)
         {"k", p.k, o->cfg.k, NULL}, {"n", p.n, o->cfg.n, NULL}, {"vcs", p.v, o->cfg.vcs, NULL},
         {"term", p.term, o->cfg.term, NULL}, {"topo", p.topo, o->cfg.topo, tn_topo_name},
         {"flitw", p.w, o->cfg.flitw, NULL}, {"bcap", p.b, (int)o->bcap, NULL},
-        {"stages", p.stages, (int)o->stages, NULL}, {"engines", p.engines, (int)o->engines, NULL}};
+        {"stages", p.stages, (int)o->stages, NULL}, {"engines", p.engines, (int)o->engines, NULL},
+        {"pipe", p.pipe, o->cfg.pipe, NULL}};
     if (o->cfg.routing == TN_ROUTE_GAL && !p.gal) {
         fprintf(stderr, "tnlock: error: key 'routing': value 'gal' needs the model with the GAL "
                         "network interface (rtl=rtr, built as TOP_..._gal); allowed here: %s\n",

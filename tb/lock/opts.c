@@ -86,6 +86,10 @@ static int fault_built(enum tn_planted f, const tn_config *c, const char *rtl, c
         *need = "routing=acor";
         *where = "the ACOR block (rtl/ni/tn_acor.v)";
         return c->routing == TN_ROUTE_ACOR;
+    case TN_PLANTED_PIPE_TAKEN:
+        *need = "pipe=1";
+        *where = "PIPE=1's mask of the output VC in flight (rtl/router/tn_router.v)";
+        return c->pipe == TN_PIPE_1;
     case TN_PLANTED_CTX_WRITE:
         *need = "rtl=emu";
         *where = "the context memories of the time-multiplexed torus (rtl/common/tn_ctx_reg.v)";
@@ -389,6 +393,12 @@ int lock_check(const opts *o, char *err, size_t errlen)
                               "(k^n/engines = 1); allowed: a divisor of k below k^n", o->engines);
         return -1;
     }
+    /* PIPE=1 is built for one router per context (tn_router_chk: CTX = 1) */
+    if (o->cfg.pipe != TN_PIPE_0 && !strcmp(rtl, "emu")) {
+        snprintf(err, errlen, "key 'pipe': value '1' is not allowed with rtl=emu (the engine's "
+                              "router holds many contexts; PIPE=1 needs one); allowed: 0");
+        return -1;
+    }
     if (o->stages != 1 && strcmp(rtl, "emu")) {
         snprintf(err, errlen, "key 'stages': value '%ld' is read only with rtl=emu; allowed: 1",
                  o->stages);
@@ -411,7 +421,7 @@ int lock_check(const opts *o, char *err, size_t errlen)
     return 0;
 }
 
-/* The Verilated model a run needs: TOP_kKnNvV[_bB][_wW][_tT][_gal|_acor][_jJ][_fault_F]
+/* The Verilated model a run needs: TOP_kKnNvV[_bB][_wW][_tT][_p1][_gal|_acor][_jJ][_fault_F]
  * (tools/vlbuild.sh), after lock_check. */
 int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errlen)
 {
@@ -437,7 +447,8 @@ int lock_model_name(const opts *o, char *buf, size_t len, char *err, size_t errl
     char e[24] = "";
     if (o->engines != 1)
         snprintf(e, sizeof e, "_e%ld", o->engines);
-    int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s%s%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, b, w, t,
+    int n = snprintf(buf, len, "%s_k%dn%dv%d%s%s%s%s%s%s%s%s%s%s", rtl, o->cfg.k, o->cfg.n, o->cfg.vcs, b, w, t,
+                     o->cfg.pipe == TN_PIPE_1 ? "_p1" : "",
                      o->cfg.routing == TN_ROUTE_GAL    ? "_gal"
                      : o->cfg.routing == TN_ROUTE_ACOR ? "_acor"
                                                        : "",

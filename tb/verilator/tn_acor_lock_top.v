@@ -16,7 +16,8 @@ module tn_acor_lock_top #(
     parameter TERM    = 1,
     parameter TOPO    = 0,
     parameter ROUTING = 3,
-    parameter SEL     = -1
+    parameter SEL     = -1,
+    parameter PIPE    = 0    // the router's pipeline (tn_router)
 ) (
 `include "tn_lock_router_ports.vh"
     // the node's ACOR block

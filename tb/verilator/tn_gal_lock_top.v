@@ -15,6 +15,7 @@ module tn_gal_lock_top #(
     parameter TOPO    = 0,
     parameter ROUTING = 3,
     parameter SEL     = -1,
+    parameter PIPE    = 0,   // the router's pipeline (tn_router)
     parameter QD      = 8,   // NI queue depth (tnlock requires gal_qdepth = QD)
     parameter TAGW    = `TN_TAGW
 ) (

@@ -3,7 +3,7 @@
 // ports (tn_lock_router_ports.vh); its free adaptive ports go to the wire afree, which the top
 // declares. Harness only.
     tn_router #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(TERM), .TOPO(TOPO),
-                .ROUTING(ROUTING), .SEL(SEL)) tn_router (
+                .ROUTING(ROUTING), .SEL(SEL), .PIPE(PIPE)) tn_router (
         .clk_i           (clk_i),
         .rst_i           (rst_i),
         .ctx_i           (1'b0),

@@ -39,6 +39,7 @@ typedef struct tn_rtl_params {
     int acor;          /* 1: tn_acor_lock_top (router + tn_acor) */
     int emu;           /* 1: tn_emu_lock_top (the time-multiplexed torus, tn_torus's ports) */
     int stages;        /* its STAGES (1 for the other tops) */
+    int pipe;          /* the routers' PIPE (0 or 1) */
     int engines;       /* its E (1 for the other tops) */
     const char *fault; /* planted fault define, "" for none */
 } tn_rtl_params;

@@ -24,6 +24,9 @@
 #ifndef TN_TOP_EMU
 #define TN_TOP_EMU 0
 #endif
+#ifndef TN_PIPE
+#define TN_PIPE 0
+#endif
 #ifndef TN_STAGES
 #define TN_STAGES 1
 #endif
@@ -214,6 +217,7 @@ void tn_rtl_params_get(tn_rtl_params *p)
     p->acor = TN_TOP_ACOR;
     p->emu = TN_TOP_EMU;
     p->stages = TN_STAGES;
+    p->pipe = TN_PIPE;
     p->engines = TN_ENGINES;
 }
 
