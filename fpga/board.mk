@@ -102,6 +102,16 @@ build/vl/board_ring/tnboard-core: $(VL_CORE_DEPS)
 	$(call board_core_model,build/vl/board_ring,-GK=8 -GN=1 -GB=8 $(BOARD_SIM_COMMON))
 board: build/bin/tnboard-core build/bin/tnboard-ring
 
+# The ULX3S's parallel DOR build with PIPE=1 routers (K=4 N=2 V=2 ROUTING=0 B=4 W=16 PIPE=1: what
+# `PIPE=1 make fpga` puts on the board, docs/board-guide.md "PIPE=1"); tb/checks/board_core_test.sh
+# (BOARD_CORE_SET=pipe) compares it with the C model's pipe=1
+build/bin/tnboard-pipe: build/vl/board_pipe/tnboard-core
+	@mkdir -p build/bin
+	cp $< $@
+build/vl/board_pipe/tnboard-core: $(VL_CORE_DEPS)
+	$(call board_core_model,build/vl/board_pipe,-GK=4 -GN=2 -GB=4 -GV=2 -GW=16 -GROUTING=0 -GPIPE=1 -GCLKS_PER_BIT=$(BOARD_SIM_CPB) -GTIMEOUT_CLKS=100000)
+board: build/bin/tnboard-pipe
+
 # The 4x4 board core on the time-multiplexed engine (tn_board's ENGINES = 2, STAGES = 2: two
 # engines of 8 contexts, fpga/tn_board_emu.v), otherwise the parameters of tnboard-core: what
 # `make fpga`'s emulator build puts on the ULX3S; tb/checks/board_core_test.sh compares it with the

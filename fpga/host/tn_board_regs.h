@@ -78,6 +78,8 @@ enum tn_board_reg {
        allowed */
 #define TN_BF_SWITCH 0x20u /* the mid-run traffic switch (SWITCH_AT..SWITCH_PATTERN): switch_at
        allowed */
+#define TN_BF_PIPE 0x40u /* the routers built with PIPE=1 (docs/microarchitecture.md 6.8): runs
+       take pipe=1 */
 /* a node's statistics registers: TN_B_NODE + TN_BOARD_NODE_REGS * v + index */
 enum tn_board_node_reg {
     TN_BN_PACKETS = 0, /* marked packets delivered */

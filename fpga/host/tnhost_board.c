@@ -21,7 +21,7 @@ static int build_refuse(char *err, size_t errlen, int reg, uint32_t rv, const ch
 }
 
 #define TN_BF_KNOWN (TN_BF_GAL | TN_BF_ACOR | TN_BF_TORUS | TN_BF_PATTERNS | TN_BF_GAL_ADAPT | \
-                     TN_BF_SWITCH)
+                     TN_BF_SWITCH | TN_BF_PIPE)
 
 int tnhost_build_check(const uint32_t v[5], board_build *bb, char *err, size_t errlen)
 {
@@ -97,7 +97,7 @@ int tnhost_build_check(const uint32_t v[5], board_build *bb, char *err, size_t e
         return build_refuse(err, errlen, 2, v[2], "histogram bins (bits 15..8)", bins, a);
     }
     if (bb->features & ~TN_BF_KNOWN) {
-        snprintf(a, sizeof a, "bits 0..5 (0x%02x: GAL ACOR TORUS PATTERNS GAL_ADAPT SWITCH); "
+        snprintf(a, sizeof a, "bits 0..6 (0x%02x: GAL ACOR TORUS PATTERNS GAL_ADAPT SWITCH PIPE); "
                  "unknown bits 0x%02x set", TN_BF_KNOWN, bb->features & ~TN_BF_KNOWN);
         return build_refuse(err, errlen, 2, v[2], "features (bits 7..0)", bb->features, a);
     }
@@ -168,6 +168,13 @@ int read_build(host *h, board_build *bb)
     unsigned e = b4 >> 24, st = b4 >> 16 & 0xffu, cx = b4 & 0xffffu, nodes = 1;
     for (unsigned d = 0; d < bb->n; d++)
         nodes *= bb->k;
+    if (b4 != 0 && (bb->features & TN_BF_PIPE)) {
+        snprintf(msg, sizeof msg, "%s: the board's build register BUILD4 (0x%04x) = 0x%08x "
+                 "(engines %u) is not allowed with BUILD2's feature bit 6 PIPE; allowed: 0 (the "
+                 "parallel torus: PIPE=1 routers hold one context, tn_board.v's g_chk_pipe)",
+                 h->cmd, TN_B_BUILD4, (unsigned)b4, e);
+        return fail(h, EXIT_BOARD, "board", msg);
+    }
     if (b4 != 0 && (e == 0 || (e & (e - 1)) || bb->k % e || st < 1 || st > 2 ||
                     cx * e != nodes)) {
         snprintf(msg, sizeof msg, "%s: the board's build register BUILD4 (0x%04x) = 0x%08x "
@@ -221,6 +228,9 @@ static int board_refuses(const tn_config *c, const board_build *bb, char *m, siz
     else if (c->topo != TN_TOPO_TORUS)
         snprintf(m, len, "key 'topo': value '%s': the board is a torus (allowed: torus)",
                  tn_topo_name(c->topo));
+    else if (c->pipe != ((bb->features & TN_BF_PIPE) ? 1 : 0))
+        snprintf(m, len, "key 'pipe': value '%d': the board's routers are built with PIPE=%d "
+                 "(allowed: %d)", c->pipe, c->pipe ? 0 : 1, c->pipe ? 0 : 1);
     else if ((unsigned)c->term != bb->term)
         snprintf(m, len, "key 'term': value '%d': the board has %u terminal channel per node",
                  c->term, bb->term);
@@ -651,7 +661,7 @@ const int run_nkeys = (int)(sizeof run_keys / sizeof run_keys[0]);
 void run_usage(const char *synopsis)
 {
     static const char *const over[] = {"k=build", "n=build", "vcs=build", "buf=build",
-                                       "gal_qdepth=build", "gal_sets=dir|dst", NULL};
+                                       "gal_qdepth=build", "gal_sets=dir|dst", "pipe=build", NULL};
     char syn[1024];
     snprintf(syn, sizeof syn, "%s\n  keys left out take the board's build where the default "
              "column says build (gal_sets: dir on a build with the GAL NI, which builds no dst; "
@@ -680,6 +690,7 @@ int run_config(host *h, int nargs, const char **args, const board_build *bb,
     }
     if (bb->sel >= 0)
         c->selection = bb->sel;
+    c->pipe = (bb->features & TN_BF_PIPE) ? 1 : 0; /* the routers' PIPE (R6.8) */
     /* the keys' syntax; then what the build cannot run, before tnsim's check: on the V=2
      * bitstream routing=gal is refused because the build has no GAL interface, not because
      * tnsim's check finds 2 VCs too few for GAL */

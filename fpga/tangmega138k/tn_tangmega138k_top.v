@@ -21,6 +21,7 @@ module tn_tangmega138k_top #(
     parameter GAL     = 1,
     parameter GQD     = 16,
     parameter ACOR    = 1,
+    parameter PIPE    = 0,         // the routers' PIPE: 1 the registered grant (tn_router)
     parameter LEDS    = 6,         // LED pins the board's constraints name (led_n[LEDS-1:0])
     parameter RST_HI  = 0,         // 1: the reset button reads 1 when pressed, 0: it reads 0
     parameter OSC_HZ  = 50000000,  // the board's oscillator
@@ -55,7 +56,7 @@ module tn_tangmega138k_top #(
     wire unused_led = &{1'b0, led};
 
     tn_board #(.K(K), .N(N), .V(V), .B(B), .W(W), .ROUTING(ROUTING), .SEL(SEL), .GAL(GAL),
-               .GQD(GQD), .ACOR(ACOR), .CLKS_PER_BIT(CLKS_PER_BIT)) tn_board (
+               .GQD(GQD), .ACOR(ACOR), .PIPE(PIPE), .CLKS_PER_BIT(CLKS_PER_BIT)) tn_board (
         .clk_i     (sys_clk),
         .rst_i     (rst),
         .uart_rx_i (uart_rx),

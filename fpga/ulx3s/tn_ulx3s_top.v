@@ -17,6 +17,7 @@ module tn_ulx3s_top #(
     parameter GAL     = 0,     // 1: GAL's network interface per node (ROUTING=3, V >= 4; tn_board)
     parameter ACOR    = 0,     // 1: ACOR's level machine per node (ROUTING >= 2, V >= 4; tn_board)
     parameter GQD     = 16,    // GAL's quadrant queue depth (tn_board)
+    parameter PIPE    = 0,     // the routers' PIPE: 1 the registered grant (tn_router; ENGINES = 0)
     parameter ENGINES = 0,     // 0 the parallel torus; E >= 1 the time-multiplexed engine (tn_board)
     parameter STAGES  = 2,     // the engine's stages (tn_board)
     parameter CLK_HZ  = 50000000,  // the PLL's output: 25 MHz * PLL_FB / PLL_I
@@ -46,7 +47,7 @@ module tn_ulx3s_top #(
     assign wifi_gpio0 = 1'b1;
 
     tn_board #(.K(K), .N(N), .V(V), .B(B), .W(W), .ROUTING(ROUTING), .SEL(SEL),
-               .GAL(GAL), .GQD(GQD), .ACOR(ACOR), .ENGINES(ENGINES), .STAGES(STAGES),
+               .GAL(GAL), .GQD(GQD), .ACOR(ACOR), .PIPE(PIPE), .ENGINES(ENGINES), .STAGES(STAGES),
                .CLKS_PER_BIT(CLKS_PER_BIT)) tn_board (
         .clk_i     (clk),
         .rst_i     (rst),

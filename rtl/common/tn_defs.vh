@@ -258,6 +258,7 @@
 `define TN_BF_PATTERNS 3  // randperm and hotspot built
 `define TN_BF_GAL_ADAPT 4  // GAL's adaptive threshold built (GADAPT = 1): gal_adapt=on allowed
 `define TN_BF_SWITCH 5  // the mid-run traffic switch (SWITCH_AT..SWITCH_PATTERN): switch_at allowed
+`define TN_BF_PIPE 6  // the routers built with PIPE=1 (docs/microarchitecture.md 6.8): runs take pipe=1
 `define TN_BN_PACKETS 4'd0  // marked packets delivered
 `define TN_BN_ACCEPTED 4'd1  // their flits
 `define TN_BN_LAT_SUM_LO 4'd2  // latency sum, low 32 bits

@@ -22,7 +22,8 @@
 # Run by tb/checks/run_tests.sh (make test); alone: make board && bash tb/checks/board_core_test.sh
 # TNBOARD_CORE=PATH tests another tnboard-core build (make mutate's board set: each mutant's;
 # the emulator's boards, build/bin/tnboard-emu4x4); BOARD_CORE_SET=runs stops after the runs,
-# BOARD_CORE_SET=quick after one run of each family.
+# BOARD_CORE_SET=quick after one run of each family; BOARD_CORE_SET=pipe (with
+# TNBOARD_CORE=build/bin/tnboard-pipe) runs DOR on the PIPE=1 board and its refusal only.
 set -uo pipefail # no -e: a failing check must not stop the others
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
@@ -72,6 +73,9 @@ if [ -z "${PTY_core:-}" ] || [ -z "${PTY_ctrl:-}" ]; then
     exit 1
 fi
 
+# BOARD_CORE_SET=pipe (TNBOARD_CORE=build/bin/tnboard-pipe: the ULX3S DOR build, V=2, with
+# PIPE=1 routers) skips the power-on registers, which describe the simulation build's features
+if [ "${BOARD_CORE_SET:-all}" != pipe ]; then
 # every register at power-on, before any run: the configuration registers hold the values of
 # docs/board-reference.md ("Register map", after power-on), the run state and the statistics are
 # zero (a node's latency minimum 0xFFFF, none yet)
@@ -118,6 +122,7 @@ if [ "$RC" -eq 0 ] && [ "$B4" = "$B4W" ]; then
 else
     fail "BUILD4 = $B4D" "exit $RC, value '$B4', want $B4W" "$ERR"
 fi
+fi
 
 FIELDS="packets accepted_flits latency_sum latency_max latency_min created created_flits injected delivered cycles stop_cycle"
 # equal DESC KEYS...: run --compare --json; every compared field equal, something measured
@@ -150,6 +155,20 @@ equal() {
 }
 
 W="warmup=300 measure=2000"
+# BOARD_CORE_SET=pipe: tnhost reads PIPE=1 from BUILD2 (bit 6) and runs the C model with pipe=1:
+# DOR runs equal; pipe=0 is refused naming the build
+if [ "${BOARD_CORE_SET:-all}" = pipe ]; then
+    equal "PIPE=1 board: DOR uniform load 0.15" routing=dor traffic=uniform load=0.15 $W
+    equal "PIPE=1 board: DOR tornado load 0.2 pkt=1-6 seed=3" routing=dor traffic=tornado load=0.2 pkt=1-6 seed=3 $W
+    equal "PIPE=1 board: DOR uniform load 0.1 buf=2 pkt=1-4 seed=5" routing=dor traffic=uniform load=0.1 buf=2 pkt=1-4 seed=5 $W
+    h --port "$PTY_core" run pipe=0 load=0.1
+    [ "$RC" -eq 2 ] && [[ $ERR == *"key 'pipe': value '0': the board's routers are built with PIPE=1 (allowed: 1)"* ]]
+    check "PIPE=1 board: run pipe=0 refused, key, value and the build named, exit 2" $? "exit $RC: $ERR"
+    san_check "tnhost ran as its ASan+UBSan build" "$TNHOST" build/san/tnhost
+    echo "1..$N"
+    [ "$FAILED" -eq 0 ]
+    exit
+fi
 equal "DOR uniform load 0.3" routing=dor traffic=uniform load=0.3 $W
 # run --json names the engine as BUILD4 does (engines, contexts per engine; 0 0 parallel)
 EC="$(json engines 2>/dev/null) $(json contexts 2>/dev/null)"

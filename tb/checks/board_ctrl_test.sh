@@ -499,7 +499,7 @@ for spec in "0x40040404,$B1,$B2|errors|BUILD0 (0x0000) = 0x40040404: K^N (64^4 n
     "0x04020404,0x10030002,$B2|run|BUILD1 (0x0001) = 0x10030002: TERM (bits 7..0) = 2 is not allowed; allowed: 1" \
     "0x04020404,0x10070001,$B2|run|BUILD1 (0x0001) = 0x10070001: ROUTING (bits 23..16) = 7 is not allowed; allowed: 0..3" \
     "0x04020404,0x10030801,$B2|run|BUILD1 (0x0001) = 0x10030801: SEL + 1 (bits 15..8) = 8 is not allowed; allowed: 0..6" \
-    "0x04020404,$B1,0x0010107f|run|BUILD2 (0x0002) = 0x0010107f: features (bits 7..0) = 127 is not allowed; allowed: bits 0..5 (0x3f: GAL ACOR TORUS PATTERNS GAL_ADAPT SWITCH); unknown bits 0x40 set" \
+    "0x04020404,$B1,0x001010ff|run|BUILD2 (0x0002) = 0x001010ff: features (bits 7..0) = 255 is not allowed; allowed: bits 0..6 (0x7f: GAL ACOR TORUS PATTERNS GAL_ADAPT SWITCH PIPE); unknown bits 0x80 set" \
     "0x04020404,$B1,0x0010083f|run|BUILD2 (0x0002) = 0x0010083f: histogram bins (bits 15..8) = 8 is not allowed; allowed: 16" \
     "0x04020404,$B1,0x0000103f|run|BUILD2 (0x0002) = 0x0000103f: QD (bits 31..16) = 0 is not allowed; allowed: a power of two 2..1024"; do
     IFS='|' read -r build cmd want <<<"$spec"

@@ -151,6 +151,7 @@ CORE_GOOD=(
     "tn_board|V=4 ROUTING=3 GAL=1 GQD=16 GADAPT=0 CLKS_PER_BIT=4 TIMEOUT_CLKS=100000"
     "tn_board|V=4 ROUTING=3 GAL=1 GQD=16 ACOR=1 ENGINES=2 STAGES=2 CLKS_PER_BIT=4 TIMEOUT_CLKS=100000"
     "tn_board|V=2 ENGINES=1 STAGES=1"
+    "tn_board|PIPE=1"
 )
 CORE_BAD=(
     "tn_traffic|K=6|tn_error_tn_traffic_K_must_be_a_power_of_two_2_to_64"
@@ -168,6 +169,7 @@ CORE_BAD=(
     "tn_source|ACOR=1|tn_error_tn_source_ACOR_must_be_0_or_1_and_needs_ROUTING_2"
     "tn_board|ACOR=2 V=4 ROUTING=3|tn_error_tn_board_ACOR_must_be_0_or_1"
     "tn_board|ACOR=1 V=2 ROUTING=3|tn_error_tn_board_ACOR_needs_ROUTING_2_and_V_at_least_4"
+    "tn_board|PIPE=1 ENGINES=1 STAGES=1|tn_error_tn_board_PIPE_1_needs_the_parallel_torus_ENGINES_0"
 )
 for g in "${CORE_GOOD[@]}"; do
     lint_good "${g%%|*}" "${g#*|}" "${CORE_INC[*]}" "${CORE_FILES[@]}"
