@@ -242,11 +242,11 @@ run: setup-core build build/bin/tnboard-core build/bin/tnboard-emu4x4 build/bin/
 	@bash tools/run.sh
 
 test: setup-core ## unit tests, simulator checks (ASan+UBSan), the libFuzzer targets' short runs and the lockstep set; ends with "N passed, N failed"
-	@$(MAKE) -j$$(nproc) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/vl/acor/vl_acor build/san/tnsim build/bin/tnsim build/san/tnmodel build/bin/tnmodel build/bin/tnlock build/obj/libtn.a build/obj/tnlock.a build/san/tnhost build/bin/tnhost build/bin/tnboard build/bin/tnboard-core build/bin/tnboard-ring build/bin/tnboard-emu4x4 build/bin/tnboard-pipe build/vl/source/vl_source build/vl/sink/vl_sink $(FUZZ_BIN) >/dev/null
-	@FORMAL_COVER=0 bash tb/checks/run_tests.sh $(TEST_BIN) tb/checks/check_faults.sh tb/checks/formal.sh
+	@$(MAKE) -j$$(nproc) --no-print-directory $(TEST_BIN) build/vl/sel_state/vl_sel_state build/vl/gal_ni/vl_gal_ni build/vl/acor/vl_acor build/san/tnsim build/bin/tnsim build/san/tnmodel build/bin/tnmodel build/bin/tnlock build/obj/libtn.a build/obj/tnlock.a build/san/tnhost build/bin/tnhost build/bin/tnboard build/bin/tnboard-core build/bin/tnboard-ring build/bin/tnboard-emu4x4 build/vl/source/vl_source build/vl/sink/vl_sink $(FUZZ_BIN) >/dev/null
+	@FORMAL_QUICK=1 bash tb/checks/run_tests.sh $(TEST_BIN) tb/checks/check_faults.sh tb/checks/formal.sh
 
 regress: setup-core build ## the long lockstep regression, random runs of the simulated board against the C model, random tnsim command lines and each libFuzzer target for FUZZ_TIME s (default 120) and the Tang Mega 138K synthesis (GW_SYNTH=0: not), from a printed seed (SEED=n to rerun)
-	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a build/bin/tnboard-core build/bin/tnboard-ring build/bin/tnboard-emu4x4 build/bin/tnboard-emu8x8 build/bin/tnhost build/san/tnhost build/san/tnsim $(FUZZ_BIN) >/dev/null
+	@$(MAKE) --no-print-directory build/obj/libtn.a build/obj/tnlock.a build/bin/tnboard-core build/bin/tnboard-ring build/bin/tnboard-emu4x4 build/bin/tnboard-emu8x8 build/bin/tnboard-pipe build/bin/tnhost build/san/tnhost build/san/tnsim $(FUZZ_BIN) >/dev/null
 	@bash tb/checks/regress.sh $(SEED)
 
 lint: setup-core ## Verilator -Wall, Icarus and Yosys (synth, synth_ecp5): lint, elaboration checks, no latches, LUT/FF/RAM per router; then the board RTL's (tb/checks/board_lint.sh)

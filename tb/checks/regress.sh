@@ -210,6 +210,9 @@ tap_suite() {
 tap_suite board_core "tnboard-core and tnboard-ring, every board check" bash tb/checks/board_core_test.sh
 # the same checks on the 4x4 engine's board (make test runs its quick set)
 tap_suite board_emu "tnboard-emu4x4, every board check" env TNBOARD_CORE=build/bin/tnboard-emu4x4 bash tb/checks/board_core_test.sh
+# the ULX3S's DOR board with PIPE=1 routers (tnboard-pipe): tnhost takes pipe=1 from the build,
+# DOR runs equal the C model's pipe=1, pipe=0 refused
+tap_suite board_pipe "tnboard-pipe, the PIPE=1 DOR board against the C model" env BOARD_CORE_SET=pipe TNBOARD_CORE=build/bin/tnboard-pipe bash tb/checks/board_core_test.sh
 # the board RTL's static checks (also in make lint)
 tap_suite board_lint "fpga/*.v: Verilator -Wall, Icarus, elaboration checks, no latches" bash tb/checks/board_lint.sh
 # sweeps and the lockstep regression as job arrays: tools/jobs.sh local, GNU parallel and a

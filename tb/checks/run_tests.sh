@@ -165,9 +165,6 @@ suite_exec board_core env BOARD_CORE_SET=quick bash tb/checks/board_core_test.sh
 # the same board core on the time-multiplexed engine (tn_board ENGINES=2 STAGES=2, Verilated in
 # tnboard-emu4x4): the quick set too (make regress: every check)
 suite_exec board_emu env BOARD_CORE_SET=quick TNBOARD_CORE=build/bin/tnboard-emu4x4 bash tb/checks/board_core_test.sh
-# the ULX3S's DOR board with PIPE=1 routers (Verilated in tnboard-pipe): tnhost takes pipe=1 from
-# the build, three DOR runs equal the C model's pipe=1, pipe=0 refused
-suite_exec board_pipe env BOARD_CORE_SET=pipe TNBOARD_CORE=build/bin/tnboard-pipe bash tb/checks/board_core_test.sh
 # the board's traffic source alone (rtl/ni/tn_source.v, Verilated) against the C model's generator
 suite_exec vl_source build/vl/source/vl_source
 # the board's checking sink alone (rtl/ni/tn_sink.v, Verilated): its statistics against figures
@@ -176,7 +173,7 @@ suite_exec vl_sink build/vl/sink/vl_sink
 # tn.core (FuseSoC): parses, lists every RTL file, its lint targets pass
 suite_exec fusesoc bash tb/checks/fusesoc_check.sh
 wait "$lock_pid"
-for s in board_ctrl board_core board_emu board_pipe vl_source vl_sink fusesoc lockstep; do
+for s in board_ctrl board_core board_emu vl_source vl_sink fusesoc lockstep; do
     suite_report "$s"
 done
 # a mismatch's waveform, from a traced model and from the traced twin of one built without
