@@ -44,17 +44,16 @@ static inline void sel_step(tn_routers *r, int node, long cycle, uint32_t sent, 
     r->sel.last[node] = cycle + 1;
 }
 
-/* Switch traversal of a grant of output port op to input VC (ip, v); a head takes the lowest VC
- * of set (section 6.7). Inlined at both its calls (PIPE=0's step stays as fast as before). */
+/* The flit of input VC (ip, v) crosses to output port op on output VC ov (R6.7.3-R6.7.7); with
+ * alloc its head first takes ov (R6.7.1). Shared by both pipes' traversals, inlined in each. */
 static inline __attribute__((always_inline)) void
-router_traverse(tn_routers *r, int node, int ip, int v, int op, uint32_t set, tn_link_regs *lk)
+router_cross(tn_routers *r, int node, int ip, int v, int op, int ov, int alloc, tn_link_regs *lk)
 {
     const int P = r->P, V = r->V;
     const long base = (long)node * P;
     const long ivc = (base + ip) * V + v;
     tn_flit f = *tn_iu_front(r, ivc);
-    int ov = tn_send_ov(r->iu.state[ivc] == TN_VC_ACTIVE, r->iu.ovc[ivc], set);
-    if (r->iu.state[ivc] == TN_VC_IDLE) {
+    if (alloc) {
         if (r->ou.busy[base + op] & (1u << ov))
             *tn_err_reg(r, node) |= TN_ERR_VC_REUSE;
         r->ou.busy[base + op] |= 1u << ov;
@@ -73,6 +72,19 @@ router_traverse(tn_routers *r, int node, int ip, int v, int op, uint32_t set, tn
         r->ou.busy[base + op] &= ~(1u << ov);
         r->iu.state[ivc] = TN_VC_IDLE;
     }
+}
+
+/* Switch traversal of a grant of output port op to input VC (ip, v); a head takes the lowest VC
+ * of set (section 6.7). Inlined at both its calls (PIPE=0's step stays as fast as before). */
+static inline __attribute__((always_inline)) void
+router_traverse(tn_routers *r, int node, int ip, int v, int op, uint32_t set, tn_link_regs *lk)
+{
+    const int P = r->P, V = r->V;
+    const long base = (long)node * P;
+    const long ivc = (base + ip) * V + v;
+    const int idle = r->iu.state[ivc] == TN_VC_IDLE;
+    int ov = tn_send_ov(!idle, r->iu.ovc[ivc], set);
+    router_cross(r, node, ip, v, op, ov, idle, lk);
     r->as.sa1_ptr[base + ip] = (uint8_t)((v + 1) % V);
     r->as.sa2_ptr[base + op] = (uint8_t)((ip + 1) % P);
 }
@@ -269,29 +281,7 @@ __attribute__((noinline)) static void router_pipe_go(const tn_routers *r, int no
 static void router_pipe_traverse(tn_routers *r, int node, int ip, int v, int op, int ov,
                                  int alloc, tn_link_regs *lk)
 {
-    const int P = r->P, V = r->V;
-    const long base = (long)node * P;
-    const long ivc = (base + ip) * V + v;
-    tn_flit f = *tn_iu_front(r, ivc);
-    if (alloc) {
-        if (r->ou.busy[base + op] & (1u << ov))
-            *tn_err_reg(r, node) |= TN_ERR_VC_REUSE;
-        r->ou.busy[base + op] |= 1u << ov;
-        r->iu.state[ivc] = TN_VC_ACTIVE;
-        r->iu.oport[ivc] = (uint8_t)op;
-        r->iu.ovc[ivc] = (uint8_t)ov;
-    }
-    tn_iu_pop(r, node, ip, v);
-    tn_link_emit_credit(lk, node, ip, v);
-    f.vc = (uint8_t)ov;
-    if ((r->routing == TN_ROUTE_VAL || r->routing == TN_ROUTE_ACOR) && f.head)
-        f.phase = (uint8_t)tn_val_phase(r->g, r->coord + (long)node * r->g->n, f.mid, f.phase);
-    tn_ou_send(r, node, op, f.vc);
-    tn_link_emit_flit(lk, r->g, node, op, &f);
-    if (f.tail) {
-        r->ou.busy[base + op] &= ~(1u << ov);
-        r->iu.state[ivc] = TN_VC_IDLE;
-    }
+    router_cross(r, node, ip, v, op, ov, alloc, lk);
 }
 
 /* PIPE=1 after the allocation of cycle t: the output VC of each grant of t (R6.8.3, from S(t) and

@@ -19,7 +19,7 @@ void print_board_json(const host *h, const tn_config *c, const tn_stats *st,
            "\"latency_max\": %ld, \"latency_min\": %ld, \"saturated\": %s, \"packets\": %ld, "
            "\"injected\": %ld, \"delivered\": %ld, \"check_errors\": %ld, "
            "\"router_errors\": %u, \"cycles\": %ld, \"accepted_flits\": %llu, "
-           "\"latency_sum\": %llu, \"engines\": %u, \"contexts\": %u, "
+           "\"latency_sum\": %llu, \"engines\": %u, \"contexts\": %u, \"pipe\": %d, "
            "\"latency_hist_bin\": %u, \"latency_hist\": [",
            c->k, c->n, tn_topo_name(c->topo), c->vcs, c->buf, c->pkt_min, c->pkt_max, c->term,
            tn_routing_name(c->routing), tn_selection_name(c->selection),
@@ -29,7 +29,7 @@ void print_board_json(const host *h, const tn_config *c, const tn_stats *st,
            st->latency_min, st->saturated ? "true" : "false", st->packets, st->injected,
            st->delivered, st->check_errors, st->router_errors, st->cycles,
            (unsigned long long)bs->accepted, (unsigned long long)bs->lat_sum, bs->engines,
-           bs->contexts, 1u << bs->hist_shift);
+           bs->contexts, c->pipe, 1u << bs->hist_shift);
     for (int i = 0; i < TN_BOARD_BINS; i++)
         printf("%s%u", i ? ", " : "", bs->hist[i]);
     printf("]");
@@ -43,6 +43,8 @@ void print_board_text(const host *h, const tn_config *c, const tn_stats *st,
     char eng[64] = "";
     if (bs->engines)
         snprintf(eng, sizeof eng, " (engine: %u x %u contexts)", bs->engines, bs->contexts);
+    else if (c->pipe)
+        snprintf(eng, sizeof eng, " (routers PIPE=1)");
     printf("tnhost: board on %s: k=%d n=%d torus%s, vcs=%d buf=%d pkt=%d..%d, routing=%s "
            "selection=%s traffic=%s load=%g seed=%u%s\n", safe_str(h->port, port, sizeof port), c->k, c->n, eng, c->vcs, c->buf,
            c->pkt_min, c->pkt_max, tn_routing_name(c->routing), tn_selection_name(c->selection),

@@ -159,6 +159,8 @@ W="warmup=300 measure=2000"
 # DOR runs equal; pipe=0 is refused naming the build
 if [ "${BOARD_CORE_SET:-all}" = pipe ]; then
     equal "PIPE=1 board: DOR uniform load 0.15" routing=dor traffic=uniform load=0.15 $W
+    [ "$(json pipe 2>/dev/null)" = 1 ]
+    check "PIPE=1 board: run --json says pipe 1" $? "got '$(json pipe 2>/dev/null)'"
     equal "PIPE=1 board: DOR tornado load 0.2 pkt=1-6 seed=3" routing=dor traffic=tornado load=0.2 pkt=1-6 seed=3 $W
     equal "PIPE=1 board: DOR uniform load 0.1 buf=2 pkt=1-4 seed=5" routing=dor traffic=uniform load=0.1 buf=2 pkt=1-4 seed=5 $W
     h --port "$PTY_core" run pipe=0 load=0.1
